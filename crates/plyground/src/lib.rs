@@ -1,0 +1,23 @@
+//! # plyground — adversarial search you can watch
+//!
+//! The core of plyground: the lessons' game formalism ([`game::Game`]), three games
+//! ([`games`]), and every search the lessons teach ([`search`]), each generic over the game
+//! and over an [`event::Observer`] that receives one closed enum of search events. The code
+//! that plays is the code that is visualised: [`trace::Recorder`] records the real search.
+//!
+//! Deliberately absent: I/O, clocks, threads, OS randomness ([`rng::Rng`] is seeded), and any
+//! knowledge of wasm or the browser. Budgets are counted in nodes or iterations.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod event;
+pub mod game;
+pub mod games;
+pub mod rng;
+pub mod search;
+pub mod trace;
+
+pub use event::{Event, NoObserver, NodeKind, Observer};
+pub use game::{Evaluator, Game, IllegalAction, Player, ToMove};
+pub use search::{MoveOrder, SearchResult, Stats, TieRule};

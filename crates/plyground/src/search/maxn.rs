@@ -1,0 +1,154 @@
+//! max^n (Luckhardt & Irani): the n-player generalisation of minimax. Every node backs up a
+//! whole utility vector; the player to move picks the child whose vector is best *for
+//! itself*, the leftmost one on ties.
+
+use super::{PvTable, SearchResult, Stats};
+use crate::event::{Event, LeafKind, NodeKind, Observer};
+use crate::game::{Game, ToMove, Utilities};
+
+/// max^n from `s`. The result's `value` is the utility of the player to move at the root;
+/// [`maxn_values`] gives the whole vector.
+pub fn maxn<G: Game, O: Observer<G::Action>>(
+    game: &G,
+    s: &G::State,
+    obs: O,
+) -> SearchResult<G::Action> {
+    maxn_values(game, s, obs).0
+}
+
+/// max^n from `s`, with the root's utility vector.
+pub fn maxn_values<G: Game, O: Observer<G::Action>>(
+    game: &G,
+    s: &G::State,
+    obs: O,
+) -> (SearchResult<G::Action>, Utilities) {
+    let mut m = MaxN {
+        game,
+        obs,
+        stats: Stats::default(),
+        pv: PvTable::default(),
+    };
+    if O::ENABLED {
+        m.obs.event(&Event::SearchStart { depth: u32::MAX });
+    }
+    let (u, best_index) = m.value(s, None, 0);
+    let pv = m.pv.line(0).to_vec();
+    let best = pv.first().copied();
+    let root_player = match game.player(s) {
+        ToMove::Player(p) => p.index(),
+        ToMove::Chance => 0,
+    };
+    let value = u[root_player];
+    if O::ENABLED {
+        m.obs.event(&Event::SearchEnd {
+            value,
+            best,
+            complete: true,
+        });
+    }
+    (
+        SearchResult {
+            value,
+            best,
+            best_index,
+            pv,
+            stats: m.stats,
+            complete: true,
+            depth: u32::MAX,
+        },
+        u,
+    )
+}
+
+struct MaxN<'a, G: Game, O> {
+    game: &'a G,
+    obs: O,
+    stats: Stats,
+    pv: PvTable<G::Action>,
+}
+
+impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
+    fn value(
+        &mut self,
+        s: &G::State,
+        via: Option<G::Action>,
+        ply: u32,
+    ) -> (Utilities, Option<usize>) {
+        let to_move = self.game.player(s);
+        let kind = match to_move {
+            ToMove::Player(p) => NodeKind::Player(p.0),
+            ToMove::Chance => NodeKind::Chance,
+        };
+        self.stats.nodes += 1;
+        self.stats.max_depth = self.stats.max_depth.max(ply);
+        self.pv.clear(ply);
+        if O::ENABLED {
+            self.obs.event(&Event::Enter {
+                via,
+                kind,
+                alpha: f64::NEG_INFINITY,
+                beta: f64::INFINITY,
+            });
+        }
+        if self.game.is_terminal(s) {
+            let u = self.game.utilities(s);
+            self.stats.leaves += 1;
+            if O::ENABLED {
+                self.obs.event(&Event::LeafUtilities {
+                    values: u,
+                    kind: LeafKind::Terminal,
+                });
+                self.obs.event(&Event::ExitUtilities { values: u });
+            }
+            return (u, None);
+        }
+        let mut best: Option<(Utilities, usize)> = None;
+        match to_move {
+            ToMove::Player(p) => {
+                let mut acts = Vec::new();
+                self.game.actions(s, &mut acts);
+                for (i, &a) in acts.iter().enumerate() {
+                    let child = self.game.result(s, a);
+                    let (u, _) = self.value(&child, Some(a), ply + 1);
+                    if best.is_none_or(|(b, _)| u[p.index()] > b[p.index()]) {
+                        best = Some((u, i));
+                        self.pv.update(ply, a);
+                    }
+                    if O::ENABLED {
+                        let b = best.map(|b| b.0).unwrap_or(u);
+                        self.obs.event(&Event::BackupUtilities {
+                            child: i as u32,
+                            values: u,
+                            best: b,
+                        });
+                    }
+                }
+            }
+            ToMove::Chance => {
+                let mut outs = Vec::new();
+                self.game.chance_outcomes(s, &mut outs);
+                let mut sum = [0.0; crate::game::MAX_PLAYERS];
+                for (i, &(a, prob)) in outs.iter().enumerate() {
+                    let child = self.game.result(s, a);
+                    let (u, _) = self.value(&child, Some(a), ply + 1);
+                    for (acc, x) in sum.iter_mut().zip(u) {
+                        *acc += prob * x;
+                    }
+                    if O::ENABLED {
+                        self.obs.event(&Event::BackupUtilities {
+                            child: i as u32,
+                            values: u,
+                            best: sum,
+                        });
+                    }
+                }
+                best = Some((sum, 0));
+            }
+        }
+        let (u, i) = best.unwrap_or(([0.0; crate::game::MAX_PLAYERS], 0));
+        if O::ENABLED {
+            self.obs.event(&Event::ExitUtilities { values: u });
+        }
+        (u, matches!(to_move, ToMove::Player(_)).then_some(i))
+    }
+}
