@@ -68,12 +68,7 @@ pub enum Event<A> {
     SearchStart { depth: u32 },
     /// A node is entered through `via` (the root has `None`) with the window (α, β) it was
     /// given. Searches without a window send (−∞, +∞).
-    Enter {
-        via: Option<A>,
-        kind: NodeKind,
-        alpha: f64,
-        beta: f64,
-    },
+    Enter { via: Option<A>, kind: NodeKind, alpha: f64, beta: f64 },
     /// The node on top is a leaf worth `value` (to MAX).
     Leaf { value: f64, kind: LeafKind },
     /// The node on top is an n-player leaf with these utilities.
@@ -83,30 +78,13 @@ pub enum Event<A> {
     /// Child number `child` of the node on top returned `value`; the node's running `v` and
     /// its window are now `v`, (α, β). For chance nodes `v` is the running weighted sum and
     /// `prob` the child's probability (1 otherwise).
-    Backup {
-        child: u32,
-        value: f64,
-        prob: f64,
-        v: f64,
-        alpha: f64,
-        beta: f64,
-    },
+    Backup { child: u32, value: f64, prob: f64, v: f64, alpha: f64, beta: f64 },
     /// Child `child` of the n-player node on top returned `values`; `best` is the node's
     /// running choice.
-    BackupUtilities {
-        child: u32,
-        values: Utilities,
-        best: Utilities,
-    },
+    BackupUtilities { child: u32, values: Utilities, best: Utilities },
     /// The node on top stops early: `v` passed the window (v ≥ β at MAX, v ≤ α at MIN, or
     /// strictly, by the tie rule). Children `first_skipped .. total` are pruned.
-    Cutoff {
-        v: f64,
-        alpha: f64,
-        beta: f64,
-        first_skipped: u32,
-        total: u32,
-    },
+    Cutoff { v: f64, alpha: f64, beta: f64, first_skipped: u32, total: u32 },
     /// A chance node finished: `value` is Σ P(r)·value(child r).
     ChanceAverage { value: f64 },
     /// The node on top is left, with `value` backed up to its parent.
@@ -114,30 +92,17 @@ pub enum Event<A> {
     /// The n-player node on top is left with these utilities.
     ExitUtilities { values: Utilities },
     /// The search (or iteration) ended; `complete` is false when the node budget ran out.
-    SearchEnd {
-        value: f64,
-        best: Option<A>,
-        complete: bool,
-    },
+    SearchEnd { value: f64, best: Option<A>, complete: bool },
     /// MCTS: one iteration starts (`iteration` counts from 0).
     MctsIteration { iteration: u32 },
     /// MCTS selection: from `node`, UCB1 picked `child` (both arena ids) with this value and
     /// its two terms.
-    MctsSelect {
-        node: u32,
-        child: u32,
-        exploitation: f64,
-        exploration: f64,
-    },
+    MctsSelect { node: u32, child: u32, exploitation: f64, exploration: f64 },
     /// MCTS expansion: `child` (new arena id) was added under `node` through `action`.
     MctsExpand { node: u32, child: u32, action: A },
     /// MCTS rollout from `node`: `plies` random moves to a terminal state with these utilities
     /// (rewards in [0, 1] per player).
-    MctsRollout {
-        node: u32,
-        plies: u32,
-        reward: Utilities,
-    },
+    MctsRollout { node: u32, plies: u32, reward: Utilities },
     /// MCTS backup: `node` now has N = `visits` and W = `wins` (for the player who moved into
     /// it).
     MctsBackup { node: u32, visits: u32, wins: f64 },

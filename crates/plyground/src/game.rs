@@ -68,9 +68,7 @@ pub struct IllegalAction {
 impl IllegalAction {
     /// An error with the given message.
     pub fn new(message: impl Into<String>) -> Self {
-        IllegalAction {
-            message: message.into(),
-        }
+        IllegalAction { message: message.into() }
     }
 }
 
@@ -209,10 +207,7 @@ pub struct WeightedLinear {
 impl WeightedLinear {
     /// The game's default weights, bounded by `bound`.
     pub fn default_for<G: Features>(game: &G, bound: f64) -> Self {
-        WeightedLinear {
-            weights: game.default_weights(),
-            bound,
-        }
+        WeightedLinear { weights: game.default_weights(), bound }
     }
 }
 

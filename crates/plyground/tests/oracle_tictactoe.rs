@@ -20,15 +20,7 @@ fn alpha_beta_in_cell_order_enters_18297_nodes_nonstrict_and_146120_strict() {
     let s = g.initial_state();
     let ns = alpha_beta(&g, &s, &AlphaBetaOptions::default(), NoObserver);
     assert_eq!((ns.stats.nodes, ns.value), (18_297, 0.0));
-    let st = alpha_beta(
-        &g,
-        &s,
-        &AlphaBetaOptions {
-            tie: TieRule::Strict,
-            ..Default::default()
-        },
-        NoObserver,
-    );
+    let st = alpha_beta(&g, &s, &AlphaBetaOptions { tie: TieRule::Strict, ..Default::default() }, NoObserver);
     assert_eq!((st.stats.nodes, st.value), (146_120, 0.0));
 }
 

@@ -58,20 +58,13 @@ impl TttState {
 
     /// The winner's line (as a cell mask), if any.
     pub fn winning_line(&self) -> Option<u16> {
-        LINES
-            .iter()
-            .copied()
-            .find(|&l| self.x & l == l || self.o & l == l)
+        LINES.iter().copied().find(|&l| self.x & l == l || self.o & l == l)
     }
 
     /// Who won, if anyone.
     pub fn winner(&self) -> Option<Player> {
         let l = self.winning_line()?;
-        Some(if self.x & l == l {
-            Player::MAX
-        } else {
-            Player::MIN
-        })
+        Some(if self.x & l == l { Player::MAX } else { Player::MIN })
     }
 
     /// 'X', 'O' or '.' for a cell.
@@ -104,9 +97,9 @@ impl TicTacToe {
     pub fn try_from_moves(&self, moves: &[u8]) -> Result<TttState, IllegalAction> {
         let mut s = self.initial_state();
         for (i, &m) in moves.iter().enumerate() {
-            s = self.try_result(&s, m).map_err(|e| {
-                IllegalAction::new(format!("move {} ({}): {}", i + 1, m, e.message))
-            })?;
+            s = self
+                .try_result(&s, m)
+                .map_err(|e| IllegalAction::new(format!("move {} ({}): {}", i + 1, m, e.message)))?;
         }
         Ok(s)
     }
@@ -167,14 +160,10 @@ impl Game for TicTacToe {
 
     fn try_result(&self, s: &TttState, a: u8) -> Result<TttState, IllegalAction> {
         if a > 8 {
-            return Err(IllegalAction::new(format!(
-                "cell {a} is off the board (cells are 0–8)"
-            )));
+            return Err(IllegalAction::new(format!("cell {a} is off the board (cells are 0–8)")));
         }
         if self.is_terminal(s) {
-            return Err(IllegalAction::new(format!(
-                "cell {a}: the game is already over"
-            )));
+            return Err(IllegalAction::new(format!("cell {a}: the game is already over")));
         }
         if (s.x | s.o) & (1 << a) != 0 {
             return Err(IllegalAction::new(format!("cell {a} is already taken")));

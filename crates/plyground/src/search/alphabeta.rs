@@ -157,22 +157,11 @@ pub fn alpha_beta_scores<G: Game, E: Evaluator<G>>(
     let mut acts = Vec::new();
     game.actions(s, &mut acts);
     let depth = opts.depth.unwrap_or(u32::MAX);
-    let mut ab = AlphaBeta::new(
-        game,
-        eval,
-        AlphaBetaOptions {
-            node_budget: None,
-            ..*opts
-        },
-        NoObserver,
-    );
+    let mut ab = AlphaBeta::new(game, eval, AlphaBetaOptions { node_budget: None, ..*opts }, NoObserver);
     acts.iter()
         .map(|&a| {
             let child = game.result(s, a);
-            (
-                a,
-                ab.value(&child, None, -INF, INF, depth.saturating_sub(1), 1, 0),
-            )
+            (a, ab.value(&child, None, -INF, INF, depth.saturating_sub(1), 1, 0))
         })
         .collect()
 }
@@ -245,11 +234,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         }
         let value = self.value(s, None, -INF, INF, depth, 0, 0);
         let complete = !self.aborted;
-        let pv: Vec<G::Action> = if complete {
-            self.pv.line(0).to_vec()
-        } else {
-            Vec::new()
-        };
+        let pv: Vec<G::Action> = if complete { self.pv.line(0).to_vec() } else { Vec::new() };
         let best = pv.first().copied();
         let best_index = best.map(|b| {
             let mut acts = Vec::new();
@@ -257,21 +242,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             acts.iter().position(|&a| a == b).unwrap_or(0)
         });
         if O::ENABLED {
-            self.obs.event(&Event::SearchEnd {
-                value,
-                best,
-                complete,
-            });
+            self.obs.event(&Event::SearchEnd { value, best, complete });
         }
-        SearchResult {
-            value,
-            best,
-            best_index,
-            pv,
-            stats: self.stats,
-            complete,
-            depth,
-        }
+        SearchResult { value, best, best_index, pv, stats: self.stats, complete, depth }
     }
 
     /// The value of `s` (to MAX) searched with window (α, β) and `depth` plies left;
@@ -305,12 +278,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         self.stats.max_depth = self.stats.max_depth.max(ply);
         self.pv.clear(ply);
         if O::ENABLED {
-            self.obs.event(&Event::Enter {
-                via,
-                kind,
-                alpha,
-                beta,
-            });
+            self.obs.event(&Event::Enter { via, kind, alpha, beta });
         }
         if self.game.is_terminal(s) {
             let u = self.game.utility(s, Player::MAX);
@@ -318,29 +286,18 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         }
         let mut quiesce = false;
         if depth == 0 {
-            if self.opts.quiescence
-                && qply < MAX_QUIESCENCE_PLIES
-                && !self.eval.is_quiescent(self.game, s)
-            {
+            if self.opts.quiescence && qply < MAX_QUIESCENCE_PLIES && !self.eval.is_quiescent(self.game, s) {
                 quiesce = true;
             } else {
                 self.hit_horizon = true;
-                let kind = if qply > 0 {
-                    LeafKind::Quiet
-                } else {
-                    LeafKind::Cutoff
-                };
+                let kind = if qply > 0 { LeafKind::Quiet } else { LeafKind::Cutoff };
                 let e = self.eval.eval(self.game, s);
                 return self.leaf(e, kind);
             }
         }
 
         // Transposition table probe (not inside quiescence: its results depend on the cap).
-        let key = if self.tt.is_some() && !quiesce {
-            self.game.hash(s)
-        } else {
-            None
-        };
+        let key = if self.tt.is_some() && !quiesce { self.game.hash(s) } else { None };
         let mut tt_move = None;
         if let (Some(k), Some(tt)) = (key, &self.tt) {
             match tt.probe(k) {
@@ -383,13 +340,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             } else {
                 Bound::Exact
             };
-            tt.store(Entry {
-                key: k,
-                value: v,
-                bound,
-                depth,
-                best,
-            });
+            tt.store(Entry { key: k, value: v, bound, depth, best });
         }
         if O::ENABLED {
             self.obs.event(&Event::Exit { value: v });
@@ -440,11 +391,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
     ) -> (f64, Option<G::Action>) {
         let acts = self.ordered_actions(s, depth, ply, qply, quiesce, tt_move);
         let total = acts.len() as u32;
-        let (next_depth, next_q) = if quiesce {
-            (0, qply + 1)
-        } else {
-            (depth - 1, qply)
-        };
+        let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = -INF;
         let mut best = None;
         for (i, &a) in acts.iter().enumerate() {
@@ -464,14 +411,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             }
             alpha = alpha.max(v);
             if O::ENABLED {
-                self.obs.event(&Event::Backup {
-                    child: i as u32,
-                    value: cv,
-                    prob: 1.0,
-                    v,
-                    alpha,
-                    beta,
-                });
+                self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
         self.give_back(acts, ply);
@@ -494,11 +434,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
     ) -> (f64, Option<G::Action>) {
         let acts = self.ordered_actions(s, depth, ply, qply, quiesce, tt_move);
         let total = acts.len() as u32;
-        let (next_depth, next_q) = if quiesce {
-            (0, qply + 1)
-        } else {
-            (depth - 1, qply)
-        };
+        let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = INF;
         let mut best = None;
         for (i, &a) in acts.iter().enumerate() {
@@ -518,14 +454,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             }
             beta = beta.min(v);
             if O::ENABLED {
-                self.obs.event(&Event::Backup {
-                    child: i as u32,
-                    value: cv,
-                    prob: 1.0,
-                    v,
-                    alpha,
-                    beta,
-                });
+                self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
         self.give_back(acts, ply);
@@ -568,21 +497,8 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             _ => {}
         }
         if O::ENABLED {
-            self.obs.event(&Event::Backup {
-                child: i,
-                value: cv,
-                prob: 1.0,
-                v,
-                alpha,
-                beta,
-            });
-            self.obs.event(&Event::Cutoff {
-                v,
-                alpha,
-                beta,
-                first_skipped: i + 1,
-                total,
-            });
+            self.obs.event(&Event::Backup { child: i, value: cv, prob: 1.0, v, alpha, beta });
+            self.obs.event(&Event::Cutoff { v, alpha, beta, first_skipped: i + 1, total });
         }
     }
 
@@ -594,15 +510,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         let mut sum = 0.0;
         for (k, &(a, p)) in outs.iter().enumerate() {
             let child = self.game.result(s, a);
-            let cv = self.value(
-                &child,
-                Some(a),
-                -INF,
-                INF,
-                depth.saturating_sub(1),
-                ply + 1,
-                qply,
-            );
+            let cv = self.value(&child, Some(a), -INF, INF, depth.saturating_sub(1), ply + 1, qply);
             if self.aborted {
                 return 0.0;
             }
@@ -683,37 +591,19 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
 
     /// Sorts `acts` best-first for the player to move by each child's true value (computed by
     /// an unobserved search that does not count towards the stats).
-    fn perfect_order(
-        &mut self,
-        s: &G::State,
-        acts: &mut [G::Action],
-        depth: u32,
-        qply: u32,
-        quiesce: bool,
-    ) {
+    fn perfect_order(&mut self, s: &G::State, acts: &mut [G::Action], depth: u32, qply: u32, quiesce: bool) {
         let game = self.game;
         let is_max = game.player(s) == ToMove::Player(Player::MAX);
         let oracle = self.oracle.get_or_insert_with(|| {
-            let opts = AlphaBetaOptions {
-                order: MoveOrder::Natural,
-                node_budget: None,
-                ..self.opts
-            };
+            let opts = AlphaBetaOptions { order: MoveOrder::Natural, node_budget: None, ..self.opts };
             Box::new(AlphaBeta::new(game, self.eval, opts, NoObserver))
         });
-        let (next_depth, next_q) = if quiesce {
-            (0, qply + 1)
-        } else {
-            (depth - 1, qply)
-        };
+        let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut scored: Vec<(f64, G::Action)> = acts
             .iter()
             .map(|&a| {
                 let child = game.result(s, a);
-                (
-                    oracle.value(&child, None, -INF, INF, next_depth, 1, next_q),
-                    a,
-                )
+                (oracle.value(&child, None, -INF, INF, next_depth, 1, next_q), a)
             })
             .collect();
         if is_max {

@@ -8,11 +8,7 @@ use crate::game::{Game, ToMove, Utilities};
 
 /// max^n from `s`. The result's `value` is the utility of the player to move at the root;
 /// [`maxn_values`] gives the whole vector.
-pub fn maxn<G: Game, O: Observer<G::Action>>(
-    game: &G,
-    s: &G::State,
-    obs: O,
-) -> SearchResult<G::Action> {
+pub fn maxn<G: Game, O: Observer<G::Action>>(game: &G, s: &G::State, obs: O) -> SearchResult<G::Action> {
     maxn_values(game, s, obs).0
 }
 
@@ -22,12 +18,7 @@ pub fn maxn_values<G: Game, O: Observer<G::Action>>(
     s: &G::State,
     obs: O,
 ) -> (SearchResult<G::Action>, Utilities) {
-    let mut m = MaxN {
-        game,
-        obs,
-        stats: Stats::default(),
-        pv: PvTable::default(),
-    };
+    let mut m = MaxN { game, obs, stats: Stats::default(), pv: PvTable::default() };
     if O::ENABLED {
         m.obs.event(&Event::SearchStart { depth: u32::MAX });
     }
@@ -40,24 +31,9 @@ pub fn maxn_values<G: Game, O: Observer<G::Action>>(
     };
     let value = u[root_player];
     if O::ENABLED {
-        m.obs.event(&Event::SearchEnd {
-            value,
-            best,
-            complete: true,
-        });
+        m.obs.event(&Event::SearchEnd { value, best, complete: true });
     }
-    (
-        SearchResult {
-            value,
-            best,
-            best_index,
-            pv,
-            stats: m.stats,
-            complete: true,
-            depth: u32::MAX,
-        },
-        u,
-    )
+    (SearchResult { value, best, best_index, pv, stats: m.stats, complete: true, depth: u32::MAX }, u)
 }
 
 struct MaxN<'a, G: Game, O> {
@@ -68,12 +44,7 @@ struct MaxN<'a, G: Game, O> {
 }
 
 impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
-    fn value(
-        &mut self,
-        s: &G::State,
-        via: Option<G::Action>,
-        ply: u32,
-    ) -> (Utilities, Option<usize>) {
+    fn value(&mut self, s: &G::State, via: Option<G::Action>, ply: u32) -> (Utilities, Option<usize>) {
         let to_move = self.game.player(s);
         let kind = match to_move {
             ToMove::Player(p) => NodeKind::Player(p.0),
@@ -83,21 +54,13 @@ impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
         self.stats.max_depth = self.stats.max_depth.max(ply);
         self.pv.clear(ply);
         if O::ENABLED {
-            self.obs.event(&Event::Enter {
-                via,
-                kind,
-                alpha: f64::NEG_INFINITY,
-                beta: f64::INFINITY,
-            });
+            self.obs.event(&Event::Enter { via, kind, alpha: f64::NEG_INFINITY, beta: f64::INFINITY });
         }
         if self.game.is_terminal(s) {
             let u = self.game.utilities(s);
             self.stats.leaves += 1;
             if O::ENABLED {
-                self.obs.event(&Event::LeafUtilities {
-                    values: u,
-                    kind: LeafKind::Terminal,
-                });
+                self.obs.event(&Event::LeafUtilities { values: u, kind: LeafKind::Terminal });
                 self.obs.event(&Event::ExitUtilities { values: u });
             }
             return (u, None);
@@ -116,11 +79,7 @@ impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
                     }
                     if O::ENABLED {
                         let b = best.map(|b| b.0).unwrap_or(u);
-                        self.obs.event(&Event::BackupUtilities {
-                            child: i as u32,
-                            values: u,
-                            best: b,
-                        });
+                        self.obs.event(&Event::BackupUtilities { child: i as u32, values: u, best: b });
                     }
                 }
             }
@@ -135,11 +94,7 @@ impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
                         *acc += prob * x;
                     }
                     if O::ENABLED {
-                        self.obs.event(&Event::BackupUtilities {
-                            child: i as u32,
-                            values: u,
-                            best: sum,
-                        });
+                        self.obs.event(&Event::BackupUtilities { child: i as u32, values: u, best: sum });
                     }
                 }
                 best = Some((sum, 0));

@@ -31,21 +31,9 @@ pub fn minimax<G: Game, O: Observer<G::Action>>(
     let pv = m.pv.line(0).to_vec();
     let best = pv.first().copied();
     if O::ENABLED {
-        m.obs.event(&Event::SearchEnd {
-            value,
-            best,
-            complete: true,
-        });
+        m.obs.event(&Event::SearchEnd { value, best, complete: true });
     }
-    SearchResult {
-        value,
-        best,
-        best_index,
-        pv,
-        stats: m.stats,
-        complete: true,
-        depth: u32::MAX,
-    }
+    SearchResult { value, best, best_index, pv, stats: m.stats, complete: true, depth: u32::MAX }
 }
 
 /// EXPECTIMINIMAX: [`minimax`] on a game with chance nodes, where a chance node's value is
@@ -65,10 +53,7 @@ pub fn minimax_scores<G: Game>(game: &G, s: &G::State) -> Vec<(G::Action, f64)> 
     acts.iter()
         .map(|&a| {
             let child = game.result(s, a);
-            (
-                a,
-                minimax(game, &child, &mut crate::event::NoObserver).value,
-            )
+            (a, minimax(game, &child, &mut crate::event::NoObserver).value)
         })
         .collect()
 }
@@ -96,21 +81,13 @@ impl<G: Game, O: Observer<G::Action>> Minimax<'_, G, O> {
         self.pv.clear(ply);
         self.stats.max_depth = self.stats.max_depth.max(ply);
         if O::ENABLED {
-            self.obs.event(&Event::Enter {
-                via,
-                kind,
-                alpha: -INF,
-                beta: INF,
-            });
+            self.obs.event(&Event::Enter { via, kind, alpha: -INF, beta: INF });
         }
         if self.game.is_terminal(s) {
             let u = self.game.utility(s, Player::MAX);
             self.stats.leaves += 1;
             if O::ENABLED {
-                self.obs.event(&Event::Leaf {
-                    value: u,
-                    kind: LeafKind::Terminal,
-                });
+                self.obs.event(&Event::Leaf { value: u, kind: LeafKind::Terminal });
                 self.obs.event(&Event::Exit { value: u });
             }
             return (u, None);
@@ -127,11 +104,7 @@ impl<G: Game, O: Observer<G::Action>> Minimax<'_, G, O> {
     }
 
     fn take_actions(&mut self, s: &G::State, ply: u32) -> Vec<G::Action> {
-        let mut acts = self
-            .buf
-            .get_mut(ply as usize)
-            .map(std::mem::take)
-            .unwrap_or_default();
+        let mut acts = self.buf.get_mut(ply as usize).map(std::mem::take).unwrap_or_default();
         acts.clear();
         self.game.actions(s, &mut acts);
         acts

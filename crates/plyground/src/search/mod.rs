@@ -83,9 +83,7 @@ impl TieRule {
         match s {
             "nonstrict" | "non-strict" | "ge" => Ok(TieRule::NonStrict),
             "strict" | "gt" => Ok(TieRule::Strict),
-            _ => Err(format!(
-                "unknown tie rule '{s}' (expected nonstrict or strict)"
-            )),
+            _ => Err(format!("unknown tie rule '{s}' (expected nonstrict or strict)")),
         }
     }
 }
@@ -203,9 +201,6 @@ impl<A: Copy> PvTable<A> {
 
     /// The line from the node at `ply`.
     pub(crate) fn line(&self, ply: u32) -> &[A] {
-        self.lines
-            .get(ply as usize)
-            .map(|v| v.as_slice())
-            .unwrap_or(&[])
+        self.lines.get(ply as usize).map(|v| v.as_slice()).unwrap_or(&[])
     }
 }

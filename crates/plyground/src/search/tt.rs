@@ -33,10 +33,7 @@ impl<A: Copy> TranspositionTable<A> {
     /// A table of 2^`log2_size` slots.
     pub fn new(log2_size: u32) -> Self {
         let n = 1usize << log2_size.min(26);
-        TranspositionTable {
-            slots: vec![None; n],
-            mask: (n - 1) as u64,
-        }
+        TranspositionTable { slots: vec![None; n], mask: (n - 1) as u64 }
     }
 
     /// The entry for `key`, if one is stored.
