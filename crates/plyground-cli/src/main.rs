@@ -1,1 +1,54 @@
-fn main() {}
+//! `plyground` — adversarial search from a terminal.
+//!
+//! Output is stable so that scripts can rely on it: plain `key: value` lines by default, one
+//! JSON object with `--json`. Bad input prints one line on stderr and exits with code 2.
+
+mod args;
+mod bench;
+mod json;
+mod plain;
+mod play;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage:
+  plyground tree [--algo minimax|alphabeta|expectiminimax|maxn] [--tie nonstrict|strict]
+                 [--order natural|reverse|random:SEED|best] [--trace] [--json] TREE|-
+  plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--json]
+  plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--iterations N] [--seed S] [--json]
+  plyground bench [--quick]
+";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let Some((cmd, rest)) = argv.split_first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let result = match cmd.as_str() {
+        "ttt" => play::ttt(rest),
+        "bench" => run_bench(rest),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command '{other}' (try: plyground help)")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("plyground: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_bench(raw: &[String]) -> Result<(), String> {
+    let a = args::Args::parse(raw, &["quick"], &[])?;
+    let reps = if a.flag("quick") { 2 } else { 5 };
+    let mut rows = Vec::new();
+    rows.extend(bench::tictactoe_minimax(reps));
+    print!("{}", bench::table(&rows));
+    Ok(())
+}

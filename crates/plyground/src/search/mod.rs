@@ -165,7 +165,7 @@ pub fn fmt_value(v: f64) -> String {
 /// The triangular principal-variation table: `line(ply)` is the best line found so far from
 /// the node at `ply`. Reuses its buffers, so searches do not allocate per node.
 #[derive(Clone, Debug)]
-pub(crate) struct PvTable<A> {
+pub struct PvTable<A> {
     lines: Vec<Vec<A>>,
 }
 
@@ -178,7 +178,7 @@ impl<A> Default for PvTable<A> {
 impl<A: Copy> PvTable<A> {
     /// Forget the line at `ply` (a node at that ply was just entered).
     #[inline]
-    pub(crate) fn clear(&mut self, ply: u32) {
+    pub fn clear(&mut self, ply: u32) {
         let i = ply as usize;
         while self.lines.len() <= i + 1 {
             self.lines.push(Vec::new());
@@ -188,7 +188,7 @@ impl<A: Copy> PvTable<A> {
 
     /// The node at `ply` found a better move `a`: its line is `a` then the child's line.
     #[inline]
-    pub(crate) fn update(&mut self, ply: u32, a: A) {
+    pub fn update(&mut self, ply: u32, a: A) {
         let i = ply as usize;
         let (head, tail) = self.lines.split_at_mut(i + 1);
         let line = &mut head[i];
@@ -200,7 +200,7 @@ impl<A: Copy> PvTable<A> {
     }
 
     /// The line from the node at `ply`.
-    pub(crate) fn line(&self, ply: u32) -> &[A] {
+    pub fn line(&self, ply: u32) -> &[A] {
         self.lines.get(ply as usize).map(|v| v.as_slice()).unwrap_or(&[])
     }
 }

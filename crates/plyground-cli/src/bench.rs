@@ -1,0 +1,98 @@
+//! `plyground bench`: figures for the record, measured side by side in one run. Never a
+//! test: timings on shared machines are noisy, so each figure is the best of several
+//! interleaved repetitions, and every benchmark asserts its node counts so that a faster but
+//! wrong search cannot look good.
+
+use crate::plain::minimax_without_hooks;
+use plyground::games::tictactoe::TicTacToe;
+use plyground::search::minimax::minimax;
+use plyground::{Game, NoObserver};
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// One printed row: name, figure, unit, note.
+pub struct Row {
+    pub name: String,
+    pub value: f64,
+    pub unit: &'static str,
+    pub note: String,
+}
+
+/// Times `f` (best of `reps`), in seconds.
+pub fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::INFINITY;
+    let mut out = None;
+    for _ in 0..reps {
+        let t = Instant::now();
+        let r = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        out = Some(r);
+    }
+    (best, out.expect("reps > 0"))
+}
+
+/// Tic-tac-toe full minimax (549,946 nodes), with the no-op observer and without any hook,
+/// interleaved; returns the rows.
+pub fn tictactoe_minimax(reps: usize) -> Vec<Row> {
+    let g = TicTacToe;
+    let s = g.initial_state();
+    let mut t_generic = f64::INFINITY;
+    let mut t_plain = f64::INFINITY;
+    for _ in 0..reps {
+        let (t, r) = best_of(1, || minimax(&g, &s, &mut NoObserver));
+        assert_eq!(r.stats.nodes, 549_946, "tic-tac-toe minimax node count");
+        t_generic = t_generic.min(t);
+        let (t, (v, st)) = best_of(1, || minimax_without_hooks(&g, &s));
+        assert_eq!((v, st.nodes), (0.0, 549_946), "hook-free minimax node count");
+        t_plain = t_plain.min(t);
+    }
+    vec![
+        Row {
+            name: "ttt full minimax".into(),
+            value: 549_946.0 / t_generic,
+            unit: "nodes/s",
+            note: format!("549,946 nodes in {:.2} ms (NoObserver)", t_generic * 1e3),
+        },
+        Row {
+            name: "ttt minimax, no hooks".into(),
+            value: 549_946.0 / t_plain,
+            unit: "nodes/s",
+            note: format!("{:.2} ms", t_plain * 1e3),
+        },
+        Row {
+            name: "no-op observer cost".into(),
+            value: t_generic / t_plain,
+            unit: "ratio",
+            note: "time with NoObserver / time of the hook-free copy (1.00 = free)".into(),
+        },
+    ]
+}
+
+/// Formats rows as an aligned table.
+pub fn table(rows: &[Row]) -> String {
+    let mut s = String::new();
+    let w = rows.iter().map(|r| r.name.len()).max().unwrap_or(10);
+    for r in rows {
+        let v = if r.unit == "ratio" { format!("{:.3}", r.value) } else { group(r.value) };
+        let _ = writeln!(s, "{:w$}  {:>16} {:<12} {}", r.name, v, r.unit, r.note, w = w);
+    }
+    s
+}
+
+/// 1234567.8 → "1,234,568".
+pub fn group(v: f64) -> String {
+    let n = v.round() as i64;
+    let digits = n.abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}

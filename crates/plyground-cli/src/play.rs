@@ -1,0 +1,74 @@
+//! `plyground ttt` and `plyground c4`: the value and best move of a position.
+
+use crate::args::Args;
+use crate::json::Json;
+use plyground::games::tictactoe::TicTacToe;
+use plyground::search::alphabeta::{alpha_beta, alpha_beta_scores, AlphaBetaOptions, NoEval};
+use plyground::search::minimax::{minimax, minimax_scores};
+use plyground::search::{fmt_value, SearchResult, Stats};
+use plyground::{Game, NoObserver, Player, ToMove};
+
+/// `plyground ttt --moves 4,0,8 [--algo minimax|alphabeta|mcts] …`
+pub fn ttt(raw: &[String]) -> Result<(), String> {
+    let a = Args::parse(raw, &["json"], &["moves", "algo", "iterations", "seed"])?;
+    let g = TicTacToe;
+    let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
+    let algo = a.get("algo").unwrap_or("alphabeta");
+    let (r, scores) = match algo {
+        "minimax" => (minimax(&g, &s, &mut NoObserver), minimax_scores(&g, &s)),
+        "alphabeta" => {
+            let o = AlphaBetaOptions::default();
+            (alpha_beta(&g, &s, &o, NoObserver), alpha_beta_scores(&g, &s, &NoEval, &o))
+        }
+        _ => return Err(format!("--algo: unknown algorithm '{algo}' for ttt (minimax, alphabeta, mcts)")),
+    };
+    report(&g, &s, &r, &scores, a.flag("json"), |m| m.to_string());
+    Ok(())
+}
+
+/// Prints a game search result: plain lines, or JSON with `scores`.
+pub fn report<G: Game>(
+    g: &G,
+    s: &G::State,
+    r: &SearchResult<G::Action>,
+    scores: &[(G::Action, f64)],
+    json: bool,
+    name: impl Fn(G::Action) -> String,
+) {
+    let to_move = match g.player(s) {
+        ToMove::Player(Player::MAX) => "MAX",
+        ToMove::Player(_) => "MIN",
+        ToMove::Chance => "chance",
+    };
+    if json {
+        let j = Json::obj(vec![
+            ("value", Json::Num(r.value)),
+            ("to_move", Json::Str(to_move.into())),
+            ("best", r.best.map(|b| Json::Str(name(b))).unwrap_or(Json::Null)),
+            ("pv", Json::Arr(r.pv.iter().map(|&m| Json::Str(name(m))).collect())),
+            ("scores", Json::Obj(scores.iter().map(|&(m, v)| (name(m), Json::Num(v))).collect())),
+            ("stats", stats_json(&r.stats)),
+            ("complete", Json::Bool(r.complete)),
+        ]);
+        println!("{}", j.to_text());
+    } else {
+        println!("value: {}", fmt_value(r.value));
+        println!("to_move: {to_move}");
+        println!("best: {}", r.best.map(&name).unwrap_or_else(|| "none".into()));
+        println!("pv: {}", r.pv.iter().map(|&m| name(m)).collect::<Vec<_>>().join(" "));
+        let sc: Vec<String> = scores.iter().map(|&(m, v)| format!("{}={}", name(m), fmt_value(v))).collect();
+        println!("scores: {}", sc.join(" "));
+        println!("nodes: {}", r.stats.nodes);
+    }
+}
+
+/// `{"nodes":…,"leaves":…,"cutoffs":…,"max_depth":…}`
+pub fn stats_json(s: &Stats) -> Json {
+    Json::obj(vec![
+        ("nodes", Json::Num(s.nodes as f64)),
+        ("leaves", Json::Num(s.leaves as f64)),
+        ("cutoffs", Json::Num(s.cutoffs as f64)),
+        ("max_depth", Json::Num(s.max_depth as f64)),
+        ("tt_hits", Json::Num(s.tt_hits as f64)),
+    ])
+}
