@@ -96,3 +96,80 @@ pub fn group(v: f64) -> String {
         out
     }
 }
+
+/// Where `../shared/data/connect4` is: `$PLYGROUND_DATA`, else the first `shared/data/connect4`
+/// found walking up from this crate's folder.
+pub fn connect4_data_dir() -> Option<std::path::PathBuf> {
+    if let Ok(d) = std::env::var("PLYGROUND_DATA") {
+        return Some(d.into());
+    }
+    let mut dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
+    loop {
+        let cand = dir.join("shared/data/connect4");
+        if cand.is_dir() {
+            return Some(cand);
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}
+
+/// Reads a benchmark set: (moves, score) per line.
+pub fn read_set(name: &str) -> Result<Vec<(String, i32)>, String> {
+    let dir = connect4_data_dir().ok_or("no shared/data/connect4 folder found (set PLYGROUND_DATA)")?;
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            let mut it = l.split_whitespace();
+            let (m, s) = (it.next(), it.next().and_then(|s| s.parse().ok()));
+            match (m, s) {
+                (Some(m), Some(s)) => Ok((m.to_string(), s)),
+                _ => Err(format!("{}:{}: expected '<moves> <score>'", path.display(), i + 1)),
+            }
+        })
+        .collect()
+}
+
+/// Exact α-β (centre-first ordering, transposition table) on every position of a set; asserts
+/// every score.
+pub fn connect4_alphabeta_set(name: &str) -> Result<Vec<Row>, String> {
+    use plyground::games::connect4::Connect4;
+    use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
+    use plyground::{MoveOrder, Player};
+    let set = read_set(name)?;
+    let g = Connect4;
+    let opts = AlphaBetaOptions { order: MoveOrder::Heuristic, tt_log2: Some(16), ..Default::default() };
+    let positions: Vec<_> = set
+        .iter()
+        .map(|(m, sc)| g.try_parse_moves(m).map(|s| (s, *sc)).map_err(|e| format!("{name}: {m}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let (t, nodes) = best_of(3, || {
+        let mut nodes = 0u64;
+        for (s, expect) in &positions {
+            let r = alpha_beta(&g, s, &opts, NoObserver);
+            let score = if s.side_to_move() == Player::MAX { r.value } else { -r.value };
+            assert_eq!(score as i32, *expect, "{name}: wrong score");
+            nodes += r.stats.nodes;
+        }
+        nodes
+    });
+    let n = positions.len() as f64;
+    Ok(vec![
+        Row {
+            name: format!("c4 α-β {name}"),
+            value: t / n * 1e6,
+            unit: "µs/position",
+            note: format!("mean over {} positions, all scores exact", positions.len()),
+        },
+        Row {
+            name: format!("c4 α-β {name} nodes"),
+            value: nodes as f64 / n,
+            unit: "nodes/pos",
+            note: format!("{} nodes/s", group(nodes as f64 / t)),
+        },
+    ])
+}

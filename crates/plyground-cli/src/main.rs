@@ -28,6 +28,7 @@ fn main() -> ExitCode {
     };
     let result = match cmd.as_str() {
         "ttt" => play::ttt(rest),
+        "c4" => play::c4(rest),
         "bench" => run_bench(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
@@ -49,6 +50,7 @@ fn run_bench(raw: &[String]) -> Result<(), String> {
     let reps = if a.flag("quick") { 2 } else { 5 };
     let mut rows = Vec::new();
     rows.extend(bench::tictactoe_minimax(reps));
+    rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
     print!("{}", bench::table(&rows));
     Ok(())
 }

@@ -72,3 +72,63 @@ pub fn stats_json(s: &Stats) -> Json {
         ("tt_hits", Json::Num(s.tt_hits as f64)),
     ])
 }
+
+/// `plyground c4 --moves 4455 [--algo alphabeta|mcts] [--depth D] [--budget N] …`
+///
+/// Without `--depth`, iterative deepening runs to the end of the game or until `--budget`
+/// nodes (default 5,000,000); `exact: true` says the whole game was searched. Values are
+/// utilities to MAX (the first player, X); `score` is the community's score from the side to
+/// move (22 − stones of the winner, negative for a loss).
+pub fn c4(raw: &[String]) -> Result<(), String> {
+    use plyground::games::connect4::{C4Eval, Connect4};
+    use plyground::search::alphabeta::iterative_deepening;
+    use plyground::MoveOrder;
+    let a = Args::parse(raw, &["json"], &["moves", "algo", "depth", "budget", "iterations", "seed"])?;
+    let g = Connect4;
+    let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
+    let algo = a.get("algo").unwrap_or("alphabeta");
+    let name = |m: u8| (m + 1).to_string();
+    match algo {
+        "alphabeta" => {
+            let depth: Option<u32> = a.number("depth")?;
+            let budget: u64 = a.number("budget")?.unwrap_or(5_000_000);
+            let eval = C4Eval::default();
+            let mut o = AlphaBetaOptions {
+                order: MoveOrder::Heuristic,
+                tt_log2: Some(20),
+                depth,
+                node_budget: Some(budget),
+                ..Default::default()
+            };
+            let r = iterative_deepening(&g, &s, &eval, &o, NoObserver);
+            if r.best.is_none() && !g.is_terminal(&s) {
+                return Err(format!("--budget {budget}: not even depth 1 finished; raise the budget"));
+            }
+            let exact = r.complete && r.depth == u32::MAX || r.complete && depth.is_none();
+            o.depth = Some(r.depth);
+            o.node_budget = None;
+            let scores = alpha_beta_scores(&g, &s, &eval, &o);
+            let score = if s.side_to_move() == Player::MAX { r.value } else { -r.value };
+            if a.flag("json") {
+                let j = Json::obj(vec![
+                    ("value", Json::Num(r.value)),
+                    ("score", Json::Num(score)),
+                    ("exact", Json::Bool(exact)),
+                    ("depth", Json::Num(r.depth as f64)),
+                    ("best", r.best.map(|b| Json::Num((b + 1) as f64)).unwrap_or(Json::Null)),
+                    ("pv", Json::Arr(r.pv.iter().map(|&m| Json::Num((m + 1) as f64)).collect())),
+                    ("scores", Json::Obj(scores.iter().map(|&(m, v)| (name(m), Json::Num(v))).collect())),
+                    ("stats", stats_json(&r.stats)),
+                ]);
+                println!("{}", j.to_text());
+            } else {
+                report(&g, &s, &r, &scores, false, name);
+                println!("score: {}", fmt_value(score));
+                println!("exact: {exact}");
+                println!("depth: {}", r.depth);
+            }
+            Ok(())
+        }
+        _ => Err(format!("--algo: unknown algorithm '{algo}' for c4 (alphabeta, mcts)")),
+    }
+}
