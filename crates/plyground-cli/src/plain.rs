@@ -43,12 +43,11 @@ impl<G: Game> Minimax<'_, G> {
             self.stats.leaves += 1;
             return (u, None);
         }
-        let r = match kind {
+        match kind {
             NodeKind::Chance => self.chance_value(s, ply),
             NodeKind::Max => self.max_value(s, ply),
             _ => self.min_value(s, ply),
-        };
-        r
+        }
     }
 
     fn take_actions(&mut self, s: &G::State, ply: u32) -> Vec<G::Action> {

@@ -104,7 +104,7 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             if r.best.is_none() && !g.is_terminal(&s) {
                 return Err(format!("--budget {budget}: not even depth 1 finished; raise the budget"));
             }
-            let exact = r.complete && r.depth == u32::MAX || r.complete && depth.is_none();
+            let exact = r.complete && (r.depth == u32::MAX || depth.is_none());
             o.depth = Some(r.depth);
             o.node_budget = None;
             let scores = alpha_beta_scores(&g, &s, &eval, &o);
