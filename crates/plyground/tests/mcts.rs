@@ -1,12 +1,16 @@
 //! MCTS: the lessons' UCB1 exercise, the event stream, determinism, tree invariants, and
 //! agreement with minimax / expectiminimax / max^n on small games and tic-tac-toe.
 
+use plyground::event::FnObserver;
 use plyground::event::MctsPhase;
 use plyground::game::{IllegalAction, Utilities};
+use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::{TicTacToe, TttState};
 use plyground::rng::Rng;
 use plyground::search::maxn::maxn_values;
-use plyground::search::mcts::{mcts_phase, mcts_search, select_ucb1, ucb1, Expansion, Mcts, MctsOptions};
+use plyground::search::mcts::{
+    mcts_phase, mcts_search, portable_ln, select_ucb1, ucb1, Expansion, Mcts, MctsOptions,
+};
 use plyground::search::minimax::{minimax, minimax_scores};
 use plyground::{Event, Game, NoObserver, Player, ToMove};
 
@@ -174,6 +178,35 @@ fn ucb1_unvisited_child_is_infinite_and_ties_go_to_the_first() {
     assert_eq!(select_ucb1([(1.0, 2.0), (0.0, 0.0), (0.0, 0.0)], 3.0, 1.414).unwrap().0, 1);
     assert_eq!(select_ucb1([(1.0, 2.0), (2.0, 4.0)], 6.0, 1.414).unwrap().0, 0);
     assert_eq!(select_ucb1(std::iter::empty(), 6.0, 1.414), None);
+}
+
+/// Distance in units in the last place between two finite f64 of the same sign.
+fn ulps(a: f64, b: f64) -> u64 {
+    (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs()
+}
+
+#[test]
+fn portable_ln_is_within_one_ulp_of_libm() {
+    assert_eq!(portable_ln(1.0), 0.0);
+    assert_eq!(portable_ln(0.0), f64::NEG_INFINITY);
+    assert_eq!(portable_ln(f64::INFINITY), f64::INFINITY);
+    assert!(portable_ln(-1.0).is_nan() && portable_ln(f64::NAN).is_nan());
+    assert_eq!(round4(portable_ln(100.0)), 4.6052);
+    let mut worst = 0;
+    for n in 2..=200_000u32 {
+        let x = n as f64;
+        worst = worst.max(ulps(portable_ln(x), x.ln()));
+    }
+    let mut rng = Rng::new(5);
+    for _ in 0..200_000 {
+        // Random doubles from about 1e-300 to 1e300, subnormals included.
+        let x = f64::from_bits(rng.next_u64() % 0x7FE0_0000_0000_0000 + 1);
+        let (a, b) = (portable_ln(x), x.ln());
+        if (a - 1.0).abs() > 1e-3 && (a + 1.0).abs() > 1e-3 && b != 0.0 {
+            worst = worst.max(ulps(a, b));
+        }
+    }
+    assert!(worst <= 1, "worst error {worst} ulp");
 }
 
 #[test]
@@ -410,6 +443,64 @@ fn rerunning_k_iterations_reproduces_the_tree_for_stepping_back() {
     let mut ev = Vec::new();
     c.run_observed(37, &mut ev);
     assert_eq!(snapshot(&c), snap);
+}
+
+fn mix(h: &mut u64, x: u64) {
+    *h ^= x;
+    *h = h.wrapping_mul(0x100_0000_01b3);
+}
+
+/// FNV-style digest of every MCTS event (all fields, f64 by their bits) and the result.
+fn digest_game<G: Game>(g: &G, seed: u64, iters: u32) -> u64
+where
+    G::Action: Into<u64>,
+{
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let opts = MctsOptions { seed, expansion: Expansion::Random, ..Default::default() };
+    let r = {
+        let obs = FnObserver(|e: &Event<G::Action>| match *e {
+            Event::MctsIteration { iteration } => mix(&mut h, iteration as u64),
+            Event::MctsSelect { node, child, exploitation, exploration } => {
+                mix(&mut h, node as u64);
+                mix(&mut h, child as u64);
+                mix(&mut h, exploitation.to_bits());
+                mix(&mut h, exploration.to_bits());
+            }
+            Event::MctsExpand { node, child, action } => {
+                mix(&mut h, node as u64);
+                mix(&mut h, child as u64);
+                mix(&mut h, action.into());
+            }
+            Event::MctsRollout { node, plies, reward } => {
+                mix(&mut h, node as u64);
+                mix(&mut h, plies as u64);
+                for r in reward {
+                    mix(&mut h, r.to_bits());
+                }
+            }
+            Event::MctsBackup { node, visits, wins } => {
+                mix(&mut h, node as u64);
+                mix(&mut h, visits as u64);
+                mix(&mut h, wins.to_bits());
+            }
+            Event::SearchEnd { value, .. } => mix(&mut h, value.to_bits()),
+            _ => {}
+        });
+        mcts_search(g, &g.initial_state(), &opts, iters, obs)
+    };
+    mix(&mut h, r.value.to_bits());
+    mix(&mut h, r.stats.nodes);
+    h
+}
+
+#[test]
+fn golden_event_digests_match_the_wasm_build() {
+    // These digests were computed natively and, by the same function compiled to
+    // wasm32-unknown-unknown and run in Node, identically. (With libm's ln instead of
+    // portable_ln, Connect-4 differed from iteration ~100 on.) A change here means the trees
+    // changed: re-check the wasm build before updating the numbers.
+    assert_eq!(digest_game(&TicTacToe, 1, 1_000), 0xc7cf_38bd_b1c9_3d4d);
+    assert_eq!(digest_game(&Connect4, 1, 1_000), 0x6b4a_3142_a38f_d184);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -683,4 +774,24 @@ fn playouts_per_second() {
         m.num_nodes()
     );
     assert!(plies > 0);
+    let c4 = Connect4;
+    let s = c4.initial_state();
+    let mut m = Mcts::new(c4, s, MctsOptions::default());
+    let n = 2_000_000u32;
+    let t = std::time::Instant::now();
+    let mut plies = 0u64;
+    for _ in 0..n {
+        plies += m.rollout(&s).0 as u64;
+    }
+    let dt = t.elapsed().as_secs_f64();
+    println!(
+        "Connect-4: {:.0} random playouts/s from the empty board ({:.2} plies each)",
+        n as f64 / dt,
+        plies as f64 / n as f64
+    );
+    let mut m = Mcts::new(c4, s, MctsOptions::default());
+    let t = std::time::Instant::now();
+    m.run(300_000);
+    let dt = t.elapsed().as_secs_f64();
+    println!("Connect-4: {:.0} MCTS iterations/s (300,000 iterations)", 3e5 / dt);
 }

@@ -42,9 +42,10 @@
 //! steps phase by phase records one iteration and splits its events with [`mcts_phase`].
 //!
 //! To step **back**, a front end re-runs the search from scratch to iteration k − 1: with the
-//! same seed the tree is identical, event for event (there is no clock and no hash-map
-//! iteration, and f64 `ln`/`sqrt` are the only floating-point functions used, so native and
-//! wasm agree).
+//! same seed the tree is identical, event for event: there is no clock and no hash-map
+//! iteration, the only floating-point function besides + − × ÷ is the correctly rounded
+//! `sqrt`, and the logarithm is computed in plain arithmetic ([`portable_ln`]) because the
+//! platforms' libm `ln` differ in the last bit — so native and wasm grow the same tree.
 
 use super::{SearchResult, Stats};
 use crate::event::{Event, MctsPhase, NoObserver, Observer};
@@ -100,13 +101,80 @@ impl Default for MctsOptions {
     }
 }
 
+/// ln(2) split so that `e · LN2_HI` is exact for any exponent `e` of an f64.
+const LN2_HI: f64 = f64::from_bits(0x3FE6_2E42_FEE0_0000);
+const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+
+/// 1/(2k + 1) for k = 0..=11: the coefficients of 2·atanh(s) = ln((1 + s)/(1 − s)).
+const ATANH_COEF: [f64; 12] = [
+    1.0,
+    1.0 / 3.0,
+    1.0 / 5.0,
+    1.0 / 7.0,
+    1.0 / 9.0,
+    1.0 / 11.0,
+    1.0 / 13.0,
+    1.0 / 15.0,
+    1.0 / 17.0,
+    1.0 / 19.0,
+    1.0 / 21.0,
+    1.0 / 23.0,
+];
+
+/// The natural logarithm computed with +, −, ×, ÷ only, so that it is bit-identical on every
+/// platform (about 1 ulp from the true value).
+///
+/// Why not `f64::ln`: it calls the platform's libm, and glibc and the wasm build's libm
+/// disagree in the last bit for about 1% of integers (ln 3, ln 14, …). One flipped bit in a
+/// UCB1 comparison grows a different tree, and the browser must replay exactly the tree the
+/// native build grows from the same seed.
+pub fn portable_ln(x: f64) -> f64 {
+    if x.is_nan() || x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if x == f64::INFINITY {
+        return x;
+    }
+    // x = m · 2^e with m in (√½, √2].
+    let (mut x, mut e) = (x, 0i64);
+    if x < f64::MIN_POSITIVE {
+        x *= f64::from_bits(0x4350_0000_0000_0000); // 2^54: make a subnormal normal
+        e -= 54;
+    }
+    let bits = x.to_bits();
+    e += ((bits >> 52) & 0x7FF) as i64 - 1023;
+    let mut m = f64::from_bits((bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000);
+    if m > std::f64::consts::SQRT_2 {
+        m *= 0.5;
+        e += 1;
+    }
+    // ln m = 2·atanh(s) = 2s(1 + s²/3 + s⁴/5 + …) with s = (m − 1)/(m + 1), |s| ≤ 0.172; the
+    // terms past s²³/23 are below 2^-60 of the sum. With f = m − 1 (exact) and 2s = f − s·f,
+    // ln m = f − s·(f − 2s²·(1/3 + s²/5 + …)): the big part f is exact and only the small
+    // correction is rounded.
+    let f = m - 1.0;
+    let s = f / (m + 1.0);
+    let s2 = s * s;
+    let mut tail = 0.0;
+    for &c in ATANH_COEF[1..].iter().rev() {
+        tail = tail * s2 + c;
+    }
+    let ln_m = f - s * (f - 2.0 * s2 * tail);
+    let e = e as f64;
+    e * LN2_HI + (e * LN2_LO + ln_m)
+}
+
 /// UCB1 of a child with total reward `w` over `n` visits, under a parent visited `parent_n`
 /// times: returns (total, exploitation W/N, exploration C·√(ln parent_n / n)).
 ///
 /// An unvisited child (`n` = 0) gets (+∞, 0, +∞): it must be tried before any bound means
 /// anything. `parent_n` below 1 is treated as 1 (ln 1 = 0) so the result is never NaN.
+/// The logarithm is [`portable_ln`], so the numbers are the same on every platform.
 pub fn ucb1(w: f64, n: f64, parent_n: f64, c: f64) -> (f64, f64, f64) {
-    ucb1_ln(w, n, parent_n.max(1.0).ln(), c)
+    ucb1_ln(w, n, portable_ln(parent_n.max(1.0)), c)
 }
 
 /// [`ucb1`] with ln(parent N) already computed (it is the same for every sibling).
@@ -128,7 +196,7 @@ pub fn select_ucb1<I: IntoIterator<Item = (f64, f64)>>(
     parent_n: f64,
     c: f64,
 ) -> Option<(usize, f64, f64, f64)> {
-    let ln_n = parent_n.max(1.0).ln();
+    let ln_n = portable_ln(parent_n.max(1.0));
     let mut best: Option<(usize, f64, f64, f64)> = None;
     for (i, (w, n)) in children.into_iter().enumerate() {
         let (total, exploitation, exploration) = ucb1_ln(w, n, ln_n, c);
@@ -657,7 +725,7 @@ impl<G: Game> Mcts<G> {
     /// (At chance nodes selection samples instead; the numbers are then only informative.)
     pub fn ucb_terms(&self, node: u32) -> Vec<(u32, f64, f64, f64)> {
         let Some(p) = self.tree.nodes.get(node as usize) else { return Vec::new() };
-        let ln_n = (p.n as f64).max(1.0).ln();
+        let ln_n = portable_ln((p.n as f64).max(1.0));
         p.children
             .iter()
             .map(|&id| {
