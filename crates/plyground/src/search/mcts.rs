@@ -1,1 +1,789 @@
-//! Monte Carlo tree search with UCB1 (placeholder; filled in by the MCTS work).
+//! Monte Carlo tree search with UCB1, stepped one iteration at a time.
+//!
+//! Each call of [`Mcts::iterate`] runs the lessons' four phases once:
+//!
+//! 1. **Select** — from the root, walk down through fully expanded nodes, at each one taking
+//!    the child with the largest UCB1 = W/N + C·√(ln N_parent / N) ([`ucb1`]);
+//! 2. **Expand** — at the first node that still has an untried action, add one child;
+//! 3. **Rollout** — from the new child, play uniformly random moves to the end of the game;
+//! 4. **Backup** — add 1 to N and the rollout's reward to W of every node on the path.
+//!
+//! After the search the move played is the root's **most-visited** child.
+//!
+//! ## Conventions
+//!
+//! - **Rewards.** A terminal state's utilities are mapped linearly from the game's
+//!   [`utility_range`](crate::game::Game::utility_range) onto rewards in [0, 1] (tic-tac-toe:
+//!   win 1, draw ½, loss 0). In a two-player zero-sum game MIN's reward is 1 − MAX's reward;
+//!   with more players each player's own utility is mapped.
+//! - **W belongs to the mover.** W(n) sums the rewards of the player who chose the move into
+//!   `n` (the player to move at its parent), so selection at a node maximises its children's
+//!   W/N from the point of view of the player choosing there. Below a chance node the mover
+//!   is inherited from the chance node (nature does not collect rewards); the root, which
+//!   nobody moved into, keeps W for its own player to move (MAX at a chance root), so the
+//!   root's Q is that player's average reward.
+//! - **Expansion order.** [`Expansion::Natural`] tries ACTIONS(s) in the game's order;
+//!   [`Expansion::Random`] picks a seeded-random untried action each time.
+//! - **Chance nodes.** Selection and rollouts *sample* an outcome by its probability
+//!   ([`Game::chance_outcomes`]). In the tree, a chance node's child for an outcome is
+//!   created (an expansion) the first time that outcome is drawn; afterwards selection
+//!   descends into it. Chance steps are reported as `MctsSelect` with `exploitation` = the
+//!   child's W/N and `exploration` = 0 (no UCB is involved; a front end can tell them apart
+//!   by the node's [`to_move`](MctsNode::to_move)).
+//! - **Terminal leaves.** When selection reaches a terminal node there is nothing to expand:
+//!   the iteration has no `MctsExpand` event and a rollout of 0 plies scores the node itself.
+//! - **Unvisited children** have UCB1 = +∞ (they are tried first). Every child this search
+//!   creates is visited in the iteration that creates it, so between iterations all N ≥ 1.
+//!
+//! ## Watching it
+//!
+//! The events of one iteration come in phase order: `MctsIteration`, `MctsSelect`*,
+//! `MctsExpand`?, `MctsRollout`, `MctsBackup`* (leaf first, root last). A front end that
+//! steps phase by phase records one iteration and splits its events with [`mcts_phase`].
+//!
+//! To step **back**, a front end re-runs the search from scratch to iteration k − 1: with the
+//! same seed the tree is identical, event for event: there is no clock and no hash-map
+//! iteration, the only floating-point function besides + − × ÷ is the correctly rounded
+//! `sqrt`, and the logarithm is computed in plain arithmetic ([`portable_ln`]) because the
+//! platforms' libm `ln` differ in the last bit — so native and wasm grow the same tree.
+
+use super::{SearchResult, Stats};
+use crate::event::{Event, MctsPhase, NoObserver, Observer};
+use crate::game::{Game, Player, ToMove, Utilities, MAX_PLAYERS};
+use crate::rng::Rng;
+
+/// The parent of the root.
+const NO_PARENT: u32 = u32::MAX;
+
+/// In which order a node's untried actions are expanded.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Expansion {
+    /// ACTIONS(s) in the game's natural order (readable; matches the lessons' drawings).
+    #[default]
+    Natural,
+    /// A seeded-random untried action each time (removes the bias of the natural order).
+    Random,
+}
+
+impl Expansion {
+    /// Parses `natural` / `random`.
+    pub fn try_parse(s: &str) -> Result<Self, String> {
+        match s {
+            "natural" => Ok(Expansion::Natural),
+            "random" => Ok(Expansion::Random),
+            _ => Err(format!("unknown expansion order '{s}' (expected natural or random)")),
+        }
+    }
+}
+
+/// Options of [`Mcts`] and [`mcts_search`].
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct MctsOptions {
+    /// The exploration constant C of UCB1 (√2 is the theory's choice for rewards in [0, 1]).
+    pub c: f64,
+    /// Seed of the one random generator used for rollouts, chance draws and random expansion.
+    pub seed: u64,
+    /// Expansion order of untried actions.
+    pub expansion: Expansion,
+    /// The tree never grows past this many nodes: once full, selection walks through the
+    /// existing children only and rollouts start where it stops (bounds memory in a browser).
+    pub max_nodes: u32,
+}
+
+impl Default for MctsOptions {
+    fn default() -> Self {
+        MctsOptions {
+            c: std::f64::consts::SQRT_2,
+            seed: 0,
+            expansion: Expansion::Natural,
+            max_nodes: u32::MAX,
+        }
+    }
+}
+
+/// ln(2) split so that `e · LN2_HI` is exact for any exponent `e` of an f64.
+const LN2_HI: f64 = f64::from_bits(0x3FE6_2E42_FEE0_0000);
+const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+
+/// 1/(2k + 1) for k = 0..=11: the coefficients of 2·atanh(s) = ln((1 + s)/(1 − s)).
+const ATANH_COEF: [f64; 12] = [
+    1.0,
+    1.0 / 3.0,
+    1.0 / 5.0,
+    1.0 / 7.0,
+    1.0 / 9.0,
+    1.0 / 11.0,
+    1.0 / 13.0,
+    1.0 / 15.0,
+    1.0 / 17.0,
+    1.0 / 19.0,
+    1.0 / 21.0,
+    1.0 / 23.0,
+];
+
+/// The natural logarithm computed with +, −, ×, ÷ only, so that it is bit-identical on every
+/// platform (about 1 ulp from the true value).
+///
+/// Why not `f64::ln`: it calls the platform's libm, and glibc and the wasm build's libm
+/// disagree in the last bit for about 1% of integers (ln 3, ln 14, …). One flipped bit in a
+/// UCB1 comparison grows a different tree, and the browser must replay exactly the tree the
+/// native build grows from the same seed.
+pub fn portable_ln(x: f64) -> f64 {
+    if x.is_nan() || x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if x == f64::INFINITY {
+        return x;
+    }
+    // x = m · 2^e with m in (√½, √2].
+    let (mut x, mut e) = (x, 0i64);
+    if x < f64::MIN_POSITIVE {
+        x *= f64::from_bits(0x4350_0000_0000_0000); // 2^54: make a subnormal normal
+        e -= 54;
+    }
+    let bits = x.to_bits();
+    e += ((bits >> 52) & 0x7FF) as i64 - 1023;
+    let mut m = f64::from_bits((bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000);
+    if m > std::f64::consts::SQRT_2 {
+        m *= 0.5;
+        e += 1;
+    }
+    // ln m = 2·atanh(s) = 2s(1 + s²/3 + s⁴/5 + …) with s = (m − 1)/(m + 1), |s| ≤ 0.172; the
+    // terms past s²³/23 are below 2^-60 of the sum. With f = m − 1 (exact) and 2s = f − s·f,
+    // ln m = f − s·(f − 2s²·(1/3 + s²/5 + …)): the big part f is exact and only the small
+    // correction is rounded.
+    let f = m - 1.0;
+    let s = f / (m + 1.0);
+    let s2 = s * s;
+    let mut tail = 0.0;
+    for &c in ATANH_COEF[1..].iter().rev() {
+        tail = tail * s2 + c;
+    }
+    let ln_m = f - s * (f - 2.0 * s2 * tail);
+    let e = e as f64;
+    e * LN2_HI + (e * LN2_LO + ln_m)
+}
+
+/// UCB1 of a child with total reward `w` over `n` visits, under a parent visited `parent_n`
+/// times: returns (total, exploitation W/N, exploration C·√(ln parent_n / n)).
+///
+/// An unvisited child (`n` = 0) gets (+∞, 0, +∞): it must be tried before any bound means
+/// anything. `parent_n` below 1 is treated as 1 (ln 1 = 0) so the result is never NaN.
+/// The logarithm is [`portable_ln`], so the numbers are the same on every platform.
+pub fn ucb1(w: f64, n: f64, parent_n: f64, c: f64) -> (f64, f64, f64) {
+    ucb1_ln(w, n, portable_ln(parent_n.max(1.0)), c)
+}
+
+/// [`ucb1`] with ln(parent N) already computed (it is the same for every sibling).
+#[inline]
+fn ucb1_ln(w: f64, n: f64, ln_parent_n: f64, c: f64) -> (f64, f64, f64) {
+    if n <= 0.0 {
+        return (f64::INFINITY, 0.0, f64::INFINITY);
+    }
+    let exploitation = w / n;
+    let exploration = c * (ln_parent_n / n).sqrt();
+    (exploitation + exploration, exploitation, exploration)
+}
+
+/// The UCB1 choice among children given as (W, N) pairs: the index of the largest total,
+/// the *first* one on ties, with its (total, exploitation, exploration). `None` when there
+/// are no children. This is the rule the search's selection phase uses.
+pub fn select_ucb1<I: IntoIterator<Item = (f64, f64)>>(
+    children: I,
+    parent_n: f64,
+    c: f64,
+) -> Option<(usize, f64, f64, f64)> {
+    let ln_n = portable_ln(parent_n.max(1.0));
+    let mut best: Option<(usize, f64, f64, f64)> = None;
+    for (i, (w, n)) in children.into_iter().enumerate() {
+        let (total, exploitation, exploration) = ucb1_ln(w, n, ln_n, c);
+        if best.is_none_or(|b| total > b.1) {
+            best = Some((i, total, exploitation, exploration));
+        }
+    }
+    best
+}
+
+/// The MCTS phase an event belongs to (`None` for non-MCTS events and for `MctsIteration`,
+/// which opens an iteration). A front end splits an iteration's events by this to show the
+/// four phases one at a time.
+pub fn mcts_phase<A>(e: &Event<A>) -> Option<MctsPhase> {
+    match e {
+        Event::MctsSelect { .. } => Some(MctsPhase::Select),
+        Event::MctsExpand { .. } => Some(MctsPhase::Expand),
+        Event::MctsRollout { .. } => Some(MctsPhase::Rollout),
+        Event::MctsBackup { .. } => Some(MctsPhase::Backup),
+        _ => None,
+    }
+}
+
+/// A node of the arena.
+#[derive(Clone, Debug)]
+struct Node<S, A> {
+    state: S,
+    parent: u32,
+    action: Option<A>,
+    depth: u32,
+    to_move: ToMove,
+    /// The player whose reward W sums (see the module docs).
+    mover: Player,
+    terminal: bool,
+    n: u32,
+    w: f64,
+    /// ACTIONS(s) (or the chance outcomes); the first `children.len()` are expanded, with
+    /// `children[i]` reached through `actions[i]`; the rest are untried.
+    actions: Vec<A>,
+    children: Vec<u32>,
+}
+
+/// A read-only view of one tree node (cheap to copy).
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct MctsNode<'a, S, A> {
+    /// Arena id (the root is 0).
+    pub id: u32,
+    /// The parent's id (`None` at the root).
+    pub parent: Option<u32>,
+    /// The action from the parent into this node (`None` at the root).
+    pub action: Option<A>,
+    /// Plies below the root.
+    pub depth: u32,
+    /// N: visits.
+    pub n: u32,
+    /// W: total reward of [`mover`](Self::mover).
+    pub w: f64,
+    /// Q = W/N (0 when unvisited).
+    pub q: f64,
+    /// Children in the order they were expanded.
+    pub children: &'a [u32],
+    /// Actions not yet expanded, in the order they will be tried (natural expansion) or
+    /// drawn from (random expansion / chance outcomes).
+    pub untried: &'a [A],
+    /// PLAYER(s) at this node.
+    pub to_move: ToMove,
+    /// The player whose reward W counts: the one who chose the move into this node.
+    pub mover: Player,
+    /// TERMINAL-TEST(s).
+    pub terminal: bool,
+    /// The state.
+    pub state: S,
+}
+
+/// N, W and Q of one root child.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct ChildStats<A> {
+    /// The child's arena id.
+    pub id: u32,
+    /// The root action leading to it.
+    pub action: A,
+    /// N.
+    pub n: u32,
+    /// W (reward of the player to move at the root).
+    pub w: f64,
+    /// Q = W/N.
+    pub q: f64,
+}
+
+/// The tree and the search's working state, without the game (so that [`mcts_search`] can
+/// borrow a game and [`Mcts`] can own one).
+#[derive(Clone, Debug)]
+struct Tree<G: Game> {
+    opts: MctsOptions,
+    rng: Rng,
+    nodes: Vec<Node<G::State, G::Action>>,
+    iterations: u32,
+    rollouts: u64,
+    max_depth: u32,
+    range: (f64, f64),
+    num_players: usize,
+    /// Reused buffers: the current path, ACTIONS(s), chance outcomes.
+    path: Vec<u32>,
+    acts: Vec<G::Action>,
+    outs: Vec<(G::Action, f64)>,
+}
+
+impl<G: Game> Tree<G> {
+    fn new(game: &G, root: G::State, opts: MctsOptions) -> Self {
+        let mut t = Tree {
+            opts,
+            rng: Rng::new(opts.seed),
+            nodes: Vec::new(),
+            iterations: 0,
+            rollouts: 0,
+            max_depth: 0,
+            range: game.utility_range(),
+            num_players: game.num_players().clamp(1, MAX_PLAYERS),
+            path: Vec::new(),
+            acts: Vec::new(),
+            outs: Vec::new(),
+        };
+        let mover = match game.player(&root) {
+            ToMove::Player(p) => p,
+            ToMove::Chance => Player::MAX,
+        };
+        let node = t.make_node(game, root, NO_PARENT, None, 0, mover);
+        t.nodes.push(node);
+        t
+    }
+
+    fn make_node(
+        &mut self,
+        game: &G,
+        state: G::State,
+        parent: u32,
+        action: Option<G::Action>,
+        depth: u32,
+        mover: Player,
+    ) -> Node<G::State, G::Action> {
+        let terminal = game.is_terminal(&state);
+        let to_move = game.player(&state);
+        let actions = if terminal {
+            Vec::new()
+        } else {
+            match to_move {
+                ToMove::Player(_) => {
+                    self.acts.clear();
+                    game.actions(&state, &mut self.acts);
+                    self.acts.clone()
+                }
+                ToMove::Chance => {
+                    self.outs.clear();
+                    game.chance_outcomes(&state, &mut self.outs);
+                    self.outs.iter().map(|o| o.0).collect()
+                }
+            }
+        };
+        Node {
+            state,
+            parent,
+            action,
+            depth,
+            to_move,
+            mover,
+            terminal,
+            n: 0,
+            w: 0.0,
+            actions,
+            children: Vec::new(),
+        }
+    }
+
+    fn can_grow(&self) -> bool {
+        self.nodes.len() < (self.opts.max_nodes.min(u32::MAX - 1) as usize)
+    }
+
+    /// Adds the child of `parent` reached through its action number `k` (which must be the
+    /// first untried one, `k == children.len()`); returns the child's id.
+    fn expand(&mut self, game: &G, parent: u32, k: usize) -> u32 {
+        let p = &self.nodes[parent as usize];
+        let a = p.actions[k];
+        let state = game.result(&p.state, a);
+        let mover = match p.to_move {
+            ToMove::Player(pl) => pl,
+            ToMove::Chance => p.mover,
+        };
+        let depth = p.depth + 1;
+        let node = self.make_node(game, state, parent, Some(a), depth, mover);
+        let id = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.nodes[parent as usize].children.push(id);
+        id
+    }
+
+    /// Draws a chance outcome of `s` by its probability (`None` if it has none).
+    fn sample_outcome(&mut self, game: &G, s: &G::State) -> Option<G::Action> {
+        self.outs.clear();
+        game.chance_outcomes(s, &mut self.outs);
+        let total: f64 = self.outs.iter().map(|o| o.1).sum();
+        let mut x = self.rng.unit_f64() * total;
+        let mut last = None;
+        for &(a, p) in &self.outs {
+            if p > 0.0 {
+                if x < p {
+                    return Some(a);
+                }
+                x -= p;
+                last = Some(a);
+            }
+        }
+        // Rounding left x just past the last outcome (or all probabilities are 0).
+        last.or(self.outs.first().map(|o| o.0))
+    }
+
+    /// Linear map of a terminal state's utilities onto rewards in [0, 1] for every player.
+    fn rewards(&self, game: &G, s: &G::State) -> Utilities {
+        let (lo, hi) = self.range;
+        let span = hi - lo;
+        let map =
+            |u: f64| if span > 0.0 && span.is_finite() { ((u - lo) / span).clamp(0.0, 1.0) } else { 0.5 };
+        let mut r = [0.0; MAX_PLAYERS];
+        if self.num_players == 2 {
+            r[0] = map(game.utility(s, Player::MAX));
+            r[1] = 1.0 - r[0];
+        } else {
+            for (p, slot) in r.iter_mut().enumerate().take(self.num_players) {
+                *slot = map(game.utility(s, Player(p as u8)));
+            }
+        }
+        r
+    }
+
+    /// A reward (mean) of `mover` mapped back onto the utility scale: to MAX in two-player
+    /// games, to `mover` itself otherwise.
+    fn value_of(&self, q: f64, mover: Player) -> f64 {
+        let (lo, hi) = self.range;
+        let r = if self.num_players == 2 && mover != Player::MAX { 1.0 - q } else { q };
+        lo + r * (hi - lo)
+    }
+
+    /// One random playout from `s` to the end: (plies, rewards). No allocation per ply.
+    fn rollout(&mut self, game: &G, s: &G::State) -> (u32, Utilities) {
+        let mut s = *s;
+        let mut plies = 0u32;
+        while !game.is_terminal(&s) {
+            let a = match game.player(&s) {
+                ToMove::Player(_) => {
+                    self.acts.clear();
+                    game.actions(&s, &mut self.acts);
+                    if self.acts.is_empty() {
+                        break;
+                    }
+                    self.acts[self.rng.below(self.acts.len() as u32) as usize]
+                }
+                ToMove::Chance => match self.sample_outcome(game, &s) {
+                    Some(a) => a,
+                    None => break,
+                },
+            };
+            s = game.result(&s, a);
+            plies = plies.saturating_add(1);
+        }
+        (plies, self.rewards(game, &s))
+    }
+
+    fn iterate<O: Observer<G::Action>>(&mut self, game: &G, obs: &mut O) {
+        if O::ENABLED {
+            obs.event(&Event::MctsIteration { iteration: self.iterations });
+        }
+        self.path.clear();
+        self.path.push(0);
+        let mut id = 0u32;
+        // SELECT, ending in at most one EXPAND.
+        let leaf = loop {
+            let node = &self.nodes[id as usize];
+            if node.terminal {
+                break id;
+            }
+            let k = node.children.len();
+            match node.to_move {
+                ToMove::Chance => {
+                    let state = node.state;
+                    let Some(a) = self.sample_outcome(game, &state) else { break id };
+                    let node = &self.nodes[id as usize];
+                    if let Some(pos) = node.actions[..k].iter().position(|&x| x == a) {
+                        let child = node.children[pos];
+                        if O::ENABLED {
+                            let c = &self.nodes[child as usize];
+                            let q = if c.n > 0 { c.w / c.n as f64 } else { 0.0 };
+                            obs.event(&Event::MctsSelect {
+                                node: id,
+                                child,
+                                exploitation: q,
+                                exploration: 0.0,
+                            });
+                        }
+                        id = child;
+                        self.path.push(id);
+                        continue;
+                    }
+                    if !self.can_grow() {
+                        break id;
+                    }
+                    let Some(j) = node.actions[k..].iter().position(|&x| x == a) else { break id };
+                    self.nodes[id as usize].actions.swap(k, k + j);
+                    break self.expand_and_report(game, id, k, obs);
+                }
+                ToMove::Player(_) => {
+                    let untried = node.actions.len() - k;
+                    if untried > 0 && self.can_grow() {
+                        if self.opts.expansion == Expansion::Random {
+                            let j = self.rng.below(untried as u32) as usize;
+                            self.nodes[id as usize].actions.swap(k, k + j);
+                        }
+                        break self.expand_and_report(game, id, k, obs);
+                    }
+                    let node = &self.nodes[id as usize];
+                    let nodes = &self.nodes;
+                    let stats = node.children.iter().map(|&c| {
+                        let c = &nodes[c as usize];
+                        (c.w, c.n as f64)
+                    });
+                    let Some((i, _, exploitation, exploration)) =
+                        select_ucb1(stats, node.n as f64, self.opts.c)
+                    else {
+                        break id;
+                    };
+                    let child = node.children[i];
+                    if O::ENABLED {
+                        obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
+                    }
+                    id = child;
+                    self.path.push(id);
+                }
+            }
+        };
+        // ROLLOUT.
+        let state = self.nodes[leaf as usize].state;
+        let (plies, reward) = self.rollout(game, &state);
+        self.rollouts += 1;
+        if O::ENABLED {
+            obs.event(&Event::MctsRollout { node: leaf, plies, reward });
+        }
+        self.max_depth = self.max_depth.max(self.nodes[leaf as usize].depth);
+        // BACKUP, leaf first.
+        for &id in self.path.iter().rev() {
+            let node = &mut self.nodes[id as usize];
+            node.n = node.n.saturating_add(1);
+            node.w += reward[node.mover.index()];
+            if O::ENABLED {
+                obs.event(&Event::MctsBackup { node: id, visits: node.n, wins: node.w });
+            }
+        }
+        self.iterations = self.iterations.saturating_add(1);
+    }
+
+    fn expand_and_report<O: Observer<G::Action>>(&mut self, game: &G, id: u32, k: usize, obs: &mut O) -> u32 {
+        let child = self.expand(game, id, k);
+        if O::ENABLED {
+            let action = self.nodes[id as usize].actions[k];
+            obs.event(&Event::MctsExpand { node: id, child, action });
+        }
+        self.path.push(child);
+        child
+    }
+
+    fn view(&self, id: u32) -> Option<MctsNode<'_, G::State, G::Action>> {
+        let n = self.nodes.get(id as usize)?;
+        Some(MctsNode {
+            id,
+            parent: (n.parent != NO_PARENT).then_some(n.parent),
+            action: n.action,
+            depth: n.depth,
+            n: n.n,
+            w: n.w,
+            q: if n.n > 0 { n.w / n.n as f64 } else { 0.0 },
+            children: &n.children,
+            untried: &n.actions[n.children.len()..],
+            to_move: n.to_move,
+            mover: n.mover,
+            terminal: n.terminal,
+            state: n.state,
+        })
+    }
+
+    /// The most-visited child of player node `id`, ties broken by the natural order of
+    /// ACTIONS(s); with its index in that order. `None` at chance, terminal or unexpanded
+    /// nodes.
+    fn most_visited(&self, game: &G, id: u32) -> Option<(u32, usize)> {
+        let node = self.nodes.get(id as usize)?;
+        if node.children.is_empty() || !matches!(node.to_move, ToMove::Player(_)) {
+            return None;
+        }
+        let mut natural = Vec::new();
+        game.actions(&node.state, &mut natural);
+        let mut best: Option<(u32, usize, u32)> = None;
+        for (i, a) in natural.iter().enumerate() {
+            let Some(pos) = node.actions[..node.children.len()].iter().position(|x| x == a) else { continue };
+            let child = node.children[pos];
+            let n = self.nodes[child as usize].n;
+            if best.is_none_or(|b| n > b.2) {
+                best = Some((child, i, n));
+            }
+        }
+        best.map(|(c, i, _)| (c, i))
+    }
+
+    fn result(&self, game: &G) -> SearchResult<G::Action> {
+        let root = &self.nodes[0];
+        let stats = Stats {
+            nodes: self.nodes.len() as u64,
+            leaves: self.rollouts,
+            max_depth: self.max_depth,
+            ..Stats::default()
+        };
+        let best = self.most_visited(game, 0);
+        let value = if root.terminal {
+            let p = if self.num_players == 2 { Player::MAX } else { root.mover };
+            game.utility(&root.state, p)
+        } else if let Some((child, _)) = best {
+            let c = &self.nodes[child as usize];
+            self.value_of(c.w / c.n.max(1) as f64, c.mover)
+        } else if root.n > 0 {
+            self.value_of(root.w / root.n as f64, root.mover)
+        } else {
+            self.value_of(0.5, root.mover)
+        };
+        let mut pv = Vec::new();
+        let mut at = 0u32;
+        while let Some((child, _)) = self.most_visited(game, at) {
+            pv.extend(self.nodes[child as usize].action);
+            at = child;
+        }
+        SearchResult {
+            value,
+            best: pv.first().copied(),
+            best_index: best.map(|b| b.1),
+            pv,
+            stats,
+            complete: true,
+            depth: u32::MAX,
+        }
+    }
+}
+
+/// Monte Carlo tree search over a game it owns, kept between calls so that a caller can run
+/// 1, 10 or 10,000 iterations at a time and inspect the tree in between.
+#[derive(Clone, Debug)]
+pub struct Mcts<G: Game> {
+    game: G,
+    tree: Tree<G>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// A tree holding only the root `root`.
+    pub fn new(game: G, root: G::State, opts: MctsOptions) -> Self {
+        let tree = Tree::new(&game, root, opts);
+        Mcts { game, tree }
+    }
+
+    /// One full iteration (select → expand → rollout → backup), reported to `obs`.
+    pub fn iterate<O: Observer<G::Action>>(&mut self, obs: &mut O) {
+        self.tree.iterate(&self.game, obs)
+    }
+
+    /// `iterations` iterations, unobserved.
+    pub fn run(&mut self, iterations: u32) {
+        self.run_observed(iterations, &mut NoObserver)
+    }
+
+    /// `iterations` iterations, reported to `obs`.
+    pub fn run_observed<O: Observer<G::Action>>(&mut self, iterations: u32, obs: &mut O) {
+        for _ in 0..iterations {
+            self.tree.iterate(&self.game, obs);
+        }
+    }
+
+    /// Iterations run so far (= N at the root).
+    pub fn iterations(&self) -> u32 {
+        self.tree.iterations
+    }
+
+    /// Nodes in the tree (the root included).
+    pub fn num_nodes(&self) -> usize {
+        self.tree.nodes.len()
+    }
+
+    /// Node `id` (`None` if there is no such node).
+    pub fn node(&self, id: u32) -> Option<MctsNode<'_, G::State, G::Action>> {
+        self.tree.view(id)
+    }
+
+    /// The root (node 0).
+    pub fn root(&self) -> MctsNode<'_, G::State, G::Action> {
+        self.tree.view(0).expect("the arena always holds the root")
+    }
+
+    /// The move to play: the root's most-visited child, ties broken by the natural order of
+    /// ACTIONS(root). `None` before the first iteration and at terminal or chance roots.
+    pub fn best_action(&self) -> Option<G::Action> {
+        let (child, _) = self.tree.most_visited(&self.game, 0)?;
+        self.tree.nodes[child as usize].action
+    }
+
+    /// The arena id of the child [`best_action`](Self::best_action) leads to.
+    pub fn best_child(&self) -> Option<u32> {
+        self.tree.most_visited(&self.game, 0).map(|b| b.0)
+    }
+
+    /// N, W, Q of every root child, in expansion order.
+    pub fn root_children_stats(&self) -> Vec<ChildStats<G::Action>> {
+        let root = &self.tree.nodes[0];
+        root.children
+            .iter()
+            .zip(&root.actions)
+            .map(|(&id, &action)| {
+                let c = &self.tree.nodes[id as usize];
+                ChildStats { id, action, n: c.n, w: c.w, q: if c.n > 0 { c.w / c.n as f64 } else { 0.0 } }
+            })
+            .collect()
+    }
+
+    /// UCB1 of each child of `node` as selection would compute it now:
+    /// (child id, exploitation, exploration, total). Empty for unknown ids and leaves.
+    /// (At chance nodes selection samples instead; the numbers are then only informative.)
+    pub fn ucb_terms(&self, node: u32) -> Vec<(u32, f64, f64, f64)> {
+        let Some(p) = self.tree.nodes.get(node as usize) else { return Vec::new() };
+        let ln_n = portable_ln((p.n as f64).max(1.0));
+        p.children
+            .iter()
+            .map(|&id| {
+                let c = &self.tree.nodes[id as usize];
+                let (total, exploitation, exploration) = ucb1_ln(c.w, c.n as f64, ln_n, self.tree.opts.c);
+                (id, exploitation, exploration, total)
+            })
+            .collect()
+    }
+
+    /// The search's answer so far, as [`mcts_search`] returns it.
+    pub fn result(&self) -> SearchResult<G::Action> {
+        self.tree.result(&self.game)
+    }
+
+    /// One random playout from `s`: (plies, rewards in [0, 1] per player). It draws from the
+    /// search's generator, so later iterations change; meant for measuring playout speed.
+    pub fn rollout(&mut self, s: &G::State) -> (u32, Utilities) {
+        self.tree.rollout(&self.game, s)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The options the search was made with.
+    pub fn options(&self) -> &MctsOptions {
+        &self.tree.opts
+    }
+}
+
+/// MCTS from `s` for `iterations` iterations, reported to `obs` between `SearchStart` and
+/// `SearchEnd`.
+///
+/// The result: `best` is the most-visited root child (ties → natural order); `value` is that
+/// child's Q mapped back linearly onto the utility scale — as utility to MAX in two-player
+/// games, to the player to move at the root in n-player games (as max^n reports it); at a
+/// terminal root it is the exact utility. `pv` follows most-visited children down the tree.
+/// Stats: `nodes` = tree size, `leaves` = rollouts (one per iteration), `max_depth` = the
+/// deepest node a rollout started from.
+pub fn mcts_search<G: Game, O: Observer<G::Action>>(
+    game: &G,
+    s: &G::State,
+    opts: &MctsOptions,
+    iterations: u32,
+    mut obs: O,
+) -> SearchResult<G::Action> {
+    let mut tree = Tree::new(game, *s, *opts);
+    if O::ENABLED {
+        obs.event(&Event::SearchStart { depth: u32::MAX });
+    }
+    for _ in 0..iterations {
+        tree.iterate(game, &mut obs);
+    }
+    let r = tree.result(game);
+    if O::ENABLED {
+        obs.event(&Event::SearchEnd { value: r.value, best: r.best, complete: true });
+    }
+    r
+}
