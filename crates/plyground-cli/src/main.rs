@@ -8,6 +8,7 @@ mod bench;
 mod json;
 mod plain;
 mod play;
+mod tree;
 
 use std::process::ExitCode;
 
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "ttt" => play::ttt(rest),
         "c4" => play::c4(rest),
+        "tree" => tree::tree(rest),
         "bench" => run_bench(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
