@@ -1,0 +1,871 @@
+//! Steppable traces of the depth-first searches: the code that plays is the code that is
+//! visualised.
+//!
+//! A [`Recorder`] is an [`Observer`]: pass it to the real search (minimax, expectiminimax,
+//! α-β with any of its options, iterative deepening, max^n) and it turns the event stream into
+//! a [`Trace`]. It never searches by itself; it only follows the events and keeps, for each
+//! open node, the state reached by RESULT(parent state, action), so that it can name nodes
+//! and actions and tell which children a cutoff pruned.
+//!
+//! # Nodes
+//!
+//! Nodes are numbered in the order they are entered; the root is 0. (Iterative deepening
+//! enters the root once per iteration: each iteration's root is a new node without a parent.)
+//! Each [`TraceNode`] keeps its parent, the action into it, that action's *natural index* in
+//! ACTIONS(parent) (the game's own order, whatever order the search used), depth, kind,
+//! label, |ACTIONS(s)|, and its final value.
+//!
+//! Labels: [`Game::state_label`] when the game has one (explicit trees do); otherwise the
+//! root is `root` and every other node is its parent's label, `·`, and the action's
+//! [`Game::action_name`] — except that the children of a generated `root` drop the prefix.
+//! So in tic-tac-toe the node after X takes cell 4 and O takes cell 0 is `4·0`, and an
+//! unlabelled leaf under a tree node `C` reached by action `c1` is `C·c1`.
+//!
+//! # Stepping
+//!
+//! A trace has one step per recorded event. A [`StepState`] (or the borrowing [`Cursor`])
+//! is the picture after the first `index` events: the open stack, every open node's (α, β),
+//! the value known so far at every node, the pruned edges so far and the counters. Each
+//! event overwrites at most one value and one window; the trace stores for each event a link
+//! to the event that wrote the overwritten ones, so undoing is as cheap as doing and
+//! `seek(i)` costs O(|i − index|) with no snapshots.
+//!
+//! # Node cap
+//!
+//! A trace of a large search is large (tic-tac-toe minimax from the empty board enters
+//! 549,946 nodes). [`Recorder::with_node_cap`]`(n)` stops recording when the search enters
+//! node n + 1 and marks the trace [`truncated`](Trace::truncated). The search itself runs on
+//! unless the caller also stops it: pair the cap with the same
+//! [`AlphaBetaOptions::node_budget`](crate::search::alphabeta::AlphaBetaOptions::node_budget)
+//! (`Some(n)`), and the search stops after n nodes with an incomplete result that the trace
+//! records in full (not truncated, but [`TraceResult::complete`] is false).
+//!
+//! # Flat numeric layout (for the wasm boundary)
+//!
+//! [`encode_event`] (and [`Trace::encode_step`] / [`Trace::encode_all`]) write one event as
+//! eight `f64`s. Slot 0 is the event code ([`EventKind`] as a number, names in
+//! [`EVENT_NAMES`]); slot 1 is the trace node id (−1 for none); unused slots are 0. An action
+//! index is a natural index into ACTIONS(s) of the node it leaves from, −1 for none. Depth
+//! limits of `u32::MAX` are written as +∞.
+//!
+//! | code | event            | 2            | 3          | 4      | 5             | 6      | 7 |
+//! |------|------------------|--------------|------------|--------|---------------|--------|---|
+//! | 0    | SearchStart      | depth limit  |            |        |               |        |   |
+//! | 1    | Enter            | action index | kind¹      | α      | β             |        |   |
+//! | 2    | Leaf             | value        | leaf kind² |        |               |        |   |
+//! | 3    | LeafUtilities    | u₀           | u₁         | u₂     | u₃            | leaf kind² | |
+//! | 4    | TtHit            | value        | bound³     |        |               |        |   |
+//! | 5    | Backup           | child's action index | child's value | P | v          | α      | β |
+//! | 6    | BackupUtilities  | child's action index | best u₀ | best u₁ | best u₂    | best u₃ |  |
+//! | 7    | Cutoff           | v            | α          | β      | first skipped | total  |   |
+//! | 8    | ChanceAverage    | value        |            |        |               |        |   |
+//! | 9    | Exit             | value        |            |        |               |        |   |
+//! | 10   | ExitUtilities    | u₀           | u₁         | u₂     | u₃            |        |   |
+//! | 11   | SearchEnd        | value        | best action index | complete (1/0) |  |      |   |
+//! | 12   | MctsIteration    | iteration    |            |        |               |        |   |
+//! | 13   | MctsSelect       | child (arena id) | exploitation | exploration |     |        |   |
+//! | 14   | MctsExpand       | child (arena id) | action index |  |               |        |   |
+//! | 15   | MctsRollout      | plies        | reward₀    | reward₁ | reward₂      | reward₃ |  |
+//! | 16   | MctsBackup       | visits       | wins       |        |               |        |   |
+//!
+//! ¹ 0 MAX, 1 MIN, 2 chance, 3 + p for player p of max^n. ² 0 terminal, 1 depth cutoff,
+//! 2 quiet. ³ 0 exact, 1 lower, 2 upper. For MCTS events slot 1 is the event's own arena
+//! node id (the recorder does not record MCTS; the layout is shared so one decoder serves
+//! both).
+
+mod encode;
+mod narrate;
+mod pseudocode;
+mod step;
+
+pub use encode::{encode_event, EVENT_NAMES};
+pub use pseudocode::{
+    pseudocode_line, Procedure, AB_MAX_VALUE, AB_MIN_VALUE, ALPHA_BETA_SEARCH, EXPECTIMINIMAX, MAXN_VALUE,
+    MAX_VALUE, MINIMAX_DECISION, MIN_VALUE,
+};
+pub use step::{Counters, Cursor, StepState};
+
+use crate::event::{Bound, Event, LeafKind, NodeKind, Observer};
+use crate::game::{Game, ToMove, Utilities};
+use crate::search::fmt_value;
+
+/// "No node / no event" in the compact per-event links.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The default [`Recorder`] node cap: enough for every lesson tree and a tic-tac-toe α-β
+/// search from the empty board (18,297 nodes), small enough for a browser.
+pub const DEFAULT_NODE_CAP: usize = 50_000;
+
+/// A value at a node: one number (utility to MAX) or, in max^n, one per player.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub enum NodeValue {
+    /// A two-player (or expectiminimax) value, to MAX.
+    Scalar(f64),
+    /// A max^n utility vector.
+    Vector(Utilities),
+}
+
+impl NodeValue {
+    /// The number, for scalar values.
+    pub fn scalar(self) -> Option<f64> {
+        match self {
+            NodeValue::Scalar(v) => Some(v),
+            NodeValue::Vector(_) => None,
+        }
+    }
+
+    /// "3", "+∞", or "(1, 2, 3)" for the first `num_players` entries of a vector.
+    pub fn text(self, num_players: usize) -> String {
+        match self {
+            NodeValue::Scalar(v) => fmt_value(v),
+            NodeValue::Vector(u) => fmt_vector(&u, num_players),
+        }
+    }
+}
+
+pub(crate) fn fmt_vector(u: &Utilities, num_players: usize) -> String {
+    let n = num_players.clamp(1, u.len());
+    let parts: Vec<String> = u[..n].iter().map(|&x| fmt_value(x)).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// One node of a trace.
+#[derive(Clone, PartialEq, Debug)]
+pub struct TraceNode<A> {
+    /// The parent (None for a root).
+    pub parent: Option<u32>,
+    /// The action that led here (None for a root).
+    pub via: Option<A>,
+    /// [`Game::action_name`] of `via` in the parent's state ("" for a root).
+    pub via_name: String,
+    /// The natural index of `via` in ACTIONS(parent) (None for a root, or if the search used
+    /// an action the game does not list).
+    pub index: Option<u32>,
+    /// The probability of the outcome into this node, when the parent is a chance node.
+    pub prob: Option<f64>,
+    /// Plies from the root.
+    pub depth: u32,
+    /// MAX, MIN, chance or player p.
+    pub kind: NodeKind,
+    /// The node's name (see the module documentation).
+    pub label: String,
+    /// |ACTIONS(s)| (0 at terminal states; also counted at depth-cutoff leaves).
+    pub num_actions: u32,
+    /// Children entered, in the order they were entered.
+    pub children: Vec<u32>,
+    /// α when the node was entered (−∞ in searches without a window).
+    pub alpha: f64,
+    /// β when the node was entered (+∞ in searches without a window).
+    pub beta: f64,
+    /// The value backed up to the parent (None if the node was never left: truncation or
+    /// node budget).
+    pub value: Option<NodeValue>,
+    /// Set when the node was evaluated as a leaf, with the reason.
+    pub leaf: Option<LeafKind>,
+    /// Set when a transposition-table entry answered for the node.
+    pub tt: Option<Bound>,
+    /// How many children a cutoff skipped here (named ones are in [`Trace::pruned`]).
+    pub pruned: u32,
+    /// The event that entered the node.
+    pub enter_event: u32,
+    /// The event that left it.
+    pub exit_event: Option<u32>,
+    /// Which search (iterative-deepening iteration) it belongs to, from 0.
+    pub iteration: u32,
+}
+
+/// A child that a cutoff skipped: an edge a front end draws dashed. The child itself was
+/// never created by the search; its label is computed by the recorder for display only.
+#[derive(Clone, PartialEq, Debug)]
+pub struct PrunedEdge<A> {
+    /// The node whose children were pruned.
+    pub parent: u32,
+    /// The natural index of the pruned action in ACTIONS(parent).
+    pub index: u32,
+    /// The pruned action.
+    pub action: A,
+    /// Its [`Game::action_name`].
+    pub name: String,
+    /// The label the child would have had.
+    pub label: String,
+    /// The Cutoff event that pruned it.
+    pub event: u32,
+}
+
+/// What one search (one iteration of iterative deepening) ended with.
+#[derive(Clone, PartialEq, Debug)]
+pub struct TraceResult<A> {
+    /// The root value sent with SearchEnd (to MAX; in max^n, to the player at the root).
+    pub value: f64,
+    /// The root action chosen.
+    pub best: Option<A>,
+    /// Its action name.
+    pub best_name: Option<String>,
+    /// Its natural index in ACTIONS(root).
+    pub best_index: Option<u32>,
+    /// The trace node of the chosen root child, if it was recorded.
+    pub best_child: Option<u32>,
+    /// The root node of this search, if it was recorded.
+    pub root: Option<u32>,
+    /// The root's utility vector (max^n only).
+    pub utilities: Option<Utilities>,
+    /// False when a node budget stopped the search.
+    pub complete: bool,
+    /// The depth limit of this search (`u32::MAX`: none).
+    pub depth: u32,
+    /// Nodes still open when the search ended (a budget stop unwinds without Exit events),
+    /// bottom first.
+    pub abandoned: Vec<u32>,
+    /// The SearchEnd step, unless the trace was already truncated.
+    pub event: Option<u32>,
+}
+
+/// Which pseudocode a trace is shown against (detected by [`Recorder::finish`]; a front end
+/// may override it with [`Trace::set_flavour`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Flavour {
+    /// MINIMAX-DECISION with MAX-VALUE / MIN-VALUE.
+    Minimax,
+    /// ALPHA-BETA-SEARCH (windows, cutoffs, TT hits), chance nodes as in EXPECTIMINIMAX.
+    AlphaBeta,
+    /// EXPECTIMINIMAX (chance nodes, no windows).
+    Expectiminimax,
+    /// max^n (n-player nodes).
+    MaxN,
+}
+
+/// The variants of [`Event`], without their fields; the number is the event code of the
+/// flat layout.
+#[allow(missing_docs)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum EventKind {
+    SearchStart = 0,
+    Enter = 1,
+    Leaf = 2,
+    LeafUtilities = 3,
+    TtHit = 4,
+    Backup = 5,
+    BackupUtilities = 6,
+    Cutoff = 7,
+    ChanceAverage = 8,
+    Exit = 9,
+    ExitUtilities = 10,
+    SearchEnd = 11,
+    MctsIteration = 12,
+    MctsSelect = 13,
+    MctsExpand = 14,
+    MctsRollout = 15,
+    MctsBackup = 16,
+}
+
+impl EventKind {
+    /// The kind of an event.
+    pub fn of<A>(e: &Event<A>) -> EventKind {
+        match e {
+            Event::SearchStart { .. } => EventKind::SearchStart,
+            Event::Enter { .. } => EventKind::Enter,
+            Event::Leaf { .. } => EventKind::Leaf,
+            Event::LeafUtilities { .. } => EventKind::LeafUtilities,
+            Event::TtHit { .. } => EventKind::TtHit,
+            Event::Backup { .. } => EventKind::Backup,
+            Event::BackupUtilities { .. } => EventKind::BackupUtilities,
+            Event::Cutoff { .. } => EventKind::Cutoff,
+            Event::ChanceAverage { .. } => EventKind::ChanceAverage,
+            Event::Exit { .. } => EventKind::Exit,
+            Event::ExitUtilities { .. } => EventKind::ExitUtilities,
+            Event::SearchEnd { .. } => EventKind::SearchEnd,
+            Event::MctsIteration { .. } => EventKind::MctsIteration,
+            Event::MctsSelect { .. } => EventKind::MctsSelect,
+            Event::MctsExpand { .. } => EventKind::MctsExpand,
+            Event::MctsRollout { .. } => EventKind::MctsRollout,
+            Event::MctsBackup { .. } => EventKind::MctsBackup,
+        }
+    }
+
+    /// The event code of the flat layout.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The variant's name, e.g. "Cutoff".
+    pub fn name(self) -> &'static str {
+        EVENT_NAMES[self as usize]
+    }
+}
+
+/// Per event: the node it concerns and links to what it overwrote (see the module doc).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct StepLink {
+    /// The node the event concerns (NONE for search start/end).
+    pub(crate) node: u32,
+    /// The earlier event that set this node's value before this one (NONE: no value yet).
+    /// Meaningful only for events that set a value.
+    pub(crate) prev_val: u32,
+    /// Likewise for the node's window.
+    pub(crate) prev_win: u32,
+    /// Backup: the child node that returned. Cutoff: first index into `pruned`.
+    /// SearchStart / SearchEnd: the index of the search in `results`.
+    pub(crate) aux: u32,
+    /// Cutoff: how many pruned edges it added.
+    pub(crate) aux_len: u32,
+}
+
+/// The value an event writes into its node's value slot, if it writes one.
+pub(crate) fn event_value<A>(e: &Event<A>) -> Option<NodeValue> {
+    match *e {
+        Event::Leaf { value, .. }
+        | Event::TtHit { value, .. }
+        | Event::ChanceAverage { value }
+        | Event::Exit { value } => Some(NodeValue::Scalar(value)),
+        Event::Backup { v, .. } | Event::Cutoff { v, .. } => Some(NodeValue::Scalar(v)),
+        Event::LeafUtilities { values, .. } | Event::ExitUtilities { values } => {
+            Some(NodeValue::Vector(values))
+        }
+        Event::BackupUtilities { best, .. } => Some(NodeValue::Vector(best)),
+        _ => None,
+    }
+}
+
+/// The (α, β) an event writes into its node's window, if it writes one.
+pub(crate) fn event_window<A>(e: &Event<A>) -> Option<(f64, f64)> {
+    match *e {
+        Event::Enter { alpha, beta, .. }
+        | Event::Backup { alpha, beta, .. }
+        | Event::Cutoff { alpha, beta, .. } => Some((alpha, beta)),
+        _ => None,
+    }
+}
+
+/// A recorded search: its nodes, its events (one step each) and what it found.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Trace<A> {
+    nodes: Vec<TraceNode<A>>,
+    events: Vec<Event<A>>,
+    links: Vec<StepLink>,
+    pruned: Vec<PrunedEdge<A>>,
+    results: Vec<TraceResult<A>>,
+    truncated: bool,
+    node_cap: usize,
+    num_players: usize,
+    flavour: Flavour,
+}
+
+impl<A: Copy> Trace<A> {
+    /// The nodes, by id.
+    pub fn nodes(&self) -> &[TraceNode<A>] {
+        &self.nodes
+    }
+
+    /// One node (None for an id out of range).
+    pub fn node(&self, id: u32) -> Option<&TraceNode<A>> {
+        self.nodes.get(id as usize)
+    }
+
+    /// The recorded events, one step each.
+    pub fn events(&self) -> &[Event<A>] {
+        &self.events
+    }
+
+    /// The number of steps (events).
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// No events recorded.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// The node event `i` concerns (None for search start/end or out of range).
+    pub fn event_node(&self, i: usize) -> Option<u32> {
+        self.links.get(i).and_then(|l| (l.node != NONE).then_some(l.node))
+    }
+
+    /// The search entered more nodes than the cap; recording stopped there.
+    pub fn truncated(&self) -> bool {
+        self.truncated
+    }
+
+    /// The recorder's node cap.
+    pub fn node_cap(&self) -> usize {
+        self.node_cap
+    }
+
+    /// The game's number of players.
+    pub fn num_players(&self) -> usize {
+        self.num_players
+    }
+
+    /// Which pseudocode the events are mapped to.
+    pub fn flavour(&self) -> Flavour {
+        self.flavour
+    }
+
+    /// Overrides the detected pseudocode flavour.
+    pub fn set_flavour(&mut self, f: Flavour) {
+        self.flavour = f;
+    }
+
+    /// Every edge pruned by a cutoff, in the order the cutoffs happened.
+    pub fn pruned(&self) -> &[PrunedEdge<A>] {
+        &self.pruned
+    }
+
+    /// One summary per search observed (iterative deepening: one per iteration), including a
+    /// search that ended after the trace was truncated.
+    pub fn searches(&self) -> &[TraceResult<A>] {
+        &self.results
+    }
+
+    /// The final result: the last search's summary.
+    pub fn result(&self) -> Option<&TraceResult<A>> {
+        self.results.last()
+    }
+
+    /// The path to `node` as natural child indices joined by '.', e.g. "1.0"; "" for a root
+    /// ('?' for an action the game does not list).
+    pub fn path(&self, node: u32) -> String {
+        let mut parts = Vec::new();
+        let mut n = node;
+        while let Some(nd) = self.nodes.get(n as usize) {
+            let Some(p) = nd.parent else { break };
+            parts.push(nd.index.map_or("?".to_string(), |i| i.to_string()));
+            n = p;
+        }
+        parts.reverse();
+        parts.join(".")
+    }
+
+    /// The actions from the root to `node` (to rebuild its state with RESULT).
+    pub fn path_actions(&self, node: u32) -> Vec<A> {
+        let mut acts = Vec::new();
+        let mut n = node;
+        while let Some(nd) = self.nodes.get(n as usize) {
+            match (nd.parent, nd.via) {
+                (Some(p), Some(a)) => {
+                    acts.push(a);
+                    n = p;
+                }
+                _ => break,
+            }
+        }
+        acts.reverse();
+        acts
+    }
+
+    /// The leaves evaluated (terminal or EVAL; not TT hits), in order, as paths.
+    pub fn evaluated_leaf_paths(&self) -> Vec<String> {
+        self.events
+            .iter()
+            .zip(&self.links)
+            .filter(|(e, l)| l.node != NONE && matches!(e, Event::Leaf { .. } | Event::LeafUtilities { .. }))
+            .map(|(_, l)| self.path(l.node))
+            .collect()
+    }
+
+    /// The pruned edges as paths (the parent's path, then the pruned child's natural index).
+    pub fn pruned_paths(&self) -> Vec<String> {
+        self.pruned
+            .iter()
+            .map(|p| {
+                let base = self.path(p.parent);
+                if base.is_empty() {
+                    p.index.to_string()
+                } else {
+                    format!("{base}.{}", p.index)
+                }
+            })
+            .collect()
+    }
+
+    /// A cursor at step 0 (before the first event).
+    pub fn cursor(&self) -> Cursor<'_, A> {
+        Cursor::new(self)
+    }
+
+    /// The flat record of event `i` (see the module doc), or None out of range.
+    pub fn encode_step(&self, i: usize) -> Option<[f64; 8]> {
+        let e = self.events.get(i)?;
+        let l = self.links[i];
+        let idx = |n: u32| self.node(n).and_then(|nd| nd.index).unwrap_or(NONE);
+        let action_index = match e {
+            Event::Enter { .. } => idx(l.node),
+            Event::Backup { .. } | Event::BackupUtilities { .. } => idx(l.aux),
+            Event::SearchEnd { .. } => {
+                self.results.get(l.aux as usize).and_then(|r| r.best_index).unwrap_or(NONE)
+            }
+            _ => NONE,
+        };
+        Some(encode_event(e, l.node, action_index))
+    }
+
+    /// Every event's flat record, concatenated (8 numbers per event).
+    pub fn encode_all(&self) -> Vec<f64> {
+        let mut out = Vec::with_capacity(self.events.len() * 8);
+        for i in 0..self.events.len() {
+            out.extend_from_slice(&self.encode_step(i).unwrap_or([0.0; 8]));
+        }
+        out
+    }
+}
+
+/// One open node while recording.
+struct Frame<S, A> {
+    node: u32,
+    state: S,
+    /// ACTIONS(state) in natural order.
+    actions: Vec<A>,
+    /// For chance nodes, P of each action.
+    probs: Vec<f64>,
+    /// The label is the generated `root` (children then drop the prefix).
+    placeholder_label: bool,
+}
+
+/// The observer that records a depth-first search into a [`Trace`].
+///
+/// ```
+/// use plyground::games::tictactoe::TicTacToe;
+/// use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
+/// use plyground::trace::Recorder;
+/// use plyground::Game;
+///
+/// let g = TicTacToe;
+/// let s = g.try_parse_moves("4 0 8 2").unwrap();
+/// let mut rec = Recorder::new(&g, s).with_node_cap(10_000);
+/// let r = alpha_beta(&g, &s, &AlphaBetaOptions { node_budget: Some(10_000), ..Default::default() }, &mut rec);
+/// let trace = rec.finish();
+/// assert_eq!(trace.result().unwrap().value, r.value);
+/// assert_eq!(trace.nodes().len() as u64, r.stats.nodes);
+/// ```
+pub struct Recorder<'g, G: Game> {
+    game: &'g G,
+    root: G::State,
+    cap: usize,
+    frames: Vec<Frame<G::State, G::Action>>,
+    open: usize,
+    trace: Trace<G::Action>,
+    /// Per node: the last event that set its value / window.
+    last_val: Vec<u32>,
+    last_win: Vec<u32>,
+    searches: u32,
+    depth_limit: u32,
+    current_root: Option<u32>,
+    outcomes: Vec<(G::Action, f64)>,
+}
+
+impl<'g, G: Game> Recorder<'g, G> {
+    /// A recorder for a search that starts from `root` (the state the search is given),
+    /// with [`DEFAULT_NODE_CAP`].
+    pub fn new(game: &'g G, root: G::State) -> Self {
+        Recorder {
+            game,
+            root,
+            cap: DEFAULT_NODE_CAP,
+            frames: Vec::new(),
+            open: 0,
+            trace: Trace {
+                nodes: Vec::new(),
+                events: Vec::new(),
+                links: Vec::new(),
+                pruned: Vec::new(),
+                results: Vec::new(),
+                truncated: false,
+                node_cap: DEFAULT_NODE_CAP,
+                num_players: game.num_players(),
+                flavour: Flavour::Minimax,
+            },
+            last_val: Vec::new(),
+            last_win: Vec::new(),
+            searches: 0,
+            depth_limit: u32::MAX,
+            current_root: None,
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// Record at most `cap` nodes; entering one more marks the trace truncated and stops
+    /// recording. Pair it with the search's node budget (see the module doc).
+    pub fn with_node_cap(mut self, cap: usize) -> Self {
+        self.cap = cap;
+        self.trace.node_cap = cap;
+        self
+    }
+
+    /// The trace so far.
+    pub fn trace(&self) -> &Trace<G::Action> {
+        &self.trace
+    }
+
+    /// Ends recording: detects the pseudocode flavour and hands over the trace.
+    pub fn finish(mut self) -> Trace<G::Action> {
+        self.trace.flavour = detect_flavour(&self.trace);
+        self.trace
+    }
+
+    fn top(&self) -> Option<usize> {
+        self.open.checked_sub(1)
+    }
+
+    /// The label a child of frame `f` reached by `a` (into `state`) gets.
+    fn child_label(&self, f: usize, a_name: &str, state: &G::State) -> String {
+        if let Some(l) = self.game.state_label(state) {
+            return l;
+        }
+        let fr = &self.frames[f];
+        if fr.placeholder_label {
+            a_name.to_string()
+        } else {
+            format!("{}·{}", self.trace.nodes[fr.node as usize].label, a_name)
+        }
+    }
+
+    fn enter(&mut self, via: Option<G::Action>, kind: NodeKind, alpha: f64, beta: f64, ev: u32) -> u32 {
+        let id = self.trace.nodes.len() as u32;
+        let parent_frame = match via {
+            Some(_) => self.top(),
+            None => None,
+        };
+        let (state, parent, index, prob, depth, via_name, label, placeholder) = match (parent_frame, via) {
+            (Some(f), Some(a)) => {
+                let fr = &self.frames[f];
+                let index = fr.actions.iter().position(|&x| x == a);
+                let state = match index {
+                    Some(_) => self.game.result(&fr.state, a),
+                    None => self.game.try_result(&fr.state, a).unwrap_or(fr.state),
+                };
+                let prob = index.and_then(|i| fr.probs.get(i).copied());
+                let via_name = self.game.action_name(&fr.state, a);
+                let label = self.child_label(f, &via_name, &state);
+                let parent = fr.node;
+                let depth = self.trace.nodes[parent as usize].depth + 1;
+                self.trace.nodes[parent as usize].children.push(id);
+                (state, Some(parent), index.map(|i| i as u32), prob, depth, via_name, label, false)
+            }
+            _ => {
+                self.current_root = Some(id);
+                let (label, placeholder) = match self.game.state_label(&self.root) {
+                    Some(l) => (l, false),
+                    None => ("root".to_string(), true),
+                };
+                (self.root, None, None, None, 0, String::new(), label, placeholder)
+            }
+        };
+
+        // Open a frame (reusing buffers).
+        if self.frames.len() == self.open {
+            self.frames.push(Frame {
+                node: id,
+                state,
+                actions: Vec::new(),
+                probs: Vec::new(),
+                placeholder_label: placeholder,
+            });
+        }
+        let game = self.game;
+        let fr = &mut self.frames[self.open];
+        fr.node = id;
+        fr.state = state;
+        fr.placeholder_label = placeholder;
+        fr.actions.clear();
+        fr.probs.clear();
+        game.actions(&state, &mut fr.actions);
+        if game.player(&state) == ToMove::Chance {
+            self.outcomes.clear();
+            game.chance_outcomes(&state, &mut self.outcomes);
+            let outs = &self.outcomes;
+            fr.probs.extend(fr.actions.iter().map(|a| outs.iter().find(|o| o.0 == *a).map_or(0.0, |o| o.1)));
+        }
+        let num_actions = fr.actions.len() as u32;
+        self.open += 1;
+
+        self.trace.nodes.push(TraceNode {
+            parent,
+            via,
+            via_name,
+            index,
+            prob,
+            depth,
+            kind,
+            label,
+            num_actions,
+            children: Vec::new(),
+            alpha,
+            beta,
+            value: None,
+            leaf: None,
+            tt: None,
+            pruned: 0,
+            enter_event: ev,
+            exit_event: None,
+            iteration: self.searches.saturating_sub(1),
+        });
+        self.last_val.push(NONE);
+        self.last_win.push(NONE);
+        id
+    }
+
+    /// The pruned edges of a cutoff at frame `f`: the actions of ACTIONS(s) not entered.
+    /// When the search's list was not ACTIONS(s) (quiescence lists only noisy moves: `total`
+    /// differs), the skipped moves cannot be named and only their number is kept.
+    fn prune(&mut self, f: usize, first_skipped: u32, total: u32, ev: u32) -> (u32, u32) {
+        let start = self.trace.pruned.len() as u32;
+        let node = self.frames[f].node;
+        let skipped = total.saturating_sub(first_skipped);
+        self.trace.nodes[node as usize].pruned = skipped;
+        if skipped == 0 || total as usize != self.frames[f].actions.len() {
+            return (start, 0);
+        }
+        let nd = &self.trace.nodes[node as usize];
+        let entered: Vec<u32> =
+            nd.children.iter().filter_map(|&c| self.trace.nodes[c as usize].index).collect();
+        let mut edges = Vec::new();
+        let fr = &self.frames[f];
+        for (i, &a) in fr.actions.iter().enumerate() {
+            if entered.contains(&(i as u32)) {
+                continue;
+            }
+            let name = self.game.action_name(&fr.state, a);
+            let child = self.game.result(&fr.state, a);
+            let label = self.child_label(f, &name, &child);
+            edges.push(PrunedEdge { parent: node, index: i as u32, action: a, name, label, event: ev });
+        }
+        let n = edges.len() as u32;
+        self.trace.pruned.extend(edges);
+        (start, n)
+    }
+
+    fn end_search(&mut self, value: f64, best: Option<G::Action>, complete: bool, ev: Option<u32>) -> u32 {
+        let mut acts = Vec::new();
+        self.game.actions(&self.root, &mut acts);
+        let best_index = best.and_then(|b| acts.iter().position(|&a| a == b)).map(|i| i as u32);
+        let best_name = best.map(|b| self.game.action_name(&self.root, b));
+        let root = self.current_root;
+        let best_child = root.and_then(|r| {
+            self.trace.nodes[r as usize]
+                .children
+                .iter()
+                .copied()
+                .find(|&c| best_index.is_some() && self.trace.nodes[c as usize].index == best_index)
+        });
+        let utilities = root.and_then(|r| match self.trace.nodes[r as usize].value {
+            Some(NodeValue::Vector(u)) => Some(u),
+            _ => None,
+        });
+        let abandoned: Vec<u32> = self.frames[..self.open].iter().map(|f| f.node).collect();
+        self.open = 0;
+        self.trace.results.push(TraceResult {
+            value,
+            best,
+            best_name,
+            best_index,
+            best_child,
+            root,
+            utilities,
+            complete,
+            depth: self.depth_limit,
+            abandoned,
+            event: ev,
+        });
+        (self.trace.results.len() - 1) as u32
+    }
+}
+
+impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
+    fn event(&mut self, e: &Event<G::Action>) {
+        let ev = self.trace.events.len() as u32;
+        if self.trace.truncated {
+            if let Event::SearchEnd { value, best, complete } = *e {
+                self.end_search(value, best, complete, None);
+            }
+            return;
+        }
+        let mut link = StepLink { node: NONE, prev_val: NONE, prev_win: NONE, aux: NONE, aux_len: 0 };
+        match *e {
+            Event::SearchStart { depth } => {
+                self.depth_limit = depth;
+                link.aux = self.searches;
+                self.searches += 1;
+                self.current_root = None;
+            }
+            Event::Enter { via, kind, alpha, beta } => {
+                if self.trace.nodes.len() >= self.cap {
+                    self.trace.truncated = true;
+                    return;
+                }
+                link.node = self.enter(via, kind, alpha, beta, ev);
+            }
+            Event::SearchEnd { value, best, complete } => {
+                link.aux = self.end_search(value, best, complete, Some(ev));
+            }
+            Event::MctsIteration { .. }
+            | Event::MctsSelect { .. }
+            | Event::MctsExpand { .. }
+            | Event::MctsRollout { .. }
+            | Event::MctsBackup { .. } => return,
+            _ => {
+                let Some(f) = self.top() else {
+                    // An event with no open node (a malformed stream): keep it as an inert step.
+                    self.trace.events.push(*e);
+                    self.trace.links.push(link);
+                    return;
+                };
+                let n = self.frames[f].node;
+                link.node = n;
+                if let Event::Cutoff { first_skipped, total, .. } = *e {
+                    (link.aux, link.aux_len) = self.prune(f, first_skipped, total, ev);
+                }
+                let nd = &mut self.trace.nodes[n as usize];
+                match *e {
+                    Event::Leaf { kind, .. } | Event::LeafUtilities { kind, .. } => nd.leaf = Some(kind),
+                    Event::TtHit { bound, .. } => nd.tt = Some(bound),
+                    Event::Backup { .. } | Event::BackupUtilities { .. } => {
+                        link.aux = nd.children.last().copied().unwrap_or(NONE);
+                    }
+                    Event::Exit { .. } | Event::ExitUtilities { .. } => {
+                        nd.value = event_value(e);
+                        nd.exit_event = Some(ev);
+                        self.open -= 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if link.node != NONE {
+            let n = link.node as usize;
+            if event_value(e).is_some() {
+                link.prev_val = self.last_val[n];
+                self.last_val[n] = ev;
+            }
+            if event_window(e).is_some() {
+                link.prev_win = self.last_win[n];
+                self.last_win[n] = ev;
+            }
+        }
+        self.trace.events.push(*e);
+        self.trace.links.push(link);
+    }
+}
+
+fn detect_flavour<A>(t: &Trace<A>) -> Flavour {
+    if t.nodes.iter().any(|n| matches!(n.kind, NodeKind::Player(_))) {
+        return Flavour::MaxN;
+    }
+    let windowed = t.events.iter().zip(&t.links).any(|(e, l)| {
+        let two_player =
+            matches!(t.nodes.get(l.node as usize).map(|n| n.kind), Some(NodeKind::Max | NodeKind::Min));
+        match *e {
+            Event::Cutoff { .. } | Event::TtHit { .. } => true,
+            Event::Enter { alpha, beta, .. } | Event::Backup { alpha, beta, .. } => {
+                two_player && (alpha.is_finite() || beta.is_finite())
+            }
+            _ => false,
+        }
+    });
+    if windowed {
+        Flavour::AlphaBeta
+    } else if t.nodes.iter().any(|n| n.kind == NodeKind::Chance) {
+        Flavour::Expectiminimax
+    } else {
+        Flavour::Minimax
+    }
+}

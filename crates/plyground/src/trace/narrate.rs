@@ -1,0 +1,216 @@
+//! One line in plain words per event, built on demand from the trace (nothing is stored per
+//! event), and the event's pseudocode line.
+
+use super::{event_window, fmt_vector, pseudocode_line, Flavour, Procedure, Trace, NONE};
+use crate::event::{Bound, Event, LeafKind, NodeKind};
+use crate::game::Player;
+use crate::search::fmt_value;
+
+/// How many pruned children a narration names before "and N more".
+const NAMED_PRUNED: usize = 5;
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+impl<A: Copy> Trace<A> {
+    /// "MAX node A", "chance node B", "player C node X".
+    fn node_name(&self, n: u32) -> String {
+        match self.node(n) {
+            Some(nd) => {
+                let kind = match nd.kind {
+                    NodeKind::Max => "MAX".to_string(),
+                    NodeKind::Min => "MIN".to_string(),
+                    NodeKind::Chance => "chance".to_string(),
+                    NodeKind::Player(p) => format!("player {}", Player(p).name(self.num_players)),
+                };
+                format!("{kind} node {}", nd.label)
+            }
+            None => "no node".to_string(),
+        }
+    }
+
+    fn label(&self, n: u32) -> String {
+        self.node(n).map_or_else(|| "?".to_string(), |nd| nd.label.clone())
+    }
+
+    fn windowed(&self) -> bool {
+        self.flavour == Flavour::AlphaBeta
+    }
+
+    /// One line, in plain words, for event `i` ("" out of range), e.g.
+    /// "Enter MIN node C with α = 3, β = +∞", "Leaf C·c1 = 2",
+    /// "MIN node C: v = 2 ≤ α = 3, prune C·c2 and C·c3", "MAX node A: B returns 3, v = 3, α ← 3".
+    pub fn narration(&self, i: usize) -> String {
+        let Some(e) = self.events.get(i) else { return String::new() };
+        let l = self.links[i];
+        let n = l.node;
+        let name = || self.node_name(n);
+        let np = self.num_players;
+        match *e {
+            Event::SearchStart { depth } => {
+                let limit = if depth == u32::MAX {
+                    "no depth limit".to_string()
+                } else {
+                    format!("depth limit {depth}")
+                };
+                if l.aux == 0 || l.aux == NONE {
+                    format!("Start the search ({limit})")
+                } else {
+                    format!("Iteration {}: search again, {limit}", l.aux + 1)
+                }
+            }
+            Event::Enter { alpha, beta, .. } => {
+                let nd = self.node(n);
+                let two_player = nd.is_some_and(|nd| matches!(nd.kind, NodeKind::Max | NodeKind::Min));
+                let mut s = format!("Enter {}", name());
+                if let Some(p) = nd.and_then(|nd| nd.prob) {
+                    s += &format!(" (P = {})", fmt_value(p));
+                }
+                if self.windowed() && two_player {
+                    s += &format!(" with α = {}, β = {}", fmt_value(alpha), fmt_value(beta));
+                }
+                s
+            }
+            Event::Leaf { value, kind } => match kind {
+                LeafKind::Terminal => format!("Leaf {} = {}", self.label(n), fmt_value(value)),
+                LeafKind::Cutoff => {
+                    format!("Depth limit at {}: EVAL = {}", name(), fmt_value(value))
+                }
+                LeafKind::Quiet => {
+                    format!("Quiet position at {}: EVAL = {}", name(), fmt_value(value))
+                }
+            },
+            Event::LeafUtilities { values, kind } => {
+                let v = fmt_vector(&values, np);
+                match kind {
+                    LeafKind::Terminal => format!("Leaf {} = {v}", self.label(n)),
+                    _ => format!("Cutoff at {}: EVAL = {v}", name()),
+                }
+            }
+            Event::TtHit { value, bound } => {
+                let (a, b) =
+                    self.node(n).map_or((f64::NEG_INFINITY, f64::INFINITY), |nd| (nd.alpha, nd.beta));
+                let v = fmt_value(value);
+                let what = match bound {
+                    Bound::Exact => format!("exact value {v}"),
+                    Bound::Lower => format!("value ≥ {v}, and {v} ≥ β = {}", fmt_value(b)),
+                    Bound::Upper => format!("value ≤ {v}, and {v} ≤ α = {}", fmt_value(a)),
+                };
+                format!("TT hit at {}: {what}, so it is not searched again", name())
+            }
+            Event::Backup { value, prob, v, alpha, beta, .. } => {
+                let child = if l.aux == NONE { "a child".to_string() } else { self.label(l.aux) };
+                let kind = self.node(n).map(|nd| nd.kind);
+                if kind == Some(NodeKind::Chance) {
+                    return format!(
+                        "{}: {child} returns {} with P = {}, weighted sum = {}",
+                        capitalise(&name()),
+                        fmt_value(value),
+                        fmt_value(prob),
+                        fmt_value(v)
+                    );
+                }
+                let mut s = format!("{}: {child} returns {}, v = {}", name(), fmt_value(value), fmt_value(v));
+                if self.windowed() {
+                    let (pa, pb) = self
+                        .events
+                        .get(l.prev_win as usize)
+                        .and_then(event_window)
+                        .unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+                    match kind {
+                        Some(NodeKind::Max) if alpha != pa => s += &format!(", α ← {}", fmt_value(alpha)),
+                        Some(NodeKind::Max) => s += &format!(" (α stays {})", fmt_value(alpha)),
+                        Some(NodeKind::Min) if beta != pb => s += &format!(", β ← {}", fmt_value(beta)),
+                        Some(NodeKind::Min) => s += &format!(" (β stays {})", fmt_value(beta)),
+                        _ => {}
+                    }
+                }
+                s
+            }
+            Event::BackupUtilities { values, best, .. } => {
+                let child = if l.aux == NONE { "a child".to_string() } else { self.label(l.aux) };
+                let what = if self.node(n).is_some_and(|nd| nd.kind == NodeKind::Chance) {
+                    "weighted sum"
+                } else {
+                    "best so far"
+                };
+                format!(
+                    "{}: {child} returns {}, {what} {}",
+                    capitalise(&name()),
+                    fmt_vector(&values, np),
+                    fmt_vector(&best, np)
+                )
+            }
+            Event::Cutoff { v, alpha, beta, .. } => {
+                let test = match self.node(n).map(|nd| nd.kind) {
+                    Some(NodeKind::Min) => format!("v = {} ≤ α = {}", fmt_value(v), fmt_value(alpha)),
+                    _ => format!("v = {} ≥ β = {}", fmt_value(v), fmt_value(beta)),
+                };
+                let named: Vec<String> = self
+                    .pruned
+                    .get(l.aux as usize..(l.aux as usize + l.aux_len as usize))
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|p| p.label.clone())
+                    .collect();
+                let skipped = self.node(n).map_or(0, |nd| nd.pruned) as usize;
+                let what = if skipped == 0 {
+                    "no children left to prune".to_string()
+                } else if named.is_empty() {
+                    format!("prune the {skipped} remaining moves")
+                } else if named.len() > NAMED_PRUNED {
+                    let mut shown = named[..NAMED_PRUNED].to_vec();
+                    shown.push(format!("{} more", named.len() - NAMED_PRUNED));
+                    format!("prune {}", list(&shown))
+                } else {
+                    format!("prune {}", list(&named))
+                };
+                format!("{}: {test}, {what}", name())
+            }
+            Event::ChanceAverage { value } => {
+                format!("{}: average = {}", capitalise(&name()), fmt_value(value))
+            }
+            Event::Exit { value } => format!("{} returns {}", capitalise(&name()), fmt_value(value)),
+            Event::ExitUtilities { values } => {
+                format!("{} returns {}", capitalise(&name()), fmt_vector(&values, np))
+            }
+            Event::SearchEnd { value, complete, .. } => {
+                let r = self.results.get(l.aux as usize);
+                if !complete {
+                    let open = r.map_or(0, |r| r.abandoned.len());
+                    return format!(
+                        "Search stopped by the node budget ({} nodes entered so far); {open} open nodes abandoned",
+                        self.nodes.partition_point(|nd| (nd.enter_event as usize) < i)
+                    );
+                }
+                match r.and_then(|r| r.best_name.clone()) {
+                    Some(b) => format!("Search done: the root is worth {}, best move {b}", fmt_value(value)),
+                    None => format!("Search done: the root is worth {} (no move to make)", fmt_value(value)),
+                }
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// The pseudocode line event `i` executes (see [`pseudocode_line`]).
+    pub fn pseudocode_line(&self, i: usize) -> Option<(Procedure, u32)> {
+        let e = self.events.get(i)?;
+        let kind = self.event_node(i).and_then(|n| self.node(n)).map(|nd| nd.kind);
+        let prev = i.checked_sub(1).and_then(|j| self.events.get(j));
+        pseudocode_line(self.flavour, kind, e, prev, self.events.get(i + 1))
+    }
+}
