@@ -173,3 +173,41 @@ pub fn connect4_alphabeta_set(name: &str) -> Result<Vec<Row>, String> {
         },
     ])
 }
+
+/// Random Connect-4 playouts from the empty board (the MCTS rollout policy), and full MCTS
+/// iterations. The rollouts are seeded, so the total number of plies is fixed: asserted.
+pub fn connect4_playouts(n: u32) -> Vec<Row> {
+    use plyground::games::connect4::Connect4;
+    use plyground::search::mcts::{Mcts, MctsOptions};
+    let g = Connect4;
+    let s = g.initial_state();
+    let (t, plies) = best_of(3, || {
+        let mut m = Mcts::new(g, s, MctsOptions::default());
+        (0..n).map(|_| m.rollout(&s).0 as u64).sum::<u64>()
+    });
+    // Seeded rollouts: the same plies every run, on every platform.
+    match n {
+        200_000 => assert_eq!(plies, 4_266_986, "Connect-4 rollout plies (seed 0)"),
+        1_000_000 => assert_eq!(plies, 21_317_309, "Connect-4 rollout plies (seed 0)"),
+        _ => {}
+    }
+    let (t_iter, nodes) = best_of(3, || {
+        let mut m = Mcts::new(g, s, MctsOptions::default());
+        m.run(n / 4);
+        m.num_nodes()
+    });
+    vec![
+        Row {
+            name: "c4 random playouts".into(),
+            value: n as f64 / t,
+            unit: "playouts/s",
+            note: format!("{} playouts, {} plies in all (seed 0)", group(n as f64), group(plies as f64)),
+        },
+        Row {
+            name: "c4 MCTS iterations".into(),
+            value: (n / 4) as f64 / t_iter,
+            unit: "iterations/s",
+            note: format!("{} iterations, {nodes} tree nodes", n / 4),
+        },
+    ]
+}

@@ -53,6 +53,7 @@ fn run_bench(raw: &[String]) -> Result<(), String> {
     let mut rows = Vec::new();
     rows.extend(bench::tictactoe_minimax(reps));
     rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
+    rows.extend(bench::connect4_playouts(if a.flag("quick") { 200_000 } else { 1_000_000 }));
     print!("{}", bench::table(&rows));
     Ok(())
 }

@@ -10,7 +10,7 @@ use plyground::{Game, NoObserver, Player, ToMove};
 
 /// `plyground ttt --moves 4,0,8 [--algo minimax|alphabeta|mcts] …`
 pub fn ttt(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["json"], &["moves", "algo", "iterations", "seed"])?;
+    let a = Args::parse(raw, &["json"], &["moves", "algo", "iterations", "seed", "c"])?;
     let g = TicTacToe;
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
     let algo = a.get("algo").unwrap_or("alphabeta");
@@ -20,6 +20,7 @@ pub fn ttt(raw: &[String]) -> Result<(), String> {
             let o = AlphaBetaOptions::default();
             (alpha_beta(&g, &s, &o, NoObserver), alpha_beta_scores(&g, &s, &NoEval, &o))
         }
+        "mcts" => run_mcts(&g, &s, &a)?,
         _ => return Err(format!("--algo: unknown algorithm '{algo}' for ttt (minimax, alphabeta, mcts)")),
     };
     report(&g, &s, &r, &scores, a.flag("json"), |m| m.to_string());
@@ -83,7 +84,7 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
     use plyground::games::connect4::{C4Eval, Connect4};
     use plyground::search::alphabeta::iterative_deepening;
     use plyground::MoveOrder;
-    let a = Args::parse(raw, &["json"], &["moves", "algo", "depth", "budget", "iterations", "seed"])?;
+    let a = Args::parse(raw, &["json"], &["moves", "algo", "depth", "budget", "iterations", "seed", "c"])?;
     let g = Connect4;
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
     let algo = a.get("algo").unwrap_or("alphabeta");
@@ -129,6 +130,32 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
+        "mcts" => {
+            let (r, scores) = run_mcts(&g, &s, &a)?;
+            report(&g, &s, &r, &scores, a.flag("json"), name);
+            Ok(())
+        }
         _ => Err(format!("--algo: unknown algorithm '{algo}' for c4 (alphabeta, mcts)")),
     }
+}
+
+/// MCTS with `--iterations` (default 10,000), `--seed` (default 0) and `--c` (default √2).
+/// Per-move scores are each root child's Q: the mean reward in [0, 1] of the player to move.
+#[allow(clippy::type_complexity)]
+fn run_mcts<G: Game + Clone>(
+    g: &G,
+    s: &G::State,
+    a: &Args,
+) -> Result<(SearchResult<G::Action>, Vec<(G::Action, f64)>), String> {
+    use plyground::search::mcts::{Mcts, MctsOptions};
+    let iterations: u32 = a.number("iterations")?.unwrap_or(10_000);
+    let seed: u64 = a.number("seed")?.unwrap_or(0);
+    let c: f64 = a.number("c")?.unwrap_or(std::f64::consts::SQRT_2);
+    if !(c.is_finite() && c >= 0.0) {
+        return Err(format!("--c: {c} must be a finite number ≥ 0"));
+    }
+    let mut m = Mcts::new(g.clone(), *s, MctsOptions { c, seed, ..Default::default() });
+    m.run(iterations);
+    let scores = m.root_children_stats().iter().map(|c| (c.action, c.q)).collect();
+    Ok((m.result(), scores))
 }

@@ -1,0 +1,142 @@
+//! The `plyground` command's stable output, checked against the lessons' exact answers.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plyground")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).expect("utf-8")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "one line on stderr, got {err:?}");
+    assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn figure_5_2_json_has_value_best_and_the_seven_evaluated_leaves() {
+    let out = stdout(&["tree", "--json", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    assert_eq!(
+        out.trim(),
+        r#"{"value":3,"best":0,"best_label":"B","evaluated":["0.0","0.1","0.2","1.0","2.0","2.1","2.2"],"stats":{"nodes":11,"leaves":7,"cutoffs":1,"max_depth":2,"tt_hits":0}}"#
+    );
+}
+
+#[test]
+fn minimax_evaluates_all_nine_leaves_of_figure_5_2() {
+    let out = stdout(&["tree", "--algo", "minimax", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    assert!(out.contains("value: 3\n"), "{out}");
+    assert!(out.contains("evaluated: 0.0 0.1 0.2 1.0 1.1 1.2 2.0 2.1 2.2\n"), "{out}");
+}
+
+#[test]
+fn twelve_leaf_trace_picks_the_fourth_child_with_value_7() {
+    let out = stdout(&["tree", "--json", "[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]"]);
+    assert!(out.starts_with(r#"{"value":7,"best":3,"#), "{out}");
+    assert!(!out.contains("\"1.1\"") && !out.contains("\"1.2\""), "1.1 and 1.2 are pruned: {out}");
+}
+
+#[test]
+fn strict_tie_rule_and_reversed_order_keep_the_value() {
+    for order in ["natural", "reverse", "random:7", "best"] {
+        for tie in ["nonstrict", "strict"] {
+            let out = stdout(&["tree", "--tie", tie, "--order", order, "[[[4,7],[2,8]],[[1,5],[3,6]]]"]);
+            assert!(out.starts_with("value: 7\n"), "{tie} {order}: {out}");
+        }
+    }
+}
+
+#[test]
+fn trace_prints_one_narrated_event_per_line_with_the_cutoff() {
+    let out = stdout(&["tree", "--trace", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    assert!(out.contains("Cutoff\tMIN node C: v = 2 ≤ α = 3, prune c2 and c3\n"), "{out}");
+    assert!(out.lines().next().unwrap().starts_with("0\tSearchStart\t"), "{out}");
+}
+
+#[test]
+fn expectiminimax_and_maxn_examples() {
+    let out = stdout(&[
+        "tree",
+        "--algo",
+        "expectiminimax",
+        "--json",
+        "max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]",
+    ]);
+    assert!(out.starts_with(r#"{"value":3.5,"best":1,"#), "{out}");
+    let out = stdout(&[
+        "tree",
+        "--algo",
+        "maxn",
+        "--json",
+        "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]",
+    ]);
+    assert!(out.starts_with(r#"{"value":[1,2,6],"best":0,"#), "{out}");
+}
+
+#[test]
+fn tree_from_stdin() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plyground"))
+        .args(["tree", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"[[3,5],[2,9]]\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("value: 3\n"));
+}
+
+#[test]
+fn tictactoe_scores_every_move_exactly() {
+    let out = stdout(&["ttt", "--moves", "4,0,8", "--json", "--algo", "minimax"]);
+    assert!(out.starts_with(r#"{"value":0,"to_move":"MIN","best":"2","#), "{out}");
+    assert!(out.contains(r#""scores":{"1":1,"2":0,"3":1,"5":1,"6":0,"7":1}"#), "{out}");
+    let ab = stdout(&["ttt", "--moves", "4,0,8", "--json"]);
+    assert!(ab.contains(r#""scores":{"1":1,"2":0,"3":1,"5":1,"6":0,"7":1}"#), "{ab}");
+}
+
+#[test]
+fn tictactoe_mcts_finds_the_only_winning_move() {
+    // X: 0, 1; O: 3, 4. X to move wins at once with 2.
+    let out = stdout(&["ttt", "--moves", "0,3,1,4", "--algo", "mcts", "--iterations", "5000", "--seed", "1"]);
+    assert!(out.contains("best: 2\n"), "{out}");
+}
+
+#[test]
+fn connect4_endgame_score_matches_the_benchmark_set() {
+    // First line of Test_L3_R1: score −1 for the side to move.
+    let out = stdout(&["c4", "--moves", "2252576253462244111563365343671351441", "--json"]);
+    assert!(out.contains(r#""score":-1,"exact":true"#), "{out}");
+}
+
+#[test]
+fn connect4_finds_the_double_threat() {
+    let out = stdout(&["c4", "--moves", "4455", "--depth", "4"]);
+    assert!(out.contains("value: 18\n"), "{out}");
+    assert!(out.contains("best: 3\n") || out.contains("best: 6\n"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_the_problem() {
+    fails_with(&["tree", "[[3,12,8],[2,4,6"], "tree 1:17:");
+    fails_with(&["tree", "--algo", "nope", "[1,2]"], "unknown algorithm 'nope'");
+    fails_with(&["tree", "--order", "random:x", "[1,2]"], "bad seed");
+    fails_with(&["tree", "--tie", "sometimes", "[1,2]"], "unknown tie rule");
+    fails_with(&["tree"], "missing TREE");
+    fails_with(&["ttt", "--moves", "4,4"], "cell 4 is already taken");
+    fails_with(&["ttt", "--moves", "4,0,8", "--algo", "mcts", "--iterations", "lots"], "--iterations");
+    fails_with(&["c4", "--moves", "4x55"], "bad character 'x'");
+    fails_with(&["c4", "--moves", "1111111"], "column 1 is full");
+    fails_with(&["c4", "--moves", "8"], "off the board");
+    fails_with(&["frobnicate"], "unknown command");
+    fails_with(&["tree", "--bogus", "[1]"], "unknown option '--bogus'");
+}
