@@ -28,7 +28,7 @@ impl Rng {
     /// small `n` (Lemire's multiply-shift).
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
 
     /// A uniform float in [0, 1).
