@@ -1,0 +1,101 @@
+//! The wasm pipeline: cargo (release, wasm32) → wasm-bindgen (`--target web`) → wasm-opt
+//! (npm's binaryen, never a system one) → a load check in Node → sizes.
+
+use crate::setup::{self, WASM_TARGET};
+use crate::util::{self, command, human_size, root, run};
+use std::path::{Path, PathBuf};
+
+/// The crate compiled to wasm, and the name of its outputs.
+pub const WASM_CRATE: &str = "plyground-wasm";
+const OUT_NAME: &str = "plyground_wasm";
+
+/// Where the generated package goes (served as /pkg/ next to the page).
+pub fn pkg_dir() -> PathBuf {
+    root().join("www/pkg")
+}
+
+/// Set-up, then the build.
+pub fn setup_and_build() -> Result<(), String> {
+    setup::all()?;
+    build_pkg()
+}
+
+/// Builds www/pkg from the wasm crate (assumes the set-up is done).
+pub fn build_pkg() -> Result<(), String> {
+    run(util::cargo().args(["build", "--release", "--target", WASM_TARGET, "-p", WASM_CRATE]))?;
+    let cargo_wasm = util::target_dir().join(WASM_TARGET).join("release").join(format!("{OUT_NAME}.wasm"));
+    if !cargo_wasm.is_file() {
+        return Err(format!("cargo did not produce {}", cargo_wasm.display()));
+    }
+
+    let pkg = pkg_dir();
+    if pkg.exists() {
+        std::fs::remove_dir_all(&pkg).map_err(|e| format!("cannot clear {}: {e}", pkg.display()))?;
+    }
+    run(command("wasm-bindgen")
+        .args(["--target", "web", "--out-dir"])
+        .arg(&pkg)
+        .args(["--out-name", OUT_NAME, "--remove-name-section", "--remove-producers-section"])
+        .arg(&cargo_wasm))?;
+
+    let wasm = pkg.join(format!("{OUT_NAME}_bg.wasm"));
+    let glue = pkg.join(format!("{OUT_NAME}.js"));
+    let bindgen_size = file_size(&wasm)?;
+
+    // By path: a `wasm-opt` found on PATH may be Debian's, whose output does not load.
+    let wasm_opt = root().join("node_modules/.bin/wasm-opt");
+    if !wasm_opt.exists() {
+        return Err(format!("{} is missing: run `npm ci`", wasm_opt.display()));
+    }
+    let optimised = pkg.join(format!("{OUT_NAME}_bg.opt.wasm"));
+    run(command(&wasm_opt).arg("-Oz").arg(&wasm).arg("-o").arg(&optimised))?;
+    std::fs::rename(&optimised, &wasm).map_err(|e| format!("cannot move {}: {e}", optimised.display()))?;
+
+    load_check(&glue, &wasm)?;
+
+    let gz = gzip_sizes(&[&wasm, &glue])?;
+    println!("sizes:");
+    println!(
+        "  {OUT_NAME}_bg.wasm  {:>10}  gzip {:>9}   (cargo {}, after wasm-bindgen {})",
+        human_size(file_size(&wasm)?),
+        human_size(gz[0]),
+        human_size(file_size(&cargo_wasm)?),
+        human_size(bindgen_size)
+    );
+    println!("  {OUT_NAME}.js       {:>10}  gzip {:>9}", human_size(file_size(&glue)?), human_size(gz[1]));
+    Ok(())
+}
+
+fn file_size(p: &Path) -> Result<u64, String> {
+    std::fs::metadata(p).map(|m| m.len()).map_err(|e| format!("cannot stat {}: {e}", p.display()))
+}
+
+/// Instantiates the optimised module through its glue in Node and plays a move: a broken
+/// optimiser can exit 0 and still produce a module that fails at instantiation.
+fn load_check(glue: &Path, wasm: &Path) -> Result<(), String> {
+    const SCRIPT: &str = r#"
+const [glue, wasm] = process.argv.slice(1);
+const { readFileSync } = await import('node:fs');
+const { pathToFileURL } = await import('node:url');
+const api = await import(pathToFileURL(glue).href);
+api.initSync({ module: readFileSync(wasm) });
+const game = new api.TicTacToeGame();
+game.play(4);
+const r = api.bestMove(game, 'alphabeta');
+if (game.cells() !== '....X....' || r.value !== 0 || typeof r.move !== 'number') {
+  throw new Error(`unexpected answer from the optimised module: ${game.cells()} ${JSON.stringify(r)}`);
+}
+console.log(`load check: the optimised module instantiates in Node; after X on 4, alpha-beta answers ${r.move} (value ${r.value}, ${r.nodes} nodes)`);
+"#;
+    run(command("node").args(["--input-type=module", "-e", SCRIPT]).arg(glue).arg(wasm))
+        .map_err(|e| format!("the optimised module does not load: {e}"))
+}
+
+/// gzip -9 sizes, measured with Node's zlib (Node is needed anyway; no extra tool).
+fn gzip_sizes(files: &[&Path]) -> Result<Vec<u64>, String> {
+    const SCRIPT: &str = "const z = require('zlib'), fs = require('fs');\
+        for (const f of process.argv.slice(1)) console.log(z.gzipSync(fs.readFileSync(f), { level: 9 }).length);";
+    let out = util::output(command("node").arg("-e").arg(SCRIPT).args(files))
+        .ok_or("could not measure gzip sizes with node")?;
+    out.lines().map(|l| l.trim().parse::<u64>().map_err(|e| format!("bad gzip size '{l}': {e}"))).collect()
+}

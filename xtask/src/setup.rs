@@ -1,0 +1,221 @@
+//! Installs what the build and the tests need, each step skipped (with a one-line message)
+//! when it is already satisfied: the pinned Rust toolchain with the wasm target, the
+//! wasm-bindgen CLI matching Cargo.lock, the npm packages, and Chromium for browser tests.
+
+use crate::util::{self, command, output, root, run};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Where the browser tests expect Chromium (Debian's package puts it there).
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// Everything `cargo xtask build` needs.
+pub fn all() -> Result<(), String> {
+    toolchain()?;
+    wasm_bindgen_cli()?;
+    npm_packages()
+}
+
+/// What of the pinned toolchain is missing: the wasm target, rustfmt, clippy.
+fn missing_toolchain_parts() -> Vec<&'static str> {
+    let Some(sysroot) = output(command("rustc").args(["--print", "sysroot"])) else {
+        return vec!["toolchain"];
+    };
+    let sysroot = PathBuf::from(sysroot);
+    let mut missing = Vec::new();
+    if !sysroot.join("lib/rustlib").join(WASM_TARGET).join("lib").is_dir() {
+        missing.push("target");
+    }
+    if !sysroot.join("bin/rustfmt").is_file() {
+        missing.push("rustfmt");
+    }
+    if !sysroot.join("bin/clippy-driver").is_file() {
+        missing.push("clippy");
+    }
+    missing
+}
+
+/// `rustup toolchain install` (which reads rust-toolchain.toml) when the wasm target,
+/// rustfmt or clippy is missing: RUSTUP_AUTO_INSTALL=0 means nothing else installs them.
+pub fn toolchain() -> Result<(), String> {
+    let missing = missing_toolchain_parts();
+    if missing.is_empty() {
+        let v = output(command("rustc").arg("--version")).unwrap_or_default();
+        println!("setup: toolchain ok ({v}, with {WASM_TARGET}, rustfmt, clippy)");
+        return Ok(());
+    }
+    println!("setup: toolchain is missing {}: installing it from rust-toolchain.toml", missing.join(", "));
+    // The rustup proxy that started us may have set RUSTUP_TOOLCHAIN; let the file decide.
+    let st = util::status(command("rustup").args(["toolchain", "install"]).env_remove("RUSTUP_TOOLCHAIN"))?;
+    if !st.success() {
+        println!("setup: `rustup toolchain install` failed ({st}); adding the parts one by one");
+    }
+    for part in missing_toolchain_parts() {
+        match part {
+            "target" => run(command("rustup").args(["target", "add", WASM_TARGET]))?,
+            "rustfmt" | "clippy" => run(command("rustup").args(["component", "add", part]))?,
+            _ => return Err("no Rust toolchain found: install rustup and run `rustup toolchain install` in the repository".into()),
+        }
+    }
+    Ok(())
+}
+
+/// The version of a package in Cargo.lock (the first entry with that name).
+pub fn locked_version(lock: &str, package: &str) -> Option<String> {
+    let mut in_package = false;
+    for line in lock.lines() {
+        let line = line.trim();
+        if line == "[[package]]" {
+            in_package = false;
+        } else if let Some(name) = line.strip_prefix("name = ") {
+            in_package = name.trim_matches('"') == package;
+        } else if let Some(v) = line.strip_prefix("version = ") {
+            if in_package {
+                return Some(v.trim_matches('"').to_string());
+            }
+        }
+    }
+    None
+}
+
+/// The `wasm-bindgen` version the workspace is locked to; the CLI must match it exactly.
+pub fn wasm_bindgen_version() -> Result<String, String> {
+    let path = root().join("Cargo.lock");
+    let lock = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    locked_version(&lock, "wasm-bindgen")
+        .ok_or_else(|| format!("{} has no wasm-bindgen package", path.display()))
+}
+
+fn installed_wasm_bindgen() -> Option<String> {
+    output(command("wasm-bindgen").arg("--version"))
+}
+
+/// `cargo install wasm-bindgen-cli --version V` unless `wasm-bindgen --version` prints V.
+/// `--locked` is tried first; when a locked dependency is missing from the registry the
+/// install is repeated without it.
+pub fn wasm_bindgen_cli() -> Result<(), String> {
+    let v = wasm_bindgen_version()?;
+    let want = format!("wasm-bindgen {v}");
+    let have = installed_wasm_bindgen();
+    if have.as_deref() == Some(want.as_str()) {
+        println!("setup: wasm-bindgen-cli ok ({want})");
+        return Ok(());
+    }
+    match &have {
+        Some(h) => println!("setup: found {h}, need {want}: installing wasm-bindgen-cli {v} (a few minutes)"),
+        None => println!("setup: wasm-bindgen not found: installing wasm-bindgen-cli {v} (a few minutes)"),
+    }
+    let install = |locked: bool| {
+        let mut c = util::cargo();
+        c.args(["install", "wasm-bindgen-cli", "--version", &v, "--force"]);
+        if locked {
+            c.arg("--locked");
+        }
+        util::status(&mut c)
+    };
+    if !install(true)?.success() {
+        println!("setup: `cargo install --locked` failed; retrying without --locked");
+        run_ok(install(false)?, "cargo install wasm-bindgen-cli")?;
+    }
+    match installed_wasm_bindgen() {
+        Some(h) if h == want => Ok(()),
+        other => Err(format!(
+            "installed wasm-bindgen-cli {v}, but `wasm-bindgen --version` prints {other:?}: is ~/.cargo/bin first on PATH?"
+        )),
+    }
+}
+
+fn run_ok(st: std::process::ExitStatus, what: &str) -> Result<(), String> {
+    if st.success() {
+        Ok(())
+    } else {
+        Err(format!("{what} failed ({st})"))
+    }
+}
+
+fn mtime(p: &Path) -> Option<SystemTime> {
+    std::fs::metadata(p).and_then(|m| m.modified()).ok()
+}
+
+/// `npm ci` when node_modules is missing or older than package-lock.json (npm records its
+/// install in node_modules/.package-lock.json).
+pub fn npm_packages() -> Result<(), String> {
+    let node = output(command("node").arg("--version"))
+        .ok_or("`node` was not found: install Node.js 20 or later (Debian: apt-get install nodejs npm)")?;
+    let r = root();
+    let lock = r.join("package-lock.json");
+    let installed = r.join("node_modules/.package-lock.json");
+    let fresh = match (mtime(&installed), mtime(&lock)) {
+        (Some(i), Some(l)) => i >= l,
+        _ => false,
+    };
+    if fresh && r.join("node_modules/.bin/wasm-opt").exists() {
+        println!("setup: npm packages ok (node {node}; node_modules is newer than package-lock.json)");
+        return Ok(());
+    }
+    println!("setup: npm packages missing or stale: npm ci");
+    run(command("npm").args(["ci", "--no-audit", "--no-fund"]))
+}
+
+/// Debian's chromium (and chromium-driver) via apt-get when /usr/bin/chromium is missing.
+pub fn chromium() -> Result<(), String> {
+    if Path::new(CHROMIUM).exists() {
+        println!("setup: chromium ok ({CHROMIUM})");
+        return Ok(());
+    }
+    if !util::is_root() {
+        return Err(format!(
+            "the browser tests need Chromium at {CHROMIUM}, and only root can install it here: \
+             run `sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium chromium-driver`"
+        ));
+    }
+    println!(
+        "setup: {CHROMIUM} is missing: installing Debian's chromium and chromium-driver (about a minute)"
+    );
+    run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
+    run(command("apt-get")
+        .args(["install", "-y", "--no-install-recommends", "chromium", "chromium-driver"])
+        .env("DEBIAN_FRONTEND", "noninteractive"))?;
+    if Path::new(CHROMIUM).exists() {
+        Ok(())
+    } else {
+        Err(format!("apt-get installed chromium, but {CHROMIUM} is still missing"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOCK: &str = r#"
+version = 4
+
+[[package]]
+name = "wasm-bindgen-macro"
+version = "0.2.999"
+
+[[package]]
+name = "wasm-bindgen"
+version = "0.2.130"
+source = "registry+https://github.com/rust-lang/crates.io-index"
+dependencies = [
+ "cfg-if",
+]
+"#;
+
+    #[test]
+    fn locked_version_matches_the_exact_package_name() {
+        assert_eq!(locked_version(LOCK, "wasm-bindgen").as_deref(), Some("0.2.130"));
+        assert_eq!(locked_version(LOCK, "wasm-bindgen-macro").as_deref(), Some("0.2.999"));
+        assert_eq!(locked_version(LOCK, "js-sys"), None);
+    }
+
+    #[test]
+    fn the_workspace_lock_pins_the_wasm_bindgen_of_the_wasm_crate() {
+        let manifest = std::fs::read_to_string(root().join("crates/plyground-wasm/Cargo.toml")).unwrap();
+        let v = wasm_bindgen_version().unwrap();
+        assert!(manifest.contains(&format!("wasm-bindgen = \"={v}\"")), "Cargo.lock has wasm-bindgen {v}");
+    }
+}

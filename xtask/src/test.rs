@@ -1,0 +1,161 @@
+//! `cargo xtask test`: every check, in order, each under a banner; the first failure stops
+//! the run with a non-zero exit. A summary of the stages (and their times) closes the run.
+
+use crate::build::{self, WASM_CRATE};
+use crate::serve::{self, Mount};
+use crate::setup::{self, WASM_TARGET};
+use crate::util::{self, human_duration, root, run};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+type Stage = (&'static str, fn() -> Result<(), String>);
+
+const STAGES: &[Stage] = &[
+    ("set-up (toolchain, wasm-bindgen-cli, npm ci)", setup::all),
+    ("cargo fmt --check", fmt),
+    ("clippy (native workspace)", clippy_native),
+    ("clippy (wasm crate, wasm32)", clippy_wasm),
+    ("native tests (core, CLI, xtask)", native_tests),
+    ("core compiles for wasm32", core_for_wasm),
+    ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
+    ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
+    ("JavaScript unit tests (node --test)", js_tests),
+    ("browser tests (headless Chromium)", browser_tests),
+];
+
+pub fn main() -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let mut done: Vec<(&str, Duration, bool)> = Vec::new();
+    let mut failure = None;
+    for (i, (name, stage)) in STAGES.iter().enumerate() {
+        println!("\n==== [{}/{}] {name} ====", i + 1, STAGES.len());
+        let t = Instant::now();
+        let r = stage();
+        done.push((name, t.elapsed(), r.is_ok()));
+        if let Err(e) = r {
+            failure = Some((name, e));
+            break;
+        }
+    }
+    println!("\n==== summary ====");
+    for (name, d, ok) in &done {
+        println!("  {:<4}  {:<48} {:>10}", if *ok { "ok" } else { "FAIL" }, name, human_duration(*d));
+    }
+    for (name, _) in &STAGES[done.len()..] {
+        println!("  {:<4}  {:<48} {:>10}", "skip", name, "");
+    }
+    match failure {
+        None => {
+            println!("all {} stages passed in {}", STAGES.len(), human_duration(start.elapsed()));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some((name, e)) => {
+            eprintln!("xtask test: stage '{name}' failed: {e}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn fmt() -> Result<(), String> {
+    run(util::cargo().args(["fmt", "--all", "--check"]))
+}
+
+fn clippy_native() -> Result<(), String> {
+    run(util::cargo().args([
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--exclude",
+        WASM_CRATE,
+        "--",
+        "-D",
+        "warnings",
+    ]))
+}
+
+fn clippy_wasm() -> Result<(), String> {
+    run(util::cargo().args([
+        "clippy",
+        "-p",
+        WASM_CRATE,
+        "--all-targets",
+        "--target",
+        WASM_TARGET,
+        "--",
+        "-D",
+        "warnings",
+    ]))
+}
+
+/// Natively, without the wasm crate (its tests only run on wasm32).
+fn native_tests() -> Result<(), String> {
+    run(util::cargo().args(["test", "--workspace", "--exclude", WASM_CRATE]))
+}
+
+fn core_for_wasm() -> Result<(), String> {
+    run(util::cargo().args(["build", "-p", "plyground", "--target", WASM_TARGET]))
+}
+
+/// `#[wasm_bindgen_test]` tests, run in Node by wasm-bindgen-test-runner (.cargo/config.toml).
+fn wasm_tests() -> Result<(), String> {
+    run(util::cargo().args(["test", "--target", WASM_TARGET, "-p", WASM_CRATE]))
+}
+
+/// The `*.test.mjs` files of a directory, sorted (named explicitly: `node --test DIR`
+/// means different things in different Node versions).
+fn test_files(dir: &str) -> Result<Vec<PathBuf>, String> {
+    let d = root().join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&d)
+        .map_err(|e| format!("cannot list {}: {e}", d.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".test.mjs")))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("no *.test.mjs files in {}", d.display()));
+    }
+    Ok(files)
+}
+
+fn js_tests() -> Result<(), String> {
+    run(util::command("node").arg("--test").args(test_files("tests/js")?))
+}
+
+/// Chromium (installed when missing), a server on a free port for www/ (and tests/ under
+/// /tests/), then the browser test files with PLYGROUND_URL pointing at it.
+fn browser_tests() -> Result<(), String> {
+    setup::chromium()?;
+    let r = root();
+    let url = serve::spawn(vec![Mount::new("/", r.join("www")), Mount::new("/tests/", r.join("tests"))])?;
+    println!("serving www/ (and tests/ at /tests/) at {url}");
+    run(util::command("node")
+        .arg("--test")
+        .args(test_files("tests/browser")?)
+        .env("PLYGROUND_URL", &url)
+        .env("PLYGROUND_CHROMIUM", setup::CHROMIUM))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stages_run_in_the_documented_order() {
+        let names: Vec<&str> = STAGES.iter().map(|s| s.0).collect();
+        let pos = |prefix: &str| names.iter().position(|n| n.starts_with(prefix)).unwrap();
+        assert!(pos("set-up") < pos("cargo fmt"));
+        assert!(pos("cargo fmt") < pos("clippy (native"));
+        assert!(pos("native tests") < pos("wasm build"));
+        assert!(pos("wasm build") < pos("wasm tests"));
+        assert!(pos("wasm build") < pos("browser tests"));
+        assert_eq!(names.last(), Some(&"browser tests (headless Chromium)"));
+    }
+
+    #[test]
+    fn the_test_directories_hold_test_files() {
+        assert!(!test_files("tests/js").unwrap().is_empty());
+        assert!(!test_files("tests/browser").unwrap().is_empty());
+        assert!(test_files("xtask/src").is_err());
+    }
+}
