@@ -1,0 +1,96 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Camera, pinch } from '../../www/lib/camera.js';
+
+test('toScreen and toWorld are inverse affine maps', () => {
+  const c = new Camera({ scale: 2, tx: 10, ty: -4 });
+  assert.deepEqual(c.toScreen(3, 5), { x: 16, y: 6 });
+  assert.deepEqual(c.toWorld(16, 6), { x: 3, y: 5 });
+  assert.deepEqual(c.toWorld(0, 0), { x: -5, y: 2 });
+  c.resize(100, 50);
+  assert.deepEqual(c.viewBounds(), { minX: -5, minY: 2, maxX: 45, maxY: 27 });
+});
+
+test('zoomAt keeps the world point under the cursor fixed', () => {
+  const c = new Camera({ scale: 1, tx: 0, ty: 0 });
+  c.zoomAt(100, 50, 2);
+  assert.equal(c.scale, 2);
+  assert.equal(c.tx, -100);
+  assert.equal(c.ty, -50);
+  assert.deepEqual(c.toWorld(100, 50), { x: 100, y: 50 });
+  c.zoomAt(20, 40, 0.25);
+  assert.equal(c.scale, 0.5);
+  assert.deepEqual(c.toWorld(20, 40), { x: 60, y: 45 });
+  assert.equal(c.tx, -10);
+  assert.equal(c.ty, 17.5);
+});
+
+test('zoomAt clamps the scale and still anchors the cursor', () => {
+  const c = new Camera({ scale: 4, minScale: 0.5, maxScale: 8 });
+  c.zoomAt(80, 80, 16); // 64 → clamped to 8
+  assert.equal(c.scale, 8);
+  assert.deepEqual(c.toWorld(80, 80), { x: 20, y: 20 });
+  assert.equal(c.tx, -80);
+  c.zoomAt(0, 0, 1 / 1024); // → clamped to 0.5
+  assert.equal(c.scale, 0.5);
+  assert.equal(c.tx, -5);
+  assert.deepEqual(new Camera({ scale: 100, maxScale: 8 }).scale, 8);
+  assert.throws(() => new Camera({ minScale: 2, maxScale: 1 }), /minScale ≤ maxScale/);
+});
+
+test('panBy moves the picture in screen pixels', () => {
+  const c = new Camera({ scale: 2, tx: 1, ty: 2 });
+  c.panBy(10, -6);
+  assert.equal(c.tx, 11);
+  assert.equal(c.ty, -4);
+  assert.deepEqual(c.toScreen(0, 0), { x: 11, y: -4 });
+});
+
+test('fit centres the bounds with a margin, limited by the tighter axis', () => {
+  const c = new Camera({ minScale: 0.01, maxScale: 8 });
+  // 460 × 160 (Figure 5.2's layout) into 500 × 400 with margin 20: width limits, s = 1.
+  c.fit({ minX: 0, minY: 0, maxX: 460, maxY: 160 }, 500, 400, 20);
+  assert.equal(c.scale, 1);
+  assert.equal(c.tx, 20);
+  assert.equal(c.ty, 120);
+  assert.equal(c.width, 500);
+  assert.equal(c.height, 400);
+  // Height limits: 100 × 400 into 300 × 220, margin 10 → s = 200 / 400 = 0.5.
+  c.fit({ minX: -50, minY: 100, maxX: 50, maxY: 500 }, 300, 220, 10);
+  assert.equal(c.scale, 0.5);
+  assert.deepEqual(c.toScreen(0, 300), { x: 150, y: 110 });
+  // Huge trees clamp at minScale; a single point uses maxScale.
+  c.fit({ minX: 0, minY: 0, maxX: 1e7, maxY: 10 }, 200, 200, 0);
+  assert.equal(c.scale, 0.01);
+  assert.deepEqual(c.toScreen(5e6, 5), { x: 100, y: 100 });
+  c.fit({ minX: 7, minY: 3, maxX: 7, maxY: 3 }, 64, 32, 4);
+  assert.equal(c.scale, 8);
+  assert.deepEqual(c.toScreen(7, 3), { x: 32, y: 16 });
+  // Defaults come from the camera's own size.
+  const d = new Camera({ width: 240, height: 240 }).fit({ minX: 0, minY: 0, maxX: 100, maxY: 50 });
+  assert.equal(d.scale, 2);
+  assert.equal(d.tx, 20);
+  assert.equal(d.ty, 70);
+});
+
+test('pinch: factor from finger distance, anchor at the old midpoint, pan by its motion', () => {
+  const p = pinch({ x: 0, y: 0 }, { x: 100, y: 0 }, { x: -40, y: 30 }, { x: 160, y: 30 });
+  assert.deepEqual(p, { factor: 2, cx: 50, cy: 0, dx: 10, dy: 30 });
+  // Coincident fingers do not zoom.
+  assert.equal(pinch({ x: 5, y: 5 }, { x: 5, y: 5 }, { x: 0, y: 0 }, { x: 8, y: 6 }).factor, 1);
+});
+
+test('Camera.pinch: the world point between the fingers follows them', () => {
+  const c = new Camera({ scale: 1, tx: 0, ty: 0 });
+  const before = c.toWorld(50, 0);
+  c.pinch({ x: 0, y: 0 }, { x: 100, y: 0 }, { x: -40, y: 30 }, { x: 160, y: 30 });
+  assert.equal(c.scale, 2);
+  assert.deepEqual(c.toWorld(60, 30), before);
+  assert.equal(c.tx, -40);
+  assert.equal(c.ty, 30);
+  // Pinching in past minScale clamps, and the midpoint still follows.
+  const d = new Camera({ scale: 1, minScale: 0.5 });
+  d.pinch({ x: 0, y: 0 }, { x: 400, y: 0 }, { x: 190, y: 0 }, { x: 210, y: 0 });
+  assert.equal(d.scale, 0.5);
+  assert.deepEqual(d.toWorld(200, 0), { x: 200, y: 0 });
+});

@@ -1,0 +1,157 @@
+// Pan and zoom for the tree canvas.
+//
+// The transform is a uniform scale plus a translation: screen = world * scale + (tx, ty).
+// Keeping it this small makes every operation exact to reason about (and to test), and lets
+// the drawing code apply it by hand so line widths stay in screen pixels at every zoom.
+// DOM-free: pointer and wheel events are translated into these calls by the page.
+
+/**
+ * @typedef {{x: number, y: number}} Point
+ * @typedef {{minX: number, minY: number, maxX: number, maxY: number}} Bounds
+ */
+
+/** World-to-screen transform with a clamped zoom range and a known viewport size. */
+export class Camera {
+  /**
+   * @param {object} [opts]
+   * @param {number} [opts.scale=1] Screen pixels per world unit.
+   * @param {number} [opts.tx=0] Screen x of the world origin.
+   * @param {number} [opts.ty=0] Screen y of the world origin.
+   * @param {number} [opts.minScale=0.01] Lower zoom limit: far enough out for a 10k-node tree.
+   * @param {number} [opts.maxScale=8] Upper zoom limit: beyond it a node fills the screen.
+   * @param {number} [opts.width=0] Viewport width in screen pixels (CSS pixels), used by
+   *   culling; the page updates it on resize.
+   * @param {number} [opts.height=0] Viewport height in screen pixels.
+   */
+  constructor(opts = {}) {
+    this.minScale = opts.minScale ?? 0.01;
+    this.maxScale = opts.maxScale ?? 8;
+    if (!(this.minScale > 0) || !(this.maxScale >= this.minScale)) {
+      throw new Error(`Camera: need 0 < minScale ≤ maxScale, got ${this.minScale} and ${this.maxScale}`);
+    }
+    this.scale = this.clampScale(opts.scale ?? 1);
+    this.tx = opts.tx ?? 0;
+    this.ty = opts.ty ?? 0;
+    this.width = opts.width ?? 0;
+    this.height = opts.height ?? 0;
+  }
+
+  /** Clamps a scale into [minScale, maxScale]; NaN (e.g. from a 0/0 fit) becomes 1 clamped. */
+  clampScale(s) {
+    if (Number.isNaN(s)) s = 1;
+    return Math.min(this.maxScale, Math.max(this.minScale, s));
+  }
+
+  /** Records the viewport size (screen pixels) that culling and `fit` default to. */
+  resize(width, height) {
+    this.width = width;
+    this.height = height;
+    return this;
+  }
+
+  /** @returns {Point} The screen position of world point (x, y). */
+  toScreen(x, y) {
+    return { x: x * this.scale + this.tx, y: y * this.scale + this.ty };
+  }
+
+  /** @returns {Point} The world point shown at screen position (sx, sy). */
+  toWorld(sx, sy) {
+    return { x: (sx - this.tx) / this.scale, y: (sy - this.ty) / this.scale };
+  }
+
+  /**
+   * The world rectangle visible in a `viewW × viewH` viewport (defaults: the camera's size).
+   * @returns {Bounds}
+   */
+  viewBounds(viewW = this.width, viewH = this.height) {
+    const a = this.toWorld(0, 0);
+    const b = this.toWorld(viewW, viewH);
+    return { minX: a.x, minY: a.y, maxX: b.x, maxY: b.y };
+  }
+
+  /**
+   * Multiplies the zoom by `factor` about screen point (sx, sy): the world point under the
+   * cursor stays under the cursor, which is what makes wheel zoom feel anchored. The scale is
+   * clamped; the anchor holds for the clamped scale too.
+   */
+  zoomAt(sx, sy, factor) {
+    const next = this.clampScale(this.scale * factor);
+    const wx = (sx - this.tx) / this.scale;
+    const wy = (sy - this.ty) / this.scale;
+    this.scale = next;
+    this.tx = sx - wx * next;
+    this.ty = sy - wy * next;
+    return this;
+  }
+
+  /** Moves the picture by (dx, dy) screen pixels, as a drag does. */
+  panBy(dx, dy) {
+    this.tx += dx;
+    this.ty += dy;
+    return this;
+  }
+
+  /**
+   * Zooms and pans so `bounds` fills the viewport less a `margin` on every side, centred.
+   * A box with no width and no height (a lone point) is centred at `maxScale` instead of an
+   * infinite zoom.
+   * @param {Bounds} bounds World box to show.
+   * @param {number} [viewW] Viewport width (screen pixels); defaults to `this.width`.
+   * @param {number} [viewH] Viewport height; defaults to `this.height`.
+   * @param {number} [margin=20] Screen pixels kept free around the box.
+   */
+  fit(bounds, viewW = this.width, viewH = this.height, margin = 20) {
+    this.width = viewW;
+    this.height = viewH;
+    const bw = bounds.maxX - bounds.minX;
+    const bh = bounds.maxY - bounds.minY;
+    const aw = Math.max(viewW - 2 * margin, 1);
+    const ah = Math.max(viewH - 2 * margin, 1);
+    const sx = bw > 0 ? aw / bw : Infinity;
+    const sy = bh > 0 ? ah / bh : Infinity;
+    const s = Math.min(sx, sy);
+    this.scale = this.clampScale(s === Infinity ? this.maxScale : s);
+    const cx = (bounds.minX + bounds.maxX) / 2;
+    const cy = (bounds.minY + bounds.maxY) / 2;
+    this.tx = viewW / 2 - cx * this.scale;
+    this.ty = viewH / 2 - cy * this.scale;
+    return this;
+  }
+
+  /**
+   * Applies a two-finger gesture step (see `pinch`): zoom by the change in finger distance
+   * about the old midpoint, then pan by the midpoint's motion, so the world point between the
+   * fingers follows them.
+   */
+  pinch(prevA, prevB, curA, curB) {
+    const p = pinch(prevA, prevB, curA, curB);
+    this.zoomAt(p.cx, p.cy, p.factor);
+    this.panBy(p.dx, p.dy);
+    return this;
+  }
+}
+
+/**
+ * Turns two touch points before and after a move into a zoom-and-pan step.
+ * `factor` is the ratio of finger distances (1 when the old distance is zero, so two fingers
+ * landing on one spot do not zoom to infinity); (cx, cy) is the old midpoint, the zoom anchor;
+ * (dx, dy) is how far the midpoint moved.
+ * @param {Point} prevA
+ * @param {Point} prevB
+ * @param {Point} curA
+ * @param {Point} curB
+ * @returns {{factor: number, cx: number, cy: number, dx: number, dy: number}}
+ */
+export function pinch(prevA, prevB, curA, curB) {
+  const d0 = Math.hypot(prevB.x - prevA.x, prevB.y - prevA.y);
+  const d1 = Math.hypot(curB.x - curA.x, curB.y - curA.y);
+  const cx = (prevA.x + prevB.x) / 2;
+  const cy = (prevA.y + prevB.y) / 2;
+  return {
+    factor: d0 > 0 ? d1 / d0 : 1,
+    cx,
+    cy,
+    dx: (curA.x + curB.x) / 2 - cx,
+    dy: (curA.y + curB.y) / 2 - cy,
+  };
+}
