@@ -6,6 +6,7 @@
 mod args;
 mod bench;
 mod json;
+mod ordering;
 mod plain;
 mod play;
 mod tree;
@@ -18,6 +19,7 @@ usage:
                  [--order natural|reverse|random:SEED|best] [--trace] [--json] TREE|-
   plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--json]
   plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--iterations N] [--seed S] [--json]
+  plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
   plyground bench [--quick]
 ";
 
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         "ttt" => play::ttt(rest),
         "c4" => play::c4(rest),
         "tree" => tree::tree(rest),
+        "ordering" => ordering::ordering(rest),
         "bench" => run_bench(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

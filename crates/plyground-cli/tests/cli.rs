@@ -140,3 +140,15 @@ fn bad_input_exits_2_with_one_line_naming_the_problem() {
     fails_with(&["frobnicate"], "unknown command");
     fails_with(&["tree", "--bogus", "[1]"], "unknown option '--bogus'");
 }
+
+#[test]
+fn ordering_table_shows_knuth_moores_minimum_for_perfect_ordering() {
+    // Connect-4 from the empty board, depth 6: b = 7, so perfect ordering evaluates exactly
+    // 7³ + 7³ − 1 = 685 leaves, against 117,649 without pruning.
+    let out = stdout(&["ordering", "--json"]);
+    assert!(out.contains(r#""minimax_leaves":117649"#), "{out}");
+    assert!(out.contains(r#"{"ordering":"α-β, best","nodes":1249,"leaves":685,"#), "{out}");
+    let out = stdout(&["ordering", "--tree", "uniform:3,4,2", "--json"]);
+    assert!(out.contains(r#""leaves":17,"#), "3² + 3² − 1 = 17 for perfect ordering: {out}");
+    fails_with(&["ordering", "--tree", "uniform:9,9,1"], "65,536 leaves");
+}
