@@ -159,8 +159,8 @@ pub fn ordering(raw: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `B,M,SEED`: a uniform tree with B children everywhere, depth M, leaves a seeded shuffle of
-/// 0..B^M (distinct, so Knuth and Moore's minimum b^⌈m/2⌉ + b^⌊m/2⌋ − 1 applies exactly).
+/// `B,M,SEED`: [`Tree::try_uniform`] (distinct leaves, so Knuth and Moore's minimum
+/// b^⌈m/2⌉ + b^⌊m/2⌋ − 1 applies exactly).
 fn uniform_tree(spec: &str) -> Result<Tree, String> {
     let parts: Vec<u64> = spec
         .split(',')
@@ -169,28 +169,6 @@ fn uniform_tree(spec: &str) -> Result<Tree, String> {
     let [b, m, seed] = parts[..] else {
         return Err(format!("--tree uniform:{spec}: expected B,M,SEED"));
     };
-    if !(1..=10).contains(&b) || m > 12 || b.pow(m as u32) > 65_536 {
-        return Err(format!("--tree uniform:{spec}: B^M must stay ≤ 65,536 leaves (B ≤ 10, M ≤ 12)"));
-    }
-    let n = b.pow(m as u32);
-    let mut vals: Vec<u64> = (0..n).collect();
-    plyground::rng::Rng::new(seed).shuffle(&mut vals);
-    let mut it = vals.into_iter();
-    let mut text = String::new();
-    fn build(b: u64, m: u64, it: &mut impl Iterator<Item = u64>, out: &mut String) {
-        if m == 0 {
-            out.push_str(&it.next().unwrap_or(0).to_string());
-            return;
-        }
-        out.push('[');
-        for i in 0..b {
-            if i > 0 {
-                out.push(',');
-            }
-            build(b, m - 1, it, out);
-        }
-        out.push(']');
-    }
-    build(b, m, &mut it, &mut text);
-    Tree::try_parse(&text).map_err(|e| e.message)
+    let (b, m) = (u32::try_from(b).unwrap_or(u32::MAX), u32::try_from(m).unwrap_or(u32::MAX));
+    Tree::try_uniform(b, m, seed).map_err(|e| format!("--tree uniform:{spec}: {e}"))
 }

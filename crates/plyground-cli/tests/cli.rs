@@ -151,4 +151,5 @@ fn ordering_table_shows_knuth_moores_minimum_for_perfect_ordering() {
     let out = stdout(&["ordering", "--tree", "uniform:3,4,2", "--json"]);
     assert!(out.contains(r#""leaves":17,"#), "3² + 3² − 1 = 17 for perfect ordering: {out}");
     fails_with(&["ordering", "--tree", "uniform:9,9,1"], "65,536 leaves");
+    fails_with(&["ordering", "--tree", "uniform:0,3,1"], "65,536 leaves");
 }

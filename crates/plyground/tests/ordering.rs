@@ -9,29 +9,8 @@ use plyground::search::alphabeta::{alpha_beta, h_alpha_beta, AlphaBetaOptions};
 use plyground::search::minimax::minimax;
 use plyground::{Game, MoveOrder, NoObserver, TieRule};
 
-/// A uniform tree of branching `b` and depth `m` whose b^m leaves are a shuffle of 0..b^m
-/// (all distinct), as tree text.
 fn uniform_tree(b: usize, m: u32, seed: u64) -> Tree {
-    let n = b.pow(m);
-    let mut vals: Vec<usize> = (0..n).collect();
-    Rng::new(seed).shuffle(&mut vals);
-    fn build(b: usize, m: u32, vals: &mut std::slice::Iter<usize>, out: &mut String) {
-        if m == 0 {
-            out.push_str(&vals.next().unwrap().to_string());
-            return;
-        }
-        out.push('[');
-        for i in 0..b {
-            if i > 0 {
-                out.push(',');
-            }
-            build(b, m - 1, vals, out);
-        }
-        out.push(']');
-    }
-    let mut text = String::new();
-    build(b, m, &mut vals.iter(), &mut text);
-    Tree::try_parse(&text).expect("generated tree parses")
+    Tree::try_uniform(b as u32, m, seed).expect("small uniform tree")
 }
 
 fn leaves(t: &Tree, order: MoveOrder) -> u64 {

@@ -269,6 +269,38 @@ impl Tree {
         p.parse_all().map_err(|(pos, msg)| ParseError::at(text, pos, msg))
     }
 
+    /// The uniform tree of the move-ordering lesson: `b` children everywhere, depth `m`, the
+    /// b^m leaves a seeded shuffle of 0 … b^m − 1 (all distinct, so Knuth and Moore's minimum
+    /// b^⌈m/2⌉ + b^⌊m/2⌋ − 1 for perfect ordering applies exactly). At most 65,536 leaves.
+    pub fn try_uniform(b: u32, m: u32, seed: u64) -> Result<Tree, String> {
+        let leaves = (b as u64).checked_pow(m).filter(|&n| (1..=65_536).contains(&n) && b >= 1);
+        let Some(n) = leaves else {
+            return Err(format!("uniform tree {b},{m}: b^m must be between 1 and 65,536 leaves"));
+        };
+        let mut vals: Vec<u64> = (0..n).collect();
+        Rng::new(seed).shuffle(&mut vals);
+        let mut vals = vals.into_iter();
+        // Written as text and parsed, so the result is exactly what a user typing it gets.
+        let mut text = String::with_capacity(n as usize * 7);
+        let mut stack: Vec<(u32, u32)> = vec![(m, 0)]; // (levels below, children written)
+        while let Some(&mut (below, ref mut done)) = stack.last_mut() {
+            if below == 0 {
+                text.push_str(&vals.next().unwrap_or(0).to_string());
+                stack.pop();
+                continue;
+            }
+            if *done == b {
+                text.push(']');
+                stack.pop();
+                continue;
+            }
+            text.push(if *done == 0 { '[' } else { ',' });
+            *done += 1;
+            stack.push((below - 1, 0));
+        }
+        Tree::try_parse(&text).map_err(|e| e.message)
+    }
+
     /// A random tree for property tests (reproducible from the generator's seed).
     pub fn random(rng: &mut Rng, params: &RandomTreeParams) -> Tree {
         let mut p = *params;
