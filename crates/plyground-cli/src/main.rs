@@ -18,7 +18,8 @@ usage:
   plyground tree [--algo minimax|alphabeta|expectiminimax|maxn] [--tie nonstrict|strict]
                  [--order natural|reverse|random:SEED|best] [--trace] [--json] TREE|-
   plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--json]
-  plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--iterations N] [--seed S] [--json]
+  plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--quiescence] [--no-tt] [--order O]
+                 [--budget NODES] [--iterations N] [--seed S] [--c C] [--json]
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
   plyground bench [--quick]
 ";

@@ -74,7 +74,8 @@ pub fn stats_json(s: &Stats) -> Json {
     ])
 }
 
-/// `plyground c4 --moves 4455 [--algo alphabeta|mcts] [--depth D] [--budget N] …`
+/// `plyground c4 --moves 4455 [--algo alphabeta|mcts] [--depth D] [--quiescence] [--no-tt]
+/// [--order O] [--budget N] …`
 ///
 /// Without `--depth`, iterative deepening runs to the end of the game or until `--budget`
 /// nodes (default 5,000,000); `exact: true` says the whole game was searched. Values are
@@ -84,7 +85,11 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
     use plyground::games::connect4::{C4Eval, Connect4};
     use plyground::search::alphabeta::iterative_deepening;
     use plyground::MoveOrder;
-    let a = Args::parse(raw, &["json"], &["moves", "algo", "depth", "budget", "iterations", "seed", "c"])?;
+    let a = Args::parse(
+        raw,
+        &["json", "quiescence", "no-tt"],
+        &["moves", "algo", "depth", "budget", "iterations", "seed", "c", "order"],
+    )?;
     let g = Connect4;
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
     let algo = a.get("algo").unwrap_or("alphabeta");
@@ -94,10 +99,13 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             let depth: Option<u32> = a.number("depth")?;
             let budget: u64 = a.number("budget")?.unwrap_or(5_000_000);
             let eval = C4Eval::default();
+            let order = MoveOrder::try_parse(a.get("order").unwrap_or("heuristic"))
+                .map_err(|e| format!("--order: {e}"))?;
             let mut o = AlphaBetaOptions {
-                order: MoveOrder::Heuristic,
-                tt_log2: Some(20),
+                order,
+                tt_log2: if a.flag("no-tt") { None } else { Some(20) },
                 depth,
+                quiescence: a.flag("quiescence"),
                 node_budget: Some(budget),
                 ..Default::default()
             };

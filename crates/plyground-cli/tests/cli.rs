@@ -153,3 +153,16 @@ fn ordering_table_shows_knuth_moores_minimum_for_perfect_ordering() {
     fails_with(&["ordering", "--tree", "uniform:9,9,1"], "65,536 leaves");
     fails_with(&["ordering", "--tree", "uniform:0,3,1"], "65,536 leaves");
 }
+
+#[test]
+fn horizon_effect_position_is_fixed_by_quiescence() {
+    // The documented horizon-effect position (games::connect4::C4Eval): depth-2 H-minimax
+    // plays column 2, which loses by force (−5); with quiescence it plays 7, the only draw.
+    let m = "634327443434467221527331152655";
+    let plain = stdout(&["c4", "--moves", m, "--depth", "2"]);
+    assert!(plain.contains("best: 2\n"), "{plain}");
+    let quiet = stdout(&["c4", "--moves", m, "--depth", "2", "--quiescence"]);
+    assert!(quiet.contains("best: 7\n") && quiet.contains("2=-5 "), "{quiet}");
+    let exact = stdout(&["c4", "--moves", m]);
+    assert!(exact.contains("scores: 1=-5 2=-5 5=-5 6=-6 7=0\n") && exact.contains("exact: true"), "{exact}");
+}
