@@ -1,29 +1,217 @@
-// The search runs here, off the main thread: the page stays responsive however long it takes.
-// Requests: {id, moves, algo}; answers: {id, ok: true, value, move, nodes, inWorker} or
-// {id, ok: false, error}.
+// Every engine search runs here, in a module Web Worker, so the page stays responsive however
+// long it takes. The page talks to it through www/lib/rpc.js:
+//   request  {id, op, args}
+//   answers  {id, type: 'progress', data}*  then  {id, type: 'result', data} | {id, type: 'error', error}
+// A search inside wasm never yields: the page cancels by terminating this worker and starting
+// a new one. Progress is posted between the steps of a plan (one depth, one MCTS chunk).
+//
+// Ops:
+//   search   {kind, moves, plan, scores}  → {result, options, depthsDone, ms, inWorker}
+//   evaluate {kind, moves, options}       → searchGame(…, {…options, scores: true})
+//   compare  {source, base, orders}       → node counts for every ordering × algorithm
+//   caps     {}                           → what this build offers ({solver, limits})
 
-import init, { TicTacToeGame, bestMove } from './pkg/plyground_wasm.js';
+import init, * as api from './pkg/plyground_wasm.js';
 
 const ready = init();
 let searches = 0;
 
-self.onmessage = async (event) => {
-  const { id, moves, algo } = event.data;
+function post(id, type, payload) {
+  if (type === 'error') self.postMessage({ id, type, error: payload });
+  else self.postMessage({ id, type, data: payload });
+}
+
+/** A Game handle for the request, freed by the caller. */
+function gameOf(kind, moves) {
+  return api.Game.create(kind, moves ?? '');
+}
+
+function now() {
+  return performance.now();
+}
+
+/** Most-visited line from the root of an MCTS tree (for the principal variation). */
+function mctsLine(nodes) {
+  const children = new Map();
+  for (const nd of nodes) {
+    if (nd.parent < 0) continue;
+    if (!children.has(nd.parent)) children.set(nd.parent, []);
+    children.get(nd.parent).push(nd);
+  }
+  const line = [];
+  let at = nodes.find((nd) => nd.parent < 0);
+  while (at && children.has(at.id) && line.length < 64) {
+    let best = null;
+    for (const c of children.get(at.id)) if (!best || c.n > best.n) best = c;
+    if (!best || best.n === 0) break;
+    line.push(best.action);
+    at = best;
+  }
+  return line;
+}
+
+function runMcts(id, game, plan) {
+  const { c, seed } = plan.options;
+  const m = api.MctsStepper.forGame(game, { c, seed });
   try {
-    await ready;
-    const game = TicTacToeGame.fromMoves(moves);
-    let result;
+    const t0 = now();
+    while (m.iterations < plan.iterations) {
+      m.run(Math.min(plan.chunk, plan.iterations - m.iterations));
+      post(id, 'progress', {
+        iterations: m.iterations,
+        of: plan.iterations,
+        nodes: m.nodeCount,
+        best: m.best,
+        ms: now() - t0,
+      });
+    }
+    const shares = m.rootShares();
+    const nodes = m.nodes();
+    const root = nodes.find((nd) => nd.parent < 0);
+    const pv = mctsLine(nodes);
+    const mover = game.toMove;
+    return {
+      algo: 'mcts',
+      best: m.best,
+      value: root ? root.q : null,
+      pv,
+      scores: shares.map((s) => ({ move: s.action, value: s.n > 0 ? s.q : null, n: s.n })),
+      exact: false,
+      depth: null,
+      complete: true,
+      iterations: m.iterations,
+      mover,
+      stats: { nodes: m.nodeCount, iterations: m.iterations },
+    };
+  } finally {
+    m.free();
+  }
+}
+
+function runDeepen(id, game, plan, scores) {
+  const t0 = now();
+  let last = null;
+  let lastOptions = null;
+  let total = 0;
+  let depthsDone = 0;
+  for (let d = 1; d <= plan.maxDepth; d++) {
+    const options = { ...plan.options, depth: d };
+    const wantScores = scores && (d === plan.maxDepth || plan.budget != null);
+    if (plan.budget != null) {
+      const left = plan.budget - total;
+      if (left <= 0) break;
+      options.budget = left;
+    }
+    const r = api.searchGame(game, { ...options, scores: false });
+    total += r.stats.nodes;
+    if (!r.complete) break; // the budget ran out inside this depth: keep the previous answer
+    last = r;
+    lastOptions = options;
+    depthsDone = d;
+    post(id, 'progress', { depth: d, of: plan.maxDepth, nodes: total, value: r.value, best: r.best, ms: now() - t0 });
+    if (r.exact) break; // nothing was cut off: deeper searches are this same search
+    void wantScores;
+  }
+  if (!last) {
+    // Not even depth 1 fit in the budget: search depth 1 regardless.
+    lastOptions = { ...plan.options, depth: 1 };
+    last = api.searchGame(game, lastOptions);
+    depthsDone = 1;
+  }
+  delete lastOptions.budget;
+  if (scores) last = api.searchGame(game, { ...lastOptions, scores: true });
+  return { result: last, options: lastOptions, depthsDone, total };
+}
+
+const ops = {
+  async caps() {
+    const limits = typeof api.limits === 'function' ? api.limits() : null;
+    let solver = false;
+    const g = gameOf('c4', '');
     try {
-      result = bestMove(game, algo);
+      api.searchGame(g, { algo: 'solve', depth: 1 });
+      solver = true;
+    } catch {
+      solver = false;
+    } finally {
+      g.free();
+    }
+    return { solver, limits };
+  },
+
+  async search(id, { kind, moves, plan, scores }) {
+    const game = gameOf(kind, moves);
+    const t0 = now();
+    try {
+      let out;
+      if (plan.type === 'mcts') {
+        const result = runMcts(id, game, plan);
+        out = { result, options: plan.options, depthsDone: null };
+      } else if (plan.type === 'deepen') {
+        out = runDeepen(id, game, plan, scores);
+      } else {
+        const result = api.searchGame(game, { ...plan.options, scores: Boolean(scores) });
+        out = { result, options: plan.options, depthsDone: null };
+      }
+      searches += 1;
+      // Read by the browser tests to check that the search really ran in this worker.
+      globalThis.plygroundSearches = searches;
+      out.result.mover ??= game.toMove;
+      out.ms = now() - t0;
+      out.inWorker = typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope;
+      return out;
     } finally {
       game.free();
     }
-    searches += 1;
-    // Read by the browser tests to check that the search really ran in this worker.
-    globalThis.plygroundSearches = searches;
-    const inWorker = typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope;
-    self.postMessage({ id, ok: true, ...result, inWorker });
+  },
+
+  async evaluate(id, { kind, moves, options }) {
+    const game = gameOf(kind, moves);
+    try {
+      const r = api.searchGame(game, { ...options, scores: true });
+      r.mover = game.toMove;
+      return r;
+    } finally {
+      game.free();
+    }
+  },
+
+  async compare(id, { source, base, orders }) {
+    const rows = [];
+    let handle;
+    let run;
+    if (source.type === 'tree') {
+      handle = api.GameTree.parse(source.text);
+      run = (o) => api.searchTree(handle, o);
+    } else {
+      handle = gameOf(source.kind, source.moves);
+      run = (o) => api.searchGame(handle, o);
+    }
+    try {
+      const t0 = now();
+      const mm = run({ ...base, algo: base.minimaxAlgo ?? 'minimax' });
+      rows.push({ algo: 'minimax', order: null, stats: mm.stats, value: mm.value });
+      for (const order of orders) {
+        const r = run({ ...base, algo: 'alphabeta', order });
+        rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value });
+        post(id, 'progress', { done: rows.length, of: orders.length + 1, ms: now() - t0 });
+      }
+      return { rows };
+    } finally {
+      handle.free();
+    }
+  },
+};
+
+self.onmessage = async (event) => {
+  const { id, op, args } = event.data ?? {};
+  try {
+    await ready;
+    const fn = ops[op];
+    if (!fn) throw new Error(`unknown op '${op}'`);
+    const data = op === 'caps' ? await fn() : await fn(id, args ?? {});
+    post(id, 'result', data);
   } catch (err) {
-    self.postMessage({ id, ok: false, error: String(err?.message ?? err) });
+    post(id, 'error', String(err?.message ?? err));
   }
 };
