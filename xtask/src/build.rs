@@ -79,13 +79,12 @@ const { readFileSync } = await import('node:fs');
 const { pathToFileURL } = await import('node:url');
 const api = await import(pathToFileURL(glue).href);
 api.initSync({ module: readFileSync(wasm) });
-const game = new api.TicTacToeGame();
-game.play(4);
-const r = api.bestMove(game, 'alphabeta');
-if (game.cells() !== '....X....' || r.value !== 0 || typeof r.move !== 'number') {
+const game = api.Game.create('ttt', '4');
+const r = api.searchGame(game, { algo: 'alphabeta' });
+if (game.cells() !== '....X....' || r.value !== 0 || typeof r.best !== 'number') {
   throw new Error(`unexpected answer from the optimised module: ${game.cells()} ${JSON.stringify(r)}`);
 }
-console.log(`load check: the optimised module instantiates in Node; after X on 4, alpha-beta answers ${r.move} (value ${r.value}, ${r.nodes} nodes)`);
+console.log(`load check: the optimised module instantiates in Node; after X on 4, alpha-beta answers ${r.best} (value ${r.value}, ${r.stats.nodes} nodes)`);
 "#;
     run(command("node").args(["--input-type=module", "-e", SCRIPT]).arg(glue).arg(wasm))
         .map_err(|e| format!("the optimised module does not load: {e}"))
