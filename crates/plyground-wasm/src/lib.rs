@@ -31,7 +31,7 @@ pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
 pub use game::{search_game, GameHandle};
-pub use mcts::MctsStepper;
+pub use mcts::{ucb1_js, MctsStepper};
 pub use stepper::Stepper;
 pub use tree::{search_tree, GameTree};
 

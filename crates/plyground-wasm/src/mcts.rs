@@ -585,3 +585,40 @@ impl MctsStepper {
         self.inner.best().map_or(JsValue::NULL, JsValue::from_f64)
     }
 }
+
+/// `ucb1(w, n, parentN, c)`: the core's UCB1 of one child with total reward `w` over `n`
+/// visits under a parent visited `parentN` times, as `{exploitation, exploration, total}` —
+/// the same function selection uses (the MCTS lab's calculator shows the lessons' exercise
+/// with it). An unvisited child (`n` = 0) gets `total = Infinity`. Throws on a negative or
+/// non-finite argument, or `w > n`, naming it.
+#[wasm_bindgen(js_name = ucb1, unchecked_return_type = "{exploitation: number, exploration: number, total: number}")]
+pub fn ucb1_js(
+    #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    #[wasm_bindgen(js_name = parentN, unchecked_param_type = "number")] parent_n: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] c: JsValue,
+) -> Result<JsValue, JsError> {
+    let place = at("ucb1");
+    let arg = |what: &str, v: &JsValue| -> Result<f64, String> {
+        let x = number_arg(what, v)?;
+        if !x.is_finite() || x < 0.0 {
+            return Err(format!("{what} must be a finite number ≥ 0, got {x}"));
+        }
+        Ok(x)
+    };
+    let w = arg("w", &w).map_err(&place)?;
+    let n = arg("n", &n).map_err(&place)?;
+    let parent_n = arg("parentN", &parent_n).map_err(&place)?;
+    let c = arg("c", &c).map_err(&place)?;
+    if w > n {
+        return Err(place(format!("w = {w} exceeds n = {n} (rewards are in [0, 1] per visit)")));
+    }
+    #[derive(Serialize)]
+    struct Terms {
+        exploitation: f64,
+        exploration: f64,
+        total: f64,
+    }
+    let (total, exploitation, exploration) = ucb1(w, n, parent_n, c);
+    to_js(&Terms { exploitation, exploration, total })
+}

@@ -786,3 +786,28 @@ fn limits_are_published() {
     assert_eq!((num(&l, "maxNodeCap"), num(&l, "defaultNodeCap")), (100_000.0, 20_000.0));
     assert_eq!((num(&l, "maxIterations"), num(&l, "maxDepth")), (1_000_000.0, 64.0));
 }
+
+// ---------------------------------------------------------------------------------------
+// ucb1: the lessons' exercise (parent 100 visits; children 28/40, 30/50, 8/10; C = 1.414)
+
+#[wasm_bindgen_test]
+fn ucb1_reproduces_the_lessons_exercise() {
+    let c = JsValue::from_f64(1.414);
+    let p = JsValue::from_f64(100.0);
+    let terms = |w: f64, n: f64| {
+        let r = plyground_wasm::ucb1_js(w.into(), n.into(), p.clone(), c.clone()).unwrap();
+        let r4 = |k: &str| (num(&r, k) * 1e4).round() / 1e4;
+        (r4("exploitation"), r4("exploration"), r4("total"))
+    };
+    assert_eq!(terms(28.0, 40.0), (0.7, 0.4798, 1.1798));
+    assert_eq!(terms(30.0, 50.0), (0.6, 0.4291, 1.0291));
+    assert_eq!(terms(8.0, 10.0), (0.8, 0.9596, 1.7596));
+    // An unvisited child must be tried first.
+    let r = plyground_wasm::ucb1_js(0.0.into(), 0.0.into(), p.clone(), c.clone()).unwrap();
+    assert_eq!(num(&r, "total"), f64::INFINITY);
+    // Bad input is refused, naming the argument.
+    let e = plyground_wasm::ucb1_js(5.0.into(), 4.0.into(), p.clone(), c.clone()).unwrap_err();
+    assert_eq!(message(e), "ucb1: w = 5 exceeds n = 4 (rewards are in [0, 1] per visit)");
+    let e = plyground_wasm::ucb1_js((-1.0).into(), 4.0.into(), p, c).unwrap_err();
+    assert_eq!(message(e), "ucb1: w must be a finite number ≥ 0, got -1");
+}
