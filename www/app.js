@@ -1,128 +1,99 @@
-// The page: the game state lives in a wasm Game handle on the main thread; the AI's move is
-// searched in a module Web Worker (searchGame). State is mirrored into data- attributes on
-// <main id="app"> for the browser tests.
+// The page: loads the wasm module, starts the search worker, and shows one of three views
+// by the URL hash (#play, #tree, #mcts). Views are built the first time they are shown.
+//
+// window.__plyground is a small hook for the browser tests: read-only snapshots of each
+// view's state (the same state the page draws), plus the time the page became interactive.
 
-import init, { Game } from './pkg/plyground_wasm.js';
-import { AI, HUMAN, cellViews, describeSearch, outcome, statusText } from './lib/board.js';
+import init, * as api from './pkg/plyground_wasm.js';
+import { RpcClient } from './lib/rpc.js';
+import { PlayView } from './views/play.js';
+import { TreeLab } from './views/tree-lab.js';
+import { MctsLab } from './views/mcts-lab.js';
+import { $ } from './views/dom.js';
 
-const app = document.getElementById('app');
-const boardEl = document.getElementById('board');
-const statusEl = document.getElementById('status');
-const searchEl = document.getElementById('search');
-const newGameBtn = document.getElementById('new-game');
+const VIEWS = ['play', 'tree', 'mcts'];
+const app = $('app');
+const loadStatus = $('load-status');
+const hook = { ready: false, views: {}, errors: [] };
+window.__plyground = hook;
 
-let game = null;
-let phase = 'loading';
-let errorText = '';
-let requestId = 0;
-let aiMoves = 0;
+let env = null;
+const views = {};
 
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-
-function fail(message) {
-  phase = 'error';
-  errorText = message;
-  console.error(`plyground: ${message}`);
-  render();
+function viewFromHash() {
+  const name = location.hash.replace(/^#/, '').split(/[?&]/)[0];
+  return VIEWS.includes(name) ? name : 'play';
 }
 
-worker.addEventListener('error', (e) => fail(`the search worker failed: ${e.message ?? 'could not start'}`));
-worker.addEventListener('messageerror', () => fail('the search worker sent an unreadable message'));
-
-worker.addEventListener('message', (event) => {
-  const r = event.data;
-  if (r.id !== requestId || phase !== 'thinking') return; // an answer for an abandoned game
-  if (!r.ok) return fail(`the search failed: ${r.error}`);
-  try {
-    game.play(r.move);
-  } catch (err) {
-    return fail(`the search chose an illegal move: ${err.message}`);
+function ensure(name) {
+  if (!views[name]) {
+    if (name === 'play') views.play = new PlayView(env);
+    if (name === 'tree') views.tree = new TreeLab(env);
+    if (name === 'mcts') views.mcts = new MctsLab(env);
+    hook.views[name] = views[name];
   }
-  aiMoves += 1;
-  app.dataset.aiMoves = String(aiMoves);
-  app.dataset.searchNodes = String(r.nodes);
-  app.dataset.searchInWorker = String(r.inWorker);
-  searchEl.textContent = describeSearch(r);
-  phase = game.isTerminal ? 'over' : 'human';
-  render();
-});
-
-function askWorker() {
-  phase = 'thinking';
-  requestId += 1;
-  worker.postMessage({ id: requestId, kind: 'ttt', moves: game.moveString, opts: { algo: 'alphabeta' } });
+  return views[name];
 }
 
-function onCellClick(cell) {
-  if (phase !== 'human') return;
-  try {
-    game.play(cell);
-  } catch (err) {
-    // The board only offers empty cells, so this is a bug worth seeing.
-    return fail(err.message);
+function show(name) {
+  app.dataset.view = name;
+  for (const v of VIEWS) {
+    $(`view-${v}`).hidden = v !== name;
+    const link = document.querySelector(`nav a[data-view="${v}"]`);
+    if (v === name) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
   }
-  if (game.isTerminal) {
-    phase = 'over';
-  } else {
-    askWorker();
+  if (env) {
+    const v = ensure(name);
+    // A canvas measured while hidden has no size: measure again now that it shows.
+    v.canvas?.resize();
   }
-  render();
+  const titles = { play: 'Play', tree: 'Tree lab', mcts: 'MCTS lab' };
+  document.title = `plyground — ${titles[name]}`;
 }
 
-function newGame() {
-  if (game) game.free();
-  game = Game.create('ttt');
-  requestId += 1; // any search still running belongs to the old game
-  phase = 'human';
-  searchEl.textContent = '';
-  render();
+/** "Show me the search": the engine's last search in the lab that fits it. */
+function openSearch(s) {
+  const target = s.options.algo === 'mcts' ? 'mcts' : 'tree';
+  const lab = ensure(target);
+  if (location.hash !== `#${target}`) location.hash = `#${target}`;
+  else show(target);
+  lab.showGameSearch(s);
 }
 
-/** 'X' or 'O' for player 0 or 1; undefined for −1 (nobody). */
-function mark(player) {
-  return player === 0 ? 'X' : player === 1 ? 'O' : undefined;
+function problem(message) {
+  hook.errors.push(message);
+  loadStatus.textContent = message;
+  loadStatus.classList.add('error');
 }
 
-function render() {
-  app.dataset.state = phase;
-  newGameBtn.disabled = phase === 'loading';
-  if (game) {
-    const cells = game.cells();
-    const line = game.winningLine();
-    app.dataset.cells = cells;
-    app.dataset.moves = game.moveString;
-    app.dataset.toMove = mark(game.toMove);
-    app.dataset.winner = outcome(game.isTerminal, mark(game.winner));
-    app.dataset.winningLine = Array.from(line).join(',');
-    const views = cellViews(cells, line, phase === 'human');
-    views.forEach((v, i) => {
-      const b = boardEl.children[i];
-      b.textContent = v.mark;
-      b.disabled = !v.playable;
-      b.dataset.mark = v.mark;
-      b.className = `cell${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
-      b.setAttribute('aria-label', v.label);
-    });
-  }
-  statusEl.textContent = statusText({ phase, winner: game ? mark(game.winner) : undefined, error: errorText });
-}
-
-for (let i = 0; i < 9; i++) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'cell';
-  b.dataset.cell = String(i);
-  b.disabled = true;
-  b.addEventListener('click', () => onCellClick(i));
-  boardEl.append(b);
-}
-newGameBtn.addEventListener('click', newGame);
-app.dataset.human = HUMAN;
-app.dataset.ai = AI;
+window.addEventListener('hashchange', () => show(viewFromHash()));
+show(viewFromHash());
 
 try {
   await init();
-  newGame();
-} catch (err) {
-  fail(`could not load the WebAssembly module: ${err.message ?? err}`);
+  const rpc = new RpcClient(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }), {
+    onRespawn: (generation, why) => {
+      hook.respawns = generation - 1;
+      if (why === 'crashed') loadStatus.textContent = 'The search worker stopped and was restarted; the game is kept.';
+    },
+  });
+  let caps = { solver: false };
+  try {
+    caps = await rpc.call('caps', {});
+  } catch (e) {
+    problem(`The search worker did not start: ${e.message}`);
+  }
+  env = { api, rpc, caps, openSearch };
+  hook.api = api;
+  hook.rpc = rpc;
+  hook.caps = caps;
+  show(viewFromHash());
+  app.dataset.ready = 'true';
+  hook.ready = true;
+  hook.interactiveMs = performance.now();
+  loadStatus.textContent = '';
+} catch (e) {
+  problem(`Could not load the WebAssembly module: ${e.message ?? e}`);
+  console.error(e);
 }

@@ -96,7 +96,6 @@ function runDeepen(id, game, plan, scores) {
   let depthsDone = 0;
   for (let d = 1; d <= plan.maxDepth; d++) {
     const options = { ...plan.options, depth: d };
-    const wantScores = scores && (d === plan.maxDepth || plan.budget != null);
     if (plan.budget != null) {
       const left = plan.budget - total;
       if (left <= 0) break;
@@ -110,7 +109,6 @@ function runDeepen(id, game, plan, scores) {
     depthsDone = d;
     post(id, 'progress', { depth: d, of: plan.maxDepth, nodes: total, value: r.value, best: r.best, ms: now() - t0 });
     if (r.exact) break; // nothing was cut off: deeper searches are this same search
-    void wantScores;
   }
   if (!last) {
     // Not even depth 1 fit in the budget: search depth 1 regardless.
@@ -189,10 +187,17 @@ const ops = {
     }
     try {
       const t0 = now();
-      const mm = run({ ...base, algo: base.minimaxAlgo ?? 'minimax' });
-      rows.push({ algo: 'minimax', order: null, stats: mm.stats, value: mm.value });
+      const { minimaxAlgo, ...ab } = base;
+      try {
+        // MINIMAX-DECISION (or EXPECTIMINIMAX) has no depth, window or ordering options.
+        if (ab.depth != null) throw new Error('minimax has no depth limit: with a depth, only α-β is compared');
+        const mm = run({ algo: minimaxAlgo ?? 'minimax' });
+        rows.push({ algo: 'minimax', order: null, stats: mm.stats, value: mm.value });
+      } catch (err) {
+        rows.push({ algo: 'minimax', order: null, error: String(err?.message ?? err) });
+      }
       for (const order of orders) {
-        const r = run({ ...base, algo: 'alphabeta', order });
+        const r = run({ ...ab, algo: 'alphabeta', order });
         rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value });
         post(id, 'progress', { done: rows.length, of: orders.length + 1, ms: now() - t0 });
       }

@@ -339,6 +339,26 @@ test('chance is a circle; n-player nodes are numbered polygons; probabilities on
   assert.deepEqual(ctx.calls[0], { op: 'fillRect', x: 0, y: 0, w: 800, h: 600, style: STYLE.background });
 });
 
+test('a tag is a badge above its node: a box in its colour and the text on top', () => {
+  const model = figure52Model();
+  Object.assign(model.nodes[3], { tag: 'SELECT', tagColour: '#123456' });
+  const { ctx, layout, stats } = drawFigure52(model);
+  const i = ctx.calls.findIndex((c) => c.op === 'fillRect' && c.style === '#123456');
+  assert.ok(i > 0, 'the badge box is drawn in the tag colour');
+  const box = ctx.calls[i];
+  const text = ctx.calls.find((c) => c.op === 'fillText' && c.text === 'SELECT');
+  assert.ok(text, 'the tag text is drawn');
+  assert.equal(text.style, STYLE.tagText);
+  assert.equal(text.x, layout.x[3]);
+  assert.ok(text.y < layout.y[3] - R, 'above the glyph');
+  assert.ok(box.x < text.x && box.x + box.w > text.x && box.y < text.y && box.y + box.h > text.y, 'text inside the box');
+  assert.ok(ctx.calls.indexOf(text) > i, 'text after its box');
+  // The frame reports what it drew, for page decorations (board thumbnails).
+  assert.equal(stats.visible.length, 13);
+  assert.deepEqual([...stats.visible].sort((a, b) => a - b), [...Array(13).keys()]);
+  assert.equal(stats.radius, R);
+});
+
 test('level of detail: text goes first, then shapes become dots', () => {
   const model = figure52Model();
   const layout = layoutTree(model.nodes, OPTS);

@@ -22,7 +22,7 @@ export const ENGINE_NAMES = {
 /** Which settings each engine has (the page shows only these). */
 export const ENGINE_FIELDS = {
   human: [],
-  minimax: ['depth'],
+  minimax: [],
   alphabeta: ['depth'],
   hminimax: ['depth', 'tt', 'quiescence'],
   mcts: ['iterations', 'c', 'seed'],
@@ -34,7 +34,7 @@ export function defaultConfig(kind, engine) {
   const c4 = kind === 'c4';
   return {
     engine,
-    depth: engine === 'hminimax' ? (c4 ? 6 : 4) : c4 ? (engine === 'minimax' ? 4 : 6) : null,
+    depth: engine === 'hminimax' ? (c4 ? 6 : 4) : c4 && engine === 'alphabeta' ? 6 : null,
     tt: engine === 'hminimax',
     quiescence: false,
     iterations: c4 ? 5000 : 2000,
@@ -100,7 +100,8 @@ export function checkConfig(kind, cfg) {
 export function finalOptions(kind, cfg, caps = {}) {
   switch (cfg.engine) {
     case 'minimax':
-      return cfg.depth == null ? { algo: 'minimax' } : { algo: 'minimax', depth: cfg.depth, eval: true };
+      // MINIMAX-DECISION has no depth limit: it searches to the end (tic-tac-toe only).
+      return { algo: 'minimax' };
     case 'alphabeta':
       // The textbook α-β: only terminal utilities, 0 for an unfinished position at the cutoff.
       return cfg.depth == null ? { algo: 'alphabeta' } : { algo: 'alphabeta', depth: cfg.depth, eval: false };
@@ -148,7 +149,6 @@ export function searchPlan(kind, cfg, caps = {}) {
 export function engineLabel(kind, cfg) {
   const name = ENGINE_NAMES[cfg.engine];
   switch (cfg.engine) {
-    case 'minimax':
     case 'alphabeta':
       return cfg.depth == null ? name : `${name}, depth ${cfg.depth}`;
     case 'hminimax':

@@ -84,10 +84,9 @@ export const POSITION_SOURCES = [
   },
 ];
 
-/** Which algorithms make sense for a tree (`players` > 2: max^n only; chance: no plain minimax). */
+/** Which algorithms make sense for a tree (utility tuples: max^n only; chance nodes: expectiminimax). */
 export function algorithmsFor(info) {
-  if (info.hasTuples && info.players > 2) return ['maxn'];
-  if (info.hasTuples) return ['maxn', 'minimax', 'alphabeta'];
+  if (info.hasTuples) return ['maxn'];
   if (info.hasChance) return ['expectiminimax', 'alphabeta'];
   return ['minimax', 'alphabeta'];
 }

@@ -29,6 +29,9 @@ import { formatWindow } from './notation.js';
  * @property {string} [edgeLabel] Action name on the edge from the parent.
  * @property {string} [prob] Probability text on the edge from a chance parent.
  * @property {boolean} [bold] The edge from the parent is on the chosen path.
+ * @property {string} [tag] A short badge drawn above the node (e.g. an MCTS phase name).
+ * @property {string} [tagColour] Background of the badge (its text is always drawn too, so
+ *   the badge reads without colour).
  */
 
 /**
@@ -75,6 +78,7 @@ export function defaultStyle(dark = false) {
       text: '#f2f2f2',
       mutedText: '#737880',
       edgeText: '#c8c8c8',
+      tagText: '#111111',
     };
   }
   return {
@@ -94,6 +98,7 @@ export function defaultStyle(dark = false) {
     text: '#111111',
     mutedText: '#9a9a9a',
     edgeText: '#444444',
+    tagText: '#ffffff',
   };
 }
 
@@ -103,6 +108,9 @@ export function defaultStyle(dark = false) {
  * @property {number} edges Edges drawn.
  * @property {boolean} text Whether text was drawn at this zoom.
  * @property {boolean} dots Whether nodes were drawn as dots at this zoom.
+ * @property {Int32Array} visible The ids of the nodes drawn (a view into a scratch buffer,
+ *   valid until the next frame of the same layout), so a page can decorate them.
+ * @property {number} radius The screen radius of a node glyph in this frame.
  */
 
 /** Per-layout scratch buffers, so panning does not allocate per frame. */
@@ -136,7 +144,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
     ctx.fillStyle = style.background;
     ctx.fillRect(0, 0, viewW, viewH);
   }
-  const stats = { nodes: 0, edges: 0, text: false, dots: false };
+  const stats = { nodes: 0, edges: 0, text: false, dots: false, visible: EMPTY_IDS, radius: 0 };
   if (order.length === 0) return stats;
 
   // The world rectangle to draw, grown by what can stick out of a node's box: the text
@@ -231,6 +239,8 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
   const dots = r < style.minShapePx;
   stats.dots = dots;
   stats.nodes = nd;
+  stats.visible = drawn.subarray(0, nd);
+  stats.radius = r;
   const byFill = new Map();
   for (let i = 0; i < nd; i++) {
     const v = drawn[i];
@@ -351,6 +361,17 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
       ctx.textAlign = 'right';
       ctx.fillText(node.label, sx - r - pad, sy);
     }
+    if (node.tag) {
+      const w = ctx.measureText ? ctx.measureText(node.tag).width : node.tag.length * smallPx * 0.6;
+      const ty0 = sy - r - pad - smallPx;
+      ctx.fillStyle = node.tagColour || style.current;
+      ctx.fillRect(sx - w / 2 - 3, ty0 - smallPx / 2 - 2, w + 6, smallPx + 4);
+      ctx.fillStyle = style.tagText || '#ffffff';
+      lastFill = '';
+      ctx.textAlign = 'center';
+      ctx.fillText(node.tag, sx, ty0);
+      setFill(grey[v] ? style.mutedText : style.text);
+    }
     if (node.window) {
       ctx.textAlign = 'left';
       const hasValue = node.value != null && node.value !== '';
@@ -421,6 +442,7 @@ export function hitTest(model, layout, camera, sx, sy) {
 }
 
 const EMPTY_DASH = [];
+const EMPTY_IDS = new Int32Array(0);
 
 /** Smallest k in [lo, hi) with pred(k) true, for a predicate false-then-true; hi if none. */
 function firstIndex(lo, hi, pred) {

@@ -1,0 +1,175 @@
+// The tree lab's picture of a recorded search (www/lib/trace-view.js), fed by the real
+// Stepper from the built package (www/pkg; `cargo xtask build` first).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  applyStep,
+  buildMctsModel,
+  buildTraceModel,
+  describeNode,
+  fmt4,
+  mctsNarration,
+  pathText,
+} from '../../www/lib/trace-view.js';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+const { Game, GameTree, MctsStepper, Stepper } = api;
+
+/** The model of a tree trace, and a function that shows step i. */
+function treeTrace(text, opts = {}) {
+  const tree = GameTree.parse(text);
+  const st = Stepper.forTree(tree, opts, 20000);
+  st.seek(st.length);
+  const finalPruned = st.state().pruned;
+  const result = st.result();
+  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned, players: tree.players });
+  const show = (i) => {
+    st.seek(i);
+    applyStep(model, st.state(), { done: i === st.length, bestChild: result.bestChild });
+    return model;
+  };
+  return { tree, st, model, show };
+}
+
+const byLabel = (model, tree, label) => model.nodes[tree.nodes().findIndex((t) => t.label === label)];
+
+test('Figure 5.2: the whole tree is drawn with leaf values from the start, nothing visited', () => {
+  const { model, show, tree } = treeTrace('[[3,12,8],[2,4,6],[14,5,2]]');
+  show(0);
+  assert.equal(model.nodes.length, 13);
+  assert.deepEqual(
+    model.nodes.filter((n) => n.kind === 'terminal').map((n) => n.value),
+    ['3', '12', '8', '2', '4', '6', '14', '5', '2'],
+  );
+  assert.ok(model.nodes.every((n) => n.state === 'unvisited' && n.window === null && !n.bold));
+  assert.deepEqual(
+    model.nodes.filter((n) => n.kind !== 'terminal').map((n) => [n.label, n.kind]),
+    [
+      ['A', 'max'],
+      ['B', 'min'],
+      ['C', 'min'],
+      ['D', 'min'],
+    ],
+  );
+  assert.equal(byLabel(model, tree, 'b2').edgeLabel, 'b2');
+});
+
+test('Figure 5.2: windows as in the lesson, then exactly c2 and c3 pruned, the root 3 and a1 bold', () => {
+  const { model, show, st, tree } = treeTrace('[[3,12,8],[2,4,6],[14,5,2]]');
+  const A = () => byLabel(model, tree, 'A');
+  const C = () => byLabel(model, tree, 'C');
+  // Find the step where C is entered: its window is the inherited [3, +∞].
+  let enteredC = -1;
+  for (let i = 0; i <= st.length; i++) {
+    show(i);
+    if (C().state === 'current') {
+      enteredC = i;
+      break;
+    }
+  }
+  assert.ok(enteredC > 0);
+  assert.deepEqual(C().window, { alpha: 3, beta: Infinity });
+  assert.deepEqual(A().window, { alpha: 3, beta: Infinity });
+  assert.equal(A().state, 'open');
+  // While B is searched the window is the root's [−∞, +∞].
+  show(3);
+  assert.deepEqual(byLabel(model, tree, 'B').window, { alpha: -Infinity, beta: Infinity });
+  // The end.
+  show(st.length);
+  assert.equal(A().value, '3');
+  assert.equal(A().state, 'done');
+  const pruned = model.nodes.filter((n) => n.state === 'pruned');
+  assert.deepEqual(
+    pruned.map((n) => [n.edgeLabel, n.value]),
+    [
+      ['c2', '4'],
+      ['c3', '6'],
+    ],
+  );
+  assert.deepEqual(
+    model.nodes.filter((n) => n.bold).map((n) => n.label),
+    ['B'],
+  );
+  assert.ok(model.nodes.every((n) => n.window === null), 'no node is open at the end');
+  assert.deepEqual(
+    ['B', 'C', 'D'].map((l) => byLabel(model, tree, l).value),
+    ['3', '2', '2'],
+  );
+  assert.equal(pathText(model, pruned[0].id), 'a2 → c2');
+  assert.match(describeNode(model, pruned[0].id), /pruned: never examined/);
+  assert.match(describeNode(model, A().id), /^A: MAX node\npath: the root\nfinished\nvalue 3$/);
+});
+
+test('the three-player tree shows utility vectors; expectiminimax probabilities', () => {
+  const three = treeTrace('[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]', { algo: 'maxn' });
+  three.show(three.st.length);
+  assert.equal(three.model.nodes[0].value, '(1, 2, 6)');
+  assert.equal(three.model.nodes[0].kind, 'player');
+  assert.equal(three.model.nodes.filter((n) => n.kind === 'terminal')[0].value, '(1, 2, 6)');
+  const ex = treeTrace('max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]', {
+    algo: 'expectiminimax',
+  });
+  ex.show(ex.st.length);
+  assert.equal(ex.model.nodes[0].value, '3.5');
+  assert.deepEqual(
+    ex.model.nodes.filter((n) => n.kind === 'chance').map((n) => n.value),
+    ['3', '3.5'],
+  );
+  assert.deepEqual(
+    ex.model.nodes.filter((n) => n.prob).map((n) => n.prob),
+    ['0.5', '0.5', '0.25', '0.25', '0.25', '0.25'],
+  );
+});
+
+test('a game trace: entered nodes plus one stub per pruned edge, children in move order', () => {
+  const g = Game.create('ttt', '4,0,8,2');
+  const st = Stepper.forGame(g, {}, 20000);
+  st.seek(st.length);
+  const end = st.state();
+  const model = buildTraceModel({ traceNodes: st.nodes(), finalPruned: end.pruned });
+  assert.equal(model.nodes.length, st.nodeCount + end.pruned.length);
+  applyStep(model, end, { done: true, bestChild: st.result().bestChild });
+  assert.equal(model.nodes.filter((n) => n.state === 'pruned').length, end.pruned.length);
+  // Parents come before children, and siblings are in natural move order.
+  for (const n of model.nodes) if (n.parent >= 0) assert.ok(n.parent < n.id);
+  const rootKids = model.nodes.filter((n) => n.parent === 0).map((n) => n.edgeLabel);
+  assert.deepEqual(rootKids, ['1', '3', '5', '6', '7']);
+  assert.equal(model.nodes[0].value, '0');
+  assert.deepEqual(
+    model.nodes.filter((n) => n.bold).map((n) => n.edgeLabel),
+    ['1'],
+  );
+  // Every trace node is drawn exactly once.
+  const seen = new Set(model.traceToDraw);
+  assert.equal(seen.size, st.nodeCount);
+  assert.ok(!seen.has(-1));
+});
+
+test('MCTS: W/N beside nodes, the phase as a tag on the node it acts on, the decision bold', () => {
+  const g = Game.create('ttt', '4,0,8,2');
+  const m = MctsStepper.forGame(g, { c: 1.414, seed: 1 });
+  m.run(10);
+  m.stepPhase(); // select
+  const shares = m.rootShares();
+  const best = shares.reduce((a, b) => (b.n > a.n ? b : a));
+  const model = buildMctsModel(m.nodes(), m.lastEvents(), { phase: m.phase, bestChild: best.child });
+  const tagged = model.nodes.filter((n) => n.tag);
+  assert.equal(tagged.length, 1);
+  assert.equal(tagged[0].tag, 'SELECT');
+  assert.equal(tagged[0].state, 'current');
+  assert.equal(model.nodes[0].value, `${m.nodes()[0].w}/${m.nodes()[0].n}`);
+  assert.equal(model.nodes[0].state, 'open');
+  assert.deepEqual(
+    model.nodes.filter((n) => n.bold).map((n) => n.id),
+    [best.child],
+  );
+  const e = m.lastEvents()[0];
+  assert.match(mctsNarration(e, (id) => `#${id}`), /^SELECT: from #0 follow the child with the largest UCB1, #\d+ \(/);
+  assert.equal(fmt4(1.17978), '1.1798');
+  assert.equal(fmt4(Infinity), '+∞');
+});

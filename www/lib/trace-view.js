@@ -1,0 +1,377 @@
+// Turns a recorded search (a Stepper's nodes and its state at one step) into the draw model
+// of tree-draw.js, and an MCTS picture into one too. No search logic: every value, window,
+// pruned edge and counter comes from the Stepper; this file only decides which node of the
+// picture each of them belongs to and how it reads.
+//
+// Two kinds of picture:
+// - an explicit tree (the lab's text): the whole tree is drawn from the start, as in the
+//   lessons' figures, with leaf values under the leaves; the trace lights it up. A trace node
+//   is found in the tree by its path of natural child indices.
+// - a game search: the tree is what the search entered, plus one stub per pruned edge (the
+//   search never created those children); children are drawn in natural move order.
+//
+// DOM-free, tested under node --test.
+
+import { formatValue, formatVector } from './notation.js';
+
+/**
+ * @typedef {import('./tree-draw.js').DrawNode} DrawNode
+ * @typedef {object} TraceModel
+ * @property {DrawNode[]} nodes Draw nodes (id = index; parents before children).
+ * @property {Int32Array} traceToDraw Draw id of each trace node.
+ * @property {Int32Array} drawToTrace Trace id of each draw node, -1 for none.
+ * @property {Map<string, number>} prunedDraw "traceParent:naturalIndex" → draw id of the pruned child.
+ * @property {string[]} staticValue Text shown before the search reaches a node (leaf utilities of explicit trees).
+ * @property {number} players 2, or the tuple length of an n-player tree.
+ * @property {boolean} explicit Whether the picture is an explicit tree.
+ * @property {object[]} traceNodes The Stepper's nodes.
+ * @property {object[]|null} treeNodes The GameTree's nodes, for explicit trees.
+ */
+
+const FLIP = { max: 'min', min: 'max' };
+
+function drawKind(kind, leaf) {
+  return leaf === 'terminal' ? 'terminal' : kind;
+}
+
+function valueText(v, players) {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return formatVector(v.slice(0, players));
+  return formatValue(v);
+}
+
+/**
+ * Builds the static picture of a trace.
+ * @param {object} src
+ * @param {object[]} src.traceNodes Stepper.nodes()
+ * @param {object[]|null} [src.treeNodes] GameTree.nodes() for an explicit tree
+ * @param {{parent: number, index: number, name: string}[]} [src.finalPruned] every pruned edge
+ *   of the whole trace (the state at the last step), to make room for stubs in game pictures
+ * @param {number} [src.players]
+ * @returns {TraceModel}
+ */
+export function buildTraceModel({ traceNodes, treeNodes = null, finalPruned = [], players = 2 }) {
+  return treeNodes ? buildExplicit(traceNodes, treeNodes, finalPruned, players) : buildGame(traceNodes, finalPruned, players);
+}
+
+function buildExplicit(traceNodes, treeNodes, finalPruned, players) {
+  const nodes = treeNodes.map((t) => ({
+    id: t.id,
+    parent: t.parent,
+    kind: t.kind,
+    player: t.player,
+    label: t.kind === 'terminal' ? '' : t.label,
+    edgeLabel: t.edge ?? '',
+    prob: t.prob == null ? '' : formatValue(t.prob),
+    value: null,
+    window: null,
+    state: 'unvisited',
+    bold: false,
+  }));
+  const staticValue = treeNodes.map((t) => (t.kind === 'terminal' ? valueText(t.values ?? t.value, players) : ''));
+  const traceToDraw = new Int32Array(traceNodes.length).fill(-1);
+  const drawToTrace = new Int32Array(nodes.length).fill(-1);
+  // Trace nodes come in entry order, so a parent is always mapped before its children.
+  for (const tn of traceNodes) {
+    let d;
+    if (tn.parent < 0) d = treeNodes.findIndex((t) => t.parent < 0);
+    else {
+      const p = traceToDraw[tn.parent];
+      d = p >= 0 && tn.index != null ? (treeNodes[p].children[tn.index] ?? -1) : -1;
+    }
+    traceToDraw[tn.id] = d;
+    if (d >= 0) drawToTrace[d] = tn.id;
+  }
+  const prunedDraw = new Map();
+  for (const pe of finalPruned) {
+    const p = traceToDraw[pe.parent];
+    const d = p >= 0 ? treeNodes[p].children[pe.index] : undefined;
+    if (d !== undefined) prunedDraw.set(`${pe.parent}:${pe.index}`, d);
+  }
+  return { nodes, traceToDraw, drawToTrace, prunedDraw, staticValue, players, explicit: true, traceNodes, treeNodes };
+}
+
+function buildGame(traceNodes, finalPruned, players) {
+  // Children per trace node: the entered ones and the pruned stubs, by natural index.
+  const kids = new Map();
+  const add = (p, entry) => {
+    if (!kids.has(p)) kids.set(p, []);
+    kids.get(p).push(entry);
+  };
+  const roots = [];
+  for (const tn of traceNodes) {
+    if (tn.parent < 0) roots.push(tn.id);
+    else add(tn.parent, { index: tn.index ?? Infinity, trace: tn.id, stub: null });
+  }
+  for (const pe of finalPruned) add(pe.parent, { index: pe.index, trace: -1, stub: pe });
+  for (const list of kids.values()) list.sort((a, b) => a.index - b.index || a.trace - b.trace);
+
+  const nodes = [];
+  const staticValue = [];
+  const traceToDraw = new Int32Array(traceNodes.length).fill(-1);
+  const drawIds = [];
+  const prunedDraw = new Map();
+  // Depth-first, children in natural order: the array order is the left-to-right order.
+  const stack = roots
+    .slice()
+    .reverse()
+    .map((r) => ({ trace: r, stub: null, parent: -1 }));
+  while (stack.length) {
+    const { trace, stub, parent } = stack.pop();
+    const id = nodes.length;
+    if (stub) {
+      const pk = nodes[parent].kind;
+      nodes.push({
+        id,
+        parent,
+        kind: FLIP[pk] ?? 'terminal',
+        player: 0,
+        label: '',
+        edgeLabel: stub.name,
+        prob: '',
+        value: null,
+        window: null,
+        state: 'unvisited',
+        bold: false,
+      });
+      drawIds.push(-1);
+      staticValue.push('');
+      prunedDraw.set(`${stub.parent}:${stub.index}`, id);
+      continue;
+    }
+    const tn = traceNodes[trace];
+    nodes.push({
+      id,
+      parent,
+      kind: drawKind(tn.kind, tn.leaf),
+      player: tn.player,
+      label: tn.parent < 0 ? (tn.iteration > 0 || roots.length > 1 ? `depth ${iterationDepth(tn, roots, traceNodes)}` : '') : '',
+      edgeLabel: tn.edge ?? '',
+      prob: tn.prob == null ? '' : formatValue(tn.prob),
+      value: null,
+      window: null,
+      state: 'unvisited',
+      bold: false,
+    });
+    drawIds.push(trace);
+    staticValue.push('');
+    traceToDraw[trace] = id;
+    const list = kids.get(trace) ?? [];
+    for (let k = list.length - 1; k >= 0; k--) stack.push({ trace: list[k].trace, stub: list[k].stub, parent: id });
+  }
+  return {
+    nodes,
+    traceToDraw,
+    drawToTrace: Int32Array.from(drawIds),
+    prunedDraw,
+    staticValue,
+    players,
+    explicit: false,
+    traceNodes,
+    treeNodes: null,
+  };
+}
+
+/** The 1-based number of an iterative-deepening root among the roots. */
+function iterationDepth(tn, roots) {
+  return roots.indexOf(tn.id) + 1;
+}
+
+/**
+ * Sets every draw node's state, value text, window and bold flag for one step.
+ * @param {TraceModel} model
+ * @param {object} state Stepper.state()
+ * @param {{bestChild?: number|null, done?: boolean}} [opts] `done`: the search has ended;
+ *   `bestChild`: the trace node of the chosen root child (its edge is drawn bold)
+ */
+export function applyStep(model, state, opts = {}) {
+  const { nodes, traceToDraw, staticValue, players, prunedDraw } = model;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    n.state = 'unvisited';
+    n.value = staticValue[i] || null;
+    n.window = null;
+    n.bold = false;
+  }
+  const values = state.values;
+  const per = model.traceNodes.length > 0 ? Math.max(1, Math.round(values.length / model.traceNodes.length)) : 1;
+  for (let t = 0; t < traceToDraw.length; t++) {
+    const d = traceToDraw[t];
+    if (d < 0) continue;
+    if (per === 1) {
+      const v = values[t];
+      if (!Number.isNaN(v)) {
+        nodes[d].value = formatValue(v);
+        nodes[d].state = 'done';
+      }
+    } else {
+      const v = values.subarray(t * per, t * per + per);
+      if (!Number.isNaN(v[0])) {
+        nodes[d].value = formatVector(Array.from(v).slice(0, players));
+        nodes[d].state = 'done';
+      }
+    }
+  }
+  for (const o of state.open) {
+    const d = traceToDraw[o.node];
+    if (d < 0) continue;
+    nodes[d].state = 'open';
+    if (Number.isFinite(o.alpha) || Number.isFinite(o.beta) || o.alpha !== undefined) {
+      if (!(o.alpha === -Infinity && o.beta === Infinity && state.windowless)) nodes[d].window = { alpha: o.alpha, beta: o.beta };
+    }
+  }
+  for (const p of state.pruned) {
+    const d = prunedDraw.get(`${p.parent}:${p.index}`);
+    if (d !== undefined) nodes[d].state = 'pruned';
+  }
+  if (state.current != null && traceToDraw[state.current] >= 0) nodes[traceToDraw[state.current]].state = 'current';
+  if (opts.done && opts.bestChild != null && traceToDraw[opts.bestChild] >= 0) nodes[traceToDraw[opts.bestChild]].bold = true;
+  return model;
+}
+
+/** The root-to-node path of a draw node, as edge names: "a2 → c1". */
+export function pathText(model, d) {
+  const names = [];
+  let at = d;
+  while (at >= 0 && model.nodes[at].parent >= 0) {
+    names.push(model.nodes[at].edgeLabel || '?');
+    at = model.nodes[at].parent;
+  }
+  return names.length ? names.reverse().join(' → ') : 'the root';
+}
+
+const KIND_WORDS = { max: 'MAX node', min: 'MIN node', chance: 'chance node', terminal: 'terminal', player: 'player' };
+
+/**
+ * The hover text of a draw node: what it is, its path and what is known about it now.
+ * @param {TraceModel} model
+ * @param {number} d draw id
+ */
+export function describeNode(model, d) {
+  const n = model.nodes[d];
+  const lines = [];
+  const t = model.drawToTrace[d];
+  const tn = t >= 0 ? model.traceNodes[t] : null;
+  let kind = KIND_WORDS[n.kind] ?? n.kind;
+  if (n.kind === 'player') kind = `player ${'ABCD'[n.player] ?? n.player + 1}`;
+  if (tn && tn.leaf === 'cutoff') kind += ' (depth cutoff: EVAL)';
+  if (tn && tn.leaf === 'quiet') kind += ' (quiet: EVAL)';
+  if (tn && tn.tt) kind += ` (TT hit, ${tn.tt})`;
+  const label = n.label || (model.explicit && model.treeNodes ? model.treeNodes[d].label : '');
+  lines.push(`${label ? `${label}: ` : ''}${kind}`);
+  lines.push(`path: ${pathText(model, d)}`);
+  if (n.prob) lines.push(`probability ${n.prob}`);
+  const states = {
+    unvisited: 'not reached yet',
+    open: 'open (on the search path)',
+    current: 'current node',
+    done: 'finished',
+    pruned: 'pruned: never examined',
+  };
+  lines.push(states[n.state] ?? n.state);
+  if (n.value) lines.push(`${n.kind === 'terminal' ? 'utility' : 'value'} ${n.value}`);
+  if (n.window) lines.push(`window [α=${formatValue(n.window.alpha)}, β=${formatValue(n.window.beta)}]`);
+  if (tn && tn.value != null && n.state !== 'done' && n.state !== 'pruned') {
+    // Not revealed yet: say nothing about the final value.
+  }
+  return lines.join('\n');
+}
+
+/** Splits a board string into rows for a thumbnail: "X.O\n.X.\n..O". */
+export function boardRows(cells, width) {
+  const rows = [];
+  for (let i = 0; i < cells.length; i += width) rows.push(cells.slice(i, i + width));
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------
+// MCTS pictures
+
+/** Phase colours per theme; the tag text names the phase, so colour is never alone. */
+export const PHASE_COLOURS = {
+  light: { select: '#1f5fbf', expand: '#1e7b34', rollout: '#b35c00', backup: '#7b3fa0' },
+  dark: { select: '#7fb0ff', expand: '#7ee08f', rollout: '#ffb866', backup: '#d8a6ff' },
+};
+
+/** W as text: integers plain, halves (draws) with one decimal. */
+function wText(w) {
+  return Number.isInteger(w) ? String(w) : formatValue(Math.round(w * 100) / 100);
+}
+
+/**
+ * The draw model of an MCTS tree at one point of the stepping.
+ * @param {object[]} mnodes MctsStepper.nodes()
+ * @param {object[]} events MctsStepper.lastEvents() (the iteration in the picture)
+ * @param {object} opts
+ * @param {string} opts.phase MctsStepper.phase
+ * @param {number|null} opts.bestChild the most-visited root child (node id), drawn bold
+ * @param {number|null} [opts.selected] node whose UCB1 table is shown
+ * @param {boolean} [opts.dark]
+ * @param {(node: object) => string} [opts.edgeName] edge text for a node
+ */
+export function buildMctsModel(mnodes, events, opts) {
+  const colours = PHASE_COLOURS[opts.dark ? 'dark' : 'light'];
+  const nodes = mnodes.map((m) => ({
+    id: m.id,
+    parent: m.parent,
+    kind: m.terminal ? 'terminal' : m.toMove === 0 ? 'max' : m.toMove === 1 ? 'min' : 'chance',
+    player: m.toMove,
+    label: m.parent < 0 ? 'root' : '',
+    edgeLabel: opts.edgeName ? opts.edgeName(m) : (m.label ?? ''),
+    prob: '',
+    value: `${wText(m.w)}/${m.n}`,
+    window: null,
+    state: m.n > 0 ? 'done' : 'unvisited',
+    bold: false,
+  }));
+  // The path of the iteration in the picture, and the node each phase acted on.
+  let last = null;
+  for (const e of events) {
+    const ids = [];
+    if (e.phase === 'select') ids.push(e.node, e.child);
+    else if (e.phase === 'expand') ids.push(e.node, e.child);
+    else ids.push(e.node);
+    for (const id of ids) if (id != null && id >= 0 && nodes[id] && nodes[id].state !== 'current') nodes[id].state = 'open';
+    last = e;
+  }
+  if (last && opts.phase !== 'done') {
+    const id = last.phase === 'select' || last.phase === 'expand' ? (last.child ?? last.node) : last.node;
+    if (nodes[id]) {
+      nodes[id].state = 'current';
+      nodes[id].tag = last.phase.toUpperCase();
+      nodes[id].tagColour = colours[last.phase];
+    }
+  }
+  if (opts.bestChild != null && nodes[opts.bestChild]) nodes[opts.bestChild].bold = true;
+  if (opts.selected != null && nodes[opts.selected] && !nodes[opts.selected].tag) {
+    nodes[opts.selected].tag = 'SELECTED';
+    nodes[opts.selected].tagColour = opts.dark ? '#c8c8c8' : '#444444';
+  }
+  return { nodes };
+}
+
+/** One sentence for the MCTS event just shown. */
+export function mctsNarration(e, name) {
+  if (!e) return 'Before the first iteration: the tree is just the root.';
+  switch (e.phase) {
+    case 'select':
+      return `SELECT: from ${name(e.node)} follow the child with the largest UCB1, ${name(e.child)}` +
+        (e.exploitation != null ? ` (${fmt4(e.exploitation)} + ${fmt4(e.exploration)} = ${fmt4(e.exploitation + e.exploration)})` : '') +
+        '.';
+    case 'expand':
+      return `EXPAND: ${name(e.node)} has an untried action; add the child ${name(e.child)}.`;
+    case 'rollout':
+      return `ROLLOUT: from ${name(e.node)} play random moves to the end (${e.plies} plies): rewards ${Array.isArray(e.reward) ? e.reward.map((r) => formatValue(r)).join(' / ') : formatValue(e.reward)} (X / O).`;
+    case 'backup':
+      return `BACKUP: add the result to N and W on the path back to the root (at ${name(e.node)}).`;
+    default:
+      return `${e.phase}`;
+  }
+}
+
+/** Four decimals, as the lessons' exercise prints them. */
+export function fmt4(x) {
+  if (x === Infinity) return '+∞';
+  if (x === -Infinity) return '−∞';
+  return x.toFixed(4);
+}

@@ -1,0 +1,82 @@
+// Small DOM helpers. User text only ever reaches the page through textContent and
+// attribute setters: nothing here parses HTML.
+
+/**
+ * Creates an element: `el('button', {type: 'button', class: 'x', onclick: fn}, 'text', child)`.
+ * Keys starting with "on" add listeners; `dataset` and `aria` take objects; other keys are
+ * attributes (false/null/undefined skip them, true sets them empty).
+ */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) append(e, c);
+  return e;
+}
+
+function append(parent, c) {
+  if (c === null || c === undefined || c === false) return;
+  if (Array.isArray(c)) for (const x of c) append(parent, x);
+  else if (c instanceof Node) parent.append(c);
+  else parent.append(document.createTextNode(String(c)));
+}
+
+/** Replaces an element's children. */
+export function setChildren(parent, ...children) {
+  parent.replaceChildren();
+  for (const c of children) append(parent, c);
+}
+
+export const $ = (id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no element #${id}`);
+  return e;
+};
+
+/** Is the page in dark mode (per the system)? */
+export function prefersDark() {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** Does the user ask for less motion? */
+export function reducedMotion() {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** A table from a header row and body rows (cells: strings, numbers or {text, class, title}). */
+export function fillTable(table, head, rows, opts = {}) {
+  const thead = el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h))));
+  const tbody = el(
+    'tbody',
+    {},
+    rows.map((r) =>
+      el(
+        'tr',
+        { class: r.class ?? '' },
+        (r.cells ?? r).map((c, i) => {
+          const cell = typeof c === 'object' && c !== null ? c : { text: c };
+          const tag = i === 0 && opts.rowHeaders ? 'th' : 'td';
+          return el(tag, { class: cell.class, title: cell.title, scope: tag === 'th' ? 'row' : null }, String(cell.text ?? ''));
+        }),
+      ),
+    ),
+  );
+  if (opts.caption) table.replaceChildren(el('caption', {}, opts.caption), thead, tbody);
+  else table.replaceChildren(thead, tbody);
+}
+
+/** Is the keyboard focus in a text field (where shortcut keys must type, not act)? */
+export function typingTarget(e) {
+  const t = e.target;
+  if (!t || !t.tagName) return false;
+  const tag = t.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable) return true;
+  if (tag === 'INPUT') return !['button', 'checkbox', 'radio', 'submit'].includes(t.type);
+  return false;
+}

@@ -1,0 +1,278 @@
+// The tree on a <canvas>: layout (tree-layout.js), camera (camera.js) and drawing
+// (tree-draw.js) wired to the pointer, wheel and keyboard. Pan by dragging, zoom with the
+// wheel or a pinch, double-click a node to collapse or expand its subtree, hover for a
+// node's path and values. Frames are drawn on requestAnimationFrame, at most one per frame,
+// and only when something changed.
+
+import { layoutTree } from '../lib/tree-layout.js';
+import { Camera } from '../lib/camera.js';
+import { defaultStyle, drawTree, hitTest } from '../lib/tree-draw.js';
+import { prefersDark } from './dom.js';
+
+const BASE_LAYOUT = { nodeWidth: 40, levelHeight: 72, siblingGap: 8, subtreeGap: 16 };
+
+export class TreeCanvas {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {HTMLElement} tip the hover box (absolutely positioned over the canvas)
+   * @param {object} [hooks]
+   * @param {(id: number) => {text: string, board?: string[]}|null} [hooks.describe] hover text
+   * @param {(id: number) => void} [hooks.onClick]
+   * @param {(ctx: CanvasRenderingContext2D, stats: object, view: TreeCanvas) => void} [hooks.decorate]
+   *   drawn after the tree each frame (board thumbnails)
+   * @param {number} [hooks.levelHeight]
+   */
+  constructor(canvas, tip, hooks = {}) {
+    this.canvas = canvas;
+    this.tip = tip;
+    this.hooks = hooks;
+    this.ctx = canvas.getContext('2d');
+    this.camera = new Camera({ minScale: 0.005, maxScale: 6 });
+    this.model = { nodes: [] };
+    this.layout = layoutTree([], BASE_LAYOUT);
+    this.layoutOpts = { ...BASE_LAYOUT };
+    this.collapsed = new Set();
+    this.style = defaultStyle(prefersDark());
+    this.pending = false;
+    this.pointers = new Map();
+    this.dragMoved = 0;
+    this.hover = -1;
+    this.frames = 0;
+    this.lastStats = null;
+    this.wire();
+    this.resize();
+    if (typeof ResizeObserver === 'function') {
+      this.ro = new ResizeObserver(() => this.resize());
+      this.ro.observe(canvas);
+    }
+    if (typeof matchMedia === 'function') {
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+        this.style = defaultStyle(prefersDark());
+        this.invalidate();
+      });
+    }
+  }
+
+  /** Sets a new model (new structure): lays it out again; `fit` re-frames the camera. */
+  setModel(model, { fit = true, layout = {} } = {}) {
+    this.model = model;
+    this.layoutOpts = { ...BASE_LAYOUT, ...layout };
+    this.collapsed = new Set([...this.collapsed].filter((id) => id < model.nodes.length));
+    if (fit) this.collapsed.clear();
+    this.relayout();
+    if (fit) this.fit();
+    this.invalidate();
+  }
+
+  relayout() {
+    this.layout = layoutTree(this.model.nodes, { ...this.layoutOpts, collapsed: this.collapsed });
+  }
+
+  /** The node states changed (not the structure): draw again. */
+  invalidate() {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.draw();
+    });
+  }
+
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, this.canvas.clientWidth);
+    const h = Math.max(1, this.canvas.clientHeight);
+    const first = this.camera.width === 0;
+    if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
+      this.canvas.width = Math.round(w * dpr);
+      this.canvas.height = Math.round(h * dpr);
+    }
+    this.dpr = dpr;
+    this.camera.resize(w, h);
+    if (first && this.model.nodes.length) this.fit();
+    this.invalidate();
+  }
+
+  draw() {
+    const { ctx } = this;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    const stats = drawTree(ctx, this.model, this.layout, this.camera, this.style);
+    this.lastStats = stats;
+    this.frames++;
+    this.drawCollapsedMarks(stats);
+    if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
+  }
+
+  drawCollapsedMarks(stats) {
+    if (this.collapsed.size === 0 || stats.dots) return;
+    const { ctx, layout, camera, style } = this;
+    ctx.font = `bold ${Math.max(10, Math.round(11 * Math.min(camera.scale, 1.5)))}px ${style.fontFamily}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = style.text;
+    for (const v of stats.visible) {
+      if (!this.collapsed.has(v)) continue;
+      const p = camera.toScreen(layout.x[v], layout.y[v]);
+      const hidden = layout.childStart[v + 1] - layout.childStart[v];
+      ctx.fillText(`⊕ ${hidden}`, p.x, p.y + stats.radius + 3);
+    }
+  }
+
+  fit() {
+    if (!this.model.nodes.length) return;
+    const b = this.layout.bounds;
+    this.camera.fit(b, this.camera.width, this.camera.height, 24);
+    // Small trees: do not blow them up beyond a readable size.
+    if (this.camera.scale > 1.6) {
+      const cx = (b.minX + b.maxX) / 2;
+      const cy = (b.minY + b.maxY) / 2;
+      this.camera.scale = 1.6;
+      this.camera.tx = this.camera.width / 2 - cx * 1.6;
+      this.camera.ty = this.camera.height / 2 - cy * 1.6;
+    }
+    this.invalidate();
+  }
+
+  zoom(factor) {
+    this.camera.zoomAt(this.camera.width / 2, this.camera.height / 2, factor);
+    this.invalidate();
+  }
+
+  /** Pans (instantly) so that node `id` is inside the view, if it is not. */
+  reveal(id) {
+    if (id == null || id < 0 || id >= this.layout.x.length) return;
+    if (!this.layout.visible[id]) return;
+    const p = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
+    const m = 40;
+    const { width: w, height: h } = this.camera;
+    if (p.x < m || p.x > w - m || p.y < m || p.y > h - m) {
+      this.camera.panBy(w / 2 - p.x, h / 2 - p.y);
+      this.invalidate();
+    }
+  }
+
+  toggleCollapse(id) {
+    if (this.layout.childStart[id + 1] === this.layout.childStart[id]) return; // a leaf
+    if (this.collapsed.has(id)) this.collapsed.delete(id);
+    else this.collapsed.add(id);
+    const before = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
+    this.relayout();
+    // Keep the toggled node where it was on screen.
+    const after = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
+    this.camera.panBy(before.x - after.x, before.y - after.y);
+    this.invalidate();
+  }
+
+  expandAll() {
+    this.collapsed.clear();
+    this.relayout();
+    this.invalidate();
+  }
+
+  /** The node under a client point, or -1. */
+  nodeAt(clientX, clientY) {
+    const r = this.canvas.getBoundingClientRect();
+    return hitTest(this.model, this.layout, this.camera, clientX - r.left, clientY - r.top);
+  }
+
+  wire() {
+    const c = this.canvas;
+    c.addEventListener('pointerdown', (e) => {
+      c.setPointerCapture?.(e.pointerId);
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.dragMoved = 0;
+      this.hideTip();
+    });
+    c.addEventListener('pointermove', (e) => {
+      const prev = this.pointers.get(e.pointerId);
+      if (!prev) {
+        this.hoverAt(e);
+        return;
+      }
+      const cur = { x: e.clientX, y: e.clientY };
+      if (this.pointers.size === 1) {
+        this.camera.panBy(cur.x - prev.x, cur.y - prev.y);
+        this.dragMoved += Math.abs(cur.x - prev.x) + Math.abs(cur.y - prev.y);
+      } else if (this.pointers.size === 2) {
+        const [aId, bId] = [...this.pointers.keys()];
+        const r = c.getBoundingClientRect();
+        const rel = (p) => ({ x: p.x - r.left, y: p.y - r.top });
+        const other = this.pointers.get(e.pointerId === aId ? bId : aId);
+        this.camera.pinch(rel(prev), rel(other), rel(cur), rel(other));
+        this.dragMoved += 10;
+      }
+      this.pointers.set(e.pointerId, cur);
+      this.invalidate();
+    });
+    const end = (e) => {
+      const was = this.pointers.has(e.pointerId);
+      this.pointers.delete(e.pointerId);
+      if (was && e.type === 'pointerup' && this.dragMoved < 5 && this.pointers.size === 0) {
+        const id = this.nodeAt(e.clientX, e.clientY);
+        if (id >= 0 && this.hooks.onClick) this.hooks.onClick(id);
+      }
+    };
+    c.addEventListener('pointerup', end);
+    c.addEventListener('pointercancel', end);
+    c.addEventListener('pointerleave', () => this.hideTip());
+    c.addEventListener('dblclick', (e) => {
+      const id = this.nodeAt(e.clientX, e.clientY);
+      if (id >= 0) this.toggleCollapse(id);
+    });
+    c.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const r = c.getBoundingClientRect();
+        const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+        this.camera.zoomAt(e.clientX - r.left, e.clientY - r.top, Math.exp(-dy * 0.0015));
+        this.invalidate();
+      },
+      { passive: false },
+    );
+    c.addEventListener('keydown', (e) => {
+      if (e.key === '+' || e.key === '=') this.zoom(1.25);
+      else if (e.key === '-') this.zoom(0.8);
+      else if (e.key === '0') this.fit();
+      else return;
+      e.preventDefault();
+    });
+  }
+
+  hoverAt(e) {
+    const id = this.nodeAt(e.clientX, e.clientY);
+    if (id < 0 || !this.hooks.describe) {
+      this.hideTip();
+      return;
+    }
+    const info = this.hooks.describe(id);
+    if (!info) {
+      this.hideTip();
+      return;
+    }
+    const tip = this.tip;
+    tip.replaceChildren();
+    tip.append(document.createTextNode(info.text));
+    if (info.board) {
+      const mini = document.createElement('div');
+      mini.className = 'mini';
+      mini.textContent = info.board.join('\n');
+      tip.append(mini);
+    }
+    tip.hidden = false;
+    const r = this.canvas.getBoundingClientRect();
+    let x = e.clientX - r.left + 14;
+    let y = e.clientY - r.top + 14;
+    const tw = tip.offsetWidth;
+    const th = tip.offsetHeight;
+    if (x + tw > r.width - 4) x = Math.max(4, e.clientX - r.left - tw - 10);
+    if (y + th > r.height - 4) y = Math.max(4, e.clientY - r.top - th - 10);
+    tip.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+    this.hover = id;
+  }
+
+  hideTip() {
+    this.tip.hidden = true;
+    this.hover = -1;
+  }
+}
