@@ -99,7 +99,7 @@ function runDeepen(id, game, plan, scores) {
     if (plan.budget != null) {
       const left = plan.budget - total;
       if (left <= 0) break;
-      options.budget = left;
+      options.budget = Math.min(left, options.budget ?? left);
     }
     const r = api.searchGame(game, { ...options, scores: false });
     total += r.stats.nodes;
@@ -116,7 +116,8 @@ function runDeepen(id, game, plan, scores) {
     last = api.searchGame(game, lastOptions);
     depthsDone = 1;
   }
-  delete lastOptions.budget;
+  lastOptions.budget = plan.options.budget; // the answer's own options, without the running budget
+  if (lastOptions.budget === undefined) delete lastOptions.budget;
   if (scores) last = api.searchGame(game, { ...lastOptions, scores: true });
   return { result: last, options: lastOptions, depthsDone, total };
 }

@@ -17,7 +17,7 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
     browser = await openBrowser();
     page = browser.page;
     await page.goto(browser.base);
-    await page.waitForSelector('#app[data-state="human"]', { timeout: TIMEOUT });
+    await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
     // The page has initialised the module; importing it again gives the same instance.
     await page.evaluate(async () => {
       const api = await import('./pkg/plyground_wasm.js');
@@ -74,21 +74,24 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
         new Promise((resolve, reject) => {
           const w = new Worker(new URL('./worker.js', location.href), { type: 'module' });
           w.onmessage = (e) => {
+            if (e.data.type === 'progress') return;
             w.terminate();
             resolve(e.data);
           };
           w.onerror = (e) => reject(new Error(e.message));
-          w.postMessage({ id: 7, kind: 'c4', moves: '414141', opts: { depth: 2 } });
+          const plan = { type: 'single', options: { depth: 2, iterative: false } };
+          w.postMessage({ id: 7, op: 'search', args: { kind: 'c4', moves: '414141', plan, scores: false } });
         }),
     );
-    assert.equal(answer.ok, true, answer.error);
+    assert.equal(answer.type, 'result', answer.error);
     assert.equal(answer.id, 7);
-    assert.equal(answer.inWorker, true);
+    assert.equal(answer.data.inWorker, true);
     // Three X stones in column 4: X wins at once there, with its fourth stone (22 − 4).
-    assert.equal(answer.move, 4);
-    assert.equal(answer.value, 18);
-    assert.equal(answer.result.depth, 2);
-    assert.deepEqual(Array.from(answer.result.pv), [4]);
+    const r = answer.data.result;
+    assert.equal(r.best, 4);
+    assert.equal(r.value, 18);
+    assert.equal(r.depth, 2);
+    assert.deepEqual(Array.from(r.pv), [4]);
   });
 
   it('steps a Stepper over Figure 5.2 and shows the state at each step', async () => {

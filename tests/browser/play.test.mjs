@@ -1,13 +1,15 @@
-// The page in headless Chromium: a random-move human plays X against α-β several times.
-// α-β must never lose, its search must run inside the module worker, and the page must
-// log no error. (Server and browser: harness.mjs.)
+// The Play view in headless Chromium: tic-tac-toe against α-β from both sides (it never
+// loses), scripted wins that end the game with the line highlighted, Connect-4 wins in every
+// direction, full columns that refuse clicks and say why, undo/redo, move strings, and a
+// 2-second engine search that leaves the main thread free (no long task) and can be
+// cancelled without losing the game. No console error on the way.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser } from './harness.mjs';
 
-const GAMES = 4;
-const TIMEOUT = 15_000;
+const TIMEOUT = 20_000;
+const GAMES = 20;
 
 /** A small seeded generator, so a failing game can be replayed. */
 function rng(seed) {
@@ -18,97 +20,237 @@ function rng(seed) {
   };
 }
 
-describe('tic-tac-toe page against α-β', { timeout: 120_000 }, () => {
+describe('the Play view', { timeout: 120_000 }, () => {
   let browser;
   let page;
-  let problems;
-  let wasmTypes;
+  const attr = (name) => page.getAttribute('#app', `data-${name}`);
+
+  /** Waits until the side to move is a human or the game is over. */
+  const settle = () =>
+    page.waitForSelector('#app[data-state="human"], #app[data-state="over"], #app[data-state="paused"]', { timeout: TIMEOUT });
+
+  async function players(x, o) {
+    await page.selectOption('#side-0 select', x);
+    await page.selectOption('#side-1 select', o);
+  }
+
+  async function newGame(kind = 'ttt') {
+    await page.check(`input[name="game"][value="${kind}"]`);
+    await page.click('#new-game');
+  }
 
   before(async () => {
     browser = await openBrowser();
-    ({ page, problems, wasmTypes } = browser);
-    await page.goto(browser.base);
-    await page.waitForSelector('#app[data-state="human"]', { timeout: TIMEOUT });
+    page = browser.page;
+    await page.goto(`${browser.base}#play`);
+    await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  it('loads the module under its CSP, with wasm served as application/wasm', async () => {
+  it('loads under its CSP, with wasm served as application/wasm, human X against α-β', async () => {
     const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
-    assert.equal(await page.textContent('#status'), 'Your move: you are X.');
-    assert.ok(wasmTypes.length >= 1, 'the page fetched the wasm module');
-    assert.ok(wasmTypes.every((t) => t === 'application/wasm'), wasmTypes.join(', '));
-    assert.equal(await page.locator('.cell:not([disabled])').count(), 9);
+    assert.match(csp, /style-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline/);
+    assert.ok(browser.wasmTypes.length >= 1 && browser.wasmTypes.every((t) => t === 'application/wasm'), browser.wasmTypes.join());
+    assert.equal(await attr('state'), 'human');
+    assert.equal(await attr('players'), 'human,alphabeta');
+    assert.equal(await page.textContent('#play-status'), 'X to move: click an empty cell.');
   });
 
-  it(`α-β never loses ${GAMES} games to a random player, searching in the worker`, async () => {
-    const pick = rng(7);
-    const app = page.locator('#app');
-    let aiMovesTotal = 0;
+  it(`α-β never loses ${GAMES} games to random moves, playing either side, searching in the worker`, async () => {
+    const pick = rng(2024);
     const results = [];
     for (let game = 0; game < GAMES; game++) {
-      if (game > 0) {
-        await page.click('#new-game');
-        await page.waitForSelector('#app[data-state="human"][data-cells="........."]', { timeout: TIMEOUT });
-      }
-      const aiBefore = Number((await app.getAttribute('data-ai-moves')) ?? 0);
+      const humanSide = game % 2; // even games: the human is X; odd: the human is O
+      if (humanSide === 0) await players('human', 'alphabeta');
+      else await players('alphabeta', 'human');
+      await newGame('ttt');
       for (;;) {
-        const state = await app.getAttribute('data-state');
-        if (state === 'over') break;
-        assert.equal(state, 'human', `unexpected state ${state}`);
-        const free = await page.$$eval('.cell:not([disabled])', (bs) => bs.map((b) => Number(b.dataset.cell)));
-        const cells = await app.getAttribute('data-cells');
-        assert.deepEqual(
-          free,
-          [...cells].flatMap((c, i) => (c === '.' ? [i] : [])),
-          'exactly the empty cells are offered',
-        );
+        await settle();
+        if ((await attr('state')) === 'over') break;
+        const cells = await attr('cells');
+        const free = [...cells].flatMap((c, i) => (c === '.' ? [i] : []));
         const cell = free[pick(free.length)];
         await page.click(`.cell[data-cell="${cell}"]`);
-        // Either the game ended with the human's move, or the search answers.
-        await page.waitForSelector('#app[data-state="human"], #app[data-state="over"], #app[data-state="error"]', {
-          timeout: TIMEOUT,
-        });
-        assert.notEqual(await app.getAttribute('data-state'), 'error', await page.textContent('#status'));
-        assert.equal((await app.getAttribute('data-cells'))[cell], 'X', `X stands on ${cell}`);
+        await page.waitForFunction((c) => document.querySelector('#app').dataset.cells[c] !== '.', cell);
       }
-      const winner = await app.getAttribute('data-winner');
-      const moves = await app.getAttribute('data-moves');
-      results.push(`${winner} (${moves})`);
-      assert.notEqual(winner, 'X', `α-β lost: ${moves}`);
-      const line = await app.getAttribute('data-winning-line');
-      const highlighted = await page.$$eval('.cell.win', (bs) => bs.map((b) => b.dataset.cell).join(','));
-      assert.equal(highlighted, line, 'the winning line is highlighted');
-      if (winner === 'O') {
-        assert.equal(line.split(',').length, 3);
-        assert.equal(await page.textContent('#status'), 'α-β wins. New game?');
-      } else {
-        assert.equal(winner, 'draw');
-        assert.equal(line, '');
-      }
-      assert.equal(await page.locator('.cell:not([disabled])').count(), 0, 'no moves after the end');
-      const aiAfter = Number(await app.getAttribute('data-ai-moves'));
-      // Every O on the board was a search answer of this game.
-      const finalCells = await app.getAttribute('data-cells');
-      assert.equal(aiAfter - aiBefore, [...finalCells].filter((c) => c === 'O').length, moves);
-      aiMovesTotal = aiAfter;
+      const winner = await attr('winner');
+      const moves = await attr('moves');
+      results.push(`${'XO'[humanSide]}:${winner}`);
+      assert.notEqual(winner, 'XO'[humanSide], `α-β lost as ${'XO'[1 - humanSide]}: ${moves}`);
+      const line = await attr('winning-line');
+      const lit = await page.$$eval('.cell.win', (bs) => bs.map((b) => b.dataset.cell).join(','));
+      assert.equal(lit, line, 'exactly the winning line is highlighted');
+      if (winner === 'draw') assert.equal(line, '');
+      else assert.equal(line.split(',').length, 3);
     }
-
-    // Every AI move was searched in the module worker, and none on the main thread.
+    // The searches ran in the module worker, none on the main thread.
     const workers = page.workers();
-    assert.equal(workers.length, 1, 'one worker');
-    assert.match(workers[0].url(), /\/worker\.js$/);
-    assert.equal(await workers[0].evaluate(() => globalThis.plygroundSearches), aiMovesTotal);
+    assert.ok(workers.length >= 1);
+    assert.ok(workers.every((w) => /\/worker\.js$/.test(w.url())));
+    assert.equal(await attr('search-in-worker'), 'true');
     assert.equal(await page.evaluate(() => globalThis.plygroundSearches), undefined);
-    assert.equal(await app.getAttribute('data-search-in-worker'), 'true');
-    assert.ok(Number(await app.getAttribute('data-search-nodes')) >= 1);
-    console.log(`games: ${results.join('; ')}`);
+    console.log(`games (human side:result): ${results.join(' ')}`);
+  });
+
+  it('a human win on the bottom row ends the game with that line highlighted; no move after it', async () => {
+    await players('human', 'human');
+    await newGame('ttt');
+    for (const cell of [6, 0, 7, 1, 8]) await page.click(`.cell[data-cell="${cell}"]`);
+    await page.waitForSelector('#app[data-state="over"]');
+    assert.equal(await attr('moves'), '6,0,7,1,8');
+    assert.equal(await attr('winner'), 'X');
+    assert.equal(await attr('winning-line'), '6,7,8');
+    assert.deepEqual(await page.$$eval('.cell.win', (bs) => bs.map((b) => b.dataset.cell)), ['6', '7', '8']);
+    assert.equal(await page.textContent('#play-status'), 'X wins with a line on the bottom row.');
+    // No move is accepted now, and the page says why.
+    await page.click('.cell[data-cell="4"]', { force: true });
+    assert.equal(await attr('moves'), '6,0,7,1,8');
+    assert.match(await page.textContent('#play-note'), /^The game is over — X wins with a line on the bottom row\./);
+  });
+
+  it('undo and redo step through the game; a bad move string is refused naming the character', async () => {
+    await players('human', 'human');
+    await page.fill('#moves-input', '4,0,8');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector('#app[data-moves="4,0,8"]');
+    await page.click('#undo');
+    await page.waitForSelector('#app[data-moves="4,0"]');
+    await page.click('#redo');
+    await page.waitForSelector('#app[data-moves="4,0,8"]');
+    assert.equal(await page.inputValue('#moves-input'), '4,0,8');
+    await page.fill('#moves-input', '4,x');
+    await page.click('#moves-form button[type="submit"]');
+    assert.equal(await page.textContent('#moves-error'), "bad move string '4,x': bad character 'x' at position 3 (cells are 0–8)");
+    assert.equal(await attr('moves'), '4,0,8', 'the game is unchanged');
+    // An occupied cell: nothing happens, and the page says why.
+    await page.click('.cell[data-cell="4"]', { force: true });
+    assert.equal(await attr('moves'), '4,0,8');
+    assert.equal(await page.textContent('#play-note'), 'The centre cell is taken: choose an empty one.');
+  });
+
+  /** Plays Connect-4 columns human vs human from the empty board; returns the final state. */
+  async function c4Game(columns) {
+    await players('human', 'human');
+    await newGame('c4');
+    for (const c of columns) {
+      await page.click(`.col-btn[data-col="${c}"]`, { force: true });
+    }
+    return { state: await attr('state'), winner: await attr('winner'), line: await attr('winning-line') };
+  }
+
+  it('Connect-4: vertical, horizontal and diagonal wins end the game with the line lit', async () => {
+    // Vertical: X stacks column 1 (the edge).
+    let r = await c4Game([1, 2, 1, 2, 1, 2, 1]);
+    assert.deepEqual(r, { state: 'over', winner: 'X', line: '14,21,28,35' });
+    assert.equal(await page.textContent('#play-status'), 'X wins with a vertical line in column 1.');
+    // Horizontal on the bottom row, right edge: X on 4..7.
+    r = await c4Game([4, 4, 5, 5, 6, 6, 7]);
+    assert.deepEqual(r, { state: 'over', winner: 'X', line: '38,39,40,41' });
+    assert.equal(await page.textContent('#play-status'), 'X wins with a line on the bottom row.');
+    // Diagonal by O rising to the right from column 1.
+    r = await c4Game([1, 2, 2, 3, 4, 3, 3, 4, 5, 4, 4, 1]);
+    assert.equal(r.state, 'over', JSON.stringify(r));
+    assert.equal(r.winner, 'X');
+    assert.equal(r.line, '17,23,29,35');
+    assert.equal(await page.textContent('#play-status'), 'X wins with a diagonal line.');
+    const lit = await page.$$eval('.hole.win', (hs) => hs.map((h) => h.dataset.cell).join(','));
+    assert.equal(lit, '17,23,29,35');
+    // After the end, a column click changes nothing.
+    const cells = await attr('cells');
+    await page.click('.col-btn[data-col="6"]', { force: true });
+    assert.equal(await attr('cells'), cells);
+  });
+
+  it('Connect-4: a click on a full column does nothing and says why', async () => {
+    await c4Game([3, 3, 3, 3, 3, 3]);
+    const before = await attr('cells');
+    assert.equal(before.slice(0, 7), '..O....', 'column 3 is full to the top');
+    await page.click('.col-btn[data-col="3"]', { force: true });
+    assert.equal(await attr('cells'), before);
+    assert.equal(await attr('to-move'), 'X');
+    assert.equal(await page.textContent('#play-note'), 'Column 3 is full: choose another column.');
+    await page.click('.hole[data-cell="2"]', { force: true });
+    assert.equal(await attr('cells'), before);
+  });
+
+  it('a 2-second engine search keeps the main thread free, shows progress, and cancels without losing the game', async () => {
+    await players('human', 'human');
+    await newGame('c4');
+    await page.fill('#moves-input', '445');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector('#app[data-moves="445"]');
+    // X: H-minimax to depth 15 with TT, deepening one depth at a time (2–3 s here).
+    // O (human) is to move, so nothing searches yet.
+    await page.selectOption('#side-0 select', 'hminimax');
+    await page.fill('#side-0 input[name="depth"]', '15');
+    await page.dispatchEvent('#side-0 input[name="depth"]', 'change');
+    await page.evaluate(() => {
+      window.__longtasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longtasks.push(Math.round(e.duration));
+      }).observe({ type: 'longtask' });
+    });
+    const t0 = Date.now();
+    await page.click('.col-btn[data-col="5"]');
+    await page.waitForSelector('#progress:not([hidden])', { timeout: TIMEOUT });
+    await page.waitForFunction(() => /depth \d+ of 14 done/.test(document.querySelector('#progress-text').textContent), null, {
+      timeout: TIMEOUT,
+    });
+    // The page keeps drawing frames while the worker searches.
+    const frameMs = await page.evaluate(async () => {
+      const t = performance.now();
+      await new Promise((r) => requestAnimationFrame(r));
+      return performance.now() - t;
+    });
+    assert.ok(frameMs < 100, `a frame took ${frameMs} ms`);
+    await page.waitForFunction(() => document.querySelector('#app').dataset.moves !== '4455', null, { timeout: 30_000 });
+    await page.waitForSelector('#app[data-state="human"]');
+    const ms = Date.now() - t0;
+    const long = await page.evaluate(() => window.__longtasks);
+    console.log(`depth-15 search with progress: ${ms} ms; long tasks: ${JSON.stringify(long)}`);
+    assert.ok(ms >= 1500, `the search should take a while to mean something (${ms} ms)`);
+    assert.deepEqual(long, [], 'no main-thread task over 50 ms during the search');
+    // Cancel the next one: the worker is replaced, the position kept, the engines paused.
+    await page.click('.col-btn[data-col="1"]');
+    const moves = await attr('moves');
+    await page.waitForSelector('#progress:not([hidden])', { timeout: TIMEOUT });
+    await page.click('#cancel');
+    await page.waitForSelector('#app[data-state="paused"]');
+    assert.equal(await attr('moves'), moves, 'the game is untouched');
+    assert.match(await page.textContent('#play-note'), /Search cancelled/);
+    assert.ok((await page.evaluate(() => window.__plyground.respawns)) >= 1, 'a new worker replaced the old one');
+    // The new worker searches: a cheap depth, then Resume.
+    await page.fill('#side-0 input[name="depth"]', '2');
+    await page.dispatchEvent('#side-0 input[name="depth"]', 'change');
+    await page.click('#pause');
+    await page.waitForFunction((m) => document.querySelector('#app').dataset.moves !== m, moves, { timeout: TIMEOUT });
+    await players('human', 'human');
+  });
+
+  it('shows per-move evaluations on request: exact values in tic-tac-toe, scores per column in Connect-4', async () => {
+    await players('human', 'alphabeta');
+    await newGame('ttt');
+    await page.fill('#moves-input', '0,4');
+    await page.click('#moves-form button[type="submit"]');
+    await page.check('#show-eval');
+    await page.waitForFunction(() => document.querySelectorAll('.cell .eval').length === 7, null, { timeout: TIMEOUT });
+    const evals = await page.$$eval('.cell .eval', (es) => es.map((e) => e.textContent));
+    assert.ok(evals.every((t) => t === '0 draw'), evals.join('|'));
+    assert.match(await page.textContent('#eval-summary'), /^Evaluations for X to move \(α-β\): exact; a draw with best play\. Best line: X /);
+    await newGame('c4');
+    await page.waitForFunction(() => [...document.querySelectorAll('.col-btn .eval')].every((e) => e.textContent !== ''), null, {
+      timeout: TIMEOUT,
+    });
+    assert.match(await page.textContent('#eval-summary'), /estimate, depth \d+/);
+    await page.uncheck('#show-eval');
   });
 
   it('logged no console error, page error or failed request', () => {
-    assert.deepEqual(problems, []);
+    assert.deepEqual(browser.problems, []);
   });
 });

@@ -98,25 +98,34 @@ export function checkConfig(kind, cfg) {
  * @param {{solver?: boolean}} [caps] what the wasm module offers
  */
 export function finalOptions(kind, cfg, caps = {}) {
+  // Every α-β option is spelled out: the module's Connect-4 defaults (iterative deepening,
+  // TT, a 5M-node budget) would otherwise change what "depth d" means.
+  const order = kind === 'c4' ? 'heuristic' : 'natural';
+  const limited = (o) => ({ ...o, order, iterative: false, budget: NO_BUDGET });
   switch (cfg.engine) {
     case 'minimax':
       // MINIMAX-DECISION has no depth limit: it searches to the end (tic-tac-toe only).
       return { algo: 'minimax' };
     case 'alphabeta':
       // The textbook α-β: only terminal utilities, 0 for an unfinished position at the cutoff.
-      return cfg.depth == null ? { algo: 'alphabeta' } : { algo: 'alphabeta', depth: cfg.depth, eval: false };
+      return cfg.depth == null
+        ? { algo: 'alphabeta', order, tt: false, iterative: false }
+        : limited({ algo: 'alphabeta', depth: cfg.depth, eval: false, tt: false });
     case 'hminimax':
-      return { algo: 'alphabeta', depth: cfg.depth, eval: true, tt: cfg.tt, quiescence: cfg.quiescence };
+      return limited({ algo: 'alphabeta', depth: cfg.depth, eval: true, tt: cfg.tt, quiescence: cfg.quiescence });
     case 'mcts':
       return { algo: 'mcts', iterations: cfg.iterations, c: cfg.c, seed: cfg.seed };
     case 'perfect':
       if (caps.solver && kind === 'c4') return { algo: 'solve' };
-      if (kind === 'ttt') return { algo: 'alphabeta', tt: true };
-      return { algo: 'alphabeta', depth: 42, eval: true, tt: true };
+      if (kind === 'ttt') return { algo: 'alphabeta', order, tt: true, iterative: false };
+      return limited({ algo: 'alphabeta', depth: 42, eval: true, tt: true });
     default:
       throw new Error(`engine ${JSON.stringify(cfg.engine)} does not search`);
   }
 }
+
+/** "No node budget": the largest the module accepts (the user can always cancel). */
+export const NO_BUDGET = 1_000_000_000;
 
 /** The strongest engine's node budget on Connect-4 when no exact solver is built in. */
 export const STRONGEST_BUDGET = 3_000_000;

@@ -38,6 +38,7 @@ export class TreeCanvas {
     this.dragMoved = 0;
     this.hover = -1;
     this.frames = 0;
+    this.drawMs = [];
     this.lastStats = null;
     this.wire();
     this.resize();
@@ -94,6 +95,7 @@ export class TreeCanvas {
   }
 
   draw() {
+    const t0 = performance.now();
     const { ctx } = this;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     const stats = drawTree(ctx, this.model, this.layout, this.camera, this.style);
@@ -101,6 +103,9 @@ export class TreeCanvas {
     this.frames++;
     this.drawCollapsedMarks(stats);
     if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
+    // The last frames' drawing times, for the frame-rate check of the browser tests.
+    this.drawMs.push(performance.now() - t0);
+    if (this.drawMs.length > 120) this.drawMs.shift();
   }
 
   drawCollapsedMarks(stats) {

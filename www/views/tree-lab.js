@@ -175,7 +175,7 @@ export class TreeLab {
     $('tl-tt').checked = Boolean(o.tt);
     $('tl-quiescence').checked = Boolean(o.quiescence);
     $('tl-note').textContent = `The search ${s.label} made before its move in the Play view (same options, same position), from its first event.`;
-    this.run({ algo: o.algo, order: o.order ?? 'natural', tie: o.tie ?? 'nonstrict', seed: o.seed });
+    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed });
   }
 
   /** The options for the Stepper from the form. */
@@ -186,8 +186,10 @@ export class TreeLab {
       const d = $('tl-depth').value.trim();
       if (d !== '') o.depth = Number(d);
       if (o.depth != null) o.eval = $('tl-eval').checked;
-      if ($('tl-tt').checked) o.tt = true;
-      if ($('tl-quiescence').checked) o.quiescence = true;
+      // Spelled out: Connect-4's defaults would turn on iterative deepening and the TT.
+      o.tt = $('tl-tt').checked;
+      o.quiescence = $('tl-quiescence').checked;
+      o.iterative = false;
     }
     if (o.algo === 'minimax') {
       // MINIMAX-DECISION searches to the end: no depth, no EVAL.
@@ -200,6 +202,7 @@ export class TreeLab {
       delete o.seed;
       delete o.tt;
       delete o.quiescence;
+      delete o.iterative;
     }
     return o;
   }
@@ -473,7 +476,7 @@ export class TreeLab {
     const base = {};
     if (isGame) {
       const o = this.formOptions(true);
-      for (const k of ['depth', 'eval', 'tt', 'quiescence']) if (o[k] !== undefined) base[k] = o[k];
+      for (const k of ['depth', 'eval', 'tt', 'quiescence', 'iterative']) if (o[k] !== undefined) base[k] = o[k];
     }
     base.tie = $('tl-tie').value;
     base.seed = Number($('tl-seed').value) || 0;
