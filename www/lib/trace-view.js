@@ -334,7 +334,7 @@ export function buildMctsModel(mnodes, events, opts) {
     for (const id of ids) if (id != null && id >= 0 && nodes[id] && nodes[id].state !== 'current') nodes[id].state = 'open';
     last = e;
   }
-  if (last && opts.phase !== 'done') {
+  if (last) {
     const id = last.phase === 'select' || last.phase === 'expand' ? (last.child ?? last.node) : last.node;
     if (nodes[id]) {
       nodes[id].state = 'current';

@@ -194,8 +194,9 @@ export class MctsLab {
     // Phase line: the badge names the phase (colour repeats it).
     const last = events.length ? events[events.length - 1] : null;
     const line = $('mc-phase-line');
-    const phase = m.iterations === 0 && !last ? 'start' : m.phase === 'done' ? 'done' : last ? last.phase : m.phase;
-    const badge = el('span', { class: `ph ph-${phase === 'done' || phase === 'start' ? 'done' : phase}` }, phase === 'done' ? 'ITERATION DONE' : phase.toUpperCase());
+    // The badge names the phase just shown (after a backup the iteration is complete).
+    const phase = last ? last.phase : 'start';
+    const badge = el('span', { class: `ph ph-${phase === 'start' ? 'done' : phase}` }, phase.toUpperCase());
     const text = m.phase === 'done' && last ? `Iteration ${m.iterations} complete. ${mctsNarration(last, (id) => this.nodeName(nodes, id))}` : mctsNarration(last, (id) => this.nodeName(nodes, id));
     line.replaceChildren(badge, ` Iteration ${m.iterations}${m.phase !== 'done' && m.iterations > 0 ? ' (in progress)' : ''} · ${count(nodes.length)} nodes — `, text);
     // The UCB1 table of the selected node.

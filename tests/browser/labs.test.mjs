@@ -1,0 +1,343 @@
+// The tree lab and the MCTS lab in headless Chromium: Figure 5.2 stepped to the end (root 3,
+// the lesson's α/β windows, exactly c2 and c3 pruned), keyboard control and no autoplay,
+// inline errors for bad tree text with the old tree kept, the ordering comparison, a
+// Connect-4 depth-4 search that pans at a steady frame rate, "Show me the search" from the
+// Play view, the MCTS phases and the lesson's UCB1 exercise, narrow screens, screenshots of
+// every view, load size and time to interactive. No console error on the way.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { openBrowser } from './harness.mjs';
+
+const TIMEOUT = 20_000;
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
+
+describe('the labs', { timeout: 120_000 }, () => {
+  let browser;
+  let page;
+  const attr = (name) => page.getAttribute('#app', `data-${name}`);
+  const snap = () => page.evaluate(() => window.__plyground.views.tree.snapshot());
+  const shot = (name) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+
+  before(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    browser = await openBrowser();
+    page = browser.page;
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('loads fast: measures transfer size and time to interactive', async () => {
+    const urls = [];
+    page.on('response', (r) => urls.push(r.url()));
+    await page.goto(`${browser.base}#play`);
+    await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
+    const tti = await page.evaluate(() => window.__plyground.interactiveMs);
+    const files = [...new Set(urls.map((u) => new URL(u).pathname))].filter((p) => !p.startsWith('/tests/'));
+    let raw = 0;
+    let gz = 0;
+    for (const p of files) {
+      const bytes = await readFile(`${WWW}${p === '/' ? 'index.html' : p.slice(1)}`);
+      raw += bytes.length;
+      gz += p.endsWith('.png') ? bytes.length : gzipSync(bytes, { level: 9 }).length;
+    }
+    console.log(
+      `load: ${files.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped; interactive after ${Math.round(tti)} ms`,
+    );
+    assert.ok(files.includes('/pkg/plyground_wasm_bg.wasm'));
+    assert.ok(tti < 5000, `interactive after ${tti} ms`);
+  });
+
+  it('tree lab: Figure 5.2 is loaded, drawn and not playing; nothing happens until asked', async () => {
+    await page.click('nav a[data-view="tree"]');
+    await page.waitForSelector('#app[data-view="tree"][data-tree-length]');
+    await page.waitForTimeout(400);
+    const s = await snap();
+    assert.equal(s.index, 0, 'no autoplay');
+    assert.equal(s.length, 43);
+    assert.equal(s.nodes.length, 13);
+    assert.equal(await page.inputValue('#tl-text'), '[[3,12,8],[2,4,6],[14,5,2]]');
+    assert.ok(s.frames >= 1, 'the canvas was drawn');
+    assert.equal(await page.textContent('#tl-narration'), 'Before the first event. Step forward (→) to start the search.');
+  });
+
+  it('tree lab: the α/β windows follow the lesson, then root 3 with exactly c2 and c3 pruned', async () => {
+    const steps = await page.evaluate(() => {
+      const lab = window.__plyground.views.tree;
+      const out = [];
+      for (let i = 0; i <= lab.st.length; i++) {
+        lab.seek(i);
+        out.push(lab.snapshot());
+      }
+      lab.seek(0);
+      return out;
+    });
+    const node = (s, label) => s.nodes.find((n) => n.label === label);
+    const leaf = (s, edge) => s.nodes.find((n) => n.edge === edge && n.kind === 'terminal');
+    const windowAt = (label) => steps.filter((s) => node(s, label).state === 'current').map((s) => node(s, label).window);
+    // B, C and D are entered with the windows of the lesson's trace.
+    assert.deepEqual(windowAt('B')[0], { alpha: '−∞', beta: '+∞' });
+    assert.deepEqual(windowAt('C')[0], { alpha: '3', beta: '+∞' });
+    assert.deepEqual(windowAt('D')[0], { alpha: '3', beta: '+∞' });
+    // Inside D, β falls to 14, then to 5, as its leaves come back.
+    const dBetas = [...new Set(steps.map((s) => node(s, 'D').window?.beta).filter(Boolean))];
+    assert.deepEqual(dBetas, ['+∞', '14', '5']);
+    // The root's α rises to 3 once B returns.
+    const aAlphas = [...new Set(steps.map((s) => node(s, 'A').window?.alpha).filter(Boolean))];
+    assert.deepEqual(aAlphas, ['−∞', '3']);
+    // The cutoff step: narration, pseudocode line, pruned leaves.
+    const cut = steps.find((s) => /prune/.test(s.narration));
+    assert.equal(cut.narration, 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3');
+    assert.deepEqual(
+      cut.nodes.filter((n) => n.state === 'pruned').map((n) => n.edge),
+      ['c2', 'c3'],
+    );
+    // The end.
+    const end = steps.at(-1);
+    assert.equal(node(end, 'A').value, '3');
+    assert.deepEqual(
+      end.nodes.filter((n) => n.state === 'pruned').map((n) => [n.edge, n.value]),
+      [
+        ['c2', '4'],
+        ['c3', '6'],
+      ],
+    );
+    assert.deepEqual(
+      end.nodes.filter((n) => n.bold).map((n) => n.label),
+      ['B'],
+    );
+    assert.equal(end.narration, 'Search done: the root is worth 3, best move a1');
+    assert.equal(end.result, 'Root value 3 · best move a1');
+    assert.equal(leaf(end, 'd3').value, '2');
+    assert.equal(leaf(end, 'd3').state, 'done');
+  });
+
+  it('tree lab: keys step, jump and play; the pseudocode line follows; a screenshot mid-trace', async () => {
+    await page.focus('#tl-canvas');
+    for (let i = 0; i < 23; i++) await page.keyboard.press('ArrowRight');
+    assert.equal(await attr('tree-step'), '23');
+    assert.equal(await page.textContent('#tl-narration'), 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3');
+    assert.equal((await page.textContent('#tl-pseudo .line.now')).trim(), 'if v ≤ α then return v // alpha cutoff: MAX avoids this node');
+    await shot('tree-lab-mid-trace');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await attr('tree-step'), '22');
+    await page.keyboard.press('End');
+    assert.equal(await attr('tree-step'), '43');
+    await shot('tree-lab-figure-5-2-end');
+    await page.keyboard.press('Home');
+    assert.equal(await attr('tree-step'), '0');
+    await page.fill('#tl-speed', '60');
+    await page.dispatchEvent('#tl-speed', 'input');
+    await page.focus('#tl-canvas');
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => Number(document.querySelector('#app').dataset.treeStep) >= 5);
+    await page.keyboard.press(' ');
+    const paused = await attr('tree-step');
+    await page.waitForTimeout(200);
+    assert.equal(await attr('tree-step'), paused, 'Space paused the playback');
+    assert.equal(await page.textContent('#tl-play'), '▶ Play');
+  });
+
+  it('tree lab: malformed text gives an inline error naming line and column; the old tree stays', async () => {
+    await page.fill('#tl-text', '[[3,12,8],\n [2,4 6]]');
+    await page.click('#tl-run');
+    assert.equal(await page.textContent('#tl-error'), "line 2, column 7: expected ',' or ']' after a child, found '6'");
+    const s = await snap();
+    assert.equal(s.nodes.length, 13, 'Figure 5.2 is still drawn');
+    // User text is never inserted as HTML.
+    await page.fill('#tl-text', '<img src=x onerror=alert(1)>');
+    await page.click('#tl-run');
+    assert.match(await page.textContent('#tl-error'), /^line 1, column 1: /);
+    assert.equal(await page.locator('#tl-error img').count(), 0);
+    await page.selectOption('#tl-source', 'figure-5-2');
+    assert.equal(await page.textContent('#tl-error'), '');
+  });
+
+  it('tree lab: the comparison runs every ordering and both algorithms, with b^m, b^(3m/4), b^(m/2)', async () => {
+    await page.selectOption('#tl-source', 'twelve-leaf');
+    await page.click('#tl-compare summary');
+    await page.click('#tl-compare-run');
+    await page.waitForSelector('#tl-compare-table tbody tr');
+    const rows = await page.$$eval('#tl-compare-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    const byOrder = Object.fromEntries(rows.map((r) => [`${r[0]} ${r[1]}`, r]));
+    assert.equal(byOrder['minimax —'][3], '12');
+    assert.equal(byOrder['α-β natural (left to right)'][3], '10');
+    assert.equal(byOrder['α-β perfect (best first)'][5], '7');
+    assert.equal(byOrder['b^m, m = 2 no pruning'][3], '12');
+    assert.equal(byOrder['b^(m/2) perfect order'][3], '≈3.46');
+    assert.ok(rows.some((r) => r[1] === 'reversed'));
+    assert.ok(rows.some((r) => r[1].startsWith('random (seed')));
+    assert.ok(rows.some((r) => r[0] === 'b^(3m/4)'));
+  });
+
+  it('tree lab: a Connect-4 depth-4 search (thousands of nodes) pans at a steady frame rate', async () => {
+    await page.selectOption('#tl-source', 'c4-position');
+    await page.waitForFunction(() => window.__plyground.views.tree.snapshot().nodes.length > 1000, null, { timeout: TIMEOUT });
+    const n = (await snap()).nodes.length;
+    await page.keyboard.press('End');
+    // Zoomed out (everything on screen), then zoomed in: drag across, frame by frame.
+    for (const zoom of [0, 6]) {
+      await page.focus('#tl-canvas');
+      await page.keyboard.press('0'); // fit
+      for (let k = 0; k < zoom; k++) await page.keyboard.press('+');
+      const box = await page.locator('#tl-canvas').boundingBox();
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      await page.evaluate(() => {
+        window.__plyground.views.tree.canvas.drawMs.length = 0;
+      });
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      for (let k = 0; k < 30; k++) {
+        await page.mouse.move(cx - k * 12, cy - k * 3);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+      }
+      await page.mouse.up();
+      const ms = await page.evaluate(() => window.__plyground.views.tree.canvas.drawMs.slice());
+      ms.sort((a, b) => a - b);
+      const p90 = ms[Math.floor(ms.length * 0.9)];
+      console.log(`c4 depth-4 tree, ${n} drawn nodes, zoom step ${zoom}: ${ms.length} frames, median ${ms[ms.length >> 1].toFixed(2)} ms, p90 ${p90.toFixed(2)} ms`);
+      assert.ok(ms.length >= 20, 'a frame per move');
+      assert.ok(p90 < 16, `90% of frames draw in under 16 ms (p90 ${p90} ms)`);
+    }
+    await page.check('#tl-thumbs');
+    await page.click('#tl-fit');
+    for (let k = 0; k < 8; k++) await page.click('#tl-zoom-in');
+    await shot('tree-lab-c4-depth4');
+    await page.uncheck('#tl-thumbs');
+  });
+
+  it('Show me the search: the engine’s last search opens in the tree lab at its first event', async () => {
+    await page.click('nav a[data-view="play"]');
+    await page.check('input[name="game"][value="ttt"]');
+    await page.selectOption('#side-0 select', 'human');
+    await page.selectOption('#side-1 select', 'alphabeta');
+    await page.click('#new-game');
+    await page.click('.cell[data-cell="4"]');
+    await page.waitForSelector('#app[data-state="human"][data-moves^="4,"]', { timeout: TIMEOUT });
+    await page.click('#show-search');
+    await page.waitForSelector('#app[data-view="tree"]');
+    const s = await snap();
+    assert.equal(s.index, 0);
+    assert.equal(await page.inputValue('#tl-moves'), '4');
+    assert.equal(await page.inputValue('#tl-game'), 'ttt');
+    // Tic-tac-toe α-β after X takes the centre: 2,316 nodes, all recorded.
+    assert.equal(s.nodes.filter((x) => x.state !== 'pruned').length + s.nodes.filter((x) => x.state === 'pruned').length, s.nodes.length);
+    assert.equal(s.truncated, false);
+    const length = s.length;
+    assert.ok(length > 2316, `${length} steps`);
+    await page.keyboard.press('End');
+    assert.match(await page.textContent('#tl-result'), /^Root value 0 · best move /);
+    // A capped trace says so.
+    await page.fill('#tl-cap', '500');
+    await page.click('#tl-run');
+    assert.equal((await snap()).truncated, true);
+    assert.match(await page.textContent('#tl-truncated'), /^Trace truncated at 500 nodes/);
+    await page.fill('#tl-cap', '20000');
+  });
+
+  it('MCTS lab: the lesson’s UCB1 exercise, phases tagged by name, stepping back, the decision', async () => {
+    await page.click('nav a[data-view="mcts"]');
+    await page.waitForSelector('#ucb-table tbody tr');
+    const calc = await page.$$eval('#ucb-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    assert.deepEqual(calc, [
+      ['A1', '28/40', '0.7000', '0.4798', '1.1798'],
+      ['A2', '30/50', '0.6000', '0.4291', '1.0291'],
+      ['★ A3', '8/10', '0.8000', '0.9596', '1.7596'],
+    ]);
+    const text = await page.textContent('#view-mcts');
+    for (const x of ['1.1798', '1.0291', '1.7596']) assert.ok(text.includes(x), x);
+    // Phases, one at a time: each is named on the page (not only coloured).
+    // While the root has untried actions, an iteration expands it directly (nothing to
+    // select); once all its children exist, iterations start with SELECT.
+    const phases = [];
+    while (!phases.includes('SELECT') && phases.length < 40) {
+      await page.click('#mc-phase');
+      phases.push(await page.textContent('#mc-phase-line .ph'));
+    }
+    for (let i = 0; i < 3; i++) {
+      await page.click('#mc-phase');
+      phases.push(await page.textContent('#mc-phase-line .ph'));
+    }
+    const iterations = phases.join(' ').split('BACKUP').map((x) => x.trim()).filter(Boolean);
+    assert.deepEqual(iterations.slice(0, -1), Array(iterations.length - 1).fill('EXPAND ROLLOUT'), phases.join(' '));
+    assert.equal(iterations.at(-1), 'SELECT EXPAND ROLLOUT');
+    assert.equal(phases.at(-1), 'BACKUP');
+    const done = phases.filter((p) => p === 'BACKUP').length;
+    assert.equal(await attr('mcts-iterations'), String(done));
+    assert.match(await page.textContent('#mc-phase-line'), new RegExp(`Iteration ${done} complete\\. BACKUP: `));
+    await page.click('#mc-back');
+    assert.equal(await page.textContent('#mc-phase-line .ph'), 'ROLLOUT');
+    await page.fill('#mc-n', '200');
+    await page.click('#mc-run');
+    const total = done + 200; // Run N first completes the iteration in progress
+    await page.waitForSelector(`#app[data-mcts-iterations="${total}"]`);
+    assert.match(await page.textContent('#mc-decision'), new RegExp(`^Decision now: cell \\d — the most-visited root child \\(N = \\d+ of ${total}\\)`));
+    const ucb = await page.$$eval('#mc-ucb-table tbody tr', (trs) => trs.length);
+    assert.ok(ucb >= 2, 'the root’s children have UCB1 rows');
+    await page.click('#mc-phase');
+    await shot('mcts-lab');
+    // A bad position is refused inline; the old tree stays.
+    await page.fill('#mc-moves', '4,4');
+    await page.click('#mc-reset');
+    assert.match(await page.textContent('#mc-error'), /^bad move string '4,4': /);
+    assert.equal(await attr('mcts-iterations'), String(total));
+  });
+
+  it('screenshots of the Play view: tic-tac-toe, and Connect-4 with evaluations', async () => {
+    await page.click('nav a[data-view="play"]');
+    await page.selectOption('#side-0 select', 'human');
+    await page.selectOption('#side-1 select', 'alphabeta');
+    await page.check('input[name="game"][value="ttt"]');
+    await page.fill('#moves-input', '4,0,2');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector('#app[data-state="human"][data-moves="4,0,2,6"]', { timeout: TIMEOUT });
+    await page.check('#show-eval');
+    await page.waitForFunction(() => document.querySelectorAll('.cell .eval').length === 5, null, { timeout: TIMEOUT });
+    await shot('play-ttt');
+    await page.check('input[name="game"][value="c4"]');
+    await page.fill('#moves-input', '4453');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector('#app[data-state="human"]', { timeout: TIMEOUT });
+    await page.waitForFunction(() => [...document.querySelectorAll('.col-btn .eval')].every((e) => e.textContent !== ''), null, {
+      timeout: TIMEOUT,
+    });
+    await shot('play-c4-evaluations');
+    await page.uncheck('#show-eval');
+  });
+
+  it('works at 360 px wide: no view scrolls sideways', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const v of ['play', 'tree', 'mcts']) {
+      await page.click(`nav a[data-view="${v}"]`);
+      await page.waitForTimeout(150);
+      const w = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(w <= 360, `${v}: the page is ${w} px wide`);
+      await shot(`narrow-${v}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('dark mode and reduced motion are honoured', async () => {
+    await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    await page.click('nav a[data-view="tree"]');
+    await page.selectOption('#tl-source', 'figure-5-2');
+    await page.keyboard.press('End');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(bg, 'rgb(18, 20, 24)');
+    assert.equal((await snap()).reducedMotion, true);
+    await shot('dark-tree-lab');
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+  });
+
+  it('logged no console error, page error or failed request', () => {
+    assert.deepEqual(browser.problems, []);
+  });
+});
