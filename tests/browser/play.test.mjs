@@ -198,7 +198,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
     const t0 = Date.now();
     await page.click('.col-btn[data-col="5"]');
     await page.waitForSelector('#progress:not([hidden])', { timeout: TIMEOUT });
-    await page.waitForFunction(() => /depth \d+ of 14 done/.test(document.querySelector('#progress-text').textContent), null, {
+    await page.waitForFunction(() => /depth \d+ of 15 done/.test(document.querySelector('#progress-text').textContent), null, {
       timeout: TIMEOUT,
     });
     // The page keeps drawing frames while the worker searches.
@@ -240,8 +240,16 @@ describe('the Play view', { timeout: 120_000 }, () => {
     await page.check('#show-eval');
     await page.waitForFunction(() => document.querySelectorAll('.cell .eval').length === 7, null, { timeout: TIMEOUT });
     const evals = await page.$$eval('.cell .eval', (es) => es.map((e) => e.textContent));
-    assert.ok(evals.every((t) => t === '0 draw'), evals.join('|'));
+    assert.ok(evals.every((t) => t === '★ 0 draw'), evals.join('|'));
     assert.match(await page.textContent('#eval-summary'), /^Evaluations for X to move \(α-β\): exact; a draw with best play\. Best line: X /);
+    // A win, and losses: X has 0 and 1, O has 3 and 4.
+    await page.fill('#moves-input', '0,3,1,4');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelectorAll('.cell .eval').length === 5, null, { timeout: TIMEOUT });
+    const byCell = Object.fromEntries(
+      await page.$$eval('.cell', (bs) => bs.filter((b) => b.querySelector('.eval')).map((b) => [b.dataset.cell, b.querySelector('.eval').textContent])),
+    );
+    assert.deepEqual(byCell, { 2: '★ +1 win', 5: '0 draw', 6: '−1 loss', 7: '−1 loss', 8: '−1 loss' });
     await newGame('c4');
     await page.waitForFunction(() => [...document.querySelectorAll('.col-btn .eval')].every((e) => e.textContent !== ''), null, {
       timeout: TIMEOUT,

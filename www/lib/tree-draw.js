@@ -53,7 +53,7 @@ export function defaultStyle(dark = false) {
     minFontPx: 7,
     nodeScale: 0.8,
     minShapePx: 2,
-    textPad: 3,
+    textPad: 8,
     edgeWidth: 1.25,
     boldEdgeWidth: 3.5,
     nodeStrokeWidth: 1.25,

@@ -146,6 +146,13 @@ export class MctsLab {
     this.render(true, fit);
   }
 
+  /** The node the last phase acted on (the one the picture rings). */
+  currentNode(events) {
+    const e = events[events.length - 1];
+    if (!e) return 0;
+    return e.phase === 'select' || e.phase === 'expand' ? (e.child ?? e.node) : e.node;
+  }
+
   /** Adds the root shares at the current iteration to the chart's history. */
   record() {
     const it = this.m.iterations;
@@ -187,6 +194,7 @@ export class MctsLab {
       this.structure = nodes.length;
       this.canvas.setModel(model, { fit: first, layout: { levelHeight: 64 } });
       if (!first && nodes.length <= 60) this.canvas.fit();
+      else if (!first) this.canvas.reveal(this.currentNode(events));
     } else {
       this.canvas.model = model;
       this.canvas.invalidate();

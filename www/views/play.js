@@ -580,14 +580,25 @@ export class PlayView {
     const scores = new Map();
     const ev = this.evaluation;
     if (ev && humanTurn && $('show-eval').checked) {
-      for (const s of ev.scores ?? []) scores.set(s.move, scoreLabel(this.kind, s, { algo: ev.algo, exact: ev.exact, mover: ev.mover }));
+      // The best move(s) for the side to move get a star (shape, not only colour).
+      const key = (s) => (ev.algo === 'mcts' ? (s.n ?? 0) : ev.mover === 0 ? s.value : -s.value);
+      const list = (ev.scores ?? []).filter((s) => s.value != null);
+      const top = list.length ? Math.max(...list.map(key)) : null;
+      for (const s of ev.scores ?? []) {
+        const label = scoreLabel(this.kind, s, { algo: ev.algo, exact: ev.exact, mover: ev.mover });
+        label.best = s.value != null && key(s) === top;
+        if (label.best) label.title += ' — best';
+        scores.set(s.move, label);
+      }
     }
     if (this.kind === 'ttt') {
       views.forEach((v, i) => {
         const b = this.cellEls[i];
         const sc = scores.get(i);
         b.replaceChildren(v.mark);
-        if (sc && !v.mark) b.append(el('span', { class: `eval ${sc.word}`, title: sc.title }, `${sc.text} ${sc.word}`));
+        if (sc && !v.mark) {
+          b.append(el('span', { class: `eval ${sc.word}${sc.best ? ' best' : ''}`, title: sc.title }, `${sc.best ? '★ ' : ''}${sc.text} ${sc.word}`));
+        }
         b.className = `cell${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
         b.dataset.mark = v.mark;
         b.setAttribute('aria-label', v.label + (sc && !v.mark ? `, evaluation ${sc.text} (${sc.word})` : ''));
@@ -608,8 +619,8 @@ export class PlayView {
         b.classList.toggle('full', c.full);
         b.dataset.full = String(c.full);
         b.setAttribute('aria-disabled', String(!c.playable));
-        b.querySelector('.eval').textContent = sc ? sc.text : '';
-        b.querySelector('.eval').className = `eval ${sc ? sc.word : ''}`;
+        b.querySelector('.eval').textContent = sc ? `${sc.best ? '★' : ''}${sc.text}` : '';
+        b.querySelector('.eval').className = `eval ${sc ? sc.word : ''}${sc && sc.best ? ' best' : ''}`;
         b.title = sc ? sc.title : c.label;
         b.setAttribute('aria-label', `Drop in ${c.label}${sc ? `, evaluation ${sc.text}` : ''}`);
       });
@@ -678,6 +689,7 @@ export class PlayView {
       $('search-summary').textContent = 'No search yet.';
       $('search-pv').textContent = '';
       btn.disabled = true;
+      btn.textContent = 'Show me the search';
       return;
     }
     const r = s.result;

@@ -61,7 +61,7 @@ export class TreeCanvas {
     this.collapsed = new Set([...this.collapsed].filter((id) => id < model.nodes.length));
     if (fit) this.collapsed.clear();
     this.relayout();
-    if (fit) this.fit();
+    if (fit) this.frame();
     this.invalidate();
   }
 
@@ -90,7 +90,7 @@ export class TreeCanvas {
     }
     this.dpr = dpr;
     this.camera.resize(w, h);
-    if (first && this.model.nodes.length) this.fit();
+    if (first && this.model.nodes.length) this.frame();
     this.invalidate();
   }
 
@@ -121,6 +121,23 @@ export class TreeCanvas {
       const hidden = layout.childStart[v + 1] - layout.childStart[v];
       ctx.fillText(`⊕ ${hidden}`, p.x, p.y + stats.radius + 3);
     }
+  }
+
+  /**
+   * The first view of a tree: all of it when it fits at a readable size, otherwise its top
+   * at a readable size (a wide search tree fitted whole is a flat strip; Fit shows it all).
+   */
+  frame() {
+    this.fit();
+    const minReadable = 0.45;
+    if (this.camera.scale >= minReadable || !this.model.nodes.length) return;
+    const lay = this.layout;
+    const root = lay.order.length ? lay.order[0] : 0;
+    const s = 0.8;
+    this.camera.scale = s;
+    this.camera.tx = this.camera.width / 2 - lay.x[root] * s;
+    this.camera.ty = 24 - (lay.y[root] - lay.nodeHeight / 2) * s;
+    this.invalidate();
   }
 
   fit() {

@@ -291,7 +291,8 @@ export class TreeLab {
     thumbs.disabled = !isGame;
     if (!isGame) thumbs.checked = false;
     this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
-    $('tl-truncated').textContent = st.truncated ? `Trace truncated at ${count(st.nodeCap)} nodes${st.note ? `: ${st.note}` : ''}` : st.note ?? '';
+    const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} nodes.` : '');
+    $('tl-truncated').textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
     $('tl-scrub').max = String(st.length);
     $('tl-compare-table').replaceChildren();
     $('tl-compare-status').textContent = '';
