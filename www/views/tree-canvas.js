@@ -133,7 +133,7 @@ export class TreeCanvas {
     if (this.camera.scale >= minReadable || !this.model.nodes.length) return;
     const lay = this.layout;
     const root = lay.order.length ? lay.order[0] : 0;
-    const s = 0.8;
+    const s = 1;
     this.camera.scale = s;
     this.camera.tx = this.camera.width / 2 - lay.x[root] * s;
     this.camera.ty = 24 - (lay.y[root] - lay.nodeHeight / 2) * s;
