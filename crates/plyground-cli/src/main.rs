@@ -8,6 +8,7 @@ mod bench;
 mod json;
 mod plain;
 mod play;
+mod solve;
 mod tree;
 
 use std::process::ExitCode;
@@ -18,7 +19,11 @@ usage:
                  [--order natural|reverse|random:SEED|best] [--trace] [--json] TREE|-
   plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--json]
   plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--iterations N] [--seed S] [--json]
-  plyground bench [--quick]
+  plyground solve [--weak] [--analyze] < POSITIONS
+                 one move string per line; prints '<moves> <score> <nodes> <µs>' per line
+                 (--analyze: seven column scores, 100 = full); a bad line is reported on
+                 stderr and skipped, and the exit code is then 2
+  plyground bench [--quick] [--long]
 ";
 
 fn main() -> ExitCode {
@@ -32,6 +37,11 @@ fn main() -> ExitCode {
         "c4" => play::c4(rest),
         "tree" => tree::tree(rest),
         "bench" => run_bench(rest),
+        "solve" => match solve::solve(rest) {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::from(2),
+            Err(e) => Err(e),
+        },
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
