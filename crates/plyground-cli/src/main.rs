@@ -23,7 +23,7 @@ usage:
                  one move string per line; prints '<moves> <score> <nodes> <µs>' per line
                  (--analyze: seven column scores, 100 = full); a bad line is reported on
                  stderr and skipped, and the exit code is then 2
-  plyground bench [--quick] [--long]
+  plyground bench [--quick] [--long] [--solver]
 ";
 
 fn main() -> ExitCode {
@@ -58,12 +58,21 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(raw: &[String]) -> Result<(), String> {
-    let a = args::Args::parse(raw, &["quick"], &[])?;
+    let a = args::Args::parse(raw, &["quick", "long", "solver"], &[])?;
     let reps = if a.flag("quick") { 2 } else { 5 };
-    let mut rows = Vec::new();
-    rows.extend(bench::tictactoe_minimax(reps));
-    rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
-    rows.extend(bench::connect4_playouts(if a.flag("quick") { 200_000 } else { 1_000_000 }));
-    print!("{}", bench::table(&rows));
+    if !a.flag("solver") {
+        let mut rows = Vec::new();
+        rows.extend(bench::tictactoe_minimax(reps));
+        rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
+        rows.extend(bench::connect4_playouts(if a.flag("quick") { 200_000 } else { 1_000_000 }));
+        print!("{}", bench::table(&rows));
+        println!();
+    }
+    print!("{}", bench::solver_table(a.flag("long"), if a.flag("quick") { 2 } else { 5 })?);
+    println!();
+    let limit = if a.flag("quick") { 100 } else { 1000 };
+    print!("{}", bench::solver_techniques("Test_L3_R1", limit, 2_000_000)?);
+    println!();
+    print!("{}", bench::solver_techniques("Test_L2_R1", limit, 2_000_000)?);
     Ok(())
 }
