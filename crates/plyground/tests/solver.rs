@@ -154,10 +154,16 @@ fn every_step_of_the_technique_ladder_finds_the_same_scores() {
         SolverOptions { anticipate: false, ..full },
         SolverOptions { threat_order: false, ..full },
         SolverOptions { tt_move: false, ..full },
+        SolverOptions { etc: false, ..full },
     ];
     for o in variants {
         solve_all(&mid, o, true);
     }
+    // The enhanced transposition cutoff does fire in the middle game: fewer nodes with it.
+    let l2 = sample("L2_R1");
+    let with = solve_all(&l2, full, false);
+    let without = solve_all(&l2, SolverOptions { etc: false, ..full }, false);
+    assert!(with < without, "{with} nodes with ETC, {without} without");
 }
 
 #[test]
@@ -313,7 +319,11 @@ fn a_recorded_solve_is_a_well_formed_trace_whose_values_are_true_bounds() {
     let mut checked_nodes = 0;
     let mut solver = Solver::default();
     let mut fresh = Solver::default();
-    for (s, m, score) in sample("L3_R1").into_iter().take(12) {
+    // Twelve late end games, and three middle games (fewer than 32 stones: enhanced
+    // transposition cutoffs happen there).
+    let positions = sample("L3_R1").into_iter().take(12).chain(sample("L2_R1").into_iter().take(3));
+    let mut table_cutoffs = 0;
+    for (s, m, score) in positions {
         solver.reset();
         let mut rec = Recorder::new(&g, s).with_node_cap(100_000);
         let r = solver.solve_observed(&s, false, &mut rec);
@@ -333,6 +343,16 @@ fn a_recorded_solve_is_a_well_formed_trace_whose_values_are_true_bounds() {
         let leaves = t.events().iter().filter(|e| matches!(e, Event::Leaf { .. })).count() as u64;
         assert_eq!(c.state().counters().leaves, leaves);
         assert_well_formed(&t);
+        // A child answered by the table (in its own call, or looked up by an enhanced
+        // transposition cutoff), then the parent's cutoff right after it is left.
+        for nd in t.nodes() {
+            if nd.tt.is_some() && nd.children.is_empty() {
+                let exit = nd.exit_event.unwrap() as usize;
+                if matches!(t.events().get(exit + 2), Some(Event::Cutoff { .. })) {
+                    table_cutoffs += 1;
+                }
+            }
+        }
         // The root of each pass returns the value that pass reports.
         for pass in t.searches() {
             let root = t.node(pass.root.unwrap()).unwrap();
@@ -366,6 +386,7 @@ fn a_recorded_solve_is_a_well_formed_trace_whose_values_are_true_bounds() {
         }
     }
     assert!(checked_nodes > 100, "only {checked_nodes} nodes checked");
+    assert!(table_cutoffs > 0, "no table hit led to a cutoff");
 }
 
 #[test]
