@@ -267,6 +267,10 @@ fn the_node_budget_stops_the_search_and_says_so() {
     let a = Solver::new(opts).analyze(&s, false);
     assert!(!a.complete && a.nodes <= 100);
     assert_eq!(a.scores, [None; 7]);
+    // A zero budget stops even a position settled without search.
+    let zero = SolverOptions { node_budget: Some(0), ..SolverOptions::default() };
+    let r = Solver::new(zero).solve(&parse("121212"), false);
+    assert_eq!((r.complete, r.nodes), (false, 0));
     let enough = SolverOptions { node_budget: Some(full.nodes), ..SolverOptions::default() };
     let r = Solver::new(enough).solve(&s, false);
     assert_eq!((r.complete, r.score, r.nodes), (true, score, full.nodes));

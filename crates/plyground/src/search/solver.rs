@@ -470,6 +470,10 @@ impl Solver {
             None
         };
         if let Some((v, kind)) = settled {
+            if self.nodes >= self.budget {
+                self.aborted = true;
+                return 0;
+            }
             self.nodes += 1;
             if O::ENABLED {
                 let (a, b) = if weak { (-1, 1) } else { (-N, N) };
