@@ -848,3 +848,103 @@ pub fn run_set(
     run.seconds = now() - start;
     run
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Every unfinished position of seeded random games, until there are `n`.
+    fn random_positions(seed: u64, n: usize) -> Vec<C4State> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        let mut acts = Vec::new();
+        while out.len() < n {
+            let mut s = Connect4.initial_state();
+            loop {
+                acts.clear();
+                Connect4.actions(&s, &mut acts);
+                if acts.is_empty() {
+                    break;
+                }
+                out.push(s);
+                s = Connect4.result(&s, acts[rng.below(acts.len() as u32) as usize]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_solver_key_is_the_states_key() {
+        for s in random_positions(1, 2_000) {
+            assert_eq!(Pos::of(&s).key(), s.key());
+        }
+    }
+
+    #[test]
+    fn non_losing_moves_are_exactly_the_moves_after_which_the_opponent_cannot_win_at_once() {
+        let mut checked = 0;
+        for s in random_positions(2, 5_000) {
+            let p = Pos::of(&s);
+            if p.can_win_next() {
+                continue; // Anticipation is only used where the side to move cannot win at once.
+            }
+            let got = p.non_losing_moves();
+            for col in 0..WIDTH {
+                let cell = p.possible() & column_cells(col);
+                let safe = s.can_play(col) && {
+                    let child = Connect4.result(&s, col);
+                    (0..WIDTH).all(|c| !child.is_winning_move(c))
+                };
+                assert_eq!(got & cell != 0, safe, "{}: column {}", s.board_string(), col + 1);
+            }
+            checked += 1;
+        }
+        assert!(checked > 3_000);
+    }
+
+    #[test]
+    fn the_table_is_exact_and_keeps_the_fewest_stones_first() {
+        let mut t = Table::new(MIN_TT_LOG2);
+        // Many keys into few buckets: every probe answers its own key or nothing.
+        let keys: Vec<u64> = random_positions(3, 50_000).iter().map(|s| s.key()).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, (i % 43) as i32, (i % 5) as i32 - 2, i % 2 == 0, (i % 8) as u8);
+        }
+        let mut hits = 0;
+        for (i, &k) in keys.iter().enumerate() {
+            if let Some((v, lower, mv)) = t.probe(k) {
+                // The entry holds this key's last store (a later store of the same key wins).
+                let last = keys.iter().rposition(|&x| x == k).unwrap();
+                assert_eq!(
+                    (v, lower, mv),
+                    ((last % 5) as i32 - 2, last % 2 == 0, (last % 8) as u8),
+                    "key {i}"
+                );
+                hits += 1;
+            }
+        }
+        assert!(hits > 1_000);
+        // A reset forgets everything.
+        t.reset();
+        assert!(keys.iter().all(|&k| t.probe(k).is_none()));
+        // Two-tier: a position with fewer stones is not pushed out by one with more.
+        let mut t = Table::new(MIN_TT_LOG2);
+        let a = keys[0];
+        let (slot_a, _) = t.locate(a);
+        let same_bucket: Vec<u64> =
+            keys.iter().copied().filter(|&k| k != a && t.locate(k).0 == slot_a).collect();
+        assert!(same_bucket.len() >= 2, "keys sharing a bucket");
+        t.store(a, 5, 1, false, 0);
+        t.store(same_bucket[0], 30, 2, false, 0);
+        t.store(same_bucket[1], 31, 3, false, 0);
+        assert_eq!(t.probe(a), Some((1, false, 0)), "the 5-stone entry stays");
+        assert_eq!(t.probe(same_bucket[0]), None, "the second place was replaced");
+        assert_eq!(t.probe(same_bucket[1]), Some((3, false, 0)));
+        // Epochs wrap around with a full clear, and nothing stale comes back.
+        for _ in 0..(1 << EPOCH_BITS) {
+            t.reset();
+            assert_eq!(t.probe(a), None);
+        }
+    }
+}
