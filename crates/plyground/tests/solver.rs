@@ -85,6 +85,10 @@ fn solve_all(set: &[(C4State, String, i32)], opts: SolverOptions, weak_too: bool
             let w = solver.solve(s, true);
             assert_eq!(w.score, score.signum(), "{m}: weak");
             assert!(w.complete && w.nodes > 0);
+            if opts.null_window {
+                // The weak solve runs a prefix of the strong solve's passes.
+                assert!(w.nodes <= r.nodes, "{m}: weak {} nodes, strong {}", w.nodes, r.nodes);
+            }
         }
     }
     nodes
