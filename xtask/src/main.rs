@@ -4,7 +4,8 @@
 //! - `cargo xtask build`: set up what is missing, then build the wasm package into www/pkg.
 //! - `cargo xtask serve [--port N]`: build, then serve www/ on 127.0.0.1.
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
-//! - `cargo xtask bench [ARGS…]`: the CLI's benchmark, natively in release mode.
+//! - `cargo xtask bench [ARGS…] [--peers]`: the CLI's benchmark, natively in release mode;
+//!   `--peers` adds the comparison with other crates (`plyground-peers`).
 
 mod build;
 mod serve;
@@ -28,6 +29,8 @@ commands:
   test                  format check, clippy, native tests, wasm build and tests, JS unit
                         tests, browser tests (installs Chromium with apt-get when missing)
   bench [ARGS...]       cargo run --release -p plyground-cli -- bench ARGS...
+                        (--quick, --long, --solver; --peers also runs plyground-peers,
+                        the comparison with other crates, which CI does not build)
 ";
 
 fn main() -> ExitCode {
@@ -66,14 +69,29 @@ fn no_options(cmd: &str, rest: &[String]) -> Result<(), String> {
     }
 }
 
-/// The CLI's `bench` subcommand, built in release mode, with the arguments passed through.
+/// The CLI's `bench` subcommand, built in release mode, with the arguments passed through;
+/// with `--peers`, then the peer comparison (`plyground-peers`, given `--quick` / `--long`
+/// when they were given).
 fn bench(args: &[String]) -> Result<ExitCode, String> {
+    let peers = args.iter().any(|a| a == "--peers");
+    let rest: Vec<&String> = args.iter().filter(|a| *a != "--peers").collect();
     let mut cmd = util::cargo();
-    cmd.args(["run", "--release", "-p", "plyground-cli", "--", "bench"]).args(args);
-    let status = util::status(&mut cmd)?;
-    Ok(match status.code() {
+    cmd.args(["run", "--release", "-p", "plyground-cli", "--", "bench"]).args(&rest);
+    let code = exit_code(util::status(&mut cmd)?);
+    if code != ExitCode::SUCCESS || !peers {
+        return Ok(code);
+    }
+    println!();
+    let mut cmd = util::cargo();
+    cmd.args(["run", "--release", "-p", test::PEERS_CRATE, "--"])
+        .args(rest.iter().filter(|a| ["--quick", "--long"].contains(&a.as_str())));
+    Ok(exit_code(util::status(&mut cmd)?))
+}
+
+fn exit_code(status: std::process::ExitStatus) -> ExitCode {
+    match status.code() {
         Some(0) => ExitCode::SUCCESS,
         Some(c) => ExitCode::from(u8::try_from(c).unwrap_or(1)),
         None => ExitCode::FAILURE,
-    })
+    }
 }
