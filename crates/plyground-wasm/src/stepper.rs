@@ -178,6 +178,7 @@ struct PrunedOut {
     index: u32,
     name: String,
     label: String,
+    event: u32,
 }
 
 #[derive(Serialize)]
@@ -191,6 +192,7 @@ struct CountersOut {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct StateOut {
     index: f64,
     current: Option<u32>,
@@ -200,7 +202,7 @@ struct StateOut {
     open: Vec<OpenOut>,
     #[serde(with = "serde_wasm_bindgen::preserve")]
     values: JsValue,
-    pruned: Vec<PrunedOut>,
+    pruned_count: f64,
     counters: CountersOut,
 }
 
@@ -242,6 +244,7 @@ trait Steps {
     fn narration(&self, i: usize) -> String;
     fn result(&self) -> Result<JsValue, JsError>;
     fn pseudocode(&self) -> Result<JsValue, JsError>;
+    fn pruned(&self) -> Result<JsValue, JsError>;
     fn board(&self, node: u32) -> Option<String>;
 }
 
@@ -358,15 +361,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 })
                 .collect(),
             values: f64_array(&values),
-            pruned: self.trace.pruned()[..st.pruned_count().min(self.trace.pruned().len())]
-                .iter()
-                .map(|p| PrunedOut {
-                    parent: p.parent,
-                    index: p.index,
-                    name: p.name.clone(),
-                    label: p.label.clone(),
-                })
-                .collect(),
+            pruned_count: st.pruned_count() as f64,
             counters: CountersOut {
                 nodes: c.nodes as f64,
                 leaves: c.leaves as f64,
@@ -423,6 +418,22 @@ impl<G: Skin> Steps for Stepping<G> {
             .procs
             .iter()
             .map(|p| ProcOut { name: p.name(), lines: p.text().lines().collect() })
+            .collect();
+        to_js(&out)
+    }
+
+    fn pruned(&self) -> Result<JsValue, JsError> {
+        let out: Vec<PrunedOut> = self
+            .trace
+            .pruned()
+            .iter()
+            .map(|p| PrunedOut {
+                parent: p.parent,
+                index: p.index,
+                name: p.name.clone(),
+                label: p.label.clone(),
+                event: p.event,
+            })
             .collect();
         to_js(&out)
     }
@@ -633,6 +644,15 @@ impl Stepper {
     #[wasm_bindgen(unchecked_return_type = "{name: string, lines: string[]}[]")]
     pub fn pseudocode(&self) -> Result<JsValue, JsError> {
         self.inner.pseudocode()
+    }
+
+    /// Every edge a cutoff pruned, in the order of the cutoffs: `[{parent, index (natural
+    /// index of the pruned action), name (the action's name), label (the child's would-be
+    /// label), event (the Cutoff event)}]`. At a step, the first `state().prunedCount` are
+    /// pruned (so a step costs O(1) however many edges were pruned before it).
+    #[wasm_bindgen(unchecked_return_type = "PrunedEdgeInfo[]")]
+    pub fn pruned(&self) -> Result<JsValue, JsError> {
+        self.inner.pruned()
     }
 
     /// The board (as `Game.cells()` writes it) of a node's position in a game trace.
