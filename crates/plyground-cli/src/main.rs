@@ -18,7 +18,7 @@ usage:
                  [--order natural|reverse|random:SEED|best] [--trace] [--json] TREE|-
   plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--json]
   plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--iterations N] [--seed S] [--json]
-  plyground bench [--quick]
+  plyground bench [--quick] [--tsv]
 ";
 
 fn main() -> ExitCode {
@@ -48,12 +48,18 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(raw: &[String]) -> Result<(), String> {
-    let a = args::Args::parse(raw, &["quick"], &[])?;
-    let reps = if a.flag("quick") { 2 } else { 5 };
+    let a = args::Args::parse(raw, &["quick", "tsv"], &[])?;
+    let quick = a.flag("quick");
+    let reps = if quick { 2 } else { 5 };
     let mut rows = Vec::new();
     rows.extend(bench::tictactoe_minimax(reps));
     rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
-    rows.extend(bench::connect4_playouts(if a.flag("quick") { 200_000 } else { 1_000_000 }));
-    print!("{}", bench::table(&rows));
+    rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 }));
+    rows.extend(bench::traces(reps, if quick { 2 } else { 5 }));
+    if a.flag("tsv") {
+        print!("{}", bench::tsv(&rows));
+    } else {
+        print!("{}", bench::table(&rows));
+    }
     Ok(())
 }
