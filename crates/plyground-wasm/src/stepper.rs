@@ -548,7 +548,7 @@ impl Stepper {
     }
 
     /// `'ttt'`, `'c4'` or `'tree'`.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "'ttt' | 'c4' | 'tree'")]
     pub fn kind(&self) -> String {
         self.kind.to_string()
     }
