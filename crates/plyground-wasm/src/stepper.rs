@@ -57,19 +57,19 @@ impl<G: Skin> Stepping<G> {
         let truncated = trace.truncated() || cap_stopped;
         let note = if trace.truncated() {
             Some(format!(
-                "trace truncated at {} nodes: the search ran on to the end ({} nodes in all), so its result is complete",
-                group(cap as u64),
-                group(f.r.stats.nodes)
+                "trace truncated at {}: the search ran on to the end ({} in all), so its result is complete",
+                nodes(cap as u64),
+                nodes(f.r.stats.nodes)
             ))
         } else if cap_stopped {
             Some(format!(
-                "trace truncated at {} nodes: the search was stopped there (its node budget is the cap), so its result is incomplete",
-                group(cap as u64)
+                "trace truncated at {}: the search was stopped there (its node budget is the cap), so its result is incomplete",
+                nodes(cap as u64)
             ))
         } else if !f.r.complete {
             Some(format!(
-                "the node budget of {} nodes stopped the search, so its result is incomplete",
-                group(o.ab.node_budget.unwrap_or(0))
+                "the node budget of {} stopped the search, so its result is incomplete",
+                nodes(o.ab.node_budget.unwrap_or(0))
             ))
         } else {
             None
@@ -108,6 +108,11 @@ impl<G: Skin> Stepping<G> {
             NodeValue::Vector(u) => ValueOut::Vector(u[..self.width.min(u.len())].to_vec()),
         }
     }
+}
+
+/// "1 node", "20,000 nodes".
+fn nodes(n: u64) -> String {
+    format!("{} node{}", group(n), if n == 1 { "" } else { "s" })
 }
 
 fn kind_name(k: NodeKind) -> (&'static str, Option<u32>) {

@@ -595,6 +595,9 @@ fn the_node_cap_truncates_the_trace_and_says_so() {
     let r = mm.result().unwrap();
     assert!(get(&r, "complete").as_bool().unwrap());
     assert_eq!((num(&r, "value"), num(&r, "stats.nodes")), (0.0, 549_946.0));
+    let one = Stepper::for_game(&g, JsValue::UNDEFINED, Some((1.0).into())).unwrap();
+    assert_eq!((one.node_count(), one.length()), (1, 3), "SearchStart, Enter root, SearchEnd");
+    assert!(one.note().as_string().unwrap().starts_with("trace truncated at 1 node: "));
     // A budget below the cap: not truncated, but the budget stopped the search.
     let b = Stepper::for_game(&g, obj(r#"{"budget": 50}"#), Some((1000.0).into())).unwrap();
     assert!(!b.truncated());
