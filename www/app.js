@@ -1,8 +1,8 @@
-// The page: the game state lives in the wasm TicTacToeGame on the main thread; the AI's
-// move is searched in a module Web Worker. State is mirrored into data- attributes on
+// The page: the game state lives in a wasm Game handle on the main thread; the AI's move is
+// searched in a module Web Worker (searchGame). State is mirrored into data- attributes on
 // <main id="app"> for the browser tests.
 
-import init, { TicTacToeGame } from './pkg/plyground_wasm.js';
+import init, { Game } from './pkg/plyground_wasm.js';
 import { AI, HUMAN, cellViews, describeSearch, outcome, statusText } from './lib/board.js';
 
 const app = document.getElementById('app');
@@ -50,7 +50,7 @@ worker.addEventListener('message', (event) => {
 function askWorker() {
   phase = 'thinking';
   requestId += 1;
-  worker.postMessage({ id: requestId, moves: game.moveString, algo: 'alphabeta' });
+  worker.postMessage({ id: requestId, kind: 'ttt', moves: game.moveString, opts: { algo: 'alphabeta' } });
 }
 
 function onCellClick(cell) {
@@ -71,11 +71,16 @@ function onCellClick(cell) {
 
 function newGame() {
   if (game) game.free();
-  game = new TicTacToeGame();
+  game = Game.create('ttt');
   requestId += 1; // any search still running belongs to the old game
   phase = 'human';
   searchEl.textContent = '';
   render();
+}
+
+/** 'X' or 'O' for player 0 or 1; undefined for −1 (nobody). */
+function mark(player) {
+  return player === 0 ? 'X' : player === 1 ? 'O' : undefined;
 }
 
 function render() {
@@ -83,12 +88,12 @@ function render() {
   newGameBtn.disabled = phase === 'loading';
   if (game) {
     const cells = game.cells();
-    const line = game.winningLine;
+    const line = game.winningLine();
     app.dataset.cells = cells;
     app.dataset.moves = game.moveString;
-    app.dataset.toMove = game.toMove;
-    app.dataset.winner = outcome(game.isTerminal, game.winner);
-    app.dataset.winningLine = line ? Array.from(line).join(',') : '';
+    app.dataset.toMove = mark(game.toMove);
+    app.dataset.winner = outcome(game.isTerminal, mark(game.winner));
+    app.dataset.winningLine = Array.from(line).join(',');
     const views = cellViews(cells, line, phase === 'human');
     views.forEach((v, i) => {
       const b = boardEl.children[i];
@@ -99,7 +104,7 @@ function render() {
       b.setAttribute('aria-label', v.label);
     });
   }
-  statusEl.textContent = statusText({ phase, winner: game?.winner, error: errorText });
+  statusEl.textContent = statusText({ phase, winner: game ? mark(game.winner) : undefined, error: errorText });
 }
 
 for (let i = 0; i < 9; i++) {

@@ -1,20 +1,20 @@
 // The search runs here, off the main thread: the page stays responsive however long it takes.
-// Requests: {id, moves, algo}; answers: {id, ok: true, value, move, nodes, inWorker} or
-// {id, ok: false, error}.
+// Requests: {id, kind, moves, opts}; answers: {id, ok: true, move, value, nodes, result,
+// inWorker} (result: searchGame's whole record) or {id, ok: false, error}.
 
-import init, { TicTacToeGame, bestMove } from './pkg/plyground_wasm.js';
+import init, { Game, searchGame } from './pkg/plyground_wasm.js';
 
 const ready = init();
 let searches = 0;
 
 self.onmessage = async (event) => {
-  const { id, moves, algo } = event.data;
+  const { id, kind, moves, opts } = event.data;
   try {
     await ready;
-    const game = TicTacToeGame.fromMoves(moves);
+    const game = Game.create(kind, moves);
     let result;
     try {
-      result = bestMove(game, algo);
+      result = searchGame(game, opts);
     } finally {
       game.free();
     }
@@ -22,7 +22,7 @@ self.onmessage = async (event) => {
     // Read by the browser tests to check that the search really ran in this worker.
     globalThis.plygroundSearches = searches;
     const inWorker = typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope;
-    self.postMessage({ id, ok: true, ...result, inWorker });
+    self.postMessage({ id, ok: true, move: result.best, value: result.value, nodes: result.stats.nodes, result, inWorker });
   } catch (err) {
     self.postMessage({ id, ok: false, error: String(err?.message ?? err) });
   }

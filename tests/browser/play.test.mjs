@@ -1,40 +1,13 @@
 // The page in headless Chromium: a random-move human plays X against α-β several times.
 // α-β must never lose, its search must run inside the module worker, and the page must
-// log no error.
-//
-// `cargo xtask test` serves www/ and passes its URL in PLYGROUND_URL. Run alone
-// (`node --test tests/browser/`), this file starts `cargo xtask serve --no-build` itself.
+// log no error. (Server and browser: harness.mjs.)
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { openBrowser } from './harness.mjs';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium';
 const GAMES = 4;
 const TIMEOUT = 15_000;
-
-/** Starts `cargo xtask serve` on a free port; resolves to {url, server}. */
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const server = spawn('cargo', ['xtask', 'serve', '--no-build', '--port', '0', '--mount', '/tests/=tests'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/^(http:\/\/127\.0\.0\.1:\d+\/)$/m);
-      if (m) resolve({ url: m[1], server });
-    });
-    server.on('exit', (code) => reject(new Error(`cargo xtask serve exited (${code}) before serving:\n${out}`)));
-  });
-}
 
 /** A small seeded generator, so a failing game can be replayed. */
 function rng(seed) {
@@ -46,52 +19,20 @@ function rng(seed) {
 }
 
 describe('tic-tac-toe page against α-β', { timeout: 120_000 }, () => {
-  let base;
-  let server;
-  let context;
+  let browser;
   let page;
-  let profile;
-  const problems = [];
-  const wasmTypes = [];
+  let problems;
+  let wasmTypes;
 
   before(async () => {
-    if (process.env.PLYGROUND_URL) {
-      base = process.env.PLYGROUND_URL;
-    } else {
-      ({ url: base, server } = await startServer());
-    }
-    profile = await mkdtemp(join(tmpdir(), 'plyground-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-    page.on('response', (res) => {
-      if (res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
-      if (res.url().endsWith('.wasm')) wasmTypes.push(res.headers()['content-type']);
-    });
-    await page.goto(base);
+    browser = await openBrowser();
+    ({ page, problems, wasmTypes } = browser);
+    await page.goto(browser.base);
     await page.waitForSelector('#app[data-state="human"]', { timeout: TIMEOUT });
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
-    server?.kill();
+    await browser?.close();
   });
 
   it('loads the module under its CSP, with wasm served as application/wasm', async () => {

@@ -2,6 +2,10 @@
 //! test: timings on shared machines are noisy, so each figure is the best of several
 //! interleaved repetitions, and every benchmark asserts its node counts so that a faster but
 //! wrong search cannot look good.
+//!
+//! The same workloads are compiled into the wasm module (crates/plyground-wasm/src/bench.rs)
+//! and timed in Node by `bench/wasm.mjs`; `cargo xtask bench` runs both (`--tsv` here) and
+//! prints them side by side, checking that each pair reproduced the same `check` count.
 
 use crate::plain::minimax_without_hooks;
 use plyground::games::tictactoe::TicTacToe;
@@ -10,11 +14,13 @@ use plyground::{Game, NoObserver};
 use std::fmt::Write as _;
 use std::time::Instant;
 
-/// One printed row: name, figure, unit, note.
+/// One printed row: name, figure, unit, the count the workload must reproduce (nodes, plies,
+/// events; empty when there is none), note.
 pub struct Row {
     pub name: String,
     pub value: f64,
     pub unit: &'static str,
+    pub check: String,
     pub note: String,
 }
 
@@ -51,21 +57,33 @@ pub fn tictactoe_minimax(reps: usize) -> Vec<Row> {
             name: "ttt full minimax".into(),
             value: 549_946.0 / t_generic,
             unit: "nodes/s",
+            check: "549946".into(),
             note: format!("549,946 nodes in {:.2} ms (NoObserver)", t_generic * 1e3),
         },
         Row {
             name: "ttt minimax, no hooks".into(),
             value: 549_946.0 / t_plain,
             unit: "nodes/s",
+            check: "549946".into(),
             note: format!("{:.2} ms", t_plain * 1e3),
         },
         Row {
             name: "no-op observer cost".into(),
             value: t_generic / t_plain,
             unit: "ratio",
+            check: String::new(),
             note: "time with NoObserver / time of the hook-free copy (1.00 = free)".into(),
         },
     ]
+}
+
+/// Rows as tab-separated lines (name, value, unit, check, note) for `cargo xtask bench`.
+pub fn tsv(rows: &[Row]) -> String {
+    let mut s = String::new();
+    for r in rows {
+        let _ = writeln!(s, "{}\t{}\t{}\t{}\t{}", r.name, r.value, r.unit, r.check, r.note);
+    }
+    s
 }
 
 /// Formats rows as an aligned table.
@@ -158,20 +176,17 @@ pub fn connect4_alphabeta_set(name: &str) -> Result<Vec<Row>, String> {
         nodes
     });
     let n = positions.len() as f64;
-    Ok(vec![
-        Row {
-            name: format!("c4 α-β {name}"),
-            value: t / n * 1e6,
-            unit: "µs/position",
-            note: format!("mean over {} positions, all scores exact", positions.len()),
-        },
-        Row {
-            name: format!("c4 α-β {name} nodes"),
-            value: nodes as f64 / n,
-            unit: "nodes/pos",
-            note: format!("{} nodes/s", group(nodes as f64 / t)),
-        },
-    ])
+    Ok(vec![Row {
+        name: format!("c4 α-β {name}"),
+        value: t / n * 1e6,
+        unit: "µs/position",
+        check: nodes.to_string(),
+        note: format!(
+            "mean over {} positions, all scores exact; {} nodes/s",
+            positions.len(),
+            group(nodes as f64 / t)
+        ),
+    }])
 }
 
 /// Random Connect-4 playouts from the empty board (the MCTS rollout policy), and full MCTS
@@ -201,13 +216,77 @@ pub fn connect4_playouts(n: u32) -> Vec<Row> {
             name: "c4 random playouts".into(),
             value: n as f64 / t,
             unit: "playouts/s",
+            check: plies.to_string(),
             note: format!("{} playouts, {} plies in all (seed 0)", group(n as f64), group(plies as f64)),
         },
         Row {
             name: "c4 MCTS iterations".into(),
             value: (n / 4) as f64 / t_iter,
             unit: "iterations/s",
-            note: format!("{} iterations, {nodes} tree nodes", n / 4),
+            check: nodes.to_string(),
+            note: format!("{} iterations, {nodes} tree nodes", group((n / 4) as f64)),
+        },
+    ]
+}
+
+/// The trace of α-β on tic-tac-toe from the empty board, recorded as the browser's Stepper
+/// records it (node cap and node budget 20,000); asserts its 18,297 nodes.
+fn ttt_trace() -> plyground::trace::Trace<u8> {
+    use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
+    use plyground::trace::Recorder;
+    let g = TicTacToe;
+    let s = g.initial_state();
+    let mut rec = Recorder::new(&g, s).with_node_cap(20_000);
+    let opts = AlphaBetaOptions { node_budget: Some(20_000), ..Default::default() };
+    let r = alpha_beta(&g, &s, &opts, &mut rec);
+    let t = rec.finish();
+    assert_eq!((r.stats.nodes, t.nodes().len()), (18_297, 18_297), "tic-tac-toe α-β trace nodes");
+    t
+}
+
+/// The stepping workload: `passes` passes forward through every event, building each step's
+/// narration and pseudocode line (what a front end shows per step); returns the steps.
+fn step_passes(t: &plyground::trace::Trace<u8>, passes: u32) -> u64 {
+    use plyground::trace::StepState;
+    let mut steps = 0u64;
+    let mut chars = 0usize;
+    for _ in 0..passes {
+        let mut st = StepState::new(t);
+        while st.forward(t) {
+            let i = st.index() - 1;
+            chars += t.narration(i).len();
+            chars += t.pseudocode_line(i).map_or(0, |p| p.1 as usize);
+            steps += 1;
+        }
+    }
+    assert!(chars > 0, "narration was built");
+    steps
+}
+
+/// The cost of recording a trace (events per second) and of stepping through one.
+pub fn traces(reps: usize, passes: u32) -> Vec<Row> {
+    let (t_rec, trace) = best_of(reps, ttt_trace);
+    let events = trace.len();
+    let (t_step, steps) = best_of(reps, || step_passes(&trace, passes));
+    assert_eq!(steps, events as u64 * passes as u64, "steps taken");
+    vec![
+        Row {
+            name: "trace recording".into(),
+            value: events as f64 / t_rec,
+            unit: "events/s",
+            check: events.to_string(),
+            note: format!(
+                "tic-tac-toe α-β, 18,297 nodes, {} events in {:.2} ms",
+                group(events as f64),
+                t_rec * 1e3
+            ),
+        },
+        Row {
+            name: "trace stepping (core)".into(),
+            value: steps as f64 / t_step,
+            unit: "steps/s",
+            check: steps.to_string(),
+            note: format!("{passes} passes: StepState forward + narration + pseudocode line"),
         },
     ]
 }

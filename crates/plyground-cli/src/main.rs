@@ -26,7 +26,7 @@ usage:
                  (--analyze: seven column scores, 100 = full); a bad line is reported on
                  stderr and skipped, and the exit code is then 2
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
-  plyground bench [--quick] [--long] [--solver]
+  plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
 fn main() -> ExitCode {
@@ -62,19 +62,26 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(raw: &[String]) -> Result<(), String> {
-    let a = args::Args::parse(raw, &["quick", "long", "solver"], &[])?;
-    let reps = if a.flag("quick") { 2 } else { 5 };
+    let a = args::Args::parse(raw, &["quick", "long", "solver", "tsv"], &[])?;
+    let quick = a.flag("quick");
+    let reps = if quick { 2 } else { 5 };
     if !a.flag("solver") {
         let mut rows = Vec::new();
         rows.extend(bench::tictactoe_minimax(reps));
         rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
-        rows.extend(bench::connect4_playouts(if a.flag("quick") { 200_000 } else { 1_000_000 }));
+        rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 }));
+        rows.extend(bench::traces(reps, if quick { 2 } else { 5 }));
+        if a.flag("tsv") {
+            // The machine-readable rows `cargo xtask bench` pairs with the wasm run.
+            print!("{}", bench::tsv(&rows));
+            return Ok(());
+        }
         print!("{}", bench::table(&rows));
         println!();
     }
-    print!("{}", bench::solver_table(a.flag("long"), if a.flag("quick") { 2 } else { 5 })?);
+    print!("{}", bench::solver_table(a.flag("long"), reps)?);
     println!();
-    let limit = if a.flag("quick") { 100 } else { 1000 };
+    let limit = if quick { 100 } else { 1000 };
     print!("{}", bench::solver_techniques("Test_L3_R1", limit, 2_000_000)?);
     println!();
     print!("{}", bench::solver_techniques("Test_L2_R1", limit, 2_000_000)?);

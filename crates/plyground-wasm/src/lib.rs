@@ -1,190 +1,298 @@
-//! The plyground core behind a JavaScript API, for the web page and its Web Workers.
+//! The plyground core behind a JavaScript API, for the web page and its Web Workers. The
+//! contract is `docs/wasm-api.md`; this crate is a thin skin over the core (no game or
+//! search logic of its own) and the only one that knows wasm-bindgen.
 //!
-//! This first version exposes tic-tac-toe and two searches: a [`TicTacToeGame`] handle that
-//! owns a position and its move history, and [`best_move`] (`bestMove` in JavaScript), which
-//! runs α-β or minimax from a game's position. Every call with bad input throws a JavaScript
-//! `Error` whose message names the input and the reason; a refused call changes nothing.
+//! - [`GameHandle`] (`Game` in JavaScript): tic-tac-toe or Connect-4 with undo/redo;
+//!   [`search_game`] (`searchGame`) searches its position.
+//! - [`GameTree`]: an explicit tree parsed from text; [`search_tree`] (`searchTree`).
+//! - [`Stepper`]: the real depth-first search, recorded by the core's trace recorder and
+//!   stepped event by event.
+//! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
+//! - `bench*` functions and [`StepBench`]: the workloads `cargo xtask bench` times in Node.
 //!
-//! Numbers cross the boundary as `f64` (never `u64`, which would arrive as a `BigInt`).
+//! Long-lived data stays in wasm memory behind the handles; calls return small plain
+//! objects, numbers, strings and typed arrays. Every bad input throws a JavaScript `Error`
+//! naming the call, the input and the reason, and changes nothing. Numbers cross the
+//! boundary as `f64` and are checked here (never `u64`, which would arrive as a `BigInt`).
 
 #![warn(missing_docs)]
 
-use plyground::game::Game;
-use plyground::games::tictactoe::{TicTacToe, TttState};
-use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
-use plyground::search::minimax::minimax;
-use plyground::{NoObserver, Player};
-use serde::Serialize;
+mod bench;
+mod game;
+mod mcts;
+mod options;
+mod search;
+mod skin;
+mod stepper;
+mod tree;
+mod util;
+
+pub use bench::{
+    bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
+};
+pub use game::{search_game, GameHandle};
+pub use mcts::MctsStepper;
+pub use stepper::Stepper;
+pub use tree::{search_tree, GameTree};
+
 use wasm_bindgen::prelude::*;
 
-/// Runs once when the module is instantiated: Rust panics then reach the browser console
-/// with their message instead of a bare `unreachable` trap.
+/// Runs once when the module is instantiated: a Rust panic (a bug: no input should cause
+/// one) then reaches the console with its message instead of a bare `unreachable` trap.
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// A game of tic-tac-toe: the position plus the moves that led to it (so it can undo).
-/// Cells are numbered 0–8, row by row; X moves first.
-#[wasm_bindgen]
-#[derive(Clone, Debug, Default)]
-pub struct TicTacToeGame {
-    state: TttState,
-    moves: Vec<u8>,
+/// The module's limits, for pages that size their inputs: `{maxNodeCap, defaultNodeCap,
+/// maxIterations, maxDepth, maxBudget, c4DefaultBudget}`.
+#[wasm_bindgen(unchecked_return_type = "Limits")]
+pub fn limits() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Limits {
+        max_node_cap: f64,
+        default_node_cap: f64,
+        max_iterations: f64,
+        max_depth: f64,
+        max_budget: f64,
+        c4_default_budget: f64,
+    }
+    util::to_js(&Limits {
+        max_node_cap: stepper::MAX_NODE_CAP as f64,
+        default_node_cap: stepper::DEFAULT_NODE_CAP as f64,
+        max_iterations: options::MAX_ITERATIONS as f64,
+        max_depth: options::MAX_DEPTH as f64,
+        max_budget: options::MAX_BUDGET as f64,
+        c4_default_budget: options::C4_DEFAULT_BUDGET as f64,
+    })
 }
 
-/// "X" for MAX, "O" for MIN.
-fn mark(p: Player) -> String {
-    if p == Player::MAX { "X" } else { "O" }.to_string()
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Search options: one plain object, every field optional. Unknown fields throw. */
+export interface SearchOptions {
+  /** Default 'alphabeta' ('maxn' for trees with utility tuples). */
+  algo?: 'minimax' | 'alphabeta' | 'expectiminimax' | 'maxn' | 'mcts';
+  /** α-β: prune on v ≥ β / v ≤ α ('nonstrict', default) or only on v > β / v < α. */
+  tie?: 'nonstrict' | 'strict';
+  /** α-β move order. Default 'natural' ('heuristic' for Connect-4); 'random' uses `seed`. */
+  order?: 'natural' | 'reverse' | 'random' | 'heuristic' | 'killer' | 'history' | 'best';
+  /** Random ordering and MCTS (integer ≥ 0). Default 0. */
+  seed?: number;
+  /** α-β depth limit in plies (1–64); null = to the end. */
+  depth?: number | null;
+  /** Use the game's evaluation function at the depth cutoff (default true; trees: EVAL = 0). */
+  eval?: boolean;
+  /** Transposition table (default false; true for Connect-4). */
+  tt?: boolean;
+  /** Quiescence search past the depth cutoff (default false). */
+  quiescence?: boolean;
+  /** Iterative deepening up to `depth` (default false; true for Connect-4). */
+  iterative?: boolean;
+  /** α-β node budget (1–10⁹); null = none (Connect-4: 5,000,000). */
+  budget?: number | null;
+  /** MCTS iterations (1–1,000,000; default 10,000). */
+  iterations?: number;
+  /** MCTS exploration constant C (0–10⁶; default √2). */
+  c?: number;
+  /** MCTS expansion order (default 'natural'). */
+  expansion?: 'natural' | 'random';
+  /** Compute `scores` (default true; one extra full-window search per move for α-β). */
+  scores?: boolean;
 }
 
-/// Checks that a number coming from JavaScript is a cell index 0–8.
-fn cell_index(cell: f64) -> Result<u8, String> {
-    if cell.fract() == 0.0 && (0.0..=8.0).contains(&cell) {
-        Ok(cell as u8)
-    } else {
-        Err(format!("cell {cell} is not a cell of the board (cells are the integers 0–8)"))
-    }
+/** MctsStepper options. */
+export interface MctsOptions {
+  algo?: 'mcts';
+  c?: number;
+  seed?: number;
+  expansion?: 'natural' | 'random';
 }
 
-impl TicTacToeGame {
-    /// Plays `cell`, or explains why not (the game is unchanged on error).
-    pub fn try_play(&mut self, cell: f64) -> Result<(), String> {
-        let c = cell_index(cell).map_err(|e| format!("illegal move {cell}: {e}"))?;
-        let next =
-            TicTacToe.try_result(&self.state, c).map_err(|e| format!("illegal move {c}: {}", e.message))?;
-        self.state = next;
-        self.moves.push(c);
-        Ok(())
-    }
-
-    /// The game after `text` (`"4,0,8"` or `"408"`), or the reason it is not a legal game.
-    pub fn try_from_moves(text: &str) -> Result<TicTacToeGame, String> {
-        let state = TicTacToe.try_parse_moves(text).map_err(|e| format!("bad move list '{text}': {e}"))?;
-        let moves = text.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
-        Ok(TicTacToeGame { state, moves })
-    }
-
-    /// The current position.
-    pub fn state(&self) -> &TttState {
-        &self.state
-    }
+export interface SearchStats {
+  nodes: number; leaves: number; cutoffs: number; maxDepth: number; ttHits: number; ttMisses: number;
 }
 
-#[wasm_bindgen]
-impl TicTacToeGame {
-    /// The empty board, X to move.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> TicTacToeGame {
-        TicTacToeGame::default()
-    }
-
-    /// The game after a move list such as `"4,0,8"` or `"408"`; throws on a bad character or
-    /// an illegal move, naming it.
-    #[wasm_bindgen(js_name = fromMoves)]
-    pub fn from_moves(text: &str) -> Result<TicTacToeGame, JsError> {
-        TicTacToeGame::try_from_moves(text).map_err(|e| JsError::new(&e))
-    }
-
-    /// Plays a cell (0–8) for the side to move. Throws (and changes nothing) when the cell
-    /// is not a number 0–8, is taken, or the game is over; the message names the move.
-    pub fn play(&mut self, cell: f64) -> Result<(), JsError> {
-        self.try_play(cell).map_err(|e| JsError::new(&e))
-    }
-
-    /// Takes back the last move; false when there is none.
-    pub fn undo(&mut self) -> bool {
-        match self.moves.pop() {
-            Some(_) => {
-                // Replaying is exact (and the history is at most nine moves).
-                let mut s = TicTacToe.initial_state();
-                for &m in &self.moves {
-                    s = TicTacToe.result(&s, m);
-                }
-                self.state = s;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// ACTIONS(s): the empty cells, ascending; empty once the game is over.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        TicTacToe.actions(&self.state, &mut out);
-        out
-    }
-
-    /// The board as nine characters `X`, `O` or `.`, cell 0 first.
-    pub fn cells(&self) -> String {
-        (0..9).map(|c| self.state.cell(c)).collect()
-    }
-
-    /// The side to move, `"X"` or `"O"` (the side that would move, even when the game is over).
-    #[wasm_bindgen(getter, js_name = toMove)]
-    pub fn to_move(&self) -> String {
-        mark(self.state.to_move())
-    }
-
-    /// Is the game over (a line, or a full board)?
-    #[wasm_bindgen(getter, js_name = isTerminal)]
-    pub fn is_terminal(&self) -> bool {
-        TicTacToe.is_terminal(&self.state)
-    }
-
-    /// `"X"` or `"O"` when someone has a line; `undefined` otherwise (also for a draw).
-    #[wasm_bindgen(getter)]
-    pub fn winner(&self) -> Option<String> {
-        self.state.winner().map(mark)
-    }
-
-    /// The three cells of the winning line, ascending; `undefined` when there is none.
-    #[wasm_bindgen(getter, js_name = winningLine)]
-    pub fn winning_line(&self) -> Option<Vec<u8>> {
-        self.state.winning_line().map(|l| (0..9u8).filter(|c| l & (1 << c) != 0).collect())
-    }
-
-    /// The moves so far, comma-separated (`"4,0,8"`); `fromMoves` reads it back.
-    #[wasm_bindgen(getter, js_name = moveString)]
-    pub fn move_string(&self) -> String {
-        self.moves.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
-    }
-
-    /// UTILITY to X of a finished game (+1 X won, −1 O won, 0 draw); `undefined` while the
-    /// game goes on.
-    #[wasm_bindgen(getter)]
-    pub fn utility(&self) -> Option<f64> {
-        self.is_terminal().then(|| TicTacToe.utility(&self.state, Player::MAX))
-    }
+export interface MoveScore {
+  /** The move in play() units (a child index for trees). */
+  move: number;
+  /** Minimax/α-β: exact value within the depth (to MAX). max^n: to the root player. MCTS: Q in [0, 1] for the mover; null if unexpanded. */
+  value: number | null;
+  /** MCTS only: visits. */
+  n?: number;
+  /** max^n only: the child's utility vector (`value` is the root player's entry). */
+  values?: number[];
 }
 
-/// What [`best_move`] returns to JavaScript.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct BestMove {
-    /// The position's minimax value, as utility to X.
-    pub value: f64,
-    /// The chosen cell; `null` when the game is over.
-    #[serde(rename = "move")]
-    pub best: Option<u8>,
-    /// Nodes the search entered (root included).
-    pub nodes: f64,
+export interface SearchGameResult {
+  /** Utility to MAX (X). */
+  value: number;
+  /** The value from the side to move. */
+  score: number;
+  /** In play() units; null when the game is over (or no iteration completed). */
+  best: number | null;
+  /** Index into legalMoves(). */
+  bestIndex: number | null;
+  pv: Int32Array;
+  pvText: string;
+  scores: MoveScore[];
+  exact: boolean;
+  /** The depth the result comes from; null = to the end. */
+  depth: number | null;
+  complete: boolean;
+  algo: string;
+  stats: SearchStats;
 }
 
-/// Searches `game`'s position to the end with `algo` (`"alphabeta"` or `"minimax"`).
-pub fn try_best_move(game: &TicTacToeGame, algo: &str) -> Result<BestMove, String> {
-    let r = match algo {
-        "alphabeta" => alpha_beta(&TicTacToe, &game.state, &AlphaBetaOptions::default(), NoObserver),
-        "minimax" => minimax(&TicTacToe, &game.state, &mut NoObserver),
-        _ => return Err(format!("unknown algorithm '{algo}' (expected \"alphabeta\" or \"minimax\")")),
-    };
-    Ok(BestMove { value: r.value, best: r.best, nodes: r.stats.nodes as f64 })
+export interface SearchTreeResult {
+  /** A number; the root's utility vector for max^n. */
+  value: number | number[];
+  /** Child index of the root. */
+  best: number | null;
+  bestLabel: string | null;
+  /** Child indices from the root. */
+  pv: number[];
+  /** Leaves evaluated, in order, as paths of child indices: '1.0'. */
+  evaluated: string[];
+  scores: MoveScore[];
+  exact: boolean;
+  depth: number | null;
+  complete: boolean;
+  algo: string;
+  stats: SearchStats;
 }
 
-/// `bestMove(game, algo)`: the best move for the side to move and the position's value,
-/// as `{value, move, nodes}`. `algo` is `"alphabeta"` or `"minimax"`; anything else throws.
-#[wasm_bindgen(js_name = bestMove)]
-pub fn best_move(game: &TicTacToeGame, algo: &str) -> Result<JsValue, JsError> {
-    let r = try_best_move(game, algo).map_err(|e| JsError::new(&e))?;
-    r.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+export interface TreeNodeInfo {
+  id: number;
+  /** -1 at the root. */
+  parent: number;
+  /** Index among its siblings. */
+  index: number;
+  kind: 'max' | 'min' | 'chance' | 'player' | 'terminal';
+  /** The player to move (null at chance nodes). */
+  player: number | null;
+  label: string;
+  /** The action's name ('a1'); null at the root. */
+  edge: string | null;
+  /** Probability of a chance edge, else null. */
+  prob: number | null;
+  /** A number leaf's utility to MAX. */
+  value: number | null;
+  /** A tuple leaf's utilities. */
+  values: number[] | null;
+  depth: number;
+  children: number[];
 }
+
+export interface StepNodeInfo {
+  id: number;
+  parent: number;
+  /** Natural index of the action into it in ACTIONS(parent); null at a root. */
+  index: number | null;
+  label: string;
+  /** The action's name ('' at a root). */
+  edge: string;
+  kind: 'max' | 'min' | 'chance' | 'player';
+  player: number | null;
+  depth: number;
+  numActions: number;
+  prob: number | null;
+  /** The value backed up (final); a vector for max^n; null if never left. */
+  value: number | number[] | null;
+  leaf: 'terminal' | 'cutoff' | 'quiet' | null;
+  tt: 'exact' | 'lower' | 'upper' | null;
+  /** Children pruned here. */
+  pruned: number;
+  /** Iterative-deepening iteration (from 0). */
+  iteration: number;
+  enterEvent: number;
+  exitEvent: number | null;
+}
+
+export interface StepState {
+  index: number;
+  /** The node the last event concerned. */
+  current: number | null;
+  /** The last event's kind ('Enter', 'Cutoff', …). */
+  event: string | null;
+  narration: string;
+  /** `procedure` indexes Stepper.pseudocode(); `line` counts from 1. */
+  pseudocode: { procedure: number; name: string; line: number } | null;
+  /** Open nodes, root first, with their window and running value. */
+  open: { node: number; alpha: number; beta: number; v: number | number[] | null }[];
+  /** `width` numbers per node id; NaN = unknown yet. */
+  values: Float64Array;
+  /** How many of Stepper.pruned() are pruned by now. */
+  prunedCount: number;
+  counters: { nodes: number; leaves: number; cutoffs: number; ttHits: number; searches: number };
+}
+
+export interface PrunedEdgeInfo {
+  /** The node whose child was pruned. */
+  parent: number;
+  /** The pruned action's natural index in ACTIONS(parent). */
+  index: number;
+  /** The action's name. */
+  name: string;
+  /** The label the child would have had. */
+  label: string;
+  /** The Cutoff event that pruned it. */
+  event: number;
+}
+
+export interface StepResult {
+  value: number | number[];
+  best: number | null;
+  bestIndex: number | null;
+  bestChild: number | null;
+  bestName: string | null;
+  complete: boolean;
+  exact: boolean;
+  depth: number | null;
+  stats: SearchStats;
+}
+
+export interface MctsNodeInfo {
+  id: number; parent: number; action: number | null; label: string; depth: number;
+  n: number; w: number; q: number;
+  /** -1 at chance nodes. */
+  toMove: number;
+  /** The player whose rewards W sums (who moved into the node). */
+  mover: number;
+  terminal: boolean;
+  untried: number;
+  children: number[];
+}
+
+export interface UcbTerms {
+  child: number; action: number | null; n: number; w: number;
+  exploitation: number; exploration: number; total: number;
+}
+
+export interface MctsEventInfo {
+  phase: 'select' | 'expand' | 'rollout' | 'backup';
+  node: number;
+  child?: number;
+  exploitation?: number;
+  exploration?: number;
+  action?: number;
+  plies?: number;
+  reward?: number[];
+  visits?: number;
+  wins?: number;
+}
+
+export interface Limits {
+  maxNodeCap: number; defaultNodeCap: number; maxIterations: number;
+  maxDepth: number; maxBudget: number; c4DefaultBudget: number;
+}
+
+/** Thrown by GameTree.parse. */
+export interface TreeParseError extends Error {
+  name: 'TreeParseError';
+  line: number;
+  column: number;
+  reason: string;
+}
+"#;

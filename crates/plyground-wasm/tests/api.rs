@@ -1,129 +1,793 @@
 //! The JavaScript API as JavaScript sees it, run in Node by `wasm-bindgen-test-runner`:
-//! `cargo test --target wasm32-unknown-unknown -p plyground-wasm`.
+//! `cargo test --target wasm32-unknown-unknown -p plyground-wasm`. Every call here is an
+//! exported function or method; results are read back as JavaScript values.
 
 #![cfg(target_arch = "wasm32")]
 
-use plyground_wasm::{best_move, TicTacToeGame};
-use wasm_bindgen::{JsCast, JsError, JsValue};
+mod common;
+
+use common::{error_message, get, len, message, num, numbers, obj, strings, text, with_number};
+use plyground::game::Game;
+use plyground::games::tictactoe::TicTacToe;
+use plyground::search::mcts::{Mcts, MctsOptions};
+use plyground_wasm::{limits, search_game, search_tree, GameHandle, GameTree, MctsStepper, Stepper};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-/// The message of the JavaScript `Error` a call threw.
-fn message(e: JsError) -> String {
-    let v: JsValue = e.into();
-    let err: js_sys::Error = v.dyn_into().expect("a JavaScript Error");
-    err.message().into()
+const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
+
+fn ttt(moves: &str) -> GameHandle {
+    GameHandle::create("ttt".into(), Some(moves.into())).unwrap()
 }
 
-/// Reads a numeric or null property of a plain object.
-fn prop(obj: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(obj, &JsValue::from_str(key)).expect("property")
+fn c4(moves: &str) -> GameHandle {
+    GameHandle::create("c4".into(), Some(moves.into())).unwrap()
+}
+
+/// Everything observable about a game, to check that a refused call changed nothing.
+fn snapshot(g: &GameHandle) -> (String, String, u8, bool, i32, Vec<i32>) {
+    (g.cells(), g.move_string(), g.to_move(), g.is_terminal(), g.winner(), g.legal_moves())
+}
+
+// ---------------------------------------------------------------------------------------
+// Games
+
+#[wasm_bindgen_test]
+fn tictactoe_plays_undoes_and_redoes() {
+    let mut g = ttt("");
+    assert_eq!((g.kind(), g.width(), g.height()), ("ttt".to_string(), 3, 3));
+    assert_eq!(g.cells(), ".........");
+    assert_eq!(g.to_move(), 0);
+    g.play((4.0).into()).unwrap();
+    g.play((0.0).into()).unwrap();
+    assert_eq!(g.cells(), "O...X....");
+    assert_eq!(g.to_move(), 0);
+    assert_eq!(g.legal_moves(), vec![1, 2, 3, 5, 6, 7, 8]);
+    assert_eq!((g.move_string(), g.move_count()), ("4,0".to_string(), 2));
+    assert!(g.undo());
+    assert_eq!((g.cells(), g.to_move()), ("....X....".to_string(), 1));
+    assert!(g.redo());
+    assert_eq!(g.move_string(), "4,0");
+    assert!(!g.redo(), "nothing left to redo");
+    assert!(g.undo() && g.undo());
+    assert!(!g.undo(), "nothing left to undo");
+    g.play((8.0).into()).unwrap();
+    assert!(!g.redo(), "play() clears the redo list");
+    assert_eq!(g.move_string(), "8");
 }
 
 #[wasm_bindgen_test]
-fn play_fills_cells_and_alternates_sides() {
-    let mut g = TicTacToeGame::new();
-    assert_eq!(g.cells(), ".........");
-    assert_eq!(g.to_move(), "X");
-    g.play(4.0).unwrap();
-    g.play(0.0).unwrap();
-    assert_eq!(g.cells(), "O...X....");
-    assert_eq!(g.to_move(), "X");
-    assert_eq!(g.legal_moves(), vec![1, 2, 3, 5, 6, 7, 8]);
-    assert_eq!(g.move_string(), "4,0");
-    assert!(g.undo());
-    assert_eq!(g.cells(), "....X....");
-    assert_eq!(g.move_string(), "4");
+fn tictactoe_reports_the_end_of_a_game() {
+    let g = ttt("0,3,1,4,2");
+    assert!(g.is_terminal());
+    assert_eq!((g.winner(), g.utility()), (0, 1.0));
+    assert_eq!(g.winning_line(), vec![0, 1, 2]);
+    assert!(g.legal_moves().is_empty());
+    let o_wins = ttt("0,3,1,4,8,5");
+    assert_eq!((o_wins.winner(), o_wins.utility()), (1, -1.0));
+    assert_eq!(o_wins.winning_line(), vec![3, 4, 5]);
+    let draw = ttt("0,4,8,1,7,6,2,5,3");
+    assert!(draw.is_terminal());
+    assert_eq!((draw.winner(), draw.utility()), (-1, 0.0));
+    assert!(draw.winning_line().is_empty());
+    let going = ttt("4");
+    assert_eq!((going.winner(), going.utility(), going.is_terminal()), (-1, 0.0, false));
+}
+
+#[wasm_bindgen_test]
+fn connect4_cells_are_row_major_from_the_top_and_columns_are_1_based() {
+    let mut g = c4("");
+    assert_eq!((g.kind(), g.width(), g.height()), ("c4".to_string(), 7, 6));
+    assert_eq!(g.legal_moves(), vec![1, 2, 3, 4, 5, 6, 7]);
+    g.play((4.0).into()).unwrap();
+    let cells = g.cells();
+    assert_eq!(cells.len(), 42);
+    // Bottom row, fourth column: row 5 from the top.
+    assert_eq!(cells.find('X'), Some(5 * 7 + 3));
+    g.play((4.0).into()).unwrap();
+    assert_eq!(g.cells().find('O'), Some(4 * 7 + 3));
+    assert_eq!(g.move_string(), "44");
+    // X wins along the bottom row with its fourth stone: 22 − 4 = 18.
+    let win = c4("4455667");
+    assert!(win.is_terminal());
+    assert_eq!((win.winner(), win.utility()), (0, 18.0));
+    assert_eq!(win.winning_line(), vec![38, 39, 40, 41]);
+    assert!(win.legal_moves().is_empty());
+    // Vertical four of O in column 1 (O's fourth stone, 22 − 4 = 18 to O: −18 to X).
+    let o = c4("21312171");
+    assert_eq!((o.winner(), o.utility()), (1, -18.0));
+    assert_eq!(o.winning_line(), vec![14, 21, 28, 35]);
+}
+
+#[wasm_bindgen_test]
+fn move_strings_round_trip_and_clones_are_independent() {
+    for (kind, moves) in [("ttt", "4,0,8,2"), ("c4", "4455332")] {
+        let g = GameHandle::create(kind.into(), Some(moves.into())).unwrap();
+        assert_eq!(g.move_string(), moves);
+        let again = GameHandle::create(kind.into(), Some(g.move_string().into())).unwrap();
+        assert_eq!(snapshot(&again), snapshot(&g));
+        let mut copy = g.clone();
+        copy.undo();
+        assert_eq!(g.move_string(), moves, "the original keeps its moves");
+        assert_ne!(copy.move_string(), moves);
+    }
+    // The compact tic-tac-toe form reads too.
+    assert_eq!(ttt("408").move_string(), "4,0,8");
 }
 
 #[wasm_bindgen_test]
 fn illegal_moves_throw_naming_the_move_and_change_nothing() {
-    let mut g = TicTacToeGame::from_moves("4,0").unwrap();
-    let before = (g.cells(), g.move_string(), g.to_move());
-
-    assert_eq!(message(g.play(4.0).unwrap_err()), "illegal move 4: cell 4 is already taken");
-    assert_eq!(
-        message(g.play(9.0).unwrap_err()),
-        "illegal move 9: cell 9 is not a cell of the board (cells are the integers 0–8)"
-    );
-    assert_eq!(
-        message(g.play(1.5).unwrap_err()),
-        "illegal move 1.5: cell 1.5 is not a cell of the board (cells are the integers 0–8)"
-    );
-    assert_eq!(
-        message(g.play(-1.0).unwrap_err()),
-        "illegal move -1: cell -1 is not a cell of the board (cells are the integers 0–8)"
-    );
-    assert_eq!((g.cells(), g.move_string(), g.to_move()), before);
-
-    // After a win, every move is refused.
-    let mut won = TicTacToeGame::from_moves("0,3,1,4,2").unwrap();
-    assert_eq!(message(won.play(5.0).unwrap_err()), "illegal move 5: cell 5: the game is already over");
-    assert_eq!(won.cells(), "XXXOO....");
-}
-
-#[wasm_bindgen_test]
-fn from_moves_rejects_bad_input_naming_it() {
-    assert_eq!(
-        message(TicTacToeGame::from_moves("4,x").unwrap_err()),
-        "bad move list '4,x': bad character 'x' at position 3 (cells are 0–8)"
-    );
-    assert_eq!(
-        message(TicTacToeGame::from_moves("4,4").unwrap_err()),
-        "bad move list '4,4': move 2 (4): cell 4 is already taken"
-    );
-}
-
-#[wasm_bindgen_test]
-fn terminal_state_reports_winner_and_line() {
-    let g = TicTacToeGame::from_moves("0,3,1,4,2").unwrap();
-    assert!(g.is_terminal());
-    assert_eq!(g.winner().as_deref(), Some("X"));
-    assert_eq!(g.winning_line(), Some(vec![0, 1, 2]));
-    assert_eq!(g.utility(), Some(1.0));
-    assert!(g.legal_moves().is_empty());
-
-    let draw = TicTacToeGame::from_moves("0,4,8,1,7,6,2,5,3").unwrap();
-    assert!(draw.is_terminal());
-    assert_eq!(draw.winner(), None);
-    assert_eq!(draw.winning_line(), None);
-    assert_eq!(draw.utility(), Some(0.0));
-}
-
-#[wasm_bindgen_test]
-fn best_move_finds_the_forced_win() {
-    // X holds 0 and 1, O holds 3 and 4, X to move: 2 wins at once (value +1 to X).
-    let g = TicTacToeGame::from_moves("0,3,1,4").unwrap();
-    for algo in ["alphabeta", "minimax"] {
-        let r = best_move(&g, algo).unwrap();
-        assert_eq!(prop(&r, "value").as_f64(), Some(1.0), "{algo}");
-        assert_eq!(prop(&r, "move").as_f64(), Some(2.0), "{algo}");
-        assert!(prop(&r, "nodes").as_f64().unwrap() >= 2.0, "{algo}");
+    let mut g = ttt("4,0");
+    g.play((8.0).into()).unwrap();
+    g.undo(); // something to redo
+    let before = snapshot(&g);
+    for (m, want) in [
+        (4.0, "illegal move 4: cell 4 is already taken"),
+        (9.0, "illegal move 9: 9 is not a cell (cells are the integers 0–8)"),
+        (-1.0, "illegal move -1: -1 is not a cell (cells are the integers 0–8)"),
+        (1.5, "illegal move 1.5: 1.5 is not a cell (cells are the integers 0–8)"),
+        (f64::NAN, "illegal move NaN: NaN is not a cell (cells are the integers 0–8)"),
+        (f64::INFINITY, "illegal move Infinity: Infinity is not a cell (cells are the integers 0–8)"),
+    ] {
+        assert_eq!(message(g.play((m).into()).unwrap_err()), want);
+        assert_eq!(snapshot(&g), before);
     }
-    // O to move against a fork (X on 0, 4, 6 threatens 3 and 2): X still wins, value +1.
-    let fork = TicTacToeGame::from_moves("0,1,4,8,6").unwrap();
-    assert_eq!(prop(&best_move(&fork, "alphabeta").unwrap(), "value").as_f64(), Some(1.0));
-}
+    // No coercion: a move is a number.
+    for (m, want) in [
+        (JsValue::from_str("4"), "Game.play: move must be a number, got '4'"),
+        (JsValue::TRUE, "Game.play: move must be a number, got true"),
+        (JsValue::NULL, "Game.play: move must be a number, got null"),
+        (JsValue::UNDEFINED, "Game.play: move must be a number, got undefined"),
+    ] {
+        assert_eq!(message(g.play(m).unwrap_err()), want);
+    }
+    assert_eq!(snapshot(&g), before);
+    assert!(g.redo(), "a refused move keeps the redo list");
 
-#[wasm_bindgen_test]
-fn best_move_from_the_empty_board_matches_the_oracle_node_counts() {
-    let g = TicTacToeGame::new();
-    let mm = best_move(&g, "minimax").unwrap();
-    assert_eq!(prop(&mm, "value").as_f64(), Some(0.0));
-    assert_eq!(prop(&mm, "nodes").as_f64(), Some(549_946.0));
-    let ab = best_move(&g, "alphabeta").unwrap();
-    assert_eq!(prop(&ab, "value").as_f64(), Some(0.0));
-    assert_eq!(prop(&ab, "nodes").as_f64(), Some(18_297.0));
-}
-
-#[wasm_bindgen_test]
-fn best_move_rejects_unknown_algorithms_and_is_null_when_over() {
-    let g = TicTacToeGame::new();
+    let mut over = ttt("0,3,1,4,2");
     assert_eq!(
-        message(best_move(&g, "mcts").unwrap_err()),
-        "unknown algorithm 'mcts' (expected \"alphabeta\" or \"minimax\")"
+        message(over.play((5.0).into()).unwrap_err()),
+        "illegal move 5: cell 5: the game is already over"
     );
-    let over = TicTacToeGame::from_moves("0,3,1,4,2").unwrap();
-    let r = best_move(&over, "alphabeta").unwrap();
-    assert!(prop(&r, "move").is_null());
-    assert_eq!(prop(&r, "value").as_f64(), Some(1.0));
+
+    let mut full = c4("444444");
+    let before = snapshot(&full);
+    assert_eq!(message(full.play((4.0).into()).unwrap_err()), "illegal move 4: column 4 is full");
+    assert_eq!(
+        message(full.play((0.0).into()).unwrap_err()),
+        "illegal move 0: 0 is not a column (columns are the integers 1–7)"
+    );
+    assert_eq!(
+        message(full.play((8.0).into()).unwrap_err()),
+        "illegal move 8: 8 is not a column (columns are the integers 1–7)"
+    );
+    assert_eq!(snapshot(&full), before);
+    let mut won = c4("4455667");
+    assert_eq!(
+        message(won.play((1.0).into()).unwrap_err()),
+        "illegal move 1: column 1: the game is already over"
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_kinds_and_move_strings_throw_naming_them() {
+    assert_eq!(
+        message(GameHandle::create(5.into(), None).unwrap_err()),
+        "Game.create: kind must be a string, got 5"
+    );
+    assert_eq!(
+        message(GameHandle::create("ttt".into(), Some(408.into())).unwrap_err()),
+        "Game.create: moves must be a string, got 408"
+    );
+    assert_eq!(GameHandle::create("ttt".into(), Some(JsValue::NULL)).unwrap().move_count(), 0);
+    assert_eq!(
+        message(GameHandle::create("chess".into(), None).unwrap_err()),
+        "Game.create: unknown game 'chess' (expected 'ttt' or 'c4')"
+    );
+    assert_eq!(
+        message(GameHandle::create("ttt".into(), Some("4,x".into())).unwrap_err()),
+        "bad move string '4,x': bad character 'x' at position 3 (cells are 0–8)"
+    );
+    assert_eq!(
+        message(GameHandle::create("ttt".into(), Some("4,4".into())).unwrap_err()),
+        "bad move string '4,4': move 2 (4): cell 4 is already taken"
+    );
+    assert_eq!(
+        message(GameHandle::create("c4".into(), Some("4449".into())).unwrap_err()),
+        "bad move string '4449': move 4: column 9 is off the board (columns are 1–7)"
+    );
+    assert_eq!(
+        message(GameHandle::create("c4".into(), Some("4444444".into())).unwrap_err()),
+        "bad move string '4444444': move 7: column 4 is full"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// One-shot searches on games
+
+#[wasm_bindgen_test]
+fn tictactoe_searches_match_the_oracle_counts() {
+    let g = ttt("");
+    let ab = search_game(&g, JsValue::UNDEFINED).unwrap();
+    assert_eq!((num(&ab, "value"), num(&ab, "stats.nodes")), (0.0, 18_297.0));
+    assert_eq!(text(&ab, "algo"), "alphabeta");
+    assert!(get(&ab, "exact").as_bool().unwrap() && get(&ab, "complete").as_bool().unwrap());
+    assert!(get(&ab, "depth").is_null());
+    let strict = search_game(&g, obj(r#"{"tie": "strict"}"#)).unwrap();
+    assert_eq!(num(&strict, "stats.nodes"), 146_120.0);
+    let mm = search_game(&g, obj(r#"{"algo": "minimax", "scores": false}"#)).unwrap();
+    assert_eq!((num(&mm, "value"), num(&mm, "stats.nodes")), (0.0, 549_946.0));
+    assert_eq!(len(&mm, "scores"), 0);
+    // Every first move draws.
+    assert_eq!(len(&ab, "scores"), 9);
+    assert!((0..9).all(|i| num(&ab, &format!("scores.{i}.value")) == 0.0));
+    // The principal variation plays out to the end.
+    assert!(get(&ab, "pv").is_instance_of::<js_sys::Int32Array>());
+    assert_eq!(len(&ab, "pv"), 9);
+    assert_eq!(text(&ab, "pvText").split(',').count(), 9);
+}
+
+#[wasm_bindgen_test]
+fn searches_find_the_forced_win_from_either_side() {
+    // X holds 0 and 1, O holds 3 and 4: X to move wins with 2.
+    let g = ttt("0,3,1,4");
+    for algo in ["alphabeta", "minimax", "maxn", "mcts"] {
+        let r = search_game(&g, obj(&format!(r#"{{"algo": "{algo}", "iterations": 2000}}"#))).unwrap();
+        assert_eq!(num(&r, "best"), 2.0, "{algo}");
+        assert_eq!(num(&r, "bestIndex"), 0.0, "{algo}: index into legalMoves() [2, 5, 6, 7, 8]");
+    }
+    let r = search_game(&g, JsValue::UNDEFINED).unwrap();
+    assert_eq!((num(&r, "value"), num(&r, "score")), (1.0, 1.0));
+    // O to move wins: at once with 5, or by blocking at 2 with a fork (2–4–6 and 3–4–5).
+    // Both are worth −1 to X; the leftmost optimal move is chosen.
+    let o = ttt("0,3,1,4,8");
+    let r = search_game(&o, JsValue::UNDEFINED).unwrap();
+    assert_eq!((num(&r, "best"), num(&r, "value"), num(&r, "score")), (2.0, -1.0, 1.0));
+    assert_eq!(num(&r, "scores.0.value"), -1.0);
+    // A finished game has no move.
+    let over = search_game(&ttt("0,3,1,4,2"), JsValue::UNDEFINED).unwrap();
+    assert!(get(&over, "best").is_null() && get(&over, "bestIndex").is_null());
+    assert_eq!(num(&over, "value"), 1.0);
+    assert_eq!(len(&over, "scores"), 0);
+}
+
+#[wasm_bindgen_test]
+fn mcts_scores_are_root_visits_and_means() {
+    let r = search_game(&ttt("0,3,1,4"), obj(r#"{"algo": "mcts", "iterations": 500, "seed": 3}"#)).unwrap();
+    assert_eq!(len(&r, "scores"), 5);
+    let n: f64 = (0..5).map(|i| num(&r, &format!("scores.{i}.n"))).sum();
+    assert_eq!(n, 500.0, "every iteration visits one root child");
+    for i in 0..5 {
+        let q = num(&r, &format!("scores.{i}.value"));
+        assert!((0.0..=1.0).contains(&q));
+    }
+    assert!(!get(&r, "exact").as_bool().unwrap());
+    // Same seed, same answer; the tree is one node per iteration plus the root.
+    let again =
+        search_game(&ttt("0,3,1,4"), obj(r#"{"algo": "mcts", "iterations": 500, "seed": 3}"#)).unwrap();
+    assert_eq!(num(&again, "value"), num(&r, "value"));
+    assert_eq!(num(&r, "stats.leaves"), 500.0, "one rollout per iteration");
+    assert!(num(&r, "stats.nodes") <= 501.0, "at most one new node per iteration");
+}
+
+#[wasm_bindgen_test]
+fn connect4_searches_are_bounded_and_say_how_exact_they_are() {
+    // Three X stones in column 4: X to move wins at once in column 4.
+    let g = c4("414141");
+    let r = search_game(&g, obj(r#"{"depth": 2}"#)).unwrap();
+    assert_eq!((num(&r, "best"), num(&r, "value"), num(&r, "score")), (4.0, 18.0, 18.0));
+    // The first position of Test_L3_R1 (score −1 for the side to move, O): solved exactly
+    // within the default budget by iterative deepening.
+    let end = c4("2252576253462244111563365343671351441");
+    let r = search_game(&end, JsValue::UNDEFINED).unwrap();
+    assert!(get(&r, "exact").as_bool().unwrap(), "iterative deepening reached the end");
+    assert_eq!((num(&r, "score"), num(&r, "value")), (-1.0, 1.0));
+    let d = search_game(&c4(""), obj(r#"{"depth": 4, "iterative": false}"#)).unwrap();
+    assert_eq!(num(&d, "depth"), 4.0);
+    assert!(get(&d, "complete").as_bool().unwrap());
+    assert!(!get(&d, "exact").as_bool().unwrap(), "depth-limited with EVAL");
+    assert_eq!(num(&d, "best"), 4.0, "the centre");
+    // A tiny budget stops the search: no iteration finished.
+    let b = search_game(&c4(""), obj(r#"{"budget": 5}"#)).unwrap();
+    assert!(!get(&b, "complete").as_bool().unwrap());
+    assert!(num(&b, "stats.nodes") <= 5.0);
+    // Searches that cannot finish are refused up front.
+    for (opts, want) in [
+        (r#"{"algo": "minimax"}"#, "searchGame: algo 'minimax': Connect-4 is too big to search to the end without pruning"),
+        (r#"{"algo": "maxn"}"#, "searchGame: algo 'maxn': Connect-4 is too big"),
+        (r#"{"order": "best"}"#, "searchGame: order 'best' on Connect-4 runs an oracle search at every node: give a depth of at most 8"),
+        (r#"{"order": "best", "depth": 9}"#, "searchGame: order 'best' on Connect-4"),
+    ] {
+        let m = message(search_game(&g, obj(opts)).unwrap_err());
+        assert!(m.starts_with(want), "{opts}: {m}");
+    }
+    let shallow_best = search_game(&g, obj(r#"{"order": "best", "depth": 2}"#)).unwrap();
+    assert_eq!(num(&shallow_best, "best"), 4.0);
+}
+
+#[wasm_bindgen_test]
+fn bad_options_throw_naming_the_field_and_the_reason() {
+    let g = ttt("4");
+    let before = snapshot(&g);
+    let cases: Vec<(JsValue, &str)> = vec![
+        (obj(r#"{"algorithm": "alphabeta"}"#), "searchGame: unknown option 'algorithm' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores)"),
+        (obj(r#"{"order": "rnd"}"#), "searchGame: order: unknown 'rnd' (expected 'natural', 'reverse', 'random', 'heuristic', 'killer', 'history', 'best')"),
+        (obj(r#"{"algo": "negamax"}"#), "searchGame: algo: unknown 'negamax' (expected 'minimax', 'alphabeta', 'expectiminimax', 'maxn', 'mcts')"),
+        (obj(r#"{"tie": 1}"#), "searchGame: tie must be a string, got 1"),
+        (obj(r#"{"tt": "yes"}"#), "searchGame: tt must be true or false, got 'yes'"),
+        (obj(r#"{"depth": "3"}"#), "searchGame: depth must be a number, got '3'"),
+        (obj(r#"{"depth": 1000000000}"#), "searchGame: depth 1000000000 is out of range (1 to 64)"),
+        (obj(r#"{"depth": 0}"#), "searchGame: depth 0 is out of range (1 to 64)"),
+        (obj(r#"{"depth": 2.5}"#), "searchGame: depth must be an integer, got 2.5"),
+        (obj(r#"{"iterations": 1000000000000}"#), "searchGame: iterations 1000000000000 is out of range (1 to 1,000,000)"),
+        (obj(r#"{"budget": -1}"#), "searchGame: budget -1 is out of range (1 to 1,000,000,000)"),
+        (obj(r#"{"seed": -5}"#), "searchGame: seed -5 is out of range (0 to 9,007,199,254,740,991)"),
+        (with_number("c", f64::NAN), "searchGame: c must be a number from 0 to 1000000, got NaN"),
+        (with_number("c", f64::INFINITY), "searchGame: c must be a number from 0 to 1000000, got Infinity"),
+        (with_number("budget", f64::NAN), "searchGame: budget must be an integer, got NaN"),
+        (JsValue::from_str("alphabeta"), "searchGame: options must be a plain object, got 'alphabeta'"),
+        (JsValue::from_f64(3.0), "searchGame: options must be a plain object, got 3"),
+        (obj("[1]"), "searchGame: options must be a plain object, got an array"),
+    ];
+    for (opts, want) in cases {
+        assert_eq!(message(search_game(&g, opts).unwrap_err()), want);
+        assert_eq!(snapshot(&g), before);
+    }
+    // null and undefined fields mean "default".
+    let r = search_game(&g, obj(r#"{"depth": null, "budget": null, "algo": null}"#)).unwrap();
+    assert_eq!(text(&r, "algo"), "alphabeta");
+}
+
+// ---------------------------------------------------------------------------------------
+// Trees
+
+#[wasm_bindgen_test]
+fn trees_parse_list_their_nodes_and_print_back() {
+    let t = GameTree::parse("A[B[3,12,8], C[2,4,6], D[14,5,2]]".into()).unwrap();
+    assert_eq!((t.node_count(), t.players(), t.has_tuples()), (13, 2, false));
+    let nodes = t.nodes().unwrap();
+    assert_eq!(len(&nodes, ""), 13);
+    assert_eq!((text(&nodes, "0.kind"), text(&nodes, "0.label")), ("max".into(), "A".into()));
+    assert_eq!(num(&nodes, "0.parent"), -1.0);
+    assert!(get(&nodes, "0.edge").is_null());
+    assert_eq!(numbers(&get(&nodes, "0.children")), vec![1.0, 5.0, 9.0]);
+    assert_eq!(
+        (text(&nodes, "5.kind"), text(&nodes, "5.edge"), num(&nodes, "5.player")),
+        ("min".into(), "a2".into(), 1.0)
+    );
+    assert_eq!(
+        (text(&nodes, "6.kind"), num(&nodes, "6.value"), text(&nodes, "6.label")),
+        ("terminal".into(), 2.0, "c1".into())
+    );
+    assert!(get(&nodes, "6.values").is_null() && get(&nodes, "6.prob").is_null());
+    let again = GameTree::parse(t.to_text().into()).unwrap();
+    assert_eq!(again.to_text(), t.to_text());
+
+    let chance =
+        GameTree::parse("max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]".into())
+            .unwrap();
+    let n = chance.nodes().unwrap();
+    assert_eq!(text(&n, "1.kind"), "chance");
+    assert!(get(&n, "1.player").is_null());
+    assert_eq!(num(&n, "2.prob"), 0.5);
+    let r = search_tree(&chance, obj(r#"{"algo": "expectiminimax"}"#)).unwrap();
+    assert_eq!((num(&r, "value"), num(&r, "best")), (3.5, 1.0));
+
+    let three = GameTree::parse(
+        "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]".into(),
+    )
+    .unwrap();
+    assert_eq!((three.players(), three.has_tuples()), (3, true));
+    let n = three.nodes().unwrap();
+    assert_eq!(text(&n, "0.kind"), "player");
+    assert_eq!(numbers(&get(&n, "3.values")), vec![1.0, 2.0, 6.0]);
+    let r = search_tree(&three, JsValue::UNDEFINED).unwrap();
+    assert_eq!(text(&r, "algo"), "maxn");
+    assert_eq!(numbers(&get(&r, "value")), vec![1.0, 2.0, 6.0]);
+    assert_eq!(
+        message(search_tree(&three, obj(r#"{"algo": "alphabeta"}"#)).unwrap_err()),
+        "searchTree: algo 'alphabeta': this tree has utility tuples (an n-player game); use 'maxn' or 'mcts'"
+    );
+}
+
+#[wasm_bindgen_test]
+fn malformed_trees_throw_a_tree_parse_error_with_its_place() {
+    let e = GameTree::parse("[[3,12,8],\n [2,4,6],\n [14,5,x]]".into()).unwrap_err();
+    assert!(e.is_instance_of::<js_sys::Error>());
+    assert_eq!(text(&e, "name"), "TreeParseError");
+    // 'x' is read as a label, which must be followed by '[' or '='.
+    assert_eq!((num(&e, "line"), num(&e, "column")), (3.0, 9.0));
+    let reason = text(&e, "reason");
+    assert_eq!(error_message(&e), format!("line 3, column 9: {reason}"));
+    let not_text = GameTree::parse(JsValue::NULL).unwrap_err();
+    assert_eq!(error_message(&not_text), "GameTree.parse: text must be a string, got null");
+    for bad in ["", "[", "[1,,2]", "max[chance[0.5: 1, 0.6: 2]]", "[(1,2),(1,2,3)]", &"[".repeat(100)] {
+        let e = GameTree::parse(bad.into()).unwrap_err();
+        assert_eq!(text(&e, "name"), "TreeParseError", "{bad}");
+        assert!(num(&e, "line") >= 1.0 && num(&e, "column") >= 1.0, "{bad}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn search_tree_reports_the_leaves_alpha_beta_evaluated() {
+    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let r = search_tree(&t, JsValue::UNDEFINED).unwrap();
+    assert_eq!((num(&r, "value"), num(&r, "best"), text(&r, "bestLabel")), (3.0, 0.0, "B".into()));
+    assert_eq!(strings(&get(&r, "evaluated")), ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]);
+    assert_eq!(numbers(&get(&r, "pv")), vec![0.0, 0.0]);
+    assert_eq!((num(&r, "stats.nodes"), num(&r, "stats.cutoffs")), (11.0, 1.0));
+    let mm = search_tree(&t, obj(r#"{"algo": "minimax"}"#)).unwrap();
+    assert_eq!(len(&mm, "evaluated"), 9);
+    let mcts = search_tree(&t, obj(r#"{"algo": "mcts", "iterations": 300}"#)).unwrap();
+    assert_eq!(num(&mcts, "best"), 0.0);
+    assert_eq!(len(&mcts, "evaluated"), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Stepping a recorded search
+
+#[wasm_bindgen_test]
+fn stepping_figure_5_2_shows_windows_values_and_pruning() {
+    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
+    assert_eq!((st.length(), st.index(), st.node_count(), st.node_cap()), (43, 0, 11, 20_000));
+    assert!(!st.truncated());
+    assert!(st.note().is_null());
+    assert_eq!(st.kind(), "tree");
+    let s0 = st.state().unwrap();
+    assert!(get(&s0, "current").is_null() && get(&s0, "event").is_null() && get(&s0, "pseudocode").is_null());
+    assert_eq!(text(&s0, "narration"), "");
+
+    // The cutoff at C: events 0–22 applied.
+    assert_eq!(st.seek((23.0).into()).unwrap(), 23);
+    let s = st.state().unwrap();
+    assert_eq!(text(&s, "event"), "Cutoff");
+    assert_eq!(num(&s, "current"), 5.0);
+    assert_eq!(text(&s, "narration"), "MIN node C: v = 2 ≤ α = 3, prune c2 and c3");
+    assert_eq!(text(&s, "pseudocode.name"), "MIN-VALUE");
+    assert_eq!(num(&s, "pseudocode.line"), 6.0);
+    let procs = st.pseudocode().unwrap();
+    let p = num(&s, "pseudocode.procedure") as u32;
+    assert_eq!(
+        text(&procs, &format!("{p}.lines.5")),
+        "    if v ≤ α then return v // alpha cutoff: MAX avoids this node"
+    );
+    assert_eq!(len(&s, "open"), 2);
+    assert_eq!(
+        (num(&s, "open.0.node"), num(&s, "open.0.alpha"), num(&s, "open.0.beta")),
+        (0.0, 3.0, f64::INFINITY)
+    );
+    assert_eq!(num(&s, "open.0.v"), 3.0);
+    assert_eq!((num(&s, "open.1.node"), num(&s, "open.1.alpha"), num(&s, "open.1.v")), (5.0, 3.0, 2.0));
+    assert_eq!(num(&s, "prunedCount"), 2.0);
+    let pruned = st.pruned().unwrap();
+    assert_eq!(len(&pruned, ""), 2, "Figure 5.2 prunes only c2 and c3");
+    assert_eq!(
+        (num(&pruned, "0.parent"), num(&pruned, "0.index"), text(&pruned, "0.name"), num(&pruned, "0.event")),
+        (5.0, 1.0, "c2".into(), 22.0)
+    );
+    assert_eq!(text(&pruned, "1.label"), "c3");
+    let values = get(&s, "values");
+    assert!(values.is_instance_of::<js_sys::Float64Array>());
+    let v = numbers(&values);
+    assert_eq!(v.len(), 11);
+    assert_eq!(&v[..7], &[3.0, 3.0, 3.0, 12.0, 8.0, 2.0, 2.0]);
+    assert!(v[7..].iter().all(|x| x.is_nan()), "D and its leaves are not reached yet");
+    assert_eq!(
+        (num(&s, "counters.nodes"), num(&s, "counters.leaves"), num(&s, "counters.cutoffs")),
+        (7.0, 4.0, 1.0)
+    );
+
+    // Back and forth.
+    assert_eq!(st.back(None).unwrap(), 22);
+    assert_eq!(text(&st.state().unwrap(), "event"), "Backup");
+    assert_eq!(num(&st.state().unwrap(), "prunedCount"), 0.0);
+    assert_eq!(st.step(Some((2.0).into())).unwrap(), 24);
+    assert_eq!(st.step(Some((1000.0).into())).unwrap(), 43, "clamped at the end");
+    let end = st.state().unwrap();
+    assert_eq!(text(&end, "event"), "SearchEnd");
+    assert_eq!(text(&end, "narration"), "Search done: the root is worth 3, best move a1");
+    assert_eq!(len(&end, "open"), 0);
+    assert_eq!(st.back(Some((1000.0).into())).unwrap(), 0, "clamped at the start");
+
+    let r = st.result().unwrap();
+    assert_eq!((num(&r, "value"), num(&r, "best"), num(&r, "bestChild")), (3.0, 0.0, 1.0));
+    assert_eq!(text(&r, "bestName"), "a1");
+    assert!(get(&r, "complete").as_bool().unwrap() && get(&r, "exact").as_bool().unwrap());
+
+    let nodes = st.nodes().unwrap();
+    assert_eq!(len(&nodes, ""), 11);
+    assert_eq!(
+        (text(&nodes, "5.label"), text(&nodes, "5.kind"), num(&nodes, "5.pruned")),
+        ("C".into(), "min".into(), 2.0)
+    );
+    assert_eq!(
+        (num(&nodes, "5.value"), num(&nodes, "5.numActions"), num(&nodes, "5.index")),
+        (2.0, 3.0, 1.0)
+    );
+    assert_eq!((text(&nodes, "6.leaf"), text(&nodes, "6.edge")), ("terminal".into(), "c1".into()));
+
+    assert_eq!(st.narration((1.0).into()).unwrap(), "Enter MAX node A with α = −∞, β = +∞");
+    let ev = st.events(Some((1.0).into()), Some((2.0).into())).unwrap();
+    assert_eq!(
+        ev,
+        vec![1.0, 0.0, -1.0, 0.0, f64::NEG_INFINITY, f64::INFINITY, 0.0, 0.0],
+        "Enter A, MAX, (−∞, +∞)"
+    );
+    assert_eq!(st.events(None, None).unwrap().len(), 43 * 8);
+    assert_eq!(st.events(Some((43.0).into()), None).unwrap().len(), 0);
+}
+
+#[wasm_bindgen_test]
+fn stepper_calls_with_bad_input_throw_and_keep_the_position() {
+    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
+    st.seek((10.0).into()).unwrap();
+    let cases: Vec<(Result<u32, wasm_bindgen::JsError>, &str)> = vec![
+        (st.seek((-1.0).into()), "Stepper.seek: index -1 is out of range (0 to 43)"),
+        (st.seek((44.0).into()), "Stepper.seek: index 44 is out of range (0 to 43)"),
+        (st.seek((f64::NAN).into()), "Stepper.seek: index must be an integer, got NaN"),
+        (st.seek((2.5).into()), "Stepper.seek: index must be an integer, got 2.5"),
+        (st.step(Some((-1.0).into())), "Stepper.step: n -1 is out of range (0 to 9,007,199,254,740,991)"),
+        (st.back(Some((f64::INFINITY).into())), "Stepper.back: n must be an integer, got Infinity"),
+    ];
+    for (r, want) in cases {
+        assert_eq!(message(r.unwrap_err()), want);
+    }
+    assert_eq!(
+        message(st.events(Some((5.0).into()), Some((2.0).into())).unwrap_err()),
+        "Stepper.events: to 2 is out of range (5 to 43)"
+    );
+    assert_eq!(
+        message(st.events(Some((-1.0).into()), None).unwrap_err()),
+        "Stepper.events: from -1 is out of range (0 to 43)"
+    );
+    assert_eq!(
+        message(st.narration((43.0).into()).unwrap_err()),
+        "Stepper.narration: event 43 is out of range (0 to 42)"
+    );
+    assert_eq!(
+        message(st.board((1e9).into()).unwrap_err()),
+        "Stepper.board: node 1000000000 is out of range (0 to 10)"
+    );
+    assert_eq!(message(st.board((0.0).into()).unwrap_err()), "Stepper.board: a tree trace has no board");
+    assert_eq!(st.index(), 10, "nothing moved");
+    for (cap, want) in [
+        (0.0, "Stepper.forTree: nodeCap 0 is out of range (1 to 100,000)"),
+        (1e12, "Stepper.forTree: nodeCap 1000000000000 is out of range (1 to 100,000)"),
+        (-1.0, "Stepper.forTree: nodeCap -1 is out of range (1 to 100,000)"),
+        (f64::NAN, "Stepper.forTree: nodeCap must be an integer, got NaN"),
+    ] {
+        assert_eq!(message(Stepper::for_tree(&t, JsValue::UNDEFINED, Some(cap.into())).err().unwrap()), want);
+    }
+    assert_eq!(
+        message(Stepper::for_tree(&t, obj(r#"{"algo": "mcts"}"#), None).err().unwrap()),
+        "Stepper.forTree: MCTS is stepped phase by phase with an MctsStepper"
+    );
+    assert_eq!(
+        message(Stepper::for_game(&c4(""), obj(r#"{"algo": "minimax"}"#), None).err().unwrap()),
+        "Stepper.forGame: algo 'minimax': Connect-4 is too big to search to the end without pruning (about 4.5·10¹² positions); use 'alphabeta' (with a depth or a budget) or 'mcts'"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_node_cap_truncates_the_trace_and_says_so() {
+    let g = ttt("");
+    // α-β: the cap is also the search's node budget, so the search stops there.
+    let st = Stepper::for_game(&g, JsValue::UNDEFINED, Some((100.0).into())).unwrap();
+    assert!(st.truncated());
+    assert_eq!(st.node_count(), 100);
+    assert_eq!(
+        st.note().as_string().unwrap(),
+        "trace truncated at 100 nodes: the search was stopped there (its node budget is the cap), so its result is incomplete"
+    );
+    let r = st.result().unwrap();
+    assert!(!get(&r, "complete").as_bool().unwrap());
+    // Minimax has no budget: the recording stops, the search runs on and is complete.
+    let mm = Stepper::for_game(&g, obj(r#"{"algo": "minimax"}"#), Some((1000.0).into())).unwrap();
+    assert!(mm.truncated());
+    assert_eq!(mm.node_count(), 1000);
+    assert!(mm
+        .note()
+        .as_string()
+        .unwrap()
+        .starts_with("trace truncated at 1,000 nodes: the search ran on to the end (549,946 nodes in all)"));
+    let r = mm.result().unwrap();
+    assert!(get(&r, "complete").as_bool().unwrap());
+    assert_eq!((num(&r, "value"), num(&r, "stats.nodes")), (0.0, 549_946.0));
+    let one = Stepper::for_game(&g, JsValue::UNDEFINED, Some((1.0).into())).unwrap();
+    assert_eq!((one.node_count(), one.length()), (1, 3), "SearchStart, Enter root, SearchEnd");
+    assert!(one.note().as_string().unwrap().starts_with("trace truncated at 1 node: "));
+    // A budget below the cap: not truncated, but the budget stopped the search.
+    let b = Stepper::for_game(&g, obj(r#"{"budget": 50}"#), Some((1000.0).into())).unwrap();
+    assert!(!b.truncated());
+    assert_eq!(
+        b.note().as_string().unwrap(),
+        "the node budget of 50 nodes stopped the search, so its result is incomplete"
+    );
+}
+
+#[wasm_bindgen_test]
+fn game_traces_draw_boards_of_their_nodes() {
+    let g = ttt("4,0");
+    let mut st = Stepper::for_game(&g, JsValue::UNDEFINED, None).unwrap();
+    assert_eq!(st.kind(), "ttt");
+    assert_eq!(st.board((0.0).into()).unwrap(), "O...X....");
+    let nodes = st.nodes().unwrap();
+    assert_eq!((text(&nodes, "1.edge"), text(&nodes, "1.label")), ("1".into(), "1".into()));
+    assert_eq!(st.board((1.0).into()).unwrap(), "OX..X....");
+    st.step(Some((3.0).into())).unwrap();
+    let r = st.result().unwrap();
+    let best = search_game(&g, JsValue::UNDEFINED).unwrap();
+    assert_eq!(num(&r, "value"), num(&best, "value"), "the stepper records the search that plays");
+    assert_eq!(num(&r, "best"), num(&best, "best"));
+    // Connect-4: thumbnails of the 7×6 board; iterative deepening enters the root again per iteration.
+    let cg = c4("4455");
+    let cs = Stepper::for_game(&cg, obj(r#"{"depth": 3}"#), None).unwrap();
+    assert_eq!(cs.board((0.0).into()).unwrap(), cg.cells());
+    let roots =
+        (0..cs.node_count()).filter(|&i| num(&cs.nodes().unwrap(), &format!("{i}.parent")) < 0.0).count();
+    assert_eq!(roots, 3, "depths 1, 2 and 3");
+}
+
+#[wasm_bindgen_test]
+fn max_n_traces_carry_utility_vectors() {
+    let t = GameTree::parse(
+        "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]".into(),
+    )
+    .unwrap();
+    let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
+    assert_eq!(st.width(), 3);
+    st.seek((st.length() as f64).into()).unwrap();
+    let s = st.state().unwrap();
+    let v = numbers(&get(&s, "values"));
+    assert_eq!(v.len(), 3 * st.node_count() as usize);
+    assert_eq!(&v[..3], &[1.0, 2.0, 6.0], "the root's vector");
+    assert_eq!(numbers(&get(&st.result().unwrap(), "value")), vec![1.0, 2.0, 6.0]);
+    assert_eq!(text(&st.pseudocode().unwrap(), "0.name"), "MAXN-VALUE");
+}
+
+// ---------------------------------------------------------------------------------------
+// MCTS, phase by phase
+
+fn mcts_state(m: &MctsStepper) -> (u32, String, String) {
+    let nodes = m.nodes().unwrap();
+    (m.iterations(), m.phase(), js_sys::JSON::stringify(&nodes).unwrap().as_string().unwrap())
+}
+
+#[wasm_bindgen_test]
+fn mcts_steps_phase_by_phase_and_back() {
+    let g = ttt("");
+    let mut m = MctsStepper::for_game(&g, obj(r#"{"seed": 7}"#)).unwrap();
+    assert_eq!((m.iterations(), m.phase(), m.node_count()), (0, "done".to_string(), 1));
+    assert!(m.best().is_null());
+    assert!(!m.back(), "nothing to undo");
+    // The first iteration: the root has untried moves, so there is no selection.
+    assert_eq!(m.step_phase().unwrap(), "expand");
+    assert_eq!((m.phase(), m.iterations(), m.node_count()), ("expand".to_string(), 0, 2));
+    let n = m.nodes().unwrap();
+    assert_eq!((num(&n, "1.n"), num(&n, "0.n")), (0.0, 0.0), "no backup yet");
+    assert_eq!(m.step_phase().unwrap(), "rollout");
+    let ev = m.last_events().unwrap();
+    assert_eq!(
+        (0..len(&ev, "")).map(|i| text(&ev, &format!("{i}.phase"))).collect::<Vec<_>>(),
+        ["expand", "rollout"]
+    );
+    assert_eq!(m.step_phase().unwrap(), "backup");
+    assert_eq!((m.phase(), m.iterations()), ("done".to_string(), 1));
+    assert_eq!(num(&m.nodes().unwrap(), "0.n"), 1.0);
+    // Ten iterations in, every child has been expanded; the next one selects.
+    m.run((9.0).into()).unwrap();
+    assert_eq!(m.iterations(), 10);
+    assert_eq!(m.step_phase().unwrap(), "select");
+    let sel = m.last_events().unwrap();
+    assert_eq!(text(&sel, "0.phase"), "select");
+    let picked = num(&sel, "0.child") as u32;
+    // Selection picked the child with the largest UCB1 total (the first on ties).
+    let ucb = m.ucb((0.0).into()).unwrap();
+    let totals: Vec<f64> = (0..len(&ucb, "")).map(|i| num(&ucb, &format!("{i}.total"))).collect();
+    let best = totals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let first_best = (0..totals.len()).find(|&i| totals[i] == best).unwrap();
+    assert_eq!(num(&ucb, &format!("{first_best}.child")) as u32, picked);
+    assert_eq!(num(&sel, "0.exploitation"), num(&ucb, &format!("{first_best}.exploitation")));
+    assert_eq!(num(&sel, "0.exploration"), num(&ucb, &format!("{first_best}.exploration")));
+
+    // Back within the iteration and over the boundary: the same pictures as going forward.
+    let mid = mcts_state(&m);
+    assert!(m.back());
+    assert_eq!(mcts_state(&m).0, 10);
+    assert_eq!(m.phase(), "done");
+    let at10 = mcts_state(&m);
+    assert!(m.back(), "into iteration 10 (re-run from the seed)");
+    assert_eq!((m.iterations(), m.phase()), (9, "rollout".to_string()));
+    m.step_phase().unwrap();
+    assert_eq!(mcts_state(&m), at10);
+    m.step_phase().unwrap();
+    assert_eq!(mcts_state(&m), mid);
+}
+
+#[wasm_bindgen_test]
+fn mcts_stepper_agrees_with_the_core_and_is_deterministic() {
+    let g = ttt("");
+    let mut m = MctsStepper::for_game(&g, obj(r#"{"seed": 11, "c": 1.2}"#)).unwrap();
+    m.run((400.0).into()).unwrap();
+    let mut core = Mcts::new(
+        TicTacToe,
+        TicTacToe.initial_state(),
+        MctsOptions { seed: 11, c: 1.2, ..Default::default() },
+    );
+    core.run(400);
+    assert_eq!(m.best().as_f64(), core.best_action().map(f64::from));
+    let ucb = m.ucb((0.0).into()).unwrap();
+    for (i, (child, exploitation, exploration, total)) in core.ucb_terms(0).into_iter().enumerate() {
+        assert_eq!(num(&ucb, &format!("{i}.child")), child as f64);
+        assert_eq!(num(&ucb, &format!("{i}.exploitation")), exploitation);
+        assert_eq!(num(&ucb, &format!("{i}.exploration")), exploration);
+        assert_eq!(num(&ucb, &format!("{i}.total")), total);
+    }
+    let shares = m.root_shares().unwrap();
+    for (i, c) in core.root_children_stats().iter().enumerate() {
+        assert_eq!((num(&shares, &format!("{i}.n")), num(&shares, &format!("{i}.q"))), (c.n as f64, c.q));
+    }
+    // seekIteration back and forth lands on the same trees.
+    let at400 = mcts_state(&m);
+    m.seek_iteration((150.0).into()).unwrap();
+    assert_eq!(m.iterations(), 150);
+    let mut fresh = MctsStepper::for_game(&g, obj(r#"{"seed": 11, "c": 1.2}"#)).unwrap();
+    fresh.run((150.0).into()).unwrap();
+    assert_eq!(mcts_state(&m), mcts_state(&fresh));
+    m.seek_iteration((400.0).into()).unwrap();
+    assert_eq!(mcts_state(&m), at400);
+}
+
+#[wasm_bindgen_test]
+fn mcts_stepper_refuses_bad_input_and_keeps_its_tree() {
+    let g = c4("");
+    let mut m = MctsStepper::for_game(&g, JsValue::UNDEFINED).unwrap();
+    m.run((20.0).into()).unwrap();
+    let before = mcts_state(&m);
+    assert_eq!(
+        message(m.run((1e12).into()).unwrap_err()),
+        "MctsStepper.run: n 1000000000000 is out of range (0 to 999,980) (an MctsStepper runs at most 1000000 iterations)"
+    );
+    assert_eq!(message(m.run((-1.0).into()).unwrap_err()), "MctsStepper.run: n -1 is out of range (0 to 999,980) (an MctsStepper runs at most 1000000 iterations)");
+    assert_eq!(
+        message(m.seek_iteration((f64::NAN).into()).unwrap_err()),
+        "MctsStepper.seekIteration: iteration must be an integer, got NaN"
+    );
+    assert_eq!(
+        message(m.ucb((21.0).into()).unwrap_err()),
+        "MctsStepper.ucb: node 21 is out of range (0 to 20)"
+    );
+    assert_eq!(mcts_state(&m), before);
+    for (opts, want) in [
+        (r#"{"depth": 3}"#, "MctsStepper.forGame: option 'depth' does not apply to an MctsStepper (its options are c, seed and expansion; run iterations with run(n))"),
+        (r#"{"algo": "alphabeta"}"#, "MctsStepper.forGame: algo 'alphabeta': an MctsStepper runs 'mcts'"),
+        (r#"{"sed": 1}"#, "MctsStepper.forGame: unknown option 'sed' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores)"),
+        (r#"{"c": -1}"#, "MctsStepper.forGame: c must be a number from 0 to 1000000, got -1"),
+    ] {
+        assert_eq!(message(MctsStepper::for_game(&g, obj(opts)).err().unwrap()), want);
+    }
+}
+
+#[wasm_bindgen_test]
+fn mcts_on_trees_labels_nodes_as_the_tree_does() {
+    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let mut m = MctsStepper::for_tree(&t, JsValue::UNDEFINED).unwrap();
+    m.run((3.0).into()).unwrap();
+    let n = m.nodes().unwrap();
+    assert_eq!(
+        (0..len(&n, "")).map(|i| text(&n, &format!("{i}.label"))).collect::<Vec<_>>(),
+        ["A", "B", "C", "D"]
+    );
+    assert_eq!(numbers(&get(&n, "0.children")), vec![1.0, 2.0, 3.0]);
+    m.run((500.0).into()).unwrap();
+    assert_eq!(m.best().as_f64(), Some(0.0), "B, worth 3, is the best move");
+}
+
+#[wasm_bindgen_test]
+fn limits_are_published() {
+    let l = limits().unwrap();
+    assert_eq!((num(&l, "maxNodeCap"), num(&l, "defaultNodeCap")), (100_000.0, 20_000.0));
+    assert_eq!((num(&l, "maxIterations"), num(&l, "maxDepth")), (1_000_000.0, 64.0));
 }

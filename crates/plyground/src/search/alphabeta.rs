@@ -19,7 +19,6 @@ use super::{MoveOrder, PvTable, SearchResult, Stats, TieRule};
 use crate::event::{Bound, Event, LeafKind, NoObserver, NodeKind, Observer};
 use crate::game::{Evaluator, Game, Player, ToMove};
 use crate::rng::Rng;
-use std::collections::HashMap;
 
 const INF: f64 = f64::INFINITY;
 
@@ -178,7 +177,9 @@ pub struct AlphaBeta<'a, G: Game, E, O> {
     bufs: Vec<Vec<G::Action>>,
     pv: PvTable<G::Action>,
     killers: Vec<[Option<G::Action>; 2]>,
-    history: HashMap<G::Action, u64>,
+    /// History heuristic: (action, score) pairs, searched linearly (a game has few distinct
+    /// actions; a hash map per action type cost more wasm code than it saved time).
+    history: Vec<(G::Action, u64)>,
     tt: Option<TranspositionTable<G::Action>>,
     rng: Rng,
     /// The node budget ran out; unwinding.
@@ -189,6 +190,8 @@ pub struct AlphaBeta<'a, G: Game, E, O> {
     root_first: Option<G::Action>,
     /// The oracle for perfect ordering: the same search without an observer.
     oracle: Option<Box<AlphaBeta<'a, G, E, NoObserver>>>,
+    /// Reused by the move orderings' sorts.
+    sort_keys: Vec<(i64, u32)>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O> {
@@ -211,13 +214,14 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             bufs: Vec::new(),
             pv: PvTable::default(),
             killers: Vec::new(),
-            history: HashMap::new(),
+            history: Vec::new(),
             tt,
             rng: Rng::new(seed),
             aborted: false,
             hit_horizon: false,
             root_first: None,
             oracle: None,
+            sort_keys: Vec::new(),
         }
     }
 
@@ -492,7 +496,10 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             }
             MoveOrder::History => {
                 let d = depth.min(32) as u64;
-                *self.history.entry(a).or_insert(0) += d * d + 1;
+                match self.history.iter_mut().find(|e| e.0 == a) {
+                    Some(e) => e.1 += d * d + 1,
+                    None => self.history.push((a, d * d + 1)),
+                }
             }
             _ => {}
         }
@@ -558,13 +565,14 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             self.game.actions(s, &mut acts);
         }
         let game = self.game;
+        let keys = &mut self.sort_keys;
         match self.opts.order {
             MoveOrder::Natural => {}
             MoveOrder::Reversed => acts.reverse(),
             MoveOrder::Random(_) => self.rng.shuffle(&mut acts),
-            MoveOrder::Heuristic => acts.sort_by_key(|&a| -game.order_hint(s, a)),
+            MoveOrder::Heuristic => sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64)),
             MoveOrder::Killer => {
-                acts.sort_by_key(|&a| -game.order_hint(s, a));
+                sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64));
                 if let Some(k) = self.killers.get(p).copied() {
                     for killer in k.iter().rev().flatten() {
                         move_to_front(&mut acts, *killer);
@@ -572,9 +580,12 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 }
             }
             MoveOrder::History => {
-                acts.sort_by_key(|&a| -game.order_hint(s, a));
+                sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64));
                 let h = &self.history;
-                acts.sort_by_key(|a| std::cmp::Reverse(h.get(a).copied().unwrap_or(0)));
+                sort_actions_by(&mut acts, keys, |a| {
+                    let score = h.iter().find(|e| e.0 == a).map_or(0, |e| e.1);
+                    -(score.min(i64::MAX as u64) as i64)
+                });
             }
             MoveOrder::Perfect => self.perfect_order(s, &mut acts, depth, qply, quiesce),
         }
@@ -599,26 +610,106 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             Box::new(AlphaBeta::new(game, self.eval, opts, NoObserver))
         });
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
-        let mut scored: Vec<(f64, G::Action)> = acts
+        let scored: Vec<f64> = acts
             .iter()
             .map(|&a| {
                 let child = game.result(s, a);
-                (oracle.value(&child, None, -INF, INF, next_depth, 1, next_q), a)
+                oracle.value(&child, None, -INF, INF, next_depth, 1, next_q)
             })
             .collect();
-        if is_max {
-            scored.sort_by(|x, y| y.0.total_cmp(&x.0));
-        } else {
-            scored.sort_by(|x, y| x.0.total_cmp(&y.0));
+        // Best first for the player to move; equal values keep the natural order.
+        let mut keys = std::mem::take(&mut self.sort_keys);
+        keys.clear();
+        keys.extend(scored.iter().enumerate().map(|(i, &v)| {
+            let k = total_order_key(v);
+            (if is_max { !k } else { k }, i as u32)
+        }));
+        sort_keys(&mut keys);
+        let order: Vec<G::Action> = acts.to_vec();
+        for (slot, &(_, i)) in acts.iter_mut().zip(keys.iter()) {
+            *slot = order[i as usize];
         }
-        for (slot, (_, a)) in acts.iter_mut().zip(scored) {
-            *slot = a;
-        }
+        self.sort_keys = keys;
     }
+}
+
+/// A 64-bit integer ordered like `f64::total_cmp` orders the numbers.
+fn total_order_key(x: f64) -> i64 {
+    let b = x.to_bits() as i64;
+    b ^ ((((b >> 63) as u64) >> 1) as i64)
+}
+
+/// Sorts `acts` by `key`, lowest first, keeping the current order among equal keys (a
+/// stable sort). It sorts (key, position) pairs, one concrete type for every game and
+/// observer: the standard library's stable sort instantiated per action type and engine
+/// was 40% of the wasm module.
+pub fn sort_actions_by<A: Copy>(acts: &mut [A], keys: &mut Vec<(i64, u32)>, key: impl Fn(A) -> i64) {
+    keys.clear();
+    keys.extend(acts.iter().enumerate().map(|(i, &a)| (key(a), i as u32)));
+    sort_keys(keys);
+    // Apply the permutation: every position appears once in `keys`.
+    let orig: Vec<A> = acts.to_vec();
+    for (slot, &(_, i)) in acts.iter_mut().zip(keys.iter()) {
+        *slot = orig[i as usize];
+    }
+}
+
+/// Not generic, so compiled once: (key, position) pairs are distinct, so an unstable sort
+/// gives the stable order.
+#[inline(never)]
+fn sort_keys(keys: &mut [(i64, u32)]) {
+    keys.sort_unstable();
 }
 
 fn move_to_front<A: Eq + Copy>(acts: &mut [A], m: A) {
     if let Some(i) = acts.iter().position(|&a| a == m) {
         acts[..=i].rotate_right(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_actions_by_is_the_stable_sort() {
+        let mut rng = Rng::new(7);
+        let mut keys = Vec::new();
+        for len in 0..40u32 {
+            for _ in 0..25 {
+                let acts: Vec<u32> = (0..len).map(|_| rng.below(1000)).collect();
+                // Few distinct keys, so that ties (and their order) matter.
+                let key = |a: u32| (a % 5) as i64 - 2;
+                let mut ours = acts.clone();
+                sort_actions_by(&mut ours, &mut keys, key);
+                let mut std_stable = acts.clone();
+                std_stable.sort_by_key(|&a| key(a));
+                assert_eq!(ours, std_stable, "{acts:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn total_order_key_orders_like_total_cmp() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -1e300,
+            -3.5,
+            -1.0,
+            -f64::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            f64::MIN_POSITIVE,
+            0.5,
+            1.0,
+            18.0,
+            1e300,
+            f64::INFINITY,
+        ];
+        for a in xs {
+            for b in xs {
+                assert_eq!(total_order_key(a).cmp(&total_order_key(b)), a.total_cmp(&b), "{a} vs {b}");
+            }
+        }
     }
 }

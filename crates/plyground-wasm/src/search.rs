@@ -1,0 +1,222 @@
+//! One dispatcher from resolved options to the core's searches, shared by the one-shot
+//! searches and the steppers (so the search that plays is the search that is drawn), and the
+//! result records JavaScript receives.
+
+use crate::options::{Algo, Resolved};
+use crate::skin::Skin;
+use plyground::event::Observer;
+use plyground::game::{Evaluator, Player, ToMove, Utilities};
+use plyground::search::alphabeta::{alpha_beta_scores, h_alpha_beta, iterative_deepening};
+use plyground::search::maxn::maxn_values;
+use plyground::search::mcts::Mcts;
+use plyground::search::minimax::{minimax, minimax_scores};
+use plyground::search::{SearchResult, Stats};
+use serde::Serialize;
+
+/// What a search found, with what the records need beyond [`SearchResult`].
+pub(crate) struct Found<A> {
+    /// The core's result.
+    pub r: SearchResult<A>,
+    /// max^n: the root's utility vector.
+    pub vector: Option<Utilities>,
+    /// MCTS: (action, N, Q) of every expanded root child, in expansion order.
+    pub mcts_children: Option<Vec<(A, u32, f64)>>,
+}
+
+/// Runs the search the options ask for from `s`, reporting to `obs` (depth-first searches
+/// only: MCTS runs unobserved here; the MctsStepper observes it phase by phase).
+///
+/// Every search gets `obs` itself (not `&mut obs`), and `eval: false` goes through
+/// [`MaybeEval`] rather than another evaluator type, so each game compiles one α-β engine per
+/// observer: the module stays small.
+pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
+    game: &G,
+    s: &G::State,
+    o: &Resolved,
+    mut obs: O,
+) -> Found<G::Action> {
+    let plain = |r| Found { r, vector: None, mcts_children: None };
+    match o.algo {
+        Algo::Minimax | Algo::Expectiminimax if G::FULL_SEARCH => plain(minimax(game, s, &mut obs)),
+        Algo::MaxN if G::FULL_SEARCH => {
+            let (r, u) = maxn_values(game, s, obs);
+            Found { r, vector: Some(u), mcts_children: None }
+        }
+        // Refused by `Opts::resolve` for games without FULL_SEARCH: never reached.
+        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN => plain(SearchResult {
+            value: 0.0,
+            best: None,
+            best_index: None,
+            pv: Vec::new(),
+            stats: Stats::default(),
+            complete: false,
+            depth: 0,
+        }),
+        Algo::AlphaBeta => {
+            let eval = MaybeEval::new(game, o.eval);
+            plain(if o.iterative {
+                iterative_deepening(game, s, &eval, &o.ab, obs)
+            } else {
+                h_alpha_beta(game, s, &eval, &o.ab, obs)
+            })
+        }
+        Algo::Mcts => {
+            let mut m = Mcts::new(game.clone(), *s, o.mcts);
+            m.run(o.iterations);
+            let children = m.root_children_stats().iter().map(|c| (c.action, c.n, c.q)).collect();
+            Found { r: m.result(), vector: None, mcts_children: Some(children) }
+        }
+    }
+}
+
+/// The game's evaluation function, or (when `eval: false`) EVAL = 0 with every position
+/// quiet — what the core's `NoEval` does.
+pub(crate) struct MaybeEval<G: Skin> {
+    eval: Option<G::Eval>,
+}
+
+impl<G: Skin> MaybeEval<G> {
+    pub(crate) fn new(game: &G, on: bool) -> Self {
+        MaybeEval { eval: on.then(|| game.evaluator()) }
+    }
+}
+
+impl<G: Skin> Evaluator<G> for MaybeEval<G> {
+    fn eval(&self, game: &G, s: &G::State) -> f64 {
+        self.eval.as_ref().map_or(0.0, |e| e.eval(game, s))
+    }
+    fn is_quiescent(&self, game: &G, s: &G::State) -> bool {
+        self.eval.as_ref().is_none_or(|e| e.is_quiescent(game, s))
+    }
+    fn noisy_actions(&self, game: &G, s: &G::State, out: &mut Vec<G::Action>) {
+        match &self.eval {
+            Some(e) => e.noisy_actions(game, s, out),
+            None => game.actions(s, out),
+        }
+    }
+}
+
+/// Is the value exact (the whole game below the root was searched, no EVAL involved)?
+/// Conservative for depth-limited searches: an iterative search that stopped before its
+/// depth limit reached the end; one that used its whole depth may have been cut off.
+pub(crate) fn is_exact<A>(o: &Resolved, r: &SearchResult<A>) -> bool {
+    match o.algo {
+        Algo::Mcts => false,
+        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN => true,
+        Algo::AlphaBeta => {
+            r.complete
+                && match o.ab.depth {
+                    None => true,
+                    Some(d) => r.depth == u32::MAX || (o.iterative && r.depth < d),
+                }
+        }
+    }
+}
+
+/// One move's score: its value (the search's own scale), and for MCTS its visits.
+#[derive(Serialize)]
+pub(crate) struct MoveScore {
+    /// The move in play() units (a child index for trees).
+    #[serde(rename = "move")]
+    pub mv: f64,
+    /// Minimax/α-β: the move's exact value within the depth (utility to MAX). max^n: its
+    /// utility to the player at the root. MCTS: Q of the root child, the mover's mean reward
+    /// in [0, 1] (null if never expanded).
+    pub value: Option<f64>,
+    /// MCTS: N of the root child.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n: Option<f64>,
+    /// max^n: the child's utility vector (`value` is its entry for the player at the root).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<f64>>,
+}
+
+/// The value of every root move, in natural order. Minimax and α-β search each move again
+/// with a full window (the same options, at the depth the result comes from); max^n gives
+/// each move's value to the root player; MCTS reads the root's children.
+pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G::Action>) -> Vec<MoveScore> {
+    let mut acts = Vec::new();
+    game.actions(s, &mut acts);
+    let score = |a: G::Action, v: Option<f64>, n: Option<u32>| MoveScore {
+        mv: G::action_js(a),
+        value: v,
+        n: n.map(f64::from),
+        values: None,
+    };
+    match o.algo {
+        Algo::Mcts => {
+            let children = f.mcts_children.as_deref().unwrap_or(&[]);
+            acts.iter()
+                .map(|&a| match children.iter().find(|c| c.0 == a) {
+                    Some(&(_, n, q)) => score(a, Some(q), Some(n)),
+                    None => score(a, None, Some(0)),
+                })
+                .collect()
+        }
+        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN if !G::FULL_SEARCH => Vec::new(),
+        Algo::Minimax | Algo::Expectiminimax => {
+            minimax_scores(game, s).into_iter().map(|(a, v)| score(a, Some(v), None)).collect()
+        }
+        Algo::MaxN => {
+            let p = match game.player(s) {
+                ToMove::Player(p) => p,
+                ToMove::Chance => Player::MAX,
+            };
+            acts.iter()
+                .map(|&a| {
+                    let child = game.result(s, a);
+                    let (_, u) = maxn_values(game, &child, plyground::NoObserver);
+                    let players = game.num_players().clamp(1, u.len());
+                    MoveScore { values: Some(u[..players].to_vec()), ..score(a, Some(u[p.index()]), None) }
+                })
+                .collect()
+        }
+        Algo::AlphaBeta => {
+            if !f.r.complete || f.r.best.is_none() {
+                return Vec::new();
+            }
+            let mut ab = o.ab;
+            ab.depth = Some(f.r.depth);
+            let v = alpha_beta_scores(game, s, &MaybeEval::new(game, o.eval), &ab);
+            v.into_iter().map(|(a, v)| score(a, Some(v), None)).collect()
+        }
+    }
+}
+
+/// The counters, as JavaScript numbers.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct StatsOut {
+    pub nodes: f64,
+    pub leaves: f64,
+    pub cutoffs: f64,
+    pub max_depth: f64,
+    pub tt_hits: f64,
+    pub tt_misses: f64,
+}
+
+impl From<&Stats> for StatsOut {
+    fn from(s: &Stats) -> Self {
+        StatsOut {
+            nodes: s.nodes as f64,
+            leaves: s.leaves as f64,
+            cutoffs: s.cutoffs as f64,
+            max_depth: s.max_depth as f64,
+            tt_hits: s.tt_hits as f64,
+            tt_misses: s.tt_misses as f64,
+        }
+    }
+}
+
+/// A depth as JavaScript sees it: null for "to the end".
+pub(crate) fn depth_js(d: u32) -> Option<f64> {
+    (d != u32::MAX).then_some(d as f64)
+}
+
+/// The `value` of a record: a number, or a utility vector (max^n).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(untagged)]
+pub(crate) enum ValueOut {
+    Scalar(f64),
+    Vector(Vec<f64>),
+}

@@ -1,0 +1,676 @@
+//! `Stepper`: a recorded depth-first search (the real one: the core's search with a
+//! `trace::Recorder` as its observer), stepped event by event in either direction.
+
+use crate::game::{with_history, GameHandle, Position};
+use crate::options::{node_cap, Algo, Opts, Resolved};
+use crate::search::{self, depth_js, is_exact, StatsOut, ValueOut};
+use crate::skin::Skin;
+use crate::tree::GameTree;
+use crate::util::{at, f64_array, group, int_in, js_err, number_arg, opt_number_arg, to_js};
+use plyground::event::{Bound, LeafKind, NodeKind};
+use plyground::game::{Game, Utilities};
+use plyground::search::SearchResult;
+use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Trace};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// The node cap when none is given.
+pub const DEFAULT_NODE_CAP: usize = 20_000;
+/// The largest node cap accepted (a trace costs a few hundred bytes per node).
+pub const MAX_NODE_CAP: usize = 100_000;
+
+/// The largest step count accepted by step() and back() (any count past the end clamps).
+const MAX_STEP: u64 = (1 << 53) - 1;
+
+/// One recorded search and the stepping position in it.
+struct Stepping<G: Skin> {
+    game: G,
+    root: G::State,
+    trace: Trace<G::Action>,
+    state: StepState,
+    result: SearchResult<G::Action>,
+    vector: Option<Utilities>,
+    exact: bool,
+    truncated: bool,
+    note: Option<String>,
+    procs: Vec<Procedure>,
+    /// Numbers per node in `values`: 1, or the players of a max^n search.
+    width: usize,
+    cap: usize,
+}
+
+impl<G: Skin> Stepping<G> {
+    fn record(game: G, root: G::State, mut o: Resolved, cap: usize, players: usize) -> Result<Self, String> {
+        if o.algo == Algo::Mcts {
+            return Err("MCTS is stepped phase by phase with an MctsStepper".into());
+        }
+        let user_budget = o.ab.node_budget;
+        if o.algo == Algo::AlphaBeta {
+            // The cap stops the search itself, not only the recording (see trace's docs).
+            o.ab.node_budget = Some(user_budget.map_or(cap as u64, |b| b.min(cap as u64)));
+        }
+        let mut rec = Recorder::new(&game, root).with_node_cap(cap);
+        let f = search::run(&game, &root, &o, &mut rec);
+        let trace = rec.finish();
+        let cap_stopped =
+            o.algo == Algo::AlphaBeta && !f.r.complete && user_budget.is_none_or(|b| b >= cap as u64);
+        let truncated = trace.truncated() || cap_stopped;
+        let note = if trace.truncated() {
+            Some(format!(
+                "trace truncated at {}: the search ran on to the end ({} in all), so its result is complete",
+                nodes(cap as u64),
+                nodes(f.r.stats.nodes)
+            ))
+        } else if cap_stopped {
+            Some(format!(
+                "trace truncated at {}: the search was stopped there (its node budget is the cap), so its result is incomplete",
+                nodes(cap as u64)
+            ))
+        } else if !f.r.complete {
+            Some(format!(
+                "the node budget of {} stopped the search, so its result is incomplete",
+                nodes(o.ab.node_budget.unwrap_or(0))
+            ))
+        } else {
+            None
+        };
+        let mut used = [false; Procedure::ALL.len()];
+        for i in 0..trace.len() {
+            if let Some((p, _)) = trace.pseudocode_line(i) {
+                if let Some(k) = Procedure::ALL.iter().position(|&q| q == p) {
+                    used[k] = true;
+                }
+            }
+        }
+        let procs = Procedure::ALL.iter().zip(used).filter(|(_, u)| *u).map(|(&p, _)| p).collect();
+        let width = if f.vector.is_some() { players.max(1) } else { 1 };
+        let exact = is_exact(&o, &f.r);
+        let state = StepState::new(&trace);
+        Ok(Stepping {
+            game,
+            root,
+            trace,
+            state,
+            result: f.r,
+            vector: f.vector,
+            exact,
+            truncated,
+            note,
+            procs,
+            width,
+            cap,
+        })
+    }
+
+    fn value_out(&self, v: NodeValue) -> ValueOut {
+        match v {
+            NodeValue::Scalar(x) => ValueOut::Scalar(x),
+            NodeValue::Vector(u) => ValueOut::Vector(u[..self.width.min(u.len())].to_vec()),
+        }
+    }
+}
+
+/// "1 node", "20,000 nodes".
+fn nodes(n: u64) -> String {
+    format!("{} node{}", group(n), if n == 1 { "" } else { "s" })
+}
+
+fn kind_name(k: NodeKind) -> (&'static str, Option<u32>) {
+    match k {
+        NodeKind::Max => ("max", Some(0)),
+        NodeKind::Min => ("min", Some(1)),
+        NodeKind::Chance => ("chance", None),
+        NodeKind::Player(p) => ("player", Some(p as u32)),
+    }
+}
+
+fn leaf_name(k: LeafKind) -> &'static str {
+    match k {
+        LeafKind::Terminal => "terminal",
+        LeafKind::Cutoff => "cutoff",
+        LeafKind::Quiet => "quiet",
+    }
+}
+
+fn bound_name(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "exact",
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepNodeOut {
+    id: u32,
+    parent: i32,
+    index: Option<u32>,
+    label: String,
+    edge: String,
+    kind: &'static str,
+    player: Option<u32>,
+    depth: u32,
+    num_actions: u32,
+    prob: Option<f64>,
+    value: Option<ValueOut>,
+    leaf: Option<&'static str>,
+    tt: Option<&'static str>,
+    pruned: u32,
+    iteration: u32,
+    enter_event: u32,
+    exit_event: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct PseudoOut {
+    procedure: u32,
+    name: &'static str,
+    line: u32,
+}
+
+#[derive(Serialize)]
+struct OpenOut {
+    node: u32,
+    alpha: f64,
+    beta: f64,
+    v: Option<ValueOut>,
+}
+
+#[derive(Serialize)]
+struct PrunedOut {
+    parent: u32,
+    index: u32,
+    name: String,
+    label: String,
+    event: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CountersOut {
+    nodes: f64,
+    leaves: f64,
+    cutoffs: f64,
+    tt_hits: f64,
+    searches: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateOut {
+    index: f64,
+    current: Option<u32>,
+    event: Option<&'static str>,
+    narration: String,
+    pseudocode: Option<PseudoOut>,
+    open: Vec<OpenOut>,
+    #[serde(with = "serde_wasm_bindgen::preserve")]
+    values: JsValue,
+    pruned_count: f64,
+    counters: CountersOut,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResultOut {
+    value: ValueOut,
+    best: Option<f64>,
+    best_index: Option<f64>,
+    best_child: Option<u32>,
+    best_name: Option<String>,
+    complete: bool,
+    exact: bool,
+    depth: Option<f64>,
+    stats: StatsOut,
+}
+
+#[derive(Serialize)]
+struct ProcOut {
+    name: &'static str,
+    lines: Vec<&'static str>,
+}
+
+/// What the `Stepper` class calls, whatever the game.
+trait Steps {
+    fn len(&self) -> usize;
+    fn index(&self) -> usize;
+    fn truncated(&self) -> bool;
+    fn note(&self) -> Option<String>;
+    fn cap(&self) -> usize;
+    fn width(&self) -> usize;
+    fn node_count(&self) -> usize;
+    fn forward(&mut self, n: u64) -> usize;
+    fn backward(&mut self, n: u64) -> usize;
+    fn seek(&mut self, i: usize);
+    fn nodes(&self) -> Result<JsValue, JsError>;
+    fn state(&self) -> Result<JsValue, JsError>;
+    fn events(&self, from: usize, to: usize) -> Vec<f64>;
+    fn narration(&self, i: usize) -> String;
+    fn result(&self) -> Result<JsValue, JsError>;
+    fn pseudocode(&self) -> Result<JsValue, JsError>;
+    fn pruned(&self) -> Result<JsValue, JsError>;
+    fn board(&self, node: u32) -> Option<String>;
+}
+
+impl<G: Skin> Steps for Stepping<G> {
+    fn len(&self) -> usize {
+        self.trace.len()
+    }
+    fn index(&self) -> usize {
+        self.state.index()
+    }
+    fn truncated(&self) -> bool {
+        self.truncated
+    }
+    fn note(&self) -> Option<String> {
+        self.note.clone()
+    }
+    fn cap(&self) -> usize {
+        self.cap
+    }
+    fn width(&self) -> usize {
+        self.width
+    }
+    fn node_count(&self) -> usize {
+        self.trace.nodes().len()
+    }
+
+    fn forward(&mut self, n: u64) -> usize {
+        let mut k = 0;
+        while (k as u64) < n && self.state.forward(&self.trace) {
+            k += 1;
+        }
+        self.state.index()
+    }
+
+    fn backward(&mut self, n: u64) -> usize {
+        let mut k = 0;
+        while (k as u64) < n && self.state.backward(&self.trace) {
+            k += 1;
+        }
+        self.state.index()
+    }
+
+    fn seek(&mut self, i: usize) {
+        self.state.seek(&self.trace, i);
+    }
+
+    fn nodes(&self) -> Result<JsValue, JsError> {
+        let out: Vec<StepNodeOut> = self
+            .trace
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(id, n)| {
+                let (kind, player) = kind_name(n.kind);
+                StepNodeOut {
+                    id: id as u32,
+                    parent: n.parent.map_or(-1, |p| p as i32),
+                    index: n.index,
+                    label: n.label.clone(),
+                    edge: n.via_name.clone(),
+                    kind,
+                    player,
+                    depth: n.depth,
+                    num_actions: n.num_actions,
+                    prob: n.prob,
+                    value: n.value.map(|v| self.value_out(v)),
+                    leaf: n.leaf.map(leaf_name),
+                    tt: n.tt.map(bound_name),
+                    pruned: n.pruned,
+                    iteration: n.iteration,
+                    enter_event: n.enter_event,
+                    exit_event: n.exit_event,
+                }
+            })
+            .collect();
+        to_js(&out)
+    }
+
+    fn state(&self) -> Result<JsValue, JsError> {
+        let st = &self.state;
+        let last = st.index().checked_sub(1);
+        let w = self.width;
+        let mut values = vec![f64::NAN; st.values().len() * w];
+        for (i, v) in st.values().iter().enumerate() {
+            match v {
+                Some(NodeValue::Scalar(x)) => values[i * w] = *x,
+                Some(NodeValue::Vector(u)) => {
+                    for (k, x) in u.iter().take(w).enumerate() {
+                        values[i * w + k] = *x;
+                    }
+                }
+                None => {}
+            }
+        }
+        let c = st.counters();
+        let out = StateOut {
+            index: st.index() as f64,
+            current: st.current(),
+            event: last.and_then(|i| self.trace.events().get(i)).map(|e| EventKind::of(e).name()),
+            narration: last.map(|i| self.trace.narration(i)).unwrap_or_default(),
+            pseudocode: last.and_then(|i| self.trace.pseudocode_line(i)).map(|(p, line)| PseudoOut {
+                procedure: self.procs.iter().position(|&q| q == p).unwrap_or(0) as u32,
+                name: p.name(),
+                line,
+            }),
+            open: st
+                .open_windows()
+                .into_iter()
+                .map(|(node, alpha, beta)| OpenOut {
+                    node,
+                    alpha,
+                    beta,
+                    v: st.value(node).map(|v| self.value_out(v)),
+                })
+                .collect(),
+            values: f64_array(&values),
+            pruned_count: st.pruned_count() as f64,
+            counters: CountersOut {
+                nodes: c.nodes as f64,
+                leaves: c.leaves as f64,
+                cutoffs: c.cutoffs as f64,
+                tt_hits: c.tt_hits as f64,
+                searches: c.searches as f64,
+            },
+        };
+        to_js(&out)
+    }
+
+    fn events(&self, from: usize, to: usize) -> Vec<f64> {
+        let mut out = Vec::with_capacity((to - from) * 8);
+        for i in from..to {
+            out.extend_from_slice(&self.trace.encode_step(i).unwrap_or([0.0; 8]));
+        }
+        out
+    }
+
+    fn narration(&self, i: usize) -> String {
+        self.trace.narration(i)
+    }
+
+    fn result(&self) -> Result<JsValue, JsError> {
+        let r = &self.result;
+        // The trace node of the chosen root child, in the search (iteration) the result is from.
+        let best_child = self
+            .trace
+            .searches()
+            .iter()
+            .rev()
+            .find(|s| s.complete == r.complete && s.depth == r.depth)
+            .and_then(|s| s.best_child);
+        let value = match self.vector {
+            Some(u) => ValueOut::Vector(u[..self.width.min(u.len())].to_vec()),
+            None => ValueOut::Scalar(r.value),
+        };
+        let out = ResultOut {
+            value,
+            best: r.best.map(G::action_js),
+            best_index: r.best_index.map(|i| i as f64),
+            best_child,
+            best_name: r.best.map(|b| self.game.action_name(&self.root, b)),
+            complete: r.complete,
+            exact: self.exact,
+            depth: depth_js(r.depth),
+            stats: StatsOut::from(&r.stats),
+        };
+        to_js(&out)
+    }
+
+    fn pseudocode(&self) -> Result<JsValue, JsError> {
+        let out: Vec<ProcOut> = self
+            .procs
+            .iter()
+            .map(|p| ProcOut { name: p.name(), lines: p.text().lines().collect() })
+            .collect();
+        to_js(&out)
+    }
+
+    fn pruned(&self) -> Result<JsValue, JsError> {
+        let out: Vec<PrunedOut> = self
+            .trace
+            .pruned()
+            .iter()
+            .map(|p| PrunedOut {
+                parent: p.parent,
+                index: p.index,
+                name: p.name.clone(),
+                label: p.label.clone(),
+                event: p.event,
+            })
+            .collect();
+        to_js(&out)
+    }
+
+    fn board(&self, node: u32) -> Option<String> {
+        let mut s = self.root;
+        for a in self.trace.path_actions(node) {
+            s = self.game.result(&s, a);
+        }
+        self.game.board(&s)
+    }
+}
+
+/// A recorded search, stepped event by event. The search is the real one (the same code
+/// `searchGame` runs), observed by the core's trace recorder; `nodeCap` bounds the nodes
+/// recorded, and for α-β also the search itself (its node budget), so a trace never grows
+/// past it.
+#[wasm_bindgen]
+pub struct Stepper {
+    inner: Box<dyn Steps>,
+    kind: &'static str,
+}
+
+fn for_game_in<G: crate::skin::BoardSkin>(
+    h: &crate::game::History<G>,
+    opts: &Opts,
+    cap: usize,
+) -> Result<Box<dyn Steps>, String> {
+    let o = opts.resolve(&h.game, false)?;
+    let players = h.game.num_players();
+    Ok(Box::new(Stepping::record(h.game.clone(), *h.state(), o, cap, players)?))
+}
+
+#[wasm_bindgen]
+impl Stepper {
+    /// Records the search `opts` asks for from the game's position (any algorithm but
+    /// 'mcts'), recording at most `nodeCap` nodes (default 20,000; 1 to 100,000).
+    #[wasm_bindgen(js_name = forGame)]
+    pub fn for_game(
+        game: &GameHandle,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] opts: JsValue,
+        #[wasm_bindgen(js_name = nodeCap, unchecked_optional_param_type = "number")] node_cap_js: Option<
+            JsValue,
+        >,
+    ) -> Result<Stepper, JsError> {
+        let place = at("Stepper.forGame");
+        let o = Opts::parse(&opts).map_err(&place)?;
+        let cap = opt_number_arg("nodeCap", node_cap_js).and_then(node_cap).map_err(&place)?;
+        let inner = with_history!(&game.pos, h => for_game_in(h, &o, cap)).map_err(&place)?;
+        Ok(Stepper { inner, kind: if matches!(game.pos, Position::Ttt(_)) { "ttt" } else { "c4" } })
+    }
+
+    /// Records the search `opts` asks for on an explicit tree (see `forGame`).
+    #[wasm_bindgen(js_name = forTree)]
+    pub fn for_tree(
+        tree: &GameTree,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] opts: JsValue,
+        #[wasm_bindgen(js_name = nodeCap, unchecked_optional_param_type = "number")] node_cap_js: Option<
+            JsValue,
+        >,
+    ) -> Result<Stepper, JsError> {
+        let place = at("Stepper.forTree");
+        let t = &tree.tree;
+        let o = Opts::parse(&opts).and_then(|o| o.resolve(t, t.has_tuples())).map_err(&place)?;
+        let cap = opt_number_arg("nodeCap", node_cap_js).and_then(node_cap).map_err(&place)?;
+        let inner = Stepping::record(t.clone(), t.initial_state(), o, cap, t.players()).map_err(&place)?;
+        Ok(Stepper { inner: Box::new(inner), kind: "tree" })
+    }
+
+    /// Steps (events) in the trace.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    /// Events applied so far: 0 (before the first) to `length`.
+    #[wasm_bindgen(getter)]
+    pub fn index(&self) -> u32 {
+        self.inner.index() as u32
+    }
+
+    /// Nodes recorded.
+    #[wasm_bindgen(getter, js_name = nodeCount)]
+    pub fn node_count(&self) -> u32 {
+        self.inner.node_count() as u32
+    }
+
+    /// The node cap the trace was recorded with.
+    #[wasm_bindgen(getter, js_name = nodeCap)]
+    pub fn node_cap(&self) -> u32 {
+        self.inner.cap() as u32
+    }
+
+    /// Whether the node cap cut the trace short ("trace truncated at N nodes"): either the
+    /// recording stopped while the search ran on (minimax, max^n), or the cap stopped the
+    /// search (α-β).
+    #[wasm_bindgen(getter)]
+    pub fn truncated(&self) -> bool {
+        self.inner.truncated()
+    }
+
+    /// Why the trace or the search is incomplete, in words; null when it is not.
+    #[wasm_bindgen(getter, unchecked_return_type = "string | null")]
+    pub fn note(&self) -> JsValue {
+        self.inner.note().map_or(JsValue::NULL, |s| JsValue::from_str(&s))
+    }
+
+    /// Numbers per node in `state().values`: 1, or the number of players for max^n.
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.inner.width() as u32
+    }
+
+    /// `'ttt'`, `'c4'` or `'tree'`.
+    #[wasm_bindgen(getter, unchecked_return_type = "'ttt' | 'c4' | 'tree'")]
+    pub fn kind(&self) -> String {
+        self.kind.to_string()
+    }
+
+    /// Moves `n` events forward (default 1; clamped at the end); returns the new index.
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] n: Option<JsValue>,
+    ) -> Result<u32, JsError> {
+        let n = opt_number_arg("n", n)
+            .and_then(|n| int_in("n", n.unwrap_or(1.0), 0, MAX_STEP))
+            .map_err(at("Stepper.step"))?;
+        Ok(self.inner.forward(n) as u32)
+    }
+
+    /// Moves `n` events back (default 1; clamped at 0); returns the new index.
+    pub fn back(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] n: Option<JsValue>,
+    ) -> Result<u32, JsError> {
+        let n = opt_number_arg("n", n)
+            .and_then(|n| int_in("n", n.unwrap_or(1.0), 0, MAX_STEP))
+            .map_err(at("Stepper.back"))?;
+        Ok(self.inner.backward(n) as u32)
+    }
+
+    /// Moves to index `i` (0 to `length`; throws outside); O(|i − index|).
+    pub fn seek(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+    ) -> Result<u32, JsError> {
+        let i = number_arg("index", &i)
+            .and_then(|i| int_in("index", i, 0, self.inner.len() as u64))
+            .map_err(at("Stepper.seek"))?;
+        self.inner.seek(i as usize);
+        Ok(self.inner.index() as u32)
+    }
+
+    /// The static structure of the recorded tree, by node id (ids in entering order).
+    #[wasm_bindgen(unchecked_return_type = "StepNodeInfo[]")]
+    pub fn nodes(&self) -> Result<JsValue, JsError> {
+        self.inner.nodes()
+    }
+
+    /// The picture after the first `index` events.
+    #[wasm_bindgen(unchecked_return_type = "StepState")]
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        self.inner.state()
+    }
+
+    /// Events `from` (default 0) to `to` (default `length`, exclusive) in the flat layout:
+    /// 8 numbers per event (see crates/plyground/src/trace/mod.rs).
+    pub fn events(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] to: Option<JsValue>,
+    ) -> Result<Vec<f64>, JsError> {
+        let place = at("Stepper.events");
+        let len = self.inner.len() as u64;
+        let from = opt_number_arg("from", from)
+            .and_then(|f| int_in("from", f.unwrap_or(0.0), 0, len))
+            .map_err(&place)?;
+        let to = opt_number_arg("to", to)
+            .and_then(|t| int_in("to", t.unwrap_or(len as f64), from, len))
+            .map_err(&place)?;
+        Ok(self.inner.events(from as usize, to as usize))
+    }
+
+    /// One line in words for event `i` (0 to `length` − 1).
+    pub fn narration(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+    ) -> Result<String, JsError> {
+        let len = self.inner.len() as u64;
+        if len == 0 {
+            return Err(js_err("Stepper.narration: the trace has no events"));
+        }
+        let i = number_arg("event", &i)
+            .and_then(|i| int_in("event", i, 0, len - 1))
+            .map_err(at("Stepper.narration"))?;
+        Ok(self.inner.narration(i as usize))
+    }
+
+    /// What the search found: `{value, best, bestIndex, bestChild, bestName, complete,
+    /// exact, depth, stats}`.
+    #[wasm_bindgen(unchecked_return_type = "StepResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        self.inner.result()
+    }
+
+    /// The pseudocode procedures this trace runs: `[{name, lines}]`; `state().pseudocode
+    /// .procedure` indexes this list and `.line` counts from 1.
+    #[wasm_bindgen(unchecked_return_type = "{name: string, lines: string[]}[]")]
+    pub fn pseudocode(&self) -> Result<JsValue, JsError> {
+        self.inner.pseudocode()
+    }
+
+    /// Every edge a cutoff pruned, in the order of the cutoffs: `[{parent, index (natural
+    /// index of the pruned action), name (the action's name), label (the child's would-be
+    /// label), event (the Cutoff event)}]`. At a step, the first `state().prunedCount` are
+    /// pruned (so a step costs O(1) however many edges were pruned before it).
+    #[wasm_bindgen(unchecked_return_type = "PrunedEdgeInfo[]")]
+    pub fn pruned(&self) -> Result<JsValue, JsError> {
+        self.inner.pruned()
+    }
+
+    /// The board (as `Game.cells()` writes it) of a node's position in a game trace.
+    pub fn board(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] node: JsValue,
+    ) -> Result<String, JsError> {
+        let place = at("Stepper.board");
+        let count = self.inner.node_count() as u64;
+        if count == 0 {
+            return Err(js_err("Stepper.board: the trace has no nodes"));
+        }
+        let n = number_arg("node", &node).and_then(|n| int_in("node", n, 0, count - 1)).map_err(&place)?;
+        self.inner.board(n as u32).ok_or_else(|| js_err("Stepper.board: a tree trace has no board"))
+    }
+}

@@ -1,0 +1,193 @@
+//! `GameTree`: an explicit game tree parsed from text, and the one-shot `searchTree`.
+
+use crate::options::Opts;
+use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut, ValueOut};
+use crate::util::{at, string_arg, to_js};
+use plyground::game::{Game, ToMove};
+use plyground::games::tree::{Kind, ParseError, Tree};
+use plyground::trace::Recorder;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// An explicit game tree (grammar in docs/tree-grammar.md): the lessons' figures and any
+/// tree a learner types in.
+#[wasm_bindgen]
+#[derive(Clone, Debug)]
+pub struct GameTree {
+    pub(crate) tree: Tree,
+}
+
+/// The JavaScript `TreeParseError`: an `Error` named `TreeParseError` with `line`, `column`
+/// (1-based, in characters) and `reason`; its message is "line L, column C: reason".
+fn parse_error(e: &ParseError) -> JsValue {
+    let err = js_sys::Error::new(&format!("line {}, column {}: {}", e.line, e.column, e.message));
+    err.set_name("TreeParseError");
+    let v: JsValue = err.into();
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(&v, &"line".into(), &JsValue::from(e.line));
+    let _ = js_sys::Reflect::set(&v, &"column".into(), &JsValue::from(e.column));
+    let _ = js_sys::Reflect::set(&v, &"reason".into(), &JsValue::from_str(&e.message));
+    v
+}
+
+/// One node, as `nodes()` lists it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TreeNodeOut {
+    id: u32,
+    parent: i32,
+    index: u32,
+    kind: &'static str,
+    player: Option<u32>,
+    label: String,
+    edge: Option<String>,
+    prob: Option<f64>,
+    value: Option<f64>,
+    values: Option<Vec<f64>>,
+    depth: u32,
+    children: Vec<u32>,
+}
+
+#[wasm_bindgen]
+impl GameTree {
+    /// Parses a tree. Throws a `TreeParseError` (an `Error` with `.line`, `.column` and
+    /// `.reason`) naming the place and what was expected there.
+    pub fn parse(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<GameTree, JsValue> {
+        let text = string_arg("text", &text).map_err(|e| JsValue::from(at("GameTree.parse")(e)))?;
+        Tree::try_parse(&text).map(|tree| GameTree { tree }).map_err(|e| parse_error(&e))
+    }
+
+    /// Nodes in the tree.
+    #[wasm_bindgen(getter, js_name = nodeCount)]
+    pub fn node_count(&self) -> u32 {
+        self.tree.node_count() as u32
+    }
+
+    /// Players: 2, or the length of the utility tuples.
+    #[wasm_bindgen(getter)]
+    pub fn players(&self) -> u32 {
+        self.tree.players() as u32
+    }
+
+    /// Whether the leaves are utility tuples (an n-player tree, searched with max^n).
+    #[wasm_bindgen(getter, js_name = hasTuples)]
+    pub fn has_tuples(&self) -> bool {
+        self.tree.has_tuples()
+    }
+
+    /// Every node by id (the written order; the root is 0): `{id, parent (−1 at the root),
+    /// index (among its siblings), kind ('max'|'min'|'chance'|'player'|'terminal'), player
+    /// (null at chance nodes), label, edge (the action's name, null at the root), prob (of a
+    /// chance edge, else null), value (a number leaf's utility to MAX, else null), values (a
+    /// tuple leaf's utilities, else null), depth, children}`.
+    #[wasm_bindgen(unchecked_return_type = "TreeNodeInfo[]")]
+    pub fn nodes(&self) -> Result<JsValue, JsError> {
+        let t = &self.tree;
+        let players = t.players();
+        let out: Vec<TreeNodeOut> = t
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(id, n)| {
+                let id = id as u32;
+                let parent_chance = n.parent().and_then(|p| t.kind(p)) == Some(Kind::Chance);
+                let kind = match n.kind() {
+                    Kind::Max => "max",
+                    Kind::Min => "min",
+                    Kind::Chance => "chance",
+                    Kind::Player(_) => "player",
+                    Kind::Terminal => "terminal",
+                };
+                let player = match n.to_move() {
+                    ToMove::Player(p) => Some(p.0 as u32),
+                    ToMove::Chance => None,
+                };
+                let is_leaf = n.kind() == Kind::Terminal;
+                TreeNodeOut {
+                    id,
+                    parent: n.parent().map_or(-1, |p| p as i32),
+                    index: n.index(),
+                    kind,
+                    player,
+                    label: n.label().to_string(),
+                    edge: t.edge_name(id),
+                    prob: parent_chance.then(|| n.probability()),
+                    value: if is_leaf && !t.has_tuples() { n.value() } else { None },
+                    values: if is_leaf && t.has_tuples() {
+                        n.utilities().map(|u| u[..players.min(u.len())].to_vec())
+                    } else {
+                        None
+                    },
+                    depth: n.depth(),
+                    children: n.children().to_vec(),
+                }
+            })
+            .collect();
+        to_js(&out)
+    }
+
+    /// The tree as text that `GameTree.parse` reads back into the same tree.
+    #[wasm_bindgen(js_name = toText)]
+    pub fn to_text(&self) -> String {
+        self.tree.to_text()
+    }
+}
+
+/// What `searchTree` returns.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchTreeOut {
+    value: ValueOut,
+    best: Option<f64>,
+    best_label: Option<String>,
+    pv: Vec<u32>,
+    evaluated: Vec<String>,
+    scores: Vec<MoveScore>,
+    exact: bool,
+    depth: Option<f64>,
+    complete: bool,
+    algo: &'static str,
+    stats: StatsOut,
+}
+
+/// `searchTree(tree, opts)`: searches the tree from its root. Returns `{value (a number; an
+/// array of utilities for max^n), best (child index, null at a leaf root), bestLabel, pv
+/// (child indices), evaluated (the leaves evaluated, in order, as paths '1.0'), scores,
+/// exact, depth, complete, algo, stats}`.
+#[wasm_bindgen(js_name = searchTree, unchecked_return_type = "SearchTreeResult")]
+pub fn search_tree(
+    tree: &GameTree,
+    #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] opts: JsValue,
+) -> Result<JsValue, JsError> {
+    let place = at("searchTree");
+    let t = &tree.tree;
+    let o = Opts::parse(&opts).and_then(|o| o.resolve(t, t.has_tuples())).map_err(&place)?;
+    let root = t.initial_state();
+    // Through the recorder, as the steppers do: the evaluated leaves are the trace's.
+    let mut rec = Recorder::new(t, root).with_node_cap(usize::MAX);
+    let f = search::run(t, &root, &o, &mut rec);
+    let trace = rec.finish();
+    let scores = if o.scores { search::scores(t, &root, &o, &f) } else { Vec::new() };
+    let r = &f.r;
+    let value = match f.vector {
+        Some(u) => ValueOut::Vector(u[..t.players().min(u.len())].to_vec()),
+        None => ValueOut::Scalar(r.value),
+    };
+    let best_label = r.best.and_then(|b| t.children(root).get(b as usize)).and_then(|&c| t.label(c));
+    let out = SearchTreeOut {
+        value,
+        best: r.best_index.map(|i| i as f64),
+        best_label: best_label.map(str::to_string),
+        pv: r.pv.clone(),
+        evaluated: trace.evaluated_leaf_paths(),
+        scores,
+        exact: is_exact(&o, r),
+        depth: depth_js(r.depth),
+        complete: r.complete,
+        algo: o.algo.name(),
+        stats: StatsOut::from(&r.stats),
+    };
+    to_js(&out)
+}

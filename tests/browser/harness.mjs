@@ -1,0 +1,78 @@
+// Shared by the browser tests: a server for www/ and a headless Chromium that records every
+// console error, page error, failed request and HTTP error.
+//
+// `cargo xtask test` serves www/ and passes its URL in PLYGROUND_URL. Run alone
+// (`node --test tests/browser/`), a test starts `cargo xtask serve --no-build` itself.
+
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Starts `cargo xtask serve` on a free port; resolves to {url, server}. */
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const server = spawn('cargo', ['xtask', 'serve', '--no-build', '--port', '0', '--mount', '/tests/=tests'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/^(http:\/\/127\.0\.0\.1:\d+\/)$/m);
+      if (m) resolve({ url: m[1], server });
+    });
+    server.on('exit', (code) => reject(new Error(`cargo xtask serve exited (${code}) before serving:\n${out}`)));
+  });
+}
+
+/**
+ * The server's URL, a fresh Chromium page and the list of problems it reports; `close()`
+ * stops everything.
+ */
+export async function openBrowser() {
+  let base;
+  let server;
+  if (process.env.PLYGROUND_URL) {
+    base = process.env.PLYGROUND_URL;
+  } else {
+    ({ url: base, server } = await startServer());
+  }
+  const profile = await mkdtemp(join(tmpdir(), 'plyground-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems = [];
+  const wasmTypes = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
+    if (res.url().endsWith('.wasm')) wasmTypes.push(res.headers()['content-type']);
+  });
+  const close = async () => {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+    server?.kill();
+  };
+  return { base, page, problems, wasmTypes, close };
+}
