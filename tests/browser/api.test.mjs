@@ -109,7 +109,7 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
             index: s.index,
             narration: s.narration,
             open: s.open.map((o) => [o.node, o.alpha, o.beta === Infinity ? 'inf' : o.beta, o.v]),
-            pruned: s.pruned.map((p) => p.label),
+            pruned: st.pruned().slice(0, s.prunedCount).map((p) => p.label),
             values: Array.from(s.values.slice(0, 7)),
             line: st.pseudocode()[s.pseudocode.procedure].lines[s.pseudocode.line - 1].trim(),
           };

@@ -202,7 +202,11 @@ test('a Stepper over Figure 5.2 shows the cutoff at C', () => {
     [0, 3, Infinity, 3],
     [5, 3, Infinity, 2],
   ]);
-  assert.deepEqual(s.pruned.map((p) => p.name), ['c2', 'c3']);
+  assert.equal(s.prunedCount, 2);
+  assert.deepEqual(st.pruned().map((p) => [p.parent, p.index, p.name, p.event]), [
+    [5, 1, 'c2', 22],
+    [5, 2, 'c3', 22],
+  ]);
   assert.ok(s.values instanceof Float64Array);
   assert.deepEqual(Array.from(s.values.slice(0, 7)), [3, 3, 3, 12, 8, 2, 2]);
   assert.ok(Number.isNaN(s.values[7]));
@@ -350,6 +354,7 @@ test('the package ships TypeScript declarations with typed options and results',
     'static create(kind: \'ttt\' | \'c4\', moves?: string): Game;',
     'static forGame(game: Game, opts?: SearchOptions, nodeCap?: number): Stepper;',
     'state(): StepState;',
+    'pruned(): PrunedEdgeInfo[];',
   ]) {
     assert.ok(dts.includes(decl), `missing in the .d.ts: ${decl}`);
   }

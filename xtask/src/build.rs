@@ -53,17 +53,61 @@ pub fn build_pkg() -> Result<(), String> {
 
     load_check(&glue, &wasm)?;
 
-    let gz = gzip_sizes(&[&wasm, &glue])?;
-    println!("sizes:");
+    let dts = pkg.join(format!("{OUT_NAME}.d.ts"));
+    if !dts.is_file() {
+        return Err(format!("wasm-bindgen did not write the TypeScript declarations {}", dts.display()));
+    }
     println!(
-        "  {OUT_NAME}_bg.wasm  {:>10}  gzip {:>9}   (cargo {}, after wasm-bindgen {})",
-        human_size(file_size(&wasm)?),
-        human_size(gz[0]),
+        "sizes (cargo {}, after wasm-bindgen {}):",
         human_size(file_size(&cargo_wasm)?),
         human_size(bindgen_size)
     );
-    println!("  {OUT_NAME}.js       {:>10}  gzip {:>9}", human_size(file_size(&glue)?), human_size(gz[1]));
+    for s in package_sizes()? {
+        println!("  {}", s.line());
+    }
     Ok(())
+}
+
+/// The size of one shipped file: raw, gzip -9 and brotli (max quality).
+pub struct Size {
+    pub name: String,
+    pub raw: u64,
+    pub gzip: u64,
+    pub brotli: u64,
+}
+
+impl Size {
+    /// `plyground_wasm_bg.wasm  462.2 KiB  gzip 185.0 KiB  brotli 150.2 KiB`
+    pub fn line(&self) -> String {
+        format!(
+            "{:<24} {:>10}  gzip {:>10}  brotli {:>10}",
+            self.name,
+            human_size(self.raw),
+            human_size(self.gzip),
+            human_size(self.brotli)
+        )
+    }
+}
+
+/// The sizes of the package's module, JavaScript glue and TypeScript declarations.
+pub fn package_sizes() -> Result<Vec<Size>, String> {
+    let pkg = pkg_dir();
+    let files: Vec<PathBuf> =
+        ["_bg.wasm", ".js", ".d.ts"].iter().map(|ext| pkg.join(format!("{OUT_NAME}{ext}"))).collect();
+    let refs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let compressed = compressed_sizes(&refs)?;
+    files
+        .iter()
+        .zip(compressed)
+        .map(|(f, (gzip, brotli))| {
+            Ok(Size {
+                name: f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+                raw: file_size(f)?,
+                gzip,
+                brotli,
+            })
+        })
+        .collect()
 }
 
 fn file_size(p: &Path) -> Result<u64, String> {
@@ -90,11 +134,21 @@ console.log(`load check: the optimised module instantiates in Node; after X on 4
         .map_err(|e| format!("the optimised module does not load: {e}"))
 }
 
-/// gzip -9 sizes, measured with Node's zlib (Node is needed anyway; no extra tool).
-fn gzip_sizes(files: &[&Path]) -> Result<Vec<u64>, String> {
+/// gzip -9 and brotli (quality 11) sizes, measured with Node's zlib (Node is needed anyway;
+/// no extra tool).
+fn compressed_sizes(files: &[&Path]) -> Result<Vec<(u64, u64)>, String> {
     const SCRIPT: &str = "const z = require('zlib'), fs = require('fs');\
-        for (const f of process.argv.slice(1)) console.log(z.gzipSync(fs.readFileSync(f), { level: 9 }).length);";
+        for (const f of process.argv.slice(1)) { const d = fs.readFileSync(f);\
+        console.log(z.gzipSync(d, { level: 9 }).length, z.brotliCompressSync(d).length); }";
     let out = util::output(command("node").arg("-e").arg(SCRIPT).args(files))
-        .ok_or("could not measure gzip sizes with node")?;
-    out.lines().map(|l| l.trim().parse::<u64>().map_err(|e| format!("bad gzip size '{l}': {e}"))).collect()
+        .ok_or("could not measure compressed sizes with node")?;
+    out.lines()
+        .map(|l| {
+            let mut it = l.split_whitespace().map(|x| x.parse::<u64>());
+            match (it.next(), it.next()) {
+                (Some(Ok(g)), Some(Ok(b))) => Ok((g, b)),
+                _ => Err(format!("bad compressed sizes '{l}'")),
+            }
+        })
+        .collect()
 }

@@ -4,8 +4,11 @@
 //! - `cargo xtask build`: set up what is missing, then build the wasm package into www/pkg.
 //! - `cargo xtask serve [--port N]`: build, then serve www/ on 127.0.0.1.
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
-//! - `cargo xtask bench [ARGS…]`: the CLI's benchmark, natively in release mode.
+//! - `cargo xtask bench [--quick] [--long] [--peers]`: the benchmarks natively and in wasm
+//!   (Node), side by side, then the solver's tables; `--peers` adds the comparison with other
+//!   crates (`plyground-peers`).
 
+mod bench;
 mod build;
 mod serve;
 mod setup;
@@ -27,7 +30,12 @@ commands:
       --no-build        serve what is there, without building first
   test                  format check, clippy, native tests, wasm build and tests, JS unit
                         tests, browser tests (installs Chromium with apt-get when missing)
-  bench [ARGS...]       cargo run --release -p plyground-cli -- bench ARGS...
+  bench [--quick] [--long] [--peers]
+                        build, then run the benchmarks natively (plyground bench) and in wasm
+                        (bench/wasm.mjs in Node): one table with the wasm/native ratios and the
+                        shipped sizes, then the exact solver's tables (--long: the long sets);
+                        --peers also runs plyground-peers (other crates; CI does not build it);
+                        all written to <target dir>/bench/latest.txt
 ";
 
 fn main() -> ExitCode {
@@ -43,7 +51,7 @@ fn main() -> ExitCode {
         }
         "serve" => serve::main(rest).map(|_| ExitCode::SUCCESS),
         "test" => no_options("test", rest).and_then(|_| test::main()),
-        "bench" => bench(rest),
+        "bench" => bench::main(rest).map(|_| ExitCode::SUCCESS),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -64,16 +72,4 @@ fn no_options(cmd: &str, rest: &[String]) -> Result<(), String> {
         None => Ok(()),
         Some(a) => Err(format!("'{cmd}' takes no arguments (got '{a}')\n\n{USAGE}")),
     }
-}
-
-/// The CLI's `bench` subcommand, built in release mode, with the arguments passed through.
-fn bench(args: &[String]) -> Result<ExitCode, String> {
-    let mut cmd = util::cargo();
-    cmd.args(["run", "--release", "-p", "plyground-cli", "--", "bench"]).args(args);
-    let status = util::status(&mut cmd)?;
-    Ok(match status.code() {
-        Some(0) => ExitCode::SUCCESS,
-        Some(c) => ExitCode::from(u8::try_from(c).unwrap_or(1)),
-        None => ExitCode::FAILURE,
-    })
 }

@@ -61,6 +61,11 @@ fn fmt() -> Result<(), String> {
     run(util::cargo().args(["fmt", "--all", "--check"]))
 }
 
+/// The peer benchmark (`crates/plyground-peers`) pulls in other crates (connect-four-ai,
+/// minimax and their rayon, serde, indicatif…): a dev tool, kept out of the CI checks so that
+/// they do not compile thirty-odd extra crates. `cargo xtask bench --peers` builds it.
+pub const PEERS_CRATE: &str = "plyground-peers";
+
 fn clippy_native() -> Result<(), String> {
     run(util::cargo().args([
         "clippy",
@@ -68,6 +73,8 @@ fn clippy_native() -> Result<(), String> {
         "--all-targets",
         "--exclude",
         WASM_CRATE,
+        "--exclude",
+        PEERS_CRATE,
         "--",
         "-D",
         "warnings",
@@ -88,9 +95,9 @@ fn clippy_wasm() -> Result<(), String> {
     ]))
 }
 
-/// Natively, without the wasm crate (its tests only run on wasm32).
+/// Natively, without the wasm crate (its tests only run on wasm32) and the peer benchmark.
 fn native_tests() -> Result<(), String> {
-    run(util::cargo().args(["test", "--workspace", "--exclude", WASM_CRATE]))
+    run(util::cargo().args(["test", "--workspace", "--exclude", WASM_CRATE, "--exclude", PEERS_CRATE]))
 }
 
 fn core_for_wasm() -> Result<(), String> {

@@ -78,6 +78,19 @@ pub fn output(cmd: &mut Command) -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// Runs a command, echoing it, with its standard error shown; returns its standard output,
+/// or an error unless it exits 0.
+pub fn capture(cmd: &mut Command) -> Result<String, String> {
+    println!("$ {}", show(cmd));
+    let out =
+        cmd.stderr(Stdio::inherit()).output().map_err(|e| format!("could not start `{}`: {e}", show(cmd)))?;
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(format!("`{}` failed ({})", show(cmd), out.status))
+    }
+}
+
 /// Are we root? (Read from /proc, so no dependency is needed.)
 pub fn is_root() -> bool {
     std::fs::read_to_string("/proc/self/status")

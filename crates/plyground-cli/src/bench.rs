@@ -2,6 +2,10 @@
 //! test: timings on shared machines are noisy, so each figure is the best of several
 //! interleaved repetitions, and every benchmark asserts its node counts so that a faster but
 //! wrong search cannot look good.
+//!
+//! The same workloads are compiled into the wasm module (crates/plyground-wasm/src/bench.rs)
+//! and timed in Node by `bench/wasm.mjs`; `cargo xtask bench` runs both (`--tsv` here) and
+//! prints them side by side, checking that each pair reproduced the same `check` count.
 
 use crate::plain::minimax_without_hooks;
 use plyground::games::tictactoe::TicTacToe;
@@ -10,11 +14,13 @@ use plyground::{Game, NoObserver};
 use std::fmt::Write as _;
 use std::time::Instant;
 
-/// One printed row: name, figure, unit, note.
+/// One printed row: name, figure, unit, the count the workload must reproduce (nodes, plies,
+/// events; empty when there is none), note.
 pub struct Row {
     pub name: String,
     pub value: f64,
     pub unit: &'static str,
+    pub check: String,
     pub note: String,
 }
 
@@ -51,21 +57,33 @@ pub fn tictactoe_minimax(reps: usize) -> Vec<Row> {
             name: "ttt full minimax".into(),
             value: 549_946.0 / t_generic,
             unit: "nodes/s",
+            check: "549946".into(),
             note: format!("549,946 nodes in {:.2} ms (NoObserver)", t_generic * 1e3),
         },
         Row {
             name: "ttt minimax, no hooks".into(),
             value: 549_946.0 / t_plain,
             unit: "nodes/s",
+            check: "549946".into(),
             note: format!("{:.2} ms", t_plain * 1e3),
         },
         Row {
             name: "no-op observer cost".into(),
             value: t_generic / t_plain,
             unit: "ratio",
+            check: String::new(),
             note: "time with NoObserver / time of the hook-free copy (1.00 = free)".into(),
         },
     ]
+}
+
+/// Rows as tab-separated lines (name, value, unit, check, note) for `cargo xtask bench`.
+pub fn tsv(rows: &[Row]) -> String {
+    let mut s = String::new();
+    for r in rows {
+        let _ = writeln!(s, "{}\t{}\t{}\t{}\t{}", r.name, r.value, r.unit, r.check, r.note);
+    }
+    s
 }
 
 /// Formats rows as an aligned table.
@@ -158,20 +176,17 @@ pub fn connect4_alphabeta_set(name: &str) -> Result<Vec<Row>, String> {
         nodes
     });
     let n = positions.len() as f64;
-    Ok(vec![
-        Row {
-            name: format!("c4 α-β {name}"),
-            value: t / n * 1e6,
-            unit: "µs/position",
-            note: format!("mean over {} positions, all scores exact", positions.len()),
-        },
-        Row {
-            name: format!("c4 α-β {name} nodes"),
-            value: nodes as f64 / n,
-            unit: "nodes/pos",
-            note: format!("{} nodes/s", group(nodes as f64 / t)),
-        },
-    ])
+    Ok(vec![Row {
+        name: format!("c4 α-β {name}"),
+        value: t / n * 1e6,
+        unit: "µs/position",
+        check: nodes.to_string(),
+        note: format!(
+            "mean over {} positions, all scores exact; {} nodes/s",
+            positions.len(),
+            group(nodes as f64 / t)
+        ),
+    }])
 }
 
 /// Random Connect-4 playouts from the empty board (the MCTS rollout policy), and full MCTS
@@ -201,13 +216,228 @@ pub fn connect4_playouts(n: u32) -> Vec<Row> {
             name: "c4 random playouts".into(),
             value: n as f64 / t,
             unit: "playouts/s",
+            check: plies.to_string(),
             note: format!("{} playouts, {} plies in all (seed 0)", group(n as f64), group(plies as f64)),
         },
         Row {
             name: "c4 MCTS iterations".into(),
             value: (n / 4) as f64 / t_iter,
             unit: "iterations/s",
-            note: format!("{} iterations, {nodes} tree nodes", n / 4),
+            check: nodes.to_string(),
+            note: format!("{} iterations, {nodes} tree nodes", group((n / 4) as f64)),
         },
     ]
+}
+
+/// The trace of α-β on tic-tac-toe from the empty board, recorded as the browser's Stepper
+/// records it (node cap and node budget 20,000); asserts its 18,297 nodes.
+fn ttt_trace() -> plyground::trace::Trace<u8> {
+    use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
+    use plyground::trace::Recorder;
+    let g = TicTacToe;
+    let s = g.initial_state();
+    let mut rec = Recorder::new(&g, s).with_node_cap(20_000);
+    let opts = AlphaBetaOptions { node_budget: Some(20_000), ..Default::default() };
+    let r = alpha_beta(&g, &s, &opts, &mut rec);
+    let t = rec.finish();
+    assert_eq!((r.stats.nodes, t.nodes().len()), (18_297, 18_297), "tic-tac-toe α-β trace nodes");
+    t
+}
+
+/// The stepping workload: `passes` passes forward through every event, building each step's
+/// narration and pseudocode line (what a front end shows per step); returns the steps.
+fn step_passes(t: &plyground::trace::Trace<u8>, passes: u32) -> u64 {
+    use plyground::trace::StepState;
+    let mut steps = 0u64;
+    let mut chars = 0usize;
+    for _ in 0..passes {
+        let mut st = StepState::new(t);
+        while st.forward(t) {
+            let i = st.index() - 1;
+            chars += t.narration(i).len();
+            chars += t.pseudocode_line(i).map_or(0, |p| p.1 as usize);
+            steps += 1;
+        }
+    }
+    assert!(chars > 0, "narration was built");
+    steps
+}
+
+/// The cost of recording a trace (events per second) and of stepping through one.
+pub fn traces(reps: usize, passes: u32) -> Vec<Row> {
+    let (t_rec, trace) = best_of(reps, ttt_trace);
+    let events = trace.len();
+    let (t_step, steps) = best_of(reps, || step_passes(&trace, passes));
+    assert_eq!(steps, events as u64 * passes as u64, "steps taken");
+    vec![
+        Row {
+            name: "trace recording".into(),
+            value: events as f64 / t_rec,
+            unit: "events/s",
+            check: events.to_string(),
+            note: format!(
+                "tic-tac-toe α-β, 18,297 nodes, {} events in {:.2} ms",
+                group(events as f64),
+                t_rec * 1e3
+            ),
+        },
+        Row {
+            name: "trace stepping (core)".into(),
+            value: steps as f64 / t_step,
+            unit: "steps/s",
+            check: steps.to_string(),
+            note: format!("{passes} passes: StepState forward + narration + pseudocode line"),
+        },
+    ]
+}
+
+/// The reference C++ solver's published figures per set, strong solving, table reset per
+/// position: (set, mean nodes, mean seconds per position).
+pub const SOLVER_REFERENCE: [(&str, f64, f64); 6] = [
+    ("Test_L3_R1", 51.0, 4.7e-6),
+    ("Test_L2_R1", 449.0, 42e-6),
+    ("Test_L2_R2", 39_807.0, 4.9e-3),
+    ("Test_L1_R1", 3_296.0, 0.34e-3),
+    ("Test_L1_R2", 1_187_923.0, 0.187),
+    ("Test_L1_R3", 52_000_000.0, 7.7),
+];
+
+/// Seconds since a fixed origin: the clock handed to the core's workload functions.
+fn clock() -> impl FnMut() -> f64 {
+    let origin = Instant::now();
+    move || origin.elapsed().as_secs_f64()
+}
+
+/// A set parsed by the core's parser, at most `limit` positions.
+fn solver_set(name: &str, limit: usize) -> Result<Vec<(plyground::games::connect4::C4State, i32)>, String> {
+    let dir = connect4_data_dir().ok_or("no shared/data/connect4 folder found (set PLYGROUND_DATA)")?;
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut set =
+        plyground::search::solver::try_parse_set(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    set.truncate(limit);
+    Ok(set)
+}
+
+/// The solver on each set (strong, table reset per position, every score asserted): mean
+/// time and nodes per position, positions/s, and the reference figures with our/their
+/// ratios. Each set is timed `reps` times (best kept; node counts are the same every time).
+/// `long` adds Test_L1_R2 and the first 20 positions of Test_L1_R3.
+pub fn solver_table(long: bool, reps: usize) -> Result<String, String> {
+    use plyground::search::solver::{run_set, Solver, SolverOptions};
+    // Short sets get more repetitions: a whole run of Test_L3_R1 takes a few milliseconds,
+    // well within the noise of a shared machine.
+    let mut sets: Vec<(&str, usize, usize)> = vec![
+        ("Test_L3_R1", 1000, reps * 4),
+        ("Test_L2_R1", 1000, reps * 2),
+        ("Test_L2_R2", 1000, reps.min(2)),
+        ("Test_L1_R1", 1000, reps),
+    ];
+    if long {
+        sets.push(("Test_L1_R2", 1000, 1));
+        sets.push(("Test_L1_R3", 20, 1));
+    }
+    let mut solver = Solver::new(SolverOptions::default());
+    let mut now = clock();
+    // Warm up (caches, clock frequency) on the first set, untimed.
+    run_set(&mut solver, &solver_set(sets[0].0, 1000)?, false, &mut now);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<18} {:>12} {:>12} {:>11} {:>12} {:>12} {:>7} {:>7}",
+        "solver (strong)", "mean time", "mean nodes", "pos/s", "ref time", "ref nodes", "time×", "nodes×"
+    );
+    for (name, limit, reps) in sets {
+        let set = solver_set(name, limit)?;
+        let mut best: Option<plyground::search::solver::SetRun> = None;
+        for _ in 0..reps.max(1) {
+            let r = run_set(&mut solver, &set, false, &mut now);
+            assert_eq!((r.wrong, r.incomplete), (0, 0), "{name}: the solver got a score wrong");
+            if best.is_none_or(|b| r.seconds < b.seconds) {
+                best = Some(r);
+            }
+        }
+        let r = best.expect("at least one run");
+        let (_, ref_nodes, ref_time) =
+            SOLVER_REFERENCE.iter().copied().find(|x| x.0 == name).expect("a reference");
+        let label = if limit < 1000 { format!("{name} ({limit})") } else { name.to_string() };
+        let _ = writeln!(
+            s,
+            "{:<18} {:>12} {:>12} {:>11} {:>12} {:>12} {:>7.2} {:>7.2}",
+            label,
+            duration(r.mean_seconds()),
+            group(r.mean_nodes()),
+            group(1.0 / r.mean_seconds()),
+            duration(ref_time),
+            group(ref_nodes),
+            r.mean_seconds() / ref_time,
+            r.mean_nodes() / ref_nodes,
+        );
+    }
+    let _ = writeln!(s, "(time× and nodes× are ours / the reference's: below 1 is better; a set with a count in brackets is its first positions only, against the reference's mean over all 1,000)");
+    // Weak solving (the sign only) on the default sets, for comparison.
+    let _ = writeln!(s, "{:<18} {:>12} {:>12}", "solver (weak)", "mean time", "mean nodes");
+    for name in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1"] {
+        let set = solver_set(name, 1000)?;
+        let r = run_set(&mut solver, &set, true, &mut now);
+        assert_eq!((r.wrong, r.incomplete), (0, 0), "{name}: the solver got a sign wrong");
+        let _ = writeln!(s, "{:<18} {:>12} {:>12}", name, duration(r.mean_seconds()), group(r.mean_nodes()));
+    }
+    Ok(s)
+}
+
+/// What each technique buys: the solver with the techniques enabled one by one
+/// (cumulatively) on the first `limit` positions of `name`, strong, with a node budget per
+/// position so that the slow first steps stay bounded.
+pub fn solver_techniques(name: &str, limit: usize, budget: u64) -> Result<String, String> {
+    use plyground::search::solver::{run_set, Solver, SolverOptions};
+    let set = solver_set(name, limit)?;
+    let mut now = clock();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "techniques, cumulatively, on the first {} positions of {name} (budget {} nodes a position):",
+        set.len(),
+        group(budget as f64)
+    );
+    let _ = writeln!(s, "{:<34} {:>12} {:>12} {:>9} {:>9}", "", "mean nodes", "mean time", "nodes÷", "time÷");
+    let mut prev: Option<(f64, f64)> = None;
+    for (label, opts) in SolverOptions::cumulative() {
+        let mut solver = Solver::new(SolverOptions { node_budget: Some(budget), ..opts });
+        let r = run_set(&mut solver, &set, false, &mut now);
+        assert_eq!(r.wrong, 0, "{label}: a wrong score");
+        if r.incomplete > 0 {
+            // Stopped positions count their budget: the mean is a lower bound.
+            let _ = writeln!(
+                s,
+                "{label:<34} {:>12} {:>12}  ({} of {} positions stopped by the budget)",
+                format!("≥ {}", group(r.mean_nodes())),
+                "",
+                r.incomplete,
+                r.positions
+            );
+            prev = None;
+            continue;
+        }
+        let (n, t) = (r.mean_nodes(), r.mean_seconds());
+        let (dn, dt) = match prev {
+            Some((pn, pt)) => (format!("{:.2}", pn / n), format!("{:.2}", pt / t)),
+            None => ("".into(), "".into()),
+        };
+        let _ = writeln!(s, "{label:<34} {:>12} {:>12} {:>9} {:>9}", group(n), duration(t), dn, dt);
+        prev = Some((n, t));
+    }
+    let _ = writeln!(s, "(nodes÷ and time÷: how many times fewer than the line above)");
+    Ok(s)
+}
+
+/// 4.2e-6 → "4.20 µs", 0.0123 → "12.30 ms", 2.5 → "2.500 s".
+pub fn duration(secs: f64) -> String {
+    if secs < 1e-3 {
+        format!("{:.2} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.2} ms", secs * 1e3)
+    } else {
+        format!("{secs:.3} s")
+    }
 }

@@ -9,6 +9,7 @@ mod json;
 mod ordering;
 mod plain;
 mod play;
+mod solve;
 mod tree;
 
 use std::process::ExitCode;
@@ -20,8 +21,12 @@ usage:
   plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--json]
   plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--quiescence] [--no-tt] [--order O]
                  [--budget NODES] [--iterations N] [--seed S] [--c C] [--json]
+  plyground solve [--weak] [--analyze] < POSITIONS
+                 one move string per line; prints '<moves> <score> <nodes> <µs>' per line
+                 (--analyze: seven column scores, 100 = full); a bad line is reported on
+                 stderr and skipped, and the exit code is then 2
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
-  plyground bench [--quick]
+  plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
 fn main() -> ExitCode {
@@ -36,6 +41,11 @@ fn main() -> ExitCode {
         "tree" => tree::tree(rest),
         "ordering" => ordering::ordering(rest),
         "bench" => run_bench(rest),
+        "solve" => match solve::solve(rest) {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::from(2),
+            Err(e) => Err(e),
+        },
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
@@ -52,12 +62,28 @@ fn main() -> ExitCode {
 }
 
 fn run_bench(raw: &[String]) -> Result<(), String> {
-    let a = args::Args::parse(raw, &["quick"], &[])?;
-    let reps = if a.flag("quick") { 2 } else { 5 };
-    let mut rows = Vec::new();
-    rows.extend(bench::tictactoe_minimax(reps));
-    rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
-    rows.extend(bench::connect4_playouts(if a.flag("quick") { 200_000 } else { 1_000_000 }));
-    print!("{}", bench::table(&rows));
+    let a = args::Args::parse(raw, &["quick", "long", "solver", "tsv"], &[])?;
+    let quick = a.flag("quick");
+    let reps = if quick { 2 } else { 5 };
+    if !a.flag("solver") {
+        let mut rows = Vec::new();
+        rows.extend(bench::tictactoe_minimax(reps));
+        rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
+        rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 }));
+        rows.extend(bench::traces(reps, if quick { 2 } else { 5 }));
+        if a.flag("tsv") {
+            // The machine-readable rows `cargo xtask bench` pairs with the wasm run.
+            print!("{}", bench::tsv(&rows));
+            return Ok(());
+        }
+        print!("{}", bench::table(&rows));
+        println!();
+    }
+    print!("{}", bench::solver_table(a.flag("long"), reps)?);
+    println!();
+    let limit = if quick { 100 } else { 1000 };
+    print!("{}", bench::solver_techniques("Test_L3_R1", limit, 2_000_000)?);
+    println!();
+    print!("{}", bench::solver_techniques("Test_L2_R1", limit, 2_000_000)?);
     Ok(())
 }

@@ -169,7 +169,7 @@ impl GameHandle {
     }
 
     /// `'ttt'` or `'c4'`.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "'ttt' | 'c4'")]
     pub fn kind(&self) -> String {
         match &self.pos {
             Position::Ttt(_) => TicTacToe::KIND,

@@ -223,8 +223,22 @@ export interface StepState {
   open: { node: number; alpha: number; beta: number; v: number | number[] | null }[];
   /** `width` numbers per node id; NaN = unknown yet. */
   values: Float64Array;
-  pruned: { parent: number; index: number; name: string; label: string }[];
+  /** How many of Stepper.pruned() are pruned by now. */
+  prunedCount: number;
   counters: { nodes: number; leaves: number; cutoffs: number; ttHits: number; searches: number };
+}
+
+export interface PrunedEdgeInfo {
+  /** The node whose child was pruned. */
+  parent: number;
+  /** The pruned action's natural index in ACTIONS(parent). */
+  index: number;
+  /** The action's name. */
+  name: string;
+  /** The label the child would have had. */
+  label: string;
+  /** The Cutoff event that pruned it. */
+  event: number;
 }
 
 export interface StepResult {

@@ -474,7 +474,7 @@ impl MctsStepper {
 
     /// `'done'` between iterations; `'select'`, `'expand'` or `'rollout'` while an
     /// iteration is shown up to that phase (the backup phase completes the iteration).
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "'done' | 'select' | 'expand' | 'rollout'")]
     pub fn phase(&self) -> String {
         self.inner.phase().to_string()
     }
@@ -488,7 +488,7 @@ impl MctsStepper {
     /// Shows the next phase (running the next iteration when none is partly shown); returns
     /// its name: `'select'`, `'expand'`, `'rollout'` or `'backup'`. Phases without events
     /// are skipped: no select at a root with untried moves, no expand at a terminal leaf.
-    #[wasm_bindgen(js_name = stepPhase)]
+    #[wasm_bindgen(js_name = stepPhase, unchecked_return_type = "'select' | 'expand' | 'rollout' | 'backup'")]
     pub fn step_phase(&mut self) -> Result<String, JsError> {
         if self.inner.phase() == "done" {
             check_room(self.inner.completed(), &JsValue::from(1), "MctsStepper.stepPhase")?;

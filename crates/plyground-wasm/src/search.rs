@@ -37,11 +37,21 @@ pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
 ) -> Found<G::Action> {
     let plain = |r| Found { r, vector: None, mcts_children: None };
     match o.algo {
-        Algo::Minimax | Algo::Expectiminimax => plain(minimax(game, s, &mut obs)),
-        Algo::MaxN => {
+        Algo::Minimax | Algo::Expectiminimax if G::FULL_SEARCH => plain(minimax(game, s, &mut obs)),
+        Algo::MaxN if G::FULL_SEARCH => {
             let (r, u) = maxn_values(game, s, obs);
             Found { r, vector: Some(u), mcts_children: None }
         }
+        // Refused by `Opts::resolve` for games without FULL_SEARCH: never reached.
+        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN => plain(SearchResult {
+            value: 0.0,
+            best: None,
+            best_index: None,
+            pv: Vec::new(),
+            stats: Stats::default(),
+            complete: false,
+            depth: 0,
+        }),
         Algo::AlphaBeta => {
             let eval = MaybeEval::new(game, o.eval);
             plain(if o.iterative {
@@ -143,6 +153,7 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
                 })
                 .collect()
         }
+        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN if !G::FULL_SEARCH => Vec::new(),
         Algo::Minimax | Algo::Expectiminimax => {
             minimax_scores(game, s).into_iter().map(|(a, v)| score(a, Some(v), None)).collect()
         }

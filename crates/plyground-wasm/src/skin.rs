@@ -26,6 +26,9 @@ pub(crate) trait Skin: Game + Clone + 'static {
     fn tt_log2(&self) -> u32 {
         TT_LOG2_SMALL
     }
+    /// Can minimax and max^n (no pruning, no budget) search this game to the end? When
+    /// false they are refused, and not even compiled for it (smaller module).
+    const FULL_SEARCH: bool = true;
     /// Why a search to the end of the game without a node budget (minimax, max^n) is refused
     /// here, if it is.
     fn unbounded_search_refused(&self) -> Option<&'static str> {
@@ -119,6 +122,7 @@ impl Skin for Connect4 {
     fn tt_log2(&self) -> u32 {
         TT_LOG2_C4
     }
+    const FULL_SEARCH: bool = false;
     fn unbounded_search_refused(&self) -> Option<&'static str> {
         Some("Connect-4 is too big to search to the end without pruning (about 4.5·10¹² positions); use 'alphabeta' (with a depth or a budget) or 'mcts'")
     }

@@ -57,19 +57,19 @@ impl<G: Skin> Stepping<G> {
         let truncated = trace.truncated() || cap_stopped;
         let note = if trace.truncated() {
             Some(format!(
-                "trace truncated at {} nodes: the search ran on to the end ({} nodes in all), so its result is complete",
-                group(cap as u64),
-                group(f.r.stats.nodes)
+                "trace truncated at {}: the search ran on to the end ({} in all), so its result is complete",
+                nodes(cap as u64),
+                nodes(f.r.stats.nodes)
             ))
         } else if cap_stopped {
             Some(format!(
-                "trace truncated at {} nodes: the search was stopped there (its node budget is the cap), so its result is incomplete",
-                group(cap as u64)
+                "trace truncated at {}: the search was stopped there (its node budget is the cap), so its result is incomplete",
+                nodes(cap as u64)
             ))
         } else if !f.r.complete {
             Some(format!(
-                "the node budget of {} nodes stopped the search, so its result is incomplete",
-                group(o.ab.node_budget.unwrap_or(0))
+                "the node budget of {} stopped the search, so its result is incomplete",
+                nodes(o.ab.node_budget.unwrap_or(0))
             ))
         } else {
             None
@@ -108,6 +108,11 @@ impl<G: Skin> Stepping<G> {
             NodeValue::Vector(u) => ValueOut::Vector(u[..self.width.min(u.len())].to_vec()),
         }
     }
+}
+
+/// "1 node", "20,000 nodes".
+fn nodes(n: u64) -> String {
+    format!("{} node{}", group(n), if n == 1 { "" } else { "s" })
 }
 
 fn kind_name(k: NodeKind) -> (&'static str, Option<u32>) {
@@ -178,6 +183,7 @@ struct PrunedOut {
     index: u32,
     name: String,
     label: String,
+    event: u32,
 }
 
 #[derive(Serialize)]
@@ -191,6 +197,7 @@ struct CountersOut {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct StateOut {
     index: f64,
     current: Option<u32>,
@@ -200,7 +207,7 @@ struct StateOut {
     open: Vec<OpenOut>,
     #[serde(with = "serde_wasm_bindgen::preserve")]
     values: JsValue,
-    pruned: Vec<PrunedOut>,
+    pruned_count: f64,
     counters: CountersOut,
 }
 
@@ -242,6 +249,7 @@ trait Steps {
     fn narration(&self, i: usize) -> String;
     fn result(&self) -> Result<JsValue, JsError>;
     fn pseudocode(&self) -> Result<JsValue, JsError>;
+    fn pruned(&self) -> Result<JsValue, JsError>;
     fn board(&self, node: u32) -> Option<String>;
 }
 
@@ -358,15 +366,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 })
                 .collect(),
             values: f64_array(&values),
-            pruned: self.trace.pruned()[..st.pruned_count().min(self.trace.pruned().len())]
-                .iter()
-                .map(|p| PrunedOut {
-                    parent: p.parent,
-                    index: p.index,
-                    name: p.name.clone(),
-                    label: p.label.clone(),
-                })
-                .collect(),
+            pruned_count: st.pruned_count() as f64,
             counters: CountersOut {
                 nodes: c.nodes as f64,
                 leaves: c.leaves as f64,
@@ -423,6 +423,22 @@ impl<G: Skin> Steps for Stepping<G> {
             .procs
             .iter()
             .map(|p| ProcOut { name: p.name(), lines: p.text().lines().collect() })
+            .collect();
+        to_js(&out)
+    }
+
+    fn pruned(&self) -> Result<JsValue, JsError> {
+        let out: Vec<PrunedOut> = self
+            .trace
+            .pruned()
+            .iter()
+            .map(|p| PrunedOut {
+                parent: p.parent,
+                index: p.index,
+                name: p.name.clone(),
+                label: p.label.clone(),
+                event: p.event,
+            })
             .collect();
         to_js(&out)
     }
@@ -537,7 +553,7 @@ impl Stepper {
     }
 
     /// `'ttt'`, `'c4'` or `'tree'`.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "'ttt' | 'c4' | 'tree'")]
     pub fn kind(&self) -> String {
         self.kind.to_string()
     }
@@ -633,6 +649,15 @@ impl Stepper {
     #[wasm_bindgen(unchecked_return_type = "{name: string, lines: string[]}[]")]
     pub fn pseudocode(&self) -> Result<JsValue, JsError> {
         self.inner.pseudocode()
+    }
+
+    /// Every edge a cutoff pruned, in the order of the cutoffs: `[{parent, index (natural
+    /// index of the pruned action), name (the action's name), label (the child's would-be
+    /// label), event (the Cutoff event)}]`. At a step, the first `state().prunedCount` are
+    /// pruned (so a step costs O(1) however many edges were pruned before it).
+    #[wasm_bindgen(unchecked_return_type = "PrunedEdgeInfo[]")]
+    pub fn pruned(&self) -> Result<JsValue, JsError> {
+        self.inner.pruned()
     }
 
     /// The board (as `Game.cells()` writes it) of a node's position in a game trace.

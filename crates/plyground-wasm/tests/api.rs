@@ -459,12 +459,14 @@ fn stepping_figure_5_2_shows_windows_values_and_pruning() {
     );
     assert_eq!(num(&s, "open.0.v"), 3.0);
     assert_eq!((num(&s, "open.1.node"), num(&s, "open.1.alpha"), num(&s, "open.1.v")), (5.0, 3.0, 2.0));
-    assert_eq!(len(&s, "pruned"), 2);
+    assert_eq!(num(&s, "prunedCount"), 2.0);
+    let pruned = st.pruned().unwrap();
+    assert_eq!(len(&pruned, ""), 2, "Figure 5.2 prunes only c2 and c3");
     assert_eq!(
-        (num(&s, "pruned.0.parent"), num(&s, "pruned.0.index"), text(&s, "pruned.0.name")),
-        (5.0, 1.0, "c2".into())
+        (num(&pruned, "0.parent"), num(&pruned, "0.index"), text(&pruned, "0.name"), num(&pruned, "0.event")),
+        (5.0, 1.0, "c2".into(), 22.0)
     );
-    assert_eq!(text(&s, "pruned.1.label"), "c3");
+    assert_eq!(text(&pruned, "1.label"), "c3");
     let values = get(&s, "values");
     assert!(values.is_instance_of::<js_sys::Float64Array>());
     let v = numbers(&values);
@@ -479,7 +481,7 @@ fn stepping_figure_5_2_shows_windows_values_and_pruning() {
     // Back and forth.
     assert_eq!(st.back(None).unwrap(), 22);
     assert_eq!(text(&st.state().unwrap(), "event"), "Backup");
-    assert_eq!(len(&st.state().unwrap(), "pruned"), 0);
+    assert_eq!(num(&st.state().unwrap(), "prunedCount"), 0.0);
     assert_eq!(st.step(Some((2.0).into())).unwrap(), 24);
     assert_eq!(st.step(Some((1000.0).into())).unwrap(), 43, "clamped at the end");
     let end = st.state().unwrap();
@@ -593,6 +595,9 @@ fn the_node_cap_truncates_the_trace_and_says_so() {
     let r = mm.result().unwrap();
     assert!(get(&r, "complete").as_bool().unwrap());
     assert_eq!((num(&r, "value"), num(&r, "stats.nodes")), (0.0, 549_946.0));
+    let one = Stepper::for_game(&g, JsValue::UNDEFINED, Some((1.0).into())).unwrap();
+    assert_eq!((one.node_count(), one.length()), (1, 3), "SearchStart, Enter root, SearchEnd");
+    assert!(one.note().as_string().unwrap().starts_with("trace truncated at 1 node: "));
     // A budget below the cap: not truncated, but the budget stopped the search.
     let b = Stepper::for_game(&g, obj(r#"{"budget": 50}"#), Some((1000.0).into())).unwrap();
     assert!(!b.truncated());

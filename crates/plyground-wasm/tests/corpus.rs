@@ -145,10 +145,12 @@ fn the_stepper_records_the_pruning_the_fixtures_give() {
             parts.reverse();
             parts
         };
-        let got: Vec<String> = (0..len(&s, "pruned"))
+        let edges = st.pruned().unwrap();
+        assert_eq!(num(&s, "prunedCount"), len(&edges, "") as f64, "all pruned by the end");
+        let got: Vec<String> = (0..len(&edges, ""))
             .map(|i| {
-                let mut p = path_of(num(&s, &format!("pruned.{i}.parent")));
-                p.push(num(&s, &format!("pruned.{i}.index")) as u32);
+                let mut p = path_of(num(&edges, &format!("{i}.parent")));
+                p.push(num(&edges, &format!("{i}.index")) as u32);
                 p.iter().map(u32::to_string).collect::<Vec<_>>().join(".")
             })
             .collect();

@@ -44,6 +44,11 @@ pub enum LeafKind {
     Cutoff,
     /// Quiescence search ended in a quiet position: the value is EVAL(s).
     Quiet,
+    /// A rule of the game settled the node without expanding it: its exact value (the
+    /// Connect-4 solver: a win at once, no move that avoids losing at once, a board that can
+    /// only end drawn) or a bound on it that already lies outside the window (too few stones
+    /// left to win or lose by more).
+    Proven,
 }
 
 /// The four MCTS phases.

@@ -30,10 +30,10 @@ pub const HEIGHT: u8 = 6;
 pub const CELLS: u8 = WIDTH * HEIGHT;
 
 /// Bits per column: the cells plus the sentinel.
-const H1: u32 = HEIGHT as u32 + 1;
+pub(crate) const H1: u32 = HEIGHT as u32 + 1;
 
 /// The bottom cell of every column.
-const BOTTOM: u64 = {
+pub(crate) const BOTTOM: u64 = {
     let mut b = 0u64;
     let mut c = 0;
     while c < WIDTH as u32 {
@@ -44,7 +44,7 @@ const BOTTOM: u64 = {
 };
 
 /// Every playable cell (sentinels excluded).
-const BOARD: u64 = BOTTOM * ((1u64 << HEIGHT) - 1);
+pub(crate) const BOARD: u64 = BOTTOM * ((1u64 << HEIGHT) - 1);
 
 /// The bottom cell of column `col`.
 #[inline]
@@ -60,7 +60,7 @@ const fn top_cell(col: u8) -> u64 {
 
 /// All cells of column `col`.
 #[inline]
-const fn column_cells(col: u8) -> u64 {
+pub(crate) const fn column_cells(col: u8) -> u64 {
     ((1u64 << HEIGHT) - 1) << (col as u32 * H1)
 }
 

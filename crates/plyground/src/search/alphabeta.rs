@@ -19,7 +19,6 @@ use super::{MoveOrder, PvTable, SearchResult, Stats, TieRule};
 use crate::event::{Bound, Event, LeafKind, NoObserver, NodeKind, Observer};
 use crate::game::{Evaluator, Game, Player, ToMove};
 use crate::rng::Rng;
-use std::collections::HashMap;
 
 const INF: f64 = f64::INFINITY;
 
@@ -178,7 +177,9 @@ pub struct AlphaBeta<'a, G: Game, E, O> {
     bufs: Vec<Vec<G::Action>>,
     pv: PvTable<G::Action>,
     killers: Vec<[Option<G::Action>; 2]>,
-    history: HashMap<G::Action, u64>,
+    /// History heuristic: (action, score) pairs, searched linearly (a game has few distinct
+    /// actions; a hash map per action type cost more wasm code than it saved time).
+    history: Vec<(G::Action, u64)>,
     tt: Option<TranspositionTable<G::Action>>,
     rng: Rng,
     /// The node budget ran out; unwinding.
@@ -213,7 +214,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             bufs: Vec::new(),
             pv: PvTable::default(),
             killers: Vec::new(),
-            history: HashMap::new(),
+            history: Vec::new(),
             tt,
             rng: Rng::new(seed),
             aborted: false,
@@ -495,7 +496,10 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             }
             MoveOrder::History => {
                 let d = depth.min(32) as u64;
-                *self.history.entry(a).or_insert(0) += d * d + 1;
+                match self.history.iter_mut().find(|e| e.0 == a) {
+                    Some(e) => e.1 += d * d + 1,
+                    None => self.history.push((a, d * d + 1)),
+                }
             }
             _ => {}
         }
@@ -579,7 +583,8 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64));
                 let h = &self.history;
                 sort_actions_by(&mut acts, keys, |a| {
-                    -(h.get(&a).copied().unwrap_or(0).min(i64::MAX as u64) as i64)
+                    let score = h.iter().find(|e| e.0 == a).map_or(0, |e| e.1);
+                    -(score.min(i64::MAX as u64) as i64)
                 });
             }
             MoveOrder::Perfect => self.perfect_order(s, &mut acts, depth, qply, quiesce),

@@ -9,11 +9,13 @@
 //!   iterative deepening under a node budget.
 //! - [`maxn`] — max^n for n-player games.
 //! - [`mcts`] — Monte Carlo tree search with UCB1.
+//! - [`solver`] — the exact Connect-4 solver: α-β in negamax form on the bitboard.
 
 pub mod alphabeta;
 pub mod maxn;
 pub mod mcts;
 pub mod minimax;
+pub mod solver;
 pub mod tt;
 
 use std::fmt;

@@ -47,6 +47,7 @@ fn leaf_code(k: LeafKind) -> f64 {
         LeafKind::Terminal => 0.0,
         LeafKind::Cutoff => 1.0,
         LeafKind::Quiet => 2.0,
+        LeafKind::Proven => 3.0,
     }
 }
 

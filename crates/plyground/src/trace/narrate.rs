@@ -93,6 +93,19 @@ impl<A: Copy> Trace<A> {
                 LeafKind::Quiet => {
                     format!("Quiet position at {}: EVAL = {}", name(), fmt_value(value))
                 }
+                LeafKind::Proven => {
+                    let (a, b) =
+                        self.node(n).map_or((f64::NEG_INFINITY, f64::INFINITY), |nd| (nd.alpha, nd.beta));
+                    let v = fmt_value(value);
+                    let what = if value >= b {
+                        format!("value ≥ {v} ≥ β = {}", fmt_value(b))
+                    } else if value <= a {
+                        format!("value ≤ {v} ≤ α = {}", fmt_value(a))
+                    } else {
+                        format!("value = {v}")
+                    };
+                    format!("Settled at {} by a rule, without search: {what}", name())
+                }
             },
             Event::LeafUtilities { values, kind } => {
                 let v = fmt_vector(&values, np);

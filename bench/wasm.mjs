@@ -1,0 +1,135 @@
+// The wasm side of `cargo xtask bench`: the native benchmark workloads, compiled into the
+// module (crates/plyground-wasm/src/bench.rs), timed here with performance.now() (there is no
+// clock in wasm), plus the cost of stepping a recorded search through the JavaScript API.
+//
+// Usage: node bench/wasm.mjs [--quick] [--pkg DIR] [--data DIR]
+//   --pkg   the built package (default www/pkg)
+//   --data  the Connect-4 sets (default: $PLYGROUND_DATA, else the first shared/data/connect4
+//           found walking up from here)
+// Prints one row per line, tab-separated: name, value, unit, check, note. `check` is the
+// node, ply or event count the workload must reproduce; xtask compares it with the native
+// row of the same name, so a wrong search cannot look fast.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const quick = flag('--quick');
+const pkg = resolve(option('--pkg', join(here, '..', 'www', 'pkg')));
+
+function dataDir() {
+  const given = option('--data', process.env.PLYGROUND_DATA);
+  if (given) return given;
+  let dir = here;
+  for (;;) {
+    const cand = join(dir, 'shared', 'data', 'connect4');
+    if (existsSync(cand)) return cand;
+    const up = dirname(dir);
+    if (up === dir) throw new Error('no shared/data/connect4 folder found (pass --data or set PLYGROUND_DATA)');
+    dir = up;
+  }
+}
+
+const api = await import(pathToFileURL(join(pkg, 'plyground_wasm.js')).href);
+api.initSync({ module: readFileSync(join(pkg, 'plyground_wasm_bg.wasm')) });
+
+/** Runs `f` `reps` times; returns [the best time in seconds, the last result]. */
+function bestOf(reps, f) {
+  let best = Infinity;
+  let out;
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    out = f();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return [best / 1000, out];
+}
+
+function check(cond, what) {
+  if (!cond) throw new Error(`wasm benchmark: ${what}`);
+}
+
+const group = (n) => Math.round(n).toLocaleString('en-US');
+const rows = [];
+const row = (name, value, unit, checkValue, note) => rows.push([name, value, unit, String(checkValue), note]);
+const reps = quick ? 2 : 5;
+
+// Tic-tac-toe: full minimax from the empty board.
+{
+  const [t, nodes] = bestOf(reps, api.benchTttMinimax);
+  check(nodes === 549946, `tic-tac-toe minimax entered ${nodes} nodes`);
+  row('ttt full minimax', nodes / t, 'nodes/s', nodes, `549,946 nodes in ${(t * 1e3).toFixed(2)} ms`);
+}
+
+// Connect-4: exact α-β on every position of Test_L3_R1 (every score checked inside).
+{
+  const name = 'Test_L3_R1';
+  const text = readFileSync(join(dataDir(), name), 'utf8');
+  const n = text.split('\n').filter((l) => l.trim()).length;
+  const [t, nodes] = bestOf(3, () => api.benchC4Solve(text));
+  row(`c4 α-β ${name}`, (t / n) * 1e6, 'µs/position', nodes, `mean over ${n} positions, all scores exact; ${group(nodes / t)} nodes/s`);
+}
+
+// Connect-4: random playouts (the MCTS rollout policy) and MCTS iterations.
+{
+  const n = quick ? 200_000 : 1_000_000;
+  const [t, plies] = bestOf(3, () => api.benchC4Playouts(n));
+  const want = { 200000: 4266986, 1000000: 21317309 }[n];
+  check(plies === want, `${n} playouts played ${plies} plies, expected ${want}`);
+  row('c4 random playouts', n / t, 'playouts/s', plies, `${group(n)} playouts, ${group(plies)} plies in all (seed 0)`);
+  const iters = n / 4;
+  const [ti, nodes] = bestOf(3, () => api.benchC4Mcts(iters));
+  row('c4 MCTS iterations', iters / ti, 'iterations/s', nodes, `${group(iters)} iterations, ${nodes} tree nodes`);
+}
+
+// Recording a trace: α-β on tic-tac-toe from the empty board with the trace recorder.
+{
+  const [t, events] = bestOf(reps, api.benchRecordTrace);
+  row('trace recording', events / t, 'events/s', events, `tic-tac-toe α-β, 18,297 nodes, ${group(events)} events in ${(t * 1e3).toFixed(2)} ms`);
+}
+
+// Stepping: in the core only, then through the API (step() alone, and step() + state()).
+{
+  const bench = new api.StepBench();
+  const passes = quick ? 2 : 5;
+  const [t, steps] = bestOf(reps, () => bench.run(passes));
+  row('trace stepping (core)', steps / t, 'steps/s', steps, `${passes} passes: StepState forward + narration + pseudocode line`);
+  bench.free();
+
+  const game = api.Game.create('ttt');
+  const st = api.Stepper.forGame(game, {}, 20000);
+  const length = st.length;
+  const [ts] = bestOf(reps, () => {
+    st.seek(0);
+    while (st.index < length) st.step();
+  });
+  row('Stepper.step()', length / ts, 'steps/s', length, 'one JS call per event, tic-tac-toe α-β trace');
+  const stateReps = quick ? 1 : 2;
+  const [tss, seen] = bestOf(stateReps, () => {
+    st.seek(0);
+    let n = 0;
+    while (st.index < length) {
+      st.step();
+      const s = st.state();
+      n += s.values.length > 0 ? 1 : 0;
+    }
+    return n;
+  });
+  check(seen === length, `state() after ${seen} of ${length} steps`);
+  row('Stepper.step() + state()', length / tss, 'steps/s', length, `state(): open windows, narration, pseudocode line, counters and ${group(st.nodeCount)} values`);
+  st.free();
+  game.free();
+}
+
+for (const r of rows) {
+  const v = typeof r[1] === 'number' ? String(r[1]) : r[1];
+  console.log([r[0], v, r[2], r[3], r[4]].join('\t'));
+}

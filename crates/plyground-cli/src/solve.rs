@@ -1,0 +1,67 @@
+//! `plyground solve [--weak] [--analyze]`: the exact Connect-4 solver over positions read
+//! from standard input, one per line.
+//!
+//! Input: the first whitespace-separated field of each line is a move string (1-based
+//! columns from the empty board, e.g. `4455`); anything after it is ignored, so the
+//! benchmark files (`<moves> <score>`) can be piped in as they are. Blank lines are skipped.
+//!
+//! Output, one line per position, on stdout:
+//! `<moves> <score> <nodes> <µs>`, or with `--analyze` `<moves>` then the seven column
+//! scores (100 for a full column, or every column of a finished game), then nodes and µs.
+//! Scores are from the side to move: a win is 22 − the stones the winner has played, a loss
+//! its negative, a draw 0 (`--weak`: 1, 0, −1). The table is reset before each position,
+//! so node counts do not depend on the order of the lines.
+//!
+//! A bad line prints `plyground: line N: <reason>` on stderr and is skipped; the others are
+//! still solved, and the command then exits with code 2 (0 when every line was good), so a
+//! script can read stdout as it comes and still notice a bad input.
+
+use crate::args::Args;
+use plyground::games::connect4::C4Position;
+use plyground::search::solver::{Solver, SolverOptions};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// Runs the command; `Ok(true)` when every line was good.
+pub fn solve(raw: &[String]) -> Result<bool, String> {
+    let a = Args::parse(raw, &["weak", "analyze"], &[])?;
+    if let Some(p) = a.positional.first() {
+        return Err(format!("solve reads positions from stdin; unexpected argument '{p}'"));
+    }
+    let (weak, analyze) = (a.flag("weak"), a.flag("analyze"));
+    let mut solver = Solver::new(SolverOptions::default());
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut all_good = true;
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let n = i + 1;
+        let line = line.map_err(|e| format!("line {n}: cannot read standard input: {e}"))?;
+        let Some(moves) = line.split_whitespace().next() else { continue };
+        let pos = match C4Position::try_parse(moves) {
+            Ok(p) => p,
+            Err(e) => {
+                // Flush what is solved so far so that stdout and stderr stay in order.
+                out.flush().map_err(|e| e.to_string())?;
+                eprintln!("plyground: line {n}: {e}");
+                all_good = false;
+                continue;
+            }
+        };
+        solver.reset();
+        let t = Instant::now();
+        let text = if analyze {
+            let r = solver.analyze(&pos.state, weak);
+            let us = t.elapsed().as_secs_f64() * 1e6;
+            let scores: Vec<String> = r.scores.iter().map(|s| s.unwrap_or(100).to_string()).collect();
+            format!("{moves} {} {} {:.0}", scores.join(" "), r.nodes, us)
+        } else {
+            let r = solver.solve(&pos.state, weak);
+            let us = t.elapsed().as_secs_f64() * 1e6;
+            format!("{moves} {} {} {:.0}", r.score, r.nodes, us)
+        };
+        writeln!(out, "{text}").map_err(|e| format!("cannot write the output: {e}"))?;
+    }
+    out.flush().map_err(|e| format!("cannot write the output: {e}"))?;
+    Ok(all_good)
+}

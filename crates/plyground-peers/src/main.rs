@@ -1,0 +1,330 @@
+//! `plyground-peers`: plyground measured against other Rust crates on the same work, in one
+//! run, interleaved, every answer checked.
+//!
+//! - The exact Connect-4 solver against `connect-four-ai` 1.0.0 (`Solver::empty()`: no
+//!   opening book; its table reset before each position, like ours): mean time and mean
+//!   nodes per position on the community sets, ours / theirs.
+//! - Fixed-depth α-β against `minimax` 0.6.0's `Negamax` (through its `Game` trait,
+//!   implemented here for plyground's Connect-4): same positions, same depth, natural move
+//!   order on our side, an evaluation of 0 at the depth limit on both sides.
+//! - MCTS against `minimax`'s `MonteCarloTreeSearch` (one thread), same number of
+//!   iterations (rollouts) from the same positions.
+//!
+//! A dev tool (not a default member of the workspace, not built by `cargo xtask test`):
+//! `cargo run --release -p plyground-peers [-- --quick | --long]`, or `cargo xtask bench
+//! --peers`. Timings are the best of a few repetitions after an untimed warm-up.
+
+use plyground::games::connect4::{has_four, C4State, Connect4};
+use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
+use plyground::search::mcts::{Mcts, MctsOptions};
+use plyground::search::solver::{Solver, SolverOptions};
+use plyground::{Game, MoveOrder, NoObserver};
+use std::cell::Cell;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Where `shared/data/connect4` is: `$PLYGROUND_DATA`, else the first one found walking up
+/// from this crate.
+fn data_dir() -> Option<PathBuf> {
+    if let Ok(d) = std::env::var("PLYGROUND_DATA") {
+        return Some(d.into());
+    }
+    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    loop {
+        let cand = dir.join("shared/data/connect4");
+        if cand.is_dir() {
+            return Some(cand);
+        }
+        if !dir.pop() {
+            return None;
+        }
+    }
+}
+
+/// One position of a set: move string, our state, expected score.
+struct Case {
+    moves: String,
+    state: C4State,
+    score: i32,
+}
+
+fn read_set(name: &str, limit: usize) -> Result<Vec<Case>, String> {
+    let dir = data_dir().ok_or("no shared/data/connect4 folder found (set PLYGROUND_DATA)")?;
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let set =
+        plyground::search::solver::try_parse_set(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let moves =
+        text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_whitespace().next().unwrap_or(""));
+    Ok(set
+        .into_iter()
+        .zip(moves)
+        .take(limit)
+        .map(|((state, score), m)| Case { moves: m.to_string(), state, score })
+        .collect())
+}
+
+/// Seconds taken by `f`, and its result.
+fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let t = Instant::now();
+    let r = f();
+    (t.elapsed().as_secs_f64(), r)
+}
+
+fn fmt_time(secs: f64) -> String {
+    if secs < 1e-3 {
+        format!("{:.2} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.2} ms", secs * 1e3)
+    } else {
+        format!("{secs:.3} s")
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The exact solver against connect-four-ai.
+
+/// (mean seconds, mean nodes) of our solver on `set`, every score checked.
+fn ours_solve(solver: &mut Solver, set: &[Case]) -> (f64, f64) {
+    let (t, nodes) = timed(|| {
+        let mut nodes = 0u64;
+        for c in set {
+            solver.reset();
+            let r = solver.solve(&c.state, false);
+            assert_eq!(r.score, c.score, "plyground: {}", c.moves);
+            nodes += r.nodes;
+        }
+        nodes
+    });
+    let n = set.len() as f64;
+    (t / n, nodes as f64 / n)
+}
+
+/// The same for connect-four-ai.
+fn theirs_solve(
+    solver: &mut connect_four_ai::Solver,
+    set: &[(connect_four_ai::Position, i32, &str)],
+) -> (f64, f64) {
+    let (t, nodes) = timed(|| {
+        let mut nodes = 0usize;
+        for (p, score, moves) in set {
+            solver.reset();
+            let r = solver.solve(p) as i32;
+            assert_eq!(r, *score, "connect-four-ai: {moves}");
+            nodes += solver.explored_positions;
+        }
+        nodes
+    });
+    let n = set.len() as f64;
+    (t / n, nodes as f64 / n)
+}
+
+fn solver_table(sets: &[(&str, usize)], reps: usize) -> Result<(), String> {
+    println!("exact solver (strong), table reset per position: plyground vs connect-four-ai 1.0.0 (no opening book)");
+    println!(
+        "{:<18} {:>11} {:>11} {:>7} {:>12} {:>12} {:>7}",
+        "set", "ours", "theirs", "time×", "ours nodes", "their nodes", "nodes×"
+    );
+    let mut ours = Solver::new(SolverOptions::default());
+    let mut theirs = connect_four_ai::Solver::empty();
+    for &(name, limit) in sets {
+        let set = read_set(name, limit)?;
+        let their_set: Vec<(connect_four_ai::Position, i32, &str)> = set
+            .iter()
+            .map(|c| {
+                connect_four_ai::Position::from_moves(&c.moves)
+                    .map(|p| (p, c.score, c.moves.as_str()))
+                    .map_err(|e| format!("connect-four-ai cannot parse {}: {e:?}", c.moves))
+            })
+            .collect::<Result<_, _>>()?;
+        // Each solver on its own, warm (one untimed pass first: page first-touches, caches,
+        // clock frequency), best of `reps`: interleaving them would leave each one's table
+        // evicted from the cache by the other's, which on end games measures the cache.
+        let best = |f: &mut dyn FnMut() -> (f64, f64)| {
+            f();
+            (0..reps.max(1)).map(|_| f()).fold((f64::INFINITY, 0.0), |b, r| if r.0 < b.0 { r } else { b })
+        };
+        let best_ours = best(&mut || ours_solve(&mut ours, &set));
+        let best_theirs = best(&mut || theirs_solve(&mut theirs, &their_set));
+        let label = if limit < 1000 { format!("{name} ({limit})") } else { name.to_string() };
+        println!(
+            "{:<18} {:>11} {:>11} {:>7.2} {:>12.0} {:>12.0} {:>7.2}",
+            label,
+            fmt_time(best_ours.0),
+            fmt_time(best_theirs.0),
+            best_ours.0 / best_theirs.0,
+            best_ours.1,
+            best_theirs.1,
+            best_ours.1 / best_theirs.1
+        );
+    }
+    println!("(mean per position; time× and nodes× are ours / theirs, below 1 means plyground does less)");
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// plyground's Connect-4 through the minimax crate's traits.
+
+thread_local! {
+    /// Positions the minimax crate created (calls to `apply`).
+    static APPLIED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// plyground's Connect-4 as a `minimax::Game`.
+struct MmConnect4;
+
+impl minimax::Game for MmConnect4 {
+    type S = C4State;
+    type M = u8;
+
+    fn generate_moves(s: &C4State, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
+        if let Some(w) = Self::get_winner(s) {
+            return Some(w);
+        }
+        Connect4.actions(s, moves);
+        None
+    }
+
+    fn apply(s: &mut C4State, m: u8) -> Option<C4State> {
+        APPLIED.with(|c| c.set(c.get() + 1));
+        Some(Connect4.result(s, m))
+    }
+
+    fn get_winner(s: &C4State) -> Option<minimax::Winner> {
+        if has_four(s.current() ^ s.mask()) {
+            Some(minimax::Winner::PlayerJustMoved)
+        } else if s.is_over() {
+            Some(minimax::Winner::Draw)
+        } else {
+            None
+        }
+    }
+}
+
+/// EVAL = 0 at the depth limit, as plyground's `NoEval`.
+struct ZeroEval;
+
+impl minimax::Evaluator for ZeroEval {
+    type G = MmConnect4;
+    fn evaluate(&self, _s: &C4State) -> minimax::Evaluation {
+        0
+    }
+}
+
+fn alphabeta_table(positions: &[Case], depth: u8, reps: usize) {
+    use minimax::Strategy;
+    println!(
+        "fixed-depth α-β, depth {depth}, EVAL = 0, {} positions: plyground alpha_beta (natural order) vs minimax 0.6.0 Negamax",
+        positions.len()
+    );
+    let opts =
+        AlphaBetaOptions { depth: Some(depth as u32), order: MoveOrder::Natural, ..Default::default() };
+    let (mut t_ours, mut t_theirs) = (f64::INFINITY, f64::INFINITY);
+    let (mut n_ours, mut n_theirs) = (0u64, 0u64);
+    for _ in 0..reps.max(1) {
+        let (t, n) = timed(|| {
+            positions.iter().map(|c| alpha_beta(&Connect4, &c.state, &opts, NoObserver).stats.nodes).sum()
+        });
+        t_ours = t_ours.min(t);
+        n_ours = n;
+        APPLIED.with(|c| c.set(0));
+        let (t, _) = timed(|| {
+            for c in positions {
+                let mut s = minimax::Negamax::new(ZeroEval, depth);
+                assert!(s.choose_move(&c.state).is_some(), "minimax found no move in {}", c.moves);
+            }
+        });
+        t_theirs = t_theirs.min(t);
+        n_theirs = APPLIED.with(|c| c.get()) + positions.len() as u64;
+    }
+    let n = positions.len() as f64;
+    println!(
+        "  ours {} ({:.0} nodes), theirs {} ({:.0} nodes) per position: time× {:.2}, nodes× {:.2}",
+        fmt_time(t_ours / n),
+        n_ours as f64 / n,
+        fmt_time(t_theirs / n),
+        n_theirs as f64 / n,
+        t_ours / t_theirs,
+        n_ours as f64 / n_theirs as f64
+    );
+    println!("  (nodes: ours = nodes entered; theirs = positions created by apply, plus the root; utilities differ:");
+    println!("   ±(22 − stones) in plyground, ±i16::MAX in minimax, so the pruning is not identical)");
+}
+
+fn mcts_table(positions: &[Case], iterations: u32, reps: usize) {
+    use minimax::Strategy;
+    println!(
+        "MCTS, {iterations} iterations, one thread, {} positions: plyground Mcts (UCB1, c = √2) vs minimax 0.6.0 MonteCarloTreeSearch",
+        positions.len()
+    );
+    let (mut t_ours, mut t_theirs) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..reps.max(1) {
+        let (t, _) = timed(|| {
+            for c in positions {
+                let mut m = Mcts::new(Connect4, c.state, MctsOptions::default());
+                m.run(iterations);
+                assert!(m.best_action().is_some(), "plyground MCTS found no move in {}", c.moves);
+            }
+        });
+        t_ours = t_ours.min(t);
+        let (t, _) = timed(|| {
+            for c in positions {
+                let mut s = minimax::MonteCarloTreeSearch::<MmConnect4>::new(
+                    minimax::MCTSOptions::default().with_num_threads(1),
+                );
+                s.set_max_rollouts(iterations);
+                assert!(s.choose_move(&c.state).is_some(), "minimax MCTS found no move in {}", c.moves);
+            }
+        });
+        t_theirs = t_theirs.min(t);
+    }
+    let n = positions.len() as f64;
+    println!(
+        "  ours {}, theirs {} per search ({:.0} vs {:.0} iterations/s): time× {:.2}",
+        fmt_time(t_ours / n),
+        fmt_time(t_theirs / n),
+        iterations as f64 * n / t_ours,
+        iterations as f64 * n / t_theirs,
+        t_ours / t_theirs
+    );
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let (mut quick, mut long) = (false, false);
+    for a in args {
+        match a.as_str() {
+            "--quick" => quick = true,
+            "--long" => long = true,
+            other => return Err(format!("unknown option '{other}' (expected --quick or --long)")),
+        }
+    }
+    let reps = if quick { 1 } else { 3 };
+    let mut sets =
+        vec![("Test_L3_R1", 1000), ("Test_L2_R1", 1000), ("Test_L2_R2", 1000), ("Test_L1_R1", 1000)];
+    if quick {
+        sets = vec![("Test_L3_R1", 1000), ("Test_L2_R1", 200), ("Test_L1_R1", 200)];
+    }
+    if long {
+        sets.push(("Test_L1_R2", 100));
+    }
+    solver_table(&sets, reps)?;
+    println!();
+    let middle = read_set("Test_L2_R1", if quick { 10 } else { 50 })?;
+    alphabeta_table(&middle, 8, reps);
+    println!();
+    let early = read_set("Test_L1_R1", if quick { 5 } else { 20 })?;
+    mcts_table(&early, if quick { 2_000 } else { 10_000 }, reps);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plyground-peers: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! `cargo xtask bench`: the native benchmarks (`plyground bench --tsv`) and the same
+//! workloads compiled into the wasm module and timed in Node (`bench/wasm.mjs`), side by side
+//! in one table with the wasm/native time ratio and the shipped sizes. Each pair must
+//! reproduce the same node, ply or event count, or the run fails. Never a test: timings on a
+//! shared machine are noisy (each figure is a best of several runs). The table is also written
+//! to `<target dir>/bench/latest.txt`.
+
+use crate::build::{self, package_sizes};
+use crate::setup;
+use crate::util::{self, command, human_size, root};
+use std::fmt::Write as _;
+
+/// The gzip size the module should stay under.
+const TARGET_GZIP: u64 = 150 * 1024;
+
+/// One benchmark figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub value: f64,
+    pub unit: String,
+    pub check: String,
+    pub note: String,
+}
+
+/// Rows from tab-separated lines: name, value, unit, check, note.
+pub fn parse_rows(text: &str, source: &str) -> Result<Vec<Row>, String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            if f.len() != 5 {
+                return Err(format!("{source}: expected 5 tab-separated fields, got '{l}'"));
+            }
+            let value =
+                f[1].parse::<f64>().map_err(|_| format!("{source}: bad number '{}' in '{l}'", f[1]))?;
+            Ok(Row { name: f[0].into(), value, unit: f[2].into(), check: f[3].into(), note: f[4].into() })
+        })
+        .collect()
+}
+
+/// Is a smaller figure better (a time rather than a rate)?
+fn lower_is_better(unit: &str) -> bool {
+    unit.starts_with("µs") || unit.starts_with("ms")
+}
+
+/// How many times longer wasm takes than native for the same work.
+pub fn slowdown(native: f64, wasm: f64, unit: &str) -> f64 {
+    if lower_is_better(unit) {
+        wasm / native
+    } else {
+        native / wasm
+    }
+}
+
+/// A figure as printed: times with two decimals, rates grouped, ratios with three decimals.
+fn figure(v: f64, unit: &str) -> String {
+    if unit == "ratio" {
+        format!("{v:.3}")
+    } else if lower_is_better(unit) {
+        format!("{v:.2}")
+    } else {
+        group(v.round() as u64)
+    }
+}
+
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The combined table. Pairs (same name) must agree on their check count.
+pub fn table(native: &[Row], wasm: &[Row]) -> Result<String, String> {
+    let mut s = String::new();
+    let w = native.iter().chain(wasm).map(|r| r.name.chars().count()).max().unwrap_or(10).max(9);
+    let _ = writeln!(
+        s,
+        "{:w$}  {:>14}  {:>14}  {:<13} {:>9}  check",
+        "benchmark", "native", "wasm", "unit", "wasm/nat."
+    );
+    for n in native {
+        let Some(m) = wasm.iter().find(|m| m.name == n.name) else { continue };
+        if n.check != m.check || n.unit != m.unit {
+            return Err(format!(
+                "'{}': native and wasm disagree ({} {} vs {} {}): the two builds did not do the same work",
+                n.name, n.check, n.unit, m.check, m.unit
+            ));
+        }
+        let _ = writeln!(
+            s,
+            "{:w$}  {:>14}  {:>14}  {:<13} {:>8.2}×  {}",
+            n.name,
+            figure(n.value, &n.unit),
+            figure(m.value, &m.unit),
+            n.unit,
+            slowdown(n.value, m.value, &n.unit),
+            n.check.parse::<u64>().map(group).unwrap_or_else(|_| n.check.clone())
+        );
+    }
+    let only = |rows: &[Row], others: &[Row], title: &str, s: &mut String| {
+        let rest: Vec<&Row> = rows.iter().filter(|r| !others.iter().any(|o| o.name == r.name)).collect();
+        if !rest.is_empty() {
+            let _ = writeln!(s, "{title}");
+            for r in rest {
+                let _ = writeln!(
+                    s,
+                    "  {:w$}  {:>14} {:<13} {}",
+                    r.name,
+                    figure(r.value, &r.unit),
+                    r.unit,
+                    r.note,
+                    w = w
+                );
+            }
+        }
+    };
+    only(native, wasm, "native only:", &mut s);
+    only(wasm, native, "wasm only (through the JavaScript API):", &mut s);
+    let _ = writeln!(s, "notes:");
+    for n in native {
+        if wasm.iter().any(|m| m.name == n.name) {
+            let _ = writeln!(s, "  {:w$}  {}", n.name, n.note, w = w);
+        }
+    }
+    Ok(s)
+}
+
+/// `cargo xtask bench [--quick] [--long] [--peers]`.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let (mut quick, mut long, mut peers) = (false, false, false);
+    for a in args {
+        match a.as_str() {
+            "--quick" => quick = true,
+            "--long" => long = true,
+            "--peers" => peers = true,
+            other => return Err(format!("bench: unknown option '{other}' (--quick, --long, --peers)")),
+        }
+    }
+    setup::all()?;
+    build::build_pkg()?;
+    let mut cli = util::cargo();
+    cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--tsv"]);
+    if quick {
+        cli.arg("--quick");
+    }
+    let native = parse_rows(&util::capture(&mut cli)?, "plyground bench")?;
+    let mut node = command("node");
+    node.arg(root().join("bench/wasm.mjs"));
+    if quick {
+        node.arg("--quick");
+    }
+    let wasm = parse_rows(&util::capture(&mut node)?, "bench/wasm.mjs")?;
+
+    let node_version = util::output(command("node").arg("--version")).unwrap_or_else(|| "?".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "plyground benchmarks{}: native (release) vs wasm (the shipped www/pkg module in Node {node_version}), {cores} cores",
+        if quick { " (--quick)" } else { "" }
+    );
+    let _ = writeln!(out, "wasm/nat. = how many times as long wasm takes for the same work\n");
+    out.push_str(&table(&native, &wasm)?);
+    let _ = writeln!(out, "\nshipped (www/pkg, after wasm-opt -Oz):");
+    let sizes = package_sizes()?;
+    for s in &sizes {
+        let _ = writeln!(out, "  {}", s.line());
+    }
+    if let Some(m) = sizes.iter().find(|s| s.name.ends_with(".wasm")) {
+        let verdict = if m.gzip <= TARGET_GZIP { "within" } else { "over" };
+        let _ = writeln!(
+            out,
+            "  module gzip {} is {verdict} the {} target",
+            human_size(m.gzip),
+            human_size(TARGET_GZIP)
+        );
+    }
+    print!("\n{out}");
+    // The exact Connect-4 solver, natively: per set against the reference solver, and what
+    // each technique buys.
+    let mut cli = util::cargo();
+    cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--solver"]);
+    for (on, flag) in [(quick, "--quick"), (long, "--long")] {
+        if on {
+            cli.arg(flag);
+        }
+    }
+    let solver = util::capture(&mut cli)?;
+    print!("\n{solver}");
+    out.push('\n');
+    out.push_str(&solver);
+    if peers {
+        let mut cmd = util::cargo();
+        cmd.args(["run", "--quiet", "--release", "-p", crate::test::PEERS_CRATE, "--"]);
+        for (on, flag) in [(quick, "--quick"), (long, "--long")] {
+            if on {
+                cmd.arg(flag);
+            }
+        }
+        let text = util::capture(&mut cmd)?;
+        print!("\n{text}");
+        out.push('\n');
+        out.push_str(&text);
+    }
+    let dir = util::target_dir().join("bench");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let file = dir.join("latest.txt");
+    std::fs::write(&file, &out).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    println!("(written to {})", file.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(name: &str, value: f64, unit: &str, check: &str) -> Row {
+        Row { name: name.into(), value, unit: unit.into(), check: check.into(), note: String::new() }
+    }
+
+    #[test]
+    fn rows_parse_from_tab_separated_lines() {
+        let rows = parse_rows("ttt full minimax\t1000.5\tnodes/s\t549946\t549,946 nodes\n\n", "x").unwrap();
+        assert_eq!(
+            rows,
+            vec![Row {
+                note: "549,946 nodes".into(),
+                ..row("ttt full minimax", 1000.5, "nodes/s", "549946")
+            }]
+        );
+        assert!(parse_rows("a\tb\tc", "x").unwrap_err().contains("expected 5"));
+        assert!(parse_rows("a\tfast\tnodes/s\t1\tn", "x").unwrap_err().contains("bad number 'fast'"));
+    }
+
+    #[test]
+    fn the_ratio_is_wasm_time_over_native_time() {
+        assert_eq!(slowdown(200.0, 100.0, "nodes/s"), 2.0);
+        assert_eq!(slowdown(10.0, 15.0, "µs/position"), 1.5);
+    }
+
+    #[test]
+    fn pairs_must_do_the_same_work() {
+        let native = [row("a", 10.0, "nodes/s", "5"), row("n", 1.0, "ratio", "")];
+        let wasm = [row("a", 5.0, "nodes/s", "5"), row("w", 3.0, "steps/s", "9")];
+        let t = table(&native, &wasm).unwrap();
+        assert!(t.contains("2.00×"), "{t}");
+        assert!(t.contains("native only:") && t.contains("wasm only"), "{t}");
+        let wrong = [row("a", 50.0, "nodes/s", "4")];
+        assert!(table(&native, &wrong).unwrap_err().contains("did not do the same work"));
+    }
+}
