@@ -10,6 +10,9 @@
 //   evaluate {kind, moves, options}       → searchGame(…, {…options, scores: true})
 //   compare  {source, base, orders}       → node counts for every ordering × algorithm
 //   caps     {}                           → what this build offers ({solver, limits})
+//
+// Plans (www/lib/engines.js): 'single', 'deepen' (depth by depth), 'mcts' (in chunks),
+// 'solve' (the exact Connect-4 solver, falling back to 'deepen' when its budget runs out).
 
 import init, * as api from './pkg/plyground_wasm.js';
 
@@ -125,17 +128,7 @@ function runDeepen(id, game, plan, scores) {
 const ops = {
   async caps() {
     const limits = typeof api.limits === 'function' ? api.limits() : null;
-    let solver = false;
-    const g = gameOf('c4', '');
-    try {
-      api.searchGame(g, { algo: 'solve', depth: 1 });
-      solver = true;
-    } catch {
-      solver = false;
-    } finally {
-      g.free();
-    }
-    return { solver, limits };
+    return { solver: typeof api.solveConnect4 === 'function', limits };
   },
 
   async search(id, { kind, moves, plan, scores }) {
@@ -143,7 +136,21 @@ const ops = {
     const t0 = now();
     try {
       let out;
-      if (plan.type === 'mcts') {
+      if (plan.type === 'solve') {
+        post(id, 'progress', { solving: true, budget: plan.budget, ms: now() - t0 });
+        const r = api.solveConnect4(game, plan.budget);
+        if (r.complete) {
+          r.pv = r.best != null ? [r.best] : [];
+          r.depth = null;
+          r.stats = { nodes: r.nodes };
+          out = { result: r, options: plan.options, depthsDone: null };
+        } else {
+          // Too early in the game for the budget: the deepening α-β moves instead (and says so).
+          post(id, 'progress', { solverGaveUp: true, nodes: r.nodes, ms: now() - t0 });
+          out = runDeepen(id, game, plan.fallback, scores);
+          out.solverNodes = r.nodes;
+        }
+      } else if (plan.type === 'mcts') {
         const result = runMcts(id, game, plan);
         out = { result, options: plan.options, depthsDone: null };
       } else if (plan.type === 'deepen') {
@@ -198,8 +205,13 @@ const ops = {
         rows.push({ algo: 'minimax', order: null, error: String(err?.message ?? err) });
       }
       for (const order of orders) {
-        const r = run({ ...ab, algo: 'alphabeta', order });
-        rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value });
+        try {
+          const r = run({ ...ab, algo: 'alphabeta', order });
+          rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value });
+        } catch (err) {
+          // e.g. perfect ordering on a deep Connect-4 search (an oracle search per node).
+          rows.push({ algo: 'alphabeta', order, error: String(err?.message ?? err) });
+        }
         post(id, 'progress', { done: rows.length, of: orders.length + 1, ms: now() - t0 });
       }
       return { rows };

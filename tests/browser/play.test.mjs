@@ -232,6 +232,29 @@ describe('the Play view', { timeout: 120_000 }, () => {
     await players('human', 'human');
   });
 
+  it('Connect-4 against the exact solver: it takes the win, says the scores are exact, and shows its search', async () => {
+    assert.equal(await page.evaluate(() => window.__plyground.caps.solver), true);
+    await players('human', 'human');
+    await newGame('c4');
+    await page.fill('#moves-input', '414141');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector('#app[data-moves="414141"]');
+    await page.selectOption('#side-0 select', 'perfect');
+    await page.waitForSelector('#app[data-state="over"]', { timeout: TIMEOUT });
+    assert.equal(await attr('moves'), '4141414');
+    assert.equal(await attr('winner'), 'X');
+    assert.equal(await attr('winning-line'), '17,24,31,38');
+    assert.match(await page.textContent('#search-summary'), /^X \(Perfect \(exact solver\)\) played column 4 after .* — exact: X wins with best play \(\+18\)\.$/);
+    await page.click('#show-search');
+    await page.waitForSelector('#app[data-view="tree"]');
+    assert.equal(await page.inputValue('#tl-algo'), 'solve');
+    assert.equal(await page.inputValue('#tl-moves'), '414141');
+    await page.keyboard.press('End');
+    assert.match(await page.textContent('#tl-narration'), /^Search done: the root is worth 18/);
+    await page.click('nav a[data-view="play"]');
+    await players('human', 'human');
+  });
+
   it('shows per-move evaluations on request: exact values in tic-tac-toe, scores per column in Connect-4', async () => {
     await players('human', 'alphabeta');
     await newGame('ttt');

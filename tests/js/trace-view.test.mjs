@@ -24,8 +24,7 @@ const { Game, GameTree, MctsStepper, Stepper } = api;
 function treeTrace(text, opts = {}) {
   const tree = GameTree.parse(text);
   const st = Stepper.forTree(tree, opts, 20000);
-  st.seek(st.length);
-  const finalPruned = st.state().pruned;
+  const finalPruned = st.pruned();
   const result = st.result();
   const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned, players: tree.players });
   const show = (i) => {
@@ -131,10 +130,12 @@ test('a game trace: entered nodes plus one stub per pruned edge, children in mov
   const st = Stepper.forGame(g, {}, 20000);
   st.seek(st.length);
   const end = st.state();
-  const model = buildTraceModel({ traceNodes: st.nodes(), finalPruned: end.pruned });
-  assert.equal(model.nodes.length, st.nodeCount + end.pruned.length);
+  const pruned = st.pruned();
+  assert.equal(end.prunedCount, pruned.length);
+  const model = buildTraceModel({ traceNodes: st.nodes(), finalPruned: pruned });
+  assert.equal(model.nodes.length, st.nodeCount + pruned.length);
   applyStep(model, end, { done: true, bestChild: st.result().bestChild });
-  assert.equal(model.nodes.filter((n) => n.state === 'pruned').length, end.pruned.length);
+  assert.equal(model.nodes.filter((n) => n.state === 'pruned').length, pruned.length);
   // Parents come before children, and siblings are in natural move order.
   for (const n of model.nodes) if (n.parent >= 0) assert.ok(n.parent < n.id);
   const rootKids = model.nodes.filter((n) => n.parent === 0).map((n) => n.edgeLabel);
@@ -148,6 +149,12 @@ test('a game trace: entered nodes plus one stub per pruned edge, children in mov
   const seen = new Set(model.traceToDraw);
   assert.equal(seen.size, st.nodeCount);
   assert.ok(!seen.has(-1));
+  // Half-way, only the edges pruned by then are drawn pruned.
+  st.seek(st.length >> 1);
+  const mid = st.state();
+  applyStep(model, mid, {});
+  assert.equal(model.nodes.filter((n) => n.state === 'pruned').length, mid.prunedCount);
+  assert.ok(mid.prunedCount < pruned.length);
 });
 
 test('MCTS: W/N beside nodes, the phase as a tag on the node it acts on, the decision bold', () => {

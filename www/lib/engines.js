@@ -116,7 +116,7 @@ export function finalOptions(kind, cfg, caps = {}) {
     case 'mcts':
       return { algo: 'mcts', iterations: cfg.iterations, c: cfg.c, seed: cfg.seed };
     case 'perfect':
-      if (caps.solver && kind === 'c4') return { algo: 'solve' };
+      if (caps.solver && kind === 'c4') return { algo: 'solve', budget: SOLVE_BUDGET };
       if (kind === 'ttt') return { algo: 'alphabeta', order, tt: true, iterative: false };
       return limited({ algo: 'alphabeta', depth: 42, eval: true, tt: true });
     default:
@@ -127,7 +127,13 @@ export function finalOptions(kind, cfg, caps = {}) {
 /** "No node budget": the largest the module accepts (the user can always cancel). */
 export const NO_BUDGET = 1_000_000_000;
 
-/** The strongest engine's node budget on Connect-4 when no exact solver is built in. */
+/**
+ * The exact solver's node budget per move (about a second in a browser). Positions early in
+ * the game need far more; there the solver gives up and the deepening α-β moves instead.
+ */
+export const SOLVE_BUDGET = 20_000_000;
+
+/** The strongest engine's node budget on Connect-4 when the solver is absent or gives up. */
 export const STRONGEST_BUDGET = 3_000_000;
 
 /**
@@ -137,13 +143,18 @@ export const STRONGEST_BUDGET = 3_000_000;
  *   be the same search) or, with a node budget, when the next depth does not fit; the last
  *   complete search is the answer;
  * - `{type: 'mcts', iterations, chunk, options}`: MCTS run in chunks on one tree;
- * - `{type: 'single', options}`: one search.
+ * - `{type: 'single', options}`: one search;
+ * - `{type: 'solve', budget, options, fallback}`: the exact Connect-4 solver, and when its
+ *   node budget runs out, the fallback plan (the deepening α-β).
  * @param {'ttt'|'c4'} kind
  * @param {object} cfg a checked config
  * @param {object} [caps]
  */
 export function searchPlan(kind, cfg, caps = {}) {
   const options = finalOptions(kind, cfg, caps);
+  if (options.algo === 'solve') {
+    return { type: 'solve', budget: options.budget, options, fallback: searchPlan(kind, cfg, { ...caps, solver: false }) };
+  }
   if (options.algo === 'mcts') {
     return { type: 'mcts', iterations: cfg.iterations, chunk: Math.max(50, Math.ceil(cfg.iterations / 40)), options };
   }

@@ -46,7 +46,8 @@ function valueText(v, players) {
  * @param {object[]} src.traceNodes Stepper.nodes()
  * @param {object[]|null} [src.treeNodes] GameTree.nodes() for an explicit tree
  * @param {{parent: number, index: number, name: string}[]} [src.finalPruned] every pruned edge
- *   of the whole trace (the state at the last step), to make room for stubs in game pictures
+ *   of the whole trace in cutoff order (Stepper.pruned()): game pictures make room for a stub
+ *   per edge, and a step shows the first `state.prunedCount` of them as pruned
  * @param {number} [src.players]
  * @returns {TraceModel}
  */
@@ -88,7 +89,18 @@ function buildExplicit(traceNodes, treeNodes, finalPruned, players) {
     const d = p >= 0 ? treeNodes[p].children[pe.index] : undefined;
     if (d !== undefined) prunedDraw.set(`${pe.parent}:${pe.index}`, d);
   }
-  return { nodes, traceToDraw, drawToTrace, prunedDraw, staticValue, players, explicit: true, traceNodes, treeNodes };
+  return {
+    nodes,
+    traceToDraw,
+    drawToTrace,
+    prunedDraw,
+    prunedList: finalPruned,
+    staticValue,
+    players,
+    explicit: true,
+    traceNodes,
+    treeNodes,
+  };
 }
 
 function buildGame(traceNodes, finalPruned, players) {
@@ -164,6 +176,7 @@ function buildGame(traceNodes, finalPruned, players) {
     traceToDraw,
     drawToTrace: Int32Array.from(drawIds),
     prunedDraw,
+    prunedList: finalPruned,
     staticValue,
     players,
     explicit: false,
@@ -220,7 +233,9 @@ export function applyStep(model, state, opts = {}) {
       if (!(o.alpha === -Infinity && o.beta === Infinity && state.windowless)) nodes[d].window = { alpha: o.alpha, beta: o.beta };
     }
   }
-  for (const p of state.pruned) {
+  // The first prunedCount edges of the trace's list are pruned by this step.
+  const pruned = state.pruned ?? model.prunedList.slice(0, state.prunedCount ?? 0);
+  for (const p of pruned) {
     const d = prunedDraw.get(`${p.parent}:${p.index}`);
     if (d !== undefined) nodes[d].state = 'pruned';
   }

@@ -524,7 +524,8 @@ export class PlayView {
       moves,
       side: p,
       cfg,
-      label: engineLabel(kind, cfg),
+      label: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg),
+      solverNodes: out.solverNodes ?? null,
       options: out.options,
       result: r,
       ms: out.ms,
@@ -560,7 +561,7 @@ export class PlayView {
     try {
       const out = await this.rpc.call('search', { kind, moves: g.moveString, plan, scores: true });
       if (token !== this.token) return;
-      this.evaluation = { ...out.result, engine: engineLabel(kind, cfg), mover };
+      this.evaluation = { ...out.result, engine: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg), mover };
       if (out.result.algo === 'mcts') this.evaluation.iterations = cfg.iterations;
       this.render();
     } catch {
@@ -703,9 +704,12 @@ export class PlayView {
     } else {
       value = `${exactness(r)}: ${valueSentence(s.kind, r.value, s.side, r.exact)}`;
     }
+    const gaveUp = s.solverNodes
+      ? ` The exact solver gave up after ${count(s.solverNodes)} nodes (too early in the game for its budget), so the deepening α-β chose.`
+      : '';
     $('search-summary').textContent = `${who} (${s.label}) played ${moveName(s.kind, s.played)} after ${nodes} in ${secs}${
       value ? ` — ${value}` : ''
-    }.`;
+    }.${gaveUp}`;
     const pv = r.pv ? Array.from(r.pv) : [];
     let scoresText = '';
     if (r.scores && r.scores.length && r.algo !== 'mcts') {
@@ -741,6 +745,8 @@ export class PlayView {
 /** The progress line while an engine searches. */
 function progressText(kind, cfg, d, ms) {
   const secs = `${(ms / 1000).toFixed(1)} s`;
+  if (d.solving) return `Exact solver: solving the position (at most ${count(d.budget)} nodes)… ${secs}`;
+  if (d.solverGaveUp) return `The solver gave up after ${count(d.nodes)} nodes (too early in the game); deepening α-β instead… ${secs}`;
   if (d.iterations != null) {
     const best = d.best != null ? ` · most visited so far: ${moveName(kind, d.best)}` : '';
     return `MCTS: ${count(d.iterations)} of ${count(d.of)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;

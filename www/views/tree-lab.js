@@ -15,6 +15,7 @@ const ALGO_NAMES = {
   alphabeta: 'α-β',
   expectiminimax: 'expectiminimax',
   maxn: 'max^n',
+  solve: 'exact solver (Connect-4)',
 };
 
 const TIE_HELP = {
@@ -27,6 +28,7 @@ export class TreeLab {
   constructor(env) {
     this.api = env.api;
     this.rpc = env.rpc;
+    this.caps = env.caps ?? {};
     this.app = $('app');
     this.st = null;
     this.tree = null;
@@ -175,11 +177,15 @@ export class TreeLab {
     $('tl-tt').checked = Boolean(o.tt);
     $('tl-quiescence').checked = Boolean(o.quiescence);
     $('tl-note').textContent = `The search ${s.label} made before its move in the Play view (same options, same position), from its first event.`;
+    if (o.algo === 'solve') {
+      $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
+    }
     this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed });
   }
 
   /** The options for the Stepper from the form. */
   formOptions(isGame) {
+    if ($('tl-algo').value === 'solve') return { algo: 'solve' };
     const o = { algo: $('tl-algo').value || 'alphabeta', tie: $('tl-tie').value, order: $('tl-order').value };
     if (o.order === 'random') o.seed = Number($('tl-seed').value) || 0;
     if (isGame) {
@@ -240,7 +246,8 @@ export class TreeLab {
       if (isGame) {
         const kind = $('tl-game').value;
         game = this.api.Game.create(kind, $('tl-moves').value.trim());
-        this.setMenus(kind === 'ttt' ? ['minimax', 'alphabeta'] : ['alphabeta'], true, want);
+        const c4Algos = this.caps.solver ? ['alphabeta', 'solve'] : ['alphabeta'];
+        this.setMenus(kind === 'ttt' ? ['minimax', 'alphabeta'] : c4Algos, true, want);
       } else {
         tree = this.api.GameTree.parse($('tl-text').value);
         const info = {
@@ -258,7 +265,8 @@ export class TreeLab {
       };
       const opts = this.formOptions(isGame);
       const cap = Math.min(Math.max(Number($('tl-cap').value) || 20000, 10), 100000);
-      st = isGame ? this.api.Stepper.forGame(game, opts, cap) : this.api.Stepper.forTree(tree, opts, cap);
+      if (opts.algo === 'solve') st = this.api.Stepper.forSolve(game, cap);
+      else st = isGame ? this.api.Stepper.forGame(game, opts, cap) : this.api.Stepper.forTree(tree, opts, cap);
       this.opts = opts;
     } catch (e) {
       // TreeParseError carries line and column; its message already says "line L, column C: …".
@@ -277,13 +285,11 @@ export class TreeLab {
     this.boards.clear();
     this.current = isGame ? { type: 'game', kind: game.kind, moves: game.moveString, legal: game.legalMoves().length } : { type: 'tree', text: $('tl-text').value };
     if (game) game.free();
-    st.seek(st.length);
-    const end = st.state();
     this.result = st.result();
     this.model = buildTraceModel({
       traceNodes: st.nodes(),
       treeNodes: tree ? tree.nodes() : null,
-      finalPruned: end.pruned,
+      finalPruned: st.pruned(),
       players: tree ? tree.players : 2,
     });
     this.buildPseudocode();
@@ -476,8 +482,16 @@ export class TreeLab {
     }
     const base = {};
     if (isGame) {
-      const o = this.formOptions(true);
-      for (const k of ['depth', 'eval', 'tt', 'quiescence', 'iterative']) if (o[k] !== undefined) base[k] = o[k];
+      const d = $('tl-depth').value.trim();
+      if (d !== '') base.depth = Number(d);
+      else if (cur.kind === 'c4') {
+        status.textContent = 'Give a depth: Connect-4 is too deep to compare searches to the end.';
+        return;
+      }
+      if (base.depth != null) base.eval = $('tl-eval').checked;
+      base.tt = $('tl-tt').checked;
+      base.quiescence = $('tl-quiescence').checked;
+      base.iterative = false;
     }
     base.tie = $('tl-tie').value;
     base.seed = Number($('tl-seed').value) || 0;
@@ -493,7 +507,8 @@ export class TreeLab {
         },
       });
       this.showComparison(out.rows, cur, base);
-      status.textContent = '';
+      const notRun = out.rows.filter((r) => r.error).map((r) => `${r.order ? `α-β ${ORDER_NAMES[r.order]}` : r.algo}: ${r.error}`);
+      status.textContent = notRun.length ? `Not run — ${notRun.join('; ')}` : '';
     } catch (e) {
       status.textContent = `The comparison stopped: ${e.message}`;
     } finally {
@@ -505,7 +520,10 @@ export class TreeLab {
     const mm = rows.find((r) => r.algo === 'minimax' && !r.error);
     const fmt = (v) => (v == null ? '' : Array.isArray(v) ? `(${v.map(formatValue).join(', ')})` : formatValue(v));
     const body = rows.map((r) => {
-      if (r.error) return { cells: [r.algo === 'minimax' ? (base.minimaxAlgo ?? 'minimax') : 'α-β', '—', '—', '—', '—', r.error] };
+      if (r.error) {
+        const algo = r.algo === 'minimax' ? (base.minimaxAlgo ?? 'minimax') : 'α-β';
+        return { cells: [algo, r.order ? ORDER_NAMES[r.order] : '—', '—', '—', '—', { text: 'not run', title: r.error }] };
+      }
       const best = r.algo === 'alphabeta' && rows.filter((x) => x.algo === 'alphabeta' && !x.error).every((x) => x.stats.leaves >= r.stats.leaves);
       return {
         class: best ? 'best' : '',

@@ -23,6 +23,7 @@ mod mcts;
 mod options;
 mod search;
 mod skin;
+mod solver;
 mod stepper;
 mod tree;
 mod util;
@@ -32,6 +33,7 @@ pub use bench::{
 };
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
+pub use solver::solve_connect4;
 pub use stepper::Stepper;
 pub use tree::{search_tree, GameTree};
 

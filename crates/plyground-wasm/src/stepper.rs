@@ -23,7 +23,7 @@ pub const MAX_NODE_CAP: usize = 100_000;
 const MAX_STEP: u64 = (1 << 53) - 1;
 
 /// One recorded search and the stepping position in it.
-struct Stepping<G: Skin> {
+pub(crate) struct Stepping<G: Skin> {
     game: G,
     root: G::State,
     trace: Trace<G::Action>,
@@ -74,6 +74,25 @@ impl<G: Skin> Stepping<G> {
         } else {
             None
         };
+        let width = if f.vector.is_some() { players.max(1) } else { 1 };
+        let exact = is_exact(&o, &f.r);
+        Ok(Stepping::assemble(game, root, trace, f.r, f.vector, exact, truncated, note, width, cap))
+    }
+
+    /// A stepper over a finished recording (any search that reported to a `Recorder`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn assemble(
+        game: G,
+        root: G::State,
+        trace: Trace<G::Action>,
+        result: SearchResult<G::Action>,
+        vector: Option<Utilities>,
+        exact: bool,
+        truncated: bool,
+        note: Option<String>,
+        width: usize,
+        cap: usize,
+    ) -> Self {
         let mut used = [false; Procedure::ALL.len()];
         for i in 0..trace.len() {
             if let Some((p, _)) = trace.pseudocode_line(i) {
@@ -83,23 +102,8 @@ impl<G: Skin> Stepping<G> {
             }
         }
         let procs = Procedure::ALL.iter().zip(used).filter(|(_, u)| *u).map(|(&p, _)| p).collect();
-        let width = if f.vector.is_some() { players.max(1) } else { 1 };
-        let exact = is_exact(&o, &f.r);
         let state = StepState::new(&trace);
-        Ok(Stepping {
-            game,
-            root,
-            trace,
-            state,
-            result: f.r,
-            vector: f.vector,
-            exact,
-            truncated,
-            note,
-            procs,
-            width,
-            cap,
-        })
+        Stepping { game, root, trace, state, result, vector, exact, truncated, note, procs, width, cap }
     }
 
     fn value_out(&self, v: NodeValue) -> ValueOut {
@@ -129,6 +133,7 @@ fn leaf_name(k: LeafKind) -> &'static str {
         LeafKind::Terminal => "terminal",
         LeafKind::Cutoff => "cutoff",
         LeafKind::Quiet => "quiet",
+        LeafKind::Proven => "proven",
     }
 }
 
@@ -470,6 +475,13 @@ fn for_game_in<G: crate::skin::BoardSkin>(
     let o = opts.resolve(&h.game, false)?;
     let players = h.game.num_players();
     Ok(Box::new(Stepping::record(h.game.clone(), *h.state(), o, cap, players)?))
+}
+
+impl Stepper {
+    /// A stepper over a recording made elsewhere in this crate (the solver's).
+    pub(crate) fn wrap<G: Skin>(inner: Stepping<G>, kind: &'static str) -> Stepper {
+        Stepper { inner: Box::new(inner), kind }
+    }
 }
 
 #[wasm_bindgen]
