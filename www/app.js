@@ -56,8 +56,9 @@ function show(name) {
 function openSearch(s) {
   const target = s.options.algo === 'mcts' ? 'mcts' : 'tree';
   const lab = ensure(target);
+  // Show the view first, so that its canvases have a size when the search is drawn.
+  show(target);
   if (location.hash !== `#${target}`) location.hash = `#${target}`;
-  else show(target);
   lab.showGameSearch(s);
 }
 

@@ -30,6 +30,11 @@ export class MctsLab {
     this.wire();
     this.calculate();
     this.reset();
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        if (this.lastChart) this.drawChart(...this.lastChart);
+      }).observe($('mc-chart'));
+    }
   }
 
   wire() {
@@ -270,6 +275,7 @@ export class MctsLab {
   }
 
   drawChart(shares, nodes, dark) {
+    this.lastChart = [shares, nodes, dark];
     const canvas = $('mc-chart');
     const dpr = window.devicePixelRatio || 1;
     const w = Math.max(1, canvas.clientWidth);

@@ -83,7 +83,9 @@ export class TreeCanvas {
     const dpr = window.devicePixelRatio || 1;
     const w = Math.max(1, this.canvas.clientWidth);
     const h = Math.max(1, this.canvas.clientHeight);
-    const first = this.camera.width === 0;
+    // The first real measurement (a canvas built while its view was hidden measures 0).
+    const first = !this.measured && this.canvas.clientWidth > 0;
+    if (first) this.measured = true;
     if (this.canvas.width !== Math.round(w * dpr) || this.canvas.height !== Math.round(h * dpr)) {
       this.canvas.width = Math.round(w * dpr);
       this.canvas.height = Math.round(h * dpr);
@@ -136,7 +138,7 @@ export class TreeCanvas {
     const s = 1;
     this.camera.scale = s;
     this.camera.tx = this.camera.width / 2 - lay.x[root] * s;
-    this.camera.ty = 24 - (lay.y[root] - lay.nodeHeight / 2) * s;
+    this.camera.ty = 44 - (lay.y[root] - lay.nodeHeight / 2) * s;
     this.invalidate();
   }
 
