@@ -255,6 +255,34 @@ describe('the Play view', { timeout: 120_000 }, () => {
     await players('human', 'human');
   });
 
+  it('engine against engine: plays to the end at the chosen pace, pauses and resumes', async () => {
+    await page.fill('#speed', '0');
+    await page.dispatchEvent('#speed', 'input');
+    await players('human', 'human');
+    await newGame('ttt');
+    await players('alphabeta', 'perfect');
+    await page.waitForSelector('#app[data-state="over"]', { timeout: TIMEOUT });
+    assert.equal(await attr('winner'), 'draw', 'perfect play on both sides is a draw');
+    assert.equal((await attr('moves')).split(',').length, 9);
+    // Pause mid-game: no move is made while paused; Resume continues.
+    await page.fill('#speed', '400');
+    await page.dispatchEvent('#speed', 'input');
+    await page.click('#new-game');
+    await page.waitForFunction(() => document.querySelector('#app').dataset.moves.split(',').length >= 2, null, { timeout: TIMEOUT });
+    await page.click('#pause');
+    await page.waitForSelector('#app[data-state="paused"]');
+    const frozen = await attr('moves');
+    await page.waitForTimeout(900);
+    assert.equal(await attr('moves'), frozen);
+    assert.equal(await page.textContent('#pause'), 'Resume engines');
+    await page.click('#pause');
+    await page.waitForSelector('#app[data-state="over"]', { timeout: TIMEOUT });
+    assert.equal(await attr('winner'), 'draw');
+    await players('human', 'human');
+    await page.fill('#speed', '600');
+    await page.dispatchEvent('#speed', 'input');
+  });
+
   it('shows per-move evaluations on request: exact values in tic-tac-toe, scores per column in Connect-4', async () => {
     await players('human', 'alphabeta');
     await newGame('ttt');

@@ -162,6 +162,19 @@ export class TreeCanvas {
     this.invalidate();
   }
 
+  /** Expands any collapsed ancestor of node `id` (the search stepped into a folded subtree). */
+  unfold(id) {
+    if (this.collapsed.size === 0 || id == null || id < 0) return;
+    let changed = false;
+    for (let p = this.layout.parent[id]; p >= 0; p = this.layout.parent[p]) {
+      if (this.collapsed.delete(p)) changed = true;
+    }
+    if (changed) {
+      this.relayout();
+      this.invalidate();
+    }
+  }
+
   /** Pans (instantly) so that node `id` is inside the view, if it is not. */
   reveal(id) {
     if (id == null || id < 0 || id >= this.layout.x.length) return;

@@ -343,7 +343,11 @@ export class TreeLab {
     const done = i === st.length;
     applyStep(this.model, s, { done, bestChild: this.result.bestChild });
     this.canvas.invalidate();
-    if (s.current != null) this.canvas.reveal(this.model.traceToDraw[s.current]);
+    if (s.current != null) {
+      const d = this.model.traceToDraw[s.current];
+      this.canvas.unfold(d);
+      this.canvas.reveal(d);
+    }
     // Text beside the tree.
     $('tl-narration').textContent = i === 0 ? 'Before the first event. Step forward (→) to start the search.' : s.narration;
     $('tl-step-out').textContent = `${i} / ${st.length}`;
