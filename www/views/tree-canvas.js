@@ -91,6 +91,10 @@ export class TreeCanvas {
       this.canvas.height = Math.round(h * dpr);
     }
     this.dpr = dpr;
+    // Keep the point at the centre of the view where it is when the canvas changes size.
+    if (!first && this.measured && this.camera.width > 1) {
+      this.camera.panBy((w - this.camera.width) / 2, (h - this.camera.height) / 2);
+    }
     this.camera.resize(w, h);
     if (first && this.model.nodes.length) this.frame();
     this.invalidate();
