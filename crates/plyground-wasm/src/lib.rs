@@ -200,7 +200,7 @@ export interface StepNodeInfo {
   prob: number | null;
   /** The value backed up (final); a vector for max^n; null if never left. */
   value: number | number[] | null;
-  leaf: 'terminal' | 'cutoff' | 'quiet' | null;
+  leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | null;
   tt: 'exact' | 'lower' | 'upper' | null;
   /** Children pruned here. */
   pruned: number;

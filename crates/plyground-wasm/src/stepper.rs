@@ -129,6 +129,7 @@ fn leaf_name(k: LeafKind) -> &'static str {
         LeafKind::Terminal => "terminal",
         LeafKind::Cutoff => "cutoff",
         LeafKind::Quiet => "quiet",
+        LeafKind::Proven => "proven",
     }
 }
 
