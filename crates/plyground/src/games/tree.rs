@@ -472,11 +472,12 @@ impl Tree {
     }
 
     /// The name of the edge into `id`: the parent's label in lower case and the 1-based
-    /// index (`a1`, `b3`); None at the root.
+    /// index (`a1`, `b3`); None at the root. Labels are ASCII (the grammar's letters), so the
+    /// ASCII lower case is the lower case (and needs no Unicode tables in the wasm module).
     pub fn edge_name(&self, id: u32) -> Option<String> {
         let n = self.node(id)?;
         let p = self.node(n.parent?)?;
-        Some(format!("{}{}", p.label.to_lowercase(), n.index + 1))
+        Some(format!("{}{}", p.label.to_ascii_lowercase(), n.index + 1))
     }
 
     /// The child indices from the root down to `id` (empty for the root).
@@ -724,7 +725,7 @@ fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
         }
         let label = match nodes[id].parent {
             Some(p) if nodes[id].kind == Kind::Terminal => {
-                format!("{}{}", nodes[p as usize].label.to_lowercase(), nodes[id].index + 1)
+                format!("{}{}", nodes[p as usize].label.to_ascii_lowercase(), nodes[id].index + 1)
             }
             _ => loop {
                 let l = letters(letter);
