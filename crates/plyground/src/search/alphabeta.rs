@@ -109,7 +109,7 @@ pub fn iterative_deepening<G: Game, E: Evaluator<G>, O: Observer<G::Action>>(
         let r = ab.search(s, d);
         total.add(&r.stats);
         if let Some(b) = &r.best {
-            ab.root_first = Some(*b);
+            ab.order.root_first = Some(*b);
         }
         let reached_end = !ab.hit_horizon;
         if !r.complete {
@@ -174,18 +174,27 @@ pub struct AlphaBeta<'a, G: Game, E, O> {
     obs: O,
     /// Counters of the current search.
     pub stats: Stats,
-    bufs: Vec<Vec<G::Action>>,
     pv: PvTable<G::Action>,
-    killers: Vec<[Option<G::Action>; 2]>,
-    /// History heuristic: (action, score) pairs, searched linearly (a game has few distinct
-    /// actions; a hash map per action type cost more wasm code than it saved time).
-    history: Vec<(G::Action, u64)>,
     tt: Option<TranspositionTable<G::Action>>,
-    rng: Rng,
     /// The node budget ran out; unwinding.
     aborted: bool,
     /// Some leaf was cut off by depth (not terminal): a deeper search could say more.
     hit_horizon: bool,
+    order: Ordering<'a, G, E>,
+}
+
+/// The move ordering's state: everything that decides the order of ACTIONS(s) at a node.
+/// Apart from the engine because it does not depend on the observer: the ordering code is
+/// compiled once per game and evaluator, not once per observer too (it was the largest
+/// part of the α-β code in the wasm module).
+struct Ordering<'a, G: Game, E> {
+    /// Action lists by ply, reused.
+    bufs: Vec<Vec<G::Action>>,
+    killers: Vec<[Option<G::Action>; 2]>,
+    /// History heuristic: (action, score) pairs, searched linearly (a game has few distinct
+    /// actions; a hash map per action type cost more wasm code than it saved time).
+    history: Vec<(G::Action, u64)>,
+    rng: Rng,
     /// Searched first at the root (the previous iteration's best move).
     root_first: Option<G::Action>,
     /// The oracle for perfect ordering: the same search without an observer.
@@ -211,17 +220,19 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             opts,
             obs,
             stats: Stats::default(),
-            bufs: Vec::new(),
             pv: PvTable::default(),
-            killers: Vec::new(),
-            history: Vec::new(),
             tt,
-            rng: Rng::new(seed),
             aborted: false,
             hit_horizon: false,
-            root_first: None,
-            oracle: None,
-            sort_keys: Vec::new(),
+            order: Ordering {
+                bufs: Vec::new(),
+                killers: Vec::new(),
+                history: Vec::new(),
+                rng: Rng::new(seed),
+                root_first: None,
+                oracle: None,
+                sort_keys: Vec::new(),
+            },
         }
     }
 
@@ -393,7 +404,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self.ordered_actions(s, depth, ply, qply, quiesce, tt_move);
+        let acts = self
+            .order
+            .ordered_actions(self.game, self.eval, &self.opts, s, depth, ply, qply, quiesce, tt_move);
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = -INF;
@@ -418,7 +431,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
-        self.give_back(acts, ply);
+        self.order.bufs[ply as usize] = acts;
         (v, best)
     }
 
@@ -436,7 +449,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self.ordered_actions(s, depth, ply, qply, quiesce, tt_move);
+        let acts = self
+            .order
+            .ordered_actions(self.game, self.eval, &self.opts, s, depth, ply, qply, quiesce, tt_move);
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = INF;
@@ -461,7 +476,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
-        self.give_back(acts, ply);
+        self.order.bufs[ply as usize] = acts;
         (v, best)
     }
 
@@ -482,26 +497,8 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         if i + 1 < total {
             self.stats.cutoffs += 1;
         }
-        match self.opts.order {
-            MoveOrder::Killer => {
-                let p = ply as usize;
-                if self.killers.len() <= p {
-                    self.killers.resize(p + 1, [None, None]);
-                }
-                let k = &mut self.killers[p];
-                if k[0] != Some(a) {
-                    k[1] = k[0];
-                    k[0] = Some(a);
-                }
-            }
-            MoveOrder::History => {
-                let d = depth.min(32) as u64;
-                match self.history.iter_mut().find(|e| e.0 == a) {
-                    Some(e) => e.1 += d * d + 1,
-                    None => self.history.push((a, d * d + 1)),
-                }
-            }
-            _ => {}
+        if matches!(self.opts.order, MoveOrder::Killer | MoveOrder::History) {
+            self.order.record_cutoff(self.opts.order, a, ply, depth);
         }
         if O::ENABLED {
             self.obs.event(&Event::Backup { child: i, value: cv, prob: 1.0, v, alpha, beta });
@@ -538,14 +535,42 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         }
         sum
     }
+}
 
-    fn give_back(&mut self, acts: Vec<G::Action>, ply: u32) {
-        self.bufs[ply as usize] = acts;
+impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
+    /// A β (or α) cutoff by `a` at `ply`: the killer and history tables learn from it.
+    #[inline(never)]
+    fn record_cutoff(&mut self, order: MoveOrder, a: G::Action, ply: u32, depth: u32) {
+        match order {
+            MoveOrder::Killer => {
+                let p = ply as usize;
+                if self.killers.len() <= p {
+                    self.killers.resize(p + 1, [None, None]);
+                }
+                let k = &mut self.killers[p];
+                if k[0] != Some(a) {
+                    k[1] = k[0];
+                    k[0] = Some(a);
+                }
+            }
+            MoveOrder::History => {
+                let d = depth.min(32) as u64;
+                match self.history.iter_mut().find(|e| e.0 == a) {
+                    Some(e) => e.1 += d * d + 1,
+                    None => self.history.push((a, d * d + 1)),
+                }
+            }
+            _ => {}
+        }
     }
 
     /// ACTIONS(s) in the order the options ask for.
+    #[allow(clippy::too_many_arguments)]
     fn ordered_actions(
         &mut self,
+        game: &'a G,
+        eval: &'a E,
+        opts: &AlphaBetaOptions,
         s: &G::State,
         depth: u32,
         ply: u32,
@@ -560,13 +585,12 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         let mut acts = std::mem::take(&mut self.bufs[p]);
         acts.clear();
         if quiesce {
-            self.eval.noisy_actions(self.game, s, &mut acts);
+            eval.noisy_actions(game, s, &mut acts);
         } else {
-            self.game.actions(s, &mut acts);
+            game.actions(s, &mut acts);
         }
-        let game = self.game;
         let keys = &mut self.sort_keys;
-        match self.opts.order {
+        match opts.order {
             MoveOrder::Natural => {}
             MoveOrder::Reversed => acts.reverse(),
             MoveOrder::Random(_) => self.rng.shuffle(&mut acts),
@@ -587,7 +611,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                     -(score.min(i64::MAX as u64) as i64)
                 });
             }
-            MoveOrder::Perfect => self.perfect_order(s, &mut acts, depth, qply, quiesce),
+            MoveOrder::Perfect => self.perfect_order(game, eval, opts, s, &mut acts, depth, qply, quiesce),
         }
         if let Some(m) = tt_move {
             move_to_front(&mut acts, m);
@@ -602,12 +626,22 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
 
     /// Sorts `acts` best-first for the player to move by each child's true value (computed by
     /// an unobserved search that does not count towards the stats).
-    fn perfect_order(&mut self, s: &G::State, acts: &mut [G::Action], depth: u32, qply: u32, quiesce: bool) {
-        let game = self.game;
+    #[allow(clippy::too_many_arguments)]
+    fn perfect_order(
+        &mut self,
+        game: &'a G,
+        eval: &'a E,
+        opts: &AlphaBetaOptions,
+        s: &G::State,
+        acts: &mut [G::Action],
+        depth: u32,
+        qply: u32,
+        quiesce: bool,
+    ) {
         let is_max = game.player(s) == ToMove::Player(Player::MAX);
         let oracle = self.oracle.get_or_insert_with(|| {
-            let opts = AlphaBetaOptions { order: MoveOrder::Natural, node_budget: None, ..self.opts };
-            Box::new(AlphaBeta::new(game, self.eval, opts, NoObserver))
+            let opts = AlphaBetaOptions { order: MoveOrder::Natural, node_budget: None, ..*opts };
+            Box::new(AlphaBeta::new(game, eval, opts, NoObserver))
         });
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let scored: Vec<f64> = acts
