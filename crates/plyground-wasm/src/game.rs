@@ -50,7 +50,7 @@ impl<G: BoardSkin> History<G> {
     fn play(&mut self, m: f64) -> Result<(), String> {
         let a =
             G::action_from_js(m).map_err(|e| format!("illegal move {}: {e}", crate::util::num_text(m)))?;
-        let shown = G::action_js(a);
+        let shown = crate::util::num_text(G::action_js(a));
         self.game.try_result(self.state(), a).map_err(|e| format!("illegal move {shown}: {}", e.message))?;
         self.push(a);
         self.redo.clear();

@@ -25,7 +25,7 @@ pub(crate) fn num_text(x: f64) -> String {
     } else if x.fract() == 0.0 && x.abs() < 1e18 {
         format!("{}", x as i64)
     } else {
-        format!("{x}")
+        plyground::decimal::display(x)
     }
 }
 

@@ -60,6 +60,7 @@
 //! assert_eq!(t.state_label(&t.result(&0, 0)).as_deref(), Some("B"));
 //! ```
 
+use crate::decimal;
 use crate::game::{Game, IllegalAction, Player, ToMove, Utilities, MAX_PLAYERS};
 use crate::rng::Rng;
 use std::collections::HashSet;
@@ -393,7 +394,12 @@ impl Tree {
                 let u = node.utilities[k];
                 let v = f(u);
                 if !v.is_finite() || v.abs() > MAX_ABS_VALUE {
-                    return Err(format!("the transform gives {v} at leaf '{}' (utility {u})", node.label));
+                    return Err(format!(
+                        "the transform gives {} at leaf '{}' (utility {})",
+                        decimal::display(v),
+                        node.label,
+                        decimal::display(u)
+                    ));
                 }
                 node.utilities[k] = v;
             }
@@ -599,7 +605,7 @@ fn fmt_number(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {
-        format!("{v:?}")
+        decimal::debug(v)
     }
 }
 
@@ -916,8 +922,8 @@ impl<'a> Parser<'a> {
             }
         }
         let s = &self.text[start..self.pos];
-        match s.parse::<f64>() {
-            Ok(v) if v.is_finite() => Ok(v),
+        match decimal::parse(s) {
+            Some(v) if v.is_finite() => Ok(v),
             _ => Err((start, format!("the number {s} is too large"))),
         }
     }
@@ -927,7 +933,10 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let v = self.number()?;
         if v.abs() > MAX_ABS_VALUE {
-            return Err((start, format!("a utility must lie between -1e15 and 1e15, found {v}")));
+            return Err((
+                start,
+                format!("a utility must lie between -1e15 and 1e15, found {}", decimal::display(v)),
+            ));
         }
         Ok(v)
     }
@@ -1108,8 +1117,9 @@ impl<'a> Parser<'a> {
                 return Err((
                     r.pos,
                     format!(
-                        "the probabilities of the chance node at {} sum to {sum}, not 1",
-                        self.where_is(r.pos)
+                        "the probabilities of the chance node at {} sum to {}, not 1",
+                        self.where_is(r.pos),
+                        decimal::display(sum)
                     ),
                 ));
             }
@@ -1150,7 +1160,10 @@ impl<'a> Parser<'a> {
             ));
         }
         if !(0.0..=1.0).contains(&p) {
-            return Err((start, format!("a probability must lie between 0 and 1, found {p}")));
+            return Err((
+                start,
+                format!("a probability must lie between 0 and 1, found {}", decimal::display(p)),
+            ));
         }
         self.pos += 1;
         Ok(p)
