@@ -8,6 +8,7 @@
 //! `<target dir>/bench/latest.txt`.
 
 use crate::build::{self, package_sizes};
+use crate::serve::{self, Mount};
 use crate::setup;
 use crate::util::{self, command, human_size, root};
 use std::fmt::Write as _;
@@ -160,15 +161,53 @@ pub fn table(native: &[Row], wasm: &[Row]) -> Result<String, String> {
     Ok(s)
 }
 
-/// `cargo xtask bench [--quick] [--long] [--peers]`.
+/// Where the Connect-4 sets are: `$PLYGROUND_DATA`, else the first `shared/data/connect4`
+/// found walking up from the repository (as `bench/wasm.mjs` looks for it).
+fn connect4_data_dir() -> Result<std::path::PathBuf, String> {
+    if let Ok(d) = std::env::var("PLYGROUND_DATA") {
+        return Ok(d.into());
+    }
+    let mut dir = root();
+    loop {
+        let cand = dir.join("shared/data/connect4");
+        if cand.is_dir() {
+            return Ok(cand);
+        }
+        if !dir.pop() {
+            return Err("no shared/data/connect4 folder found (set PLYGROUND_DATA)".into());
+        }
+    }
+}
+
+/// The browser measurement: Chromium (installed when missing), a server for www/, bench/
+/// and the sets, then `bench/browser.mjs` (the solver in a module worker); its table.
+fn browser_solver() -> Result<String, String> {
+    setup::chromium()?;
+    let r = root();
+    let url = serve::spawn(vec![
+        Mount::new("/", r.join("www")),
+        Mount::new("/bench/", r.join("bench")),
+        Mount::new("/data/", connect4_data_dir()?),
+    ])?;
+    util::capture(
+        command("node").arg(r.join("bench/browser.mjs")).arg(&url).env("PLYGROUND_CHROMIUM", setup::CHROMIUM),
+    )
+}
+
+/// `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`.
 pub fn main(args: &[String]) -> Result<(), String> {
-    let (mut quick, mut long, mut peers) = (false, false, false);
+    let (mut quick, mut long, mut peers, mut browser) = (false, false, false, true);
     for a in args {
         match a.as_str() {
             "--quick" => quick = true,
             "--long" => long = true,
             "--peers" => peers = true,
-            other => return Err(format!("bench: unknown option '{other}' (--quick, --long, --peers)")),
+            "--no-browser" => browser = false,
+            other => {
+                return Err(format!(
+                    "bench: unknown option '{other}' (--quick, --long, --peers, --no-browser)"
+                ))
+            }
         }
     }
     setup::all()?;
@@ -222,6 +261,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
             human_size(m.gzip),
             human_size(TARGET_GZIP)
         );
+    }
+    if browser {
+        let text = browser_solver()?;
+        let _ = write!(out, "\n{text}");
     }
     print!("\n{out}");
     // The exact Connect-4 solver, natively: per set against the reference solver, and what
