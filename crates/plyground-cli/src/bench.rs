@@ -399,6 +399,9 @@ pub fn solver_rows(quick: bool) -> Result<Vec<Row>, String> {
     use plyground::search::solver::{run_set, Solver, SolverOptions};
     let mut solver = Solver::new(SolverOptions::default());
     let mut now = clock();
+    // One untimed pass first, as on the wasm side (where it also lets the engine compile
+    // the solver with its optimising tier): the rows compare steady states.
+    run_set(&mut solver, &solver_set(SOLVER_ROWS[0].0, 1000)?, false, &mut now);
     let mut rows = Vec::new();
     for (name, reps, quick_reps) in SOLVER_ROWS {
         let set = solver_set(name, 1000)?;
