@@ -201,6 +201,7 @@ struct Ordering<'a, G: Game, E> {
     oracle: Option<Box<AlphaBeta<'a, G, E, NoObserver>>>,
     /// Reused by the move orderings' sorts.
     sort_keys: Vec<(i64, u32)>,
+    sort_scratch: Vec<G::Action>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O> {
@@ -232,6 +233,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 root_first: None,
                 oracle: None,
                 sort_keys: Vec::new(),
+                sort_scratch: Vec::new(),
             },
         }
     }
@@ -589,14 +591,16 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
         } else {
             game.actions(s, &mut acts);
         }
-        let keys = &mut self.sort_keys;
+        let (keys, scratch) = (&mut self.sort_keys, &mut self.sort_scratch);
         match opts.order {
             MoveOrder::Natural => {}
             MoveOrder::Reversed => acts.reverse(),
             MoveOrder::Random(_) => self.rng.shuffle(&mut acts),
-            MoveOrder::Heuristic => sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64)),
+            MoveOrder::Heuristic => {
+                sort_actions_by(&mut acts, keys, scratch, |a| -(game.order_hint(s, a) as i64))
+            }
             MoveOrder::Killer => {
-                sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64));
+                sort_actions_by(&mut acts, keys, scratch, |a| -(game.order_hint(s, a) as i64));
                 if let Some(k) = self.killers.get(p).copied() {
                     for killer in k.iter().rev().flatten() {
                         move_to_front(&mut acts, *killer);
@@ -604,9 +608,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
                 }
             }
             MoveOrder::History => {
-                sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64));
+                sort_actions_by(&mut acts, keys, scratch, |a| -(game.order_hint(s, a) as i64));
                 let h = &self.history;
-                sort_actions_by(&mut acts, keys, |a| {
+                sort_actions_by(&mut acts, keys, scratch, |a| {
                     let score = h.iter().find(|e| e.0 == a).map_or(0, |e| e.1);
                     -(score.min(i64::MAX as u64) as i64)
                 });
@@ -676,15 +680,22 @@ fn total_order_key(x: f64) -> i64 {
 /// Sorts `acts` by `key`, lowest first, keeping the current order among equal keys (a
 /// stable sort). It sorts (key, position) pairs, one concrete type for every game and
 /// observer: the standard library's stable sort instantiated per action type and engine
-/// was 40% of the wasm module.
-pub fn sort_actions_by<A: Copy>(acts: &mut [A], keys: &mut Vec<(i64, u32)>, key: impl Fn(A) -> i64) {
+/// was 40% of the wasm module. `keys` and `scratch` are buffers the caller reuses (no
+/// allocation per node).
+pub fn sort_actions_by<A: Copy>(
+    acts: &mut [A],
+    keys: &mut Vec<(i64, u32)>,
+    scratch: &mut Vec<A>,
+    key: impl Fn(A) -> i64,
+) {
     keys.clear();
     keys.extend(acts.iter().enumerate().map(|(i, &a)| (key(a), i as u32)));
     sort_keys(keys);
     // Apply the permutation: every position appears once in `keys`.
-    let orig: Vec<A> = acts.to_vec();
+    scratch.clear();
+    scratch.extend_from_slice(acts);
     for (slot, &(_, i)) in acts.iter_mut().zip(keys.iter()) {
-        *slot = orig[i as usize];
+        *slot = scratch[i as usize];
     }
 }
 
@@ -708,14 +719,14 @@ mod tests {
     #[test]
     fn sort_actions_by_is_the_stable_sort() {
         let mut rng = Rng::new(7);
-        let mut keys = Vec::new();
+        let (mut keys, mut scratch) = (Vec::new(), Vec::new());
         for len in 0..40u32 {
             for _ in 0..25 {
                 let acts: Vec<u32> = (0..len).map(|_| rng.below(1000)).collect();
                 // Few distinct keys, so that ties (and their order) matter.
                 let key = |a: u32| (a % 5) as i64 - 2;
                 let mut ours = acts.clone();
-                sort_actions_by(&mut ours, &mut keys, key);
+                sort_actions_by(&mut ours, &mut keys, &mut scratch, key);
                 let mut std_stable = acts.clone();
                 std_stable.sort_by_key(|&a| key(a));
                 assert_eq!(ours, std_stable, "{acts:?}");
