@@ -90,6 +90,29 @@ const reps = quick ? 2 : 5;
   row('c4 MCTS iterations', iters / ti, 'iterations/s', nodes, `${group(iters)} iterations, ${nodes} tree nodes`);
 }
 
+// The exact Connect-4 solver: every position of each set, strong, the table reset before
+// each (the core's solver::run_set, as natively), timed inside the module with
+// performance.now() around the whole set, as natively with Instant; the same repetitions as
+// crates/plyground-cli/src/bench.rs SOLVER_ROWS (best kept), after one untimed pass, as
+// natively (here it also lets V8 compile the solver with its optimising tier).
+api.benchSolverSet(readFileSync(join(dataDir(), 'Test_L3_R1'), 'utf8'), false);
+for (const [name, full, short] of [['Test_L3_R1', 8, 4], ['Test_L2_R1', 4, 2], ['Test_L2_R2', 2, 1], ['Test_L1_R1', 3, 2]]) {
+  const text = readFileSync(join(dataDir(), name), 'utf8');
+  let best;
+  for (let i = 0; i < (quick ? short : full); i++) {
+    const r = api.benchSolverSet(text, false);
+    check(r.wrong === 0 && r.incomplete === 0, `${name}: ${r.wrong} wrong, ${r.incomplete} incomplete`);
+    if (!best || r.seconds < best.seconds) best = r;
+  }
+  row(
+    `c4 solver ${name}`,
+    (best.seconds / best.positions) * 1e6,
+    'µs/position',
+    best.nodes,
+    `mean ${group(best.nodes / best.positions)} nodes a position over ${best.positions} positions, all scores exact; ${group(best.nodes / best.seconds)} nodes/s`,
+  );
+}
+
 // Recording a trace: α-β on tic-tac-toe from the empty board with the trace recorder.
 {
   const [t, events] = bestOf(reps, api.benchRecordTrace);

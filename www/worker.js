@@ -128,7 +128,7 @@ function runDeepen(id, game, plan, scores) {
 const ops = {
   async caps() {
     const limits = typeof api.limits === 'function' ? api.limits() : null;
-    return { solver: typeof api.solveConnect4 === 'function', limits };
+    return { solver: typeof api.solveGame === 'function', limits };
   },
 
   async search(id, { kind, moves, plan, scores }) {
@@ -138,7 +138,7 @@ const ops = {
       let out;
       if (plan.type === 'solve') {
         post(id, 'progress', { solving: true, budget: plan.budget, ms: now() - t0 });
-        const r = api.solveConnect4(game, plan.budget);
+        const r = api.solveGame(game, plan.budget);
         if (r.complete) {
           r.pv = r.best != null ? [r.best] : [];
           r.depth = null;

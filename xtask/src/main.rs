@@ -4,9 +4,9 @@
 //! - `cargo xtask build`: set up what is missing, then build the wasm package into www/pkg.
 //! - `cargo xtask serve [--port N]`: build, then serve www/ on 127.0.0.1.
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
-//! - `cargo xtask bench [--quick] [--long] [--peers]`: the benchmarks natively and in wasm
-//!   (Node), side by side, then the solver's tables; `--peers` adds the comparison with other
-//!   crates (`plyground-peers`).
+//! - `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`: the benchmarks natively
+//!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
+//!   tables; `--peers` adds the comparison with other crates (`plyground-peers`).
 
 mod bench;
 mod build;
@@ -30,12 +30,14 @@ commands:
       --no-build        serve what is there, without building first
   test                  format check, clippy, native tests, wasm build and tests, JS unit
                         tests, browser tests (installs Chromium with apt-get when missing)
-  bench [--quick] [--long] [--peers]
+  bench [--quick] [--long] [--peers] [--no-browser]
                         build, then run the benchmarks natively (plyground bench) and in wasm
-                        (bench/wasm.mjs in Node): one table with the wasm/native ratios and the
-                        shipped sizes, then the exact solver's tables (--long: the long sets);
-                        --peers also runs plyground-peers (other crates; CI does not build it);
-                        all written to <target dir>/bench/latest.txt
+                        (bench/wasm.mjs in Node), alternating: one table with the wasm/native
+                        ratios and the shipped sizes; the solver on Test_L2_R1 and Test_L2_R2
+                        in a module worker in headless Chromium (bench/browser.mjs; skipped
+                        with --no-browser); then the exact solver's tables (--long: the long
+                        sets); --peers also runs plyground-peers (other crates; CI does not
+                        build it); all written to <target dir>/bench/latest.txt
 ";
 
 fn main() -> ExitCode {

@@ -386,6 +386,50 @@ pub fn solver_table(long: bool, reps: usize) -> Result<String, String> {
     Ok(s)
 }
 
+/// The sets the solver rows time, with repetitions (best kept) for a full and a quick run:
+/// short sets get more, since a whole pass over Test_L3_R1 takes a few milliseconds.
+/// `bench/wasm.mjs` times the same sets the same number of times.
+pub const SOLVER_ROWS: [(&str, usize, usize); 4] =
+    [("Test_L3_R1", 8, 4), ("Test_L2_R1", 4, 2), ("Test_L2_R2", 2, 1), ("Test_L1_R1", 3, 2)];
+
+/// The solver on each set as rows to pair with the wasm run: strong, the table reset before
+/// each position (`solver::run_set`, timed around the whole set), every score asserted;
+/// mean time per position, with the total nodes as the check.
+pub fn solver_rows(quick: bool) -> Result<Vec<Row>, String> {
+    use plyground::search::solver::{run_set, Solver, SolverOptions};
+    let mut solver = Solver::new(SolverOptions::default());
+    let mut now = clock();
+    // One untimed pass first, as on the wasm side (where it also lets the engine compile
+    // the solver with its optimising tier): the rows compare steady states.
+    run_set(&mut solver, &solver_set(SOLVER_ROWS[0].0, 1000)?, false, &mut now);
+    let mut rows = Vec::new();
+    for (name, reps, quick_reps) in SOLVER_ROWS {
+        let set = solver_set(name, 1000)?;
+        let mut best: Option<plyground::search::solver::SetRun> = None;
+        for _ in 0..if quick { quick_reps } else { reps } {
+            let r = run_set(&mut solver, &set, false, &mut now);
+            assert_eq!((r.wrong, r.incomplete), (0, 0), "{name}: the solver got a score wrong");
+            if best.is_none_or(|b| r.seconds < b.seconds) {
+                best = Some(r);
+            }
+        }
+        let r = best.expect("at least one run");
+        rows.push(Row {
+            name: format!("c4 solver {name}"),
+            value: r.mean_seconds() * 1e6,
+            unit: "µs/position",
+            check: r.nodes.to_string(),
+            note: format!(
+                "mean {} nodes a position over {} positions, all scores exact; {} nodes/s",
+                group(r.mean_nodes()),
+                r.positions,
+                group(r.nodes as f64 / r.seconds)
+            ),
+        });
+    }
+    Ok(rows)
+}
+
 /// What each technique buys: the solver with the techniques enabled one by one
 /// (cumulatively) on the first `limit` positions of `name`, strong, with a node budget per
 /// position so that the slow first steps stay bounded.

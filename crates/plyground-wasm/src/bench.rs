@@ -21,7 +21,8 @@ pub fn bench_ttt_minimax() -> Result<f64, JsError> {
     let g = TicTacToe;
     let r = minimax(&g, &g.initial_state(), &mut NoObserver);
     if (r.value, r.stats.nodes) != (0.0, 549_946) {
-        return Err(js_err(format!("tic-tac-toe minimax: value {} after {} nodes", r.value, r.stats.nodes)));
+        let value = crate::util::num_text(r.value);
+        return Err(js_err(format!("tic-tac-toe minimax: value {value} after {} nodes", r.stats.nodes)));
     }
     Ok(r.stats.nodes as f64)
 }
@@ -46,6 +47,7 @@ pub fn bench_c4_solve(#[wasm_bindgen(unchecked_param_type = "string")] set: JsVa
         let r = h_alpha_beta(&g, &s, &no_eval, &opts, NoObserver);
         let score = if s.side_to_move() == Player::MAX { r.value } else { -r.value };
         if score as i32 != want {
+            let score = crate::util::num_text(score);
             return Err(js_err(format!("line {}: {moves}: score {score}, expected {want}", i + 1)));
         }
         nodes += r.stats.nodes;

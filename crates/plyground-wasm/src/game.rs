@@ -4,12 +4,11 @@
 use crate::options::Opts;
 use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut};
 use crate::skin::BoardSkin;
-use crate::util::{at, i32_array, js_err, number_arg, string_arg, to_js};
+use crate::util::{at, i32_array, js_err, js_object, number_arg, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
 use plyground::NoObserver;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// The positions of one game from the start, and the moves undone (for redo).
@@ -50,7 +49,7 @@ impl<G: BoardSkin> History<G> {
     fn play(&mut self, m: f64) -> Result<(), String> {
         let a =
             G::action_from_js(m).map_err(|e| format!("illegal move {}: {e}", crate::util::num_text(m)))?;
-        let shown = G::action_js(a);
+        let shown = crate::util::num_text(G::action_js(a));
         self.game.try_result(self.state(), a).map_err(|e| format!("illegal move {shown}: {}", e.message))?;
         self.push(a);
         self.redo.clear();
@@ -286,14 +285,11 @@ impl GameHandle {
 }
 
 /// What `searchGame` returns.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct SearchGameOut {
     value: f64,
     score: f64,
     best: Option<f64>,
     best_index: Option<f64>,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
     pv: JsValue,
     pv_text: String,
     scores: Vec<MoveScore>,
@@ -303,6 +299,20 @@ struct SearchGameOut {
     algo: &'static str,
     stats: StatsOut,
 }
+js_object!(SearchGameOut {
+    value: "value",
+    score: "score",
+    best: "best",
+    best_index: "bestIndex",
+    pv: "pv",
+    pv_text: "pvText",
+    scores: "scores",
+    exact: "exact",
+    depth: "depth",
+    complete: "complete",
+    algo: "algo",
+    stats: "stats",
+});
 
 fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGameOut, String> {
     let o = opts.resolve(&h.game, false)?;

@@ -8,6 +8,8 @@
 //! - [`Stepper`]: the real depth-first search, recorded by the core's trace recorder and
 //!   stepped event by event.
 //! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
+//! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
+//!   exact Connect-4 solver.
 //! - `bench*` functions and [`StepBench`]: the workloads `cargo xtask bench` times in Node.
 //!
 //! Long-lived data stays in wasm memory behind the handles; calls return small plain
@@ -21,6 +23,7 @@ mod bench;
 mod game;
 mod mcts;
 mod options;
+mod perfect;
 mod search;
 mod skin;
 mod solver;
@@ -33,7 +36,8 @@ pub use bench::{
 };
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
-pub use solver::solve_connect4;
+pub use perfect::solve_game;
+pub use solver::{analyze_connect4, bench_solver_set, solve_connect4};
 pub use stepper::Stepper;
 pub use tree::{search_tree, GameTree};
 
@@ -50,8 +54,6 @@ pub fn start() {
 /// maxIterations, maxDepth, maxBudget, c4DefaultBudget}`.
 #[wasm_bindgen(unchecked_return_type = "Limits")]
 pub fn limits() -> Result<JsValue, JsError> {
-    #[derive(serde::Serialize)]
-    #[serde(rename_all = "camelCase")]
     struct Limits {
         max_node_cap: f64,
         default_node_cap: f64,
@@ -60,6 +62,14 @@ pub fn limits() -> Result<JsValue, JsError> {
         max_budget: f64,
         c4_default_budget: f64,
     }
+    util::js_object!(Limits {
+        max_node_cap: "maxNodeCap",
+        default_node_cap: "defaultNodeCap",
+        max_iterations: "maxIterations",
+        max_depth: "maxDepth",
+        max_budget: "maxBudget",
+        c4_default_budget: "c4DefaultBudget",
+    });
     util::to_js(&Limits {
         max_node_cap: stepper::MAX_NODE_CAP as f64,
         default_node_cap: stepper::DEFAULT_NODE_CAP as f64,

@@ -15,11 +15,10 @@ use crate::game::{with_history, GameHandle};
 use crate::options::{mcts_only, Opts, MAX_ITERATIONS};
 use crate::skin::Skin;
 use crate::tree::GameTree;
-use crate::util::{at, int_in, js_err, number_arg, to_js};
+use crate::util::{at, int_in, js_err, js_object, number_arg, to_js};
 use plyground::event::{Event, MctsPhase};
 use plyground::game::{Game, ToMove};
 use plyground::search::mcts::{mcts_phase, ucb1, Mcts, MctsOptions};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// One observed iteration.
@@ -54,8 +53,6 @@ fn phase_name(p: MctsPhase) -> &'static str {
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct MctsNodeOut {
     id: u32,
     parent: i32,
@@ -71,8 +68,22 @@ struct MctsNodeOut {
     untried: u32,
     children: Vec<u32>,
 }
+js_object!(MctsNodeOut {
+    id: "id",
+    parent: "parent",
+    action: "action",
+    label: "label",
+    depth: "depth",
+    n: "n",
+    w: "w",
+    q: "q",
+    to_move: "toMove",
+    mover: "mover",
+    terminal: "terminal",
+    untried: "untried",
+    children: "children",
+});
 
-#[derive(Serialize)]
 struct UcbOut {
     child: u32,
     action: Option<f64>,
@@ -82,36 +93,50 @@ struct UcbOut {
     exploration: f64,
     total: f64,
 }
+js_object!(UcbOut {
+    child: "child",
+    action: "action",
+    n: "n",
+    w: "w",
+    exploitation: "exploitation",
+    exploration: "exploration",
+    total: "total",
+});
 
-#[derive(Serialize)]
 struct ShareOut {
     child: u32,
     action: Option<f64>,
     n: f64,
     q: f64,
 }
+js_object!(ShareOut { child: "child", action: "action", n: "n", q: "q" });
 
-#[derive(Serialize, Default)]
+#[derive(Default)]
 struct EventOut {
     phase: &'static str,
     node: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
     child: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     exploitation: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     exploration: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     action: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     plies: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     reward: Option<Vec<f64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     visits: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     wins: Option<f64>,
 }
+js_object!(EventOut {
+    phase: "phase",
+    node: "node",
+} maybe {
+    child: "child",
+    exploitation: "exploitation",
+    exploration: "exploration",
+    action: "action",
+    plies: "plies",
+    reward: "reward",
+    visits: "visits",
+    wins: "wins",
+});
 
 impl<G: Skin> MctsRun<G> {
     fn new(game: G, root: G::State, opts: MctsOptions) -> Self {
@@ -613,12 +638,12 @@ pub fn ucb1_js(
     if w > n {
         return Err(place(format!("w = {w} exceeds n = {n} (rewards are in [0, 1] per visit)")));
     }
-    #[derive(Serialize)]
     struct Terms {
         exploitation: f64,
         exploration: f64,
         total: f64,
     }
+    js_object!(Terms { exploitation: "exploitation", exploration: "exploration", total: "total" });
     let (total, exploitation, exploration) = ucb1(w, n, parent_n, c);
     to_js(&Terms { exploitation, exploration, total })
 }

@@ -97,10 +97,16 @@ fn number(key: &str, v: &JsValue) -> Result<f64, String> {
     v.as_f64().ok_or_else(|| format!("{key} must be a number, got {}", describe(v)))
 }
 
-fn choice<T: Copy>(key: &str, v: &JsValue, table: &[(&str, T)]) -> Result<T, String> {
+/// The value among `values` whose name in `names` the string `v` is.
+fn choice<T: Copy>(key: &str, v: &JsValue, names: &[&str], values: &[T]) -> Result<T, String> {
+    choice_index(key, v, names).map(|i| values[i])
+}
+
+/// Not generic (compiled once for every option): the index of the string `v` in `names`.
+fn choice_index(key: &str, v: &JsValue, names: &[&str]) -> Result<usize, String> {
     let s = string(key, v)?;
-    table.iter().find(|(n, _)| *n == s).map(|(_, t)| *t).ok_or_else(|| {
-        let names: Vec<String> = table.iter().map(|(n, _)| format!("'{n}'")).collect();
+    names.iter().position(|n| *n == s).ok_or_else(|| {
+        let names: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
         format!("{key}: unknown '{s}' (expected {})", names.join(", "))
     })
 }
@@ -129,34 +135,31 @@ impl Opts {
                     o.algo = Some(choice(
                         k,
                         &val,
-                        &[
-                            ("minimax", Algo::Minimax),
-                            ("alphabeta", Algo::AlphaBeta),
-                            ("expectiminimax", Algo::Expectiminimax),
-                            ("maxn", Algo::MaxN),
-                            ("mcts", Algo::Mcts),
-                        ],
+                        &["minimax", "alphabeta", "expectiminimax", "maxn", "mcts"],
+                        &[Algo::Minimax, Algo::AlphaBeta, Algo::Expectiminimax, Algo::MaxN, Algo::Mcts],
                     )?)
                 }
                 "tie" => {
                     o.tie = Some(choice(
                         k,
                         &val,
-                        &[("nonstrict", TieRule::NonStrict), ("strict", TieRule::Strict)],
+                        &["nonstrict", "strict"],
+                        &[TieRule::NonStrict, TieRule::Strict],
                     )?)
                 }
                 "order" => {
                     o.order = Some(choice(
                         k,
                         &val,
+                        &["natural", "reverse", "random", "heuristic", "killer", "history", "best"],
                         &[
-                            ("natural", Order::Natural),
-                            ("reverse", Order::Reverse),
-                            ("random", Order::Random),
-                            ("heuristic", Order::Heuristic),
-                            ("killer", Order::Killer),
-                            ("history", Order::History),
-                            ("best", Order::Best),
+                            Order::Natural,
+                            Order::Reverse,
+                            Order::Random,
+                            Order::Heuristic,
+                            Order::Killer,
+                            Order::History,
+                            Order::Best,
                         ],
                     )?)
                 }
@@ -164,7 +167,8 @@ impl Opts {
                     o.expansion = Some(choice(
                         k,
                         &val,
-                        &[("natural", Expansion::Natural), ("random", Expansion::Random)],
+                        &["natural", "random"],
+                        &[Expansion::Natural, Expansion::Random],
                     )?)
                 }
                 "seed" => o.seed = Some(int_in("seed", number(k, &val)?, 0, (1u64 << 53) - 1)?),

@@ -1,165 +1,185 @@
-//! The core's exact Connect-4 solver (`plyground::search::solver`) for the page: the score
-//! of every column of a position (`solveConnect4`, the "perfect" player) and a recorded
-//! solve to step through (`Stepper.forSolve`). A thin skin: the search, its scores and its
-//! events are the core's; this file checks arguments and converts points of view.
+//! `solveConnect4` and `analyzeConnect4`: the core's exact Connect-4 solver
+//! (`plyground::search::solver`), a thin skin. Scores are the community's, from the side to
+//! move: a win is 22 − the stones the winner has played, a loss its negative, a draw 0.
+//!
+//! One solver (with its 8 MiB transposition table) is kept for the module's lifetime and
+//! reset before each call, so every call costs what it costs from scratch (the same nodes
+//! every time) without allocating and clearing the table again.
 
-use crate::game::{GameHandle, Position};
-use crate::options::MAX_BUDGET;
-use crate::stepper::{Stepper, Stepping};
-use crate::util::{at, int_in, js_err, number_arg, opt_number_arg, to_js};
-use plyground::game::{Game, Player};
-use plyground::games::connect4::{C4State, Connect4};
+use crate::util::{at, describe, entries, int_in, js_err, put, string_arg};
+use plyground::games::connect4::Connect4;
 use plyground::search::solver::{Solver, SolverOptions};
-use plyground::search::{SearchResult, Stats};
-use plyground::trace::Recorder;
-use serde::Serialize;
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
-/// The node budget of one `solveConnect4` call when none is given: seconds, not minutes,
-/// in a browser; positions near the start of the game need more and come back incomplete.
-pub const DEFAULT_SOLVE_BUDGET: u64 = 20_000_000;
+/// The node budget when none is given: enough for all but the first few plies of a game
+/// (about half a minute in wasm), so that no call runs for hours.
+pub const DEFAULT_SOLVER_BUDGET: u64 = 1_000_000_000;
+/// The largest node budget accepted.
+pub const MAX_SOLVER_BUDGET: u64 = 1_000_000_000_000;
 
-/// Columns in the order the solver prefers among equal scores (centre first).
-const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
-
-#[derive(Serialize)]
-struct ColumnScore {
-    /// Column 1–7.
-    #[serde(rename = "move")]
-    mv: u8,
-    /// Utility to X (MAX): the community score turned to X's point of view.
-    value: f64,
+thread_local! {
+    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SolveOut {
-    /// Utility to X of the position with perfect play (0 when incomplete).
-    value: f64,
-    /// The same from the side to move (a win is 22 − the winner's stones).
-    score: f64,
-    /// The best column 1–7 (centre first among equals); null when the game is over or the
-    /// budget ran out.
-    best: Option<u8>,
-    scores: Vec<ColumnScore>,
-    /// True when every column was solved within the budget: the scores are exact.
-    exact: bool,
-    complete: bool,
-    nodes: f64,
-    algo: &'static str,
-}
-
-fn c4_state(game: &GameHandle, place: &str) -> Result<C4State, JsError> {
-    match &game.pos {
-        Position::C4(h) => Ok(*h.state()),
-        Position::Ttt(_) => Err(js_err(format!("{place}: the solver plays Connect-4 only"))),
-    }
-}
-
-fn budget_of(v: Option<JsValue>, default: u64) -> Result<u64, String> {
-    match v {
-        Some(x) if !(x.is_undefined() || x.is_null()) => {
-            int_in("budget", number_arg("budget", &x)?, 1, MAX_BUDGET)
-        }
-        _ => Ok(default),
-    }
-}
-
-/// `solveConnect4(game, budget?)`: the exact score of every legal column of a Connect-4
-/// position with perfect play on both sides (the core's solver, strong mode), the best
-/// column, and the position's value: `{value, score, best, scores: [{move, value}], exact,
-/// complete, nodes, algo: 'solve'}`. Values are utilities to X (MAX). `budget` (nodes, all
-/// columns together; default 20,000,000) bounds the work: when it runs out, `complete` and
-/// `exact` are false and there are no scores. Throws for a tic-tac-toe game or a bad budget.
-#[wasm_bindgen(js_name = solveConnect4, unchecked_return_type = "SolveResult")]
-pub fn solve_connect4(
-    game: &GameHandle,
-    #[wasm_bindgen(unchecked_optional_param_type = "number")] budget: Option<JsValue>,
-) -> Result<JsValue, JsError> {
-    let place = "solveConnect4";
-    let s = c4_state(game, place)?;
-    let budget = budget_of(budget, DEFAULT_SOLVE_BUDGET).map_err(at(place))?;
-    let mut solver = Solver::new(SolverOptions { node_budget: Some(budget), ..SolverOptions::default() });
-    let a = solver.analyze(&s, false);
-    let x_to_move = s.side_to_move() == Player::MAX;
-    let to_x = |score: i32| if x_to_move { score as f64 } else { -(score as f64) };
-    let mut best: Option<(u8, i32)> = None;
-    for &c in &CENTRE_FIRST {
-        if let Some(sc) = a.scores[c as usize] {
-            if best.is_none_or(|(_, b)| sc > b) {
-                best = Some((c, sc));
-            }
-        }
-    }
-    let scores = (0..7u8)
-        .filter_map(|c| a.scores[c as usize].map(|sc| ColumnScore { mv: c + 1, value: to_x(sc) }))
-        .collect();
-    let terminal = Connect4.is_terminal(&s);
-    let score = match best {
-        Some((_, sc)) => sc as f64,
-        None if terminal => {
-            let u = Connect4.utility(&s, Player::MAX);
-            if x_to_move {
-                u
-            } else {
-                -u
-            }
-        }
-        None => 0.0,
-    };
-    to_js(&SolveOut {
-        value: if x_to_move { score } else { -score },
-        score,
-        best: best.map(|(c, _)| c + 1),
-        scores,
-        exact: a.complete,
-        complete: a.complete,
-        nodes: a.nodes as f64,
-        algo: "solve",
+/// Runs `f` with the module's solver, reset, with this node budget.
+fn with_solver<T>(budget: u64, f: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let solver = slot.get_or_insert_with(|| Solver::new(SolverOptions::default()));
+        solver.set_node_budget(Some(budget));
+        solver.reset();
+        f(solver)
     })
 }
 
-#[wasm_bindgen]
-impl Stepper {
-    /// Records the exact solver on a Connect-4 position, as `solveConnect4` runs it for the
-    /// position itself (strong mode; each null-window pass is one search, so the trace has
-    /// one root per pass). `nodeCap` (default 20,000) is also the solver's node budget.
-    #[wasm_bindgen(js_name = forSolve)]
-    pub fn for_solve(
-        game: &GameHandle,
-        #[wasm_bindgen(js_name = nodeCap, unchecked_optional_param_type = "number")] node_cap_js: Option<
-            JsValue,
-        >,
-    ) -> Result<Stepper, JsError> {
-        let place = "Stepper.forSolve";
-        let s = c4_state(game, place)?;
-        let cap =
-            opt_number_arg("nodeCap", node_cap_js).and_then(crate::options::node_cap).map_err(at(place))?;
-        let mut solver =
-            Solver::new(SolverOptions { node_budget: Some(cap as u64), ..SolverOptions::default() });
-        let mut rec = Recorder::new(&Connect4, s).with_node_cap(cap);
-        let sol = solver.solve_observed(&s, false, &mut rec);
-        let trace = rec.finish();
-        let last = trace.result().cloned();
-        let x_to_move = s.side_to_move() == Player::MAX;
-        let result = SearchResult {
-            value: if x_to_move { sol.score as f64 } else { -(sol.score as f64) },
-            best: last.as_ref().and_then(|r| r.best),
-            best_index: last.as_ref().and_then(|r| r.best_index).map(|i| i as usize),
-            pv: Vec::new(),
-            stats: Stats { nodes: sol.nodes, ..Stats::default() },
-            complete: sol.complete,
-            depth: u32::MAX,
-        };
-        let truncated = trace.truncated() || !sol.complete;
-        let note = (!sol.complete).then(|| {
-            format!(
-                "trace truncated at {} nodes: the solver was stopped there (its node budget is the cap), so its result is incomplete",
-                crate::util::group(cap as u64)
-            )
-        });
-        let inner =
-            Stepping::assemble(Connect4, s, trace, result, None, sol.complete, truncated, note, 1, cap);
-        Ok(Stepper::wrap(inner, "c4"))
-    }
+/// `{weak, budget}`.
+struct SolveOpts {
+    weak: bool,
+    budget: u64,
 }
+
+fn parse_opts(v: &JsValue) -> Result<SolveOpts, String> {
+    let mut o = SolveOpts { weak: false, budget: DEFAULT_SOLVER_BUDGET };
+    if v.is_undefined() || v.is_null() {
+        return Ok(o);
+    }
+    if !v.is_object() || js_sys::Array::is_array(v) || v.is_function() {
+        return Err(format!("options must be a plain object, got {}", describe(v)));
+    }
+    for (key, val) in entries(v)? {
+        if key != "weak" && key != "budget" {
+            return Err(format!("unknown option '{key}' (options are weak, budget)"));
+        }
+        if val.is_undefined() || val.is_null() {
+            continue;
+        }
+        match key.as_str() {
+            "weak" => {
+                o.weak = val
+                    .as_bool()
+                    .ok_or_else(|| format!("weak must be true or false, got {}", describe(&val)))?
+            }
+            "budget" => {
+                let b =
+                    val.as_f64().ok_or_else(|| format!("budget must be a number, got {}", describe(&val)))?;
+                o.budget = int_in("budget", b, 1, MAX_SOLVER_BUDGET)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(o)
+}
+
+/// The position of a move string (`'4455'`: 1-based columns from the empty board).
+fn position(moves: &JsValue) -> Result<plyground::games::connect4::C4State, String> {
+    let text = string_arg("moves", moves)?;
+    Connect4.try_parse_moves(&text).map_err(|e| format!("bad move string '{text}': {}", e.message))
+}
+
+/// `solveConnect4(moves, {weak, budget})`: the exact score of the position after `moves`
+/// (1-based columns, `'4455'`), from the side to move (`weak`: only its sign, −1, 0 or 1).
+/// Returns `{score, nodes, complete}`; when the node budget (default 10⁹) runs out,
+/// `complete` is false and `score` null. Throws on a bad move string or option.
+#[wasm_bindgen(js_name = solveConnect4, unchecked_return_type = "SolveResult")]
+pub fn solve_connect4(
+    #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions")] opts: JsValue,
+) -> Result<JsValue, JsError> {
+    let place = at("solveConnect4");
+    let o = parse_opts(&opts).map_err(&place)?;
+    let s = position(&moves).map_err(&place)?;
+    let r = with_solver(o.budget, |solver| solver.solve(&s, o.weak));
+    let out = js_sys::Object::new();
+    put(&out, "score", if r.complete { JsValue::from_f64(r.score as f64) } else { JsValue::NULL });
+    put(&out, "nodes", JsValue::from_f64(r.nodes as f64));
+    put(&out, "complete", JsValue::from_bool(r.complete));
+    Ok(out.into())
+}
+
+/// `analyzeConnect4(moves, {weak, budget})`: the score of playing each column (index 0 is
+/// column 1), from the side to move now; null for a full column and for every column once
+/// the game is over. Returns `{scores, nodes, complete}`; the budget covers all columns
+/// together, and when it runs out every score is null.
+#[wasm_bindgen(js_name = analyzeConnect4, unchecked_return_type = "AnalyzeResult")]
+pub fn analyze_connect4(
+    #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions")] opts: JsValue,
+) -> Result<JsValue, JsError> {
+    let place = at("analyzeConnect4");
+    let o = parse_opts(&opts).map_err(&place)?;
+    let s = position(&moves).map_err(&place)?;
+    let a = with_solver(o.budget, |solver| solver.analyze(&s, o.weak));
+    let scores = js_sys::Array::new();
+    for sc in a.scores {
+        scores.push(&sc.map_or(JsValue::NULL, |v| JsValue::from_f64(v as f64)));
+    }
+    let out = js_sys::Object::new();
+    put(&out, "scores", scores.into());
+    put(&out, "nodes", JsValue::from_f64(a.nodes as f64));
+    put(&out, "complete", JsValue::from_bool(a.complete));
+    Ok(out.into())
+}
+
+/// Solves every position of a benchmark set (`<moves> <score>` lines) as the native
+/// benchmark does (`solver::run_set`: the table reset before each position, every score
+/// checked), timed inside with `performance.now()` around the whole set, as natively with
+/// `Instant`. Returns `{positions, nodes, seconds, wrong, incomplete}`. For `cargo xtask
+/// bench`; pages do not use it.
+#[wasm_bindgen(js_name = benchSolverSet)]
+pub fn bench_solver_set(
+    #[wasm_bindgen(unchecked_param_type = "string")] set: JsValue,
+    weak: bool,
+) -> Result<JsValue, JsError> {
+    let text = string_arg("set", &set).map_err(at("benchSolverSet"))?;
+    let positions = plyground::search::solver::try_parse_set(&text).map_err(at("benchSolverSet"))?;
+    let mut now = || performance_now() / 1000.0;
+    let r = with_solver(u64::MAX, |solver| {
+        solver.set_node_budget(None);
+        plyground::search::solver::run_set(solver, &positions, weak, &mut now)
+    });
+    if r.wrong > 0 {
+        return Err(js_err(format!("benchSolverSet: {} wrong scores", r.wrong)));
+    }
+    let out = js_sys::Object::new();
+    put(&out, "positions", JsValue::from_f64(r.positions as f64));
+    put(&out, "nodes", JsValue::from_f64(r.nodes as f64));
+    put(&out, "seconds", JsValue::from_f64(r.seconds));
+    put(&out, "wrong", JsValue::from_f64(r.wrong as f64));
+    put(&out, "incomplete", JsValue::from_f64(r.incomplete as f64));
+    Ok(out.into())
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: milliseconds (Node, pages and workers all have it).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_SOLVER: &'static str = r#"
+/** Options of solveConnect4 and analyzeConnect4. Unknown fields throw. */
+export interface SolveOptions {
+  /** Only the sign of the score: −1, 0 or 1 (cheaper). Default false. */
+  weak?: boolean;
+  /** Node budget, 1 to 10¹² (default 10⁹); the result is incomplete when it runs out. */
+  budget?: number | null;
+}
+
+export interface SolveResult {
+  /** From the side to move: 22 − the winner's stones for a win, its negative for a loss, 0 for a draw (weak: −1, 0, 1). Null when incomplete. */
+  score: number | null;
+  /** Nodes searched. */
+  nodes: number;
+  /** False when the node budget ran out. */
+  complete: boolean;
+}
+
+export interface AnalyzeResult {
+  /** Per column (index 0 = column 1): the score of playing it, from the side to move now; null for a full column, once the game is over, and for all columns when incomplete. */
+  scores: (number | null)[];
+  nodes: number;
+  complete: boolean;
+}
+"#;

@@ -6,12 +6,11 @@ use crate::options::{node_cap, Algo, Opts, Resolved};
 use crate::search::{self, depth_js, is_exact, StatsOut, ValueOut};
 use crate::skin::Skin;
 use crate::tree::GameTree;
-use crate::util::{at, f64_array, group, int_in, js_err, number_arg, opt_number_arg, to_js};
+use crate::util::{at, f64_array, group, int_in, js_err, js_object, number_arg, opt_number_arg, to_js};
 use plyground::event::{Bound, LeafKind, NodeKind};
 use plyground::game::{Game, Utilities};
 use plyground::search::SearchResult;
 use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Trace};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// The node cap when none is given.
@@ -145,8 +144,6 @@ fn bound_name(b: Bound) -> &'static str {
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct StepNodeOut {
     id: u32,
     parent: i32,
@@ -166,23 +163,41 @@ struct StepNodeOut {
     enter_event: u32,
     exit_event: Option<u32>,
 }
+js_object!(StepNodeOut {
+    id: "id",
+    parent: "parent",
+    index: "index",
+    label: "label",
+    edge: "edge",
+    kind: "kind",
+    player: "player",
+    depth: "depth",
+    num_actions: "numActions",
+    prob: "prob",
+    value: "value",
+    leaf: "leaf",
+    tt: "tt",
+    pruned: "pruned",
+    iteration: "iteration",
+    enter_event: "enterEvent",
+    exit_event: "exitEvent",
+});
 
-#[derive(Serialize)]
 struct PseudoOut {
     procedure: u32,
     name: &'static str,
     line: u32,
 }
+js_object!(PseudoOut { procedure: "procedure", name: "name", line: "line" });
 
-#[derive(Serialize)]
 struct OpenOut {
     node: u32,
     alpha: f64,
     beta: f64,
     v: Option<ValueOut>,
 }
+js_object!(OpenOut { node: "node", alpha: "alpha", beta: "beta", v: "v" });
 
-#[derive(Serialize)]
 struct PrunedOut {
     parent: u32,
     index: u32,
@@ -190,9 +205,8 @@ struct PrunedOut {
     label: String,
     event: u32,
 }
+js_object!(PrunedOut { parent: "parent", index: "index", name: "name", label: "label", event: "event" });
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct CountersOut {
     nodes: f64,
     leaves: f64,
@@ -200,9 +214,14 @@ struct CountersOut {
     tt_hits: f64,
     searches: f64,
 }
+js_object!(CountersOut {
+    nodes: "nodes",
+    leaves: "leaves",
+    cutoffs: "cutoffs",
+    tt_hits: "ttHits",
+    searches: "searches",
+});
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct StateOut {
     index: f64,
     current: Option<u32>,
@@ -210,14 +229,22 @@ struct StateOut {
     narration: String,
     pseudocode: Option<PseudoOut>,
     open: Vec<OpenOut>,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
     values: JsValue,
     pruned_count: f64,
     counters: CountersOut,
 }
+js_object!(StateOut {
+    index: "index",
+    current: "current",
+    event: "event",
+    narration: "narration",
+    pseudocode: "pseudocode",
+    open: "open",
+    values: "values",
+    pruned_count: "prunedCount",
+    counters: "counters",
+});
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct ResultOut {
     value: ValueOut,
     best: Option<f64>,
@@ -229,12 +256,23 @@ struct ResultOut {
     depth: Option<f64>,
     stats: StatsOut,
 }
+js_object!(ResultOut {
+    value: "value",
+    best: "best",
+    best_index: "bestIndex",
+    best_child: "bestChild",
+    best_name: "bestName",
+    complete: "complete",
+    exact: "exact",
+    depth: "depth",
+    stats: "stats",
+});
 
-#[derive(Serialize)]
 struct ProcOut {
     name: &'static str,
     lines: Vec<&'static str>,
 }
+js_object!(ProcOut { name: "name", lines: "lines" });
 
 /// What the `Stepper` class calls, whatever the game.
 trait Steps {

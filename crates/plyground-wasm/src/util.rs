@@ -3,7 +3,6 @@
 //! Every number from JavaScript arrives as an `f64` and is checked here: wasm-bindgen would
 //! otherwise coerce `-1` to 4294967295 and `NaN` to 0 on the way into a `u32`.
 
-use serde::Serialize;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
 /// A JavaScript `Error` with this message.
@@ -25,7 +24,7 @@ pub(crate) fn num_text(x: f64) -> String {
     } else if x.fract() == 0.0 && x.abs() < 1e18 {
         format!("{}", x as i64)
     } else {
-        format!("{x}")
+        plyground::decimal::display(x)
     }
 }
 
@@ -78,11 +77,155 @@ pub(crate) fn describe(v: &JsValue) -> String {
     }
 }
 
-/// Serialises a result record into a plain JavaScript object (`null` for `None`; f64 as
-/// numbers, infinities included).
-pub(crate) fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_err(format!("internal error: cannot build the result object: {e}")))
+/// A Rust value as the JavaScript value a result record holds: numbers (infinities
+/// included), strings, booleans, `null` for `None`, arrays, plain objects.
+///
+/// Written by hand (with [`js_object!`] for records) rather than with serde: the generic
+/// serialisation machinery was a large part of the wasm module.
+pub(crate) trait ToJs {
+    fn to_js(&self) -> JsValue;
+}
+
+impl ToJs for f64 {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_f64(*self)
+    }
+}
+
+impl ToJs for u32 {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_f64(*self as f64)
+    }
+}
+
+impl ToJs for i32 {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_f64(*self as f64)
+    }
+}
+
+impl ToJs for bool {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_bool(*self)
+    }
+}
+
+impl ToJs for str {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_str(self)
+    }
+}
+
+impl ToJs for String {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_str(self)
+    }
+}
+
+impl ToJs for &str {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_str(self)
+    }
+}
+
+impl ToJs for JsValue {
+    fn to_js(&self) -> JsValue {
+        self.clone()
+    }
+}
+
+impl<T: ToJs> ToJs for Option<T> {
+    fn to_js(&self) -> JsValue {
+        self.as_ref().map_or(JsValue::NULL, ToJs::to_js)
+    }
+}
+
+impl<T: ToJs> ToJs for [T] {
+    fn to_js(&self) -> JsValue {
+        let a = js_sys::Array::new();
+        for x in self {
+            a.push(&x.to_js());
+        }
+        a.into()
+    }
+}
+
+impl<T: ToJs> ToJs for Vec<T> {
+    fn to_js(&self) -> JsValue {
+        self.as_slice().to_js()
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// A plain object being filled in.
+    #[wasm_bindgen(js_name = Object)]
+    type Record;
+    /// `record[key] = value` (no exception is possible on a fresh plain object).
+    #[wasm_bindgen(method, indexing_setter)]
+    fn set(this: &Record, key: &JsValue, value: &JsValue);
+}
+
+/// Slots of the field-name cache (there are fewer than 100 field names).
+const KEY_SLOTS: usize = 256;
+
+thread_local! {
+    /// The JavaScript strings of the field names, made once and found by the name's address
+    /// (open addressing): a record costs one call per field instead of decoding every name
+    /// from UTF-8 again (which made `Stepper.nodes()` 6× slower).
+    static KEYS: std::cell::RefCell<Vec<Option<(usize, JsValue)>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Sets `key` on a plain object. Not inlined: one call per field keeps the records' code
+/// small.
+#[inline(never)]
+pub(crate) fn put(o: &js_sys::Object, key: &'static str, v: JsValue) {
+    let o: &Record = o.unchecked_ref();
+    KEYS.with(|keys| {
+        let mut keys = keys.borrow_mut();
+        if keys.is_empty() {
+            keys.resize_with(KEY_SLOTS, || None);
+        }
+        let addr = key.as_ptr() as usize;
+        let mut i = (addr.wrapping_mul(0x9E37_79B9) >> 8) % KEY_SLOTS;
+        for _ in 0..KEY_SLOTS {
+            match &keys[i] {
+                Some((a, k)) if *a == addr => return o.set(k, &v),
+                Some(_) => i = (i + 1) % KEY_SLOTS,
+                None => {
+                    let k = JsValue::from_str(key);
+                    o.set(&k, &v);
+                    keys[i] = Some((addr, k));
+                    return;
+                }
+            }
+        }
+        o.set(&JsValue::from_str(key), &v);
+    });
+}
+
+/// Implements [`ToJs`] for a record: `js_object!(Type { field: "key", … } maybe { field:
+/// "key", … })` builds a plain object with the keys in that order; the `maybe` fields
+/// (Options) are left out when `None`.
+macro_rules! js_object {
+    ($ty:ty { $($field:ident : $key:literal),* $(,)? } $(maybe { $($opt:ident : $okey:literal),* $(,)? })?) => {
+        impl $crate::util::ToJs for $ty {
+            fn to_js(&self) -> wasm_bindgen::JsValue {
+                let o = js_sys::Object::new();
+                $($crate::util::put(&o, $key, $crate::util::ToJs::to_js(&self.$field));)*
+                $($(if let Some(v) = &self.$opt {
+                    $crate::util::put(&o, $okey, $crate::util::ToJs::to_js(v));
+                })*)?
+                o.into()
+            }
+        }
+    };
+}
+pub(crate) use js_object;
+
+/// A result record as a JavaScript value (see [`ToJs`]).
+pub(crate) fn to_js<T: ToJs + ?Sized>(v: &T) -> Result<JsValue, JsError> {
+    Ok(v.to_js())
 }
 
 /// A `Float64Array` holding `v` (for the `preserve` fields of result records).

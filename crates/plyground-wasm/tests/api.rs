@@ -825,7 +825,7 @@ fn the_solver_scores_every_column_exactly_and_steps_like_any_search() {
     // Three X stones stacked in column 4, X to move: column 4 wins at once with X's fourth
     // stone (22 − 4 = 18); column 1 still wins later (11); every other column loses.
     let g = c4("414141");
-    let r = plyground_wasm::solve_connect4(&g, None).unwrap();
+    let r = plyground_wasm::solve_game(&g, None).unwrap();
     assert_eq!(num(&r, "best"), 4.0);
     assert_eq!(num(&r, "value"), 18.0);
     assert_eq!(num(&r, "score"), 18.0);
@@ -839,27 +839,27 @@ fn the_solver_scores_every_column_exactly_and_steps_like_any_search() {
     );
     // O to move facing two threats on the bottom row: every column loses, X wins with its
     // fourth stone (value 18 to X, score −18 for O).
-    let r = plyground_wasm::solve_connect4(&c4("44553"), None).unwrap();
+    let r = plyground_wasm::solve_game(&c4("44553"), None).unwrap();
     assert_eq!((num(&r, "value"), num(&r, "score")), (18.0, -18.0));
     // A budget too small for the opening: incomplete, no scores, no move.
-    let r = plyground_wasm::solve_connect4(&c4(""), Some(1000.0.into())).unwrap();
+    let r = plyground_wasm::solve_game(&c4(""), Some(1000.0.into())).unwrap();
     assert_eq!(get(&r, "complete").as_bool(), Some(false));
     assert!(get(&r, "best").is_null());
     assert_eq!(len(&r, "scores"), 0);
     // Refusals name the call.
     assert_eq!(
-        message(plyground_wasm::solve_connect4(&ttt(""), None).unwrap_err()),
-        "solveConnect4: the solver plays Connect-4 only"
+        message(plyground_wasm::solve_game(&ttt(""), None).unwrap_err()),
+        "solveGame: the solver plays Connect-4 only"
     );
     assert_eq!(
-        message(plyground_wasm::solve_connect4(&g, Some(0.0.into())).unwrap_err()),
-        "solveConnect4: budget 0 is out of range (1 to 1,000,000,000)"
+        message(plyground_wasm::solve_game(&g, Some(0.0.into())).unwrap_err()),
+        "solveGame: budget 0 is out of range (1 to 1,000,000,000)"
     );
     // The recorded solve: a complete trace whose result is the solver's value.
     let mut st = Stepper::for_solve(&c4("225257625346224411156336"), Some(20000.0.into())).unwrap();
     assert!(!st.truncated());
     let res = st.result().unwrap();
-    let solved = plyground_wasm::solve_connect4(&c4("225257625346224411156336"), None).unwrap();
+    let solved = plyground_wasm::solve_game(&c4("225257625346224411156336"), None).unwrap();
     assert_eq!(num(&res, "value"), num(&solved, "value"));
     assert_eq!(num(&res, "value"), -8.0);
     assert!(st.length() > 100);

@@ -220,6 +220,13 @@ impl<G: Features> Evaluator<G> for WeightedLinear {
         game.features(s, &mut f);
         let v: f64 = f.iter().zip(&self.weights).map(|(f, w)| f * w).sum();
         let lim = self.bound * 0.999;
-        v.clamp(-lim, lim)
+        // `f64::clamp` without its panic message (whose float formatting is a lot of wasm).
+        if v < -lim {
+            -lim
+        } else if v > lim {
+            lim
+        } else {
+            v
+        }
     }
 }

@@ -41,6 +41,30 @@ fn perft_from_the_empty_board_depths_1_to_8() {
 }
 
 #[test]
+fn actions_are_the_columns_not_full_left_to_right_and_none_once_over() {
+    let g = Connect4;
+    let mut rng = Rng::new(21);
+    let mut acts = Vec::new();
+    let mut seen_full = 0;
+    for _ in 0..2_000 {
+        let mut s = g.initial_state();
+        loop {
+            acts.clear();
+            g.actions(&s, &mut acts);
+            let want: Vec<u8> =
+                if s.is_over() { Vec::new() } else { (0..7).filter(|&c| s.can_play(c)).collect() };
+            assert_eq!(acts, want, "{}", s.board_string());
+            seen_full += usize::from(!s.is_over() && want.len() < 7);
+            if acts.is_empty() {
+                break;
+            }
+            s = g.result(&s, acts[rng.below(acts.len() as u32) as usize]);
+        }
+    }
+    assert!(seen_full > 1_000, "positions with full columns: {seen_full}");
+}
+
+#[test]
 fn every_one_of_the_69_lines_of_four_is_detected_and_no_three_is() {
     let mut lines = Vec::new();
     for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {

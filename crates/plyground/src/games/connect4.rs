@@ -52,6 +52,16 @@ const fn bottom_cell(col: u8) -> u64 {
     1u64 << (col as u32 * H1)
 }
 
+/// Bit `c` set for every column `c` whose top cell is empty (not full), from the cell mask.
+#[inline]
+fn free_columns(mask: u64) -> u32 {
+    // The top cells are 7 bits apart (bit 7c + 5); multiplying by Σ 2^(42 − 6c) moves the
+    // one of column c to bit 42 + c, and no two partial products meet (no carries).
+    const MUL: u64 = (1 << 42) | (1 << 36) | (1 << 30) | (1 << 24) | (1 << 18) | (1 << 12) | (1 << 6);
+    let top = (!mask >> (HEIGHT as u32 - 1)) & BOTTOM;
+    ((top.wrapping_mul(MUL) >> 42) & 0x7f) as u32
+}
+
 /// The top cell of column `col`.
 #[inline]
 const fn top_cell(col: u8) -> u64 {
@@ -413,7 +423,13 @@ impl Game for Connect4 {
         if s.is_over() {
             return;
         }
-        out.extend((0..WIDTH).filter(|&c| s.mask & top_cell(c) == 0));
+        // One bit per column that is not full, then a push per bit: no loop over full
+        // columns (the wasm engine checks for interrupts at every loop turn).
+        let mut free = free_columns(s.mask);
+        while free != 0 {
+            out.push(free.trailing_zeros() as u8);
+            free &= free - 1;
+        }
     }
 
     #[inline]

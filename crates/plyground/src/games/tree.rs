@@ -60,6 +60,7 @@
 //! assert_eq!(t.state_label(&t.result(&0, 0)).as_deref(), Some("B"));
 //! ```
 
+use crate::decimal;
 use crate::game::{Game, IllegalAction, Player, ToMove, Utilities, MAX_PLAYERS};
 use crate::rng::Rng;
 use std::collections::HashSet;
@@ -393,7 +394,12 @@ impl Tree {
                 let u = node.utilities[k];
                 let v = f(u);
                 if !v.is_finite() || v.abs() > MAX_ABS_VALUE {
-                    return Err(format!("the transform gives {v} at leaf '{}' (utility {u})", node.label));
+                    return Err(format!(
+                        "the transform gives {} at leaf '{}' (utility {})",
+                        decimal::display(v),
+                        node.label,
+                        decimal::display(u)
+                    ));
                 }
                 node.utilities[k] = v;
             }
@@ -472,11 +478,12 @@ impl Tree {
     }
 
     /// The name of the edge into `id`: the parent's label in lower case and the 1-based
-    /// index (`a1`, `b3`); None at the root.
+    /// index (`a1`, `b3`); None at the root. Labels are ASCII (the grammar's letters), so the
+    /// ASCII lower case is the lower case (and needs no Unicode tables in the wasm module).
     pub fn edge_name(&self, id: u32) -> Option<String> {
         let n = self.node(id)?;
         let p = self.node(n.parent?)?;
-        Some(format!("{}{}", p.label.to_lowercase(), n.index + 1))
+        Some(format!("{}{}", p.label.to_ascii_lowercase(), n.index + 1))
     }
 
     /// The child indices from the root down to `id` (empty for the root).
@@ -598,7 +605,7 @@ fn fmt_number(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {
-        format!("{v:?}")
+        decimal::debug(v)
     }
 }
 
@@ -724,7 +731,7 @@ fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
         }
         let label = match nodes[id].parent {
             Some(p) if nodes[id].kind == Kind::Terminal => {
-                format!("{}{}", nodes[p as usize].label.to_lowercase(), nodes[id].index + 1)
+                format!("{}{}", nodes[p as usize].label.to_ascii_lowercase(), nodes[id].index + 1)
             }
             _ => loop {
                 let l = letters(letter);
@@ -915,8 +922,8 @@ impl<'a> Parser<'a> {
             }
         }
         let s = &self.text[start..self.pos];
-        match s.parse::<f64>() {
-            Ok(v) if v.is_finite() => Ok(v),
+        match decimal::parse(s) {
+            Some(v) if v.is_finite() => Ok(v),
             _ => Err((start, format!("the number {s} is too large"))),
         }
     }
@@ -926,7 +933,10 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let v = self.number()?;
         if v.abs() > MAX_ABS_VALUE {
-            return Err((start, format!("a utility must lie between -1e15 and 1e15, found {v}")));
+            return Err((
+                start,
+                format!("a utility must lie between -1e15 and 1e15, found {}", decimal::display(v)),
+            ));
         }
         Ok(v)
     }
@@ -1107,8 +1117,9 @@ impl<'a> Parser<'a> {
                 return Err((
                     r.pos,
                     format!(
-                        "the probabilities of the chance node at {} sum to {sum}, not 1",
-                        self.where_is(r.pos)
+                        "the probabilities of the chance node at {} sum to {}, not 1",
+                        self.where_is(r.pos),
+                        decimal::display(sum)
                     ),
                 ));
             }
@@ -1149,7 +1160,10 @@ impl<'a> Parser<'a> {
             ));
         }
         if !(0.0..=1.0).contains(&p) {
-            return Err((start, format!("a probability must lie between 0 and 1, found {p}")));
+            return Err((
+                start,
+                format!("a probability must lie between 0 and 1, found {}", decimal::display(p)),
+            ));
         }
         self.pos += 1;
         Ok(p)

@@ -109,7 +109,7 @@ pub fn iterative_deepening<G: Game, E: Evaluator<G>, O: Observer<G::Action>>(
         let r = ab.search(s, d);
         total.add(&r.stats);
         if let Some(b) = &r.best {
-            ab.root_first = Some(*b);
+            ab.order.root_first = Some(*b);
         }
         let reached_end = !ab.hit_horizon;
         if !r.complete {
@@ -174,24 +174,34 @@ pub struct AlphaBeta<'a, G: Game, E, O> {
     obs: O,
     /// Counters of the current search.
     pub stats: Stats,
-    bufs: Vec<Vec<G::Action>>,
     pv: PvTable<G::Action>,
-    killers: Vec<[Option<G::Action>; 2]>,
-    /// History heuristic: (action, score) pairs, searched linearly (a game has few distinct
-    /// actions; a hash map per action type cost more wasm code than it saved time).
-    history: Vec<(G::Action, u64)>,
     tt: Option<TranspositionTable<G::Action>>,
-    rng: Rng,
     /// The node budget ran out; unwinding.
     aborted: bool,
     /// Some leaf was cut off by depth (not terminal): a deeper search could say more.
     hit_horizon: bool,
+    order: Ordering<'a, G, E>,
+}
+
+/// The move ordering's state: everything that decides the order of ACTIONS(s) at a node.
+/// Apart from the engine because it does not depend on the observer: the ordering code is
+/// compiled once per game and evaluator, not once per observer too (it was the largest
+/// part of the α-β code in the wasm module).
+struct Ordering<'a, G: Game, E> {
+    /// Action lists by ply, reused.
+    bufs: Vec<Vec<G::Action>>,
+    killers: Vec<[Option<G::Action>; 2]>,
+    /// History heuristic: (action, score) pairs, searched linearly (a game has few distinct
+    /// actions; a hash map per action type cost more wasm code than it saved time).
+    history: Vec<(G::Action, u64)>,
+    rng: Rng,
     /// Searched first at the root (the previous iteration's best move).
     root_first: Option<G::Action>,
     /// The oracle for perfect ordering: the same search without an observer.
     oracle: Option<Box<AlphaBeta<'a, G, E, NoObserver>>>,
     /// Reused by the move orderings' sorts.
     sort_keys: Vec<(i64, u32)>,
+    sort_scratch: Vec<G::Action>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O> {
@@ -211,17 +221,20 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             opts,
             obs,
             stats: Stats::default(),
-            bufs: Vec::new(),
             pv: PvTable::default(),
-            killers: Vec::new(),
-            history: Vec::new(),
             tt,
-            rng: Rng::new(seed),
             aborted: false,
             hit_horizon: false,
-            root_first: None,
-            oracle: None,
-            sort_keys: Vec::new(),
+            order: Ordering {
+                bufs: Vec::new(),
+                killers: Vec::new(),
+                history: Vec::new(),
+                rng: Rng::new(seed),
+                root_first: None,
+                oracle: None,
+                sort_keys: Vec::new(),
+                sort_scratch: Vec::new(),
+            },
         }
     }
 
@@ -393,7 +406,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self.ordered_actions(s, depth, ply, qply, quiesce, tt_move);
+        let acts = self
+            .order
+            .ordered_actions(self.game, self.eval, &self.opts, s, depth, ply, qply, quiesce, tt_move);
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = -INF;
@@ -418,7 +433,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
-        self.give_back(acts, ply);
+        self.order.bufs[ply as usize] = acts;
         (v, best)
     }
 
@@ -436,7 +451,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self.ordered_actions(s, depth, ply, qply, quiesce, tt_move);
+        let acts = self
+            .order
+            .ordered_actions(self.game, self.eval, &self.opts, s, depth, ply, qply, quiesce, tt_move);
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = INF;
@@ -461,7 +478,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
-        self.give_back(acts, ply);
+        self.order.bufs[ply as usize] = acts;
         (v, best)
     }
 
@@ -482,26 +499,8 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         if i + 1 < total {
             self.stats.cutoffs += 1;
         }
-        match self.opts.order {
-            MoveOrder::Killer => {
-                let p = ply as usize;
-                if self.killers.len() <= p {
-                    self.killers.resize(p + 1, [None, None]);
-                }
-                let k = &mut self.killers[p];
-                if k[0] != Some(a) {
-                    k[1] = k[0];
-                    k[0] = Some(a);
-                }
-            }
-            MoveOrder::History => {
-                let d = depth.min(32) as u64;
-                match self.history.iter_mut().find(|e| e.0 == a) {
-                    Some(e) => e.1 += d * d + 1,
-                    None => self.history.push((a, d * d + 1)),
-                }
-            }
-            _ => {}
+        if matches!(self.opts.order, MoveOrder::Killer | MoveOrder::History) {
+            self.order.record_cutoff(self.opts.order, a, ply, depth);
         }
         if O::ENABLED {
             self.obs.event(&Event::Backup { child: i, value: cv, prob: 1.0, v, alpha, beta });
@@ -538,14 +537,42 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         }
         sum
     }
+}
 
-    fn give_back(&mut self, acts: Vec<G::Action>, ply: u32) {
-        self.bufs[ply as usize] = acts;
+impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
+    /// A β (or α) cutoff by `a` at `ply`: the killer and history tables learn from it.
+    #[inline(never)]
+    fn record_cutoff(&mut self, order: MoveOrder, a: G::Action, ply: u32, depth: u32) {
+        match order {
+            MoveOrder::Killer => {
+                let p = ply as usize;
+                if self.killers.len() <= p {
+                    self.killers.resize(p + 1, [None, None]);
+                }
+                let k = &mut self.killers[p];
+                if k[0] != Some(a) {
+                    k[1] = k[0];
+                    k[0] = Some(a);
+                }
+            }
+            MoveOrder::History => {
+                let d = depth.min(32) as u64;
+                match self.history.iter_mut().find(|e| e.0 == a) {
+                    Some(e) => e.1 += d * d + 1,
+                    None => self.history.push((a, d * d + 1)),
+                }
+            }
+            _ => {}
+        }
     }
 
     /// ACTIONS(s) in the order the options ask for.
+    #[allow(clippy::too_many_arguments)]
     fn ordered_actions(
         &mut self,
+        game: &'a G,
+        eval: &'a E,
+        opts: &AlphaBetaOptions,
         s: &G::State,
         depth: u32,
         ply: u32,
@@ -560,19 +587,20 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         let mut acts = std::mem::take(&mut self.bufs[p]);
         acts.clear();
         if quiesce {
-            self.eval.noisy_actions(self.game, s, &mut acts);
+            eval.noisy_actions(game, s, &mut acts);
         } else {
-            self.game.actions(s, &mut acts);
+            game.actions(s, &mut acts);
         }
-        let game = self.game;
-        let keys = &mut self.sort_keys;
-        match self.opts.order {
+        let (keys, scratch) = (&mut self.sort_keys, &mut self.sort_scratch);
+        match opts.order {
             MoveOrder::Natural => {}
             MoveOrder::Reversed => acts.reverse(),
             MoveOrder::Random(_) => self.rng.shuffle(&mut acts),
-            MoveOrder::Heuristic => sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64)),
+            MoveOrder::Heuristic => {
+                sort_actions_by(&mut acts, keys, scratch, |a| -(game.order_hint(s, a) as i64))
+            }
             MoveOrder::Killer => {
-                sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64));
+                sort_actions_by(&mut acts, keys, scratch, |a| -(game.order_hint(s, a) as i64));
                 if let Some(k) = self.killers.get(p).copied() {
                     for killer in k.iter().rev().flatten() {
                         move_to_front(&mut acts, *killer);
@@ -580,14 +608,14 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 }
             }
             MoveOrder::History => {
-                sort_actions_by(&mut acts, keys, |a| -(game.order_hint(s, a) as i64));
+                sort_actions_by(&mut acts, keys, scratch, |a| -(game.order_hint(s, a) as i64));
                 let h = &self.history;
-                sort_actions_by(&mut acts, keys, |a| {
+                sort_actions_by(&mut acts, keys, scratch, |a| {
                     let score = h.iter().find(|e| e.0 == a).map_or(0, |e| e.1);
                     -(score.min(i64::MAX as u64) as i64)
                 });
             }
-            MoveOrder::Perfect => self.perfect_order(s, &mut acts, depth, qply, quiesce),
+            MoveOrder::Perfect => self.perfect_order(game, eval, opts, s, &mut acts, depth, qply, quiesce),
         }
         if let Some(m) = tt_move {
             move_to_front(&mut acts, m);
@@ -602,12 +630,22 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
 
     /// Sorts `acts` best-first for the player to move by each child's true value (computed by
     /// an unobserved search that does not count towards the stats).
-    fn perfect_order(&mut self, s: &G::State, acts: &mut [G::Action], depth: u32, qply: u32, quiesce: bool) {
-        let game = self.game;
+    #[allow(clippy::too_many_arguments)]
+    fn perfect_order(
+        &mut self,
+        game: &'a G,
+        eval: &'a E,
+        opts: &AlphaBetaOptions,
+        s: &G::State,
+        acts: &mut [G::Action],
+        depth: u32,
+        qply: u32,
+        quiesce: bool,
+    ) {
         let is_max = game.player(s) == ToMove::Player(Player::MAX);
         let oracle = self.oracle.get_or_insert_with(|| {
-            let opts = AlphaBetaOptions { order: MoveOrder::Natural, node_budget: None, ..self.opts };
-            Box::new(AlphaBeta::new(game, self.eval, opts, NoObserver))
+            let opts = AlphaBetaOptions { order: MoveOrder::Natural, node_budget: None, ..*opts };
+            Box::new(AlphaBeta::new(game, eval, opts, NoObserver))
         });
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let scored: Vec<f64> = acts
@@ -642,15 +680,22 @@ fn total_order_key(x: f64) -> i64 {
 /// Sorts `acts` by `key`, lowest first, keeping the current order among equal keys (a
 /// stable sort). It sorts (key, position) pairs, one concrete type for every game and
 /// observer: the standard library's stable sort instantiated per action type and engine
-/// was 40% of the wasm module.
-pub fn sort_actions_by<A: Copy>(acts: &mut [A], keys: &mut Vec<(i64, u32)>, key: impl Fn(A) -> i64) {
+/// was 40% of the wasm module. `keys` and `scratch` are buffers the caller reuses (no
+/// allocation per node).
+pub fn sort_actions_by<A: Copy>(
+    acts: &mut [A],
+    keys: &mut Vec<(i64, u32)>,
+    scratch: &mut Vec<A>,
+    key: impl Fn(A) -> i64,
+) {
     keys.clear();
     keys.extend(acts.iter().enumerate().map(|(i, &a)| (key(a), i as u32)));
     sort_keys(keys);
     // Apply the permutation: every position appears once in `keys`.
-    let orig: Vec<A> = acts.to_vec();
+    scratch.clear();
+    scratch.extend_from_slice(acts);
     for (slot, &(_, i)) in acts.iter_mut().zip(keys.iter()) {
-        *slot = orig[i as usize];
+        *slot = scratch[i as usize];
     }
 }
 
@@ -674,14 +719,14 @@ mod tests {
     #[test]
     fn sort_actions_by_is_the_stable_sort() {
         let mut rng = Rng::new(7);
-        let mut keys = Vec::new();
+        let (mut keys, mut scratch) = (Vec::new(), Vec::new());
         for len in 0..40u32 {
             for _ in 0..25 {
                 let acts: Vec<u32> = (0..len).map(|_| rng.below(1000)).collect();
                 // Few distinct keys, so that ties (and their order) matter.
                 let key = |a: u32| (a % 5) as i64 - 2;
                 let mut ours = acts.clone();
-                sort_actions_by(&mut ours, &mut keys, key);
+                sort_actions_by(&mut ours, &mut keys, &mut scratch, key);
                 let mut std_stable = acts.clone();
                 std_stable.sort_by_key(|&a| key(a));
                 assert_eq!(ours, std_stable, "{acts:?}");

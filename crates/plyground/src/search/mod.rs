@@ -159,7 +159,7 @@ pub fn fmt_value(v: f64) -> String {
     } else if v.fract() == 0.0 && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {
-        let s = format!("{v:.4}");
+        let s = crate::decimal::fixed(v, 4);
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }

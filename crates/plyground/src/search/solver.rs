@@ -397,6 +397,12 @@ impl Solver {
         &self.opts
     }
 
+    /// Changes the node budget of later calls (the table is kept: a solver can be reused
+    /// with a different budget without allocating a new one).
+    pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.opts.node_budget = budget;
+    }
+
     /// Forgets the table (cheap: a new epoch). Solving a position after a reset costs what
     /// it costs from scratch, as in the reference benchmarks.
     pub fn reset(&mut self) {

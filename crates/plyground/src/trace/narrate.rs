@@ -9,12 +9,14 @@ use crate::search::fmt_value;
 /// How many pruned children a narration names before "and N more".
 const NAMED_PRUNED: usize = 5;
 
+/// The first letter in upper case. Node names start with an ASCII word ("MAX", "chance",
+/// "player"), so the ASCII upper case is enough (and needs no Unicode tables in wasm).
 fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    out
 }
 
 /// "a", "a and b", "a, b and c".

@@ -1,0 +1,193 @@
+//! The "perfect" player of the playground: the core's exact Connect-4 solver
+//! (`plyground::search::solver`) on a `Game` handle — the score of every column to X and the
+//! best column (`solveGame`) — and a recorded solve to step through (`Stepper.forSolve`). A
+//! thin skin: the search, its scores and its events are the core's; this file checks
+//! arguments and converts points of view. (`solveConnect4`/`analyzeConnect4` in `solver.rs`
+//! take move strings and answer from the side to move, as the CLI does.)
+
+use crate::game::{GameHandle, Position};
+use crate::options::MAX_BUDGET;
+use crate::stepper::{Stepper, Stepping};
+use crate::util::{at, int_in, js_err, js_object, number_arg, opt_number_arg, to_js};
+use plyground::game::{Game, Player};
+use plyground::games::connect4::{C4State, Connect4};
+use plyground::search::solver::{Solver, SolverOptions};
+use plyground::search::{SearchResult, Stats};
+use plyground::trace::Recorder;
+use wasm_bindgen::prelude::*;
+
+/// The node budget of one `solveGame` call when none is given: seconds, not minutes,
+/// in a browser; positions near the start of the game need more and come back incomplete.
+pub const DEFAULT_SOLVE_BUDGET: u64 = 20_000_000;
+
+/// Columns in the order the solver prefers among equal scores (centre first).
+const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+struct ColumnScore {
+    /// Column 1–7.
+    mv: u32,
+    /// Utility to X (MAX): the community score turned to X's point of view.
+    value: f64,
+}
+
+struct SolveOut {
+    /// Utility to X of the position with perfect play (0 when incomplete).
+    value: f64,
+    /// The same from the side to move (a win is 22 − the winner's stones).
+    score: f64,
+    /// The best column 1–7 (centre first among equals); null when the game is over or the
+    /// budget ran out.
+    best: Option<u32>,
+    scores: Vec<ColumnScore>,
+    /// True when every column was solved within the budget: the scores are exact.
+    exact: bool,
+    complete: bool,
+    nodes: f64,
+    algo: &'static str,
+}
+
+js_object!(ColumnScore { mv: "move", value: "value" });
+js_object!(SolveOut {
+    value: "value",
+    score: "score",
+    best: "best",
+    scores: "scores",
+    exact: "exact",
+    complete: "complete",
+    nodes: "nodes",
+    algo: "algo",
+});
+
+fn c4_state(game: &GameHandle, place: &str) -> Result<C4State, JsError> {
+    match &game.pos {
+        Position::C4(h) => Ok(*h.state()),
+        Position::Ttt(_) => Err(js_err(format!("{place}: the solver plays Connect-4 only"))),
+    }
+}
+
+fn budget_of(v: Option<JsValue>, default: u64) -> Result<u64, String> {
+    match v {
+        Some(x) if !(x.is_undefined() || x.is_null()) => {
+            int_in("budget", number_arg("budget", &x)?, 1, MAX_BUDGET)
+        }
+        _ => Ok(default),
+    }
+}
+
+/// `solveGame(game, budget?)`: the exact score of every legal column of a Connect-4
+/// position with perfect play on both sides (the core's solver, strong mode), the best
+/// column, and the position's value: `{value, score, best, scores: [{move, value}], exact,
+/// complete, nodes, algo: 'solve'}`. Values are utilities to X (MAX). `budget` (nodes, all
+/// columns together; default 20,000,000) bounds the work: when it runs out, `complete` and
+/// `exact` are false and there are no scores. Throws for a tic-tac-toe game or a bad budget.
+#[wasm_bindgen(js_name = solveGame, unchecked_return_type = "PerfectResult")]
+pub fn solve_game(
+    game: &GameHandle,
+    #[wasm_bindgen(unchecked_optional_param_type = "number")] budget: Option<JsValue>,
+) -> Result<JsValue, JsError> {
+    let place = "solveGame";
+    let s = c4_state(game, place)?;
+    let budget = budget_of(budget, DEFAULT_SOLVE_BUDGET).map_err(at(place))?;
+    let mut solver = Solver::new(SolverOptions { node_budget: Some(budget), ..SolverOptions::default() });
+    let a = solver.analyze(&s, false);
+    let x_to_move = s.side_to_move() == Player::MAX;
+    let to_x = |score: i32| if x_to_move { score as f64 } else { -(score as f64) };
+    let mut best: Option<(u8, i32)> = None;
+    for &c in &CENTRE_FIRST {
+        if let Some(sc) = a.scores[c as usize] {
+            if best.is_none_or(|(_, b)| sc > b) {
+                best = Some((c, sc));
+            }
+        }
+    }
+    let scores = (0..7u8)
+        .filter_map(|c| a.scores[c as usize].map(|sc| ColumnScore { mv: c as u32 + 1, value: to_x(sc) }))
+        .collect();
+    let terminal = Connect4.is_terminal(&s);
+    let score = match best {
+        Some((_, sc)) => sc as f64,
+        None if terminal => {
+            let u = Connect4.utility(&s, Player::MAX);
+            if x_to_move {
+                u
+            } else {
+                -u
+            }
+        }
+        None => 0.0,
+    };
+    to_js(&SolveOut {
+        value: if x_to_move { score } else { -score },
+        score,
+        best: best.map(|(c, _)| c as u32 + 1),
+        scores,
+        exact: a.complete,
+        complete: a.complete,
+        nodes: a.nodes as f64,
+        algo: "solve",
+    })
+}
+
+#[wasm_bindgen]
+impl Stepper {
+    /// Records the exact solver on a Connect-4 position, as `solveGame` runs it for the
+    /// position itself (strong mode; each null-window pass is one search, so the trace has
+    /// one root per pass). `nodeCap` (default 20,000) is also the solver's node budget.
+    #[wasm_bindgen(js_name = forSolve)]
+    pub fn for_solve(
+        game: &GameHandle,
+        #[wasm_bindgen(js_name = nodeCap, unchecked_optional_param_type = "number")] node_cap_js: Option<
+            JsValue,
+        >,
+    ) -> Result<Stepper, JsError> {
+        let place = "Stepper.forSolve";
+        let s = c4_state(game, place)?;
+        let cap =
+            opt_number_arg("nodeCap", node_cap_js).and_then(crate::options::node_cap).map_err(at(place))?;
+        let mut solver =
+            Solver::new(SolverOptions { node_budget: Some(cap as u64), ..SolverOptions::default() });
+        let mut rec = Recorder::new(&Connect4, s).with_node_cap(cap);
+        let sol = solver.solve_observed(&s, false, &mut rec);
+        let trace = rec.finish();
+        let last = trace.result().cloned();
+        let x_to_move = s.side_to_move() == Player::MAX;
+        let result = SearchResult {
+            value: if x_to_move { sol.score as f64 } else { -(sol.score as f64) },
+            best: last.as_ref().and_then(|r| r.best),
+            best_index: last.as_ref().and_then(|r| r.best_index).map(|i| i as usize),
+            pv: Vec::new(),
+            stats: Stats { nodes: sol.nodes, ..Stats::default() },
+            complete: sol.complete,
+            depth: u32::MAX,
+        };
+        let truncated = trace.truncated() || !sol.complete;
+        let note = (!sol.complete).then(|| {
+            format!(
+                "trace truncated at {} nodes: the solver was stopped there (its node budget is the cap), so its result is incomplete",
+                crate::util::group(cap as u64)
+            )
+        });
+        let inner =
+            Stepping::assemble(Connect4, s, trace, result, None, sol.complete, truncated, note, 1, cap);
+        Ok(Stepper::wrap(inner, "c4"))
+    }
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_PERFECT: &'static str = r#"
+/** What solveGame returns: values are utilities to X (MAX). */
+export interface PerfectResult {
+  /** Utility to X of the position with perfect play (0 when incomplete). */
+  value: number;
+  /** The same from the side to move (a win is 22 − the winner's stones). */
+  score: number;
+  /** The best column 1–7 (centre first among equals); null when over or incomplete. */
+  best: number | null;
+  /** Every legal column's exact value to X; empty when incomplete. */
+  scores: { move: number; value: number }[];
+  exact: boolean;
+  complete: boolean;
+  nodes: number;
+  algo: 'solve';
+}
+"#;
