@@ -2,9 +2,11 @@
 //! workloads compiled into the wasm module and timed in Node (`bench/wasm.mjs`), side by side
 //! in one table with the wasm/native time ratio and the shipped sizes. Each pair must
 //! reproduce the same node, ply or event count, or the run fails. Never a test: timings on a
-//! shared machine are noisy. Each figure is a best of several runs, and the native and wasm
-//! runs alternate (native, wasm, then wasm, native), so that a busy spell of the machine does
-//! not land on one side only and skew the ratios. The table is also written to
+//! shared machine are noisy. Each figure is a best of several runs, timed by the process's
+//! CPU time on both sides (so time the scheduler gives other processes is not counted), and
+//! the native and wasm runs alternate (native, wasm, then wasm, native), so that a busy spell
+//! of the machine (caches shared with others) does not land on one side only and skew the
+//! ratios. The table is also written to
 //! `<target dir>/bench/latest.txt`.
 
 use crate::build::{self, package_sizes};
@@ -245,6 +247,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
         "plyground benchmarks{}: native (release) vs wasm (the shipped www/pkg module in Node {node_version}), {cores} cores, best of {} alternating runs each",
         if quick { " (--quick)" } else { "" },
         natives.len()
+    );
+    let _ = writeln!(
+        out,
+        "times are CPU time of the process (clock_gettime / process.cpuUsage): what other processes get is not counted"
     );
     let _ = writeln!(out, "wasm/nat. = how many times as long wasm takes for the same work\n");
     out.push_str(&table(&native, &wasm)?);

@@ -123,17 +123,24 @@ pub fn analyze_connect4(
 
 /// Solves every position of a benchmark set (`<moves> <score>` lines) as the native
 /// benchmark does (`solver::run_set`: the table reset before each position, every score
-/// checked), timed inside with `performance.now()` around the whole set, as natively with
-/// `Instant`. Returns `{positions, nodes, seconds, wrong, incomplete}`. For `cargo xtask
-/// bench`; pages do not use it.
+/// checked), timed inside around the whole set by `clock` (a function returning
+/// milliseconds; default `performance.now`), as natively. Returns `{positions, nodes,
+/// seconds, wrong, incomplete}`. For `cargo xtask bench`; pages do not use it.
 #[wasm_bindgen(js_name = benchSolverSet)]
 pub fn bench_solver_set(
     #[wasm_bindgen(unchecked_param_type = "string")] set: JsValue,
     weak: bool,
+    clock: Option<js_sys::Function>,
 ) -> Result<JsValue, JsError> {
     let text = string_arg("set", &set).map_err(at("benchSolverSet"))?;
     let positions = plyground::search::solver::try_parse_set(&text).map_err(at("benchSolverSet"))?;
-    let mut now = || performance_now() / 1000.0;
+    let mut now = || {
+        let ms = match &clock {
+            Some(f) => f.call0(&JsValue::NULL).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN),
+            None => performance_now(),
+        };
+        ms / 1000.0
+    };
     let r = with_solver(u64::MAX, |solver| {
         solver.set_node_budget(None);
         plyground::search::solver::run_set(solver, &positions, weak, &mut now)
