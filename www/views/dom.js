@@ -33,6 +33,16 @@ export function setChildren(parent, ...children) {
   for (const c of children) append(parent, c);
 }
 
+/**
+ * A maker of a component's parts: `P('canvas', 'canvas', attrs, …children)` creates the element
+ * with `part="canvas"` (styleable from outside a shadow root with ::part(canvas)) and, when the
+ * component is given an id prefix (the playground's 'tl-'), the id `tl-canvas`.
+ * @param {string|null|undefined} idPrefix
+ */
+export function partMaker(idPrefix) {
+  return (name, tag, attrs = {}, ...children) => el(tag, { ...attrs, part: name, id: idPrefix ? `${idPrefix}${name}` : null }, ...children);
+}
+
 export const $ = (id) => {
   const e = document.getElementById(id);
   if (!e) throw new Error(`the page has no element #${id}`);

@@ -20,7 +20,8 @@ export class TreeCanvas {
    * @param {(id: number) => void} [hooks.onClick]
    * @param {(ctx: CanvasRenderingContext2D, stats: object, view: TreeCanvas) => void} [hooks.decorate]
    *   drawn after the tree each frame (board thumbnails)
-   * @param {number} [hooks.levelHeight]
+   * @param {() => boolean} [hooks.isDark] which palette to draw with (default: the system's)
+   * @param {() => object} [hooks.styleOverrides] fields that replace the palette's (theming)
    */
   constructor(canvas, tip, hooks = {}) {
     this.canvas = canvas;
@@ -32,7 +33,7 @@ export class TreeCanvas {
     this.layout = layoutTree([], BASE_LAYOUT);
     this.layoutOpts = { ...BASE_LAYOUT };
     this.collapsed = new Set();
-    this.style = defaultStyle(prefersDark());
+    this.refreshStyle();
     this.pending = false;
     this.pointers = new Map();
     this.dragMoved = 0;
@@ -47,11 +48,31 @@ export class TreeCanvas {
       this.ro.observe(canvas);
     }
     if (typeof matchMedia === 'function') {
-      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-        this.style = defaultStyle(prefersDark());
+      this.schemeQuery = matchMedia('(prefers-color-scheme: dark)');
+      this.onScheme = () => {
+        this.refreshStyle();
         this.invalidate();
-      });
+      };
+      this.schemeQuery.addEventListener('change', this.onScheme);
     }
+  }
+
+  /** Is the picture drawn in the dark palette? */
+  get dark() {
+    return this.hooks.isDark ? this.hooks.isDark() : prefersDark();
+  }
+
+  /** Picks the palette again (the system or the element's theme changed). */
+  refreshStyle() {
+    this.style = { ...defaultStyle(this.dark), ...(this.hooks.styleOverrides?.() ?? {}) };
+  }
+
+  /** Stops observing (the figure is gone); the canvas stays as it is. */
+  destroy() {
+    this.destroyed = true;
+    this.ro?.disconnect();
+    this.schemeQuery?.removeEventListener('change', this.onScheme);
+    this.pointers.clear();
   }
 
   /** Sets a new model (new structure): lays it out again; `fit` re-frames the camera. */
@@ -71,7 +92,7 @@ export class TreeCanvas {
 
   /** The node states changed (not the structure): draw again. */
   invalidate() {
-    if (this.pending) return;
+    if (this.pending || this.destroyed) return;
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
