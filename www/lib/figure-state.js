@@ -64,7 +64,7 @@ export const DEFAULT_CONTROLS = {
 };
 
 /** Parameter names each view reads (besides `view`). Aliases map to these. */
-const NAMES = {
+export const PARAM_NAMES = {
   tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   game: ['game', 'moves', 'x', 'o', 'scores', 'pace', 'controls', 'autoplay', 'theme', 'height', 'origin'],
   mcts: ['game', 'tree', 'moves', 'c', 'seed', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
@@ -421,9 +421,9 @@ export function splitParams(s) {
 export function stateFromParams(params, view) {
   const v = view ?? params.get('view') ?? 'tree';
   if (!VIEWS.includes(v)) throw new ParamError('view', `unknown view ${quote(v)} (expected ${VIEWS.join(', ')})`);
-  const allowed = new Set([...NAMES[v], ...(view ? [] : ['view'])]);
+  const allowed = new Set([...PARAM_NAMES[v], ...(view ? [] : ['view'])]);
   for (const k of params.keys()) {
-    if (!allowed.has(k)) throw new ParamError(k, `not a parameter of a ${v} figure (parameters: ${NAMES[v].join(', ')})`);
+    if (!allowed.has(k)) throw new ParamError(k, `not a parameter of a ${v} figure (parameters: ${PARAM_NAMES[v].join(', ')})`);
   }
   return readState(v, (name) => params.get(name));
 }

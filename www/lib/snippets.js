@@ -18,7 +18,7 @@ export const ELEMENT_OF = { tree: 'ply-tree', game: 'ply-game', mcts: 'ply-mcts'
 export const PLAYGROUND_HASH = { tree: 'tree', game: 'play', mcts: 'mcts' };
 
 /** A sensible iframe height (CSS pixels) for each view. */
-export const FRAME_HEIGHT = { tree: 620, game: 540, mcts: 700, ucb: 280, compare: 460 };
+export const FRAME_HEIGHT = { tree: 620, game: 480, mcts: 760, ucb: 300, compare: 480 };
 
 /**
  * The playground link that reopens this state (index.html#tree?…).

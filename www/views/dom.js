@@ -83,7 +83,8 @@ export function fillTable(table, head, rows, opts = {}) {
 
 /** Is the keyboard focus in a text field (where shortcut keys must type, not act)? */
 export function typingTarget(e) {
-  const t = e.target;
+  // Inside a shadow root the event is retargeted to the host: look at where it started.
+  const t = typeof e.composedPath === 'function' && e.composedPath().length ? e.composedPath()[0] : e.target;
   if (!t || !t.tagName) return false;
   const tag = t.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable) return true;
