@@ -1,11 +1,14 @@
 // The page: loads the wasm module, starts the search worker, and shows one of three views
 // by the URL hash (#play, #tree, #mcts). Views are built the first time they are shown.
+// A hash with parameters (#tree?tree=…&step=23, as "Copy link" makes them) restores that
+// view's state; bad parameters are reported in the header and change nothing.
 //
 // window.__plyground is a small hook for the browser tests: read-only snapshots of each
 // view's state (the same state the page draws), plus the time the page became interactive.
 
-import init, * as api from './pkg/plyground_wasm.js';
+import { loadApi, makeWorker } from './elements/runtime.js';
 import { RpcClient } from './lib/rpc.js';
+import { parseStateString } from './lib/figure-state.js';
 import { PlayView } from './views/play.js';
 import { TreeLab } from './views/tree-lab.js';
 import { MctsLab } from './views/mcts-lab.js';
@@ -23,6 +26,26 @@ const views = {};
 function viewFromHash() {
   const name = location.hash.replace(/^#/, '').split(/[?&]/)[0];
   return VIEWS.includes(name) ? name : 'play';
+}
+
+/** The figure-state view of each playground view. */
+const STATE_VIEW = { play: 'game', tree: 'tree', mcts: 'mcts' };
+
+/** Restores the state a link carries (#tree?…), if any. */
+function restoreFromHash() {
+  const hash = location.hash;
+  const q = hash.indexOf('?');
+  if (q < 0 || !env) return;
+  const name = viewFromHash();
+  let state;
+  try {
+    state = parseStateString(hash.slice(q + 1), STATE_VIEW[name]);
+  } catch (e) {
+    problem(`This link cannot be opened: ${e.message}`);
+    return;
+  }
+  const ok = ensure(name).applyState(state);
+  hook.restored = { view: name, ok };
 }
 
 function ensure(name) {
@@ -68,12 +91,15 @@ function problem(message) {
   loadStatus.classList.add('error');
 }
 
-window.addEventListener('hashchange', () => show(viewFromHash()));
+window.addEventListener('hashchange', () => {
+  show(viewFromHash());
+  restoreFromHash();
+});
 show(viewFromHash());
 
 try {
-  await init();
-  const rpc = new RpcClient(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }), {
+  const { api } = await loadApi();
+  const rpc = new RpcClient(makeWorker, {
     onRespawn: (generation, why) => {
       hook.respawns = generation - 1;
       if (why === 'crashed') loadStatus.textContent = 'The search worker stopped and was restarted; the game is kept.';
@@ -94,6 +120,7 @@ try {
   hook.ready = true;
   hook.interactiveMs = performance.now();
   loadStatus.textContent = '';
+  restoreFromHash();
 } catch (e) {
   problem(`Could not load the WebAssembly module: ${e.message ?? e}`);
   console.error(e);

@@ -140,7 +140,7 @@ export class PlyGame extends PlyElement {
     const toMove = g.isTerminal ? null : ss.sides[g.toMove];
     const waiting = ss.phase === 'paused' && toMove && toMove.engine !== 'human';
     p.engine.hidden = !(on.has('engine') && waiting);
-    p.engine.textContent = waiting ? `▶ ${MARKS[g.toMove]} (${ss.sideLabel(g.toMove)}) moves` : '▶ Engine move';
+    p.engine.textContent = waiting ? `▶ Let ${MARKS[g.toMove]} move` : '▶ Engine move';
     p.pause.hidden = !(on.has('engine') && !ss.hasHuman() && ss.phase === 'thinking');
     p.new.hidden = !on.has('new');
     p.undo.hidden = !on.has('undo');

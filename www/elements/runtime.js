@@ -60,8 +60,11 @@ export function loadStyles() {
   return sheet;
 }
 
-/** A module worker for searches, same-origin or (for a cross-origin site) through a blob shim. */
-function makeWorker() {
+/**
+ * A module worker for searches, same-origin or (for a cross-origin site) through a blob shim;
+ * it receives the compiled module when loadApi() has one.
+ */
+export function makeWorker() {
   let w;
   if (WORKER_URL.origin === location.origin) {
     w = new Worker(WORKER_URL, { type: 'module' });

@@ -435,7 +435,7 @@ export function parseStateString(s, view) {
 
 /** Percent-encodes a value, leaving the characters of tree text and specs readable. */
 export function encodeValue(v) {
-  return encodeURIComponent(String(v)).replace(/%(2C|3A|5B|5D|40|2F|28|29)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  return encodeURIComponent(String(v)).replace(/%(2C|3A|3D|5B|5D|40|2F|28|29)/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
 /**

@@ -105,7 +105,7 @@ export class GameSession {
       case 'moved':
         return `${this.sideName(p)} is thinking…`;
       case 'paused':
-        if (this.waiting && !this.enginesPaused) return `${this.sideName(p)} to move: press ▶ to let the engine play.`;
+        if (this.waiting && !this.enginesPaused) return `${MARKS[p]} to move: press ▶ to let ${ENGINE_NAMES[this.sides[p].engine]} play.`;
         return `${MARKS[p]} to move: engines paused.`;
       default:
         return '';

@@ -101,8 +101,8 @@ export function recordSearch(api, s, { caps = {}, strict = false } = {}) {
 }
 
 /**
- * An MCTS stepper for an MCTS state, moved to the requested iteration and phase. The caller
- * owns `m` and `handle`.
+ * An MCTS stepper for an MCTS state, at its start (the figure then runs it to the state's
+ * iteration and phase). The caller owns `m` and `handle`.
  * @param {object} api
  * @param {object} s state (view 'mcts')
  */
@@ -117,12 +117,6 @@ export function startMcts(api, s) {
       handle = api.Game.create(s.source, s.moves ?? '');
       if (handle.isTerminal) throw new ParamError('moves', 'that position is already over: MCTS needs a move to choose');
       m = api.MctsStepper.forGame(handle, { c: s.c, seed: s.seed });
-    }
-    if (s.iterations) m.seekIteration(s.iterations);
-    if (s.phase) {
-      // At most a few phases: select, expand, rollout (a phase without events is skipped).
-      for (let k = 0; k < 4 && m.phase !== s.phase; k++) m.stepPhase();
-      if (m.phase !== s.phase) throw new ParamError('phase', `iteration ${s.iterations + 1} has no ${s.phase} phase here`);
     }
     return { m, handle };
   } catch (e) {
