@@ -73,7 +73,12 @@ export const PARAM_NAMES = {
 };
 
 /** Other spellings accepted on the way in (attributes read naturally as `algorithm`). */
-export const ALIASES = { algorithm: 'algo' };
+export const ALIASES = new Map([['algorithm', 'algo']]);
+
+/** The canonical name of a parameter (an alias's target, else the name itself). */
+export function canonicalName(name) {
+  return ALIASES.get(name) ?? name;
+}
 
 /** A parameter with a bad value: names the parameter, says why. */
 export class ParamError extends Error {
@@ -405,7 +410,7 @@ export function splitParams(s) {
       throw new ParamError(null, `a malformed %-escape in ${quote(pair)}`);
     }
     if (!KEY.test(key)) throw new ParamError(null, `${quote(key)} is not a parameter name`);
-    key = ALIASES[key] ?? key;
+    key = canonicalName(key);
     if (out.has(key)) throw new ParamError(key, 'given twice');
     out.set(key, val);
   }

@@ -20,7 +20,7 @@
 //
 // DOM-free, tested under node --test (tests/js/messages.test.mjs).
 
-import { ALIASES, LIMITS, PARAM_NAMES, quote } from './figure-state.js';
+import { LIMITS, PARAM_NAMES, canonicalName, quote } from './figure-state.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -56,7 +56,7 @@ export function readMessage(data, view) {
   const names = PARAM_NAMES[view] ?? [];
   const params = new Map();
   for (const k of keys) {
-    const name = ALIASES[k] ?? k;
+    const name = canonicalName(k);
     if (!names.includes(name) || name === 'origin') {
       return { error: `${quote(k)} is not a parameter of a ${view} figure (parameters: ${names.filter((n) => n !== 'origin').join(', ')})` };
     }
@@ -82,7 +82,13 @@ export function readMessage(data, view) {
 function plain(v) {
   if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) return v;
   if (Array.isArray(v) || ArrayBuffer.isView(v)) return Array.from(v, plain);
-  if (plainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+  if (plainObject(v)) {
+    return Object.fromEntries(
+      Object.entries(v)
+        .map(([k, x]) => [k, plain(x)])
+        .filter(([, x]) => x !== undefined),
+    );
+  }
   return undefined;
 }
 
