@@ -54,6 +54,8 @@ function start() {
     state = stateFromParams(params);
   } catch (e) {
     openLink.hidden = true;
+    box.replaceChildren();
+    figure = null;
     showError(`${e.message}\n(This frame shows a figure described by its URL, e.g. embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]].)`);
     post('error', { message: e.message });
     return;

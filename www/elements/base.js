@@ -29,6 +29,15 @@ export class PlyElement extends HTMLElement {
   /** Whether the element's text is its tree (when there is no tree attribute). */
   static textTree = false;
 
+  /**
+   * The modules that draw this element's figure, loaded when the first one connects (so a
+   * page with only trees never downloads the game or MCTS code). Subclasses override it.
+   * @returns {Promise<object>}
+   */
+  static load() {
+    return Promise.resolve({});
+  }
+
   static get observedAttributes() {
     return Object.keys(this.attrs);
   }
@@ -69,11 +78,12 @@ export class PlyElement extends HTMLElement {
     this._body = el('div', { class: 'ply-body', part: 'body' });
     root.replaceChildren(this._loading, this._error, this._body);
     try {
-      const [sheet, { api, caps }] = await Promise.all([loadStyles().catch(() => null), loadApi()]);
+      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(), this.constructor.load()]);
       if (token !== this._mountToken) return; // left the page meanwhile
       if (sheet) root.adoptedStyleSheets = [sheet];
       this.api = api;
       this.caps = caps;
+      this.mods = mods;
       this._loading.remove();
       this._ready = true;
       this._update(null);

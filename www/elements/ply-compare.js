@@ -10,7 +10,8 @@
 
 import { PlyElement, define, reflectAttributes } from './base.js';
 import { workerPool } from './runtime.js';
-import { CompareTable } from '../views/compare-table.js';
+
+let modules = null;
 
 function sourceKey(s) {
   return JSON.stringify([s.source, s.tree, s.moves, s.depth, s.eval, s.tt, s.quiescence, s.tie, s.seed]);
@@ -19,6 +20,10 @@ function sourceKey(s) {
 export class PlyCompare extends PlyElement {
   static view = 'compare';
   static textTree = true;
+  static load() {
+    modules ??= import('../views/compare-table.js');
+    return modules;
+  }
   static attrs = {
     tree: 'string',
     game: 'string',
@@ -38,7 +43,7 @@ export class PlyCompare extends PlyElement {
     // Check the source now (a readable error instead of a failed comparison later).
     const what = this.describe(s);
     if (!this.table) {
-      this.table = new CompareTable(this._body, {
+      this.table = new this.mods.CompareTable(this._body, {
         run: (req, onProgress) => {
           this.job = workerPool().run('compare', req, { onProgress });
           return this.job.promise;

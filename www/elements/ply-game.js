@@ -12,13 +12,17 @@
 
 import { PlyElement, define, reflectAttributes } from './base.js';
 import { workerPool } from './runtime.js';
-import { GameSession } from '../lib/game-session.js';
-import { MARKS } from '../lib/board.js';
-import { BoardView } from '../views/board-view.js';
 import { el, partMaker, typingTarget } from '../views/dom.js';
+
+const MARKS = ['X', 'O'];
+let modules = null;
 
 export class PlyGame extends PlyElement {
   static view = 'game';
+  static load() {
+    modules ??= Promise.all([import('../lib/game-session.js'), import('../views/board-view.js')]).then(([a, b]) => ({ ...a, ...b }));
+    return modules;
+  }
   static attrs = {
     game: 'string',
     moves: 'string',
@@ -64,7 +68,7 @@ export class PlyGame extends PlyElement {
     );
     this._body.replaceChildren(fig);
     this.p = p;
-    this.boardView = new BoardView(p.board, { onMove: (m) => this.session?.humanMove(m) });
+    this.boardView = new this.mods.BoardView(p.board, { onMove: (m) => this.session?.humanMove(m) });
     p.engine.addEventListener('click', () => this.resume());
     p.pause.addEventListener('click', () => this.session?.togglePause());
     p.new.addEventListener('click', () => this.restart());
@@ -75,7 +79,7 @@ export class PlyGame extends PlyElement {
   /** A new game from the start position (the old one is dropped, its searches cancelled). */
   startSession(s) {
     const pool = workerPool();
-    const session = new GameSession({
+    const session = new this.mods.GameSession({
       api: this.api,
       caps: this.caps,
       search: (op, args, opts) => pool.run(op, args, opts),

@@ -11,9 +11,9 @@
 // Methods: stepPhase(), stepIteration(), back(), run(n), play(), pause().
 
 import { PlyElement, define, reflectAttributes } from './base.js';
-import { MctsFigure } from '../views/mcts-figure.js';
-import { startMcts } from '../lib/record.js';
 import { el } from '../views/dom.js';
+
+let modules = null;
 
 function runKey(s) {
   return JSON.stringify([s.source, s.tree, s.moves, s.c, s.seed, s.iterations, s.phase, s.selected]);
@@ -22,6 +22,10 @@ function runKey(s) {
 export class PlyMcts extends PlyElement {
   static view = 'mcts';
   static textTree = true;
+  static load() {
+    modules ??= Promise.all([import('../views/mcts-figure.js'), import('../lib/record.js')]).then(([a, b]) => ({ ...a, ...b }));
+    return modules;
+  }
   static attrs = {
     game: 'string',
     tree: 'string',
@@ -43,7 +47,7 @@ export class PlyMcts extends PlyElement {
     if (!this.figure) {
       const box = el('div', { class: 'lab-main', part: 'figure' });
       this._body.replaceChildren(box);
-      this.figure = new MctsFigure(box, {
+      this.figure = new this.mods.MctsFigure(box, {
         controls: s.controls,
         n: s.n,
         speed: s.speed,
@@ -64,7 +68,7 @@ export class PlyMcts extends PlyElement {
     }
     const key = runKey(s);
     if (key !== this._key) {
-      const run = startMcts(this.api, s);
+      const run = this.mods.startMcts(this.api, s);
       f.load({ ...run, kind: s.source, c: s.c, iterations: s.iterations, phase: s.phase, selected: s.selected });
       this._key = key;
       this.emit('step', f.stepInfo());

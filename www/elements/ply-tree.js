@@ -11,10 +11,10 @@
 // docs/embedding.md lists every attribute.
 
 import { PlyElement, define, reflectAttributes } from './base.js';
-import { TreeFigure } from '../views/tree-figure.js';
-import { recordSearch } from '../lib/record.js';
 import { checkStep } from '../lib/figure-state.js';
 import { el } from '../views/dom.js';
+
+let modules = null;
 
 /** What decides the recorded search (a change re-records it; other attributes do not). */
 function searchKey(s) {
@@ -24,6 +24,10 @@ function searchKey(s) {
 export class PlyTree extends PlyElement {
   static view = 'tree';
   static textTree = true;
+  static load() {
+    modules ??= Promise.all([import('../views/tree-figure.js'), import('../lib/record.js')]).then(([a, b]) => ({ ...a, ...b }));
+    return modules;
+  }
   static attrs = {
     tree: 'string',
     game: 'string',
@@ -51,7 +55,7 @@ export class PlyTree extends PlyElement {
     if (!this.figure) {
       const box = el('div', { class: 'lab-main', part: 'figure' });
       this._body.replaceChildren(box);
-      this.figure = new TreeFigure(box, {
+      this.figure = new this.mods.TreeFigure(box, {
         controls: s.controls,
         speed: s.speed,
         onStep: (info) => this.emit('step', info),
@@ -70,7 +74,7 @@ export class PlyTree extends PlyElement {
     }
     const key = searchKey(s);
     if (key !== this._key) {
-      const rec = recordSearch(this.api, s, { caps: this.caps, strict: true });
+      const rec = this.mods.recordSearch(this.api, s, { caps: this.caps, strict: true });
       let step;
       try {
         step = checkStep(s.step, rec.st.length);

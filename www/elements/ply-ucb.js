@@ -7,18 +7,23 @@
 // controls ("inputs" or "none"), theme.
 
 import { PlyElement, define, reflectAttributes } from './base.js';
-import { UcbCalculator } from '../views/ucb-calculator.js';
 import { readControls } from '../lib/figure-state.js';
+
+let modules = null;
 
 export class PlyUcb extends PlyElement {
   static view = 'ucb';
   static attrs = { parent: 'number', c: 'number', children: 'string', controls: 'string', theme: 'string' };
   static props = { children: 'childStats' };
+  static load() {
+    modules ??= import('../views/ucb-calculator.js');
+    return modules;
+  }
 
   render(s) {
     const inputs = readControls('ucb', this.getAttribute('controls')).includes('inputs');
     if (!this.calc) {
-      this.calc = new UcbCalculator(this._body, { api: this.api, parent: s.parent, c: s.c, children: s.children, inputs });
+      this.calc = new this.mods.UcbCalculator(this._body, { api: this.api, parent: s.parent, c: s.c, children: s.children, inputs });
       this.calc.calculate();
     } else {
       this.calc.inputs.hidden = !inputs;

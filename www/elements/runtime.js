@@ -7,8 +7,6 @@
 // sends CORS headers — can load the elements.
 
 import init, * as api from '../pkg/plyground_wasm.js';
-import { RpcClient } from '../lib/rpc.js';
-import { WorkerPool } from '../lib/pool.js';
 
 export const WASM_URL = new URL('../pkg/plyground_wasm_bg.wasm', import.meta.url);
 export const WORKER_URL = new URL('../worker.js', import.meta.url);
@@ -79,8 +77,31 @@ export function makeWorker() {
 
 let thePool = null;
 
-/** The page's worker pool (created on first use). */
+/**
+ * The page's worker pool, as `{run(op, args, opts) → {promise, cancel}}`. The pool's code and
+ * its first worker load with the first request (pages without games or comparisons never
+ * load either).
+ */
 export function workerPool() {
-  thePool ??= new WorkerPool(() => new RpcClient(makeWorker), POOL_SIZE);
-  return thePool;
+  return {
+    run(op, args, opts) {
+      thePool ??= Promise.all([import('../lib/rpc.js'), import('../lib/pool.js')]).then(
+        ([{ RpcClient }, { WorkerPool }]) => new WorkerPool(() => new RpcClient(makeWorker), POOL_SIZE),
+      );
+      let job = null;
+      let cancelled = false;
+      const promise = thePool.then((pool) => {
+        if (cancelled) throw Object.assign(new Error('cancelled'), { reason: 'cancelled' });
+        job = pool.run(op, args, opts);
+        return job.promise;
+      });
+      return {
+        promise,
+        cancel() {
+          cancelled = true;
+          job?.cancel();
+        },
+      };
+    },
+  };
 }

@@ -3,8 +3,7 @@
 // sizes b^m, b^(3m/4) and b^(m/2). The tree lab and <ply-compare> both use it.
 
 import { ORDER_NAMES, approx, orderingReference, ordersFor } from '../lib/complexity.js';
-import { formatValue } from '../lib/notation.js';
-import { count } from '../lib/board.js';
+import { count, formatValue } from '../lib/notation.js';
 import { el, fillTable, partMaker } from './dom.js';
 
 export class CompareTable {

@@ -7,8 +7,7 @@
 // The figure receives an MctsStepper (the core's MCTS, in wasm) and owns it from then on.
 
 import { buildMctsModel, fmt4, mctsNarration } from '../lib/trace-view.js';
-import { count } from '../lib/board.js';
-import { formatValue } from '../lib/notation.js';
+import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
 

@@ -8,8 +8,7 @@
 // from then on; it never searches or decides anything itself.
 
 import { applyStep, boardRows, buildTraceModel, describeNode } from '../lib/trace-view.js';
-import { formatValue } from '../lib/notation.js';
-import { count } from '../lib/board.js';
+import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
 
