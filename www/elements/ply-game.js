@@ -137,13 +137,14 @@ export class PlyGame extends PlyElement {
     this.boardView.render({ cells: g.cells(), line, humanTurn: ss.phase === 'human', scores: ss.boardScores() });
     p.players.textContent = `X: ${ss.sideLabel(0)} · O: ${ss.sideLabel(1)}`;
     p.players.hidden = !on.has('players');
-    p.status.textContent = ss.statusText();
-    p.status.hidden = !on.has('status');
     p.progress.textContent = ss.phase === 'thinking' && ss.progress ? ss.progress.text : '';
     p.progress.hidden = p.progress.textContent === '';
     const toMove = g.isTerminal ? null : ss.sides[g.toMove];
     const waiting = ss.phase === 'paused' && toMove && toMove.engine !== 'human';
     p.engine.hidden = !(on.has('engine') && waiting);
+    // Without the ▶ button, an engine to move simply waits: say only whose move it is.
+    p.status.textContent = waiting && !on.has('engine') ? `${MARKS[g.toMove]} to move.` : ss.statusText();
+    p.status.hidden = !on.has('status');
     p.engine.textContent = waiting ? `▶ Let ${MARKS[g.toMove]} move` : '▶ Engine move';
     p.pause.hidden = !(on.has('engine') && !ss.hasHuman() && ss.phase === 'thinking');
     p.new.hidden = !on.has('new');

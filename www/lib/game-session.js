@@ -105,7 +105,10 @@ export class GameSession {
       case 'moved':
         return `${this.sideName(p)} is thinking…`;
       case 'paused':
-        if (this.waiting && !this.enginesPaused) return `${MARKS[p]} to move: press ▶ to let ${ENGINE_NAMES[this.sides[p].engine]} play.`;
+        if (this.waiting && !this.enginesPaused) {
+          const name = this.sides[p].engine === 'perfect' ? this.perfectName() : ENGINE_NAMES[this.sides[p].engine];
+          return `${MARKS[p]} to move: press ▶ to let ${name} play.`;
+        }
         return `${MARKS[p]} to move: engines paused.`;
       default:
         return '';

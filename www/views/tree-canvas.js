@@ -39,6 +39,9 @@ export class TreeCanvas {
     this.dragMoved = 0;
     this.hover = -1;
     this.frames = 0;
+    // No pan or zoom by hand since the last fit: a resize frames the tree again (a figure in
+    // a page that narrows keeps showing all of it); after one, a resize keeps the centre.
+    this.untouched = true;
     this.drawMs = [];
     this.lastStats = null;
     this.wire();
@@ -112,12 +115,13 @@ export class TreeCanvas {
       this.canvas.height = Math.round(h * dpr);
     }
     this.dpr = dpr;
+    const reframe = (first || this.untouched) && this.model.nodes.length > 0;
     // Keep the point at the centre of the view where it is when the canvas changes size.
-    if (!first && this.measured && this.camera.width > 1) {
+    if (!reframe && this.measured && this.camera.width > 1) {
       this.camera.panBy((w - this.camera.width) / 2, (h - this.camera.height) / 2);
     }
     this.camera.resize(w, h);
-    if (first && this.model.nodes.length) this.frame();
+    if (reframe && this.measured) this.frame();
     this.invalidate();
   }
 
@@ -169,6 +173,7 @@ export class TreeCanvas {
 
   fit() {
     if (!this.model.nodes.length) return;
+    this.untouched = true;
     const b = this.layout.bounds;
     this.camera.fit(b, this.camera.width, this.camera.height, 24);
     // Small trees: do not blow them up beyond a readable size.
@@ -183,6 +188,7 @@ export class TreeCanvas {
   }
 
   zoom(factor) {
+    this.untouched = false;
     this.camera.zoomAt(this.camera.width / 2, this.camera.height / 2, factor);
     this.invalidate();
   }
@@ -215,6 +221,7 @@ export class TreeCanvas {
 
   toggleCollapse(id) {
     if (this.layout.childStart[id + 1] === this.layout.childStart[id]) return; // a leaf
+    this.untouched = false;
     if (this.collapsed.has(id)) this.collapsed.delete(id);
     else this.collapsed.add(id);
     const before = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
@@ -252,6 +259,7 @@ export class TreeCanvas {
         return;
       }
       const cur = { x: e.clientX, y: e.clientY };
+      this.untouched = false;
       if (this.pointers.size === 1) {
         this.camera.panBy(cur.x - prev.x, cur.y - prev.y);
         this.dragMoved += Math.abs(cur.x - prev.x) + Math.abs(cur.y - prev.y);
@@ -285,6 +293,7 @@ export class TreeCanvas {
       'wheel',
       (e) => {
         e.preventDefault();
+        this.untouched = false;
         const r = c.getBoundingClientRect();
         const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
         this.camera.zoomAt(e.clientX - r.left, e.clientY - r.top, Math.exp(-dy * 0.0015));
