@@ -57,7 +57,7 @@ export const CONTROLS = {
 /** What a figure shows when `controls` is not given. */
 export const DEFAULT_CONTROLS = {
   tree: ['step', 'play', 'scrubber', 'narration', 'counters', 'result'],
-  game: ['status', 'players', 'new', 'undo', 'summary'],
+  game: ['status', 'players', 'new', 'undo', 'engine', 'summary'],
   mcts: ['step', 'run', 'narration', 'zoom', 'ucb', 'shares', 'decision'],
   ucb: ['inputs'],
   compare: ['run'],
