@@ -222,6 +222,23 @@ describe('embedding', { timeout: 300_000 }, () => {
     });
   });
 
+  it('a page’s workers stop when its last game leaves it', async () => {
+    await page.goto(`${browser.base}tests/pages/blank.html`);
+    await page.evaluate(() => {
+      document.getElementById('host').innerHTML = '<ply-game id="g" game="ttt" moves="4" x="human" o="alphabeta" scores></ply-game>';
+    });
+    await page.waitForFunction(() => document.querySelector('#g')?.shadowRoot.querySelectorAll('.cell .eval').length === 8, null, { timeout: TIMEOUT });
+    assert.equal(page.workers().length, 1, 'one worker evaluated the position');
+    // Moved within the page: the same worker serves it.
+    await page.evaluate(() => document.body.append(document.querySelector('#g')));
+    await page.waitForTimeout(1300);
+    assert.equal(page.workers().length, 1);
+    await page.evaluate(() => document.querySelector('#g').remove());
+    for (let i = 0; i < 30 && page.workers().length > 0; i++) await page.waitForTimeout(100);
+    assert.equal(page.workers().length, 0, 'the pool was closed');
+    assert.deepEqual(browser.problems, []);
+  });
+
   describe('hostile input', () => {
     const HOSTILE_ATTRIBUTES = [
       ['ply-tree', { tree: '<img src=x onerror=alert(1)>' }, /^plyground: line 1, column 1: /],

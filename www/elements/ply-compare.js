@@ -9,7 +9,7 @@
 // controls ("run" or "none"), autoplay (run at once), theme. Event: done {rows}.
 
 import { PlyElement, define, reflectAttributes } from './base.js';
-import { workerPool } from './runtime.js';
+import { usePool, workerPool } from './runtime.js';
 
 let modules = null;
 
@@ -43,6 +43,7 @@ export class PlyCompare extends PlyElement {
     // Check the source now (a readable error instead of a failed comparison later).
     const what = this.describe(s);
     if (!this.table) {
+      this.releasePool = usePool();
       this.table = new this.mods.CompareTable(this._body, {
         run: (req, onProgress) => {
           this.job = workerPool().run('compare', req, { onProgress });
@@ -102,6 +103,8 @@ export class PlyCompare extends PlyElement {
 
   teardown() {
     this.job?.cancel();
+    this.releasePool?.();
+    this.releasePool = null;
     this.table = null;
     this._key = null;
   }

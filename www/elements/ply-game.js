@@ -11,7 +11,7 @@
 // Methods: move(m), undo(), redo(), restart(), resume().
 
 import { PlyElement, define, reflectAttributes } from './base.js';
-import { workerPool } from './runtime.js';
+import { usePool, workerPool } from './runtime.js';
 import { el, partMaker, typingTarget } from '../views/dom.js';
 
 const MARKS = ['X', 'O'];
@@ -37,6 +37,7 @@ export class PlyGame extends PlyElement {
   };
 
   build() {
+    this.releasePool = usePool();
     const P = partMaker(null);
     const p = {};
     const mk = (name, tag, attrs, ...kids) => (p[name] = P(name, tag, attrs, ...kids));
@@ -169,6 +170,8 @@ export class PlyGame extends PlyElement {
   teardown() {
     this.session?.destroy();
     this.session = null;
+    this.releasePool?.();
+    this.releasePool = null;
     this.p = null;
     this._start = null;
   }

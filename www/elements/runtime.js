@@ -76,6 +76,32 @@ export function makeWorker() {
 }
 
 let thePool = null;
+let poolUsers = 0;
+let closeTimer = null;
+
+/**
+ * Marks a figure as a user of the worker pool (games, comparisons); returns the release to
+ * call when it leaves the page. When the last user is gone (and none comes back within a
+ * second: an element moved in the page reconnects at once), the workers are terminated.
+ */
+export function usePool() {
+  poolUsers++;
+  clearTimeout(closeTimer);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    poolUsers--;
+    if (poolUsers === 0) closeTimer = setTimeout(closeIdlePool, 1000);
+  };
+}
+
+function closeIdlePool() {
+  if (poolUsers > 0 || !thePool) return;
+  const closing = thePool;
+  thePool = null;
+  closing.then((pool) => pool.close()).catch(() => {});
+}
 
 /**
  * The page's worker pool, as `{run(op, args, opts) → {promise, cancel}}`. The pool's code and
