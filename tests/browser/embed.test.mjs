@@ -55,7 +55,8 @@ describe('embedding', { timeout: 300_000 }, () => {
     root.waitForFunction(
       (s) => {
         const e = document.querySelector(s);
-        return e && (e.state !== null || e.error !== '');
+        // Upgraded (a plain HTMLElement has neither) and rendered, or showing an error.
+        return e && (e.state != null || Boolean(e.error));
       },
       sel,
       { timeout: TIMEOUT },
@@ -558,7 +559,7 @@ describe('embedding', { timeout: 300_000 }, () => {
     it('renders every worked example without error; the horizon effect as the lesson tells it', async () => {
       await page.goto(`${browser.base}lessons/`);
       const all = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare';
-      await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((e) => e.state !== null || e.error !== ''), all, { timeout: 60_000 });
+      await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)), all, { timeout: 60_000 });
       const errors = await page.$$eval(all, (es) => es.filter((e) => e.error).map((e) => `${e.closest('section').id}: ${e.error}`));
       assert.deepEqual(errors, []);
       const sections = await page.$$eval('section.example', (ss) => ss.map((s) => [s.id, s.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare').length]));
@@ -630,6 +631,7 @@ describe('embedding', { timeout: 300_000 }, () => {
 
   it('measures what an embedding page downloads (JS + wasm, gzipped)', async () => {
     const measure = async (url, setup) => {
+      await page.goto('about:blank');
       const seen = [];
       const onReq = (r) => seen.push(r.url());
       page.on('request', onReq);
