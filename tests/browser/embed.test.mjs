@@ -332,9 +332,11 @@ describe('embedding', { timeout: 300_000 }, () => {
         assert.deepEqual([out.scripts, out.markup, out.shadowMarkup], [1, 0, 0], frag.slice(0, 80));
       }
       // The playground refuses a bad link in words and keeps working.
+      await page.goto('about:blank');
       await page.goto(`${browser.base}#play?x=<svg/onload=alert(1)>`);
       await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
       assert.match(await page.textContent('#load-status'), /^This link cannot be opened: x: unknown engine '<svg\/onload=alert\(1\)>'/);
+      await page.goto('about:blank');
       await page.goto(`${browser.base}#tree?tree=<img src=x onerror=alert(1)>`);
       await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
       assert.match(await page.textContent('#tl-error'), /^line 1, column 1: /);
@@ -435,6 +437,7 @@ describe('embedding', { timeout: 300_000 }, () => {
     it('tree lab: the link reopens the same tree, settings and step; the embed code shows the same step', async () => {
       await page.goto(`${browser.base}#tree`);
       await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
+      await page.waitForFunction(() => window.__plyground.views.tree, null, { timeout: TIMEOUT });
       await page.selectOption('#tl-source', 'twelve-leaf');
       await page.selectOption('#tl-tie', 'strict');
       await page.click('#tl-run');
@@ -495,6 +498,7 @@ describe('embedding', { timeout: 300_000 }, () => {
     it('Play: the link reopens the game, both players with their settings, the position', async () => {
       await page.goto(`${browser.base}#play`);
       await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
+      await page.waitForFunction(() => window.__plyground.views.play, null, { timeout: TIMEOUT });
       await page.check('input[name="game"][value="c4"]');
       await page.selectOption('#side-0 select', 'human');
       await page.selectOption('#side-1 select', 'hminimax');
@@ -531,6 +535,7 @@ describe('embedding', { timeout: 300_000 }, () => {
     it('MCTS lab: the link reopens the same iteration, phase and selected node', async () => {
       await page.goto(`${browser.base}#mcts`);
       await page.waitForSelector('#app[data-ready="true"]', { timeout: TIMEOUT });
+      await page.waitForFunction(() => window.__plyground.views.mcts, null, { timeout: TIMEOUT });
       await page.fill('#mc-n', '37');
       await page.click('#mc-run');
       await page.waitForSelector('#app[data-mcts-iterations="37"]');
