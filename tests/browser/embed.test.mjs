@@ -240,6 +240,20 @@ describe('embedding', { timeout: 300_000 }, () => {
     assert.deepEqual(browser.problems, []);
   });
 
+  it('a page on another origin loads the elements over CORS; a game’s worker starts from a blob', async () => {
+    const here = new URL(browser.base);
+    const other = `http://localhost:${here.port}/`;
+    await page.goto(`${other}tests/pages/cross.html?elements=${encodeURIComponent(`${browser.base}plyground-elements.js`)}`);
+    await ready('#t');
+    assert.equal(await prop('#t', 'error'), '');
+    assert.equal(await prop('#t', 'narration'), 'Search done: the root is worth 3, best move a1');
+    await page.waitForFunction(() => document.querySelector('#g')?.shadowRoot.querySelectorAll('.cell .eval').length === 8, null, { timeout: TIMEOUT });
+    const workers = page.workers().map((w) => w.url());
+    assert.equal(workers.length, 1);
+    assert.match(workers[0], /^blob:http:\/\/localhost:/);
+    assert.deepEqual(browser.problems, []);
+  });
+
   describe('hostile input', () => {
     const HOSTILE_ATTRIBUTES = [
       ['ply-tree', { tree: '<img src=x onerror=alert(1)>' }, /^plyground: line 1, column 1: /],
@@ -331,6 +345,11 @@ describe('embedding', { timeout: 300_000 }, () => {
         assert.match(out.error, expect, frag.slice(0, 80));
         assert.deepEqual([out.scripts, out.markup, out.shadowMarkup], [1, 0, 0], frag.slice(0, 80));
       }
+      // The query works as well as the fragment.
+      await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end&algorithm=minimax`);
+      await ready('ply-tree');
+      assert.equal(await prop('ply-tree', 'narration'), 'Search done: the root is worth 3, best move a1');
+      assert.equal(await prop('ply-tree', 'length'), 49);
       // The playground refuses a bad link in words and keeps working.
       await page.goto('about:blank');
       await page.goto(`${browser.base}#play?x=<svg/onload=alert(1)>`);
