@@ -1,15 +1,23 @@
 // The page: loads the wasm module, starts the search worker, and shows one of three views
-// by the URL hash (#play, #tree, #mcts). Views are built the first time they are shown.
+// by the URL hash (#play, #tree, #mcts). Views are loaded and built the first time they are
+// shown (the first page load fetches only the code of the view on screen).
+// A hash with parameters (#tree?tree=…&step=23, as "Copy link" makes them) restores that
+// view's state; bad parameters are reported in the header and change nothing.
 //
 // window.__plyground is a small hook for the browser tests: read-only snapshots of each
 // view's state (the same state the page draws), plus the time the page became interactive.
 
-import init, * as api from './pkg/plyground_wasm.js';
+import { loadApi, makeWorker } from './elements/runtime.js';
 import { RpcClient } from './lib/rpc.js';
-import { PlayView } from './views/play.js';
-import { TreeLab } from './views/tree-lab.js';
-import { MctsLab } from './views/mcts-lab.js';
+import { parseStateString } from './lib/figure-state.js';
 import { $ } from './views/dom.js';
+
+/** Each view's module, imported when the view is first shown. */
+const LOADERS = {
+  play: () => import('./views/play.js').then((m) => m.PlayView),
+  tree: () => import('./views/tree-lab.js').then((m) => m.TreeLab),
+  mcts: () => import('./views/mcts-lab.js').then((m) => m.MctsLab),
+};
 
 const VIEWS = ['play', 'tree', 'mcts'];
 const app = $('app');
@@ -19,23 +27,45 @@ window.__plyground = hook;
 
 let env = null;
 const views = {};
+const building = {};
 
 function viewFromHash() {
   const name = location.hash.replace(/^#/, '').split(/[?&]/)[0];
   return VIEWS.includes(name) ? name : 'play';
 }
 
-function ensure(name) {
-  if (!views[name]) {
-    if (name === 'play') views.play = new PlayView(env);
-    if (name === 'tree') views.tree = new TreeLab(env);
-    if (name === 'mcts') views.mcts = new MctsLab(env);
-    hook.views[name] = views[name];
+/** The figure-state view of each playground view. */
+const STATE_VIEW = { play: 'game', tree: 'tree', mcts: 'mcts' };
+
+/** Restores the state a link carries (#tree?…), if any. */
+async function restoreFromHash() {
+  const hash = location.hash;
+  const q = hash.indexOf('?');
+  if (q < 0 || !env) return;
+  const name = viewFromHash();
+  let state;
+  try {
+    state = parseStateString(hash.slice(q + 1), STATE_VIEW[name]);
+  } catch (e) {
+    problem(`This link cannot be opened: ${e.message}`);
+    return;
   }
-  return views[name];
+  const ok = (await ensure(name)).applyState(state);
+  hook.restored = { view: name, ok };
 }
 
-function show(name) {
+/** The view, loaded and built on first use. */
+function ensure(name) {
+  building[name] ??= LOADERS[name]().then((View) => {
+    views[name] = new View(env);
+    hook.views[name] = views[name];
+    return views[name];
+  });
+  return building[name];
+}
+
+/** Shows a view, building it on first use; resolves to the view once it is built. */
+async function show(name) {
   app.dataset.view = name;
   for (const v of VIEWS) {
     $(`view-${v}`).hidden = v !== name;
@@ -43,19 +73,19 @@ function show(name) {
     if (v === name) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  if (env) {
-    const v = ensure(name);
-    // A canvas measured while hidden has no size: measure again now that it shows.
-    v.canvas?.resize();
-  }
   const titles = { play: 'Play', tree: 'Tree lab', mcts: 'MCTS lab' };
   document.title = `plyground — ${titles[name]}`;
+  if (!env) return null;
+  const v = await ensure(name);
+  // A canvas measured while hidden has no size: measure again now that it shows.
+  if (app.dataset.view === name) v.canvas?.resize();
+  return v;
 }
 
 /** "Show me the search": the engine's last search in the lab that fits it. */
-function openSearch(s) {
+async function openSearch(s) {
   const target = s.options.algo === 'mcts' ? 'mcts' : 'tree';
-  const lab = ensure(target);
+  const lab = await ensure(target);
   // Show the view first, so that its canvases have a size when the search is drawn.
   show(target);
   if (location.hash !== `#${target}`) location.hash = `#${target}`;
@@ -68,12 +98,19 @@ function problem(message) {
   loadStatus.classList.add('error');
 }
 
-window.addEventListener('hashchange', () => show(viewFromHash()));
+window.addEventListener('hashchange', async () => {
+  try {
+    await show(viewFromHash());
+    await restoreFromHash();
+  } catch (e) {
+    problem(`Could not open the view: ${e.message ?? e}`);
+  }
+});
 show(viewFromHash());
 
 try {
-  await init();
-  const rpc = new RpcClient(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }), {
+  const { api } = await loadApi();
+  const rpc = new RpcClient(makeWorker, {
     onRespawn: (generation, why) => {
       hook.respawns = generation - 1;
       if (why === 'crashed') loadStatus.textContent = 'The search worker stopped and was restarted; the game is kept.';
@@ -89,11 +126,12 @@ try {
   hook.api = api;
   hook.rpc = rpc;
   hook.caps = caps;
-  show(viewFromHash());
+  await show(viewFromHash());
+  loadStatus.textContent = '';
+  await restoreFromHash();
   app.dataset.ready = 'true';
   hook.ready = true;
   hook.interactiveMs = performance.now();
-  loadStatus.textContent = '';
 } catch (e) {
   problem(`Could not load the WebAssembly module: ${e.message ?? e}`);
   console.error(e);

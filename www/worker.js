@@ -10,13 +10,20 @@
 //   evaluate {kind, moves, options}       → searchGame(…, {…options, scores: true})
 //   compare  {source, base, orders}       → node counts for every ordering × algorithm
 //   caps     {}                           → what this build offers ({solver, limits})
+//   init     {module} (no id, no answer)   → use this compiled WebAssembly.Module
 //
 // Plans (www/lib/engines.js): 'single', 'deepen' (depth by depth), 'mcts' (in chunks),
 // 'solve' (the exact Connect-4 solver, falling back to 'deepen' when its budget runs out).
 
 import init, * as api from './pkg/plyground_wasm.js';
 
-const ready = init();
+// The page may send its compiled module first ({op: 'init', module}), so the worker neither
+// downloads nor compiles the wasm again; otherwise the first request loads it.
+let ready = null;
+function start(module) {
+  ready ??= module instanceof WebAssembly.Module ? init({ module_or_path: module }) : init();
+  return ready;
+}
 let searches = 0;
 
 function post(id, type, payload) {
@@ -223,8 +230,12 @@ const ops = {
 
 self.onmessage = async (event) => {
   const { id, op, args } = event.data ?? {};
+  if (op === 'init' && id === undefined) {
+    start(event.data.module);
+    return;
+  }
   try {
-    await ready;
+    await start();
     const fn = ops[op];
     if (!fn) throw new Error(`unknown op '${op}'`);
     const data = op === 'caps' ? await fn() : await fn(id, args ?? {});

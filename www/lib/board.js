@@ -2,7 +2,7 @@
 // read in words. The positions themselves (legality, wins) come from the wasm Game; this
 // file only turns its answers into text, so Node can test it without a browser.
 
-import { MINUS, formatValue } from './notation.js';
+import { MINUS, count, formatValue } from './notation.js';
 
 /** The two games, as the page shows them. */
 export const GAMES = {
@@ -175,7 +175,5 @@ export function valueSentence(kind, value, mover, exact) {
   return `${who} ${w === 'win' ? 'wins' : 'loses'} with best play (${v.startsWith(MINUS) ? v : `+${v}`})`;
 }
 
-/** Thousands separators, for node counts. */
-export function count(n) {
-  return Number(n).toLocaleString('en-US');
-}
+/** Thousands separators, for node counts (notation.js). */
+export { count };

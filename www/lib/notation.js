@@ -27,6 +27,11 @@ export function formatValue(x) {
   return x < 0 ? MINUS + s : s;
 }
 
+/** Thousands separators, for node counts: 1,234,567. */
+export function count(n) {
+  return Number(n).toLocaleString('en-US');
+}
+
 /**
  * Formats an α–β window as the lessons write it: `[α=3, β=+∞]`.
  * @param {number|string} alpha

@@ -33,6 +33,16 @@ export function setChildren(parent, ...children) {
   for (const c of children) append(parent, c);
 }
 
+/**
+ * A maker of a component's parts: `P('canvas', 'canvas', attrs, …children)` creates the element
+ * with `part="canvas"` (styleable from outside a shadow root with ::part(canvas)) and, when the
+ * component is given an id prefix (the playground's 'tl-'), the id `tl-canvas`.
+ * @param {string|null|undefined} idPrefix
+ */
+export function partMaker(idPrefix) {
+  return (name, tag, attrs = {}, ...children) => el(tag, { ...attrs, part: name, id: idPrefix ? `${idPrefix}${name}` : null }, ...children);
+}
+
 export const $ = (id) => {
   const e = document.getElementById(id);
   if (!e) throw new Error(`the page has no element #${id}`);
@@ -73,7 +83,8 @@ export function fillTable(table, head, rows, opts = {}) {
 
 /** Is the keyboard focus in a text field (where shortcut keys must type, not act)? */
 export function typingTarget(e) {
-  const t = e.target;
+  // Inside a shadow root the event is retargeted to the host: look at where it started.
+  const t = typeof e.composedPath === 'function' && e.composedPath().length ? e.composedPath()[0] : e.target;
   if (!t || !t.tagName) return false;
   const tag = t.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable) return true;

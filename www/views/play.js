@@ -1,39 +1,44 @@
 // The Play view: tic-tac-toe or Connect-4, each side a human or an engine.
 //
-// The game (a wasm Game handle) lives here on the main thread and is the only game state;
-// engines search in the worker (through the RPC client) from its move string. A cancelled
-// or crashed worker is replaced and the game is untouched. The view mirrors its state into
-// data- attributes on <main id="app"> for the browser tests.
+// The game and its engine loop are a GameSession (lib/game-session.js) and the board a
+// BoardView (views/board-view.js) — the same two that <ply-game> uses. This file is the
+// playground's form around them: who plays each side, the pace, undo/redo, move strings,
+// "Show me the search", the share buttons. It mirrors the state into data- attributes on
+// <main id="app"> for the browser tests.
 
-import {
-  GAMES,
-  MARKS,
-  cellViews,
-  columnViews,
-  count,
-  exactness,
-  lineWords,
-  moveName,
-  outcomeText,
-  scoreLabel,
-  valueSentence,
-} from '../lib/board.js';
-import {
-  ENGINE_FIELDS,
-  ENGINE_IDS,
-  ENGINE_NAMES,
-  checkConfig,
-  defaultConfig,
-  engineLabel,
-  searchPlan,
-} from '../lib/engines.js';
-import { formatValue } from '../lib/notation.js';
+import { MARKS } from '../lib/board.js';
+import { ENGINE_FIELDS, ENGINE_IDS, ENGINE_NAMES, checkConfig, defaultConfig } from '../lib/engines.js';
+import { GameSession } from '../lib/game-session.js';
+import { BoardView } from './board-view.js';
+import { ShareBar } from './share.js';
 import { $, el, setChildren, typingTarget } from './dom.js';
 
 const MOVE_HELP = {
   ttt: 'Cells 0–8 row by row from the top-left, e.g. 4,0,8 (commas optional).',
   c4: 'Columns 1–7 in the order played, e.g. 4453.',
 };
+
+/** A worker client as a GameSession's `search`: cancel stops the worker only while the request runs. */
+export function rpcSearch(rpc) {
+  return (op, args, opts) => {
+    let done = false;
+    const promise = rpc.call(op, args, opts);
+    promise.then(
+      () => {
+        done = true;
+      },
+      () => {
+        done = true;
+      },
+    );
+    return {
+      promise,
+      cancel: () => {
+        if (!done) rpc.cancel();
+      },
+    };
+  };
+}
 
 export class PlayView {
   /**
@@ -49,43 +54,61 @@ export class PlayView {
     this.caps = env.caps;
     this.openSearch = env.openSearch;
     this.app = $('app');
-    this.boardEl = $('board');
-    this.kind = 'ttt';
-    this.game = this.api.Game.create('ttt', '');
-    this.sides = [defaultConfig('ttt', 'human'), defaultConfig('ttt', 'alphabeta')];
-    this.phase = 'human';
-    this.token = 0; // bumps whenever the position or the players change
-    this.enginesPaused = false;
-    this.aiMoves = 0;
-    this.lastSearch = null;
-    this.evaluation = null;
-    this.evalToken = -1;
-    this.note = '';
-    this.timer = null;
-    this.progress = null;
+    this.boardView = new BoardView($('board'), { onMove: (m) => this.session.humanMove(m) });
+    this.session = new GameSession({
+      api: this.api,
+      caps: this.caps,
+      search: rpcSearch(this.rpc),
+      kind: 'ttt',
+      sides: [defaultConfig('ttt', 'human'), defaultConfig('ttt', 'alphabeta')],
+      pace: () => Number($('speed').value),
+      showEval: () => $('show-eval').checked,
+      onChange: () => this.render(),
+      onNote: (text) => {
+        $('play-note').textContent = text;
+      },
+      onMoved: (info) => {
+        if (info.by === 'engine') this.engineMoved();
+      },
+    });
+    this.share = new ShareBar($('play-share'), { idPrefix: 'play-', view: 'game', state: () => this.linkState() });
     this.buildSides();
     this.wire();
     this.buildBoard();
-    this.advance();
+    this.session.advance();
+  }
+
+  get game() {
+    return this.session.game;
+  }
+
+  get kind() {
+    return this.session.kind;
+  }
+
+  get sides() {
+    return this.session.sides;
   }
 
   // ------------------------------------------------------------------ set-up
 
   wire() {
-    $('new-game').addEventListener('click', () => this.newGame());
-    $('undo').addEventListener('click', () => this.undo());
-    $('redo').addEventListener('click', () => this.redo());
-    $('pause').addEventListener('click', () => this.togglePause());
-    $('cancel').addEventListener('click', () => this.cancelSearch());
-    $('swap').addEventListener('click', () => this.swap());
+    const ss = this.session;
+    $('new-game').addEventListener('click', () => ss.newGame());
+    $('undo').addEventListener('click', () => ss.undo());
+    $('redo').addEventListener('click', () => ss.redo());
+    $('pause').addEventListener('click', () => ss.togglePause());
+    $('cancel').addEventListener('click', () => ss.cancelSearch());
+    $('swap').addEventListener('click', () => {
+      ss.stopSearch();
+      ss.sides = [ss.sides[1], ss.sides[0]];
+      this.renderSides();
+      ss.playersChanged();
+    });
     $('show-search').addEventListener('click', () => {
-      if (this.lastSearch) this.openSearch(this.lastSearch);
+      if (ss.lastSearch) this.openSearch(ss.lastSearch);
     });
-    $('show-eval').addEventListener('change', () => {
-      this.evaluation = null;
-      this.evalToken = -1;
-      this.advance();
-    });
+    $('show-eval').addEventListener('change', () => ss.evaluationChanged());
     const speed = $('speed');
     const speedOut = $('speed-out');
     const showSpeed = () => {
@@ -109,22 +132,22 @@ export class PlayView {
       const text = this.game.moveString;
       try {
         await navigator.clipboard.writeText(text);
-        this.say(`Copied “${text || '(empty)'}”.`);
+        ss.say(`Copied “${text || '(empty)'}”.`);
       } catch {
         $('moves-input').select();
-        this.say('Select the moves in the box and copy them (the clipboard is not available here).');
+        ss.say('Select the moves in the box and copy them (the clipboard is not available here).');
       }
     });
     document.addEventListener('keydown', (e) => {
       if (this.app.dataset.view !== 'play' || typingTarget(e)) return;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
         e.preventDefault();
-        this.undo();
+        ss.undo();
       } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') {
         e.preventDefault();
-        this.redo();
+        ss.redo();
       } else if (this.kind === 'c4' && /^[1-7]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        this.humanMove(Number(e.key));
+        ss.humanMove(Number(e.key));
       }
     });
   }
@@ -139,9 +162,9 @@ export class PlayView {
       const err = el('span', { class: 'error', role: 'alert' });
       const fs = el('fieldset', { id: `side-${p}`, dataset: { side: String(p) } }, legend, el('label', {}, 'Played by ', select), fields, err);
       select.addEventListener('change', () => {
-        this.sides[p] = defaultConfig(this.kind, select.value);
+        this.session.sides[p] = defaultConfig(this.kind, select.value);
         this.renderSideFields(p);
-        this.playersChanged();
+        this.session.playersChanged();
       });
       wrap.append(fs);
       return { fs, select, fields, err };
@@ -158,18 +181,13 @@ export class PlayView {
           return el(
             'option',
             { value: id, disabled: off, title: off ? 'Minimax searches to the end of the game: only tic-tac-toe is small enough' : null },
-            off ? `${ENGINE_NAMES[id]} (tic-tac-toe only)` : id === 'perfect' ? this.perfectName() : ENGINE_NAMES[id],
+            off ? `${ENGINE_NAMES[id]} (tic-tac-toe only)` : id === 'perfect' ? this.session.perfectName() : ENGINE_NAMES[id],
           );
         }),
       );
       select.value = this.sides[p].engine;
       this.renderSideFields(p);
     }
-  }
-
-  perfectName() {
-    if (this.kind === 'ttt') return 'Perfect (exact α-β)';
-    return this.caps.solver ? 'Perfect (exact solver)' : 'Strongest (deepening α-β + TT)';
   }
 
   renderSideFields(p) {
@@ -208,448 +226,115 @@ export class PlayView {
   updateField(p, name, value) {
     const next = { ...this.sides[p], [name]: value };
     try {
-      this.sides[p] = checkConfig(this.kind, next);
+      this.session.sides[p] = checkConfig(this.kind, next);
       this.sideEls[p].err.textContent = '';
-      this.playersChanged();
+      this.session.playersChanged();
     } catch (e) {
       this.sideEls[p].err.textContent = e.message;
     }
   }
 
   buildBoard() {
-    const b = this.boardEl;
-    b.replaceChildren();
-    b.dataset.kind = this.kind;
-    const g = GAMES[this.kind];
-    b.setAttribute('aria-label', `${g.name} board`);
-    this.cellEls = [];
-    this.colEls = [];
-    if (this.kind === 'ttt') {
-      for (let i = 0; i < 9; i++) {
-        const btn = el('button', { type: 'button', class: 'cell', dataset: { cell: String(i) } });
-        btn.addEventListener('click', () => this.humanMove(i));
-        b.append(btn);
-        this.cellEls.push(btn);
-      }
-    } else {
-      for (let c = 1; c <= 7; c++) {
-        const btn = el('button', { type: 'button', class: 'col-btn', dataset: { col: String(c) } }, el('span', {}, String(c)), el('span', { class: 'eval' }));
-        btn.addEventListener('click', () => this.humanMove(c));
-        b.append(btn);
-        this.colEls.push(btn);
-      }
-      for (let i = 0; i < 42; i++) {
-        const hole = el('div', { class: 'hole', dataset: { cell: String(i), col: String((i % 7) + 1) } });
-        hole.addEventListener('click', () => this.humanMove((i % 7) + 1));
-        b.append(hole);
-        this.cellEls.push(hole);
-      }
-    }
+    this.boardView.setKind(this.kind);
     $('moves-help').textContent = MOVE_HELP[this.kind];
   }
 
   // ------------------------------------------------------------------ actions
 
-  say(text) {
-    this.note = text;
-    $('play-note').textContent = text;
-  }
-
-  sideName(p) {
-    const cfg = this.sides[p];
-    return cfg.engine === 'human' ? `${MARKS[p]} (human)` : `${MARKS[p]} (${ENGINE_NAMES[cfg.engine]})`;
-  }
-
-  humanMove(move) {
-    const g = this.game;
-    if (g.isTerminal) {
-      this.say(`The game is over — ${this.outcome()} Start a new game or undo.`);
-      return;
-    }
-    const p = g.toMove;
-    if (this.sides[p].engine !== 'human') {
-      this.say(`It is ${this.sideName(p)}'s turn${this.phase === 'thinking' ? ': the engine is thinking' : ''}.`);
-      return;
-    }
-    if (this.kind === 'c4' && g.cells()[move - 1] !== '.') {
-      this.say(`Column ${move} is full: choose another column.`);
-      return;
-    }
-    if (this.kind === 'ttt' && g.cells()[move] !== '.') {
-      this.say(`The ${moveName('ttt', move)} cell is taken: choose an empty one.`);
-      return;
-    }
-    try {
-      g.play(move);
-    } catch (e) {
-      this.say(e.message);
-      return;
-    }
-    this.say('');
-    this.positionChanged();
-  }
-
-  outcome() {
-    const g = this.game;
-    return outcomeText(this.kind, g.winner, g.winningLine());
-  }
-
-  newGame() {
-    this.stopSearch();
-    this.game.free();
-    this.game = this.api.Game.create(this.kind, '');
-    this.say('');
-    this.enginesPaused = false;
-    this.positionChanged();
-  }
-
   switchGame(kind) {
     if (kind === this.kind) return;
-    this.stopSearch();
-    this.kind = kind;
-    this.game.free();
-    this.game = this.api.Game.create(kind, '');
-    // Minimax cannot play Connect-4 (no depth limit); plain α-β without EVAL is a weak
-    // Connect-4 player, so an α-β side becomes H-minimax there (and back on tic-tac-toe).
-    const swapTo = { c4: { minimax: 'hminimax', alphabeta: 'hminimax' }, ttt: { hminimax: 'alphabeta' } };
-    this.sides = this.sides.map((s) => defaultConfig(kind, swapTo[kind][s.engine] ?? s.engine));
-    this.lastSearch = null;
-    this.enginesPaused = false;
+    this.boardView.setKind(kind); // before the session renders the new game
+    this.session.switchGame(kind);
     this.buildBoard();
     this.renderSides();
     $('moves-error').textContent = '';
-    this.say('');
     this.renderLastSearch();
-    this.positionChanged();
+    this.render();
   }
 
-  loadMoves(text) {
-    let g;
+  loadMoves(text, opts) {
     try {
-      g = this.api.Game.create(this.kind, text.trim());
+      this.session.loadMoves(text, opts);
     } catch (e) {
       $('moves-error').textContent = e.message;
-      return;
+      return false;
     }
     $('moves-error').textContent = '';
-    this.stopSearch();
-    this.game.free();
-    this.game = g;
-    this.say(`Loaded ${g.moveCount} move${g.moveCount === 1 ? '' : 's'}.`);
-    this.enginesPaused = this.sides.every((s) => s.engine !== 'human');
-    this.positionChanged();
+    return true;
   }
 
-  hasHuman() {
-    return this.sides.some((s) => s.engine === 'human');
-  }
-
-  undo() {
-    this.stopSearch();
-    const g = this.game;
-    if (!g.undo()) {
-      this.say('Nothing to undo.');
-      return;
-    }
-    // Back to a human's turn, so the engine does not simply play the same move again.
-    if (this.hasHuman()) {
-      while (this.sides[g.toMove].engine !== 'human' && g.undo()) {
-        // keep undoing
-      }
-    } else {
-      this.enginesPaused = true;
-    }
-    this.say('');
-    this.positionChanged();
-  }
-
-  redo() {
-    this.stopSearch();
-    const g = this.game;
-    if (!g.redo()) {
-      this.say('Nothing to redo.');
-      return;
-    }
-    if (this.hasHuman()) {
-      while (!g.isTerminal && this.sides[g.toMove].engine !== 'human' && g.redo()) {
-        // keep redoing the engine's own moves
-      }
-    } else {
-      this.enginesPaused = true;
-    }
-    this.say('');
-    this.positionChanged();
-  }
-
-  swap() {
-    this.stopSearch();
-    this.sides = [this.sides[1], this.sides[0]];
-    this.renderSides();
-    this.playersChanged();
-  }
-
-  togglePause() {
-    this.enginesPaused = !this.enginesPaused;
-    if (this.enginesPaused) this.stopSearch();
-    this.advance();
-  }
-
-  cancelSearch() {
-    if (this.phase !== 'thinking') return;
-    this.enginesPaused = true;
-    this.rpc.cancel(); // the pending search rejects as 'cancelled'; the game is untouched
-    this.say('Search cancelled. The engines are paused: press Resume to let them play.');
-  }
-
-  /** Drops any scheduled or running engine search (the game stays as it is). */
-  stopSearch() {
-    clearTimeout(this.timer);
-    this.timer = null;
-    this.token++;
-    if (this.rpc.busy) this.rpc.cancel();
-    this.progress = null;
-  }
-
-  playersChanged() {
-    this.token++;
-    if (this.rpc.busy) this.rpc.cancel();
-    clearTimeout(this.timer);
-    this.timer = null;
-    this.evaluation = null;
-    this.evalToken = -1;
-    this.advance();
-  }
-
-  positionChanged() {
-    this.token++;
-    this.evaluation = null;
-    this.evalToken = -1;
-    if (this.rpc.busy) this.rpc.cancel(); // a stale evaluation
-    this.advance();
-  }
-
-  // ------------------------------------------------------------------ the loop
-
-  /** Decides what happens next in the current position, then renders. */
-  advance() {
-    const g = this.game;
-    if (g.isTerminal) {
-      this.phase = 'over';
-    } else {
-      const p = g.toMove;
-      if (this.sides[p].engine === 'human') {
-        this.phase = 'human';
-        if ($('show-eval').checked && this.evalToken !== this.token) this.requestEvaluation();
-      } else if (this.enginesPaused) {
-        this.phase = 'paused';
-      } else if (this.phase !== 'thinking' || !this.timer) {
-        this.scheduleEngine();
-      }
-    }
-    this.render();
-  }
-
-  scheduleEngine() {
-    this.phase = 'thinking';
-    clearTimeout(this.timer);
-    const aiVsAi = !this.hasHuman();
-    const delay = aiVsAi && this.aiMoves > 0 ? Number($('speed').value) : 0;
-    const token = this.token;
-    this.timer = setTimeout(() => {
-      if (token === this.token) this.runEngine(token);
-    }, delay);
-  }
-
-  async runEngine(token) {
-    const g = this.game;
-    const p = g.toMove;
-    const cfg = this.sides[p];
-    const kind = this.kind;
-    const moves = g.moveString;
-    const plan = searchPlan(kind, cfg, this.caps);
-    const wantScores = $('show-eval').checked;
-    const t0 = performance.now();
-    this.progress = { text: `${ENGINE_NAMES[cfg.engine]} is searching…` };
-    this.render();
-    let out;
-    try {
-      out = await this.rpc.call(
-        'search',
-        { kind, moves, plan, scores: wantScores },
-        {
-          onProgress: (d) => {
-            if (token !== this.token) return;
-            this.progress = { text: progressText(kind, cfg, d, performance.now() - t0) };
-            this.renderProgress();
-          },
-        },
-      );
-    } catch (e) {
-      if (token !== this.token) return;
-      this.timer = null;
-      this.progress = null;
-      if (e.reason === 'cancelled') {
-        this.phase = 'paused';
-      } else {
-        this.phase = 'paused';
-        this.enginesPaused = true;
-        this.say(`The search failed (${e.message}). The engines are paused; the game is kept.`);
-      }
-      this.render();
-      return;
-    }
-    if (token !== this.token || g !== this.game || g.moveString !== moves) return;
-    this.timer = null;
-    this.progress = null;
-    const r = out.result;
-    if (r.best == null) {
-      this.phase = 'paused';
-      this.enginesPaused = true;
-      this.say('The engine found no move.');
-      this.render();
-      return;
-    }
-    try {
-      g.play(r.best);
-    } catch (e) {
-      this.enginesPaused = true;
-      this.say(`The engine chose an illegal move: ${e.message}`);
-      this.phase = 'paused';
-      this.render();
-      return;
-    }
-    this.aiMoves++;
-    this.lastSearch = {
-      kind,
-      moves,
-      side: p,
-      cfg,
-      label: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg),
-      solverNodes: out.solverNodes ?? null,
-      options: out.options,
-      result: r,
-      ms: out.ms,
-      depthsDone: out.depthsDone,
-      inWorker: out.inWorker,
-      played: r.best,
-    };
-    this.app.dataset.aiMoves = String(this.aiMoves);
-    this.app.dataset.searchInWorker = String(out.inWorker);
-    this.app.dataset.searchNodes = String(r.stats?.nodes ?? 0);
+  engineMoved() {
+    const s = this.session.lastSearch;
+    this.app.dataset.aiMoves = String(this.session.aiMoves);
+    this.app.dataset.searchInWorker = String(s.inWorker);
+    this.app.dataset.searchNodes = String(s.result.stats?.nodes ?? 0);
     this.renderLastSearch();
-    this.phase = 'moved';
-    this.positionChanged();
   }
 
-  async requestEvaluation() {
-    const token = this.token;
-    this.evalToken = token;
-    const g = this.game;
-    const kind = this.kind;
-    const mover = g.toMove;
-    // Tic-tac-toe: the exact minimax value of every empty cell. Connect-4: the engine's own
-    // scores (the side to move's engine, else the other side's, else H-minimax depth 8).
-    let cfg;
-    if (kind === 'ttt') cfg = { ...defaultConfig('ttt', 'alphabeta'), depth: null };
-    else {
-      cfg = [this.sides[mover], this.sides[1 - mover]].find((s) => s.engine !== 'human') ?? {
-        ...defaultConfig('c4', 'hminimax'),
-        depth: 8,
-      };
+  /**
+   * Restores a state from a link (index.html#play?…): the game, both sides and the position;
+   * an engine to move waits (the linked position is shown as it was).
+   * @param {object} s a game state (figure-state.js)
+   */
+  applyState(s) {
+    const check = document.querySelector(`input[name="game"][value="${s.game}"]`);
+    if (check) check.checked = true;
+    this.switchGame(s.game);
+    const ss = this.session;
+    ss.stopSearch();
+    ss.sides = [s.x, s.o];
+    this.renderSides();
+    $('show-eval').checked = s.scores;
+    ss.evaluation = null;
+    ss.evalToken = -1;
+    if (s.pace != null) {
+      $('speed').value = String(s.pace);
+      $('speed').dispatchEvent(new Event('input'));
     }
-    const plan = searchPlan(kind, cfg, this.caps);
-    try {
-      const out = await this.rpc.call('search', { kind, moves: g.moveString, plan, scores: true });
-      if (token !== this.token) return;
-      this.evaluation = { ...out.result, engine: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg), mover };
-      if (out.result.algo === 'mcts') this.evaluation.iterations = cfg.iterations;
-      this.render();
-    } catch {
-      // Cancelled because the position changed: the next position asks again.
-    }
+    return this.loadMoves(s.moves, { pause: true });
+  }
+
+  /** What a link reproduces: the game, the players, the position (and the evaluation switch). */
+  linkState() {
+    return {
+      view: 'game',
+      theme: 'auto',
+      origin: null,
+      game: this.kind,
+      moves: this.game.moveString,
+      x: this.sides[0],
+      o: this.sides[1],
+      scores: $('show-eval').checked,
+      pace: Number($('speed').value),
+      controls: null,
+      autoplay: false,
+      height: null,
+    };
   }
 
   // ------------------------------------------------------------------ drawing
 
   render() {
-    const g = this.game;
+    const ss = this.session;
+    const g = ss.game;
     const cells = g.cells();
     const line = g.winningLine();
-    const views = cellViews(this.kind, cells, line);
-    const humanTurn = this.phase === 'human';
-    this.boardEl.classList.toggle('locked', !humanTurn);
-    const scores = new Map();
-    const ev = this.evaluation;
-    if (ev && humanTurn && $('show-eval').checked) {
-      // The best move(s) for the side to move get a star (shape, not only colour).
-      const key = (s) => (ev.algo === 'mcts' ? (s.n ?? 0) : ev.mover === 0 ? s.value : -s.value);
-      const list = (ev.scores ?? []).filter((s) => s.value != null);
-      const top = list.length ? Math.max(...list.map(key)) : null;
-      for (const s of ev.scores ?? []) {
-        const label = scoreLabel(this.kind, s, { algo: ev.algo, exact: ev.exact, mover: ev.mover });
-        label.best = s.value != null && key(s) === top;
-        if (label.best) label.title += ' — best';
-        scores.set(s.move, label);
-      }
-    }
-    if (this.kind === 'ttt') {
-      views.forEach((v, i) => {
-        const b = this.cellEls[i];
-        const sc = scores.get(i);
-        b.replaceChildren(v.mark);
-        if (sc && !v.mark) {
-          b.append(el('span', { class: `eval ${sc.word}${sc.best ? ' best' : ''}`, title: sc.title }, `${sc.best ? '★ ' : ''}${sc.text} ${sc.word}`));
-        }
-        b.className = `cell${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
-        b.dataset.mark = v.mark;
-        b.setAttribute('aria-label', v.label + (sc && !v.mark ? `, evaluation ${sc.text} (${sc.word})` : ''));
-        b.setAttribute('aria-disabled', String(!humanTurn || Boolean(v.mark)));
-      });
-    } else {
-      views.forEach((v, i) => {
-        const h = this.cellEls[i];
-        h.className = `hole${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
-        h.dataset.mark = v.mark;
-        h.textContent = v.mark;
-        h.setAttribute('aria-label', v.label);
-        h.setAttribute('role', 'img');
-      });
-      columnViews(cells, humanTurn).forEach((c, i) => {
-        const b = this.colEls[i];
-        const sc = scores.get(c.col);
-        b.classList.toggle('full', c.full);
-        b.dataset.full = String(c.full);
-        b.setAttribute('aria-disabled', String(!c.playable));
-        b.querySelector('.eval').textContent = sc ? `${sc.best ? '★' : ''}${sc.text}` : '';
-        b.querySelector('.eval').className = `eval ${sc ? sc.word : ''}${sc && sc.best ? ' best' : ''}`;
-        b.title = sc ? sc.title : c.label;
-        b.setAttribute('aria-label', `Drop in ${c.label}${sc ? `, evaluation ${sc.text}` : ''}`);
-      });
-    }
-    // Status line.
-    $('play-status').textContent = this.statusText();
-    const evs = $('eval-summary');
-    if (ev && humanTurn && $('show-eval').checked) {
-      evs.textContent = `Evaluations for ${MARKS[ev.mover]} to move (${ev.engine}): ${exactness(ev)}${
-        ev.algo !== 'mcts' ? `; ${valueSentence(this.kind, ev.value, ev.mover, ev.exact)}` : ''
-      }${ev.pv && ev.pv.length ? `. Best line: ${lineWords(this.kind, ev.mover, ev.pv)}` : ''}.`;
-    } else if ($('show-eval').checked && humanTurn) {
-      evs.textContent = 'Evaluating…';
-    } else evs.textContent = '';
+    const humanTurn = ss.phase === 'human';
+    this.boardView.render({ cells, line, humanTurn, scores: ss.boardScores() });
+    $('play-status').textContent = ss.statusText();
+    $('eval-summary').textContent = ss.evalSummary();
     // Buttons.
     const anyEngine = this.sides.some((s) => s.engine !== 'human');
     const pause = $('pause');
     pause.hidden = !anyEngine;
-    pause.textContent = this.enginesPaused ? 'Resume engines' : 'Pause engines';
+    pause.textContent = ss.enginesPaused ? 'Resume engines' : 'Pause engines';
     $('undo').disabled = g.moveCount === 0;
-    const probe = g.clone();
-    $('redo').disabled = !probe.redo();
-    probe.free();
+    $('redo').disabled = !ss.canRedo();
     $('moves-input').value = document.activeElement === $('moves-input') ? $('moves-input').value : g.moveString;
     this.renderProgress();
     // Test hooks.
     const a = this.app.dataset;
-    a.state = this.phase === 'moved' ? 'thinking' : this.phase;
+    a.state = ss.phase === 'moved' ? 'thinking' : ss.phase;
     a.kind = this.kind;
     a.cells = cells;
     a.moves = g.moveString;
@@ -660,31 +345,15 @@ export class PlayView {
   }
 
   renderProgress() {
+    const ss = this.session;
     const box = $('progress');
-    const thinking = this.phase === 'thinking' && this.progress;
+    const thinking = ss.phase === 'thinking' && ss.progress;
     box.hidden = !thinking;
-    if (thinking) $('progress-text').textContent = this.progress.text;
-  }
-
-  statusText() {
-    const g = this.game;
-    if (g.isTerminal) return this.outcome();
-    const p = g.toMove;
-    switch (this.phase) {
-      case 'human':
-        return `${MARKS[p]} to move: ${this.kind === 'ttt' ? 'click an empty cell.' : 'click a column (or press 1–7).'}`;
-      case 'thinking':
-      case 'moved':
-        return `${this.sideName(p)} is thinking…`;
-      case 'paused':
-        return `${MARKS[p]} to move: engines paused.`;
-      default:
-        return '';
-    }
+    if (thinking) $('progress-text').textContent = ss.progress.text;
   }
 
   renderLastSearch() {
-    const s = this.lastSearch;
+    const s = this.session.lastSearch;
     const btn = $('show-search');
     if (!s) {
       $('search-summary').textContent = 'No search yet.';
@@ -693,67 +362,30 @@ export class PlayView {
       btn.textContent = 'Show me the search';
       return;
     }
-    const r = s.result;
-    const who = MARKS[s.side];
-    const secs = s.ms < 1000 ? `${Math.max(1, Math.round(s.ms))} ms` : `${(s.ms / 1000).toFixed(2)} s`;
-    const nodes = r.algo === 'mcts' ? `${count(r.iterations)} iterations, ${count(r.stats.nodes)} tree nodes` : `${count(r.stats.nodes)} nodes`;
-    let value;
-    if (r.algo === 'mcts') {
-      const share = (r.scores ?? []).find((x) => x.move === r.best);
-      value = share && share.value != null ? `Q = ${share.value.toFixed(2)} over N = ${share.n} visits` : '';
-    } else {
-      value = `${exactness(r)}: ${valueSentence(s.kind, r.value, s.side, r.exact)}`;
-    }
-    const gaveUp = s.solverNodes
-      ? ` The exact solver gave up after ${count(s.solverNodes)} nodes (too early in the game for its budget), so the deepening α-β chose.`
-      : '';
-    $('search-summary').textContent = `${who} (${s.label}) played ${moveName(s.kind, s.played)} after ${nodes} in ${secs}${
-      value ? ` — ${value}` : ''
-    }.${gaveUp}`;
-    const pv = r.pv ? Array.from(r.pv) : [];
-    let scoresText = '';
-    if (r.scores && r.scores.length && r.algo !== 'mcts') {
-      scoresText = ` Scores: ${r.scores
-        .map((x) => `${moveName(s.kind, x.move)} ${formatValue(s.side === 0 ? x.value : -x.value)}`)
-        .join(', ')}.`;
-    }
-    $('search-pv').textContent = pv.length ? `Expected line: ${lineWords(s.kind, s.side, pv)}.${scoresText}` : scoresText.trim();
+    const t = this.session.lastSearchText();
+    $('search-summary').textContent = t.summary;
+    $('search-pv').textContent = t.pv;
     btn.disabled = false;
-    btn.textContent = r.algo === 'mcts' ? 'Show me the search (MCTS lab)' : 'Show me the search (tree lab)';
+    btn.textContent = s.result.algo === 'mcts' ? 'Show me the search (MCTS lab)' : 'Show me the search (tree lab)';
   }
 
   /** For the test hook. */
   snapshot() {
+    const ss = this.session;
     return {
-      phase: this.phase,
+      phase: ss.phase,
       kind: this.kind,
       moves: this.game.moveString,
       sides: this.sides,
-      lastSearch: this.lastSearch && { options: this.lastSearch.options, moves: this.lastSearch.moves, best: this.lastSearch.played },
-      evaluation: this.evaluation,
+      lastSearch: ss.lastSearch && { options: ss.lastSearch.options, moves: ss.lastSearch.moves, best: ss.lastSearch.played },
+      evaluation: ss.evaluation,
     };
   }
 
   /** For the test hook: choose who plays a side (with settings). */
   setSide(p, cfg) {
-    this.sides[p] = checkConfig(this.kind, { ...defaultConfig(this.kind, cfg.engine), ...cfg });
+    this.session.sides[p] = checkConfig(this.kind, { ...defaultConfig(this.kind, cfg.engine), ...cfg });
     this.renderSides();
-    this.playersChanged();
+    this.session.playersChanged();
   }
-}
-
-/** The progress line while an engine searches. */
-function progressText(kind, cfg, d, ms) {
-  const secs = `${(ms / 1000).toFixed(1)} s`;
-  if (d.solving) return `Exact solver: solving the position (at most ${count(d.budget)} nodes)… ${secs}`;
-  if (d.solverGaveUp) return `The solver gave up after ${count(d.nodes)} nodes (too early in the game); deepening α-β instead… ${secs}`;
-  if (d.iterations != null) {
-    const best = d.best != null ? ` · most visited so far: ${moveName(kind, d.best)}` : '';
-    return `MCTS: ${count(d.iterations)} of ${count(d.of)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;
-  }
-  if (d.depth != null) {
-    const best = d.best != null ? ` · best so far: ${moveName(kind, d.best)} (${formatValue(d.value)})` : '';
-    return `${ENGINE_NAMES[cfg.engine]}: depth ${d.depth} of ${d.of} done · ${count(d.nodes)} nodes${best} · ${secs}`;
-  }
-  return `${ENGINE_NAMES[cfg.engine]} is searching… ${secs}`;
 }

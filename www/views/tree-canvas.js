@@ -20,7 +20,8 @@ export class TreeCanvas {
    * @param {(id: number) => void} [hooks.onClick]
    * @param {(ctx: CanvasRenderingContext2D, stats: object, view: TreeCanvas) => void} [hooks.decorate]
    *   drawn after the tree each frame (board thumbnails)
-   * @param {number} [hooks.levelHeight]
+   * @param {() => boolean} [hooks.isDark] which palette to draw with (default: the system's)
+   * @param {() => object} [hooks.styleOverrides] fields that replace the palette's (theming)
    */
   constructor(canvas, tip, hooks = {}) {
     this.canvas = canvas;
@@ -32,12 +33,15 @@ export class TreeCanvas {
     this.layout = layoutTree([], BASE_LAYOUT);
     this.layoutOpts = { ...BASE_LAYOUT };
     this.collapsed = new Set();
-    this.style = defaultStyle(prefersDark());
+    this.refreshStyle();
     this.pending = false;
     this.pointers = new Map();
     this.dragMoved = 0;
     this.hover = -1;
     this.frames = 0;
+    // No pan or zoom by hand since the last fit: a resize frames the tree again (a figure in
+    // a page that narrows keeps showing all of it); after one, a resize keeps the centre.
+    this.untouched = true;
     this.drawMs = [];
     this.lastStats = null;
     this.wire();
@@ -47,11 +51,31 @@ export class TreeCanvas {
       this.ro.observe(canvas);
     }
     if (typeof matchMedia === 'function') {
-      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-        this.style = defaultStyle(prefersDark());
+      this.schemeQuery = matchMedia('(prefers-color-scheme: dark)');
+      this.onScheme = () => {
+        this.refreshStyle();
         this.invalidate();
-      });
+      };
+      this.schemeQuery.addEventListener('change', this.onScheme);
     }
+  }
+
+  /** Is the picture drawn in the dark palette? */
+  get dark() {
+    return this.hooks.isDark ? this.hooks.isDark() : prefersDark();
+  }
+
+  /** Picks the palette again (the system or the element's theme changed). */
+  refreshStyle() {
+    this.style = { ...defaultStyle(this.dark), ...(this.hooks.styleOverrides?.() ?? {}) };
+  }
+
+  /** Stops observing (the figure is gone); the canvas stays as it is. */
+  destroy() {
+    this.destroyed = true;
+    this.ro?.disconnect();
+    this.schemeQuery?.removeEventListener('change', this.onScheme);
+    this.pointers.clear();
   }
 
   /** Sets a new model (new structure): lays it out again; `fit` re-frames the camera. */
@@ -71,7 +95,7 @@ export class TreeCanvas {
 
   /** The node states changed (not the structure): draw again. */
   invalidate() {
-    if (this.pending) return;
+    if (this.pending || this.destroyed) return;
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
@@ -91,12 +115,13 @@ export class TreeCanvas {
       this.canvas.height = Math.round(h * dpr);
     }
     this.dpr = dpr;
+    const reframe = (first || this.untouched) && this.model.nodes.length > 0;
     // Keep the point at the centre of the view where it is when the canvas changes size.
-    if (!first && this.measured && this.camera.width > 1) {
+    if (!reframe && this.measured && this.camera.width > 1) {
       this.camera.panBy((w - this.camera.width) / 2, (h - this.camera.height) / 2);
     }
     this.camera.resize(w, h);
-    if (first && this.model.nodes.length) this.frame();
+    if (reframe && this.measured) this.frame();
     this.invalidate();
   }
 
@@ -148,6 +173,7 @@ export class TreeCanvas {
 
   fit() {
     if (!this.model.nodes.length) return;
+    this.untouched = true;
     const b = this.layout.bounds;
     this.camera.fit(b, this.camera.width, this.camera.height, 24);
     // Small trees: do not blow them up beyond a readable size.
@@ -162,6 +188,7 @@ export class TreeCanvas {
   }
 
   zoom(factor) {
+    this.untouched = false;
     this.camera.zoomAt(this.camera.width / 2, this.camera.height / 2, factor);
     this.invalidate();
   }
@@ -194,6 +221,7 @@ export class TreeCanvas {
 
   toggleCollapse(id) {
     if (this.layout.childStart[id + 1] === this.layout.childStart[id]) return; // a leaf
+    this.untouched = false;
     if (this.collapsed.has(id)) this.collapsed.delete(id);
     else this.collapsed.add(id);
     const before = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
@@ -231,6 +259,7 @@ export class TreeCanvas {
         return;
       }
       const cur = { x: e.clientX, y: e.clientY };
+      this.untouched = false;
       if (this.pointers.size === 1) {
         this.camera.panBy(cur.x - prev.x, cur.y - prev.y);
         this.dragMoved += Math.abs(cur.x - prev.x) + Math.abs(cur.y - prev.y);
@@ -264,6 +293,7 @@ export class TreeCanvas {
       'wheel',
       (e) => {
         e.preventDefault();
+        this.untouched = false;
         const r = c.getBoundingClientRect();
         const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
         this.camera.zoomAt(e.clientX - r.left, e.clientY - r.top, Math.exp(-dy * 0.0015));

@@ -1,6 +1,7 @@
 //! A small static file server for local development and the browser tests: GET and HEAD
 //! only, the right MIME types (`.wasm` must be `application/wasm` for streaming
-//! compilation), no caching, and no way out of the served directories.
+//! compilation), no caching, no way out of the served directories, and CORS open to any
+//! origin (a lesson page on another origin may load the elements, as a real host would allow).
 
 use crate::util::root;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -225,7 +226,7 @@ fn handle(stream: TcpStream, mounts: &[Mount], log: bool) -> std::io::Result<()>
     }
     let mut head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
-         X-Content-Type-Options: nosniff\r\nConnection: close\r\n",
+         X-Content-Type-Options: nosniff\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n",
         body.len()
     );
     if let Some(to) = location {
@@ -356,6 +357,7 @@ mod tests {
         assert_eq!(st, "HTTP/1.1 200 OK");
         assert!(h.contains("Content-Type: application/wasm\r\n"), "{h}");
         assert!(h.contains("Content-Length: 8\r\n"), "{h}");
+        assert!(h.contains("Access-Control-Allow-Origin: *\r\n"), "{h}");
         assert_eq!(body, b"\0asm\x01\0\0\0");
 
         let (st, h, body) = request(&base, "HEAD / HTTP/1.1\r\n\r\n");

@@ -1,0 +1,207 @@
+// A figure's parameters: read from URLs, attributes and messages with limits, written back
+// for links and snippets, and read again to the same state.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  DEFAULT_CONTROLS,
+  LIMITS,
+  ParamError,
+  checkStep,
+  encodeValue,
+  engineSpec,
+  parseStateString,
+  quote,
+  readControls,
+  readEngine,
+  readState,
+  splitParams,
+  stateParams,
+  stateToString,
+} from '../../www/lib/figure-state.js';
+
+const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
+const fromObject = (view, o) => readState(view, (k) => o[k] ?? null);
+const errorOf = (fn) => {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof ParamError, `a ParamError, got ${e}`);
+    return e.message;
+  }
+  assert.fail('no error');
+};
+
+test('a fragment splits into decoded parameters; + stays +; repeats, bad escapes and bad names are refused', () => {
+  const m = splitParams('#view=tree&tree=%5B1%2C2%5D&x=a+b&flag');
+  assert.deepEqual([...m], [
+    ['view', 'tree'],
+    ['tree', '[1,2]'],
+    ['x', 'a+b'],
+    ['flag', ''],
+  ]);
+  assert.deepEqual([...splitParams('?algorithm=minimax')], [['algo', 'minimax']], 'algorithm is an alias of algo');
+  assert.equal(splitParams('').size, 0);
+  assert.equal(errorOf(() => splitParams('step=1&step=2')), 'step: given twice');
+  assert.match(errorOf(() => splitParams('tree=%E0%A4%A')), /malformed %-escape/);
+  assert.match(errorOf(() => splitParams('__proto__=1')), /'__proto__' is not a parameter name/);
+  assert.match(errorOf(() => splitParams('<script>=1')), /'<script>' is not a parameter name/);
+  assert.match(errorOf(() => splitParams('x'.repeat(LIMITS.raw + 1))), /^the URL is too long/);
+});
+
+test('a tree state: defaults, a game position instead, and the checks on every field', () => {
+  const s = fromObject('tree', { tree: FIG });
+  assert.deepEqual(s, {
+    view: 'tree',
+    theme: 'auto',
+    origin: null,
+    source: 'tree',
+    tree: FIG,
+    moves: '',
+    depth: null,
+    eval: true,
+    tt: false,
+    quiescence: false,
+    algo: null,
+    tie: 'nonstrict',
+    order: null,
+    seed: 1,
+    cap: 20000,
+    step: 0,
+    boards: false,
+    controls: DEFAULT_CONTROLS.tree,
+    speed: 4,
+    autoplay: false,
+    height: null,
+  });
+  const g = fromObject('tree', { game: 'c4', moves: ' 4453 ', depth: '2', quiescence: '', eval: 'off', step: 'end' });
+  assert.equal(g.source, 'c4');
+  assert.equal(g.moves, '4453');
+  assert.equal(g.depth, 2);
+  assert.equal(g.quiescence, true, 'present with no value is true');
+  assert.equal(g.eval, false);
+  assert.equal(g.step, 'end');
+  assert.match(errorOf(() => fromObject('tree', {})), /^tree: missing/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, game: 'ttt' })), /either a tree or a game/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, depth: '3' })), /^depth: applies to a game position/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, algo: 'eval' })), /^algo: unknown value 'eval'/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, step: '-1' })), /^step: expected a whole number from 0/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, step: '1e3' })), /^step: /);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, seed: '4294967296' })), /^seed: /);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, cap: '9' })), /^cap: expected a whole number from 10 to 100,000/);
+  assert.match(errorOf(() => fromObject('tree', { game: 'chess' })), /^game: unknown value 'chess'/);
+  assert.match(errorOf(() => fromObject('tree', { game: 'c4', depth: '43' })), /^depth: /);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, autoplay: 'maybe' })), /^autoplay: expected true or false/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, theme: 'neon' })), /^theme: /);
+});
+
+test('size limits: tree text up to 64 KiB, move strings up to 200 characters', () => {
+  const big = `[${'1,'.repeat((LIMITS.tree - 2) / 2 - 1)}1]`;
+  assert.ok(big.length <= LIMITS.tree);
+  assert.equal(fromObject('tree', { tree: big }).tree.length, big.length);
+  assert.equal(errorOf(() => fromObject('tree', { tree: `${big}  ` })), `tree: too long (65,537 characters; at most 65,536)`.replace('65,537', `${(big.length + 2).toLocaleString('en-US')}`));
+  assert.match(errorOf(() => fromObject('tree', { game: 'c4', moves: '4'.repeat(201) })), /^moves: too long/);
+  assert.match(errorOf(() => fromObject('game', { x: 'alphabeta'.repeat(30) })), /^x: too long/);
+});
+
+test('controls: a list, all or none; unknown names are refused', () => {
+  assert.deepEqual(readControls('tree', 'step, play  pseudocode,step'), ['step', 'play', 'pseudocode']);
+  assert.deepEqual(readControls('tree', 'none'), []);
+  assert.equal(readControls('tree', 'all').length, 10);
+  assert.deepEqual(readControls('game', null), DEFAULT_CONTROLS.game);
+  assert.match(errorOf(() => readControls('tree', 'step,<b>')), /^controls: unknown control '<b>' for a tree figure/);
+});
+
+test('height and origin', () => {
+  assert.equal(fromObject('tree', { tree: FIG, height: '300' }).height, '300px');
+  assert.equal(fromObject('tree', { tree: FIG, height: '20em' }).height, '20em');
+  assert.equal(fromObject('tree', { tree: FIG, height: '50vh' }).height, '50vh');
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, height: '1e9' })), /^height: expected a length/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, height: '99999' })), /^height: expected a length/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, height: '10px' })), /out of range/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, height: 'calc(100%)' })), /^height: /);
+  assert.equal(fromObject('tree', { tree: FIG, origin: 'https://lessons.example.org' }).origin, 'https://lessons.example.org');
+  assert.equal(fromObject('tree', { tree: FIG, origin: '*' }).origin, null);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, origin: 'javascript:alert(1)' })), /^origin: /);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, origin: 'https://a.org/path' })), /^origin: /);
+});
+
+test('engines: specs with options, checked per game; written back without defaults', () => {
+  const h = readEngine('x', 'hminimax,depth=2,quiescence', 'c4', 'human');
+  assert.equal(h.engine, 'hminimax');
+  assert.equal(h.depth, 2);
+  assert.equal(h.quiescence, true);
+  assert.equal(h.tt, true, 'the default of H-minimax');
+  assert.equal(engineSpec('c4', h), 'hminimax,depth=2,quiescence');
+  assert.equal(engineSpec('c4', readEngine('x', 'hminimax depth=2 tt=false', 'c4', 'human')), 'hminimax,depth=2,tt=false');
+  const m = readEngine('o', 'mcts, iterations=500, c=0.5, seed=9', 'ttt', 'human');
+  assert.deepEqual([m.iterations, m.c, m.seed], [500, 0.5, 9]);
+  assert.equal(engineSpec('ttt', m), 'mcts,iterations=500,c=0.5,seed=9');
+  assert.equal(readEngine('x', null, 'ttt', 'human').engine, 'human');
+  assert.match(errorOf(() => readEngine('x', 'stockfish', 'ttt', 'human')), /^x: unknown engine 'stockfish'/);
+  assert.match(errorOf(() => readEngine('x', 'minimax', 'c4', 'human')), /^x: minimax searches to the end/);
+  assert.match(errorOf(() => readEngine('o', 'alphabeta,iterations=5', 'ttt', 'human')), /^o: 'iterations' is not an option of alphabeta \(options: depth\)/);
+  assert.match(errorOf(() => readEngine('o', 'human,depth=3', 'ttt', 'human')), /it has none/);
+  assert.match(errorOf(() => readEngine('o', 'hminimax,depth=0', 'c4', 'human')), /^o: depth must be a whole number from 1 to 42/);
+  assert.match(errorOf(() => readEngine('o', 'mcts,c=NaN', 'c4', 'human')), /^o: C must be a number/);
+});
+
+test('every view round-trips through a URL: the same state comes back', () => {
+  const states = [
+    fromObject('tree', { tree: FIG }),
+    fromObject('tree', { tree: 'max[chance[0.5: 10, 0.5: -4]]  # a comment & = ? % √', algo: 'expectiminimax', step: '12', controls: 'step,narration', theme: 'dark' }),
+    fromObject('tree', { game: 'c4', moves: '634327443434467221527331152655', depth: '2', quiescence: 'true', order: 'heuristic', cap: '500', step: 'end', boards: '', height: '20em' }),
+    fromObject('tree', { tree: FIG, tie: 'strict', order: 'random', seed: '7', speed: '12', autoplay: '' }),
+    fromObject('game', { game: 'c4', moves: '4453', x: 'human', o: 'hminimax,depth=6,quiescence', scores: '', pace: '0', controls: 'none' }),
+    fromObject('game', {}),
+    fromObject('mcts', { game: 'ttt', moves: '4,0,8', c: '0.7', seed: '3', iterations: '40', phase: 'expand', selected: '2', n: '10' }),
+    fromObject('mcts', { tree: FIG, origin: 'http://127.0.0.1:8000' }),
+    fromObject('ucb', { parent: '250', c: '2', children: '1/2, 3/4' }),
+    fromObject('compare', { game: 'c4', moves: '4453', depth: '6', autoplay: 'true', controls: 'none' }),
+  ];
+  for (const s of states) {
+    const url = stateToString(s);
+    assert.deepEqual(parseStateString(url), s, url);
+    assert.deepEqual(parseStateString(`#${url}`), s);
+    // Playground links carry the view in the hash's name instead.
+    assert.deepEqual(parseStateString(stateToString(s, { withView: false }), s.view), s);
+  }
+  assert.equal(stateToString(states[0]), 'view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]');
+  assert.equal(stateToString(states[4]), 'view=game&game=c4&moves=4453&x=human&o=hminimax,quiescence&scores=true&pace=0&controls=none'.replace('hminimax,quiescence', 'hminimax,quiescence'));
+});
+
+test('values are encoded so that only what must be escaped is', () => {
+  assert.equal(encodeValue('[1, 2]'), '[1,%202]');
+  assert.equal(encodeValue('a&b=c#d?e+f%'), 'a%26b=c%23d%3Fe%2Bf%25');
+  assert.equal(encodeValue('hminimax,depth=6'), 'hminimax,depth=6');
+  assert.equal(decodeURIComponent(encodeValue('√ ∞ <img>')), '√ ∞ <img>');
+});
+
+test('URLs: the view is checked, and a view only takes its own parameters', () => {
+  assert.match(errorOf(() => parseStateString('view=<script>alert(1)</script>')), /^view: unknown view '<script>alert\(1\)<\/script>'/);
+  assert.match(errorOf(() => parseStateString('view=game&tree=[1]')), /^tree: not a parameter of a game figure/);
+  assert.match(errorOf(() => parseStateString('tree=[1]&constructor=1')), /^constructor: not a parameter of a tree figure/);
+  assert.match(errorOf(() => parseStateString('view=tree&tree=[1]', 'tree')), /^view: not a parameter/);
+  assert.equal(parseStateString('tree=[1]').view, 'tree', 'a tree figure by default');
+});
+
+test('a step is checked against the recorded search', () => {
+  assert.equal(checkStep('end', 43), 43);
+  assert.equal(checkStep(43, 43), 43);
+  assert.equal(checkStep(0, 43), 0);
+  assert.equal(errorOf(() => checkStep(44, 43)), 'step: step 44 is past the end of the search (43 steps)');
+});
+
+test('error messages quote at most 40 characters and no control characters', () => {
+  assert.equal(quote('a\nb'), "'a?b'");
+  assert.equal(quote('x'.repeat(50)), `'${'x'.repeat(40)}…'`);
+  const msg = errorOf(() => fromObject('tree', { tree: FIG, order: `${'<img src=x onerror=alert(1)>'.repeat(3)}` }));
+  assert.ok(msg.length < 200, msg);
+});
+
+test('stateParams spells algo as algorithm for attributes', () => {
+  const s = fromObject('tree', { tree: FIG, algo: 'minimax' });
+  assert.deepEqual(stateParams(s, { names: 'attributes' }), [
+    ['tree', FIG],
+    ['algorithm', 'minimax'],
+  ]);
+});

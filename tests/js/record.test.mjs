@@ -1,0 +1,162 @@
+// From a figure's state to the wasm module's objects, in Node with the built package: the
+// recorded search a tree state describes, the strict checks of elements and URLs, the MCTS
+// stepper; and the game session (lib/game-session.js) with a search that runs in-process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readState } from '../../www/lib/figure-state.js';
+import { recordSearch, startMcts, stepperOptions } from '../../www/lib/record.js';
+import { GameSession } from '../../www/lib/game-session.js';
+import { searchPlan } from '../../www/lib/engines.js';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+
+const tree = (o) => readState('tree', (k) => o[k] ?? null);
+const HORIZON = '634327443434467221527331152655';
+
+test('Figure 5.2: α-β by default, 43 steps, root 3 by a1; minimax when asked', () => {
+  const r = recordSearch(api, tree({ tree: '[[3,12,8],[2,4,6],[14,5,2]]' }), { strict: true });
+  try {
+    assert.equal(r.algo, 'alphabeta');
+    assert.deepEqual(r.algos, ['minimax', 'alphabeta']);
+    assert.equal(r.st.length, 43);
+    assert.deepEqual(r.current, { type: 'tree', text: '[[3,12,8],[2,4,6],[14,5,2]]' });
+    const res = r.st.result();
+    assert.equal(res.value, 3);
+    assert.equal(res.bestName, 'a1');
+  } finally {
+    r.st.free();
+    r.tree.free();
+  }
+  const m = recordSearch(api, tree({ tree: '[[3,12,8],[2,4,6],[14,5,2]]', algo: 'minimax' }), { strict: true });
+  assert.equal(m.st.length, 49);
+  m.st.free();
+  m.tree.free();
+});
+
+test('strict: an algorithm or ordering that does not apply is an error; the lab falls back instead', () => {
+  const s = tree({ tree: '[[(1,2),(2,1)]]', algo: 'alphabeta' });
+  assert.throws(() => recordSearch(api, s, { strict: true }), /^ParamError: algorithm: 'alphabeta' does not apply to this tree \(choose maxn\)$/);
+  const lab = recordSearch(api, s, { strict: false });
+  assert.equal(lab.algo, 'maxn');
+  lab.st.free();
+  lab.tree.free();
+  assert.throws(() => recordSearch(api, tree({ tree: '[1,2]', order: 'killer' }), { strict: true }), /order: 'killer' does not apply to an explicit tree/);
+  assert.throws(() => recordSearch(api, tree({ tree: '<img src=x onerror=alert(1)>' }), { strict: true }), /^TreeParseError: line 1, column 1: /);
+  assert.throws(() => recordSearch(api, tree({ game: 'ttt', moves: '4,4' }), { strict: true }), /bad move string '4,4'/);
+});
+
+test('the horizon position: depth-2 H-minimax plays column 2 without quiescence, 7 with it', () => {
+  for (const [q, best, value] of [
+    [false, 2, -0.04],
+    [true, 7, -0.09],
+  ]) {
+    const s = tree({ game: 'c4', moves: HORIZON, depth: '2', quiescence: String(q) });
+    const r = recordSearch(api, s, { strict: true });
+    try {
+      assert.deepEqual(r.options, { algo: 'alphabeta', tie: 'nonstrict', order: 'natural', depth: 2, eval: true, tt: false, quiescence: q, iterative: false });
+      const res = r.st.result();
+      assert.equal(res.best, best);
+      assert.ok(Math.abs(res.value - value) < 1e-9, `${res.value}`);
+      assert.equal(r.current.legal, 5);
+    } finally {
+      r.st.free();
+    }
+  }
+});
+
+test('stepper options: minimax drops depth and EVAL; only α-β keeps tie, order and seed', () => {
+  assert.deepEqual(stepperOptions({ source: 'ttt', algo: 'minimax', tie: 'strict', order: 'random', seed: 3, depth: 2, eval: true, tt: true, quiescence: true }), { algo: 'minimax' });
+  assert.deepEqual(stepperOptions({ source: 'tree', algo: 'alphabeta', tie: 'strict', order: 'random', seed: 3 }), { algo: 'alphabeta', tie: 'strict', order: 'random', seed: 3 });
+  assert.deepEqual(stepperOptions({ source: 'c4', algo: 'solve' }), { algo: 'solve' });
+});
+
+test('an MCTS state starts a stepper; a finished position is refused', () => {
+  const s = readState('mcts', (k) => ({ game: 'ttt', moves: '4,0,8', seed: '1' })[k] ?? null);
+  const { m, handle } = startMcts(api, s);
+  assert.equal(m.iterations, 0);
+  m.run(10);
+  assert.equal(m.iterations, 10);
+  m.free();
+  handle.free();
+  const over = readState('mcts', (k) => ({ game: 'ttt', moves: '0,3,1,4,2' })[k] ?? null);
+  assert.throws(() => startMcts(api, over), /moves: that position is already over/);
+});
+
+/** A GameSession whose engine searches run here (what the worker does, in one call). */
+function session(opts) {
+  const calls = [];
+  const search = (op, args) => {
+    calls.push(args);
+    const g = api.Game.create(args.kind, args.moves);
+    try {
+      const o = args.plan.options;
+      const result = api.searchGame(g, { ...o, depth: o.depth ?? args.plan.maxDepth, scores: Boolean(args.scores) });
+      result.mover = g.toMove;
+      return { promise: Promise.resolve({ result, options: o, ms: 1, inWorker: false }), cancel() {} };
+    } finally {
+      g.free();
+    }
+  };
+  const events = [];
+  const s = new GameSession({ api, search, onMoved: (m) => events.push(m), ...opts });
+  return { s, calls, events };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+test('a game session waits to be asked when it starts paused; a human move or resume() lets the engine play', async () => {
+  const { s, calls, events } = session({
+    kind: 'ttt',
+    moves: '',
+    sides: [{ ...searchPlanSide('alphabeta') }, searchPlanSide('human')],
+    startPaused: true,
+  });
+  s.advance();
+  await settle();
+  assert.equal(s.phase, 'paused');
+  assert.equal(calls.length, 0, 'no search before it is asked');
+  assert.equal(s.statusText(), 'X to move: press ▶ to let α-β play.');
+  s.resume();
+  await settle();
+  assert.equal(calls.length, 1);
+  assert.equal(s.phase, 'human');
+  assert.deepEqual(events.map((e) => e.by), ['engine']);
+  const first = s.game.moveString;
+  const free = [...s.game.cells()].findIndex((c) => c === '.');
+  assert.equal(s.humanMove(free), true);
+  await settle();
+  assert.deepEqual(events.map((e) => e.by), ['engine', 'human', 'engine']);
+  assert.ok(s.game.moveString.startsWith(`${first},${free},`));
+  assert.equal(s.humanMove(free), false, 'a taken cell is refused');
+  s.destroy();
+});
+
+test('with values on, the board gets every move’s value for the side to move (the horizon position)', async () => {
+  const { s } = session({
+    kind: 'c4',
+    moves: HORIZON,
+    sides: [{ engine: 'hminimax', depth: 2, tt: true, quiescence: false, iterations: 1, c: 1, seed: 1 }, searchPlanSide('human', 'c4')],
+    startPaused: true,
+    showEval: () => true,
+  });
+  s.advance();
+  await settle();
+  const scores = s.boardScores();
+  assert.deepEqual([...scores.keys()], [1, 2, 5, 6, 7]);
+  assert.deepEqual([...scores].filter(([, l]) => l.best).map(([m]) => m), [2]);
+  assert.equal(scores.get(2).text, '−0.04');
+  assert.match(s.evalSummary(), /^Evaluations for X to move \(H-minimax \(EVAL\), depth 2, TT\): estimate, depth 2; X's estimate −0.04\. Best line: X column 2/);
+  s.destroy();
+});
+
+function searchPlanSide(engine, kind = 'ttt') {
+  // A checked default config (searchPlan must accept it).
+  const cfg = { engine, depth: engine === 'hminimax' ? 4 : null, tt: false, quiescence: false, iterations: 100, c: 1.414, seed: 1 };
+  if (engine !== 'human') searchPlan(kind, cfg);
+  return cfg;
+}

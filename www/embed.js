@@ -1,0 +1,125 @@
+// The embed page: renders one figure — a tree search, a game, an MCTS run, the UCB1 calculator
+// or an ordering comparison — from its own URL (the hash, or else the query), for pages that
+// can only hold an <iframe>. The URL is read by figure-state.js (size limits, every value
+// checked; a bad URL shows a readable error and nothing else happens); the figure is the same
+// custom element a lesson page would use. A host page may drive the figure with postMessage
+// (lib/messages.js documents the messages).
+
+import './plyground-elements.js';
+import { stateFromParams, splitParams, stateParams, stateToString } from './lib/figure-state.js';
+import { OUT_TYPES, PROTOCOL_VERSION, outMessage, readMessage } from './lib/messages.js';
+import { ELEMENT_OF, PLAYGROUND_HASH, playgroundUrl } from './lib/snippets.js';
+
+const box = document.getElementById('figure');
+const errorLine = document.getElementById('embed-error');
+const openLink = document.getElementById('embed-open');
+const BASE = new URL('./', import.meta.url).href;
+const embedded = window.parent !== window;
+
+let params = null; // the current parameters (a Map), as the URL gave them and messages changed them
+let state = null;
+let figure = null;
+
+/** Posts to the host page: to the origin named by the URL's `origin`, or to any ('*'). */
+function post(kind, detail) {
+  if (!embedded) return;
+  window.parent.postMessage(outMessage(kind, state?.view ?? null, detail), state?.origin ?? '*');
+}
+
+function showError(message) {
+  errorLine.textContent = message ? `plyground: ${message}` : '';
+}
+
+/** Sets the element's attributes to exactly those of a state. */
+function applyAttributes(el, s) {
+  const want = new Map(stateParams(s, { names: 'attributes' }).filter(([k]) => k !== 'origin'));
+  for (const name of [...el.getAttributeNames()]) {
+    if (name === 'tabindex' || name === 'id') continue;
+    if (!want.has(name)) el.removeAttribute(name);
+  }
+  for (const [k, v] of want) if (el.getAttribute(k) !== v) el.setAttribute(k, v);
+}
+
+function syncLink(s) {
+  if (PLAYGROUND_HASH[s.view]) {
+    openLink.href = playgroundUrl(s, BASE);
+    openLink.hidden = false;
+  } else openLink.hidden = true;
+}
+
+function start() {
+  const raw = location.hash.length > 1 ? location.hash : location.search;
+  try {
+    params = splitParams(raw);
+    state = stateFromParams(params);
+  } catch (e) {
+    openLink.hidden = true;
+    box.replaceChildren();
+    figure = null;
+    showError(`${e.message}\n(This frame shows a figure described by its URL, e.g. embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]].)`);
+    post('error', { message: e.message });
+    return;
+  }
+  if (state.theme !== 'auto') document.body.classList.add(`theme-${state.theme}`);
+  syncLink(state);
+  figure = document.createElement(ELEMENT_OF[state.view]);
+  figure.id = 'plyground-figure';
+  applyAttributes(figure, state);
+  figure.addEventListener('ready', (e) => post('ready', { version: PROTOCOL_VERSION, error: e.detail.error }));
+  figure.addEventListener('step', (e) => post('step', e.detail));
+  figure.addEventListener('move', (e) => post('move', e.detail));
+  figure.addEventListener('done', (e) => post('done', e.detail));
+  figure.addEventListener('ply-error', (e) => post('error', { message: e.detail.message }));
+  box.replaceChildren(figure);
+}
+
+/** A host page's plyground:set or plyground:get. */
+function onMessage(event) {
+  if (!embedded || event.source !== window.parent) return; // only the page that embeds this frame
+  if (state?.origin && event.origin !== state.origin) return;
+  if (!state || !figure) return;
+  const msg = readMessage(event.data, state.view);
+  if (msg === null) return;
+  if (msg.error) {
+    post('error', { message: msg.error });
+    return;
+  }
+  if (msg.type === 'get') {
+    post('state', {
+      params: Object.fromEntries(stateParams(state)),
+      index: typeof figure.index === 'number' ? figure.index : null,
+      length: typeof figure.length === 'number' ? figure.length : null,
+    });
+    return;
+  }
+  const next = new Map(params);
+  for (const [k, v] of msg.params) {
+    if (v === null) next.delete(k);
+    else next.set(k, v);
+  }
+  let s;
+  try {
+    s = stateFromParams(next);
+  } catch (e) {
+    showError(e.message);
+    post('error', { message: e.message });
+    return;
+  }
+  showError('');
+  params = next;
+  state = s;
+  syncLink(s);
+  history.replaceState(null, '', `#${stateToString(s)}`);
+  applyAttributes(figure, s);
+}
+
+window.addEventListener('message', onMessage);
+// A new hash (the host changed the frame's src fragment) is a new figure.
+window.addEventListener('hashchange', () => {
+  showError('');
+  start();
+});
+start();
+
+// For the browser tests: the types the frame never accepts back.
+export { OUT_TYPES };

@@ -1,0 +1,87 @@
+// The gallery of the lessons' worked examples: each section's figures are plyground elements
+// written in the page; before they come alive this script copies each section's markup into
+// an "Embed this figure" box (as text: escaped by construction), with the module line and the
+// <iframe> equivalent, and a Copy button. Then it loads the elements.
+
+import { readState } from '../lib/figure-state.js';
+import { iframeSnippet } from '../lib/snippets.js';
+
+const BASE = new URL('../', import.meta.url).href;
+const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare' };
+const SELECTOR = Object.keys(TAGS).join(',');
+const SCRIPT_LINE = `<script type="module" src="${BASE}plyground-elements.js"></script>`;
+
+/** An element's markup as authored (before it is upgraded), on one line. */
+function markup(el) {
+  return el.outerHTML.replace(/\s*\n\s*/g, ' ');
+}
+
+/** The iframe equivalent of an element, from its attributes (the same reader as the element's). */
+function frameFor(el) {
+  const view = TAGS[el.localName];
+  const get = (name) => {
+    if (name === 'algo') return el.getAttribute('algorithm') ?? el.getAttribute('algo');
+    const v = el.getAttribute(name);
+    if (v === null && name === 'tree' && view !== 'ucb' && view !== 'game') return el.textContent.trim() || null;
+    return v;
+  };
+  try {
+    return iframeSnippet(readState(view, get), BASE, { title: `plyground: ${el.closest('section')?.querySelector('h2')?.textContent ?? view}` });
+  } catch (e) {
+    return `<!-- ${e.message} -->`;
+  }
+}
+
+function copyButton(code) {
+  const btn = document.createElement('button');
+  btn.type = 'button';
+  btn.className = 'copy';
+  btn.textContent = 'Copy';
+  btn.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(code.textContent);
+      btn.textContent = 'Copied';
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      btn.textContent = 'Selected: copy it';
+    }
+    setTimeout(() => {
+      btn.textContent = 'Copy';
+    }, 2000);
+  });
+  return btn;
+}
+
+function block(title, text) {
+  const wrap = document.createElement('div');
+  wrap.className = 'snippet-block';
+  const h = document.createElement('p');
+  h.className = 'snippet-title';
+  h.textContent = title;
+  const pre = document.createElement('pre');
+  const code = document.createElement('code');
+  code.textContent = text;
+  pre.append(code);
+  wrap.append(h, copyButton(code), pre);
+  return wrap;
+}
+
+for (const section of document.querySelectorAll('[data-snippet]')) {
+  const figures = [...section.querySelectorAll(SELECTOR)];
+  const details = document.createElement('details');
+  details.className = 'snippet';
+  const summary = document.createElement('summary');
+  summary.textContent = figures.length > 1 ? 'Embed these figures' : 'Embed this figure';
+  details.append(
+    summary,
+    block('As elements (the script once per page):', [SCRIPT_LINE, ...figures.map(markup)].join('\n')),
+    block('As frames (where scripts are not allowed):', figures.map(frameFor).join('\n')),
+  );
+  section.append(details);
+}
+document.getElementById('how-snippet').textContent = `${SCRIPT_LINE}\n<ply-tree algorithm="alphabeta" step="end">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>`;
+
+await import('../plyground-elements.js');

@@ -1,0 +1,542 @@
+// One game being played: the position (a wasm Game, on the caller's thread), who plays each
+// side (a human or an engine with its settings), and the loop that asks an engine for its move
+// when it is its turn. Shared by the playground's Play view and <ply-game>; neither holds any
+// other copy of the game.
+//
+// Engines search elsewhere (a Web Worker) through `search(op, args, {onProgress})`, which
+// returns {promise, cancel}. A stale or cancelled search is dropped by its token; the game is
+// never in the worker, so cancelling loses a search, not a position.
+//
+// DOM-free: views subscribe with `onChange` and read the state and texts from here.
+
+import { MARKS, count, exactness, lineWords, moveName, outcomeText, scoreLabel, valueSentence } from './board.js';
+import { ENGINE_NAMES, checkConfig, defaultConfig, engineLabel, searchPlan } from './engines.js';
+import { formatValue } from './notation.js';
+
+export class GameSession {
+  /**
+   * @param {object} o
+   * @param {object} o.api the wasm module
+   * @param {{solver?: boolean}} [o.caps]
+   * @param {(op: string, args: object, opts: {onProgress?: Function}) => {promise: Promise<any>, cancel: () => void}} o.search
+   * @param {'ttt'|'c4'} [o.kind]
+   * @param {string} [o.moves] the start position
+   * @param {object[]} [o.sides] [X, O] configs (engines.js)
+   * @param {() => number} [o.pace] delay before an engine moves in engine-vs-engine play (ms)
+   * @param {() => boolean} [o.showEval] whether the board shows every move's value
+   * @param {boolean} [o.startPaused] engines wait to be asked (no autoplay) until a human moves or resume()
+   * @param {() => void} [o.onChange] the state changed: render
+   * @param {(text: string) => void} [o.onNote] a note for the user ('' clears)
+   * @param {(info: {move: number, player: number, moves: string, by: 'human'|'engine'}) => void} [o.onMoved]
+   */
+  constructor(o) {
+    this.api = o.api;
+    this.caps = o.caps ?? {};
+    this.search = o.search;
+    this.pace = o.pace ?? (() => 0);
+    this.showEval = o.showEval ?? (() => false);
+    this.hooks = { onChange: o.onChange, onNote: o.onNote, onMoved: o.onMoved };
+    this.kind = o.kind ?? 'ttt';
+    this.game = this.api.Game.create(this.kind, o.moves ?? '');
+    this.sides = o.sides ?? [defaultConfig(this.kind, 'human'), defaultConfig(this.kind, 'alphabeta')];
+    this.phase = 'human';
+    this.token = 0; // bumps whenever the position or the players change
+    this.enginesPaused = false;
+    // Engines wait to be asked (no autoplay): until a human moves or resume() is called.
+    this.waiting = Boolean(o.startPaused);
+    this.aiMoves = 0;
+    this.lastSearch = null;
+    this.evaluation = null;
+    this.evalToken = -1;
+    this.note = '';
+    this.timer = null;
+    this.progress = null;
+    this.job = null; // the engine search running, {cancel}
+    this.evalJob = null;
+  }
+
+  // ------------------------------------------------------------------ hooks
+
+  changed() {
+    this.hooks.onChange?.();
+  }
+
+  say(text) {
+    this.note = text;
+    this.hooks.onNote?.(text);
+  }
+
+  // ------------------------------------------------------------------ words
+
+  perfectName() {
+    if (this.kind === 'ttt') return 'Perfect (exact α-β)';
+    return this.caps.solver ? 'Perfect (exact solver)' : 'Strongest (deepening α-β + TT)';
+  }
+
+  sideName(p) {
+    const cfg = this.sides[p];
+    return cfg.engine === 'human' ? `${MARKS[p]} (human)` : `${MARKS[p]} (${ENGINE_NAMES[cfg.engine]})`;
+  }
+
+  /** "H-minimax (EVAL), depth 2, quiescence" — who plays a side, with settings. */
+  sideLabel(p) {
+    const cfg = this.sides[p];
+    if (cfg.engine === 'human') return 'human';
+    return cfg.engine === 'perfect' ? this.perfectName() : engineLabel(this.kind, cfg);
+  }
+
+  outcome() {
+    const g = this.game;
+    return outcomeText(this.kind, g.winner, g.winningLine());
+  }
+
+  hasHuman() {
+    return this.sides.some((s) => s.engine === 'human');
+  }
+
+  statusText() {
+    const g = this.game;
+    if (g.isTerminal) return this.outcome();
+    const p = g.toMove;
+    switch (this.phase) {
+      case 'human':
+        return `${MARKS[p]} to move: ${this.kind === 'ttt' ? 'click an empty cell.' : 'click a column (or press 1–7).'}`;
+      case 'thinking':
+      case 'moved':
+        return `${this.sideName(p)} is thinking…`;
+      case 'paused':
+        if (this.waiting && !this.enginesPaused) {
+          const name = this.sides[p].engine === 'perfect' ? this.perfectName() : ENGINE_NAMES[this.sides[p].engine];
+          return `${MARKS[p]} to move: press ▶ to let ${name} play.`;
+        }
+        return `${MARKS[p]} to move: engines paused.`;
+      default:
+        return '';
+    }
+  }
+
+  /** Are the per-move values shown now? (A human's turn, or engines paused.) */
+  scoresShown() {
+    return this.showEval() && (this.phase === 'human' || this.phase === 'paused');
+  }
+
+  /** Each move's value label for the board (move → {text, word, title, best}). */
+  boardScores() {
+    const scores = new Map();
+    const ev = this.evaluation;
+    if (!ev || !this.scoresShown()) return scores;
+    // The best move(s) for the side to move get a star (shape, not only colour).
+    const key = (s) => (ev.algo === 'mcts' ? (s.n ?? 0) : ev.mover === 0 ? s.value : -s.value);
+    const list = (ev.scores ?? []).filter((s) => s.value != null);
+    const top = list.length ? Math.max(...list.map(key)) : null;
+    for (const s of ev.scores ?? []) {
+      const label = scoreLabel(this.kind, s, { algo: ev.algo, exact: ev.exact, mover: ev.mover });
+      label.best = s.value != null && key(s) === top;
+      if (label.best) label.title += ' — best';
+      scores.set(s.move, label);
+    }
+    return scores;
+  }
+
+  /** The sentence under the board when values are shown. */
+  evalSummary() {
+    const ev = this.evaluation;
+    if (!this.scoresShown()) return '';
+    if (!ev) return 'Evaluating…';
+    return `Evaluations for ${MARKS[ev.mover]} to move (${ev.engine}): ${exactness(ev)}${
+      ev.algo !== 'mcts' ? `; ${valueSentence(this.kind, ev.value, ev.mover, ev.exact)}` : ''
+    }${ev.pv && ev.pv.length ? `. Best line: ${lineWords(this.kind, ev.mover, ev.pv)}` : ''}.`;
+  }
+
+  /** The last engine search in words: {summary, pv} ('' when none). */
+  lastSearchText() {
+    const s = this.lastSearch;
+    if (!s) return { summary: '', pv: '' };
+    const r = s.result;
+    const who = MARKS[s.side];
+    const secs = s.ms < 1000 ? `${Math.max(1, Math.round(s.ms))} ms` : `${(s.ms / 1000).toFixed(2)} s`;
+    const nodes = r.algo === 'mcts' ? `${count(r.iterations)} iterations, ${count(r.stats.nodes)} tree nodes` : `${count(r.stats.nodes)} nodes`;
+    let value;
+    if (r.algo === 'mcts') {
+      const share = (r.scores ?? []).find((x) => x.move === r.best);
+      value = share && share.value != null ? `Q = ${share.value.toFixed(2)} over N = ${share.n} visits` : '';
+    } else {
+      value = `${exactness(r)}: ${valueSentence(s.kind, r.value, s.side, r.exact)}`;
+    }
+    const gaveUp = s.solverNodes
+      ? ` The exact solver gave up after ${count(s.solverNodes)} nodes (too early in the game for its budget), so the deepening α-β chose.`
+      : '';
+    const summary = `${who} (${s.label}) played ${moveName(s.kind, s.played)} after ${nodes} in ${secs}${value ? ` — ${value}` : ''}.${gaveUp}`;
+    const pv = r.pv ? Array.from(r.pv) : [];
+    let scoresText = '';
+    if (r.scores && r.scores.length && r.algo !== 'mcts') {
+      scoresText = ` Scores: ${r.scores.map((x) => `${moveName(s.kind, x.move)} ${formatValue(s.side === 0 ? x.value : -x.value)}`).join(', ')}.`;
+    }
+    return { summary, pv: pv.length ? `Expected line: ${lineWords(s.kind, s.side, pv)}.${scoresText}` : scoresText.trim() };
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  /** A human's move; refused (with a note) when it is not a human's turn or not legal. */
+  humanMove(move) {
+    const g = this.game;
+    if (g.isTerminal) {
+      this.say(`The game is over — ${this.outcome()} Start a new game or undo.`);
+      return false;
+    }
+    const p = g.toMove;
+    if (this.sides[p].engine !== 'human') {
+      this.say(`It is ${this.sideName(p)}'s turn${this.phase === 'thinking' ? ': the engine is thinking' : ''}.`);
+      return false;
+    }
+    if (this.kind === 'c4' && g.cells()[move - 1] !== '.') {
+      this.say(`Column ${move} is full: choose another column.`);
+      return false;
+    }
+    if (this.kind === 'ttt' && g.cells()[move] !== '.') {
+      this.say(`The ${moveName('ttt', move)} cell is taken: choose an empty one.`);
+      return false;
+    }
+    try {
+      g.play(move);
+    } catch (e) {
+      this.say(e.message);
+      return false;
+    }
+    this.say('');
+    // A human's move asks the engines to answer.
+    this.waiting = false;
+    this.hooks.onMoved?.({ move, player: p, moves: g.moveString, by: 'human' });
+    this.positionChanged();
+    return true;
+  }
+
+  newGame() {
+    this.stopSearch();
+    this.game.free();
+    this.game = this.api.Game.create(this.kind, '');
+    this.say('');
+    this.enginesPaused = false;
+    this.positionChanged();
+  }
+
+  /** Another game; an engine that cannot play it becomes one that can. */
+  switchGame(kind) {
+    if (kind === this.kind) return;
+    this.stopSearch();
+    this.kind = kind;
+    this.game.free();
+    this.game = this.api.Game.create(kind, '');
+    // Minimax cannot play Connect-4 (no depth limit); plain α-β without EVAL is a weak
+    // Connect-4 player, so an α-β side becomes H-minimax there (and back on tic-tac-toe).
+    const swapTo = { c4: { minimax: 'hminimax', alphabeta: 'hminimax' }, ttt: { hminimax: 'alphabeta' } };
+    this.sides = this.sides.map((s) => defaultConfig(kind, swapTo[kind][s.engine] ?? s.engine));
+    this.lastSearch = null;
+    this.enginesPaused = false;
+    this.say('');
+    this.positionChanged();
+  }
+
+  /**
+   * Loads a move string; throws (and changes nothing) when it is not a game. With engines
+   * on both sides they wait (paused).
+   * @param {string} text
+   * @param {{pause?: boolean}} [opts] pause: also wait when the side to move is an engine (links)
+   */
+  loadMoves(text, opts = {}) {
+    const g = this.api.Game.create(this.kind, String(text).trim());
+    this.stopSearch();
+    this.game.free();
+    this.game = g;
+    this.say(`Loaded ${g.moveCount} move${g.moveCount === 1 ? '' : 's'}.`);
+    this.enginesPaused = this.sides.every((s) => s.engine !== 'human') || Boolean(opts.pause && this.sides[g.toMove].engine !== 'human');
+    this.positionChanged();
+  }
+
+  undo() {
+    this.stopSearch();
+    const g = this.game;
+    if (!g.undo()) {
+      this.say('Nothing to undo.');
+      return;
+    }
+    // Back to a human's turn, so the engine does not simply play the same move again.
+    if (this.hasHuman()) {
+      while (this.sides[g.toMove].engine !== 'human' && g.undo()) {
+        // keep undoing
+      }
+    } else {
+      this.enginesPaused = true;
+    }
+    this.say('');
+    this.positionChanged();
+  }
+
+  redo() {
+    this.stopSearch();
+    const g = this.game;
+    if (!g.redo()) {
+      this.say('Nothing to redo.');
+      return;
+    }
+    if (this.hasHuman()) {
+      while (!g.isTerminal && this.sides[g.toMove].engine !== 'human' && g.redo()) {
+        // keep redoing the engine's own moves
+      }
+    } else {
+      this.enginesPaused = true;
+    }
+    this.say('');
+    this.positionChanged();
+  }
+
+  /** Whether there is a move to redo. */
+  canRedo() {
+    const probe = this.game.clone();
+    const ok = probe.redo();
+    probe.free();
+    return ok;
+  }
+
+  swap() {
+    this.stopSearch();
+    this.sides = [this.sides[1], this.sides[0]];
+    this.playersChanged();
+  }
+
+  /** Sets who plays a side (checked; throws naming the bad field). */
+  setSide(p, cfg) {
+    this.sides[p] = checkConfig(this.kind, { ...defaultConfig(this.kind, cfg.engine), ...cfg });
+    this.playersChanged();
+  }
+
+  togglePause() {
+    this.enginesPaused = !this.enginesPaused;
+    if (this.enginesPaused) this.stopSearch();
+    this.advance();
+  }
+
+  /** Lets the engines play (the side to move, if an engine, moves now). */
+  resume() {
+    if (!this.enginesPaused && !this.waiting) return;
+    this.enginesPaused = false;
+    this.waiting = false;
+    this.advance();
+  }
+
+  cancelSearch() {
+    if (this.phase !== 'thinking') return;
+    this.enginesPaused = true;
+    this.cancelJobs(); // the pending search rejects as 'cancelled'; the game is untouched
+    this.say('Search cancelled. The engines are paused: press Resume to let them play.');
+  }
+
+  cancelJobs() {
+    const jobs = [this.job, this.evalJob].filter(Boolean);
+    this.job = null;
+    this.evalJob = null;
+    for (const j of jobs) j.cancel();
+  }
+
+  /** Drops any scheduled or running engine search (the game stays as it is). */
+  stopSearch() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.token++;
+    this.cancelJobs();
+    this.progress = null;
+  }
+
+  playersChanged() {
+    this.token++;
+    this.cancelJobs();
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.evaluation = null;
+    this.evalToken = -1;
+    this.advance();
+  }
+
+  positionChanged() {
+    this.token++;
+    this.evaluation = null;
+    this.evalToken = -1;
+    this.cancelJobs(); // a stale evaluation
+    this.advance();
+  }
+
+  /** The values shown on the board were switched on or off. */
+  evaluationChanged() {
+    this.evaluation = null;
+    this.evalToken = -1;
+    this.advance();
+  }
+
+  /** Frees the game and stops everything (the figure is gone). */
+  destroy() {
+    this.stopSearch();
+    this.destroyed = true;
+    this.game.free();
+  }
+
+  // ------------------------------------------------------------------ the loop
+
+  /** Decides what happens next in the current position, then renders. */
+  advance() {
+    if (this.destroyed) return;
+    const g = this.game;
+    if (g.isTerminal) {
+      this.phase = 'over';
+    } else {
+      const p = g.toMove;
+      if (this.sides[p].engine === 'human') {
+        this.phase = 'human';
+      } else if (this.enginesPaused || this.waiting) {
+        this.phase = 'paused';
+      } else if (this.phase !== 'thinking' || !this.timer) {
+        this.scheduleEngine();
+      }
+      if (this.scoresShown() && this.evalToken !== this.token) this.requestEvaluation();
+    }
+    this.changed();
+  }
+
+  scheduleEngine() {
+    this.phase = 'thinking';
+    clearTimeout(this.timer);
+    const aiVsAi = !this.hasHuman();
+    const delay = aiVsAi && this.aiMoves > 0 ? this.pace() : 0;
+    const token = this.token;
+    this.timer = setTimeout(() => {
+      if (token === this.token) this.runEngine(token);
+    }, delay);
+  }
+
+  async runEngine(token) {
+    const g = this.game;
+    const p = g.toMove;
+    const cfg = this.sides[p];
+    const kind = this.kind;
+    const moves = g.moveString;
+    const plan = searchPlan(kind, cfg, this.caps);
+    const wantScores = this.showEval();
+    const t0 = performance.now();
+    this.progress = { text: `${ENGINE_NAMES[cfg.engine]} is searching…` };
+    this.changed();
+    let out;
+    const job = this.search(
+      'search',
+      { kind, moves, plan, scores: wantScores },
+      {
+        onProgress: (d) => {
+          if (token !== this.token) return;
+          this.progress = { text: progressText(kind, cfg, d, performance.now() - t0) };
+          this.changed();
+        },
+      },
+    );
+    this.job = job;
+    try {
+      out = await job.promise;
+    } catch (e) {
+      if (this.job === job) this.job = null;
+      if (token !== this.token || this.destroyed) return;
+      this.timer = null;
+      this.progress = null;
+      this.phase = 'paused';
+      if (e.reason !== 'cancelled') {
+        this.enginesPaused = true;
+        this.say(`The search failed (${e.message}). The engines are paused; the game is kept.`);
+      }
+      this.changed();
+      return;
+    }
+    if (this.job === job) this.job = null;
+    if (token !== this.token || g !== this.game || g.moveString !== moves || this.destroyed) return;
+    this.timer = null;
+    this.progress = null;
+    const r = out.result;
+    if (r.best == null) {
+      this.phase = 'paused';
+      this.enginesPaused = true;
+      this.say('The engine found no move.');
+      this.changed();
+      return;
+    }
+    try {
+      g.play(r.best);
+    } catch (e) {
+      this.enginesPaused = true;
+      this.say(`The engine chose an illegal move: ${e.message}`);
+      this.phase = 'paused';
+      this.changed();
+      return;
+    }
+    this.aiMoves++;
+    this.lastSearch = {
+      kind,
+      moves,
+      side: p,
+      cfg,
+      label: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg),
+      solverNodes: out.solverNodes ?? null,
+      options: out.options,
+      result: r,
+      ms: out.ms,
+      depthsDone: out.depthsDone,
+      inWorker: out.inWorker,
+      played: r.best,
+    };
+    this.phase = 'moved';
+    this.hooks.onMoved?.({ move: r.best, player: p, moves: g.moveString, by: 'engine' });
+    this.positionChanged();
+  }
+
+  async requestEvaluation() {
+    const token = this.token;
+    this.evalToken = token;
+    const g = this.game;
+    const kind = this.kind;
+    const mover = g.toMove;
+    // Tic-tac-toe: the exact minimax value of every empty cell. Connect-4: the engine's own
+    // scores (the side to move's engine, else the other side's, else H-minimax depth 8).
+    let cfg;
+    if (kind === 'ttt') cfg = { ...defaultConfig('ttt', 'alphabeta'), depth: null };
+    else {
+      cfg = [this.sides[mover], this.sides[1 - mover]].find((s) => s.engine !== 'human') ?? {
+        ...defaultConfig('c4', 'hminimax'),
+        depth: 8,
+      };
+    }
+    const plan = searchPlan(kind, cfg, this.caps);
+    const job = this.search('search', { kind, moves: g.moveString, plan, scores: true }, {});
+    this.evalJob = job;
+    try {
+      const out = await job.promise;
+      if (this.evalJob === job) this.evalJob = null;
+      if (token !== this.token || this.destroyed) return;
+      this.evaluation = { ...out.result, engine: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg), mover };
+      if (out.result.algo === 'mcts') this.evaluation.iterations = cfg.iterations;
+      this.changed();
+    } catch {
+      // Cancelled because the position changed: the next position asks again.
+      if (this.evalJob === job) this.evalJob = null;
+    }
+  }
+}
+
+/** The progress line while an engine searches. */
+export function progressText(kind, cfg, d, ms) {
+  const secs = `${(ms / 1000).toFixed(1)} s`;
+  if (d.solving) return `Exact solver: solving the position (at most ${count(d.budget)} nodes)… ${secs}`;
+  if (d.solverGaveUp) return `The solver gave up after ${count(d.nodes)} nodes (too early in the game); deepening α-β instead… ${secs}`;
+  if (d.iterations != null) {
+    const best = d.best != null ? ` · most visited so far: ${moveName(kind, d.best)}` : '';
+    return `MCTS: ${count(d.iterations)} of ${count(d.of)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;
+  }
+  if (d.depth != null) {
+    const best = d.best != null ? ` · best so far: ${moveName(kind, d.best)} (${formatValue(d.value)})` : '';
+    return `${ENGINE_NAMES[cfg.engine]}: depth ${d.depth} of ${d.of} done · ${count(d.nodes)} nodes${best} · ${secs}`;
+  }
+  return `${ENGINE_NAMES[cfg.engine]} is searching… ${secs}`;
+}

@@ -1,0 +1,127 @@
+// From a figure's state (figure-state.js) to the wasm module's objects: the search options of
+// a tree figure, the recorded search itself (a Stepper), and the MCTS stepper of an MCTS
+// figure. The module does the work and checks its inputs again; this file only picks the
+// options, so that the tree lab, <ply-tree> and the embed page record the same search from
+// the same description.
+//
+// DOM-free: the wasm module is passed in (`api`), so Node tests can use it too.
+
+import { algorithmsFor } from './lessons.js';
+import { ordersFor } from './complexity.js';
+import { ParamError } from './figure-state.js';
+
+/** The algorithms that apply to a source: an explicit tree's shape, or a game. */
+export function algorithmsForSource(source, info, caps = {}) {
+  if (source === 'ttt') return ['minimax', 'alphabeta'];
+  if (source === 'c4') return caps.solver ? ['alphabeta', 'solve'] : ['alphabeta'];
+  return algorithmsFor(info);
+}
+
+/**
+ * The Stepper's options for a tree state (the lab's form spelled the same way).
+ * @param {object} s state: {source, algo, tie, order, seed, depth, eval, tt, quiescence}
+ */
+export function stepperOptions(s) {
+  const isGame = s.source !== 'tree';
+  if (s.algo === 'solve') return { algo: 'solve' };
+  const o = { algo: s.algo || 'alphabeta', tie: s.tie, order: s.order };
+  if (o.order === 'random') o.seed = s.seed;
+  if (isGame) {
+    if (s.depth != null) o.depth = s.depth;
+    if (o.depth != null) o.eval = s.eval;
+    // Spelled out: Connect-4's defaults would turn on iterative deepening and the TT.
+    o.tt = s.tt;
+    o.quiescence = s.quiescence;
+    o.iterative = false;
+  }
+  if (o.algo === 'minimax') {
+    // MINIMAX-DECISION searches to the end: no depth, no EVAL.
+    delete o.depth;
+    delete o.eval;
+  }
+  if (o.algo !== 'alphabeta') {
+    delete o.tie;
+    delete o.order;
+    delete o.seed;
+    delete o.tt;
+    delete o.quiescence;
+    delete o.iterative;
+  }
+  return o;
+}
+
+/**
+ * Records the search a tree state describes. The caller owns the returned handles.
+ *
+ * `strict` (elements, URLs): an algorithm or ordering that does not apply is an error naming
+ * the ones that do. Otherwise (the lab's menus) it falls back to α-β and natural order.
+ * @param {object} api the wasm module
+ * @param {object} s a tree state (view 'tree')
+ * @param {{caps?: object, strict?: boolean}} [opts]
+ * @returns {{st: object, tree: object|null, current: object, options: object, algos: string[], algo: string, order: string, orders: string[]}}
+ */
+export function recordSearch(api, s, { caps = {}, strict = false } = {}) {
+  const isGame = s.source !== 'tree';
+  let tree = null;
+  let game = null;
+  try {
+    let info = null;
+    if (isGame) game = api.Game.create(s.source, s.moves ?? '');
+    else {
+      tree = api.GameTree.parse(s.tree);
+      info = { hasTuples: tree.hasTuples, players: tree.players, hasChance: tree.nodes().some((n) => n.kind === 'chance') };
+    }
+    const algos = algorithmsForSource(s.source, info, caps);
+    let algo = s.algo;
+    if (!algo || !algos.includes(algo)) {
+      if (algo && strict) {
+        throw new ParamError('algorithm', `'${algo}' does not apply to this ${isGame ? 'game' : 'tree'} (choose ${algos.join(', ')})`);
+      }
+      algo = algos.includes('alphabeta') ? 'alphabeta' : algos[0];
+    }
+    const orders = ordersFor(isGame);
+    let order = s.order;
+    if (!order || !orders.includes(order)) {
+      if (order && strict) throw new ParamError('order', `'${order}' does not apply to ${isGame ? 'a game' : 'an explicit tree'} (choose ${orders.join(', ')})`);
+      order = 'natural';
+    }
+    const options = stepperOptions({ ...s, algo, order });
+    const st =
+      algo === 'solve' ? api.Stepper.forSolve(game, s.cap) : isGame ? api.Stepper.forGame(game, options, s.cap) : api.Stepper.forTree(tree, options, s.cap);
+    const current = isGame
+      ? { type: 'game', kind: game.kind, moves: game.moveString, legal: game.legalMoves().length }
+      : { type: 'tree', text: s.tree };
+    game?.free();
+    return { st, tree, current, options, algos, algo, order, orders };
+  } catch (e) {
+    tree?.free();
+    game?.free();
+    throw e;
+  }
+}
+
+/**
+ * An MCTS stepper for an MCTS state, at its start (the figure then runs it to the state's
+ * iteration and phase). The caller owns `m` and `handle`.
+ * @param {object} api
+ * @param {object} s state (view 'mcts')
+ */
+export function startMcts(api, s) {
+  let handle = null;
+  let m = null;
+  try {
+    if (s.source === 'tree') {
+      handle = api.GameTree.parse(s.tree);
+      m = api.MctsStepper.forTree(handle, { c: s.c, seed: s.seed });
+    } else {
+      handle = api.Game.create(s.source, s.moves ?? '');
+      if (handle.isTerminal) throw new ParamError('moves', 'that position is already over: MCTS needs a move to choose');
+      m = api.MctsStepper.forGame(handle, { c: s.c, seed: s.seed });
+    }
+    return { m, handle };
+  } catch (e) {
+    m?.free();
+    handle?.free();
+    throw e;
+  }
+}

@@ -1,0 +1,100 @@
+// A tic-tac-toe or Connect-4 board as buttons: marks, the winning line, each move's value when
+// asked, and clicks turned into moves. The Play view and <ply-game> draw their boards with it.
+// It shows what it is given (cells from the wasm Game, labels from board.js); it decides nothing.
+
+import { GAMES, cellViews, columnViews } from '../lib/board.js';
+import { el } from './dom.js';
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} board the element to fill (class "board")
+   * @param {{onMove: (move: number) => void}} hooks moves in play() units (cell 0–8, column 1–7)
+   */
+  constructor(board, hooks) {
+    this.board = board;
+    this.hooks = hooks;
+    this.kind = null;
+    this.cellEls = [];
+    this.colEls = [];
+  }
+
+  /** Builds the cells for a game. */
+  setKind(kind) {
+    const b = this.board;
+    this.kind = kind;
+    b.replaceChildren();
+    b.dataset.kind = kind;
+    b.setAttribute('role', 'group');
+    b.setAttribute('aria-label', `${GAMES[kind].name} board`);
+    this.cellEls = [];
+    this.colEls = [];
+    if (kind === 'ttt') {
+      for (let i = 0; i < 9; i++) {
+        const btn = el('button', { type: 'button', class: 'cell', part: 'cell', dataset: { cell: String(i) } });
+        btn.addEventListener('click', () => this.hooks.onMove(i));
+        b.append(btn);
+        this.cellEls.push(btn);
+      }
+    } else {
+      for (let c = 1; c <= 7; c++) {
+        const btn = el('button', { type: 'button', class: 'col-btn', part: 'column', dataset: { col: String(c) } }, el('span', {}, String(c)), el('span', { class: 'eval' }));
+        btn.addEventListener('click', () => this.hooks.onMove(c));
+        b.append(btn);
+        this.colEls.push(btn);
+      }
+      for (let i = 0; i < 42; i++) {
+        const hole = el('div', { class: 'hole', part: 'cell', dataset: { cell: String(i), col: String((i % 7) + 1) } });
+        hole.addEventListener('click', () => this.hooks.onMove((i % 7) + 1));
+        b.append(hole);
+        this.cellEls.push(hole);
+      }
+    }
+  }
+
+  /**
+   * Draws a position.
+   * @param {object} v
+   * @param {string} v.cells Game.cells()
+   * @param {ArrayLike<number>} v.line the winning line
+   * @param {boolean} v.humanTurn whether clicks may move now
+   * @param {Map<number, {text: string, word: string, title: string, best: boolean}>} v.scores each move's value
+   */
+  render({ cells, line, humanTurn, scores }) {
+    const views = cellViews(this.kind, cells, line);
+    this.board.classList.toggle('locked', !humanTurn);
+    if (this.kind === 'ttt') {
+      views.forEach((v, i) => {
+        const b = this.cellEls[i];
+        const sc = scores.get(i);
+        b.replaceChildren(v.mark);
+        if (sc && !v.mark) {
+          b.append(el('span', { class: `eval ${sc.word}${sc.best ? ' best' : ''}`, title: sc.title }, `${sc.best ? '★ ' : ''}${sc.text} ${sc.word}`));
+        }
+        b.className = `cell${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
+        b.dataset.mark = v.mark;
+        b.setAttribute('aria-label', v.label + (sc && !v.mark ? `, evaluation ${sc.text} (${sc.word})` : ''));
+        b.setAttribute('aria-disabled', String(!humanTurn || Boolean(v.mark)));
+      });
+    } else {
+      views.forEach((v, i) => {
+        const h = this.cellEls[i];
+        h.className = `hole${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
+        h.dataset.mark = v.mark;
+        h.textContent = v.mark;
+        h.setAttribute('aria-label', v.label);
+        h.setAttribute('role', 'img');
+      });
+      columnViews(cells, humanTurn).forEach((c, i) => {
+        const b = this.colEls[i];
+        const sc = scores.get(c.col);
+        b.classList.toggle('full', c.full);
+        b.dataset.full = String(c.full);
+        b.setAttribute('aria-disabled', String(!c.playable));
+        b.querySelector('.eval').textContent = sc ? `${sc.best ? '★' : ''}${sc.text}` : '';
+        b.querySelector('.eval').className = `eval ${sc ? sc.word : ''}${sc && sc.best ? ' best' : ''}`;
+        b.title = sc ? sc.title : c.label;
+        b.setAttribute('aria-label', `Drop in ${c.label}${sc ? `, evaluation ${sc.text}` : ''}`);
+      });
+    }
+  }
+}

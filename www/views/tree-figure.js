@@ -1,0 +1,503 @@
+// A recorded search drawn as a tree, with its transport: the canvas (pan, zoom, collapse,
+// hover), step / play / scrubber, the narration of each step, the counters, the result line
+// and the pseudocode line. One implementation for the tree lab and for <ply-tree> and the
+// embed page: it builds its own DOM inside a container it is given and touches nothing
+// outside it.
+//
+// The figure receives a Stepper (the real search, recorded by the wasm module) and owns it
+// from then on; it never searches or decides anything itself.
+
+import { applyStep, boardRows, buildTraceModel, describeNode } from '../lib/trace-view.js';
+import { count, formatValue } from '../lib/notation.js';
+import { TreeCanvas } from './tree-canvas.js';
+import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
+
+/** The controls a tree figure can show (`controls="step,play,…"`). */
+export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend'];
+
+const LEGEND =
+  '▲ MAX · ▼ MIN · ○ chance · □ terminal · [α, β] window of an open node · dashed grey: pruned · bold edge: the move chosen · red ring: current node';
+
+export class TreeFigure {
+  /**
+   * @param {HTMLElement} container where the figure's DOM goes (its children are replaced; a
+   *   grid of two columns, class lab-main)
+   * @param {object} [opts]
+   * @param {string|null} [opts.idPrefix] give the parts ids (the playground's 'tl-'); elements leave ids out
+   * @param {Iterable<string>} [opts.controls] which of TREE_CONTROLS to show (default: all)
+   * @param {number} [opts.speed] steps per second when playing
+   * @param {(info: object) => void} [opts.onStep] after every step: {index, length, narration, event, done}
+   * @param {(info: object) => void} [opts.onDone] when a step reaches the end of the trace
+   * @param {() => boolean} [opts.isDark] the canvas palette (default: the system's)
+   * @param {() => object} [opts.styleOverrides] canvas palette fields (theming)
+   */
+  constructor(container, opts = {}) {
+    this.opts = opts;
+    this.st = null;
+    this.tree = null;
+    this.model = null;
+    this.boards = new Map();
+    this.playing = null;
+    this.current = null; // {type: 'tree', text} | {type: 'game', kind, moves, legal}
+    this.pseudoLines = [];
+    const P = partMaker(opts.idPrefix);
+    this.p = {};
+    const p = (name, tag, attrs, ...kids) => (this.p[name] = P(name, tag, attrs, ...kids));
+    const canvasCol = el(
+      'div',
+      { class: 'canvas-col' },
+      p(
+        'toolbar',
+        'div',
+        { class: 'toolbar', role: 'toolbar', 'aria-label': 'Tree view' },
+        p('fit', 'button', { type: 'button', title: 'Fit the tree to the view' }, 'Fit'),
+        p('zoom-in', 'button', { type: 'button', 'aria-label': 'Zoom in' }, '+'),
+        p('zoom-out', 'button', { type: 'button', 'aria-label': 'Zoom out' }, '−'),
+        p('expand', 'button', { type: 'button', title: 'Expand every collapsed subtree' }, 'Expand all'),
+        p('boards', 'label', { class: 'check' }, p('thumbs', 'input', { type: 'checkbox' }), ' Boards'),
+        p('truncated', 'span', { class: 'warn' }),
+      ),
+      el(
+        'div',
+        { class: 'canvas-wrap', part: 'canvas-wrap' },
+        p('canvas', 'canvas', {
+          tabindex: 0,
+          role: 'img',
+          'aria-label': 'The search tree. Arrow keys step; drag to pan, wheel or pinch to zoom; double-click a node to collapse it.',
+        }),
+        p('tip', 'div', { class: 'tip', hidden: true }),
+      ),
+      p('legend', 'p', { class: 'legend' }, LEGEND),
+    );
+    const side = el(
+      'div',
+      { class: 'lab-side' },
+      p(
+        'transport',
+        'div',
+        { class: 'transport', role: 'group', 'aria-label': 'Step through the search' },
+        p('start', 'button', { type: 'button', 'aria-label': 'Jump to start', 'aria-keyshortcuts': 'Home' }, '|◀'),
+        p('back', 'button', { type: 'button', 'aria-label': 'Step back', 'aria-keyshortcuts': 'ArrowLeft' }, '◀ Back'),
+        p('play', 'button', { type: 'button', 'aria-label': 'Play', 'aria-keyshortcuts': 'Space' }, '▶ Play'),
+        p('fwd', 'button', { type: 'button', 'aria-label': 'Step forward', 'aria-keyshortcuts': 'ArrowRight' }, 'Step ▶'),
+        p('end', 'button', { type: 'button', 'aria-label': 'Jump to end', 'aria-keyshortcuts': 'End' }, '▶|'),
+        p(
+          'speed-label',
+          'label',
+          { class: 'speed' },
+          'Speed ',
+          p('speed', 'input', { type: 'range', min: 1, max: 60, value: String(opts.speed ?? 4), 'aria-label': 'Steps per second' }),
+          p('speed-out', 'output', {}, ''),
+        ),
+      ),
+      p(
+        'scrubber',
+        'label',
+        { class: 'scrub' },
+        'Step ',
+        p('step-out', 'output', {}, '0 / 0'),
+        p('scrub', 'input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Scrub through the steps' }),
+      ),
+      p('narration', 'p', { class: 'narration', 'aria-live': 'polite' }),
+      p('counters', 'dl', { class: 'counters' }),
+      p('result', 'div', { class: 'result-line' }),
+      p('pseudo', 'div', { class: 'pseudo', 'aria-label': 'Pseudocode' }),
+    );
+    this.side = side;
+    this.root = container;
+    container.replaceChildren(canvasCol, side);
+    this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
+      describe: (id) => this.describe(id),
+      decorate: (ctx, stats) => this.drawThumbnails(ctx, stats),
+      onClick: () => {},
+      isDark: opts.isDark,
+      styleOverrides: opts.styleOverrides,
+    });
+    this.wire();
+    this.setControls(opts.controls ?? TREE_CONTROLS);
+  }
+
+  wire() {
+    const p = this.p;
+    p.start.addEventListener('click', () => this.seek(0));
+    p.end.addEventListener('click', () => this.seek(this.st ? this.st.length : 0));
+    p.back.addEventListener('click', () => this.stepBy(-1));
+    p.fwd.addEventListener('click', () => this.stepBy(1));
+    p.play.addEventListener('click', () => this.togglePlay());
+    p.scrub.addEventListener('input', (e) => this.seek(Number(e.target.value)));
+    p.speed.addEventListener('input', () => this.setSpeed(Number(p.speed.value)));
+    p.fit.addEventListener('click', () => this.canvas.fit());
+    p['zoom-in'].addEventListener('click', () => this.canvas.zoom(1.25));
+    p['zoom-out'].addEventListener('click', () => this.canvas.zoom(0.8));
+    p.expand.addEventListener('click', () => this.canvas.expandAll());
+    p.thumbs.addEventListener('change', () => this.relayoutForThumbs());
+    this.showSpeed();
+  }
+
+  /** Shows only these controls (names from TREE_CONTROLS); the canvas always shows. */
+  setControls(list) {
+    const on = new Set(list);
+    const p = this.p;
+    const show = (name, ...parts) => {
+      for (const part of parts) p[part].hidden = !on.has(name);
+    };
+    show('zoom', 'fit', 'zoom-in', 'zoom-out', 'expand');
+    show('boards', 'boards');
+    show('step', 'start', 'back', 'fwd', 'end');
+    show('play', 'play', 'speed-label');
+    show('scrubber', 'scrubber');
+    show('narration', 'narration');
+    show('counters', 'counters');
+    show('result', 'result');
+    show('pseudocode', 'pseudo');
+    show('legend', 'legend');
+    p.transport.hidden = !on.has('step') && !on.has('play');
+    this.controls = on;
+    this.syncChrome();
+  }
+
+  /** Hides the toolbar and the side column when nothing in them shows. */
+  syncChrome() {
+    const p = this.p;
+    const toolbarUsed = this.controls.has('zoom') || this.controls.has('boards') || p.truncated.textContent !== '';
+    p.toolbar.hidden = !toolbarUsed;
+    const sideUsed = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode'].some((c) => this.controls.has(c));
+    this.side.hidden = !sideUsed;
+    this.root.classList.toggle('single', !sideUsed);
+  }
+
+  setSpeed(v) {
+    const speed = Math.min(60, Math.max(1, Math.round(Number(v)) || 4));
+    this.p.speed.value = String(speed);
+    this.showSpeed();
+    if (this.playing) {
+      this.pause();
+      this.play();
+    }
+  }
+
+  showSpeed() {
+    const v = Number(this.p.speed.value);
+    this.p['speed-out'].textContent = `${v} step${v === 1 ? '' : 's'}/s`;
+  }
+
+  /**
+   * Shows a recorded search, replacing the old one (whose handles are freed). The figure
+   * owns `st` and `tree` from now on.
+   * @param {object} what
+   * @param {object} what.st a Stepper
+   * @param {object|null} [what.tree] the GameTree of an explicit tree
+   * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string, legal: number}} what.current
+   * @param {object} what.options the search options (the counters show TT hits when on)
+   * @param {number|'end'} [what.step] where to stop (default 0: no autoplay)
+   */
+  load({ st, tree = null, current, options, step = 0 }) {
+    this.pause();
+    this.st?.free();
+    this.tree?.free();
+    this.st = st;
+    this.tree = tree;
+    this.searchOptions = options ?? {};
+    this.boards.clear();
+    this.current = current;
+    this.result = st.result();
+    this.model = buildTraceModel({
+      traceNodes: st.nodes(),
+      treeNodes: tree ? tree.nodes() : null,
+      finalPruned: st.pruned(),
+      players: tree ? tree.players : 2,
+    });
+    this.buildPseudocode();
+    const isGame = current.type === 'game';
+    const thumbs = this.p.thumbs;
+    thumbs.disabled = !isGame;
+    if (!isGame) thumbs.checked = false;
+    this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
+    const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} nodes.` : '');
+    this.p.truncated.textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
+    this.syncChrome();
+    this.p.scrub.max = String(st.length);
+    this.seek(step === 'end' ? st.length : step, { quiet: true });
+  }
+
+  /** Frees the wasm handles and stops timers and observers. */
+  destroy() {
+    this.pause();
+    this.canvas.destroy();
+    this.st?.free();
+    this.tree?.free();
+    this.st = null;
+    this.tree = null;
+  }
+
+  get index() {
+    return this.st ? this.st.index : 0;
+  }
+
+  get length() {
+    return this.st ? this.st.length : 0;
+  }
+
+  layoutOptions() {
+    const thumbs = this.p.thumbs.checked && this.current?.type === 'game';
+    return thumbs ? { levelHeight: 140, nodeWidth: 44 } : {};
+  }
+
+  /** Board thumbnails under the nodes of a game search. */
+  setThumbnails(on) {
+    this.p.thumbs.checked = Boolean(on) && this.current?.type === 'game';
+    this.relayoutForThumbs();
+  }
+
+  relayoutForThumbs() {
+    if (!this.model) return;
+    this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
+  }
+
+  buildPseudocode() {
+    const box = this.p.pseudo;
+    const procs = this.st.pseudocode();
+    this.pseudoLines = procs.map((p, pi) =>
+      p.lines.map((text, li) => el('div', { class: 'line', dataset: { proc: String(pi), line: String(li + 1) } }, text)),
+    );
+    setChildren(
+      box,
+      procs.map((p, pi) => el('div', { class: 'proc', dataset: { proc: String(pi) }, 'aria-label': p.name }, this.pseudoLines[pi])),
+    );
+  }
+
+  stepBy(n) {
+    if (!this.st) return;
+    this.seek(Math.min(Math.max(this.st.index + n, 0), this.st.length));
+  }
+
+  /**
+   * Shows step i (clamped to 0 … length). `quiet`: no step/done callbacks (loading).
+   */
+  seek(i, { quiet = false } = {}) {
+    const st = this.st;
+    if (!st) return;
+    const before = st.index;
+    i = Math.min(Math.max(0, Math.round(Number(i) || 0)), st.length);
+    st.seek(i);
+    const s = st.state();
+    this.state = s;
+    const done = i === st.length;
+    applyStep(this.model, s, { done, bestChild: this.result.bestChild });
+    this.canvas.invalidate();
+    if (s.current != null) {
+      const d = this.model.traceToDraw[s.current];
+      this.canvas.unfold(d);
+      this.canvas.reveal(d);
+    }
+    const p = this.p;
+    const narration = i === 0 ? 'Before the first event. Step forward (→) to start the search.' : s.narration;
+    p.narration.textContent = narration;
+    p['step-out'].textContent = `${i} / ${st.length}`;
+    p.scrub.value = String(i);
+    p.scrub.setAttribute('aria-valuetext', `step ${i} of ${st.length}${s.event ? `: ${s.event}` : ''}`);
+    const c = s.counters;
+    const rows = [
+      ['Nodes entered', count(c.nodes)],
+      ['Leaves evaluated', count(c.leaves)],
+      ['Cutoffs', count(c.cutoffs)],
+    ];
+    if (this.searchOptions.tt) rows.push(['TT hits', count(c.ttHits)]);
+    if (c.searches > 1) rows.push(['Searches (depths)', String(c.searches)]);
+    setChildren(p.counters, rows.map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]));
+    p.result.textContent = done ? this.resultText() : '';
+    this.showPseudocodeLine(s);
+    if (done) this.pause();
+    if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
+    if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
+  }
+
+  resultText() {
+    const r = this.result;
+    return `Root value ${Array.isArray(r.value) ? `(${r.value.map(formatValue).join(', ')})` : formatValue(r.value)}${
+      r.bestName ? ` · best move ${r.bestName}` : ''
+    }${r.complete ? '' : ' (incomplete: node budget)'}`;
+  }
+
+  /** What a step event carries: plain data. */
+  stepInfo() {
+    const st = this.st;
+    return {
+      index: st.index,
+      length: st.length,
+      narration: this.p.narration.textContent,
+      event: this.state?.event ?? null,
+      done: st.index === st.length,
+    };
+  }
+
+  doneInfo() {
+    const r = this.result;
+    return {
+      value: Array.isArray(r.value) ? r.value.slice() : r.value,
+      best: r.best ?? null,
+      bestName: r.bestName ?? null,
+      complete: r.complete,
+      result: this.resultText(),
+    };
+  }
+
+  showPseudocodeLine(s) {
+    for (const list of this.pseudoLines) for (const line of list) line.classList.remove('now');
+    const box = this.p.pseudo;
+    for (const proc of box.children) proc.classList.toggle('inactive', Number(proc.dataset.proc) !== s.pseudocode?.procedure);
+    if (s.pseudocode && this.pseudoLines[s.pseudocode.procedure]) {
+      const line = this.pseudoLines[s.pseudocode.procedure][s.pseudocode.line - 1];
+      if (line && !box.hidden) {
+        line.classList.add('now');
+        const top = line.offsetTop - box.offsetTop;
+        if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - line.offsetHeight) box.scrollTop = Math.max(0, top - 20);
+      } else if (line) line.classList.add('now');
+    }
+  }
+
+  togglePlay() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (!this.st) return;
+    if (this.st.index >= this.st.length) this.seek(0);
+    const speed = Number(this.p.speed.value);
+    this.playing = setInterval(() => this.stepBy(1), 1000 / speed);
+    this.p.play.textContent = '❚❚ Pause';
+    this.p.play.setAttribute('aria-label', 'Pause');
+  }
+
+  pause() {
+    if (this.playing) clearInterval(this.playing);
+    this.playing = null;
+    this.p.play.textContent = '▶ Play';
+    this.p.play.setAttribute('aria-label', 'Play');
+  }
+
+  /**
+   * The figure's keys: → ← step, Space plays or pauses, Home and End jump. Returns whether
+   * the key was used (the caller then prevents the default).
+   * @param {KeyboardEvent} e
+   */
+  handleKey(e) {
+    if (typingTarget(e) || e.ctrlKey || e.metaKey || e.altKey) return false;
+    const target = e.composedPath ? e.composedPath()[0] : e.target;
+    const onButton = target && target.tagName === 'BUTTON';
+    switch (e.key) {
+      case 'ArrowRight':
+        this.stepBy(1);
+        return true;
+      case 'ArrowLeft':
+        this.stepBy(-1);
+        return true;
+      case ' ':
+        if (onButton) return false; // the button's own click does it
+        this.togglePlay();
+        return true;
+      case 'Home':
+        this.seek(0);
+        return true;
+      case 'End':
+        this.seek(this.st ? this.st.length : 0);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  describe(id) {
+    if (!this.model) return null;
+    const text = describeNode(this.model, id);
+    const t = this.model.drawToTrace[id];
+    let board;
+    if (this.current?.type === 'game' && t >= 0) board = boardRows(this.boardOf(t), this.current.kind === 'ttt' ? 3 : 7);
+    return { text, board };
+  }
+
+  boardOf(traceId) {
+    let b = this.boards.get(traceId);
+    if (b === undefined) {
+      b = this.st.board(traceId);
+      this.boards.set(traceId, b);
+    }
+    return b;
+  }
+
+  drawThumbnails(ctx, stats) {
+    if (!this.p.thumbs.checked || this.current?.type !== 'game' || stats.dots || stats.radius < 7) return;
+    const kind = this.current.kind;
+    const w = kind === 'ttt' ? 3 : 7;
+    const h = kind === 'ttt' ? 3 : 6;
+    const cam = this.canvas.camera;
+    const lay = this.canvas.layout;
+    const cs = Math.max(2, (kind === 'ttt' ? 12 : 6) * cam.scale);
+    const dark = this.canvas.dark;
+    let drawn = 0;
+    for (const v of stats.visible) {
+      const t = this.model.drawToTrace[v];
+      if (t < 0) continue;
+      if (drawn++ > 400) break; // enough for any readable zoom
+      const cells = this.boardOf(t);
+      const pt = cam.toScreen(lay.x[v], lay.y[v]);
+      const x0 = pt.x - (w * cs) / 2;
+      const y0 = pt.y + stats.radius + 18 * cam.scale;
+      ctx.fillStyle = dark ? '#2a2d33' : '#eef1f5';
+      ctx.fillRect(x0 - 1, y0 - 1, w * cs + 2, h * cs + 2);
+      for (let i = 0; i < cells.length; i++) {
+        const ch = cells[i];
+        if (ch === '.') continue;
+        ctx.fillStyle = ch === 'X' ? (dark ? '#e8e8e8' : '#1b1b1b') : dark ? '#ff8a80' : '#c0392b';
+        const cx = x0 + (i % w) * cs;
+        const cy = y0 + Math.floor(i / w) * cs;
+        if (kind === 'ttt') ctx.fillRect(cx + cs * 0.2, cy + cs * 0.2, cs * 0.6, cs * 0.6);
+        else {
+          ctx.beginPath();
+          ctx.arc(cx + cs / 2, cy + cs / 2, cs * 0.42, 0, Math.PI * 2);
+          ctx.fill();
+        }
+      }
+      if (kind === 'ttt') {
+        ctx.strokeStyle = dark ? '#5d6269' : '#9aa0a6';
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        for (let k = 1; k < 3; k++) {
+          ctx.moveTo(x0 + k * cs, y0);
+          ctx.lineTo(x0 + k * cs, y0 + 3 * cs);
+          ctx.moveTo(x0, y0 + k * cs);
+          ctx.lineTo(x0 + 3 * cs, y0 + k * cs);
+        }
+        ctx.stroke();
+      }
+    }
+  }
+
+  /** The picture's state in plain data (the test hooks). */
+  snapshot() {
+    if (!this.model) return null;
+    const fmtW = (w) => (w ? { alpha: formatValue(w.alpha), beta: formatValue(w.beta) } : null);
+    return {
+      index: this.st.index,
+      length: this.st.length,
+      truncated: this.st.truncated,
+      narration: this.p.narration.textContent,
+      result: this.p.result.textContent,
+      pseudocode: this.state?.pseudocode ?? null,
+      nodes: this.model.nodes.map((n) => ({
+        id: n.id,
+        parent: n.parent,
+        kind: n.kind,
+        label: n.label,
+        edge: n.edgeLabel,
+        state: n.state,
+        value: n.value,
+        window: fmtW(n.window),
+        bold: n.bold,
+      })),
+      frames: this.canvas.frames,
+      reducedMotion: reducedMotion(),
+    };
+  }
+}
