@@ -15,7 +15,7 @@ use crate::game::{with_history, GameHandle};
 use crate::options::{mcts_only, Opts, MAX_ITERATIONS};
 use crate::skin::Skin;
 use crate::tree::GameTree;
-use crate::util::{at, int_in, js_err, js_object, number_arg, to_js};
+use crate::util::{at, int_in, js_err, js_object, num_text, number_arg, to_js};
 use plyground::event::{Event, MctsPhase};
 use plyground::game::{Game, ToMove};
 use plyground::search::mcts::{mcts_phase, ucb1, Mcts, MctsOptions};
@@ -627,7 +627,7 @@ pub fn ucb1_js(
     let arg = |what: &str, v: &JsValue| -> Result<f64, String> {
         let x = number_arg(what, v)?;
         if !x.is_finite() || x < 0.0 {
-            return Err(format!("{what} must be a finite number ≥ 0, got {x}"));
+            return Err(format!("{what} must be a finite number ≥ 0, got {}", num_text(x)));
         }
         Ok(x)
     };
@@ -636,7 +636,11 @@ pub fn ucb1_js(
     let parent_n = arg("parentN", &parent_n).map_err(&place)?;
     let c = arg("c", &c).map_err(&place)?;
     if w > n {
-        return Err(place(format!("w = {w} exceeds n = {n} (rewards are in [0, 1] per visit)")));
+        return Err(place(format!(
+            "w = {} exceeds n = {} (rewards are in [0, 1] per visit)",
+            num_text(w),
+            num_text(n)
+        )));
     }
     struct Terms {
         exploitation: f64,
