@@ -200,13 +200,18 @@ export class PlyElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  // Subclasses: render(state, changed, previous), teardown(), keys(e).
+  // Subclasses: render(state, changed, previous), teardown(), keys(e). The defaults serve
+  // the figure elements (<ply-tree>, <ply-mcts>), which keep their component in `figure`.
   render() {}
 
-  teardown() {}
+  teardown() {
+    this.figure?.destroy();
+    this.figure = null;
+    this._key = null;
+  }
 
-  keys() {
-    return false;
+  keys(e) {
+    return this.figure ? this.figure.handleKey(e) : false;
   }
 }
 

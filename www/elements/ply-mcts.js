@@ -77,16 +77,6 @@ export class PlyMcts extends PlyElement {
     if (!s.autoplay && changed?.has('autoplay')) f.pause();
   }
 
-  teardown() {
-    this.figure?.destroy();
-    this.figure = null;
-    this._key = null;
-  }
-
-  keys(e) {
-    return this.figure ? this.figure.handleKey(e) : false;
-  }
-
   /** Completed iterations. */
   get done() {
     return this.figure?.m ? this.figure.m.iterations : 0;

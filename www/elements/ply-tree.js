@@ -95,16 +95,6 @@ export class PlyTree extends PlyElement {
     if (!s.autoplay && changed?.has('autoplay')) f.pause();
   }
 
-  teardown() {
-    this.figure?.destroy();
-    this.figure = null;
-    this._key = null;
-  }
-
-  keys(e) {
-    return this.figure ? this.figure.handleKey(e) : false;
-  }
-
   /** The step on show (0 … length). */
   get index() {
     return this.figure ? this.figure.index : 0;
