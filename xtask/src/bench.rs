@@ -16,7 +16,8 @@ use crate::util::{self, command, human_size, root};
 use std::fmt::Write as _;
 
 /// The gzip size the module should stay under.
-const TARGET_GZIP: u64 = 150 * 1024;
+/// The "≤ 150 KB gzipped", read strictly: 150,000 bytes (146.5 KiB).
+const TARGET_GZIP: u64 = 150_000;
 
 /// One benchmark figure.
 #[derive(Clone, Debug, PartialEq)]
@@ -214,6 +215,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     setup::all()?;
     build::build_pkg()?;
+    build::build_bench_pkg()?;
     let native_run = || {
         let mut cli = util::cargo();
         cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--tsv"]);
@@ -224,7 +226,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     };
     let wasm_run = || {
         let mut node = command("node");
-        node.arg(root().join("bench/wasm.mjs"));
+        node.arg(root().join("bench/wasm.mjs")).arg("--pkg").arg(build::bench_pkg_dir());
         if quick {
             node.arg("--quick");
         }
@@ -244,7 +246,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "plyground benchmarks{}: native (release) vs wasm (the shipped www/pkg module in Node {node_version}), {cores} cores, best of {} alternating runs each",
+        "plyground benchmarks{}: native (release) vs wasm (in Node {node_version}: the shipped module built with the benchmark exports, target/bench-pkg), {cores} cores, best of {} alternating runs each",
         if quick { " (--quick)" } else { "" },
         natives.len()
     );
@@ -263,9 +265,9 @@ pub fn main(args: &[String]) -> Result<(), String> {
         let verdict = if m.gzip <= TARGET_GZIP { "within" } else { "over" };
         let _ = writeln!(
             out,
-            "  module gzip {} is {verdict} the {} target",
+            "  module gzip {} ({} bytes) is {verdict} the 150 KB ({TARGET_GZIP} bytes) target",
             human_size(m.gzip),
-            human_size(TARGET_GZIP)
+            m.gzip
         );
     }
     if browser {

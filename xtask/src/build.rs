@@ -22,13 +22,35 @@ pub fn setup_and_build() -> Result<(), String> {
 
 /// Builds www/pkg from the wasm crate (assumes the set-up is done).
 pub fn build_pkg() -> Result<(), String> {
-    run(util::cargo().args(["build", "--release", "--target", WASM_TARGET, "-p", WASM_CRATE]))?;
+    build_module(&[], &pkg_dir())
+}
+
+/// Where `cargo xtask bench` puts its module: the shipped one plus the benchmark exports.
+pub fn bench_pkg_dir() -> PathBuf {
+    util::target_dir().join("bench-pkg")
+}
+
+/// The module with the `bench` feature (the workloads `bench/wasm.mjs` times) into
+/// [`bench_pkg_dir`]: the same core, profile, wasm-bindgen and wasm-opt passes as the
+/// shipped module, which leaves the benchmark exports out (they cost 3 KiB gzipped).
+pub fn build_bench_pkg() -> Result<(), String> {
+    build_module(&["bench"], &bench_pkg_dir())
+}
+
+/// cargo → wasm-bindgen → wasm-opt → load check, into `pkg`.
+fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
+    let mut cargo = util::cargo();
+    cargo.args(["build", "--release", "--target", WASM_TARGET, "-p", WASM_CRATE]);
+    if !features.is_empty() {
+        cargo.args(["--features", &features.join(",")]);
+    }
+    run(&mut cargo)?;
     let cargo_wasm = util::target_dir().join(WASM_TARGET).join("release").join(format!("{OUT_NAME}.wasm"));
     if !cargo_wasm.is_file() {
         return Err(format!("cargo did not produce {}", cargo_wasm.display()));
     }
 
-    let pkg = pkg_dir();
+    let pkg = pkg.to_path_buf();
     if pkg.exists() {
         std::fs::remove_dir_all(&pkg).map_err(|e| format!("cannot clear {}: {e}", pkg.display()))?;
     }
@@ -67,7 +89,7 @@ pub fn build_pkg() -> Result<(), String> {
         human_size(file_size(&cargo_wasm)?),
         human_size(bindgen_size)
     );
-    for s in package_sizes()? {
+    for s in sizes_in(&pkg)? {
         println!("  {}", s.line());
     }
     Ok(())
@@ -94,9 +116,12 @@ impl Size {
     }
 }
 
-/// The sizes of the package's module, JavaScript glue and TypeScript declarations.
+/// The sizes of the shipped package's module, JavaScript glue and TypeScript declarations.
 pub fn package_sizes() -> Result<Vec<Size>, String> {
-    let pkg = pkg_dir();
+    sizes_in(&pkg_dir())
+}
+
+fn sizes_in(pkg: &Path) -> Result<Vec<Size>, String> {
     let files: Vec<PathBuf> =
         ["_bg.wasm", ".js", ".d.ts"].iter().map(|ext| pkg.join(format!("{OUT_NAME}{ext}"))).collect();
     let refs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();

@@ -81,18 +81,15 @@ fn clippy_native() -> Result<(), String> {
     ]))
 }
 
+/// Both ways the module is built: as shipped, and with the `bench` feature.
 fn clippy_wasm() -> Result<(), String> {
-    run(util::cargo().args([
-        "clippy",
-        "-p",
-        WASM_CRATE,
-        "--all-targets",
-        "--target",
-        WASM_TARGET,
-        "--",
-        "-D",
-        "warnings",
-    ]))
+    for features in [None, Some("--all-features")] {
+        let mut cmd = util::cargo();
+        cmd.args(["clippy", "-p", WASM_CRATE, "--all-targets", "--target", WASM_TARGET]);
+        cmd.args(features);
+        run(cmd.args(["--", "-D", "warnings"]))?;
+    }
+    Ok(())
 }
 
 /// Natively, without the wasm crate (its tests only run on wasm32) and the peer benchmark.

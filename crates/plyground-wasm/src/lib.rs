@@ -10,7 +10,8 @@
 //! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
 //! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
 //!   exact Connect-4 solver.
-//! - `bench*` functions and [`StepBench`]: the workloads `cargo xtask bench` times in Node.
+//! - With the `bench` feature only (not in the shipped module): `bench*` functions and
+//!   `StepBench`, the workloads `cargo xtask bench` times in Node.
 //!
 //! Long-lived data stays in wasm memory behind the handles; calls return small plain
 //! objects, numbers, strings and typed arrays. Every bad input throws a JavaScript `Error`
@@ -19,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "bench")]
 mod bench;
 mod game;
 mod mcts;
@@ -31,13 +33,16 @@ mod stepper;
 mod tree;
 mod util;
 
+#[cfg(feature = "bench")]
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
 pub use perfect::solve_game;
-pub use solver::{analyze_connect4, bench_solver_set, solve_connect4};
+#[cfg(feature = "bench")]
+pub use solver::bench_solver_set;
+pub use solver::{analyze_connect4, solve_connect4};
 pub use stepper::Stepper;
 pub use tree::{search_tree, GameTree};
 

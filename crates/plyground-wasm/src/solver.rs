@@ -6,7 +6,7 @@
 //! reset before each call, so every call costs what it costs from scratch (the same nodes
 //! every time) without allocating and clearing the table again.
 
-use crate::util::{at, describe, entries, int_in, js_err, put, string_arg};
+use crate::util::{at, describe, entries, int_in, put, string_arg};
 use plyground::games::connect4::Connect4;
 use plyground::search::solver::{Solver, SolverOptions};
 use std::cell::RefCell;
@@ -121,6 +121,7 @@ pub fn analyze_connect4(
     Ok(out.into())
 }
 
+#[cfg(feature = "bench")]
 /// Solves every position of a benchmark set (`<moves> <score>` lines) as the native
 /// benchmark does (`solver::run_set`: the table reset before each position, every score
 /// checked), timed inside around the whole set by `clock` (a function returning
@@ -146,7 +147,7 @@ pub fn bench_solver_set(
         plyground::search::solver::run_set(solver, &positions, weak, &mut now)
     });
     if r.wrong > 0 {
-        return Err(js_err(format!("benchSolverSet: {} wrong scores", r.wrong)));
+        return Err(crate::util::js_err(format!("benchSolverSet: {} wrong scores", r.wrong)));
     }
     let out = js_sys::Object::new();
     put(&out, "positions", JsValue::from_f64(r.positions as f64));
@@ -157,6 +158,7 @@ pub fn bench_solver_set(
     Ok(out.into())
 }
 
+#[cfg(feature = "bench")]
 #[wasm_bindgen]
 extern "C" {
     /// `performance.now()`: milliseconds (Node, pages and workers all have it).
