@@ -15,8 +15,8 @@ use crate::setup;
 use crate::util::{self, command, human_size, root};
 use std::fmt::Write as _;
 
-/// The gzip size the module should stay under.
-/// The "≤ 150 KB gzipped", read strictly: 150,000 bytes (146.5 KiB).
+/// The gzip size the module should stay under: the "≤ 150 KB gzipped", read
+/// strictly as 150,000 bytes (146.5 KiB).
 const TARGET_GZIP: u64 = 150_000;
 
 /// One benchmark figure.
