@@ -1,7 +1,8 @@
-// The JavaScript API inside headless Chromium, on the page served from www/: a full game of
-// tic-tac-toe against α-β through Game and searchGame (the AI never loses), a search in a
-// module Web Worker, and a Stepper over Figure 5.2 checked step by step. Any console error,
-// page error or failed request fails the run. (Server and browser: harness.mjs.)
+// The JavaScript API inside headless Chromium, on the page served from the site
+// (target/site/): a full game of tic-tac-toe against α-β through Game and searchGame (the AI
+// never loses), a search in a module Web Worker, and a Stepper over Figure 5.2 checked step
+// by step. Any console error, page error or failed request fails the run. (Server and
+// browser: harness.mjs.)
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

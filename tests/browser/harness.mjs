@@ -1,8 +1,10 @@
-// Shared by the browser tests: a server for www/ and a headless Chromium that records every
-// console error, page error, failed request and HTTP error.
+// Shared by the browser tests: a server for the site and a headless Chromium that records
+// every console error, page error, failed request and HTTP error.
 //
-// `cargo xtask test` serves www/ and passes its URL in PLYGROUND_URL. Run alone
-// (`node --test tests/browser/`), a test starts `cargo xtask serve --no-build` itself.
+// The tests run against what ships: target/site/, the minified copy of www/ that `cargo
+// xtask build` writes. `cargo xtask test` serves it and passes its URL in PLYGROUND_URL. Run
+// alone (`node --test tests/browser/`, after `cargo xtask build`), a test starts `cargo xtask
+// serve --no-build` itself, which serves the same folder.
 
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -14,7 +14,8 @@ import { openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
+// What is served: the minified site that `cargo xtask build` writes (harness.mjs).
+const SITE = fileURLToPath(new URL('../../target/site/', import.meta.url));
 
 describe('the labs', { timeout: 120_000 }, () => {
   let browser;
@@ -44,7 +45,7 @@ describe('the labs', { timeout: 120_000 }, () => {
     let raw = 0;
     let gz = 0;
     for (const p of files) {
-      const bytes = await readFile(`${WWW}${p === '/' ? 'index.html' : p.slice(1)}`);
+      const bytes = await readFile(`${SITE}${p === '/' ? 'index.html' : p.slice(1)}`);
       raw += bytes.length;
       gz += p.endsWith('.png') ? bytes.length : gzipSync(bytes, { level: 9 }).length;
     }

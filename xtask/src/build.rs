@@ -14,10 +14,11 @@ pub fn pkg_dir() -> PathBuf {
     root().join("www/pkg")
 }
 
-/// Set-up, then the build.
+/// Set-up, then the build: the package, then the minified site made from www/ and it.
 pub fn setup_and_build() -> Result<(), String> {
     setup::all()?;
-    build_pkg()
+    build_pkg()?;
+    crate::site::build_site()
 }
 
 /// Builds www/pkg from the wasm crate (assumes the set-up is done).

@@ -1,8 +1,10 @@
 //! `cargo xtask` — the project's build, serve, test and bench commands, in Rust with no
 //! dependencies, so that a fresh machine needs nothing but rustup, Node and npm.
 //!
-//! - `cargo xtask build`: set up what is missing, then build the wasm package into www/pkg.
-//! - `cargo xtask serve [--port N]`: build, then serve www/ on 127.0.0.1.
+//! - `cargo xtask build`: set up what is missing, then build the wasm package into www/pkg
+//!   and the minified site into target/site.
+//! - `cargo xtask serve [--dev] [--port N]`: build, then serve target/site (`--dev`: www/) on
+//!   127.0.0.1.
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
 //! - `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
@@ -12,6 +14,7 @@ mod bench;
 mod build;
 mod serve;
 mod setup;
+mod site;
 mod test;
 mod util;
 
@@ -22,14 +25,18 @@ usage: cargo xtask <command> [options]
 
 commands:
   build                 install what is missing (toolchain, wasm-bindgen-cli, npm packages),
-                        then build the wasm package into www/pkg and print its sizes
-  serve [options]       build, then serve www/ on http://127.0.0.1:PORT/
+                        then build the wasm package into www/pkg and print its sizes, then
+                        the site to deploy: www/ with each .js and .css minified on its own
+                        (source maps beside them) in target/site/
+  serve [options]       build, then serve target/site/ on http://127.0.0.1:PORT/
+      --dev             serve the sources in www/ instead, unminified (builds only www/pkg)
       --port N          port to listen on (default 8000; 0 picks a free one)
-      --root DIR        serve DIR at / instead of www/
+      --root DIR        serve DIR at / instead
       --mount /P/=DIR   also serve DIR under the URL prefix /P/ (repeatable)
       --no-build        serve what is there, without building first
-  test                  format check, clippy, native tests, wasm build and tests, JS unit
-                        tests, browser tests (installs Chromium with apt-get when missing)
+  test                  format check, clippy, native tests, wasm build and tests, the site,
+                        JS unit tests, browser tests against the site (installs Chromium
+                        with apt-get when missing)
   bench [--quick] [--long] [--peers] [--no-browser]
                         build, then run the benchmarks natively (plyground bench) and in wasm
                         (bench/wasm.mjs in Node), alternating: one table with the wasm/native

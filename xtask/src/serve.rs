@@ -28,10 +28,12 @@ impl Mount {
     }
 }
 
-/// `cargo xtask serve [--port N] [--root DIR] [--mount /P/=DIR]... [--no-build]`.
+/// `cargo xtask serve [--dev] [--port N] [--root DIR] [--mount /P/=DIR]... [--no-build]`: the
+/// minified site (target/site/) by default; `--dev` serves the sources in www/ instead.
 pub fn main(args: &[String]) -> Result<(), String> {
     let mut port: u16 = 8000;
-    let mut www = root().join("www");
+    let mut dev = false;
+    let mut www = None;
     let mut extra = Vec::new();
     let mut build = true;
     let mut it = args.iter();
@@ -42,7 +44,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
                 let v = value("--port")?;
                 port = v.parse().map_err(|_| format!("--port: '{v}' is not a port number (0–65535)"))?;
             }
-            "--root" => www = root().join(value("--root")?),
+            "--root" => www = Some(root().join(value("--root")?)),
             "--mount" => {
                 let v = value("--mount")?;
                 let (prefix, dir) =
@@ -50,12 +52,19 @@ pub fn main(args: &[String]) -> Result<(), String> {
                 extra.push(Mount::new(prefix, root().join(dir)));
             }
             "--no-build" => build = false,
+            "--dev" => dev = true,
             other => return Err(format!("serve: unknown option '{other}' (see `cargo xtask help`)")),
         }
     }
-    if build {
-        crate::build::setup_and_build()?;
+    match (build, dev) {
+        (false, _) => {}
+        (true, false) => crate::build::setup_and_build()?,
+        (true, true) => {
+            crate::setup::all()?;
+            crate::build::build_pkg()?;
+        }
     }
+    let www = www.unwrap_or_else(|| if dev { root().join("www") } else { crate::site::site_dir() });
     let mut mounts = vec![Mount::new("/", www)];
     mounts.extend(extra);
     for m in &mounts {

@@ -151,7 +151,7 @@ pub fn npm_packages() -> Result<(), String> {
         (Some(i), Some(l)) => i >= l,
         _ => false,
     };
-    if fresh && r.join("node_modules/.bin/wasm-opt").exists() {
+    if fresh && ["wasm-opt", "terser"].iter().all(|b| r.join("node_modules/.bin").join(b).exists()) {
         println!("setup: npm packages ok (node {node}; node_modules is newer than package-lock.json)");
         return Ok(());
     }

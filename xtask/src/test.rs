@@ -4,6 +4,7 @@
 use crate::build::{self, WASM_CRATE};
 use crate::serve::{self, Mount};
 use crate::setup::{self, WASM_TARGET};
+use crate::site;
 use crate::util::{self, human_duration, root, run};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +20,7 @@ const STAGES: &[Stage] = &[
     ("native tests (core, CLI, xtask)", native_tests),
     ("core compiles for wasm32", core_for_wasm),
     ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
+    ("site: www/ minified per file → target/site", site::build_site),
     ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
     ("JavaScript unit tests (node --test)", js_tests),
     ("browser tests (headless Chromium)", browser_tests),
@@ -126,13 +128,14 @@ fn js_tests() -> Result<(), String> {
     run(util::command("node").arg("--test").args(test_files("tests/js")?))
 }
 
-/// Chromium (installed when missing), a server on a free port for www/ (and tests/ under
-/// /tests/), then the browser test files with PLYGROUND_URL pointing at it.
+/// Chromium (installed when missing), a server on a free port for the minified site — what
+/// ships is what is tested — (and tests/ under /tests/), then the browser test files with
+/// PLYGROUND_URL pointing at it.
 fn browser_tests() -> Result<(), String> {
     setup::chromium()?;
-    let r = root();
-    let url = serve::spawn(vec![Mount::new("/", r.join("www")), Mount::new("/tests/", r.join("tests"))])?;
-    println!("serving www/ (and tests/ at /tests/) at {url}");
+    let url =
+        serve::spawn(vec![Mount::new("/", site::site_dir()), Mount::new("/tests/", root().join("tests"))])?;
+    println!("serving target/site/ (and tests/ at /tests/) at {url}");
     run(util::command("node")
         .arg("--test")
         .args(test_files("tests/browser")?)
@@ -152,6 +155,8 @@ mod tests {
         assert!(pos("cargo fmt") < pos("clippy (native"));
         assert!(pos("native tests") < pos("wasm build"));
         assert!(pos("wasm build") < pos("wasm tests"));
+        assert!(pos("wasm build") < pos("site"));
+        assert!(pos("site") < pos("JavaScript unit tests"));
         assert!(pos("wasm build") < pos("browser tests"));
         assert_eq!(names.last(), Some(&"browser tests (headless Chromium)"));
     }
