@@ -687,7 +687,7 @@ describe('embedding', { timeout: 300_000 }, () => {
     });
     const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
     console.log(
-      `one <ply-tree>: ${one.files.length} files, ${kib(one.raw)} raw, ${kib(one.gz)} gzipped (wasm ${kib(one.wasm)}, JS + CSS ${kib(one.gz - one.wasm)}), ${kib(one.br)} brotli`,
+      `one <ply-tree>: ${one.files.length} files, ${kib(one.raw)} raw, ${kib(one.gz)} (${one.gz} bytes) gzipped (wasm ${kib(one.wasm)}, JS + CSS ${kib(one.gz - one.wasm)}), ${kib(one.br)} brotli`,
     );
     const lesson = await measure(`${browser.base}tests/pages/lesson.html`, async () => {
       for (const id of ['fig-minimax', 'fig-game', 'fig-mcts']) await ready(`#${id}`);
