@@ -220,24 +220,37 @@ pub fn mcts_phase<A>(e: &Event<A>) -> Option<MctsPhase> {
     }
 }
 
-/// A node of the arena.
-#[derive(Clone, Debug)]
-struct Node<S, A> {
-    state: S,
-    parent: u32,
-    action: Option<A>,
-    depth: u32,
+/// A node of the arena. Its children's N and W are not here but in its edge block, so
+/// that UCB1 reads consecutive numbers; its own N and W are in its parent's block.
+#[derive(Copy, Clone, Debug)]
+struct Node<S> {
+    /// The node's actions are `actions[first..first + len]` (ACTIONS(s) or the chance
+    /// outcomes): the first `k` lead to the expanded children, in expansion order; the rest
+    /// are untried.
+    first: usize,
+    /// The children's block in the edge arrays (`edge..edge + len`, child i at `edge + i`),
+    /// allocated when the first child is expanded ([`NO_SLOT`] before).
+    edge: usize,
+    len: u32,
+    k: u32,
     to_move: ToMove,
     /// The player whose reward W sums (see the module docs).
     mover: Player,
     terminal: bool,
-    n: u32,
-    w: f64,
-    /// ACTIONS(s) (or the chance outcomes); the first `children.len()` are expanded, with
-    /// `children[i]` reached through `actions[i]`; the rest are untried.
-    actions: Vec<A>,
-    children: Vec<u32>,
+    parent: u32,
+    depth: u32,
+    /// The node's slot in its parent's edge block, which holds its N and W ([`NO_SLOT`] at
+    /// the root, whose N and W the tree keeps apart); its action is the parent's action of
+    /// the same index.
+    slot: usize,
+    state: S,
 }
+
+/// No slot (the root's slot; the edge block of a node without children).
+const NO_SLOT: usize = usize::MAX;
+
+/// Past this N, ln N is computed rather than looked up (the table stays ≤ 512 KiB).
+const LN_TABLE_MAX: usize = 1 << 16;
 
 /// A read-only view of one tree node (cheap to copy).
 #[derive(Copy, Clone, PartialEq, Debug)]
@@ -288,18 +301,42 @@ pub struct ChildStats<A> {
 
 /// The tree and the search's working state, without the game (so that [`mcts_search`] can
 /// borrow a game and [`Mcts`] can own one).
+///
+/// Layout: an arena of nodes; one array of actions, each node's in one block; and the
+/// *edge* arrays (id, N, W and W/N of a child), one block per node that has children,
+/// allocated at its first expansion. A child's N and W live in its parent's block only, so
+/// UCB1 reads consecutive numbers per level instead of one node per child, growing the tree
+/// allocates nothing per node, and leaves (most nodes) cost no edge memory.
 #[derive(Clone, Debug)]
 struct Tree<G: Game> {
     opts: MctsOptions,
     rng: Rng,
-    nodes: Vec<Node<G::State, G::Action>>,
+    nodes: Vec<Node<G::State>>,
+    /// Every node's actions, block by block.
+    actions: Vec<G::Action>,
+    /// Per edge: the child's id, N and W (meaningful for the first `k` edges of a block; the
+    /// ids are the view's `children` slices).
+    edge_child: Vec<u32>,
+    edge_n: Vec<u32>,
+    edge_w: Vec<f64>,
+    /// Per edge: W/N as backup last computed it (the exploitation term of UCB1, bit for bit:
+    /// the same division of the same numbers), so that selection divides once per child
+    /// instead of twice.
+    edge_q: Vec<f64>,
+    root_n: u32,
+    root_w: f64,
+    /// `ln_table[n]` = `portable_ln(max(n, 1))`, filled as N grows: bit for bit the value
+    /// selection would compute.
+    ln_table: Vec<f64>,
     iterations: u32,
     rollouts: u64,
     max_depth: u32,
     range: (f64, f64),
     num_players: usize,
-    /// Reused buffers: the current path, ACTIONS(s), chance outcomes.
+    /// Reused buffers: the current path (node ids, and the slot of each node below the
+    /// root), ACTIONS(s), chance outcomes.
     path: Vec<u32>,
+    path_slots: Vec<usize>,
     acts: Vec<G::Action>,
     outs: Vec<(G::Action, f64)>,
 }
@@ -310,12 +347,21 @@ impl<G: Game> Tree<G> {
             opts,
             rng: Rng::new(opts.seed),
             nodes: Vec::new(),
+            actions: Vec::new(),
+            edge_child: Vec::new(),
+            edge_n: Vec::new(),
+            edge_w: Vec::new(),
+            edge_q: Vec::new(),
+            root_n: 0,
+            root_w: 0.0,
+            ln_table: Vec::new(),
             iterations: 0,
             rollouts: 0,
             max_depth: 0,
             range: game.utility_range(),
             num_players: game.num_players().clamp(1, MAX_PLAYERS),
             path: Vec::new(),
+            path_slots: Vec::new(),
             acts: Vec::new(),
             outs: Vec::new(),
         };
@@ -323,72 +369,134 @@ impl<G: Game> Tree<G> {
             ToMove::Player(p) => p,
             ToMove::Chance => Player::MAX,
         };
-        let node = t.make_node(game, root, NO_PARENT, None, 0, mover);
-        t.nodes.push(node);
+        t.push_node(game, root, NO_PARENT, NO_SLOT, 0, mover);
         t
     }
 
-    fn make_node(
-        &mut self,
-        game: &G,
-        state: G::State,
-        parent: u32,
-        action: Option<G::Action>,
-        depth: u32,
-        mover: Player,
-    ) -> Node<G::State, G::Action> {
+    /// Appends a node and its block of actions (none expanded, no edge block yet).
+    fn push_node(&mut self, game: &G, state: G::State, parent: u32, slot: usize, depth: u32, mover: Player) {
         let terminal = game.is_terminal(&state);
         let to_move = game.player(&state);
-        let actions = if terminal {
-            Vec::new()
-        } else {
+        let first = self.actions.len();
+        if !terminal {
             match to_move {
                 ToMove::Player(_) => {
                     self.acts.clear();
                     game.actions(&state, &mut self.acts);
-                    self.acts.clone()
+                    self.actions.extend_from_slice(&self.acts);
                 }
                 ToMove::Chance => {
                     self.outs.clear();
                     game.chance_outcomes(&state, &mut self.outs);
-                    self.outs.iter().map(|o| o.0).collect()
+                    self.actions.extend(self.outs.iter().map(|o| o.0));
                 }
             }
-        };
-        Node {
-            state,
-            parent,
-            action,
-            depth,
+        }
+        let len = (self.actions.len() - first) as u32;
+        self.nodes.push(Node {
+            first,
+            edge: NO_SLOT,
+            len,
+            k: 0,
             to_move,
             mover,
             terminal,
-            n: 0,
-            w: 0.0,
-            actions,
-            children: Vec::new(),
+            parent,
+            depth,
+            slot,
+            state,
+        });
+    }
+
+    fn num_nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// N and W of node `id` (which must exist).
+    fn stats(&self, id: u32) -> (u32, f64) {
+        match self.nodes[id as usize].slot {
+            NO_SLOT => (self.root_n, self.root_w),
+            s => (self.edge_n[s], self.edge_w[s]),
         }
     }
 
-    fn can_grow(&self) -> bool {
-        self.nodes.len() < (self.opts.max_nodes.min(u32::MAX - 1) as usize)
+    /// The children of node `id` (which must exist), in expansion order.
+    fn children_of(&self, id: u32) -> &[u32] {
+        let h = &self.nodes[id as usize];
+        if h.k == 0 {
+            return &[];
+        }
+        &self.edge_child[h.edge..h.edge + h.k as usize]
     }
 
-    /// Adds the child of `parent` reached through its action number `k` (which must be the
-    /// first untried one, `k == children.len()`); returns the child's id.
-    fn expand(&mut self, game: &G, parent: u32, k: usize) -> u32 {
-        let p = &self.nodes[parent as usize];
-        let a = p.actions[k];
-        let state = game.result(&p.state, a);
-        let mover = match p.to_move {
-            ToMove::Player(pl) => pl,
-            ToMove::Chance => p.mover,
+    /// The action into node `id` (`None` at the root and for unknown ids).
+    fn action_into(&self, id: u32) -> Option<G::Action> {
+        let c = self.nodes.get(id as usize)?;
+        if c.parent == NO_PARENT {
+            return None;
+        }
+        let p = &self.nodes[c.parent as usize];
+        Some(self.actions[p.first + (c.slot - p.edge)])
+    }
+
+    /// portable_ln(max(n, 1)), from the table while N is small.
+    #[inline]
+    fn ln_n(&mut self, n: u32) -> f64 {
+        let i = n as usize;
+        if let Some(&v) = self.ln_table.get(i) {
+            return v;
+        }
+        if i >= LN_TABLE_MAX {
+            return portable_ln((n as f64).max(1.0));
+        }
+        while self.ln_table.len() <= i {
+            let m = self.ln_table.len() as f64;
+            self.ln_table.push(portable_ln(m.max(1.0)));
+        }
+        self.ln_table[i]
+    }
+
+    /// Makes room for the nodes `iterations` more iterations can add (one each, up to
+    /// `max_nodes`; at most 2^16 at a time): one allocation of the right size instead of a
+    /// series of doublings, each copying the arena and touching fresh memory.
+    fn reserve(&mut self, iterations: u32) {
+        let room = (self.opts.max_nodes as usize).saturating_sub(self.nodes.len());
+        self.nodes.reserve((iterations as usize).min(room).min(1 << 16));
+    }
+
+    fn can_grow(&self) -> bool {
+        self.num_nodes() < (self.opts.max_nodes.min(u32::MAX - 1) as usize)
+    }
+
+    /// Adds the child of `parent` reached through its first untried action; returns the
+    /// child's id.
+    fn expand(&mut self, game: &G, parent: u32) -> u32 {
+        let h = self.nodes[parent as usize];
+        let edge = if h.edge == NO_SLOT {
+            let e = self.edge_n.len();
+            let end = e + h.len as usize;
+            self.edge_child.resize(end, 0);
+            self.edge_n.resize(end, 0);
+            self.edge_w.resize(end, 0.0);
+            self.edge_q.resize(end, 0.0);
+            self.nodes[parent as usize].edge = e;
+            e
+        } else {
+            h.edge
         };
+        let slot = edge + h.k as usize;
+        let a = self.actions[h.first + h.k as usize];
+        let p = &self.nodes[parent as usize];
+        let state = game.result(&p.state, a);
         let depth = p.depth + 1;
-        let node = self.make_node(game, state, parent, Some(a), depth, mover);
-        let id = self.nodes.len() as u32;
-        self.nodes.push(node);
-        self.nodes[parent as usize].children.push(id);
+        let mover = match h.to_move {
+            ToMove::Player(pl) => pl,
+            ToMove::Chance => h.mover,
+        };
+        let id = self.num_nodes() as u32;
+        self.push_node(game, state, parent, slot, depth, mover);
+        self.edge_child[slot] = id;
+        self.nodes[parent as usize].k += 1;
         id
     }
 
@@ -468,25 +576,29 @@ impl<G: Game> Tree<G> {
             obs.event(&Event::MctsIteration { iteration: self.iterations });
         }
         self.path.clear();
+        self.path_slots.clear();
         self.path.push(0);
         let mut id = 0u32;
+        // N of node `id` (selection reads it for ln N before this iteration's backup).
+        let mut n_here = self.root_n;
         // SELECT, ending in at most one EXPAND.
         let leaf = loop {
-            let node = &self.nodes[id as usize];
-            if node.terminal {
+            let h = self.nodes[id as usize];
+            if h.terminal {
                 break id;
             }
-            let k = node.children.len();
-            match node.to_move {
+            let (first, k, len) = (h.first, h.k as usize, h.len as usize);
+            match h.to_move {
                 ToMove::Chance => {
-                    let state = node.state;
+                    let state = self.nodes[id as usize].state;
                     let Some(a) = self.sample_outcome(game, &state) else { break id };
-                    let node = &self.nodes[id as usize];
-                    if let Some(pos) = node.actions[..k].iter().position(|&x| x == a) {
-                        let child = node.children[pos];
+                    let block = &self.actions[first..first + len];
+                    if let Some(pos) = block[..k].iter().position(|&x| x == a) {
+                        let slot = h.edge + pos;
+                        let (child, n) = (self.edge_child[slot], self.edge_n[slot]);
                         if O::ENABLED {
-                            let c = &self.nodes[child as usize];
-                            let q = if c.n > 0 { c.w / c.n as f64 } else { 0.0 };
+                            let w = self.edge_w[slot];
+                            let q = if n > 0 { w / n as f64 } else { 0.0 };
                             obs.event(&Event::MctsSelect {
                                 node: id,
                                 child,
@@ -495,42 +607,44 @@ impl<G: Game> Tree<G> {
                             });
                         }
                         id = child;
+                        n_here = n;
                         self.path.push(id);
+                        self.path_slots.push(slot);
                         continue;
                     }
                     if !self.can_grow() {
                         break id;
                     }
-                    let Some(j) = node.actions[k..].iter().position(|&x| x == a) else { break id };
-                    self.nodes[id as usize].actions.swap(k, k + j);
-                    break self.expand_and_report(game, id, k, obs);
+                    let Some(j) = block[k..].iter().position(|&x| x == a) else { break id };
+                    self.actions.swap(first + k, first + k + j);
+                    break self.expand_and_report(game, id, obs);
                 }
                 ToMove::Player(_) => {
-                    let untried = node.actions.len() - k;
+                    let untried = len - k;
                     if untried > 0 && self.can_grow() {
                         if self.opts.expansion == Expansion::Random {
                             let j = self.rng.below(untried as u32) as usize;
-                            self.nodes[id as usize].actions.swap(k, k + j);
+                            self.actions.swap(first + k, first + k + j);
                         }
-                        break self.expand_and_report(game, id, k, obs);
+                        break self.expand_and_report(game, id, obs);
                     }
-                    let node = &self.nodes[id as usize];
-                    let nodes = &self.nodes;
-                    let stats = node.children.iter().map(|&c| {
-                        let c = &nodes[c as usize];
-                        (c.w, c.n as f64)
-                    });
-                    let Some((i, _, exploitation, exploration)) =
-                        select_ucb1(stats, node.n as f64, self.opts.c)
-                    else {
+                    if k == 0 {
                         break id;
-                    };
-                    let child = node.children[i];
+                    }
+                    let ln_n = self.ln_n(n_here);
+                    let c = self.opts.c;
+                    let e = h.edge;
+                    let best = select_in_block(&self.edge_q[e..e + k], &self.edge_n[e..e + k], ln_n, c);
+                    let slot = e + best;
+                    let (child, n) = (self.edge_child[slot], self.edge_n[slot]);
                     if O::ENABLED {
+                        let (_, exploitation, exploration) = ucb1_ln(self.edge_w[slot], n as f64, ln_n, c);
                         obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
                     }
                     id = child;
+                    n_here = n;
                     self.path.push(id);
+                    self.path_slots.push(slot);
                 }
             }
         };
@@ -542,44 +656,56 @@ impl<G: Game> Tree<G> {
             obs.event(&Event::MctsRollout { node: leaf, plies, reward });
         }
         self.max_depth = self.max_depth.max(self.nodes[leaf as usize].depth);
-        // BACKUP, leaf first.
-        for &id in self.path.iter().rev() {
-            let node = &mut self.nodes[id as usize];
-            node.n = node.n.saturating_add(1);
-            node.w += reward[node.mover.index()];
+        // BACKUP, leaf first: every node below the root through its slot, then the root.
+        for (&id, &slot) in self.path[1..].iter().zip(&self.path_slots).rev() {
+            let n = self.edge_n[slot].saturating_add(1);
+            let w = self.edge_w[slot] + reward[self.nodes[id as usize].mover.index()];
+            self.edge_n[slot] = n;
+            self.edge_w[slot] = w;
+            self.edge_q[slot] = w / n as f64;
             if O::ENABLED {
-                obs.event(&Event::MctsBackup { node: id, visits: node.n, wins: node.w });
+                obs.event(&Event::MctsBackup { node: id, visits: n, wins: w });
             }
+        }
+        self.root_n = self.root_n.saturating_add(1);
+        self.root_w += reward[self.nodes[0].mover.index()];
+        if O::ENABLED {
+            obs.event(&Event::MctsBackup { node: 0, visits: self.root_n, wins: self.root_w });
         }
         self.iterations = self.iterations.saturating_add(1);
     }
 
-    fn expand_and_report<O: Observer<G::Action>>(&mut self, game: &G, id: u32, k: usize, obs: &mut O) -> u32 {
-        let child = self.expand(game, id, k);
+    fn expand_and_report<O: Observer<G::Action>>(&mut self, game: &G, id: u32, obs: &mut O) -> u32 {
+        let child = self.expand(game, id);
         if O::ENABLED {
-            let action = self.nodes[id as usize].actions[k];
+            let h = &self.nodes[id as usize];
+            let action = self.actions[h.first + h.k as usize - 1];
             obs.event(&Event::MctsExpand { node: id, child, action });
         }
         self.path.push(child);
+        self.path_slots.push(self.nodes[child as usize].slot);
         child
     }
 
     fn view(&self, id: u32) -> Option<MctsNode<'_, G::State, G::Action>> {
-        let n = self.nodes.get(id as usize)?;
+        let h = self.nodes.get(id as usize)?;
+        let c = &self.nodes[id as usize];
+        let (n, w) = self.stats(id);
+        let (first, k, len) = (h.first, h.k as usize, h.len as usize);
         Some(MctsNode {
             id,
-            parent: (n.parent != NO_PARENT).then_some(n.parent),
-            action: n.action,
-            depth: n.depth,
-            n: n.n,
-            w: n.w,
-            q: if n.n > 0 { n.w / n.n as f64 } else { 0.0 },
-            children: &n.children,
-            untried: &n.actions[n.children.len()..],
-            to_move: n.to_move,
-            mover: n.mover,
-            terminal: n.terminal,
-            state: n.state,
+            parent: (c.parent != NO_PARENT).then_some(c.parent),
+            action: self.action_into(id),
+            depth: c.depth,
+            n,
+            w,
+            q: if n > 0 { w / n as f64 } else { 0.0 },
+            children: self.children_of(id),
+            untried: &self.actions[first + k..first + len],
+            to_move: h.to_move,
+            mover: h.mover,
+            terminal: h.terminal,
+            state: c.state,
         })
     }
 
@@ -587,19 +713,19 @@ impl<G: Game> Tree<G> {
     /// ACTIONS(s); with its index in that order. `None` at chance, terminal or unexpanded
     /// nodes.
     fn most_visited(&self, game: &G, id: u32) -> Option<(u32, usize)> {
-        let node = self.nodes.get(id as usize)?;
-        if node.children.is_empty() || !matches!(node.to_move, ToMove::Player(_)) {
+        let h = self.nodes.get(id as usize)?;
+        if h.k == 0 || !matches!(h.to_move, ToMove::Player(_)) {
             return None;
         }
+        let (first, k) = (h.first, h.k as usize);
         let mut natural = Vec::new();
-        game.actions(&node.state, &mut natural);
+        game.actions(&self.nodes[id as usize].state, &mut natural);
         let mut best: Option<(u32, usize, u32)> = None;
         for (i, a) in natural.iter().enumerate() {
-            let Some(pos) = node.actions[..node.children.len()].iter().position(|x| x == a) else { continue };
-            let child = node.children[pos];
-            let n = self.nodes[child as usize].n;
+            let Some(pos) = self.actions[first..first + k].iter().position(|x| x == a) else { continue };
+            let n = self.edge_n[h.edge + pos];
             if best.is_none_or(|b| n > b.2) {
-                best = Some((child, i, n));
+                best = Some((self.edge_child[h.edge + pos], i, n));
             }
         }
         best.map(|(c, i, _)| (c, i))
@@ -608,7 +734,7 @@ impl<G: Game> Tree<G> {
     fn result(&self, game: &G) -> SearchResult<G::Action> {
         let root = &self.nodes[0];
         let stats = Stats {
-            nodes: self.nodes.len() as u64,
+            nodes: self.num_nodes() as u64,
             leaves: self.rollouts,
             max_depth: self.max_depth,
             ..Stats::default()
@@ -616,19 +742,19 @@ impl<G: Game> Tree<G> {
         let best = self.most_visited(game, 0);
         let value = if root.terminal {
             let p = if self.num_players == 2 { Player::MAX } else { root.mover };
-            game.utility(&root.state, p)
+            game.utility(&self.nodes[0].state, p)
         } else if let Some((child, _)) = best {
-            let c = &self.nodes[child as usize];
-            self.value_of(c.w / c.n.max(1) as f64, c.mover)
-        } else if root.n > 0 {
-            self.value_of(root.w / root.n as f64, root.mover)
+            let (n, w) = self.stats(child);
+            self.value_of(w / n.max(1) as f64, self.nodes[child as usize].mover)
+        } else if self.root_n > 0 {
+            self.value_of(self.root_w / self.root_n as f64, root.mover)
         } else {
             self.value_of(0.5, root.mover)
         };
         let mut pv = Vec::new();
         let mut at = 0u32;
         while let Some((child, _)) = self.most_visited(game, at) {
-            pv.extend(self.nodes[child as usize].action);
+            pv.extend(self.action_into(child));
             at = child;
         }
         SearchResult {
@@ -641,6 +767,24 @@ impl<G: Game> Tree<G> {
             depth: u32::MAX,
         }
     }
+}
+
+/// The UCB1 choice among a node's children (at least one), given their W/N (`q`) and N,
+/// exactly as [`select_ucb1`] makes it: the same totals, bit for bit ([`ucb1_ln`] with the
+/// exploitation W/N already divided), the first of the largest winning.
+#[inline]
+fn select_in_block(q: &[f64], n: &[u32], ln_n: f64, c: f64) -> usize {
+    let mut best = 0;
+    let mut best_total = f64::NEG_INFINITY;
+    for (i, (&q, &n)) in q.iter().zip(n).enumerate() {
+        let n = n as f64;
+        let total = if n <= 0.0 { f64::INFINITY } else { q + c * (ln_n / n).sqrt() };
+        if i == 0 || total > best_total {
+            best = i;
+            best_total = total;
+        }
+    }
+    best
 }
 
 /// Monte Carlo tree search over a game it owns, kept between calls so that a caller can run
@@ -670,6 +814,7 @@ impl<G: Game> Mcts<G> {
 
     /// `iterations` iterations, reported to `obs`.
     pub fn run_observed<O: Observer<G::Action>>(&mut self, iterations: u32, obs: &mut O) {
+        self.tree.reserve(iterations);
         for _ in 0..iterations {
             self.tree.iterate(&self.game, obs);
         }
@@ -682,7 +827,7 @@ impl<G: Game> Mcts<G> {
 
     /// Nodes in the tree (the root included).
     pub fn num_nodes(&self) -> usize {
-        self.tree.nodes.len()
+        self.tree.num_nodes()
     }
 
     /// Node `id` (`None` if there is no such node).
@@ -699,7 +844,7 @@ impl<G: Game> Mcts<G> {
     /// ACTIONS(root). `None` before the first iteration and at terminal or chance roots.
     pub fn best_action(&self) -> Option<G::Action> {
         let (child, _) = self.tree.most_visited(&self.game, 0)?;
-        self.tree.nodes[child as usize].action
+        self.tree.action_into(child)
     }
 
     /// The arena id of the child [`best_action`](Self::best_action) leads to.
@@ -709,13 +854,20 @@ impl<G: Game> Mcts<G> {
 
     /// N, W, Q of every root child, in expansion order.
     pub fn root_children_stats(&self) -> Vec<ChildStats<G::Action>> {
-        let root = &self.tree.nodes[0];
-        root.children
+        let t = &self.tree;
+        let h = &t.nodes[0];
+        t.children_of(0)
             .iter()
-            .zip(&root.actions)
-            .map(|(&id, &action)| {
-                let c = &self.tree.nodes[id as usize];
-                ChildStats { id, action, n: c.n, w: c.w, q: if c.n > 0 { c.w / c.n as f64 } else { 0.0 } }
+            .enumerate()
+            .map(|(i, &id)| {
+                let (n, w) = (t.edge_n[h.edge + i], t.edge_w[h.edge + i]);
+                ChildStats {
+                    id,
+                    action: t.actions[h.first + i],
+                    n,
+                    w,
+                    q: if n > 0 { w / n as f64 } else { 0.0 },
+                }
             })
             .collect()
     }
@@ -724,13 +876,15 @@ impl<G: Game> Mcts<G> {
     /// (child id, exploitation, exploration, total). Empty for unknown ids and leaves.
     /// (At chance nodes selection samples instead; the numbers are then only informative.)
     pub fn ucb_terms(&self, node: u32) -> Vec<(u32, f64, f64, f64)> {
-        let Some(p) = self.tree.nodes.get(node as usize) else { return Vec::new() };
-        let ln_n = portable_ln((p.n as f64).max(1.0));
-        p.children
+        let t = &self.tree;
+        let Some(h) = t.nodes.get(node as usize) else { return Vec::new() };
+        let ln_n = portable_ln((t.stats(node).0 as f64).max(1.0));
+        t.children_of(node)
             .iter()
-            .map(|&id| {
-                let c = &self.tree.nodes[id as usize];
-                let (total, exploitation, exploration) = ucb1_ln(c.w, c.n as f64, ln_n, self.tree.opts.c);
+            .enumerate()
+            .map(|(i, &id)| {
+                let (n, w) = (t.edge_n[h.edge + i], t.edge_w[h.edge + i]);
+                let (total, exploitation, exploration) = ucb1_ln(w, n as f64, ln_n, t.opts.c);
                 (id, exploitation, exploration, total)
             })
             .collect()
@@ -775,6 +929,7 @@ pub fn mcts_search<G: Game, O: Observer<G::Action>>(
     mut obs: O,
 ) -> SearchResult<G::Action> {
     let mut tree = Tree::new(game, *s, *opts);
+    tree.reserve(iterations);
     if O::ENABLED {
         obs.event(&Event::SearchStart { depth: u32::MAX });
     }
