@@ -333,10 +333,8 @@ struct Tree<G: Game> {
     max_depth: u32,
     range: (f64, f64),
     num_players: usize,
-    /// Reused buffers: the current path (node ids, and the slot of each node below the
-    /// root), ACTIONS(s), chance outcomes.
+    /// Reused buffers: the current path, ACTIONS(s), chance outcomes.
     path: Vec<u32>,
-    path_slots: Vec<usize>,
     acts: Vec<G::Action>,
     outs: Vec<(G::Action, f64)>,
 }
@@ -361,7 +359,6 @@ impl<G: Game> Tree<G> {
             range: game.utility_range(),
             num_players: game.num_players().clamp(1, MAX_PLAYERS),
             path: Vec::new(),
-            path_slots: Vec::new(),
             acts: Vec::new(),
             outs: Vec::new(),
         };
@@ -576,7 +573,6 @@ impl<G: Game> Tree<G> {
             obs.event(&Event::MctsIteration { iteration: self.iterations });
         }
         self.path.clear();
-        self.path_slots.clear();
         self.path.push(0);
         let mut id = 0u32;
         // N of node `id` (selection reads it for ln N before this iteration's backup).
@@ -609,7 +605,6 @@ impl<G: Game> Tree<G> {
                         id = child;
                         n_here = n;
                         self.path.push(id);
-                        self.path_slots.push(slot);
                         continue;
                     }
                     if !self.can_grow() {
@@ -644,7 +639,6 @@ impl<G: Game> Tree<G> {
                     id = child;
                     n_here = n;
                     self.path.push(id);
-                    self.path_slots.push(slot);
                 }
             }
         };
@@ -657,9 +651,11 @@ impl<G: Game> Tree<G> {
         }
         self.max_depth = self.max_depth.max(self.nodes[leaf as usize].depth);
         // BACKUP, leaf first: every node below the root through its slot, then the root.
-        for (&id, &slot) in self.path[1..].iter().zip(&self.path_slots).rev() {
+        for &id in self.path[1..].iter().rev() {
+            let node = &self.nodes[id as usize];
+            let slot = node.slot;
             let n = self.edge_n[slot].saturating_add(1);
-            let w = self.edge_w[slot] + reward[self.nodes[id as usize].mover.index()];
+            let w = self.edge_w[slot] + reward[node.mover.index()];
             self.edge_n[slot] = n;
             self.edge_w[slot] = w;
             self.edge_q[slot] = w / n as f64;
@@ -683,7 +679,6 @@ impl<G: Game> Tree<G> {
             obs.event(&Event::MctsExpand { node: id, child, action });
         }
         self.path.push(child);
-        self.path_slots.push(self.nodes[child as usize].slot);
         child
     }
 
