@@ -256,7 +256,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     );
     let _ = writeln!(out, "wasm/nat. = how many times as long wasm takes for the same work\n");
     out.push_str(&table(&native, &wasm)?);
-    let _ = writeln!(out, "\nshipped (www/pkg, after wasm-opt -O3 --low-memory-unused):");
+    let _ = writeln!(out, "\nshipped (www/pkg, after wasm-opt -O3 --converge --low-memory-unused):");
     let sizes = package_sizes()?;
     for s in &sizes {
         let _ = writeln!(out, "  {}", s.line());

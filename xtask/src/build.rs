@@ -75,8 +75,13 @@ fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
     // playouts) for a module less than 1% smaller once gzipped. --low-memory-unused (1 KiB
     // smaller gzipped, as fast): Rust lays the 1 MiB stack out first, growing down towards
     // address 0, so the lowest KiB is only ever reached by a stack overflow, which is fatal
-    // anyway (Emscripten's builds assume the same).
-    run(command(&wasm_opt).args(["-O3", "--low-memory-unused"]).arg(&wasm).arg("-o").arg(&optimised))?;
+    // anyway (Emscripten's builds assume the same). --converge: the passes again until nothing
+    // changes (0.2% smaller gzipped, same speed).
+    run(command(&wasm_opt)
+        .args(["-O3", "--converge", "--low-memory-unused"])
+        .arg(&wasm)
+        .arg("-o")
+        .arg(&optimised))?;
     std::fs::rename(&optimised, &wasm).map_err(|e| format!("cannot move {}: {e}", optimised.display()))?;
 
     load_check(&glue, &wasm)?;

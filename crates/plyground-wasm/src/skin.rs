@@ -169,7 +169,15 @@ impl BoardSkin for Connect4 {
         let mut line: Vec<i32> = s.winning_line().map_or_else(Vec::new, |cells| {
             cells.iter().map(|&(col, row)| (HEIGHT - 1 - row) as i32 * WIDTH as i32 + col as i32).collect()
         });
-        line.sort_unstable();
+        // Insertion sort: a line has 4 to 7 cells, and `sort_unstable` would add a quicksort
+        // for `i32` (3 KiB) to the module.
+        for i in 1..line.len() {
+            let mut j = i;
+            while j > 0 && line[j - 1] > line[j] {
+                line.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         line
     }
 

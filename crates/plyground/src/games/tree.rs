@@ -63,7 +63,6 @@
 use crate::decimal;
 use crate::game::{Game, IllegalAction, Player, ToMove, Utilities, MAX_PLAYERS};
 use crate::rng::Rng;
-use std::collections::HashSet;
 use std::fmt;
 
 /// The longest tree text accepted (1 MiB).
@@ -662,7 +661,9 @@ fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
     let mut nodes: Vec<Node> = Vec::with_capacity(raw.len());
     // The "last player who moved" each node passes to its children.
     let mut passes: Vec<u8> = Vec::with_capacity(raw.len());
-    let mut given: HashSet<String> = HashSet::new();
+    // The labels written in the text, sorted for binary search (a sorted Vec, not a HashSet:
+    // this is the core's only set, and hashing would add hashbrown and SipHash to the wasm).
+    let mut given: Vec<String> = Vec::new();
     for r in raw {
         // Parents precede children, so their entries already exist.
         let received = r.parent.map_or(n - 1, |p| passes[p as usize]);
@@ -703,7 +704,7 @@ fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
         };
         passes.push(mover(kind).unwrap_or(received));
         if let Some(l) = &r.label {
-            given.insert(l.clone());
+            given.push(l.clone());
         }
         nodes.push(Node {
             kind,
@@ -718,6 +719,7 @@ fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
             utilities: r.leaf.unwrap_or([0.0; MAX_PLAYERS]),
         });
     }
+    given.sort_unstable();
     // AIMA-style labels, breadth-first: letters for internal nodes, edge names for leaves.
     let mut queue = vec![0u32];
     let mut head = 0;
@@ -736,7 +738,7 @@ fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
             _ => loop {
                 let l = letters(letter);
                 letter += 1;
-                if !given.contains(&l) {
+                if given.binary_search(&l).is_err() {
                     break l;
                 }
             },
