@@ -184,8 +184,15 @@ fn ucb1_ln(w: f64, n: f64, ln_parent_n: f64, c: f64) -> (f64, f64, f64) {
         return (f64::INFINITY, 0.0, f64::INFINITY);
     }
     let exploitation = w / n;
-    let exploration = c * (ln_parent_n / n).sqrt();
+    let exploration = exploration_term(n, ln_parent_n, c);
     (exploitation + exploration, exploitation, exploration)
+}
+
+/// C·√(ln parent N / n), for a visited child (`n` > 0): the one expression both [`ucb1_ln`]
+/// and the search's selection use, so their totals agree bit for bit.
+#[inline]
+fn exploration_term(n: f64, ln_parent_n: f64, c: f64) -> f64 {
+    c * (ln_parent_n / n).sqrt()
 }
 
 /// The UCB1 choice among children given as (W, N) pairs: the index of the largest total,
@@ -483,9 +490,8 @@ impl<G: Game> Tree<G> {
         };
         let slot = edge + h.k as usize;
         let a = self.actions[h.first + h.k as usize];
-        let p = &self.nodes[parent as usize];
-        let state = game.result(&p.state, a);
-        let depth = p.depth + 1;
+        let state = game.result(&h.state, a);
+        let depth = h.depth + 1;
         let mover = match h.to_move {
             ToMove::Player(pl) => pl,
             ToMove::Chance => h.mover,
@@ -586,8 +592,7 @@ impl<G: Game> Tree<G> {
             let (first, k, len) = (h.first, h.k as usize, h.len as usize);
             match h.to_move {
                 ToMove::Chance => {
-                    let state = self.nodes[id as usize].state;
-                    let Some(a) = self.sample_outcome(game, &state) else { break id };
+                    let Some(a) = self.sample_outcome(game, &h.state) else { break id };
                     let block = &self.actions[first..first + len];
                     if let Some(pos) = block[..k].iter().position(|&x| x == a) {
                         let slot = h.edge + pos;
@@ -684,14 +689,13 @@ impl<G: Game> Tree<G> {
 
     fn view(&self, id: u32) -> Option<MctsNode<'_, G::State, G::Action>> {
         let h = self.nodes.get(id as usize)?;
-        let c = &self.nodes[id as usize];
         let (n, w) = self.stats(id);
         let (first, k, len) = (h.first, h.k as usize, h.len as usize);
         Some(MctsNode {
             id,
-            parent: (c.parent != NO_PARENT).then_some(c.parent),
+            parent: (h.parent != NO_PARENT).then_some(h.parent),
             action: self.action_into(id),
-            depth: c.depth,
+            depth: h.depth,
             n,
             w,
             q: if n > 0 { w / n as f64 } else { 0.0 },
@@ -700,7 +704,7 @@ impl<G: Game> Tree<G> {
             to_move: h.to_move,
             mover: h.mover,
             terminal: h.terminal,
-            state: c.state,
+            state: h.state,
         })
     }
 
@@ -714,7 +718,7 @@ impl<G: Game> Tree<G> {
         }
         let (first, k) = (h.first, h.k as usize);
         let mut natural = Vec::new();
-        game.actions(&self.nodes[id as usize].state, &mut natural);
+        game.actions(&h.state, &mut natural);
         let mut best: Option<(u32, usize, u32)> = None;
         for (i, a) in natural.iter().enumerate() {
             let Some(pos) = self.actions[first..first + k].iter().position(|x| x == a) else { continue };
@@ -737,7 +741,7 @@ impl<G: Game> Tree<G> {
         let best = self.most_visited(game, 0);
         let value = if root.terminal {
             let p = if self.num_players == 2 { Player::MAX } else { root.mover };
-            game.utility(&self.nodes[0].state, p)
+            game.utility(&root.state, p)
         } else if let Some((child, _)) = best {
             let (n, w) = self.stats(child);
             self.value_of(w / n.max(1) as f64, self.nodes[child as usize].mover)
@@ -773,7 +777,7 @@ fn select_in_block(q: &[f64], n: &[u32], ln_n: f64, c: f64) -> usize {
     let mut best_total = f64::NEG_INFINITY;
     for (i, (&q, &n)) in q.iter().zip(n).enumerate() {
         let n = n as f64;
-        let total = if n <= 0.0 { f64::INFINITY } else { q + c * (ln_n / n).sqrt() };
+        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
         if i == 0 || total > best_total {
             best = i;
             best_total = total;
