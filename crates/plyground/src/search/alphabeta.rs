@@ -162,7 +162,10 @@ impl<G: Game> Deepening<G> {
     /// search to `opts.depth` (None: the end of the game). `refine`: make bounded per-move
     /// scores exact after the main search, within the budget.
     pub fn new(game: &G, root: G::State, opts: AlphaBetaOptions, iterative: bool, refine: bool) -> Self {
+        let mut acts = Vec::new();
+        game.actions(&root, &mut acts);
         Deepening {
+            scores: acts.into_iter().map(|a| MoveScore::new(a, None, ScoreBound::Missing)).collect(),
             root,
             carry: Some(Carry::new(game, &opts)),
             opts,
@@ -172,7 +175,6 @@ impl<G: Game> Deepening<G> {
             stats: Stats::default(),
             iterations: 0,
             best: None,
-            scores: Vec::new(),
             reached_end: false,
             phase: Phase::Search,
         }
