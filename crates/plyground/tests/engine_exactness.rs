@@ -327,8 +327,8 @@ fn the_fuzzing_finds_are_fixed() {
 fn figure_5_2_scores_are_exact_or_bounds_from_the_one_search() {
     // In the search B and C fail low against α = 3 (B after its first leaf, C after its
     // last), so the search alone knows only B ≤ 2 and C ≤ 2; with the budget to refine
-    // they are exact; with a budget that stops before the refinement they stay bounds, and
-    // the value is still exact.
+    // they are exact; with a budget that stops before or inside the refinement they stay
+    // bounds, and the value is still exact.
     let fig = "[[3,12,8],[2,4,6],[14,5,2]]";
     let r = ab(fig, false, None);
     assert_eq!(
@@ -342,11 +342,19 @@ fn figure_5_2_scores_are_exact_or_bounds_from_the_one_search() {
         values(&r),
         [(Some(3.0), ScoreBound::Exact), (Some(2.0), ScoreBound::Upper), (Some(2.0), ScoreBound::Upper)]
     );
-    // 12 nodes: the refinement finishes B (B and its 3 leaves) but not C.
-    let r = ab(fig, false, Some(15));
+    // 7 nodes left for the refinement: B and C (4 nodes each with a full window) share them,
+    // 3 for B (not enough: B stays a bound), then the 4 that are left for C (exact).
+    let r = ab(fig, false, Some(18));
+    assert_eq!(r.stats.nodes, 18);
     assert_eq!(
         values(&r),
-        [(Some(3.0), ScoreBound::Exact), (Some(2.0), ScoreBound::Exact), (Some(2.0), ScoreBound::Upper)]
+        [(Some(3.0), ScoreBound::Exact), (Some(2.0), ScoreBound::Upper), (Some(2.0), ScoreBound::Exact)]
+    );
+    let r = ab(fig, false, Some(19));
+    assert_eq!(r.stats.nodes, 19);
+    assert_eq!(
+        values(&r),
+        [(Some(3.0), ScoreBound::Exact), (Some(2.0), ScoreBound::Exact), (Some(2.0), ScoreBound::Exact)]
     );
     let r = ab(fig, false, Some(10));
     assert_eq!((r.exact, r.complete, r.best), (false, false, None));

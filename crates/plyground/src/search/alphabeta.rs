@@ -259,18 +259,36 @@ impl<G: Game> Deepening<G> {
             return;
         }
         let carry = self.carry.take().expect("the carry is back after every step");
+        let total = self.remaining();
+        let limited = self.opts.node_budget.is_some();
         let mut ab = AlphaBeta::with_carry(game, eval, self.budget_opts(), obs, carry);
-        for m in self.scores.iter_mut() {
-            if m.bound == ScoreBound::Exact {
-                continue;
+        // Two passes: first each bounded score gets an equal share of what is left (so one
+        // hard move cannot starve the others), then whatever is left goes to those still
+        // bounded, in order. The table keeps what an unfinished search learnt.
+        for pass in 0..2 {
+            let todo: Vec<usize> =
+                (0..self.scores.len()).filter(|&i| self.scores[i].bound != ScoreBound::Exact).collect();
+            for (j, &i) in todo.iter().enumerate() {
+                let left = total.saturating_sub(ab.stats.nodes);
+                if left == 0 {
+                    break;
+                }
+                if limited {
+                    let share = if pass == 0 { (left / (todo.len() - j) as u64).max(1) } else { left };
+                    ab.opts.node_budget = Some(ab.stats.nodes + share);
+                }
+                ab.aborted = false;
+                let m = &mut self.scores[i];
+                let child = game.result(&self.root, m.action);
+                let v = ab.value(&child, Some(m.action), -INF, INF, depth.saturating_sub(1), 1, 0);
+                if !ab.aborted {
+                    m.value = Some(v);
+                    m.bound = ScoreBound::Exact;
+                }
             }
-            let child = game.result(&self.root, m.action);
-            let v = ab.value(&child, Some(m.action), -INF, INF, depth.saturating_sub(1), 1, 0);
-            if ab.aborted {
+            if !limited {
                 break;
             }
-            m.value = Some(v);
-            m.bound = ScoreBound::Exact;
         }
         self.stats.add(&ab.stats);
         self.carry = Some(ab.into_carry());
