@@ -235,6 +235,7 @@ pub struct MinimaxEngine<G: Game> {
     game: G,
     root: G::State,
     budget: Option<u64>,
+    #[allow(clippy::type_complexity)]
     found: Option<(SearchResult<G::Action>, Vec<(G::Action, Option<f64>)>)>,
 }
 
