@@ -385,4 +385,9 @@ fn the_solver_engine_scores_every_column_exactly_or_falls_back_within_one_budget
     assert!(e.fell_back());
     assert_eq!((r.algo, r.exact), ("solve+alphabeta", false));
     assert!(r.stats.nodes <= 100_000 && r.best.is_some() && r.depth >= 1, "{r:?}");
+    // A solver share as large as the whole budget still leaves the fallback a fifth of it.
+    let mut e = SolverEngine::new(s, 50_000, 50_000);
+    let r = e.run(1);
+    assert!(e.fell_back());
+    assert!(r.stats.nodes <= 50_000 && r.best.is_some() && r.depth >= 1, "{r:?}");
 }

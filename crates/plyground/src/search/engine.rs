@@ -519,7 +519,8 @@ pub struct SolverEngine {
 
 impl SolverEngine {
     /// An engine for `root` with one node budget for everything; the solver may use up to
-    /// `solver_share` of it (clamped to the budget), the fallback the rest.
+    /// `solver_share` of it but never more than four fifths, so that the fallback always
+    /// has at least a fifth of the budget; the fallback gets whatever the solver left.
     pub fn new(root: C4State, budget: u64, solver_share: u64) -> Self {
         let todo: Vec<u8> =
             [3u8, 2, 4, 1, 5, 0, 6].into_iter().filter(|&c| !root.is_over() && root.can_play(c)).collect();
@@ -530,7 +531,7 @@ impl SolverEngine {
             todo,
             solved: [None; 7],
             solver_nodes: 0,
-            solver_share: solver_share.min(budget),
+            solver_share: solver_share.min(budget - budget / 5),
             budget,
             fallback: None,
         }
