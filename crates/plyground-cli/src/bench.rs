@@ -522,3 +522,120 @@ pub fn duration(secs: f64) -> String {
         format!("{secs:.3} s")
     }
 }
+
+/// The middle-game positions of the deepening benchmark (the first 20 lines of Test_L2_R1,
+/// kept in the repository).
+const C4_MIDDLE_GAME: &str = include_str!("../data/c4-middle-game.txt");
+
+/// Connect-4 H-minimax with iterative deepening to depth 10 on 20 middle-game positions, two
+/// ways, interleaved: the core's stepped deepening (`Deepening`, what `AlphaBetaEngine` and
+/// `iterative_deepening` run: the transposition table, killers, history and the best move
+/// carried from depth d−1 to d) against a fresh search per depth (a new `AlphaBeta` for
+/// each of depths 1–10, nothing carried: what www/worker.js's `runDeepen` does). Same
+/// options (killer ordering over centre-first, a 2^20 table, C4Eval); both must find the
+/// same depth-10 value on every position. Rows: time per position and nodes of each, and
+/// the ratios.
+pub fn connect4_deepening(reps: usize) -> Result<Vec<Row>, String> {
+    use plyground::games::connect4::{C4Eval, Connect4};
+    use plyground::search::alphabeta::{h_alpha_beta, AlphaBetaOptions, Deepening};
+    use plyground::MoveOrder;
+    const DEPTH: u32 = 10;
+    let g = Connect4;
+    let eval = C4Eval::default();
+    let positions: Vec<_> = C4_MIDDLE_GAME
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let m = l.split_whitespace().next().unwrap_or("");
+            g.try_parse_moves(m).map_err(|e| format!("c4-middle-game.txt: {m}: {e}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let opts = AlphaBetaOptions {
+        order: MoveOrder::Killer,
+        tt_log2: Some(20),
+        depth: Some(DEPTH),
+        ..Default::default()
+    };
+    let stepped = || {
+        let (mut nodes, mut values) = (0u64, Vec::new());
+        for s in &positions {
+            let mut d = Deepening::new(&g, *s, opts, true, false);
+            while !d.is_done() {
+                d.step(&g, &eval, NoObserver);
+            }
+            let r = d.search_result();
+            assert!(r.complete && r.depth <= DEPTH, "stepped deepening did not finish");
+            nodes += r.stats.nodes;
+            values.push((r.value, r.depth));
+        }
+        (nodes, values)
+    };
+    let fresh = || {
+        let (mut nodes, mut values) = (0u64, Vec::new());
+        for s in &positions {
+            let mut last = None;
+            for d in 1..=DEPTH {
+                let r = h_alpha_beta(&g, s, &eval, &AlphaBetaOptions { depth: Some(d), ..opts }, NoObserver);
+                nodes += r.stats.nodes;
+                last = Some((r.value, d));
+            }
+            values.push(last.expect("depth 1 at least"));
+        }
+        (nodes, values)
+    };
+    let (mut t_step, mut t_fresh) = (f64::INFINITY, f64::INFINITY);
+    let (mut n_step, mut n_fresh) = (0, 0);
+    for _ in 0..reps {
+        let (t, (n, v_step)) = best_of(1, stepped);
+        t_step = t_step.min(t);
+        n_step = n;
+        let (t, (n, v_fresh)) = best_of(1, fresh);
+        t_fresh = t_fresh.min(t);
+        n_fresh = n;
+        // The same depth-10 values (a deepening that reached the end earlier stopped there:
+        // its value is the game's, which depth 10 then also finds).
+        for (a, b) in v_step.iter().zip(&v_fresh) {
+            assert_eq!(a.0, b.0, "stepped and fresh deepening disagree on a value");
+        }
+    }
+    let n = positions.len() as f64;
+    let note = |nodes: u64, t: f64| {
+        format!(
+            "{} positions, {} nodes ({} per position), {} nodes/s",
+            positions.len(),
+            group(nodes as f64),
+            group(nodes as f64 / n),
+            group(nodes as f64 / t)
+        )
+    };
+    Ok(vec![
+        Row {
+            name: "c4 ID depth 10, stepped engine".into(),
+            value: t_step / n * 1e6,
+            unit: "µs/position",
+            check: n_step.to_string(),
+            note: note(n_step, t_step),
+        },
+        Row {
+            name: "c4 ID depth 10, fresh per depth".into(),
+            value: t_fresh / n * 1e6,
+            unit: "µs/position",
+            check: n_fresh.to_string(),
+            note: note(n_fresh, t_fresh),
+        },
+        Row {
+            name: "c4 ID depth 10, nodes fresh/stepped".into(),
+            value: n_fresh as f64 / n_step as f64,
+            unit: "ratio",
+            check: String::new(),
+            note: "nodes of a fresh search per depth / nodes of the stepped engine (> 1: the engine searches fewer)".into(),
+        },
+        Row {
+            name: "c4 ID depth 10, time fresh/stepped".into(),
+            value: t_fresh / t_step,
+            unit: "ratio",
+            check: String::new(),
+            note: "time of a fresh search per depth / time of the stepped engine".into(),
+        },
+    ])
+}

@@ -11,8 +11,16 @@ const INF: f64 = f64::INFINITY;
 
 /// MINIMAX-DECISION without an observer; returns (value, stats).
 pub fn minimax_without_hooks<G: Game>(game: &G, s: &G::State) -> (f64, Stats) {
-    let mut m =
-        Minimax { game, stats: Stats::default(), buf: Vec::new(), probs: Vec::new(), pv: PvTable::default() };
+    let mut m = Minimax {
+        game,
+        stats: Stats::default(),
+        buf: Vec::new(),
+        probs: Vec::new(),
+        pv: PvTable::default(),
+        budget: u64::MAX,
+        aborted: false,
+        root: Vec::new(),
+    };
     let (v, _) = m.value(s, 0);
     (v, m.stats)
 }
@@ -24,6 +32,9 @@ struct Minimax<'a, G: Game> {
     buf: Vec<Vec<G::Action>>,
     probs: Vec<Vec<(G::Action, f64)>>,
     pv: PvTable<G::Action>,
+    budget: u64,
+    aborted: bool,
+    root: Vec<(G::Action, f64)>,
 }
 
 impl<G: Game> Minimax<'_, G> {
@@ -35,6 +46,12 @@ impl<G: Game> Minimax<'_, G> {
             ToMove::Player(_) => NodeKind::Min,
             ToMove::Chance => NodeKind::Chance,
         };
+        if self.stats.nodes >= self.budget {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return (0.0, None);
+        }
         self.stats.nodes += 1;
         self.pv.clear(ply);
         self.stats.max_depth = self.stats.max_depth.max(ply);
@@ -82,6 +99,12 @@ impl<G: Game> Minimax<'_, G> {
         for (i, &a) in acts.iter().enumerate() {
             let child = self.game.result(s, a);
             let (cv, _) = self.value(&child, ply + 1);
+            if self.aborted {
+                break;
+            }
+            if ply == 0 {
+                self.root.push((a, cv));
+            }
             let better = if is_max { cv > v } else { cv < v };
             if better || best.is_none() {
                 v = cv;
@@ -106,6 +129,12 @@ impl<G: Game> Minimax<'_, G> {
         for &(a, p) in outs.iter() {
             let child = self.game.result(s, a);
             let (cv, _) = self.value(&child, ply + 1);
+            if self.aborted {
+                break;
+            }
+            if ply == 0 {
+                self.root.push((a, cv));
+            }
             sum += p * cv;
         }
         self.probs[i] = outs;

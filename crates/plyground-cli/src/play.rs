@@ -3,36 +3,62 @@
 use crate::args::Args;
 use crate::json::Json;
 use plyground::games::tictactoe::TicTacToe;
-use plyground::search::alphabeta::{alpha_beta, alpha_beta_scores, AlphaBetaOptions, NoEval};
-use plyground::search::minimax::{minimax, minimax_scores};
-use plyground::search::{fmt_value, SearchResult, Stats};
-use plyground::{Game, NoObserver, Player, ToMove};
+use plyground::search::alphabeta::{AlphaBetaOptions, NoEval};
+use plyground::search::engine::{
+    AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, MoveScore, ScoreBound, SolverEngine,
+    DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
+};
+use plyground::search::{fmt_value, Stats};
+use plyground::{Game, Player, ToMove};
 
-/// `plyground ttt --moves 4,0,8 [--algo minimax|alphabeta|mcts] …`
+/// `plyground ttt --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--budget N] …`
 pub fn ttt(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["json"], &["moves", "algo", "iterations", "seed", "c"])?;
+    let a = Args::parse(raw, &["json"], &["moves", "algo", "iterations", "seed", "c", "budget"])?;
     let g = TicTacToe;
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
     let algo = a.get("algo").unwrap_or("alphabeta");
-    let (r, scores) = match algo {
-        "minimax" => (minimax(&g, &s, &mut NoObserver), minimax_scores(&g, &s)),
+    let budget = budget(&a)?;
+    let r = match algo {
+        "minimax" => MinimaxEngine::new(g, s, Some(budget)).run(u64::MAX),
         "alphabeta" => {
-            let o = AlphaBetaOptions::default();
-            (alpha_beta(&g, &s, &o, NoObserver), alpha_beta_scores(&g, &s, &NoEval, &o))
+            let o = AlphaBetaOptions { node_budget: Some(budget), ..Default::default() };
+            AlphaBetaEngine::new(g, NoEval, s, o, false).run(u64::MAX)
         }
         "mcts" => run_mcts(&g, &s, &a)?,
         _ => return Err(format!("--algo: unknown algorithm '{algo}' for ttt (minimax, alphabeta, mcts)")),
     };
-    report(&g, &s, &r, &scores, a.flag("json"), |m| m.to_string());
+    report(&g, &s, &r, a.flag("json"), |m| m.to_string());
     Ok(())
 }
 
-/// Prints a game search result: plain lines, or JSON with `scores`.
+/// `--budget N` (nodes, everything included), else the core's default.
+fn budget(a: &Args) -> Result<u64, String> {
+    let b: u64 = a.number("budget")?.unwrap_or(DEFAULT_NODE_BUDGET);
+    if b == 0 {
+        return Err("--budget: must be at least 1 node".into());
+    }
+    Ok(b)
+}
+
+/// A per-move score as text: `3` (exact), `≥3` / `≤3` (bounds), `~0.41` (an MCTS
+/// estimate), `?` (not searched within the budget).
+pub fn score_text(m: &MoveScore<impl Copy>) -> String {
+    match (m.bound, m.value) {
+        (ScoreBound::Exact, Some(v)) => fmt_value(v),
+        (ScoreBound::Lower, Some(v)) => format!("≥{}", fmt_value(v)),
+        (ScoreBound::Upper, Some(v)) => format!("≤{}", fmt_value(v)),
+        (ScoreBound::Estimate, Some(v)) => format!("~{}", fmt_value(v)),
+        _ => "?".to_string(),
+    }
+}
+
+/// Prints an engine's result: plain lines, or JSON. `scores` maps each move to its value
+/// (null when missing) and `bounds` says what each is (`exact`, `lower`, `upper`,
+/// `estimate`, `missing`).
 pub fn report<G: Game>(
     g: &G,
     s: &G::State,
-    r: &SearchResult<G::Action>,
-    scores: &[(G::Action, f64)],
+    r: &EngineResult<G::Action>,
     json: bool,
     name: impl Fn(G::Action) -> String,
 ) {
@@ -47,9 +73,27 @@ pub fn report<G: Game>(
             ("to_move", Json::Str(to_move.into())),
             ("best", r.best.map(|b| Json::Str(name(b))).unwrap_or(Json::Null)),
             ("pv", Json::Arr(r.pv.iter().map(|&m| Json::Str(name(m))).collect())),
-            ("scores", Json::Obj(scores.iter().map(|&(m, v)| (name(m), Json::Num(v))).collect())),
-            ("stats", stats_json(&r.stats)),
+            (
+                "scores",
+                Json::Obj(
+                    r.scores
+                        .iter()
+                        .map(|m| (name(m.action), m.value.map_or(Json::Null, Json::Num)))
+                        .collect(),
+                ),
+            ),
+            (
+                "bounds",
+                Json::Obj(
+                    r.scores.iter().map(|m| (name(m.action), Json::Str(m.bound.name().into()))).collect(),
+                ),
+            ),
+            ("score", Json::Num(r.score)),
+            ("exact", Json::Bool(r.exact)),
             ("complete", Json::Bool(r.complete)),
+            ("depth", if r.depth == u32::MAX { Json::Null } else { Json::Num(r.depth as f64) }),
+            ("algo", Json::Str(r.algo.into())),
+            ("stats", stats_json(&r.stats)),
         ]);
         println!("{}", j.to_text());
     } else {
@@ -57,9 +101,14 @@ pub fn report<G: Game>(
         println!("to_move: {to_move}");
         println!("best: {}", r.best.map(&name).unwrap_or_else(|| "none".into()));
         println!("pv: {}", r.pv.iter().map(|&m| name(m)).collect::<Vec<_>>().join(" "));
-        let sc: Vec<String> = scores.iter().map(|&(m, v)| format!("{}={}", name(m), fmt_value(v))).collect();
+        let sc: Vec<String> =
+            r.scores.iter().map(|m| format!("{}={}", name(m.action), score_text(m))).collect();
         println!("scores: {}", sc.join(" "));
         println!("nodes: {}", r.stats.nodes);
+        println!("score: {}", fmt_value(r.score));
+        println!("exact: {}", r.exact);
+        println!("complete: {}", r.complete);
+        println!("depth: {}", if r.depth == u32::MAX { "end".to_string() } else { r.depth.to_string() });
     }
 }
 
@@ -74,16 +123,18 @@ pub fn stats_json(s: &Stats) -> Json {
     ])
 }
 
-/// `plyground c4 --moves 4455 [--algo alphabeta|mcts] [--depth D] [--quiescence] [--no-tt]
-/// [--order O] [--budget N] …`
+/// `plyground c4 --moves 4455 [--algo alphabeta|solve|mcts] [--depth D] [--quiescence]
+/// [--no-tt] [--order O] [--budget N] …`
 ///
-/// Without `--depth`, iterative deepening runs to the end of the game or until `--budget`
-/// nodes (default 5,000,000); `exact: true` says the whole game was searched. Values are
+/// α-β runs iterative deepening to `--depth` or to the end of the game, per-move scores
+/// included, within ONE node budget (`--budget`, default the core's
+/// [`DEFAULT_NODE_BUDGET`]); `exact: true` says the value is the game's value, and each
+/// per-move score says whether it is exact, a bound or missing. `solve` is the exact solver
+/// (falling back to deepening α-β when its share of the budget runs out). Values are
 /// utilities to MAX (the first player, X); `score` is the community's score from the side to
 /// move (22 − stones of the winner, negative for a loss).
 pub fn c4(raw: &[String]) -> Result<(), String> {
     use plyground::games::connect4::{C4Eval, Connect4};
-    use plyground::search::alphabeta::iterative_deepening;
     use plyground::MoveOrder;
     let a = Args::parse(
         raw,
@@ -94,14 +145,13 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
     let algo = a.get("algo").unwrap_or("alphabeta");
     let name = |m: u8| (m + 1).to_string();
-    match algo {
+    let r = match algo {
         "alphabeta" => {
             let depth: Option<u32> = a.number("depth")?;
-            let budget: u64 = a.number("budget")?.unwrap_or(5_000_000);
-            let eval = C4Eval::default();
+            let budget = budget(&a)?;
             let order = MoveOrder::try_parse(a.get("order").unwrap_or("heuristic"))
                 .map_err(|e| format!("--order: {e}"))?;
-            let mut o = AlphaBetaOptions {
+            let o = AlphaBetaOptions {
                 order,
                 tt_log2: if a.flag("no-tt") { None } else { Some(20) },
                 depth,
@@ -109,61 +159,37 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
                 node_budget: Some(budget),
                 ..Default::default()
             };
-            let r = iterative_deepening(&g, &s, &eval, &o, NoObserver);
+            let r = AlphaBetaEngine::new(g, C4Eval::default(), s, o, true).run(u64::MAX);
             if r.best.is_none() && !g.is_terminal(&s) {
                 return Err(format!("--budget {budget}: not even depth 1 finished; raise the budget"));
             }
-            let exact = r.complete && (r.depth == u32::MAX || depth.is_none());
-            o.depth = Some(r.depth);
-            o.node_budget = None;
-            let scores = alpha_beta_scores(&g, &s, &eval, &o);
-            let score = if s.side_to_move() == Player::MAX { r.value } else { -r.value };
-            if a.flag("json") {
-                let j = Json::obj(vec![
-                    ("value", Json::Num(r.value)),
-                    ("score", Json::Num(score)),
-                    ("exact", Json::Bool(exact)),
-                    ("depth", Json::Num(r.depth as f64)),
-                    ("best", r.best.map(|b| Json::Num((b + 1) as f64)).unwrap_or(Json::Null)),
-                    ("pv", Json::Arr(r.pv.iter().map(|&m| Json::Num((m + 1) as f64)).collect())),
-                    ("scores", Json::Obj(scores.iter().map(|&(m, v)| (name(m), Json::Num(v))).collect())),
-                    ("stats", stats_json(&r.stats)),
-                ]);
-                println!("{}", j.to_text());
-            } else {
-                report(&g, &s, &r, &scores, false, name);
-                println!("score: {}", fmt_value(score));
-                println!("exact: {exact}");
-                println!("depth: {}", r.depth);
-            }
-            Ok(())
+            r
         }
-        "mcts" => {
-            let (r, scores) = run_mcts(&g, &s, &a)?;
-            report(&g, &s, &r, &scores, a.flag("json"), name);
-            Ok(())
+        "solve" => {
+            let budget: u64 = match a.number("budget")? {
+                Some(b) => b,
+                None => DEFAULT_SOLVER_SHARE + DEFAULT_NODE_BUDGET,
+            };
+            SolverEngine::new(s, budget, DEFAULT_SOLVER_SHARE).run(u64::MAX)
         }
-        _ => Err(format!("--algo: unknown algorithm '{algo}' for c4 (alphabeta, mcts)")),
-    }
+        "mcts" => run_mcts(&g, &s, &a)?,
+        _ => return Err(format!("--algo: unknown algorithm '{algo}' for c4 (alphabeta, solve, mcts)")),
+    };
+    report(&g, &s, &r, a.flag("json"), name);
+    Ok(())
 }
 
 /// MCTS with `--iterations` (default 10,000), `--seed` (default 0) and `--c` (default √2).
-/// Per-move scores are each root child's Q: the mean reward in [0, 1] of the player to move.
-#[allow(clippy::type_complexity)]
-fn run_mcts<G: Game + Clone>(
-    g: &G,
-    s: &G::State,
-    a: &Args,
-) -> Result<(SearchResult<G::Action>, Vec<(G::Action, f64)>), String> {
-    use plyground::search::mcts::{Mcts, MctsOptions};
+/// Per-move scores are estimates: each root child's mean reward mapped onto the utility
+/// scale (to MAX), with its visits.
+fn run_mcts<G: Game + Clone>(g: &G, s: &G::State, a: &Args) -> Result<EngineResult<G::Action>, String> {
+    use plyground::search::mcts::MctsOptions;
     let iterations: u32 = a.number("iterations")?.unwrap_or(10_000);
     let seed: u64 = a.number("seed")?.unwrap_or(0);
     let c: f64 = a.number("c")?.unwrap_or(std::f64::consts::SQRT_2);
     if !(c.is_finite() && c >= 0.0) {
         return Err(format!("--c: {c} must be a finite number ≥ 0"));
     }
-    let mut m = Mcts::new(g.clone(), *s, MctsOptions { c, seed, ..Default::default() });
-    m.run(iterations);
-    let scores = m.root_children_stats().iter().map(|c| (c.action, c.q)).collect();
-    Ok((m.result(), scores))
+    let mut m = MctsEngine::new(g.clone(), *s, MctsOptions { c, seed, ..Default::default() }, iterations);
+    Ok(m.run(u64::from(iterations)))
 }

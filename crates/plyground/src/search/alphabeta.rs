@@ -14,6 +14,7 @@
 //! Chance nodes are averaged over all outcomes with the full window (no pruning below them):
 //! the value is then EXPECTIMINIMAX's.
 
+use super::engine::{MoveScore, Progress, ScoreBound};
 use super::tt::{Entry, TranspositionTable};
 use super::{MoveOrder, PvTable, SearchResult, Stats, TieRule};
 use crate::event::{Bound, Event, LeafKind, NoObserver, NodeKind, Observer};
@@ -88,65 +89,285 @@ pub fn h_alpha_beta<G: Game, E: Evaluator<G>, O: Observer<G::Action>>(
 }
 
 /// Iterative deepening: α-β to depth 1, 2, … up to `opts.depth` (or until the whole game is
-/// searched), sharing one node budget; the best move of the previous iteration is searched
-/// first. Returns the result of the deepest *completed* iteration (anytime), with the stats
-/// of all iterations.
+/// searched), sharing one node budget; the transposition table, the killer and history
+/// tables and the previous iteration's best move (searched first) are carried from depth
+/// d−1 to d. Returns the result of the deepest *completed* iteration (anytime), with the
+/// stats of all iterations. `complete` is true only when the search finished what was asked
+/// (the requested depth, or the end of the game); a budget that runs out between two depths
+/// leaves it false.
+///
+/// This is [`Deepening`] stepped to the end without per-move scores: the one implementation
+/// of iterative deepening (the stepped [`AlphaBetaEngine`](super::engine::AlphaBetaEngine)
+/// runs the same steps).
 pub fn iterative_deepening<G: Game, E: Evaluator<G>, O: Observer<G::Action>>(
     game: &G,
     s: &G::State,
     eval: &E,
     opts: &AlphaBetaOptions,
-    obs: O,
+    mut obs: O,
 ) -> SearchResult<G::Action> {
-    let max_depth = opts.depth.unwrap_or(u32::MAX);
-    let mut ab = AlphaBeta::new(game, eval, *opts, obs);
-    let mut total = Stats::default();
-    let mut best: Option<SearchResult<G::Action>> = None;
-    let mut d = 1;
-    loop {
-        ab.stats = Stats::default();
-        ab.hit_horizon = false;
-        let r = ab.search(s, d);
-        total.add(&r.stats);
-        if let Some(b) = &r.best {
-            ab.order.root_first = Some(*b);
+    let mut d = Deepening::new(game, *s, *opts, true, false);
+    while !d.is_done() {
+        d.step(game, eval, &mut obs);
+    }
+    d.search_result()
+}
+
+/// Where a [`Deepening`] is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Phase {
+    /// The next step searches the root (the next depth).
+    Search,
+    /// The next step turns the root's bounds into exact values, as far as the budget goes.
+    Refine,
+    /// Finished.
+    Done,
+}
+
+/// α-β as a sequence of steps: the one implementation behind [`iterative_deepening`] and the
+/// stepped [`AlphaBetaEngine`](super::engine::AlphaBetaEngine).
+///
+/// Each [`step`](Deepening::step) is one whole α-β search of the root: depth 1, 2, … when
+/// `iterative` (carrying the transposition table, killers, history and best move from one
+/// depth to the next), or a single search to `opts.depth` otherwise. `opts.node_budget` is
+/// ONE budget for all steps together, per-move scores included.
+///
+/// Per-move scores come from the same search: at the root every child is searched with the
+/// window the root had when its turn came, so its fail-soft value is either exact or a true
+/// bound ([`ScoreBound::Upper`] for a MAX root's child that did not beat α, …). With
+/// `refine`, one more step re-searches each child whose score is a bound with the full
+/// window (to the end of the game when the search reached it, else to the same depth)
+/// until the budget runs out; what it cannot finish stays a bound.
+///
+/// When a depth finishes without cutting any leaf off by depth (every leaf reached was the
+/// end of the game), the value is the game's value: the search stops there, `exact` is
+/// true, and per-move scores are refined to the end of the game (never to that depth).
+pub struct Deepening<G: Game> {
+    root: G::State,
+    opts: AlphaBetaOptions,
+    iterative: bool,
+    refine: bool,
+    carry: Option<Carry<G::Action>>,
+    next_depth: u32,
+    stats: Stats,
+    iterations: u32,
+    best: Option<SearchResult<G::Action>>,
+    scores: Vec<MoveScore<G::Action>>,
+    reached_end: bool,
+    phase: Phase,
+}
+
+impl<G: Game> Deepening<G> {
+    /// Ready to search `root`. `iterative`: depth 1, 2, … up to `opts.depth`; otherwise one
+    /// search to `opts.depth` (None: the end of the game). `refine`: make bounded per-move
+    /// scores exact after the main search, within the budget.
+    pub fn new(game: &G, root: G::State, opts: AlphaBetaOptions, iterative: bool, refine: bool) -> Self {
+        let mut acts = Vec::new();
+        game.actions(&root, &mut acts);
+        Deepening {
+            scores: acts.into_iter().map(|a| MoveScore::new(a, None, ScoreBound::Missing)).collect(),
+            root,
+            carry: Some(Carry::new(game, &opts)),
+            opts,
+            iterative,
+            refine,
+            next_depth: 1,
+            stats: Stats::default(),
+            iterations: 0,
+            best: None,
+            reached_end: false,
+            phase: Phase::Search,
         }
+    }
+
+    /// True when no step is left.
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    fn remaining(&self) -> u64 {
+        self.opts.node_budget.map_or(u64::MAX, |b| b.saturating_sub(self.stats.nodes))
+    }
+
+    fn budget_opts(&self) -> AlphaBetaOptions {
+        AlphaBetaOptions { node_budget: self.opts.node_budget.map(|_| self.remaining()), ..self.opts }
+    }
+
+    /// One step: the next depth (or the only search), or the refinement of per-move scores.
+    /// Returns the progress after it. A step when done does nothing.
+    pub fn step<E: Evaluator<G>, O: Observer<G::Action>>(
+        &mut self,
+        game: &G,
+        eval: &E,
+        obs: O,
+    ) -> Progress<G::Action> {
+        match self.phase {
+            Phase::Search => self.search_step(game, eval, obs),
+            Phase::Refine => self.refine_step(game, eval, obs),
+            Phase::Done => {}
+        }
+        self.progress()
+    }
+
+    fn search_step<E: Evaluator<G>, O: Observer<G::Action>>(&mut self, game: &G, eval: &E, obs: O) {
+        let max_depth = self.opts.depth.unwrap_or(u32::MAX);
+        if self.remaining() == 0 {
+            self.phase = Phase::Done;
+            return;
+        }
+        let d = if self.iterative { self.next_depth.min(max_depth) } else { max_depth };
+        let carry = self.carry.take().expect("the carry is back after every step");
+        let mut ab = AlphaBeta::with_carry(game, eval, self.budget_opts(), obs, carry);
+        let r = ab.search(&self.root, d);
         let reached_end = !ab.hit_horizon;
+        let root_scores = std::mem::take(&mut ab.root_scores);
+        let mut carry = ab.into_carry();
+        self.stats.add(&r.stats);
+        self.iterations += 1;
         if !r.complete {
-            break;
+            self.carry = Some(carry);
+            self.phase = Phase::Done;
+            return;
         }
-        best = Some(r);
-        if reached_end || d >= max_depth {
-            break;
+        if let Some(b) = r.best {
+            carry.root_first = Some(b);
         }
-        if let Some(b) = opts.node_budget {
-            if total.nodes >= b {
+        self.carry = Some(carry);
+        self.scores = natural_order(game, &self.root, &root_scores);
+        self.reached_end = reached_end;
+        self.best = Some(r);
+        self.phase = if reached_end || d >= max_depth {
+            if self.refine && self.scores.iter().any(|m| m.bound != ScoreBound::Exact) {
+                Phase::Refine
+            } else {
+                Phase::Done
+            }
+        } else if self.remaining() == 0 {
+            Phase::Done
+        } else {
+            self.next_depth = d + 1;
+            Phase::Search
+        };
+    }
+
+    fn refine_step<E: Evaluator<G>, O: Observer<G::Action>>(&mut self, game: &G, eval: &E, obs: O) {
+        self.phase = Phase::Done;
+        let Some(best) = &self.best else { return };
+        // To the end of the game when the search reached it everywhere; else the same depth.
+        let depth = if self.reached_end { u32::MAX } else { best.depth };
+        if self.remaining() == 0 {
+            return;
+        }
+        let carry = self.carry.take().expect("the carry is back after every step");
+        let total = self.remaining();
+        let limited = self.opts.node_budget.is_some();
+        let mut ab = AlphaBeta::with_carry(game, eval, self.budget_opts(), obs, carry);
+        // Two passes: first each bounded score gets an equal share of what is left (so one
+        // hard move cannot starve the others), then whatever is left goes to those still
+        // bounded, in order. The table keeps what an unfinished search learnt.
+        for pass in 0..2 {
+            let todo: Vec<usize> =
+                (0..self.scores.len()).filter(|&i| self.scores[i].bound != ScoreBound::Exact).collect();
+            for (j, &i) in todo.iter().enumerate() {
+                let left = total.saturating_sub(ab.stats.nodes);
+                if left == 0 {
+                    break;
+                }
+                if limited {
+                    let share = if pass == 0 { (left / (todo.len() - j) as u64).max(1) } else { left };
+                    ab.opts.node_budget = Some(ab.stats.nodes + share);
+                }
+                ab.aborted = false;
+                let m = &mut self.scores[i];
+                let child = game.result(&self.root, m.action);
+                let v = ab.value(&child, Some(m.action), -INF, INF, depth.saturating_sub(1), 1, 0);
+                if !ab.aborted {
+                    m.value = Some(v);
+                    m.bound = ScoreBound::Exact;
+                }
+            }
+            if !limited {
                 break;
             }
-            ab.opts.node_budget = Some(b - total.nodes);
         }
-        d += 1;
+        self.stats.add(&ab.stats);
+        self.carry = Some(ab.into_carry());
     }
-    match best {
-        Some(mut r) => {
-            r.complete = !ab.aborted;
-            r.stats = total;
-            r
+
+    /// Where the search is now.
+    pub fn progress(&self) -> Progress<G::Action> {
+        Progress {
+            depth: self.best.as_ref().map_or(0, |b| b.depth),
+            nodes: self.stats.nodes,
+            iterations: self.iterations,
+            best: self.best.as_ref().and_then(|b| b.best),
+            value: self.best.as_ref().map(|b| b.value),
+            done: self.is_done(),
         }
-        None => SearchResult {
-            value: 0.0,
-            best: None,
-            best_index: None,
-            pv: Vec::new(),
-            stats: total,
-            complete: false,
-            depth: 0,
-        },
+    }
+
+    /// True when the search finished what was asked: the requested depth, or the end of the
+    /// game (not stopped by the budget).
+    pub fn is_complete(&self) -> bool {
+        match &self.best {
+            Some(b) => self.reached_end || b.depth >= self.opts.depth.unwrap_or(u32::MAX),
+            None => false,
+        }
+    }
+
+    /// True when the value is the game's value: complete, and no leaf was cut off by depth.
+    pub fn is_exact(&self) -> bool {
+        self.best.is_some() && self.reached_end
+    }
+
+    /// The per-move scores (every root action in natural order; see [`Deepening`]).
+    pub fn scores(&self) -> &[MoveScore<G::Action>] {
+        &self.scores
+    }
+
+    /// The deepest completed search as a [`SearchResult`], with the stats of every step and
+    /// `complete` as [`is_complete`](Self::is_complete) says. Nothing completed: value 0,
+    /// no move, depth 0, incomplete.
+    pub fn search_result(&self) -> SearchResult<G::Action> {
+        match &self.best {
+            Some(b) => SearchResult { stats: self.stats, complete: self.is_complete(), ..b.clone() },
+            None => SearchResult {
+                value: 0.0,
+                best: None,
+                best_index: None,
+                pv: Vec::new(),
+                stats: self.stats,
+                complete: false,
+                depth: 0,
+            },
+        }
     }
 }
 
+/// The root's scores in the natural order of ACTIONS(root); actions the search did not
+/// reach (after a cutoff at the root) are [`ScoreBound::Missing`].
+fn natural_order<G: Game>(
+    game: &G,
+    root: &G::State,
+    found: &[(G::Action, f64, ScoreBound)],
+) -> Vec<MoveScore<G::Action>> {
+    let mut acts = Vec::new();
+    game.actions(root, &mut acts);
+    // By action, so that a root with many children costs n log n, not n².
+    let by_action: std::collections::HashMap<G::Action, (f64, ScoreBound)> =
+        found.iter().map(|&(a, v, b)| (a, (v, b))).collect();
+    acts.iter()
+        .map(|&a| match by_action.get(&a) {
+            Some(&(v, bound)) => MoveScore::new(a, Some(v), bound),
+            None => MoveScore::new(a, None, ScoreBound::Missing),
+        })
+        .collect()
+}
+
 /// The value of every root action, in natural order, each searched with a full window (so
-/// every score is exact, not a bound). Uses the same options (depth, EVAL, TT, ordering).
+/// every score is exact, not a bound). Uses the same options (depth, EVAL, TT, ordering) but
+/// NO node budget: a reference for tests. Searches that answer users get their per-move
+/// scores from [`Deepening`] (one budget for everything, each score marked exact or bound).
 pub fn alpha_beta_scores<G: Game, E: Evaluator<G>>(
     game: &G,
     s: &G::State,
@@ -181,6 +402,34 @@ pub struct AlphaBeta<'a, G: Game, E, O> {
     /// Some leaf was cut off by depth (not terminal): a deeper search could say more.
     hit_horizon: bool,
     order: Ordering<'a, G, E>,
+    /// The root's children as the last search left them: (action, value, what the value is
+    /// given the window the child was searched with), in search order.
+    root_scores: Vec<(G::Action, f64, ScoreBound)>,
+}
+
+/// What iterative deepening carries from one depth to the next: the transposition table,
+/// the killer and history tables, the random ordering's generator and the best move of the
+/// previous iteration.
+pub(crate) struct Carry<A> {
+    tt: Option<TranspositionTable<A>>,
+    killers: Vec<[Option<A>; 2]>,
+    history: Vec<(A, u64)>,
+    rng: Rng,
+    root_first: Option<A>,
+}
+
+impl<A: Copy> Carry<A> {
+    fn new<G: Game<Action = A>>(game: &G, opts: &AlphaBetaOptions) -> Self {
+        let tt = match (opts.tt_log2, game.hash(&game.initial_state())) {
+            (Some(n), Some(_)) => Some(TranspositionTable::new(n)),
+            _ => None,
+        };
+        let seed = match opts.order {
+            MoveOrder::Random(s) => s,
+            _ => 0,
+        };
+        Carry { tt, killers: Vec::new(), history: Vec::new(), rng: Rng::new(seed), root_first: None }
+    }
 }
 
 /// The move ordering's state: everything that decides the order of ACTIONS(s) at a node.
@@ -207,14 +456,11 @@ struct Ordering<'a, G: Game, E> {
 impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O> {
     /// An engine with the given options.
     pub fn new(game: &'a G, eval: &'a E, opts: AlphaBetaOptions, obs: O) -> Self {
-        let tt = match (opts.tt_log2, game.hash(&game.initial_state())) {
-            (Some(n), Some(_)) => Some(TranspositionTable::new(n)),
-            _ => None,
-        };
-        let seed = match opts.order {
-            MoveOrder::Random(s) => s,
-            _ => 0,
-        };
+        Self::with_carry(game, eval, opts, obs, Carry::new(game, &opts))
+    }
+
+    /// An engine that starts from what an earlier one learnt (see [`Carry`]).
+    fn with_carry(game: &'a G, eval: &'a E, opts: AlphaBetaOptions, obs: O, c: Carry<G::Action>) -> Self {
         AlphaBeta {
             game,
             eval,
@@ -222,19 +468,31 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             obs,
             stats: Stats::default(),
             pv: PvTable::default(),
-            tt,
+            tt: c.tt,
             aborted: false,
             hit_horizon: false,
             order: Ordering {
                 bufs: Vec::new(),
-                killers: Vec::new(),
-                history: Vec::new(),
-                rng: Rng::new(seed),
-                root_first: None,
+                killers: c.killers,
+                history: c.history,
+                rng: c.rng,
+                root_first: c.root_first,
                 oracle: None,
                 sort_keys: Vec::new(),
                 sort_scratch: Vec::new(),
             },
+            root_scores: Vec::new(),
+        }
+    }
+
+    /// What the next depth inherits.
+    fn into_carry(self) -> Carry<G::Action> {
+        Carry {
+            tt: self.tt,
+            killers: self.order.killers,
+            history: self.order.history,
+            rng: self.order.rng,
+            root_first: self.order.root_first,
         }
     }
 
@@ -246,6 +504,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
     /// One α-β search from `s` to depth `depth` (u32::MAX: to the end).
     pub fn search(&mut self, s: &G::State, depth: u32) -> SearchResult<G::Action> {
         self.aborted = false;
+        self.root_scores.clear();
         if O::ENABLED {
             self.obs.event(&Event::SearchStart { depth });
         }
@@ -419,6 +678,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             if self.aborted {
                 break;
             }
+            if ply == 0 {
+                self.root_scores.push((a, cv, classify(cv, alpha, beta)));
+            }
             if cv > v || best.is_none() {
                 v = cv;
                 best = Some(a);
@@ -463,6 +725,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             let cv = self.value(&child, Some(a), alpha, beta, next_depth, ply + 1, next_q);
             if self.aborted {
                 break;
+            }
+            if ply == 0 {
+                self.root_scores.push((a, cv, classify(cv, alpha, beta)));
             }
             if cv < v || best.is_none() {
                 v = cv;
@@ -519,6 +784,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             let cv = self.value(&child, Some(a), -INF, INF, depth.saturating_sub(1), ply + 1, qply);
             if self.aborted {
                 return 0.0;
+            }
+            if ply == 0 {
+                self.root_scores.push((a, cv, ScoreBound::Exact));
             }
             sum += p * cv;
             if O::ENABLED {
@@ -668,6 +936,21 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
             *slot = order[i as usize];
         }
         self.sort_keys = keys;
+    }
+}
+
+/// What a fail-soft value `v` of a child searched with window (α, β) says about the child's
+/// true value: exact inside the window (or with an infinite side of the window), else an
+/// upper bound (v ≤ α: the true value is ≤ v) or a lower bound (v ≥ β: it is ≥ v). A value
+/// equal to α or β is reported as a bound, which is always true (under the strict tie rule
+/// it may also be exact).
+fn classify(v: f64, alpha: f64, beta: f64) -> ScoreBound {
+    if !(v > alpha || alpha == -INF) {
+        ScoreBound::Upper
+    } else if !(v < beta || beta == INF) {
+        ScoreBound::Lower
+    } else {
+        ScoreBound::Exact
     }
 }
 

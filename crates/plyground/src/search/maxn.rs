@@ -18,22 +18,51 @@ pub fn maxn_values<G: Game, O: Observer<G::Action>>(
     s: &G::State,
     obs: O,
 ) -> (SearchResult<G::Action>, Utilities) {
-    let mut m = MaxN { game, obs, stats: Stats::default(), pv: PvTable::default() };
+    let (r, u, _) = maxn_budgeted(game, s, None, obs);
+    (r, u)
+}
+
+/// [`maxn_values`] that enters at most `budget` nodes (the result is then incomplete: value
+/// 0, no move), with the utility vector of every root child (natural order; every outcome
+/// of a chance root) from the same search; `None` for a child not finished in the budget.
+#[allow(clippy::type_complexity)]
+pub fn maxn_budgeted<G: Game, O: Observer<G::Action>>(
+    game: &G,
+    s: &G::State,
+    budget: Option<u64>,
+    obs: O,
+) -> (SearchResult<G::Action>, Utilities, Vec<(G::Action, Option<Utilities>)>) {
+    let mut m = MaxN {
+        game,
+        obs,
+        stats: Stats::default(),
+        pv: PvTable::default(),
+        budget: budget.unwrap_or(u64::MAX),
+        aborted: false,
+        root: Vec::new(),
+    };
     if O::ENABLED {
         m.obs.event(&Event::SearchStart { depth: u32::MAX });
     }
     let (u, best_index) = m.value(s, None, 0);
-    let pv = m.pv.line(0).to_vec();
+    let complete = !m.aborted;
+    let u = if complete { u } else { [0.0; crate::game::MAX_PLAYERS] };
+    let pv = if complete { m.pv.line(0).to_vec() } else { Vec::new() };
     let best = pv.first().copied();
+    let best_index = if complete { best_index } else { None };
     let root_player = match game.player(s) {
         ToMove::Player(p) => p.index(),
         ToMove::Chance => 0,
     };
     let value = u[root_player];
     if O::ENABLED {
-        m.obs.event(&Event::SearchEnd { value, best, complete: true });
+        m.obs.event(&Event::SearchEnd { value, best, complete });
     }
-    (SearchResult { value, best, best_index, pv, stats: m.stats, complete: true, depth: u32::MAX }, u)
+    let mut acts = Vec::new();
+    game.actions(s, &mut acts);
+    let mut root = m.root.into_iter();
+    let scores = acts.iter().map(|&a| (a, root.next())).collect();
+    (SearchResult { value, best, best_index, pv, stats: m.stats, complete, depth: u32::MAX }, u, scores)
 }
 
 struct MaxN<'a, G: Game, O> {
@@ -41,6 +70,10 @@ struct MaxN<'a, G: Game, O> {
     obs: O,
     stats: Stats,
     pv: PvTable<G::Action>,
+    budget: u64,
+    aborted: bool,
+    /// The root's children's vectors, in natural order, as far as the search got.
+    root: Vec<Utilities>,
 }
 
 impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
@@ -50,6 +83,12 @@ impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
             ToMove::Player(p) => NodeKind::Player(p.0),
             ToMove::Chance => NodeKind::Chance,
         };
+        if self.stats.nodes >= self.budget {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return ([0.0; crate::game::MAX_PLAYERS], None);
+        }
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(ply);
         self.pv.clear(ply);
@@ -73,6 +112,12 @@ impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
                 for (i, &a) in acts.iter().enumerate() {
                     let child = self.game.result(s, a);
                     let (u, _) = self.value(&child, Some(a), ply + 1);
+                    if self.aborted {
+                        break;
+                    }
+                    if ply == 0 {
+                        self.root.push(u);
+                    }
                     if best.is_none_or(|(b, _)| u[p.index()] > b[p.index()]) {
                         best = Some((u, i));
                         self.pv.update(ply, a);
@@ -90,6 +135,12 @@ impl<G: Game, O: Observer<G::Action>> MaxN<'_, G, O> {
                 for (i, &(a, prob)) in outs.iter().enumerate() {
                     let child = self.game.result(s, a);
                     let (u, _) = self.value(&child, Some(a), ply + 1);
+                    if self.aborted {
+                        break;
+                    }
+                    if ply == 0 {
+                        self.root.push(u);
+                    }
                     for (acc, x) in sum.iter_mut().zip(u) {
                         *acc += prob * x;
                     }

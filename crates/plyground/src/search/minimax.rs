@@ -16,6 +16,19 @@ pub fn minimax<G: Game, O: Observer<G::Action>>(
     s: &G::State,
     obs: &mut O,
 ) -> SearchResult<G::Action> {
+    minimax_budgeted(game, s, None, obs).0
+}
+
+/// [`minimax`] that enters at most `budget` nodes (the result is then incomplete: value 0, no
+/// move), with the value of every root child (in natural order; for a chance root, every
+/// outcome) from the same search. A child not finished within the budget is `None`.
+#[allow(clippy::type_complexity)]
+pub fn minimax_budgeted<G: Game, O: Observer<G::Action>>(
+    game: &G,
+    s: &G::State,
+    budget: Option<u64>,
+    obs: &mut O,
+) -> (SearchResult<G::Action>, Vec<(G::Action, Option<f64>)>) {
     let mut m = Minimax {
         game,
         obs,
@@ -23,17 +36,27 @@ pub fn minimax<G: Game, O: Observer<G::Action>>(
         buf: Vec::new(),
         probs: Vec::new(),
         pv: PvTable::default(),
+        budget: budget.unwrap_or(u64::MAX),
+        aborted: false,
+        root: Vec::new(),
     };
     if O::ENABLED {
         m.obs.event(&Event::SearchStart { depth: u32::MAX });
     }
-    let (value, best_index) = m.value(s, None, 0);
-    let pv = m.pv.line(0).to_vec();
+    let (v, best_index) = m.value(s, None, 0);
+    let complete = !m.aborted;
+    let value = if complete { v } else { 0.0 };
+    let pv = if complete { m.pv.line(0).to_vec() } else { Vec::new() };
     let best = pv.first().copied();
+    let best_index = if complete { best_index } else { None };
     if O::ENABLED {
-        m.obs.event(&Event::SearchEnd { value, best, complete: true });
+        m.obs.event(&Event::SearchEnd { value, best, complete });
     }
-    SearchResult { value, best, best_index, pv, stats: m.stats, complete: true, depth: u32::MAX }
+    let mut acts = Vec::new();
+    game.actions(s, &mut acts);
+    let mut root = m.root.into_iter();
+    let scores = acts.iter().map(|&a| (a, root.next().map(|r| r.1))).collect();
+    (SearchResult { value, best, best_index, pv, stats: m.stats, complete, depth: u32::MAX }, scores)
 }
 
 /// EXPECTIMINIMAX: [`minimax`] on a game with chance nodes, where a chance node's value is
@@ -66,6 +89,12 @@ struct Minimax<'a, G: Game, O> {
     buf: Vec<Vec<G::Action>>,
     probs: Vec<Vec<(G::Action, f64)>>,
     pv: PvTable<G::Action>,
+    /// Stop entering nodes after this many.
+    budget: u64,
+    /// The budget ran out; unwinding.
+    aborted: bool,
+    /// The root's children's values, in natural order, as far as the search got.
+    root: Vec<(G::Action, f64)>,
 }
 
 impl<G: Game, O: Observer<G::Action>> Minimax<'_, G, O> {
@@ -77,6 +106,12 @@ impl<G: Game, O: Observer<G::Action>> Minimax<'_, G, O> {
             ToMove::Player(_) => NodeKind::Min,
             ToMove::Chance => NodeKind::Chance,
         };
+        if self.stats.nodes >= self.budget {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return (0.0, None);
+        }
         self.stats.nodes += 1;
         self.pv.clear(ply);
         self.stats.max_depth = self.stats.max_depth.max(ply);
@@ -135,6 +170,12 @@ impl<G: Game, O: Observer<G::Action>> Minimax<'_, G, O> {
         for (i, &a) in acts.iter().enumerate() {
             let child = self.game.result(s, a);
             let (cv, _) = self.value(&child, Some(a), ply + 1);
+            if self.aborted {
+                break;
+            }
+            if ply == 0 {
+                self.root.push((a, cv));
+            }
             let better = if is_max { cv > v } else { cv < v };
             if better || best.is_none() {
                 v = cv;
@@ -169,6 +210,12 @@ impl<G: Game, O: Observer<G::Action>> Minimax<'_, G, O> {
         for (k, &(a, p)) in outs.iter().enumerate() {
             let child = self.game.result(s, a);
             let (cv, _) = self.value(&child, Some(a), ply + 1);
+            if self.aborted {
+                break;
+            }
+            if ply == 0 {
+                self.root.push((a, cv));
+            }
             sum += p * cv;
             if O::ENABLED {
                 self.obs.event(&Event::Backup {

@@ -10,8 +10,12 @@
 //! - [`maxn`] — max^n for n-player games.
 //! - [`mcts`] — Monte Carlo tree search with UCB1.
 //! - [`solver`] — the exact Connect-4 solver: α-β in negamax form on the bitboard.
+//! - [`engine`] — every way a side can move as a stepped [`Engine`](engine::Engine) with one
+//!   result record (value, score, best, line, per-move scores marked exact or bound, exact,
+//!   complete, depth, stats) under one node budget.
 
 pub mod alphabeta;
+pub mod engine;
 pub mod maxn;
 pub mod mcts;
 pub mod minimax;

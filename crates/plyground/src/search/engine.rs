@@ -1,0 +1,673 @@
+//! Stepped engines: every way a side can move, as one kind of object that does a bounded
+//! piece of work per [`step`](Engine::step) and answers with one record shape
+//! ([`EngineResult`]) whatever the algorithm.
+//!
+//! - [`AlphaBetaEngine`] — α-β to a depth or to the end, or H-minimax with iterative
+//!   deepening (one depth per step; the transposition table, killers, history and the
+//!   previous best move carried from depth to depth). The steps are
+//!   [`Deepening`]'s: the same code as [`iterative_deepening`](super::alphabeta::iterative_deepening).
+//! - [`MinimaxEngine`] — MINIMAX / EXPECTIMINIMAX, one step.
+//! - [`MaxnEngine`] — max^n, one step.
+//! - [`MctsEngine`] — MCTS, at most `slice` iterations per step.
+//! - [`SolverEngine`] — the exact Connect-4 solver, one column per step, falling back to
+//!   deepening α-β with the evaluation function when the solver's share of the budget runs
+//!   out.
+//!
+//! ## Guarantees
+//!
+//! - **One budget.** Every engine but MCTS has one node budget that covers everything it
+//!   does, per-move scores included ([`Stats::nodes`] never exceeds it). MCTS has an
+//!   iteration budget (and the tree-size cap of its options).
+//! - **Exactness.** `exact` is true only when `value` is the game's value (no leaf was cut
+//!   off by depth, the search finished); then `best` is an optimal move. `complete` is true
+//!   when the search finished what was asked (the requested depth, or the end); a depth-limited
+//!   complete result is exact for that depth. An incomplete result carries the deepest
+//!   finished depth (or nothing: value 0, no move, depth 0).
+//! - **Per-move scores** list every root action (every outcome at a chance root) in the
+//!   game's natural order, each marked [`ScoreBound`]: `Exact`, `Lower` / `Upper` (the
+//!   quantity `value` stands for — the game value when `exact`, else the value to `depth` —
+//!   is ≥ / ≤ the number), `Missing` (not searched within the budget), or `Estimate` (MCTS).
+//!   The best move's score is exact whenever the value is.
+
+use super::alphabeta::{AlphaBetaOptions, Deepening};
+use super::maxn::maxn_budgeted;
+use super::mcts::{Mcts, MctsOptions};
+use super::minimax::minimax_budgeted;
+use super::solver::{Solver, SolverOptions};
+use super::{MoveOrder, SearchResult, Stats};
+use crate::event::NoObserver;
+use crate::game::{Evaluator, Game, Player, ToMove, Utilities};
+use crate::games::connect4::{C4Eval, C4State, Connect4};
+
+/// The node budget of a search that answers a user when the caller gives none: about a
+/// second of α-β on Connect-4 in a release build (a few seconds in wasm). Every search a
+/// user starts (CLI, browser) without an explicit budget uses this number.
+pub const DEFAULT_NODE_BUDGET: u64 = 5_000_000;
+
+/// The part of a [`SolverEngine`]'s budget the exact solver may use before the engine falls
+/// back to deepening α-β (the rest of the budget is the fallback's).
+pub const DEFAULT_SOLVER_SHARE: u64 = 20_000_000;
+
+/// How a per-move score relates to the quantity the result's `value` stands for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum ScoreBound {
+    /// The value itself.
+    Exact,
+    /// The true value is at least this.
+    Lower,
+    /// The true value is at most this.
+    Upper,
+    /// An estimate (MCTS's mean reward mapped onto the utility scale): no guarantee.
+    Estimate,
+    /// Not searched within the budget (`value` is `None`).
+    Missing,
+}
+
+impl ScoreBound {
+    /// `exact`, `lower`, `upper`, `estimate`, `missing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScoreBound::Exact => "exact",
+            ScoreBound::Lower => "lower",
+            ScoreBound::Upper => "upper",
+            ScoreBound::Estimate => "estimate",
+            ScoreBound::Missing => "missing",
+        }
+    }
+}
+
+/// One root action's score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveScore<A> {
+    /// The action (an outcome at a chance root).
+    pub action: A,
+    /// Its value on the result's scale (utility to MAX; max^n: to the player to move at the
+    /// root); `None` when [`ScoreBound::Missing`].
+    pub value: Option<f64>,
+    /// What `value` is.
+    pub bound: ScoreBound,
+    /// MCTS: the child's visit count N.
+    pub visits: Option<u32>,
+    /// max^n: the child's utility vector.
+    pub vector: Option<Utilities>,
+}
+
+impl<A> MoveScore<A> {
+    /// A score with no visits and no vector.
+    pub fn new(action: A, value: Option<f64>, bound: ScoreBound) -> Self {
+        MoveScore { action, value, bound, visits: None, vector: None }
+    }
+}
+
+/// Where an engine is, after a step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress<A> {
+    /// The deepest finished depth (α-β; `u32::MAX` for searches to the end; 0 if none yet).
+    pub depth: u32,
+    /// Nodes entered so far (MCTS: nodes in its tree).
+    pub nodes: u64,
+    /// Steps' iterations: depths searched (α-β), MCTS iterations, columns solved (solver).
+    pub iterations: u32,
+    /// The best move so far.
+    pub best: Option<A>,
+    /// The value so far (to MAX), if any.
+    pub value: Option<f64>,
+    /// No more work to do: [`Engine::result`] is final.
+    pub done: bool,
+}
+
+/// What an engine found: the one record shape of every engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineResult<A> {
+    /// The root's value as utility to MAX (max^n: to the player to move at the root).
+    pub value: f64,
+    /// The same from the side to move at the root (= `value` for MAX, chance and max^n).
+    pub score: f64,
+    /// max^n: the root's utility vector.
+    pub vector: Option<Utilities>,
+    /// The move to play (None at a terminal or chance root, or when nothing finished).
+    pub best: Option<A>,
+    /// `best` as an index into ACTIONS(root) in natural order.
+    pub best_index: Option<usize>,
+    /// The principal variation.
+    pub pv: Vec<A>,
+    /// Every root action's score, natural order (see [`ScoreBound`]).
+    pub scores: Vec<MoveScore<A>>,
+    /// `value` is the game's value (and `best` an optimal move).
+    pub exact: bool,
+    /// The search finished what was asked (the depth, or the end; MCTS: its iterations).
+    pub complete: bool,
+    /// The depth `value` comes from (`u32::MAX`: to the end of the game; 0: nothing finished).
+    pub depth: u32,
+    /// Counters of everything the engine did (per-move scores included).
+    pub stats: Stats,
+    /// MCTS iterations run (0 for the others).
+    pub iterations: u32,
+    /// Which engine answered: `alphabeta`, `minimax`, `maxn`, `mcts`, `solve`, or
+    /// `solve+alphabeta` when the solver fell back.
+    pub algo: &'static str,
+}
+
+/// A stepped engine. `step` does a bounded piece of work and says where the engine is;
+/// `result` may be called at any time (an anytime answer) and is final once `done`.
+pub trait Engine {
+    /// The game's action type.
+    type Action: Copy;
+
+    /// One bounded piece of work: one depth (α-β), at most `slice` iterations (MCTS), one
+    /// column (the solver), or the whole search (minimax, max^n). Does nothing when done.
+    fn step(&mut self, slice: u64) -> Progress<Self::Action>;
+
+    /// Where the engine is, without working.
+    fn progress(&self) -> Progress<Self::Action>;
+
+    /// The answer so far.
+    fn result(&self) -> EngineResult<Self::Action>;
+
+    /// Steps until done (each step with `slice`), then the result.
+    fn run(&mut self, slice: u64) -> EngineResult<Self::Action> {
+        while !self.step(slice).done {}
+        self.result()
+    }
+}
+
+/// The value from the side to move at `s`: MIN's view is the negation (two players).
+fn mover_score<G: Game>(game: &G, s: &G::State, value: f64) -> f64 {
+    match game.player(s) {
+        ToMove::Player(p) if p != Player::MAX && game.num_players() == 2 => -value,
+        _ => value,
+    }
+}
+
+/// α-β: to a depth (or the end), or H-minimax with iterative deepening. Owns the game, the
+/// evaluator and the search's state, so it can live in a handle between steps.
+pub struct AlphaBetaEngine<G: Game, E> {
+    game: G,
+    eval: E,
+    root: G::State,
+    d: Deepening<G>,
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
+    /// An engine for `root`. `opts.node_budget` covers everything (None: no limit);
+    /// `iterative`: depth 1, 2, … up to `opts.depth`; per-move scores are made exact
+    /// within the budget.
+    pub fn new(game: G, eval: E, root: G::State, opts: AlphaBetaOptions, iterative: bool) -> Self {
+        let d = Deepening::new(&game, root, opts, iterative, true);
+        AlphaBetaEngine { game, eval, root, d }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Engine for AlphaBetaEngine<G, E> {
+    type Action = G::Action;
+
+    fn step(&mut self, _slice: u64) -> Progress<G::Action> {
+        self.d.step(&self.game, &self.eval, NoObserver)
+    }
+
+    fn progress(&self) -> Progress<G::Action> {
+        self.d.progress()
+    }
+
+    fn result(&self) -> EngineResult<G::Action> {
+        let r = self.d.search_result();
+        let exact = self.d.is_exact();
+        EngineResult {
+            score: mover_score(&self.game, &self.root, r.value),
+            value: r.value,
+            vector: None,
+            best: r.best,
+            best_index: r.best_index,
+            pv: r.pv,
+            scores: self.d.scores().to_vec(),
+            exact,
+            complete: r.complete,
+            depth: r.depth,
+            stats: r.stats,
+            iterations: 0,
+            algo: "alphabeta",
+        }
+    }
+}
+
+/// MINIMAX / EXPECTIMINIMAX in one step, every root child's value from the same search.
+pub struct MinimaxEngine<G: Game> {
+    game: G,
+    root: G::State,
+    budget: Option<u64>,
+    #[allow(clippy::type_complexity)]
+    found: Option<(SearchResult<G::Action>, Vec<(G::Action, Option<f64>)>)>,
+}
+
+impl<G: Game> MinimaxEngine<G> {
+    /// An engine for `root` entering at most `budget` nodes (None: no limit).
+    pub fn new(game: G, root: G::State, budget: Option<u64>) -> Self {
+        MinimaxEngine { game, root, budget, found: None }
+    }
+}
+
+/// A search that is done in one step: its progress.
+fn one_step_progress<A: Copy>(r: Option<&SearchResult<A>>) -> Progress<A> {
+    Progress {
+        depth: r.map_or(0, |r| if r.complete { r.depth } else { 0 }),
+        nodes: r.map_or(0, |r| r.stats.nodes),
+        iterations: r.is_some() as u32,
+        best: r.and_then(|r| r.best),
+        value: r.filter(|r| r.complete).map(|r| r.value),
+        done: r.is_some(),
+    }
+}
+
+impl<G: Game> Engine for MinimaxEngine<G> {
+    type Action = G::Action;
+
+    fn step(&mut self, _slice: u64) -> Progress<G::Action> {
+        if self.found.is_none() {
+            self.found = Some(minimax_budgeted(&self.game, &self.root, self.budget, &mut NoObserver));
+        }
+        self.progress()
+    }
+
+    fn progress(&self) -> Progress<G::Action> {
+        one_step_progress(self.found.as_ref().map(|f| &f.0))
+    }
+
+    fn result(&self) -> EngineResult<G::Action> {
+        let empty = (empty_result(), Vec::new());
+        let (r, sc) = self.found.as_ref().unwrap_or(&empty);
+        let mut scores: Vec<MoveScore<G::Action>> = sc
+            .iter()
+            .map(|&(a, v)| {
+                MoveScore::new(a, v, if v.is_some() { ScoreBound::Exact } else { ScoreBound::Missing })
+            })
+            .collect();
+        if self.found.is_none() {
+            scores = missing_scores(&self.game, &self.root);
+        }
+        EngineResult {
+            value: r.value,
+            score: mover_score(&self.game, &self.root, r.value),
+            vector: None,
+            best: r.best,
+            best_index: r.best_index,
+            pv: r.pv.clone(),
+            scores,
+            exact: r.complete,
+            complete: r.complete,
+            depth: if r.complete { u32::MAX } else { 0 },
+            stats: r.stats,
+            iterations: 0,
+            algo: "minimax",
+        }
+    }
+}
+
+/// max^n in one step, every root child's vector from the same search.
+pub struct MaxnEngine<G: Game> {
+    game: G,
+    root: G::State,
+    budget: Option<u64>,
+    #[allow(clippy::type_complexity)]
+    found: Option<(SearchResult<G::Action>, Utilities, Vec<(G::Action, Option<Utilities>)>)>,
+}
+
+impl<G: Game> MaxnEngine<G> {
+    /// An engine for `root` entering at most `budget` nodes (None: no limit).
+    pub fn new(game: G, root: G::State, budget: Option<u64>) -> Self {
+        MaxnEngine { game, root, budget, found: None }
+    }
+}
+
+impl<G: Game> Engine for MaxnEngine<G> {
+    type Action = G::Action;
+
+    fn step(&mut self, _slice: u64) -> Progress<G::Action> {
+        if self.found.is_none() {
+            self.found = Some(maxn_budgeted(&self.game, &self.root, self.budget, NoObserver));
+        }
+        self.progress()
+    }
+
+    fn progress(&self) -> Progress<G::Action> {
+        one_step_progress(self.found.as_ref().map(|f| &f.0))
+    }
+
+    fn result(&self) -> EngineResult<G::Action> {
+        let Some((r, u, sc)) = &self.found else {
+            let r: SearchResult<G::Action> = empty_result();
+            return EngineResult {
+                value: 0.0,
+                score: 0.0,
+                vector: None,
+                best: None,
+                best_index: None,
+                pv: Vec::new(),
+                scores: missing_scores(&self.game, &self.root),
+                exact: false,
+                complete: false,
+                depth: 0,
+                stats: r.stats,
+                iterations: 0,
+                algo: "maxn",
+            };
+        };
+        let p = match self.game.player(&self.root) {
+            ToMove::Player(p) => p.index(),
+            ToMove::Chance => 0,
+        };
+        let scores = sc
+            .iter()
+            .map(|&(a, v)| match v {
+                Some(v) => MoveScore { vector: Some(v), ..MoveScore::new(a, Some(v[p]), ScoreBound::Exact) },
+                None => MoveScore::new(a, None, ScoreBound::Missing),
+            })
+            .collect();
+        EngineResult {
+            value: r.value,
+            score: r.value,
+            vector: r.complete.then_some(*u),
+            best: r.best,
+            best_index: r.best_index,
+            pv: r.pv.clone(),
+            scores,
+            exact: r.complete,
+            complete: r.complete,
+            depth: if r.complete { u32::MAX } else { 0 },
+            stats: r.stats,
+            iterations: 0,
+            algo: "maxn",
+        }
+    }
+}
+
+fn empty_result<A>() -> SearchResult<A> {
+    SearchResult {
+        value: 0.0,
+        best: None,
+        best_index: None,
+        pv: Vec::new(),
+        stats: Stats::default(),
+        complete: false,
+        depth: 0,
+    }
+}
+
+/// Every root action (outcome), score missing.
+fn missing_scores<G: Game>(game: &G, s: &G::State) -> Vec<MoveScore<G::Action>> {
+    let mut acts = Vec::new();
+    game.actions(s, &mut acts);
+    acts.into_iter().map(|a| MoveScore::new(a, None, ScoreBound::Missing)).collect()
+}
+
+/// MCTS run in slices of iterations up to a total.
+pub struct MctsEngine<G: Game> {
+    m: Mcts<G>,
+    root: G::State,
+    iterations: u32,
+}
+
+impl<G: Game> MctsEngine<G> {
+    /// An engine for `root` that runs `iterations` iterations in all.
+    pub fn new(game: G, root: G::State, opts: MctsOptions, iterations: u32) -> Self {
+        MctsEngine { m: Mcts::new(game, root, opts), root, iterations }
+    }
+
+    /// The search itself (its tree, for figures).
+    pub fn mcts(&self) -> &Mcts<G> {
+        &self.m
+    }
+}
+
+impl<G: Game> Engine for MctsEngine<G> {
+    type Action = G::Action;
+
+    fn step(&mut self, slice: u64) -> Progress<G::Action> {
+        let left = self.iterations.saturating_sub(self.m.iterations());
+        // At least one iteration per step while any is left (a slice of 0 still moves).
+        self.m.run(slice.max(1).min(u64::from(left)) as u32);
+        self.progress()
+    }
+
+    fn progress(&self) -> Progress<G::Action> {
+        let r = self.m.result();
+        Progress {
+            depth: 0,
+            nodes: r.stats.nodes,
+            iterations: self.m.iterations(),
+            best: r.best,
+            value: Some(r.value),
+            done: self.m.iterations() >= self.iterations,
+        }
+    }
+
+    fn result(&self) -> EngineResult<G::Action> {
+        let game = self.m.game();
+        let r = self.m.result();
+        let (lo, hi) = game.utility_range();
+        let mover = match game.player(&self.root) {
+            ToMove::Player(p) => Some(p),
+            ToMove::Chance => None,
+        };
+        let children = self.m.root_children_stats();
+        let by_action: std::collections::HashMap<G::Action, (u32, f64)> =
+            children.iter().map(|c| (c.action, (c.n, c.q))).collect();
+        let mut acts = Vec::new();
+        game.actions(&self.root, &mut acts);
+        let scores = acts
+            .iter()
+            .map(|&a| match by_action.get(&a) {
+                Some(&(n, q)) if n > 0 => {
+                    // Q is the mean reward in [0, 1] of the player who moved into the child
+                    // (the root's mover); onto the utility scale, to MAX in two-player games.
+                    let r = match mover {
+                        Some(p) if game.num_players() == 2 && p != Player::MAX => 1.0 - q,
+                        _ => q,
+                    };
+                    MoveScore {
+                        visits: Some(n),
+                        ..MoveScore::new(a, Some(lo + r * (hi - lo)), ScoreBound::Estimate)
+                    }
+                }
+                Some(&(n, _)) => {
+                    MoveScore { visits: Some(n), ..MoveScore::new(a, None, ScoreBound::Missing) }
+                }
+                None => MoveScore { visits: Some(0), ..MoveScore::new(a, None, ScoreBound::Missing) },
+            })
+            .collect();
+        let terminal = game.is_terminal(&self.root);
+        EngineResult {
+            score: if game.num_players() == 2 { mover_score(game, &self.root, r.value) } else { r.value },
+            value: r.value,
+            vector: None,
+            best: r.best,
+            best_index: r.best_index,
+            pv: r.pv,
+            scores,
+            exact: terminal,
+            complete: self.m.iterations() >= self.iterations,
+            depth: if terminal { u32::MAX } else { 0 },
+            stats: r.stats,
+            iterations: self.m.iterations(),
+            algo: "mcts",
+        }
+    }
+}
+
+/// The options of the α-β a [`SolverEngine`] falls back to: H-minimax with Connect-4's
+/// evaluation, iterative deepening, heuristic (centre-first) ordering with killers, a 2^20
+/// transposition table. Its node budget is what the solver left.
+pub fn solver_fallback_options() -> AlphaBetaOptions {
+    AlphaBetaOptions { order: MoveOrder::Killer, tt_log2: Some(20), ..Default::default() }
+}
+
+/// The exact Connect-4 solver, one column per step (centre first), and — when the solver's
+/// share of the budget runs out before every column is solved — deepening α-β with
+/// Connect-4's evaluation on the rest of the budget (the decision is made here, in Rust).
+pub struct SolverEngine {
+    root: C4State,
+    solver: Solver,
+    /// Columns still to solve, in order.
+    todo: Vec<u8>,
+    /// Per column (0-based): its exact score from the side to move at the root.
+    solved: [Option<i32>; 7],
+    solver_nodes: u64,
+    solver_share: u64,
+    budget: u64,
+    fallback: Option<AlphaBetaEngine<Connect4, C4Eval>>,
+    done: bool,
+}
+
+impl SolverEngine {
+    /// An engine for `root` with one node budget for everything; the solver may use up to
+    /// `solver_share` of it but never more than four fifths, so that the fallback always
+    /// has at least a fifth of the budget; the fallback gets whatever the solver left.
+    pub fn new(root: C4State, budget: u64, solver_share: u64) -> Self {
+        let todo: Vec<u8> =
+            [3u8, 2, 4, 1, 5, 0, 6].into_iter().filter(|&c| !root.is_over() && root.can_play(c)).collect();
+        SolverEngine {
+            root,
+            solver: Solver::new(SolverOptions::default()),
+            done: false,
+            todo,
+            solved: [None; 7],
+            solver_nodes: 0,
+            solver_share: solver_share.min(budget - budget / 5),
+            budget,
+            fallback: None,
+        }
+    }
+
+    /// True once the solver gave up and the α-β fallback answers.
+    pub fn fell_back(&self) -> bool {
+        self.fallback.is_some()
+    }
+
+    fn max_to_move(&self) -> bool {
+        self.root.side_to_move() == Player::MAX
+    }
+
+    /// The best solved column (centre first among equals) and its score from the mover.
+    fn best_solved(&self) -> Option<(u8, i32)> {
+        let mut best: Option<(u8, i32)> = None;
+        for c in [3u8, 2, 4, 1, 5, 0, 6] {
+            if let Some(v) = self.solved[c as usize] {
+                if best.is_none_or(|b| v > b.1) {
+                    best = Some((c, v));
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Engine for SolverEngine {
+    type Action = u8;
+
+    fn step(&mut self, slice: u64) -> Progress<u8> {
+        if self.done {
+            return self.progress();
+        }
+        if let Some(f) = &mut self.fallback {
+            let p = f.step(slice);
+            self.done = p.done;
+            return self.progress();
+        }
+        let Some(&col) = self.todo.first() else {
+            self.done = true;
+            return self.progress();
+        };
+        let child = Connect4.result(&self.root, col);
+        self.solver.set_node_budget(Some(self.solver_share - self.solver_nodes));
+        let sol = self.solver.solve(&child, false);
+        self.solver_nodes += sol.nodes;
+        if sol.complete {
+            self.solved[col as usize] = Some(-sol.score);
+            self.todo.remove(0);
+            self.done = self.todo.is_empty();
+        } else {
+            let opts = AlphaBetaOptions {
+                node_budget: Some(self.budget - self.solver_nodes),
+                ..solver_fallback_options()
+            };
+            self.fallback = Some(AlphaBetaEngine::new(Connect4, C4Eval::default(), self.root, opts, true));
+            if self.budget == self.solver_nodes {
+                self.done = true;
+            }
+        }
+        self.progress()
+    }
+
+    fn progress(&self) -> Progress<u8> {
+        if let Some(f) = &self.fallback {
+            let p = f.progress();
+            return Progress { nodes: p.nodes + self.solver_nodes, done: self.done, ..p };
+        }
+        let to_max = |v: i32| if self.max_to_move() { v as f64 } else { -v as f64 };
+        let best = self.best_solved();
+        Progress {
+            depth: if self.done { u32::MAX } else { 0 },
+            nodes: self.solver_nodes,
+            iterations: self.solved.iter().flatten().count() as u32,
+            best: best.map(|b| b.0),
+            value: if self.done { best.map(|b| to_max(b.1)) } else { None },
+            done: self.done,
+        }
+    }
+
+    fn result(&self) -> EngineResult<u8> {
+        if let Some(f) = &self.fallback {
+            let mut r = f.result();
+            r.stats.nodes += self.solver_nodes;
+            r.algo = "solve+alphabeta";
+            return r;
+        }
+        let max = self.max_to_move();
+        let to_max = |v: i32| if max { v as f64 } else { -v as f64 };
+        let mut acts = Vec::new();
+        Connect4.actions(&self.root, &mut acts);
+        let scores = acts
+            .iter()
+            .map(|&c| match self.solved[c as usize] {
+                Some(v) => MoveScore::new(c, Some(to_max(v)), ScoreBound::Exact),
+                None => MoveScore::new(c, None, ScoreBound::Missing),
+            })
+            .collect();
+        let finished = self.done && self.todo.is_empty();
+        let stats = Stats { nodes: self.solver_nodes, ..Stats::default() };
+        if self.root.is_over() {
+            let v = Connect4.utility(&self.root, Player::MAX);
+            return EngineResult {
+                value: v,
+                score: if max { v } else { -v },
+                vector: None,
+                best: None,
+                best_index: None,
+                pv: Vec::new(),
+                scores,
+                exact: true,
+                complete: true,
+                depth: u32::MAX,
+                stats,
+                iterations: 0,
+                algo: "solve",
+            };
+        }
+        let best = if finished { self.best_solved() } else { None };
+        let value = best.map_or(0.0, |b| to_max(b.1));
+        EngineResult {
+            value,
+            score: best.map_or(0.0, |b| b.1 as f64),
+            vector: None,
+            best: best.map(|b| b.0),
+            best_index: best.and_then(|b| acts.iter().position(|&a| a == b.0)),
+            pv: best.map(|b| vec![b.0]).unwrap_or_default(),
+            scores,
+            exact: finished,
+            complete: finished,
+            depth: if finished { u32::MAX } else { 0 },
+            stats,
+            iterations: self.solved.iter().flatten().count() as u32,
+            algo: "solve",
+        }
+    }
+}
