@@ -5,7 +5,7 @@ import {
   ENGINE_FIELDS,
   ENGINE_IDS,
   NO_BUDGET,
-  STRONGEST_BUDGET,
+  PERFECT_FALLBACK_BUDGET,
   checkConfig,
   defaultConfig,
   engineLabel,
@@ -80,7 +80,7 @@ test('search plans: deepening for depth-limited engines, chunks for MCTS, one se
   assert.equal(deepen.maxDepth, 7);
   assert.equal(deepen.budget, null);
   const strongest = searchPlan('c4', checkConfig('c4', { engine: 'perfect' }));
-  assert.deepEqual([strongest.type, strongest.maxDepth, strongest.budget], ['deepen', 42, STRONGEST_BUDGET]);
+  assert.deepEqual([strongest.type, strongest.maxDepth, strongest.budget], ['deepen', 42, PERFECT_FALLBACK_BUDGET]);
   const mcts = searchPlan('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 4000 }));
   assert.deepEqual([mcts.type, mcts.iterations, mcts.chunk], ['mcts', 4000, 100]);
   assert.equal(searchPlan('ttt', checkConfig('ttt', { engine: 'alphabeta' })).type, 'single');
