@@ -133,6 +133,9 @@ mod tests {
 
     #[test]
     fn control_characters_are_escaped_and_the_rest_kept() {
-        assert_eq!(escape_controls("a\tb\n\u{1b}[31mé\u{7f}\u{85}\\"), "a\\tb\\n\\u{1b}[31mé\\u{7f}\\u{85}\\");
+        assert_eq!(
+            escape_controls("a\tb\n\u{1b}[31mé\u{7f}\u{85}\\"),
+            "a\\tb\\n\\u{1b}[31mé\\u{7f}\\u{85}\\"
+        );
     }
 }

@@ -49,7 +49,11 @@ pub fn solve(raw: &[String]) -> Result<bool, String> {
             Ok(l) => l,
             Err(e) => {
                 let at = e.valid_up_to();
-                eprintln!("plyground: line {n}: not UTF-8 text (byte 0x{:02X} at byte {})", bytes[at], at + 1);
+                eprintln!(
+                    "plyground: line {n}: not UTF-8 text (byte 0x{:02X} at byte {})",
+                    bytes[at],
+                    at + 1
+                );
                 all_good = false;
                 continue;
             }

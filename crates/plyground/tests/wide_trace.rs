@@ -35,7 +35,11 @@ fn a_root_with_99999_children_is_recorded_exactly_with_one_comparison_per_child(
     assert_eq!(rec.action_comparisons(), K as u64);
     let trace = rec.finish();
     assert_eq!(trace.nodes().len(), K + 1);
-    assert_eq!(trace.len(), 4 * K + 4, "start, root enter, enter/leaf/exit and a backup per leaf, root exit, end");
+    assert_eq!(
+        trace.len(),
+        4 * K + 4,
+        "start, root enter, enter/leaf/exit and a backup per leaf, root exit, end"
+    );
     let root = &trace.nodes()[0];
     assert_eq!(root.children, (1..=K as u32).collect::<Vec<_>>());
     for (i, n) in trace.nodes()[1..].iter().enumerate() {
@@ -46,7 +50,10 @@ fn a_root_with_99999_children_is_recorded_exactly_with_one_comparison_per_child(
     }
     let best = (0..K).max_by_key(|&i| ((i * 7919) % 101, std::cmp::Reverse(i))).unwrap();
     let res = trace.result().unwrap();
-    assert_eq!((res.value, res.best_index, res.best_child), (r.value, Some(best as u32), Some(best as u32 + 1)));
+    assert_eq!(
+        (res.value, res.best_index, res.best_child),
+        (r.value, Some(best as u32), Some(best as u32 + 1))
+    );
     assert_eq!(r.value, 100.0);
 }
 
