@@ -21,6 +21,12 @@
 //! So in tic-tac-toe the node after X takes cell 4 and O takes cell 0 is `4·0`, and an
 //! unlabelled leaf under a tree node `C` reached by action `c1` is `C·c1`.
 //!
+//! Recording costs O(1) per event plus O(k) per node with k actions (its ACTIONS list, the
+//! probabilities of a chance node, the pruned edges of a cutoff): a natural index is found
+//! through an [`ActionIndex`](crate::action_index::ActionIndex), never by scanning the list,
+//! so a 100,000-child node records in linear time
+//! ([`Recorder::action_comparisons`] counts the work; a test checks it).
+//!
 //! # Stepping
 //!
 //! A trace has one step per recorded event. A [`StepState`] (or the borrowing [`Cursor`])
