@@ -18,6 +18,8 @@ const CHART_COLOURS = {
   light: ['#1f5fbf', '#c0392b', '#1e7b34', '#b35c00', '#7b3fa0', '#00838f', '#6d4c41', '#5f6368', '#ad1457'],
   dark: ['#7fb0ff', '#ff8a80', '#7ee08f', '#ffb866', '#d8a6ff', '#4dd0e1', '#bcaaa4', '#c0c4c8', '#f48fb1'],
 };
+/** The badges the tree may show above a node (trace-view.js's buildMctsModel): room is kept for them. */
+const TAG_WORDS = ['SELECT', 'EXPAND', 'ROLLOUT', 'BACKUP', 'SELECTED'];
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3], [1, 2], [10, 4], [4, 4], [3, 6], [12, 2]];
 
 export class MctsFigure {
@@ -313,14 +315,15 @@ export class MctsFigure {
       edgeName: (nd) => (nd.parent < 0 ? '' : nd.label),
     });
     if (structureChanged || this.structure !== nodes.length) {
+      // A new layout, with room for every W/N and for the phase badges. Until the user pans
+      // or zooms, the view follows: the whole tree while it reads, else the root and the
+      // node the last phase acted on; after that, the root stays where it is on screen.
       const first = this.structure < 0 || fit;
       this.structure = nodes.length;
-      this.canvas.setModel(model, { fit: first, layout: { levelHeight: 64 } });
-      if (!first && nodes.length <= 60) this.canvas.fit();
-      else if (!first) this.canvas.reveal(this.currentNode(events));
+      this.canvas.setModel(model, { fit: first, layout: { tags: TAG_WORDS } });
+      this.canvas.reveal(this.currentNode(events));
     } else {
-      this.canvas.model = model;
-      this.canvas.invalidate();
+      this.canvas.update(model);
     }
     // Phase line: the badge names the phase just shown (after a backup the iteration is complete).
     const last = events.length ? events[events.length - 1] : null;
