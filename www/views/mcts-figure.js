@@ -92,11 +92,11 @@ export class MctsFigure {
         {},
         el('h2', {}, 'UCB1 of the selected node’s children'),
         p('selected', 'p', { class: 'note' }, 'Click a node.'),
-        el('div', { class: 'table-wrap' }, p('ucb-table', 'table')),
+        el('div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'UCB1 table (scrolls sideways when narrow)' }, p('ucb-table', 'table')),
       ),
       p('shares-title', 'h2', {}, 'Root children: share of visits'),
       p('chart', 'canvas', { class: 'chart', role: 'img', 'aria-label': 'Visit share of each root child over the iterations' }),
-      p('shares-wrap', 'div', { class: 'table-wrap' }, p('shares', 'table')),
+      p('shares-wrap', 'div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'Root children table' }, p('shares', 'table')),
       p('decision', 'p', { class: 'decision' }),
     );
     this.side = side;
