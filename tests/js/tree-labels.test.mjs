@@ -13,7 +13,7 @@ import { applyStep, buildMctsModel, buildTraceModel } from '../../www/lib/trace-
 import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
 import { layoutTree } from '../../www/lib/tree-layout.js';
 import { Camera } from '../../www/lib/camera.js';
-import { defaultStyle, drawTree, labelBoxes, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
+import { defaultStyle, drawTree, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -161,7 +161,8 @@ test('the lessons max^n leaves: tuples stand apart, with room to spare', () => {
   st.seek(st.length);
   applyStep(model, st.state(), { done: true });
   const layout = layOut(model);
-  const leaves = labelBoxes(model, layout, STYLE, measure).filter((b) => b.kind === 'value' && /^\(.*\)$/.test(b.text) && model.nodes[b.id].kind === 'terminal');
+  const { texts } = problems(model, layout, 'max^n');
+  const leaves = texts.filter((b) => /^\(.*\)$/.test(b.text) && b.px === STYLE.fontSize && b.y0 > layout.y[layout.order[layout.order.length - 1]]);
   assert.equal(leaves.length, 8);
   leaves.sort((a, b) => a.x0 - b.x0);
   assert.equal(leaves[0].text, '(1, 2, 6)');

@@ -320,7 +320,7 @@ test('bands: neighbours keep the room their labels need, edge bands scaled by 1 
   // Without the edge band only the row decides: 25 + 5 + 4 = 34.
   const R = layoutTree(t, { bands: [bands[0]], siblingGap: 4 });
   assert.equal(R.x[2] - R.x[1], 34);
-  assert.throws(() => layoutTree(t, { bands: [{ left: [1, 1], right: [1, 1, 1] }] }), /bands\[0\]\.left must have one number per node \(3\)/);
+  assert.throws(() => layoutTree(t, { bands: [{ left: [1, 1], right: [1, 1, 1] }] }), /bands\[0\]\.left\[2\] is undefined; expected a finite number ≥ 0, one per node/);
   assert.throws(() => layoutTree(t, { bands: [{ left: [1, -1, 1], right: [1, 1, 1] }] }), /bands\[0\]\.left\[1\] is -1/);
   assert.throws(() => layoutTree(t, { bands: [{ left: [1, 1, 1], right: [1, 1, 1], edge: 2 }] }), /bands\[0\]\.edge is 2/);
 });

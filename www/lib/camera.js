@@ -119,22 +119,6 @@ export class Camera {
   }
 
   /**
-   * Frames a tree as `frameTree` says (the viewport is the camera's size), clamping the scale
-   * to the camera's range. Returns whether the whole tree shows.
-   */
-  frameTree(bounds, keep, opts) {
-    const f = frameTree(bounds, keep, { viewW: this.width, viewH: this.height, ...opts });
-    const s = this.clampScale(f.scale);
-    // A clamped scale keeps the same world point at the view's centre.
-    const cx = (this.width / 2 - f.tx) / f.scale;
-    const cy = (this.height / 2 - f.ty) / f.scale;
-    this.scale = s;
-    this.tx = this.width / 2 - cx * s;
-    this.ty = this.height / 2 - cy * s;
-    return f.whole;
-  }
-
-  /**
    * Applies a two-finger gesture step (see `pinch`): zoom by the change in finger distance
    * about the old midpoint, then pan by the midpoint's motion, so the world point between the
    * fingers follows them.
@@ -173,7 +157,7 @@ export function pinch(prevA, prevB, curA, curB) {
 }
 
 /**
- * The first view of a tree (pure; `Camera.frameTree` applies it). The whole tree when it fits
+ * The first view of a tree (pure: the caller sets a Camera's scale, tx and ty from it). The whole tree when it fits
  * at a readable scale; otherwise a readable view of the boxes in `keep` (the root, then the
  * current node): as close to 1 as they allow, never below `readable`.
  *

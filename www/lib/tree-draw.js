@@ -81,10 +81,6 @@ export function defaultStyle(dark = false) {
       mutedText: '#8d939b',
       edgeText: '#c8c8c8',
       tagText: '#111111',
-      thumbBackground: '#22252b',
-      thumbGrid: '#7a8089',
-      thumbX: '#f2f2f2',
-      thumbO: '#ff8a80',
     };
   }
   return {
@@ -105,10 +101,6 @@ export function defaultStyle(dark = false) {
     mutedText: '#707070',
     edgeText: '#444444',
     tagText: '#ffffff',
-    thumbBackground: '#ffffff',
-    thumbGrid: '#8a8f96',
-    thumbX: '#111111',
-    thumbO: '#b3261e',
   };
 }
 
@@ -316,7 +308,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
   if (dots || bigPx < style.minFontPx) return stats;
   stats.text = true;
   const small = smallPx >= style.minFontPx;
-  const geom = layout.geometry ?? geometryFor(layout, style, {});
+  const geom = layout.geometry ?? labelSpace({ nodes: [] }, style, () => 0, layout).geometry;
   const fonts = {
     big: `${bigPx}px ${style.fontFamily}`,
     small: `${smallPx}px ${style.fontFamily}`,
@@ -331,7 +323,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
   // Halos: the background behind each text, so an edge passing under a label never cuts it.
   // Their size comes from the text's alignment and a measured width.
   const shown = items.filter((it) => it.size === 'big' || small);
-  if (style.background && ctx.measureText) {
+  if (style.background) {
     ctx.beginPath();
     for (const it of shown) {
       if (it.kind === 'player' || it.kind === 'tag') continue;
@@ -356,7 +348,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
       lastFont = font;
     }
     if (it.kind === 'tag') {
-      const w = ctx.measureText ? ctx.measureText(it.text).width : it.text.length * smallPx * 0.6;
+      const w = ctx.measureText(it.text).width;
       ctx.fillStyle = it.colour || style.current;
       ctx.fillRect(sx - w / 2 - 3, sy - smallPx / 2 - 2, w + 6, smallPx + 4);
       lastFill = '';
@@ -385,28 +377,6 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
  * @property {number} tagDy Centre of a node's tag badge (above it).
  * @property {number} rowHalf Half the height of a node's row.
  */
-
-/** The geometry for a layout made without labelSpace (its level height decides the bands). */
-function geometryFor(layout, style, opts) {
-  const r = (style.nodeScale * Math.min(layout.nodeWidth, layout.nodeHeight)) / 2;
-  const gap = style.bandGap;
-  const rowHalf = Math.max(ringOuter(r, style), style.fontSize + 1, style.smallFontSize + 1);
-  const belowTop = rowHalf + gap;
-  const belowH = opts.belowH ?? style.fontSize;
-  // Without labelSpace's level height, the edge texts go midway between the line under a
-  // row and the next row's glyphs.
-  const edgeY = (belowTop + belowH + layout.levelHeight - rowHalf) / 2;
-  return {
-    r,
-    pad: sidePad(r, style),
-    rowHalf,
-    belowDy: belowTop + style.fontSize / 2,
-    thumbDy: belowTop + (opts.thumbTop ?? 0),
-    edgeT: Math.min(1, edgeY / layout.levelHeight),
-    edgeOff: style.textPad / 2,
-    tagDy: -(rowHalf + gap + (style.smallFontSize + 4) / 2),
-  };
-}
 
 /** The outer edge of the current node's ring, at scale 1: texts stay clear of it. */
 function ringOuter(r, style) {
@@ -515,7 +485,7 @@ function edgeTexts(nodes, layout, geom, c, style, out) {
  * @param {string[]} [opts.tags] tag words to fit above every node (MCTS phases)
  * @param {{w: number, h: number}|null} [opts.thumb] a board thumbnail under every node
  * @returns {object} layoutTree options: nodeWidth, nodeHeight, levelHeight, bands, top,
- *   bottom, geometry (plus `collapsed` when given)
+ *   bottom, siblingGap, subtreeGap, geometry (add `collapsed` for the layout)
  */
 export function labelSpace(model, style, measure, opts = {}) {
   const nodes = model.nodes;
@@ -528,13 +498,7 @@ export function labelSpace(model, style, measure, opts = {}) {
   const big = style.fontSize;
   const sm = style.smallFontSize;
   const edgeOff = style.textPad / 2;
-  const cache = new Map();
-  const width = (text, px, bold = false) => {
-    const key = `${px}|${bold ? 1 : 0}|${text}`;
-    let w = cache.get(key);
-    if (w === undefined) cache.set(key, (w = measure(text, px, bold)));
-    return w;
-  };
+  const width = measure;
 
   // Structure: children counts and which nodes are folded (their children hidden).
   const kids = new Int32Array(n);
@@ -559,22 +523,15 @@ export function labelSpace(model, style, measure, opts = {}) {
   let anyBelow = false;
   let anyEdge = false;
   let anyTag = tagW > 0;
-  const valuesOf = (v) => {
-    const list = [];
-    const node = nodes[v];
-    if (node.value != null && node.value !== '') list.push(node.value);
-    const extra = opts.reserve ? opts.reserve[v] : null;
-    if (typeof extra === 'string' && extra) list.push(extra);
-    else if (extra) for (const e of extra) if (e) list.push(e);
-    return list;
-  };
   for (let v = 0; v < n; v++) {
     const node = nodes[v];
     const leaf = kids[v] === 0 || node.kind === 'terminal';
     rowL[v] = r + (node.label ? pad + width(node.label, sm) : 0);
     let right = 0;
     let under = 0;
-    for (const text of valuesOf(v)) {
+    const extra = opts.reserve?.[v];
+    for (const text of [node.value, ...(typeof extra === 'string' ? [extra] : (extra ?? []))]) {
+      if (!text) continue;
       const w = width(text, big);
       if (leaf) under = Math.max(under, w / 2);
       else right = Math.max(right, w);
@@ -626,7 +583,7 @@ export function labelSpace(model, style, measure, opts = {}) {
   if (anyBelow || thumb) bands.push({ left: below, right: below });
   if (anyEdge) bands.push({ left: edgeL, right: edgeR, edge: geometry.edgeT });
   if (anyTag) bands.push({ left: tagHalf, right: tagHalf });
-  const out = {
+  return {
     nodeWidth,
     nodeHeight,
     levelHeight,
@@ -637,103 +594,8 @@ export function labelSpace(model, style, measure, opts = {}) {
     subtreeGap: style.labelGap * 3,
     geometry,
   };
-  if (opts.collapsed) out.collapsed = opts.collapsed;
-  return out;
 }
 
-/**
- * Every text box the drawing of `model` would draw at full detail (world coordinates), with
- * widths from `measure`: for tests and for a caller that wants to check a layout.
- * @returns {{id: number, kind: string, text: string, x0: number, x1: number, y0: number, y1: number}[]}
- */
-export function labelBoxes(model, layout, style, measure) {
-  const geom = layout.geometry ?? geometryFor(layout, style, {});
-  const items = [];
-  for (const v of layout.order) {
-    nodeTexts(model.nodes, layout, geom, v, style, items);
-    edgeTexts(model.nodes, layout, geom, v, style, items);
-  }
-  return items.map((it) => {
-    const px = it.size === 'big' ? style.fontSize : style.smallFontSize;
-    let w = measure(it.text, px, it.size === 'bold');
-    if (it.kind === 'tag') w += 6;
-    const h = it.kind === 'tag' ? px + 4 : px;
-    const x0 = it.align === 'left' ? it.x : it.align === 'right' ? it.x - w : it.x - w / 2;
-    return { id: it.id, kind: it.kind, text: it.text, x0, x1: x0 + w, y0: it.y - h / 2, y1: it.y + h / 2 };
-  });
-}
-
-/**
- * Board thumbnails under the nodes of a game search, drawn as the boards are: X and O
- * marks for tic-tac-toe, discs for Connect-4 (X filled, O a ring, so they differ without
- * colour). `cellsOf(id)` gives a node's cells (e.g. "X.O......"), or null for none.
- * @returns {number} thumbnails drawn
- */
-export function drawThumbnails(ctx, layout, camera, stats, cellsOf, kind, style, limit = 400) {
-  const geom = layout.geometry ?? geometryFor(layout, style, {});
-  const { cols, rows, cell } = THUMBS[kind];
-  const cs = cell * camera.scale;
-  if (stats.dots || cs < 3) return 0;
-  let drawn = 0;
-  for (const v of stats.visible) {
-    if (drawn >= limit) break;
-    const cells = cellsOf(v);
-    if (!cells) continue;
-    drawn++;
-    const p = camera.toScreen(layout.x[v], layout.y[v] + geom.thumbDy);
-    const x0 = p.x - (cols * cs) / 2;
-    const y0 = p.y;
-    ctx.fillStyle = style.thumbBackground;
-    ctx.fillRect(x0, y0, cols * cs, rows * cs);
-    ctx.strokeStyle = style.thumbGrid;
-    ctx.lineWidth = 1;
-    ctx.setLineDash(EMPTY_DASH);
-    ctx.beginPath();
-    if (kind === 'ttt') {
-      for (let k = 1; k < cols; k++) {
-        ctx.moveTo(x0 + k * cs, y0);
-        ctx.lineTo(x0 + k * cs, y0 + rows * cs);
-        ctx.moveTo(x0, y0 + k * cs);
-        ctx.lineTo(x0 + cols * cs, y0 + k * cs);
-      }
-    } else ctx.rect(x0, y0, cols * cs, rows * cs);
-    ctx.stroke();
-    const lw = Math.max(1, cs * 0.14);
-    for (const mark of ['X', 'O']) {
-      ctx.beginPath();
-      let any = false;
-      for (let i = 0; i < cells.length; i++) {
-        if (cells[i] !== mark) continue;
-        any = true;
-        const cx = x0 + (i % cols) * cs + cs / 2;
-        const cy = y0 + Math.floor(i / cols) * cs + cs / 2;
-        const a = cs * 0.3;
-        if (kind === 'ttt' && mark === 'X') {
-          ctx.moveTo(cx - a, cy - a);
-          ctx.lineTo(cx + a, cy + a);
-          ctx.moveTo(cx + a, cy - a);
-          ctx.lineTo(cx - a, cy + a);
-        } else {
-          ctx.moveTo(cx + a + (kind === 'c4' ? cs * 0.08 : 0), cy);
-          ctx.arc(cx, cy, a + (kind === 'c4' ? cs * 0.08 : 0), 0, 2 * Math.PI);
-        }
-      }
-      if (!any) continue;
-      const colour = mark === 'X' ? style.thumbX : style.thumbO;
-      if (kind === 'c4' && mark === 'X') {
-        ctx.fillStyle = colour;
-        ctx.fill();
-      }
-      ctx.strokeStyle = colour;
-      ctx.lineWidth = lw;
-      ctx.stroke();
-    }
-  }
-  return drawn;
-}
-
-/** Thumbnail grids: columns, rows and the cell size in world units. */
-export const THUMBS = { ttt: { cols: 3, rows: 3, cell: 12 }, c4: { cols: 7, rows: 6, cell: 7 } };
 
 /**
  * The node whose box (`nodeWidth × nodeHeight` around its centre) contains screen point
@@ -849,60 +711,24 @@ function shapePath(ctx, node, sx, sy, r) {
 }
 
 /**
- * What a recorded search's nodes may show, so the layout can make room for it before it is
- * shown: per node its final value (the trace knows it) and, for an inner node, the widest
- * value of its subtree (a running value is always one of those); and the widest α–β window
- * (both bounds as wide as the widest value or ∞). Other models (MCTS) reserve nothing here:
- * TreeCanvas.update lays them out again when a text grows. `width(text)` measures a value
- * text. Returns {values: per node a list of texts or null, window: the widest window text}.
+ * What a recorded search's nodes may show, so that the layout can make room for it before it
+ * is shown: per node its final value (the trace knows it), and the widest α–β window, both
+ * bounds as wide as the widest value of the tree or ∞. A running value is always some node's
+ * value, so an inner node's room for that window (12 px text holding the widest value twice)
+ * also holds any value it shows. Other models (MCTS) reserve nothing here: TreeCanvas.update
+ * lays them out again when a text grows. `width(text)` measures a value text.
+ * @returns {{values: (string[]|null)[], window: string}}
  */
 export function reserveFor(model, width) {
-  const nodes = model.nodes;
-  const n = nodes.length;
-  const values = new Array(n).fill(null);
-  let widest = `${formatValue(-Infinity)}`;
-  let widestW = width(widest);
-  const consider = (text) => {
-    const w = width(text);
-    if (w > widestW) {
-      widest = text;
-      widestW = w;
-    }
-  };
-  if (model.traceNodes && model.drawToTrace) {
-    const players = model.players ?? 2;
-    const best = new Array(n).fill('');
-    const bestW = new Float64Array(n);
-    for (let d = 0; d < n; d++) {
-      const t = model.drawToTrace[d];
-      const tn = t >= 0 ? model.traceNodes[t] : null;
-      let text = model.staticValue?.[d] || '';
-      if (tn && tn.value != null) text = Array.isArray(tn.value) ? formatVector(tn.value.slice(0, players)) : formatValue(tn.value);
-      if (text) {
-        best[d] = text;
-        bestW[d] = width(text);
-        consider(text);
-      }
-    }
-    // Children before parents (reverse breadth-first order): each subtree's widest value is
-    // carried up to its root.
-    const kids = Array.from({ length: n }, () => []);
-    const queue = [];
-    for (let d = 0; d < n; d++) {
-      const p = nodes[d].parent;
-      if (p != null && p >= 0 && p < n) kids[p].push(d);
-      else queue.push(d);
-    }
-    for (let h = 0; h < queue.length; h++) for (const c of kids[queue[h]]) queue.push(c);
-    for (let k = queue.length - 1; k >= 0; k--) {
-      const d = queue[k];
-      const p = nodes[d].parent;
-      if (p != null && p >= 0 && bestW[d] > bestW[p]) {
-        bestW[p] = bestW[d];
-        best[p] = best[d];
-      }
-    }
-    for (let d = 0; d < n; d++) values[d] = best[d] ? [best[d], formatValue(-Infinity)] : null;
-  }
+  let widest = formatValue(-Infinity);
+  const values = Array.from(model.nodes, (_, d) => {
+    const t = model.drawToTrace ? model.drawToTrace[d] : -1;
+    const tn = t >= 0 ? model.traceNodes[t] : null;
+    let text = model.staticValue?.[d] || '';
+    if (tn && tn.value != null) text = Array.isArray(tn.value) ? formatVector(tn.value.slice(0, model.players ?? 2)) : formatValue(tn.value);
+    if (!text) return null;
+    if (width(text) > width(widest)) widest = text;
+    return [text];
+  });
   return { values, window: formatWindow(widest, widest) };
 }

@@ -274,18 +274,14 @@ function checkBands(list, n, nodeWidth) {
   }
   if (!Array.isArray(list) || list.length === 0) throw new Error('layoutTree: option bands must be a non-empty array');
   return list.map((b, i) => {
-    const edge = b.edge === undefined ? 0 : b.edge;
-    if (typeof edge !== 'number' || !(edge >= 0 && edge <= 1)) {
-      throw new Error(`layoutTree: bands[${i}].edge is ${b.edge}; expected a number in (0, 1]`);
-    }
+    const edge = b.edge ?? 0;
+    if (!(edge >= 0 && edge <= 1)) throw new Error(`layoutTree: bands[${i}].edge is ${b.edge}; expected a number in (0, 1]`);
+    // One extra slot for the virtual super-root, which occupies nothing.
     const side = (arr, name) => {
-      if (!arr || arr.length < n) throw new Error(`layoutTree: bands[${i}].${name} must have one number per node (${n})`);
-      // One extra slot for the virtual super-root, which occupies nothing.
       const out = new Float64Array(n + 1);
       for (let v = 0; v < n; v++) {
-        const e = arr[v];
-        if (!(e >= 0) || !Number.isFinite(e)) throw new Error(`layoutTree: bands[${i}].${name}[${v}] is ${e}; expected a finite number ≥ 0`);
-        out[v] = e;
+        out[v] = arr?.[v];
+        if (!(out[v] >= 0 && out[v] < Infinity)) throw new Error(`layoutTree: bands[${i}].${name}[${v}] is ${arr?.[v]}; expected a finite number ≥ 0, one per node`);
       }
       return out;
     };

@@ -5,8 +5,8 @@
 // and only when something changed.
 
 import { layoutTree } from '../lib/tree-layout.js';
-import { Camera } from '../lib/camera.js';
-import { THUMBS, defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
+import { Camera, frameTree } from '../lib/camera.js';
+import { defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
 import { prefersDark } from './dom.js';
 
 const BASE_LAYOUT = { nodeWidth: 40 };
@@ -78,15 +78,6 @@ export class TreeCanvas {
     this.style = { ...defaultStyle(this.dark), ...(this.hooks.styleOverrides?.() ?? {}) };
   }
 
-  /** No pan or zoom by hand since the tree was last framed or fitted. */
-  get untouched() {
-    return this.auto !== null;
-  }
-
-  set untouched(on) {
-    this.auto = on ? (this.auto ?? 'frame') : null;
-  }
-
   /** Text width in CSS pixels, measured by the canvas in the palette's font (cached). */
   measure(text, px, bold = false) {
     const key = `${bold ? 'b' : ''}${px}|${text}`;
@@ -94,7 +85,6 @@ export class TreeCanvas {
     if (w === undefined) {
       this.ctx.font = `${bold ? 'bold ' : ''}${px}px ${this.style.fontFamily}`;
       w = this.ctx.measureText(text).width;
-      if (this.widths.size > 20000) this.widths.clear();
       this.widths.set(key, w);
     }
     return w;
@@ -118,7 +108,7 @@ export class TreeCanvas {
    * `fit` the camera frames it; without, the root stays where it was on screen (or, while the
    * view follows the tree, the tree is framed again).
    * `layout`: {nodeWidth, windows (room for an α–β window beside inner nodes), tags (tag words
-   * to make room for), thumb ('ttt' | 'c4': a board thumbnail under each node)}.
+   * to make room for), thumb ({w, h}: a board thumbnail under each node)}.
    */
   setModel(model, { fit = true, layout = {} } = {}) {
     const anchor = fit ? null : this.rootOnScreen();
@@ -143,10 +133,8 @@ export class TreeCanvas {
    * if a text no longer fits the room reserved for it.
    */
   update(model) {
-    const grew = model.nodes.length !== this.model.nodes.length || model.nodes.some((n, i) => {
-      const old = this.model.nodes[i];
-      return old && n.value !== old.value && this.measure(n.value ?? '', this.style.fontSize) > this.measure(old.value ?? '', this.style.fontSize);
-    });
+    // (Longer is wider: the texts that change here are digits, of one width.)
+    const grew = model.nodes.some((n, i) => (n.value ?? '').length > (this.model.nodes[i]?.value ?? '').length);
     if (grew) this.setModel(model, { fit: false, layout: this.layoutOpts });
     else {
       this.model = model;
@@ -156,16 +144,15 @@ export class TreeCanvas {
 
   relayout() {
     const o = this.layoutOpts;
-    const thumb = o.thumb && THUMBS[o.thumb] ? { w: THUMBS[o.thumb].cols * THUMBS[o.thumb].cell, h: THUMBS[o.thumb].rows * THUMBS[o.thumb].cell } : null;
     const space = labelSpace(this.model, this.style, (t, px, bold) => this.measure(t, px, bold), {
       nodeWidth: o.nodeWidth,
       collapsed: this.collapsed,
       reserve: this.reserve?.values,
       windowText: o.windows ? this.reserve?.window ?? null : null,
       tags: o.tags,
-      thumb,
+      thumb: o.thumb ?? null,
     });
-    this.layout = layoutTree(this.model.nodes, space);
+    this.layout = layoutTree(this.model.nodes, { ...space, collapsed: this.collapsed });
   }
 
   /** The root's screen position, or null. */
@@ -204,7 +191,7 @@ export class TreeCanvas {
       this.canvas.height = Math.round(h * dpr);
     }
     this.dpr = dpr;
-    const reframe = (first || this.untouched) && this.model.nodes.length > 0;
+    const reframe = (first || this.auto !== null) && this.model.nodes.length > 0;
     // Keep the point at the centre of the view where it is when the canvas changes size.
     if (!reframe && this.measured && this.camera.width > 1) {
       this.camera.panBy((w - this.camera.width) / 2, (h - this.camera.height) / 2);
@@ -244,7 +231,8 @@ export class TreeCanvas {
       keep.push(this.nodeBox(focus));
       this.focus = focus;
     }
-    this.camera.frameTree(lay.bounds, keep, { margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE });
+    const cam = this.camera;
+    ({ scale: cam.scale, tx: cam.tx, ty: cam.ty } = frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE }));
     this.invalidate();
   }
 

@@ -8,10 +8,12 @@
 // from then on; it never searches or decides anything itself.
 
 import { applyStep, boardRows, buildTraceModel, describeNode } from '../lib/trace-view.js';
-import { drawThumbnails } from '../lib/tree-draw.js';
 import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
+
+/** The thumbnail drawing (lib/tree-thumbs.js), loaded the first time a figure shows boards. */
+let thumbMod = null;
 
 /** The controls a tree figure can show (`controls="step,play,…"`). */
 export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend'];
@@ -241,8 +243,8 @@ export class TreeFigure {
 
   /** Room the layout keeps: the window beside open nodes (every trace has one), board thumbnails. */
   layoutOptions() {
-    const thumbs = this.p.thumbs.checked && this.current?.type === 'game';
-    return { windows: true, thumb: thumbs ? this.current.kind : null };
+    const on = this.p.thumbs.checked && this.current?.type === 'game';
+    return { windows: true, thumb: on && thumbMod ? thumbMod.thumbSize(this.current.kind) : null };
   }
 
   /** Board thumbnails under the nodes of a game search. */
@@ -253,6 +255,13 @@ export class TreeFigure {
 
   relayoutForThumbs() {
     if (!this.model) return;
+    if (this.p.thumbs.checked && !thumbMod) {
+      import('../lib/tree-thumbs.js').then((m) => {
+        thumbMod = m;
+        this.relayoutForThumbs();
+      });
+      return;
+    }
     this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
   }
 
@@ -429,9 +438,9 @@ export class TreeFigure {
   }
 
   drawThumbnails(ctx, stats) {
-    if (!this.p.thumbs.checked || this.current?.type !== 'game') return;
+    if (!this.p.thumbs.checked || this.current?.type !== 'game' || !thumbMod) return;
     const { canvas, model } = this;
-    drawThumbnails(ctx, canvas.layout, canvas.camera, stats, (v) => (model.drawToTrace[v] >= 0 ? this.boardOf(model.drawToTrace[v]) : null), this.current.kind, canvas.style);
+    thumbMod.drawThumbnails(ctx, canvas.layout, canvas.camera, stats, (v) => (model.drawToTrace[v] >= 0 ? this.boardOf(model.drawToTrace[v]) : null), this.current.kind, canvas.dark);
   }
 
   /** The picture's state in plain data (the test hooks). */
