@@ -1,6 +1,6 @@
 // Board thumbnails under the nodes of a game search (the tree figure's "Boards"), in their
 // own module: a figure loads it only when it shows boards. The room for them is reserved by
-// labelSpace's `thumb` option (THUMB_SIZE), where the layout's geometry says (thumbDy).
+// labelSpace's `thumb` option (`thumbSize`), where the layout's geometry says (thumbDy).
 //
 // DOM-free, like the rest of the drawing stack.
 
