@@ -5,6 +5,7 @@
 
 mod args;
 mod bench;
+mod generate;
 mod json;
 mod ordering;
 mod plain;
@@ -26,6 +27,12 @@ usage:
                  (--analyze: seven column scores, 100 = full); a bad line is reported on
                  stderr and skipped, and the exit code is then 2
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
+  plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
+                 [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]
+                 [--unique-best yes|no] [--tie-sensitive] [--worst-order] [--tie nonstrict|strict]
+                 [--c C] [--seed S] [--json]
+                 a practice tree (tasks: minimax, alphabeta-leaves (default), alphabeta-full,
+                 expectiminimax, maxn, mcts, ordering); --json adds the questions and answer key
   plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
@@ -40,6 +47,7 @@ fn main() -> ExitCode {
         "c4" => play::c4(rest),
         "tree" => tree::tree(rest),
         "ordering" => ordering::ordering(rest),
+        "generate" => generate::generate(rest),
         "bench" => run_bench(rest),
         "solve" => match solve::solve(rest) {
             Ok(true) => Ok(()),

@@ -480,9 +480,10 @@ fn fails(task: Task, p: &GenParams, tree: &Tree, seed: u64) -> Option<&'static s
     None
 }
 
-/// A tree for `task` drawn from `seed` under `params`: the same text on every target. Gives
-/// up with an error after [`MAX_ATTEMPTS`] draws that miss the constraints.
-pub fn generate(task: Task, params: &GenParams, seed: u64) -> Result<Tree, String> {
+/// A tree for `task` drawn from `seed` under `params`, and its text (the same text on every
+/// target; chance probabilities as fractions like `1/3`). Gives up with an error after
+/// [`MAX_ATTEMPTS`] draws that miss the constraints.
+pub fn generate(task: Task, params: &GenParams, seed: u64) -> Result<(Tree, String), String> {
     params.check(task)?;
     let mut rng = Rng::new(seed);
     let mut missed: Vec<(&'static str, u32)> = Vec::new();
@@ -499,7 +500,7 @@ pub fn generate(task: Task, params: &GenParams, seed: u64) -> Result<Tree, Strin
             tree = Tree::try_parse(&text).map_err(|e| format!("generated tree refused ({e}): {text}"))?;
         }
         match fails(task, params, &tree, seed) {
-            None => return Ok(tree),
+            None => return Ok((tree, text)),
             Some(why) => match missed.iter_mut().find(|m| m.0 == why) {
                 Some(m) => m.1 += 1,
                 None => missed.push((why, 1)),
@@ -508,8 +509,13 @@ pub fn generate(task: Task, params: &GenParams, seed: u64) -> Result<Tree, Strin
     }
     let misses: Vec<String> = missed.iter().map(|(w, n)| format!("{w} {n}×")).collect();
     Err(format!(
-        "no tree with {} found in {MAX_ATTEMPTS} attempts from seed {seed} (missed: {}); loosen a constraint",
+        "no tree with {} found in {} attempts from seed {seed} (missed: {}); loosen a constraint",
         params.describe(),
+        if MAX_ATTEMPTS >= 1000 {
+            format!("{},{:03}", MAX_ATTEMPTS / 1000, MAX_ATTEMPTS % 1000)
+        } else {
+            MAX_ATTEMPTS.to_string()
+        },
         misses.join(", ")
     ))
 }

@@ -475,6 +475,11 @@ impl Exercise {
     /// An exercise on a given tree. Fails (naming the reason) when the task does not apply to
     /// the tree (a max^n task on a two-player tree, chance nodes in minimax, …).
     pub fn new(task: Task, tree: Tree, opts: ExerciseOptions) -> Result<Exercise, String> {
+        let text = tree.to_text();
+        Exercise::build(task, tree, text, opts)
+    }
+
+    fn build(task: Task, tree: Tree, text: String, opts: ExerciseOptions) -> Result<Exercise, String> {
         if tree.node_count() > MAX_PRACTICE_NODES {
             return Err(format!(
                 "the tree has {} nodes; practice trees have at most {MAX_PRACTICE_NODES}",
@@ -506,7 +511,6 @@ impl Exercise {
         if !opts.c.is_finite() || opts.c < 0.0 || opts.c > 100.0 {
             return Err(format!("c must be a number from 0 to 100, got {}", crate::decimal::display(opts.c)));
         }
-        let text = tree.to_text();
         let mut ex = Exercise {
             task,
             opts,
@@ -537,9 +541,10 @@ impl Exercise {
 
     /// A generated exercise: [`generate`] with `params`, then [`Exercise::new`] with the
     /// params' tie rule and C; MCTS draws its search seed and iteration count from `seed`.
+    /// The tree text is the generator's (probabilities as fractions like `1/3`).
     pub fn generate(task: Task, params: &GenParams, seed: u64) -> Result<Exercise, String> {
-        let tree = generate(task, params, seed)?;
-        Exercise::new(task, tree, generate::exercise_options(task, params, seed))
+        let (tree, text) = generate(task, params, seed)?;
+        Exercise::build(task, tree, text, generate::exercise_options(task, params, seed))
     }
 
     /// The task.
@@ -557,7 +562,8 @@ impl Exercise {
         &self.tree
     }
 
-    /// The tree's text (`Tree::to_text`).
+    /// The tree's text: the generator's for generated exercises, else `Tree::to_text`. Both
+    /// parse back into the same tree.
     pub fn tree_text(&self) -> &str {
         &self.text
     }
