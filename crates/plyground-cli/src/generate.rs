@@ -40,7 +40,7 @@ pub fn generate(raw: &[String]) -> Result<(), String> {
     if let Some(b) = a.get("branching") {
         let (lo, hi) =
             range(b, '-').ok_or_else(|| format!("--branching: '{b}' is not a number or a range like 2-3"))?;
-        if lo < 0 || hi < 0 || hi > 1000 {
+        if lo < 0 || !(0..=1000).contains(&hi) {
             return Err(format!("--branching: '{b}' is not a number or a range like 2-3"));
         }
         (p.min_branching, p.max_branching) = (lo as u32, hi as u32);

@@ -79,6 +79,7 @@ fn run_bench(raw: &[String]) -> Result<(), String> {
         rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
         rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 }));
         rows.extend(bench::traces(reps, if quick { 2 } else { 5 }));
+        rows.extend(bench::practice_grading(reps));
         rows.extend(bench::solver_rows(quick)?);
         if a.flag("tsv") {
             // The machine-readable rows `cargo xtask bench` pairs with the wasm run.

@@ -22,7 +22,7 @@ fn create_err(json: &str) -> String {
 }
 
 fn grade_err(p: &Practice, answers: JsValue) -> String {
-    message(p.grade(answers).err().expect("refused"))
+    message(p.grade(answers).expect_err("refused"))
 }
 
 #[wasm_bindgen_test]

@@ -67,7 +67,9 @@ fn first_wrong_step_names_the_rule_in_the_lessons_words() {
     assert_eq!(s.expected, Item::Mark(true));
     assert_eq!(s.hint, "at C (MIN), compare v with α after each child: if v ≤ α, MIN stops and the rest of its children are pruned");
     // The step's event is the Cutoff of the real trace (a Stepper seeked there shows it next).
-    assert!(s.event > 0 && s.event < e.trace_len());
+    assert_eq!(s.event, 22);
+    assert!(matches!(e.steps().iter().find(|s| s.node == "1.1").map(|s| s.event), Some(22)));
+    assert_eq!(g.summary, "7 of 9 correct; the first wrong step is at c2 (pruned)");
     // Hint: the rule without the answer; reveal: with it.
     let h = e.hint(&Answers { pruned: Some(vec![]), ..Default::default() }).unwrap().unwrap();
     assert_eq!((h.rule.as_str(), &h.expected), ("", &Item::Missing));
@@ -430,4 +432,21 @@ fn every_task_scores_its_own_key_in_full_on_1000_generated_trees() {
             assert!(!empty.done, "{task} seed {seed}");
         }
     }
+}
+
+#[test]
+fn the_embedding_docs_example_record() {
+    // docs/embedding.md, "Practice answers and grades".
+    let mut p = GenParams::preset(Task::AlphaBetaLeaves, Difficulty::Exam);
+    (p.depth, p.min_branching, p.max_branching, p.cutoffs) = (3, 2, 3, 2);
+    let e = Exercise::generate(Task::AlphaBetaLeaves, &p, 7).unwrap();
+    assert_eq!(e.tree_text(), "[[[6, 1, 3], [9, 9], [4, 9]], [[0, 3, 2], [6, 0, 9]]]");
+    let g = e.grade(&Answers { pruned: paths(&["0.1.1"]), ..Default::default() }).unwrap();
+    assert_eq!((g.score, g.max, g.done, g.mistakes.len()), (10, 13, false, 3));
+    let m = &g.mistakes[0];
+    assert_eq!(
+        (m.node.as_str(), m.label.as_str(), m.field, &m.expected, &m.got),
+        ("1.1.0", "h1", Field::Pruned, &Item::Mark(true), &Item::Mark(false))
+    );
+    assert_eq!((m.misconception, m.event), (None, 56));
 }

@@ -1069,10 +1069,18 @@ impl Exercise {
                     push(c, Field::Values, QuestionKind::Number);
                 }
                 push(0, Field::Choice, QuestionKind::Child);
+                // Every node of the MCTS tree, then every child not yet in it (the node an
+                // expansion may add), so that a front end has a field for each.
                 if let Some(m) = &self.mcts {
-                    for n in &m.nodes {
-                        if let Ok(id) = node_at(t, "", &n.path) {
-                            push(id, Field::Visits, QuestionKind::Counts);
+                    let ids: Vec<u32> = m.nodes.iter().filter_map(|n| node_at(t, "", &n.path).ok()).collect();
+                    for &id in &ids {
+                        push(id, Field::Visits, QuestionKind::Counts);
+                    }
+                    for &id in &ids {
+                        for &c in t.children(id) {
+                            if !ids.contains(&c) {
+                                push(c, Field::Visits, QuestionKind::Counts);
+                            }
                         }
                     }
                 }

@@ -200,17 +200,24 @@ pub(super) fn choice(ex: &Exercise, best: u32, trace: &Trace<u32>, tree_of: &[u3
 // -------------------------------------------------------------------------------------
 // α-β
 
+/// A Backup: (child's natural index, child's value, v, α, β after it).
+type BackupRec = (u32, f64, f64, f64, f64);
+/// A Cutoff: (v, α, β, first skipped child, children).
+type CutoffRec = (f64, f64, f64, u32, u32);
+/// A trace node: kind, entry α and β, value, tree id, parent (trace id).
+type NodeRec = (NodeKind, f64, f64, f64, u32, Option<u32>);
+
 /// What the α-β trace says about each node, gathered once.
 pub(super) struct AbInfo {
     tie: TieRule,
     /// Tree node → trace node.
     trace_of: HashMap<u32, u32>,
     /// Per trace node: kind, entry window, value, tree id, parent.
-    nodes: Vec<(NodeKind, f64, f64, f64, u32, Option<u32>)>,
+    nodes: Vec<NodeRec>,
     /// Per trace node: backups (child natural index, child value, v, α, β after).
-    backups: Vec<Vec<(u32, f64, f64, f64, f64)>>,
+    backups: Vec<Vec<BackupRec>>,
     /// Per trace node: the cutoff (v, α, β, first skipped, total).
-    cutoffs: Vec<Option<(f64, f64, f64, u32, u32)>>,
+    cutoffs: Vec<Option<CutoffRec>>,
 }
 
 impl AbInfo {
