@@ -308,9 +308,15 @@ fn build(opts: JsValue) -> Result<Exercise, String> {
     }
     if given(&o.values) {
         let (a, b) = range_of("options.values", &o.values, "..", "0..9")?;
-        let lo = int_in("options.values (low)", a + 1000.0, 0, 2000)? as i32 - 1000;
-        let hi = int_in("options.values (high)", b + 1000.0, 0, 2000)? as i32 - 1000;
-        (p.min_value, p.max_value) = (lo, hi);
+        let ok = |x: f64| x.fract() == 0.0 && (-1000.0..=1000.0).contains(&x);
+        if !ok(a) || !ok(b) {
+            return Err(format!(
+                "options.values must be integers within -1000..1000, got {}..{}",
+                plyground::decimal::display(a),
+                plyground::decimal::display(b)
+            ));
+        }
+        (p.min_value, p.max_value) = (a as i32, b as i32);
     }
     if let Some(x) = o.players {
         p.players = int_in("options.players", x, 2, 4)? as u8;

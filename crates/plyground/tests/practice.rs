@@ -413,6 +413,8 @@ fn tasks_refuse_trees_they_do_not_apply_to() {
     assert!(Exercise::new(Task::Minimax, t("[chance[0.5: 1, 0.5: 2]]"), o).unwrap_err().contains("chance"));
     assert!(Exercise::new(Task::Minimax, t("[(1,2,3),(3,2,1)]"), o).unwrap_err().contains("two-player"));
     assert!(Exercise::new(Task::Minimax, t("5"), o).unwrap_err().contains("single leaf"));
+    let big = Tree::try_uniform(2, 8, 1).unwrap();
+    assert!(Exercise::new(Task::Ordering, big, o).unwrap_err().contains("at most 256 nodes"));
     assert_eq!(Task::try_parse("alphabeta"), Err("unknown task 'alphabeta' (expected minimax, alphabeta-leaves, alphabeta-full, expectiminimax, maxn, mcts, ordering)".into()));
 }
 

@@ -54,6 +54,8 @@ use std::fmt;
 
 /// The largest tree an exercise accepts (nodes).
 pub const MAX_PRACTICE_NODES: usize = 5_000;
+/// The largest tree the move-ordering task accepts (nodes).
+pub const MAX_ORDERING_NODES: usize = 256;
 /// Move ordering: every ordering is tried when there are at most this many.
 pub const MAX_EXHAUSTIVE_ORDERINGS: u64 = 40_000;
 /// Tolerance for values that involve averages or square roots.
@@ -507,6 +509,13 @@ impl Exercise {
                 ))
             }
             _ => {}
+        }
+        if task == Task::Ordering && tree.node_count() > MAX_ORDERING_NODES {
+            return Err(format!(
+                "task ordering takes trees of at most {MAX_ORDERING_NODES} nodes (this one has {}): the core \
+                 searches over orderings",
+                tree.node_count()
+            ));
         }
         if !opts.c.is_finite() || opts.c < 0.0 || opts.c > 100.0 {
             return Err(format!("c must be a number from 0 to 100, got {}", crate::decimal::display(opts.c)));
