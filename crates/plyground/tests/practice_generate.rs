@@ -170,6 +170,11 @@ fn unsatisfiable_constraints_fail_clearly() {
     let mut three = GenParams::preset(Task::Minimax, Difficulty::Exam);
     three.players = 3;
     assert!(generate(Task::Minimax, &three, 1).unwrap_err().contains("for task maxn"));
+    let mut ch = GenParams::preset(Task::AlphaBetaLeaves, Difficulty::Exam);
+    ch.chance = true;
+    assert!(generate(Task::AlphaBetaLeaves, &ch, 1).unwrap_err().contains("chance excludes cutoffs"));
+    ch.cutoffs = 0;
+    assert!(generate(Task::AlphaBetaLeaves, &ch, 1).is_ok());
     let mut cut = GenParams::preset(Task::MaxN, Difficulty::Exam);
     cut.cutoffs = 1;
     assert!(generate(Task::MaxN, &cut, 1).unwrap_err().contains("do not apply to task maxn"));

@@ -231,6 +231,13 @@ impl GenParams {
                 self.cutoffs
             ));
         }
+        if self.chance && (self.cutoffs > 0 || self.tie_sensitive) {
+            return Err(
+                "with chance nodes on every other level no MAX or MIN node sits under another, so α-β \
+                        prunes nothing: chance excludes cutoffs and tie-sensitive"
+                    .to_string(),
+            );
+        }
         if self.worst_order && self.cutoffs > 0 {
             return Err(format!(
                 "worst-order means α-β prunes nothing, so it excludes at least {} cutoffs",
