@@ -1,5 +1,7 @@
 //! `Practice`: graded exercises (the core's `practice` module) behind a handle. Options and
-//! answers are read with serde (unknown fields throw) and checked here; every decision —
+//! answers are read field by field with `Reflect` (unknown fields throw; no serde
+//! `Deserialize`, whose error messages would bring the standard library's float formatting
+//! into the module) and checked here; records are serde `Serialize` (serde-wasm-bindgen); every decision —
 //! keys, grading, rules, misconceptions, generation — is the core's. Contract:
 //! docs/wasm-api.md, "Practice"; the answers' shape: docs/embedding.md.
 
@@ -9,26 +11,21 @@ use plyground::practice::{
     Answer, Answers, Difficulty, Exercise, ExerciseOptions, GenParams, Item, Misconception, Step, Task,
 };
 use plyground::search::TieRule;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 /// The largest seed (seeds stay JS numbers, never BigInt).
 const MAX_SEED: u64 = u32::MAX as u64;
 
-/// `Practice.create`'s options.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+/// `Practice.create`'s options, read field by field (unknown keys are refused first).
 struct CreateOptions {
     task: Option<String>,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     tree: JsValue,
     seed: Option<f64>,
     difficulty: Option<String>,
     depth: Option<f64>,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     branching: JsValue,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     values: JsValue,
     decimals: Option<bool>,
     chance: Option<bool>,
@@ -45,25 +42,45 @@ struct CreateOptions {
 
 /// The answers object: fields kept as JS values and checked one by one, so that every error
 /// names its place.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct AnswersIn {
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     values: JsValue,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     windows: JsValue,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     pruned: JsValue,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     choice: JsValue,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     order: JsValue,
-    #[serde(default, with = "serde_wasm_bindgen::preserve")]
     visits: JsValue,
 }
 
-/// serde-wasm-bindgen reads only the fields a struct names (`deny_unknown_fields` never sees
-/// the others), so the keys are checked here: an unknown one throws, naming it.
+/// A field of a plain object (undefined when absent).
+fn field(v: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(v, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn opt_f64(v: &JsValue, name: &str) -> Result<Option<f64>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_f64().map(Some).ok_or_else(|| format!("options.{name} must be a number, got {}", describe(&x)))
+}
+
+fn opt_bool(v: &JsValue, name: &str) -> Result<Option<bool>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_bool().map(Some).ok_or_else(|| format!("options.{name} must be true or false, got {}", describe(&x)))
+}
+
+fn opt_string(v: &JsValue, name: &str) -> Result<Option<String>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_string().map(Some).ok_or_else(|| format!("options.{name} must be a string, got {}", describe(&x)))
+}
+
+/// Refuses unknown keys, naming the first one.
 fn known_keys(place: &str, v: &JsValue, allowed: &[&str]) -> Result<(), String> {
     for (k, _) in entries(v)? {
         if !allowed.contains(&k.as_str()) {
@@ -142,7 +159,14 @@ fn read_answers(v: JsValue) -> Result<Answers, String> {
         ));
     }
     known_keys("answers", &v, &ANSWER_KEYS)?;
-    let a: AnswersIn = serde_wasm_bindgen::from_value(v).map_err(|e| format!("answers: {e}"))?;
+    let a = AnswersIn {
+        values: field(&v, "values"),
+        windows: field(&v, "windows"),
+        pruned: field(&v, "pruned"),
+        choice: field(&v, "choice"),
+        order: field(&v, "order"),
+        visits: field(&v, "visits"),
+    };
     let mut out = Answers::default();
     if given(&a.values) {
         let mut m = BTreeMap::new();
@@ -250,7 +274,27 @@ fn build(opts: JsValue) -> Result<Exercise, String> {
         ));
     }
     known_keys("options", &opts, &CREATE_KEYS)?;
-    let o: CreateOptions = serde_wasm_bindgen::from_value(opts).map_err(|e| format!("options: {e}"))?;
+    let v = &opts;
+    let o = CreateOptions {
+        task: opt_string(v, "task")?,
+        tree: field(v, "tree"),
+        seed: opt_f64(v, "seed")?,
+        difficulty: opt_string(v, "difficulty")?,
+        depth: opt_f64(v, "depth")?,
+        branching: field(v, "branching"),
+        values: field(v, "values"),
+        decimals: opt_bool(v, "decimals")?,
+        chance: opt_bool(v, "chance")?,
+        players: opt_f64(v, "players")?,
+        cutoffs: opt_f64(v, "cutoffs")?,
+        unique_best: opt_bool(v, "uniqueBest")?,
+        tie_sensitive: opt_bool(v, "tieSensitive")?,
+        worst_order: opt_bool(v, "worstOrder")?,
+        tie: opt_string(v, "tie")?,
+        c: opt_f64(v, "c")?,
+        mcts_seed: opt_f64(v, "mctsSeed")?,
+        iterations: opt_f64(v, "iterations")?,
+    };
     let task =
         Task::try_parse(o.task.as_deref().ok_or("options.task is required (e.g. 'alphabeta-leaves')")?)
             .map_err(|e| format!("options.task: {e}"))?;

@@ -49,7 +49,7 @@ use crate::search::minimax::minimax;
 use crate::search::TieRule;
 use crate::trace::{NodeValue, Recorder, Trace};
 use crate::NoObserver;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// The largest tree an exercise accepts (nodes).
@@ -450,16 +450,16 @@ pub struct Exercise {
     cells: Vec<Cell>,
     questions: Vec<Question>,
     /// (field, node) → index in `cells`.
-    index: HashMap<(Field, u32), usize>,
+    index: BTreeMap<(Field, u32), usize>,
     /// The key under the other tie rule (α-β tasks), for the tie misconceptions.
-    other_tie: HashMap<(Field, u32), Item>,
+    other_tie: BTreeMap<(Field, u32), Item>,
     /// Per tree node: the event where the search reaches it, or the cutoff that pruned it.
     node_event: Vec<u32>,
     /// Per tree node below a pruned edge: that edge's child.
     pruned_under: Vec<Option<u32>>,
     mcts: Option<MctsSetup>,
     /// MCTS: old (N, W) by tree node.
-    mcts_old: HashMap<u32, (f64, f64)>,
+    mcts_old: BTreeMap<u32, (f64, f64)>,
     ordering: Option<OrderingKey>,
     trace_len: u32,
 }
@@ -526,12 +526,12 @@ impl Exercise {
             text,
             cells: Vec::new(),
             questions: Vec::new(),
-            index: HashMap::new(),
-            other_tie: HashMap::new(),
+            index: BTreeMap::new(),
+            other_tie: BTreeMap::new(),
             node_event: vec![u32::MAX; tree.node_count()],
             pruned_under: vec![None; tree.node_count()],
             mcts: None,
-            mcts_old: HashMap::new(),
+            mcts_old: BTreeMap::new(),
             ordering: None,
             trace_len: 0,
             tree,
@@ -797,7 +797,7 @@ impl Exercise {
         &self,
         c: &Cell,
         got: &Item,
-        given: &HashMap<(Field, u32), Item>,
+        given: &BTreeMap<(Field, u32), Item>,
         tie_first: bool,
     ) -> (Option<Misconception>, Option<String>) {
         let other = self.other_tie.get(&(c.field, c.node));
@@ -881,7 +881,7 @@ impl Exercise {
     }
 
     /// Checks the answers' shape and maps them to (field, node) → item.
-    fn read(&self, a: &Answers) -> Result<HashMap<(Field, u32), Item>, String> {
+    fn read(&self, a: &Answers) -> Result<BTreeMap<(Field, u32), Item>, String> {
         let fields = self.task.fields();
         let present = [
             (Field::Values, a.values.is_some()),
@@ -901,7 +901,7 @@ impl Exercise {
             }
         }
         let t = &self.tree;
-        let mut out = HashMap::new();
+        let mut out = BTreeMap::new();
         let finite = |place: &str, x: f64, inf_ok: bool| -> Result<(), String> {
             if x.is_nan() {
                 Err(format!("{place}: NaN is not a value"))
@@ -1239,7 +1239,7 @@ impl Exercise {
             entered[id as usize] = Some(i as u32);
             self.node_event[id as usize] = trace.nodes()[i].enter_event;
         }
-        let mut pruned_event: HashMap<u32, u32> = HashMap::new();
+        let mut pruned_event: BTreeMap<u32, u32> = BTreeMap::new();
         for e in trace.pruned() {
             let child = t.children(tree_of[e.parent as usize])[e.index as usize];
             pruned_event.insert(child, e.event);

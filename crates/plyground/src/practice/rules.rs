@@ -7,7 +7,7 @@ use crate::event::{Event, NodeKind};
 use crate::games::tree::{Kind, Tree};
 use crate::search::{fmt_value as f, TieRule};
 use crate::trace::{NodeValue, Trace};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 fn label(ex: &Exercise, id: u32) -> String {
     ex.tree.label(id).unwrap_or("?").to_string()
@@ -211,7 +211,7 @@ type NodeRec = (NodeKind, f64, f64, f64, u32, Option<u32>);
 pub(super) struct AbInfo {
     tie: TieRule,
     /// Tree node → trace node.
-    trace_of: HashMap<u32, u32>,
+    trace_of: BTreeMap<u32, u32>,
     /// Per trace node: kind, entry window, value, tree id, parent.
     nodes: Vec<NodeRec>,
     /// Per trace node: backups (child natural index, child value, v, α, β after).
