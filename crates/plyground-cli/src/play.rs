@@ -78,7 +78,7 @@ pub fn stats_json(s: &Stats) -> Json {
 /// [--order O] [--budget N] …`
 ///
 /// Without `--depth`, iterative deepening runs to the end of the game or until `--budget`
-/// nodes (default 5,000,000); `exact: true` says the whole game was searched. Values are
+/// nodes (default `plyground::limits::C4_DEFAULT_BUDGET`); `exact: true` says the whole game was searched. Values are
 /// utilities to MAX (the first player, X); `score` is the community's score from the side to
 /// move (22 − stones of the winner, negative for a loss).
 pub fn c4(raw: &[String]) -> Result<(), String> {
@@ -97,7 +97,7 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
     match algo {
         "alphabeta" => {
             let depth: Option<u32> = a.number("depth")?;
-            let budget: u64 = a.number("budget")?.unwrap_or(5_000_000);
+            let budget: u64 = a.number("budget")?.unwrap_or(plyground::limits::C4_DEFAULT_BUDGET);
             let eval = C4Eval::default();
             let order = MoveOrder::try_parse(a.get("order").unwrap_or("heuristic"))
                 .map_err(|e| format!("--order: {e}"))?;

@@ -15,6 +15,7 @@ pub mod decimal;
 pub mod event;
 pub mod game;
 pub mod games;
+pub mod limits;
 pub mod rng;
 pub mod search;
 pub mod trace;
