@@ -4,8 +4,6 @@ import assert from 'node:assert/strict';
 import {
   ENGINE_FIELDS,
   ENGINE_IDS,
-  NO_BUDGET,
-  STRONGEST_BUDGET,
   checkConfig,
   defaultConfig,
   engineLabel,
@@ -14,6 +12,10 @@ import {
 } from '../../www/lib/engines.js';
 import { LESSON_TREES, POSITION_SOURCES, algorithmsFor } from '../../www/lib/lessons.js';
 import { approx, orderingReference, ordersFor } from '../../www/lib/complexity.js';
+import { api } from './wasm.mjs';
+
+// The budgets come from the module (one source: crates/plyground/src/limits.rs).
+const { maxBudget: NO_BUDGET, strongestFallbackBudget: STRONGEST_BUDGET } = api.limits();
 
 test('every engine has fields and a default; humans do not search', () => {
   for (const id of ENGINE_IDS) {

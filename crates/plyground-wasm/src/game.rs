@@ -293,8 +293,7 @@ struct SearchGameOut {
     score: f64,
     best: Option<f64>,
     best_index: Option<f64>,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    pv: js_sys::Int32Array,
+    pv: crate::write::Preserve,
     pv_text: String,
     scores: Vec<MoveScore>,
     exact: bool,

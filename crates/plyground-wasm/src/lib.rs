@@ -33,7 +33,7 @@ mod solver;
 mod stepper;
 mod tree;
 mod util;
-mod warm;
+mod write;
 
 #[cfg(feature = "bench")]
 pub use bench::{
@@ -51,12 +51,10 @@ pub use tree::{search_tree, GameTree};
 use wasm_bindgen::prelude::*;
 
 /// Runs once when the module is instantiated: a Rust panic (a bug: no input should cause
-/// one) then reaches the console with its message instead of a bare `unreachable` trap, and
-/// every record is read or written once (see `warm.rs`).
+/// one) then reaches the console with its message instead of a bare `unreachable` trap.
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-    warm::up();
 }
 
 /// Every limit and default budget of the module (`plyground::limits`, the one source the

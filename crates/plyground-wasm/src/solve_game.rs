@@ -11,7 +11,6 @@ use crate::util::{at, int_in, js_err, number_arg, opt_number_arg, to_js};
 use plyground::game::{Game, Player};
 use plyground::games::connect4::{C4State, Connect4};
 use plyground::limits::{MAX_BUDGET, SOLVE_GAME_BUDGET};
-use plyground::search::solver::{Solver, SolverOptions};
 use plyground::search::{SearchResult, Stats};
 use plyground::trace::Recorder;
 use serde::Serialize;
@@ -76,8 +75,7 @@ pub fn solve_game(
     let place = "solveGame";
     let s = c4_state(game, place)?;
     let budget = budget_of(budget, SOLVE_GAME_BUDGET).map_err(at(place))?;
-    let mut solver = Solver::new(SolverOptions { node_budget: Some(budget), ..SolverOptions::default() });
-    let a = solver.analyze(&s, false);
+    let a = crate::solver::with_solver(Some(budget), |solver| solver.analyze(&s, false));
     let x_to_move = s.side_to_move() == Player::MAX;
     let to_x = |score: i32| if x_to_move { score as f64 } else { -(score as f64) };
     let mut best: Option<(u8, i32)> = None;
@@ -132,10 +130,9 @@ impl Stepper {
         let s = c4_state(game, place)?;
         let cap =
             opt_number_arg("nodeCap", node_cap_js).and_then(crate::options::node_cap).map_err(at(place))?;
-        let mut solver =
-            Solver::new(SolverOptions { node_budget: Some(cap as u64), ..SolverOptions::default() });
         let mut rec = Recorder::new(&Connect4, s).with_node_cap(cap);
-        let sol = solver.solve_observed(&s, false, &mut rec);
+        let sol =
+            crate::solver::with_solver(Some(cap as u64), |solver| solver.solve_observed(&s, false, &mut rec));
         let trace = rec.finish();
         let last = trace.result().cloned();
         let x_to_move = s.side_to_move() == Player::MAX;

@@ -3,32 +3,42 @@
 //! move: a win is 22 − the stones the winner has played, a loss its negative, a draw 0.
 //!
 //! One solver (with its 8 MiB transposition table) is kept for the module's lifetime and
-//! reset before each call, so every call costs what it costs from scratch (the same nodes
-//! every time) without allocating and clearing the table again.
+//! reset before each call (`solveGame` and `Stepper.forSolve` use it too), so every call
+//! costs what it costs from scratch (the same nodes every time) without allocating and
+//! clearing the table again.
 
 use crate::options::SolveOptions;
 use crate::util::{at, string_arg, to_js};
 use plyground::games::connect4::Connect4;
 use plyground::search::solver::{Solver, SolverOptions};
 use serde::Serialize;
-use std::cell::Cell;
+use std::cell::UnsafeCell;
 use wasm_bindgen::prelude::*;
 
 thread_local! {
-    /// The module's solver between calls. A call takes it out and puts it back when done,
-    /// so no borrow is ever held: if a JavaScript exception unwinds through a call (a
-    /// `RangeError` on a nearly exhausted stack), the next call simply builds a new one.
-    static SOLVER: Cell<Option<Box<Solver>>> = const { Cell::new(None) };
+    /// The module's solver, kept between calls (see [`with_solver`]).
+    static SOLVER: UnsafeCell<Option<Solver>> = const { UnsafeCell::new(None) };
 }
 
-/// Runs `f` with the module's solver, reset, with this node budget.
-fn with_solver<T>(budget: Option<u64>, f: impl FnOnce(&mut Solver) -> T) -> T {
-    let mut solver = SOLVER.take().unwrap_or_else(|| Box::new(Solver::new(SolverOptions::default())));
-    solver.set_node_budget(budget);
-    solver.reset();
-    let out = f(&mut solver);
-    SOLVER.set(Some(solver));
-    out
+/// Runs `f` with the module's solver, reset, with this node budget. `f` must not call into
+/// JavaScript (nothing could then call back into the module while the solver is lent out).
+///
+/// Not a `RefCell`: a JavaScript exception (a `RangeError` when the caller has nearly
+/// exhausted the stack) unwinds through these frames without running destructors, and a
+/// borrow left behind would refuse every later call. Not taken out of its slot either: an
+/// interrupted call would then leak the solver's 8 MiB table every time.
+pub(crate) fn with_solver<T>(budget: Option<u64>, f: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVER.with(|cell| {
+        // SAFETY: the one reference to the slot made while `f` runs. The module is never
+        // re-entered meanwhile (`f` runs the core's solver, which calls no JavaScript), so
+        // no second reference exists; a call cut short by a JavaScript exception leaves no
+        // live reference behind (its frames are gone), and the solver is reset before use.
+        let slot = unsafe { &mut *cell.get() };
+        let solver = slot.get_or_insert_with(|| Solver::new(SolverOptions::default()));
+        solver.set_node_budget(budget);
+        solver.reset();
+        f(solver)
+    })
 }
 
 /// Reads and checks `{weak, budget}`.

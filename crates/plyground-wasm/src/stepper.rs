@@ -203,8 +203,7 @@ struct StateOut {
     narration: String,
     pseudocode: Option<PseudoOut>,
     open: Vec<OpenOut>,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    values: js_sys::Float64Array,
+    values: crate::write::Preserve,
     pruned_count: f64,
     counters: CountersOut,
 }

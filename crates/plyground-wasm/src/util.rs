@@ -5,8 +5,8 @@
 //! plain Rust (`options.rs`); numbers stay `f64` at the boundary and are range-checked in
 //! one place after reading: wasm-bindgen would otherwise coerce `-1` to 4294967295 and `NaN`
 //! to 0 on the way into a `u32`. Result records are derived `Serialize` structs written by
-//! serde-wasm-bindgen ([`to_js`]): plain objects, `null` for `None`, numbers as JavaScript
-//! numbers (infinities included).
+//! `write.rs` ([`to_js`]): plain objects, `null` for `None`, numbers as JavaScript numbers
+//! (infinities included).
 //!
 //! No `RefCell` of this crate is borrowed across a call into JavaScript: a JavaScript
 //! exception (a `RangeError` when the stack is nearly exhausted) unwinds through wasm
@@ -93,23 +93,19 @@ pub(crate) fn describe(v: &JsValue) -> String {
     }
 }
 
-/// A result record as a JavaScript value: a plain object (`null` for `None`), numbers as
-/// JavaScript numbers (`Infinity` included), arrays, and typed arrays kept as they are
-/// (`serde_wasm_bindgen::preserve`).
+/// A result record as a JavaScript value (see `write.rs`).
 pub(crate) fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
-    const SER: serde_wasm_bindgen::Serializer =
-        serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
-    v.serialize(&SER).map_err(|e| js_err(format!("internal error: a result could not be written: {e}")))
+    crate::write::to_js(v).map_err(|e| js_err(format!("internal error: a result could not be written: {e}")))
 }
 
 /// A `Float64Array` holding `v` (for the `preserve` fields of result records).
-pub(crate) fn f64_array(v: &[f64]) -> js_sys::Float64Array {
-    js_sys::Float64Array::from(v)
+pub(crate) fn f64_array(v: &[f64]) -> crate::write::Preserve {
+    js_sys::Float64Array::from(v).into()
 }
 
 /// An `Int32Array` holding `v`.
-pub(crate) fn i32_array(v: &[i32]) -> js_sys::Int32Array {
-    js_sys::Int32Array::from(v)
+pub(crate) fn i32_array(v: &[i32]) -> crate::write::Preserve {
+    js_sys::Int32Array::from(v).into()
 }
 
 /// A number argument (no coercion: `'4'`, `true` or `null` are refused).
