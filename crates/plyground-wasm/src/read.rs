@@ -2,8 +2,8 @@
 //! (`options.rs`, with `deny_unknown_fields`); this is the small serde `Deserializer` over a
 //! plain JavaScript object that feeds them.
 //!
-//! Why not serde-wasm-bindgen's deserializer (the module writes every result with its
-//! serializer): it reads a struct field by field and never sees any other key, so
+//! Why not serde-wasm-bindgen's deserializer (see also `write.rs`): it reads a struct field
+//! by field and never sees any other key, so
 //! `deny_unknown_fields` cannot refuse a misspelt option; its errors do not say which field
 //! they are about; and serde's default error texts format floats with the standard library
 //! (about 8 KiB of the gzipped module, which `plyground::decimal` exists to avoid). Here the

@@ -62,18 +62,14 @@ pub const SOLVER_DEFAULT_BUDGET: u64 = 1_000_000_000;
 /// The largest node budget `solveConnect4` and `analyzeConnect4` accept.
 pub const SOLVER_MAX_BUDGET: u64 = 1_000_000_000_000;
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn defaults_lie_within_their_limits_and_fit_a_javascript_number() {
-        assert!(C4_DEFAULT_BUDGET <= MAX_BUDGET && STRONGEST_FALLBACK_BUDGET <= MAX_BUDGET);
-        assert!(SOLVE_GAME_BUDGET <= MAX_BUDGET);
-        assert!(SOLVER_DEFAULT_BUDGET <= SOLVER_MAX_BUDGET && SOLVER_MAX_BUDGET <= MAX_SAFE_INTEGER);
-        assert!(DEFAULT_ITERATIONS <= MAX_SHOWN_ITERATIONS && MAX_SHOWN_ITERATIONS <= MAX_ITERATIONS);
-        assert!(DEFAULT_NODE_CAP <= MAX_NODE_CAP);
-        assert!(C4_MAX_BEST_ORDER_DEPTH <= MAX_DEPTH);
-        assert_eq!(MAX_SAFE_INTEGER as f64 + 1.0, 9_007_199_254_740_992.0);
-    }
-}
+// Checked when the crate compiles: every default lies within its limit, and every limit
+// fits a JavaScript number exactly.
+const _: () = {
+    assert!(C4_DEFAULT_BUDGET <= MAX_BUDGET && STRONGEST_FALLBACK_BUDGET <= MAX_BUDGET);
+    assert!(SOLVE_GAME_BUDGET <= MAX_BUDGET);
+    assert!(SOLVER_DEFAULT_BUDGET <= SOLVER_MAX_BUDGET && SOLVER_MAX_BUDGET <= MAX_SAFE_INTEGER);
+    assert!(DEFAULT_ITERATIONS <= MAX_SHOWN_ITERATIONS && MAX_SHOWN_ITERATIONS <= MAX_ITERATIONS);
+    assert!(DEFAULT_NODE_CAP <= MAX_NODE_CAP);
+    assert!(C4_MAX_BEST_ORDER_DEPTH <= MAX_DEPTH);
+    assert!(MAX_SAFE_INTEGER as f64 + 1.0 == 9_007_199_254_740_992.0);
+};
