@@ -8,8 +8,8 @@ import { readState } from '../lib/figure-state.js';
 import { iframeSnippet } from '../lib/snippets.js';
 
 // The snippets are read against the module's limits (lib/limits.js): load it first (the
-// figures need it anyway; the elements themselves are defined only at the end).
-await loadApi();
+// figures need it anyway; the elements themselves are defined only at the end). Pages only.
+if (document) await loadApi();
 
 const BASE = new URL('../', import.meta.url).href;
 const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare' };
