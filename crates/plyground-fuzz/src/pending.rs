@@ -5,6 +5,20 @@
 //! already holds. When a fix lands, set its switch to `true` in the same merge; the list, with
 //! the exact assertion each one turns on, is in `docs/fuzzing.md`. The wasm API's switches
 //! are the `PENDING` object of `tests/js/fuzz-api.test.mjs`.
+//!
+//! To try a fix before flipping its switch: `PLYGROUND_FUZZ_ENABLE=16.5 cargo test -p
+//! plyground-fuzz` (a comma-separated list; `to-text` for [`TO_TEXT_WITHIN_LIMIT`]).
+
+/// Whether the assertions of `item` (`"16.2"`, `"to-text"`, …) are on: its switch, or
+/// `PLYGROUND_FUZZ_ENABLE`.
+pub fn enabled(item: &str, switch: bool) -> bool {
+    static ENV: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    switch
+        || ENV
+            .get_or_init(|| std::env::var("PLYGROUND_FUZZ_ENABLE").unwrap_or_default())
+            .split(',')
+            .any(|x| x.trim().trim_start_matches('#') == item)
+}
 
 /// #16.2 — searches and recordings linear in a node's number of children: the tree seeds
 /// with 100,000 children (`generate: root-children 100000`, `chance-children 99999`) are

@@ -94,7 +94,7 @@ pub fn check_tree(t: &Tree) -> Result<(), String> {
         Ok(_) => return Err(format!("round trip changed the tree: to_text gave {}", crate::clip(&text))),
         // Known and reported (pending::TO_TEXT_WITHIN_LIMIT): only this exact refusal.
         Err(e)
-            if !pending::TO_TEXT_WITHIN_LIMIT
+            if !pending::enabled("to-text", pending::TO_TEXT_WITHIN_LIMIT)
                 && text.len() > MAX_TEXT_BYTES
                 && e.message.contains("longer than") => {}
         Err(e) => {
@@ -119,7 +119,7 @@ pub fn check_searches(t: &Tree) -> Result<(), String> {
             return Err(format!("α-β entered {} nodes under a budget of 1000", r.stats.nodes));
         }
     }
-    if t.node_count() > FULL_SEARCH_NODES && !pending::ISSUE_16_2_LINEAR_SEARCH {
+    if t.node_count() > FULL_SEARCH_NODES && !pending::enabled("16.2", pending::ISSUE_16_2_LINEAR_SEARCH) {
         // #16.2: minimax and the recorder are quadratic in a node's children until it lands.
         return Ok(());
     }
@@ -156,7 +156,8 @@ pub fn check_searches(t: &Tree) -> Result<(), String> {
             }
             let id = iterative_deepening(t, &root, &NoEval, &o, NoObserver);
             // #16.6: until it lands, only a result that left budget unused is held to it.
-            let held = pending::ISSUE_16_6_ITERATIVE_COMPLETE || id.stats.nodes < budget;
+            let held =
+                pending::enabled("16.6", pending::ISSUE_16_6_ITERATIVE_COMPLETE) || id.stats.nodes < budget;
             if id.complete && held && !close(id.value, m.value) {
                 return Err(format!(
                     "iterative deepening with budget {budget} says complete with {}, minimax {}",
@@ -164,7 +165,7 @@ pub fn check_searches(t: &Tree) -> Result<(), String> {
                 ));
             }
         }
-        let cap = if pending::ISSUE_16_2_LINEAR_SEARCH { MAX_NODES } else { 300 };
+        let cap = if pending::enabled("16.2", pending::ISSUE_16_2_LINEAR_SEARCH) { MAX_NODES } else { 300 };
         let mut rec = Recorder::new(t, root).with_node_cap(cap);
         let o = AlphaBetaOptions { node_budget: Some(cap as u64), ..AlphaBetaOptions::default() };
         alpha_beta(t, &root, &o, &mut rec);
@@ -741,7 +742,8 @@ pub fn check_seed(seed: &Seed) -> Result<(), String> {
         let o = AlphaBetaOptions { node_budget: Some(budget), ..AlphaBetaOptions::default() };
         let id = iterative_deepening(t, &0, &NoEval, &o, NoObserver);
         let m = minimax(t, &0, &mut NoObserver);
-        let held = pending::ISSUE_16_6_ITERATIVE_COMPLETE || id.stats.nodes < budget;
+        let held =
+            pending::enabled("16.6", pending::ISSUE_16_6_ITERATIVE_COMPLETE) || id.stats.nodes < budget;
         if id.complete && held && !close(id.value, m.value) {
             return Err(format!(
                 "iterative deepening (budget {budget}): complete with {}, minimax {}",
