@@ -177,16 +177,15 @@ function randomMoveString(r, kind) {
 
 /** A late Connect-4 position (≥ 24 plies, or a finished game): the solver answers at once. */
 function latePosition(r) {
-  for (;;) {
-    const g = Game.create('c4');
-    while (!g.isTerminal && g.moveCount < 24 + r.int(12)) {
-      const legal = g.legalMoves();
-      g.play(legal[r.int(legal.length)]);
-    }
-    const s = g.moveString;
-    g.free();
-    return s;
+  const g = Game.create('c4');
+  const plies = 24 + r.int(12);
+  while (!g.isTerminal && g.moveCount < plies) {
+    const legal = g.legalMoves();
+    g.play(legal[r.int(legal.length)]);
   }
+  const s = g.moveString;
+  g.free();
+  return s;
 }
 
 function randomTreeText(r, depth = 0) {

@@ -70,7 +70,7 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "solve",
-        about: "`plyground solve` input lines: the line parser, and the binary on generated stdin",
+        about: "`plyground solve` end to end: the binary on generated standard input",
         run: solve::run,
         check_seed: solve::check_seed,
     },

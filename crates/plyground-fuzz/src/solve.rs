@@ -29,6 +29,11 @@ use std::time::SystemTime;
 /// The `plyground` binary: `$PLYGROUND_BIN`, else the one cargo built beside this program
 /// (`target/<profile>/plyground`). Refused when older than the sources it is built from.
 pub fn binary() -> Result<PathBuf, String> {
+    static FOUND: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    FOUND.get_or_init(find_binary).clone()
+}
+
+fn find_binary() -> Result<PathBuf, String> {
     if let Some(p) = std::env::var_os("PLYGROUND_BIN") {
         return Ok(PathBuf::from(p));
     }
@@ -333,13 +338,7 @@ pub fn run(cases: u32, seed: u64, execs: &mut u64) -> Result<(), Failure> {
         (cases / 10).max(8),
         seed,
         execs,
-        |(b, mode)| {
-            let mut s = format!("args: {}\n", MODES[*mode].join(" "));
-            for l in b.split(|&c| c == b'\n') {
-                s.push_str(&format!("input: {}\n", corpus::escape(l)));
-            }
-            s
-        },
+        |(b, mode)| stdin_seed(b, MODES[*mode]),
         |(b, mode)| check(b, MODES[*mode]),
     )
 }
@@ -348,9 +347,57 @@ pub fn run(cases: u32, seed: u64, execs: &mut u64) -> Result<(), Failure> {
 /// `args:` the flags.
 pub fn check_seed(seed: &Seed) -> Result<(), String> {
     let args: Vec<&str> = seed.get("args").unwrap_or("").split_whitespace().collect();
+    check(&seed_stdin(seed), &args)
+}
+
+/// The standard input a seed stands for: its `input:` lines, each ended by a newline unless
+/// `final-newline: no` (then the last one is not).
+fn seed_stdin(seed: &Seed) -> Vec<u8> {
     let mut input = seed.input.clone();
     if seed.get("final-newline") != Some("no") {
         input.push(b'\n');
     }
-    check(&input, &args)
+    input
+}
+
+/// The seed file text of a failing input (what [`seed_stdin`] reads back).
+fn stdin_seed(b: &[u8], args: &[&str]) -> String {
+    let mut s = format!("args: {}\n", args.join(" "));
+    let body = match b.strip_suffix(b"\n") {
+        Some(body) => body,
+        None => {
+            s.push_str("final-newline: no\n");
+            b
+        }
+    };
+    for l in body.split(|&c| c == b'\n') {
+        s.push_str(&format!("input: {}\n", corpus::escape(l)));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failing_stdin_comes_back_from_its_seed_file() {
+        let inputs: [&[u8]; 6] = [b"", b"\n", b"4455", b"4455\n\xff\n", b"a\r\n\nb", b"\n\n"];
+        for b in inputs {
+            let text = stdin_seed(b, &["--weak"]);
+            let seed = Seed::parse(&text, std::path::Path::new("x.seed")).unwrap();
+            assert_eq!(seed_stdin(&seed), b, "{text}");
+            assert_eq!(seed.get("args"), Some("--weak"));
+        }
+    }
+
+    #[test]
+    fn lines_split_as_bufread_does() {
+        assert_eq!(split_lines(b"a\r\nb\n\nc"), [&b"a"[..], b"b", b"", b"c"]);
+        assert!(split_lines(b"").is_empty());
+        assert!(early_position(b"44"));
+        assert!(early_position(b"xx\n1 7"));
+        assert!(!early_position(b"4444444"));
+        assert!(!early_position(b"\xff"));
+    }
 }
