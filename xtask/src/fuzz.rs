@@ -16,6 +16,7 @@ use crate::build;
 use crate::setup;
 use crate::util::{self, command, target_dir};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 /// The targets, in the order they run.
 pub const TARGETS: &[&str] = &["tree", "moves", "solve", "api"];
@@ -131,7 +132,31 @@ fn api(o: &Options) -> Result<bool, String> {
     if let Some(s) = o.seed {
         cmd.env("PLYGROUND_FUZZ_SEED", s.to_string());
     }
-    Ok(util::status(&mut cmd)?.success())
+    // One call that never returns blocks Node's only thread: the case's seed is written to a
+    // file before it runs, and the process is killed two minutes after its time is up.
+    let current = target_dir().join("fuzz-api-current-case");
+    cmd.env("PLYGROUND_FUZZ_CURRENT", &current);
+    println!("$ {}", util::show(&cmd));
+    let mut child = cmd.spawn().map_err(|e| format!("could not start node: {e}"))?;
+    let deadline = Instant::now() + Duration::from_secs_f64(o.minutes * 60.0 + 120.0);
+    loop {
+        if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
+            return Ok(st.success());
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            let seed = std::fs::read_to_string(&current).unwrap_or_default();
+            println!(
+                "FAIL target api: HANG: case seed {} ran for more than two minutes; replay it with \
+                 a seed file {{\"replay\": {}}} in tests/fuzz/api/",
+                seed.trim(),
+                seed.trim()
+            );
+            return Ok(false);
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
 }
 
 #[cfg(test)]
