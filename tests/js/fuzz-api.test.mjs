@@ -324,6 +324,9 @@ function treeOracle(text) {
 
 /** Keeps Connect-4 searches small (see PENDING['16.1']). */
 function boundC4(opts) {
+  // #16.1: no options (null, undefined, []) means the Connect-4 defaults, whose per-move
+  // scores run unbounded (a long run hung on searchGame(c4 '556671516272', null)).
+  if (!PENDING['16.1'] && (opts === null || opts === undefined || Array.isArray(opts))) return { budget: 20000, scores: false };
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) return opts;
   const o = { ...opts };
   if (typeof o.budget !== 'number' || !(o.budget <= 20000)) o.budget = 20000;
