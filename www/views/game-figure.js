@@ -177,7 +177,7 @@ export class GameFigure {
 
   resetAnnouncements() {
     this.shownMoves = this.session.game.moveString;
-    this.movedAt = null;
+    this.justMoved = null;
     this.searchAt = null;
     this.thinkingSince = null;
     this.progressSaidAt = -Infinity;
@@ -239,7 +239,7 @@ export class GameFigure {
   moved(info) {
     const ss = this.session;
     const text = moveAnnouncement(ss, info);
-    this.movedAt = info.moves;
+    this.justMoved = info.moves; // announced here, not again by render()
     if (info.by === 'engine') this.searchAt = { moves: info.moves, count: ss.game.moveCount, search: ss.lastSearch };
     this.p.log.textContent = text;
     this.announce(text);
@@ -280,10 +280,11 @@ export class GameFigure {
     // The position changed without a move (undo, redo, new game, a loaded string): say where we are.
     if (g.moveString !== this.shownMoves) {
       this.shownMoves = g.moveString;
-      if (g.moveString !== this.movedAt) {
+      if (g.moveString !== this.justMoved) {
         p.log.textContent = '';
         this.announce(positionAnnouncement(ss));
       }
+      this.justMoved = null;
     }
     const toMove = g.isTerminal ? null : ss.sides[g.toMove];
     const waiting = ss.phase === 'paused' && toMove && toMove.engine !== 'human';
