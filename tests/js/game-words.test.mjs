@@ -62,7 +62,7 @@ test('an engine thinking, waiting or paused; the perfect player is named as the 
   assert.equal(statusText(state({ moves: '4', phase: 'thinking' })), 'O (α-β) is thinking…');
   assert.equal(statusText(state({ moves: '4', o: 'perfect', phase: 'thinking' })), 'O (Perfect) is thinking…');
   assert.equal(statusText(state({ kind: 'c4', moves: '4', o: 'perfect', phase: 'thinking', caps: { solver: true } })), 'O (Perfect) is thinking…');
-  assert.equal(statusText(state({ kind: 'c4', moves: '4', o: 'perfect', phase: 'thinking', caps: { solver: false } })), 'O (Strongest) is thinking…');
+  assert.equal(statusText(state({ kind: 'c4', moves: '4', o: 'perfect', phase: 'thinking', caps: { solver: false } })), 'O (Perfect) is thinking…');
   const waiting = state({ x: 'alphabeta', o: 'human', phase: 'paused', waiting: true });
   assert.equal(statusText(waiting), 'X to move: press ▶ to let α-β play.');
   assert.equal(statusText(waiting, { engineButton: false }), 'X to move.');

@@ -16,7 +16,7 @@ export const ENGINE_NAMES = {
   alphabeta: 'α-β',
   hminimax: 'H-minimax (EVAL)',
   mcts: 'MCTS',
-  perfect: 'Strongest',
+  perfect: 'Perfect',
 };
 
 /** Which settings each engine has (the page shows only these). */
@@ -133,8 +133,8 @@ export const NO_BUDGET = 1_000_000_000;
  */
 export const SOLVE_BUDGET = 20_000_000;
 
-/** The strongest engine's node budget on Connect-4 when the solver is absent or gives up. */
-export const STRONGEST_BUDGET = 3_000_000;
+/** The Perfect engine's node budget on Connect-4 when the solver is absent or gives up. */
+export const PERFECT_FALLBACK_BUDGET = 3_000_000;
 
 /**
  * How the worker runs an engine so that it can report progress:
@@ -159,7 +159,7 @@ export function searchPlan(kind, cfg, caps = {}) {
     return { type: 'mcts', iterations: cfg.iterations, chunk: Math.max(50, Math.ceil(cfg.iterations / 40)), options };
   }
   if (options.depth != null) {
-    const budget = cfg.engine === 'perfect' ? STRONGEST_BUDGET : null;
+    const budget = cfg.engine === 'perfect' ? PERFECT_FALLBACK_BUDGET : null;
     return { type: 'deepen', maxDepth: options.depth, budget, options };
   }
   return { type: 'single', options };
@@ -176,7 +176,7 @@ export function engineLabel(kind, cfg) {
     case 'mcts':
       return `${name}, ${cfg.iterations} iterations, C ${cfg.c}, seed ${cfg.seed}`;
     case 'perfect':
-      return kind === 'ttt' ? 'Strongest (exact α-β with TT)' : name;
+      return kind === 'ttt' ? 'Perfect (exact α-β with TT)' : name;
     default:
       return name;
   }

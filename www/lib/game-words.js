@@ -35,7 +35,7 @@ export function sentence(text) {
 /** The menu's name of the perfect player in this game (what it really is). */
 export function perfectName(kind, caps = {}) {
   if (kind === 'ttt') return 'Perfect (exact α-β)';
-  return caps.solver ? 'Perfect (exact solver)' : 'Strongest (deepening α-β + TT)';
+  return caps.solver ? 'Perfect (exact solver)' : 'Perfect (deepening α-β + TT; no solver)';
 }
 
 /** An engine's short name, the first words of its menu entry: 'α-β', 'Perfect'. */

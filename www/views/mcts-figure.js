@@ -6,7 +6,7 @@
 //
 // The figure receives an MctsStepper (the core's MCTS, in wasm) and owns it from then on.
 
-import { buildMctsModel, fmt4, mctsNarration } from '../lib/trace-view.js';
+import { buildMctsModel, fmt4, mctsNarration, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
@@ -311,6 +311,7 @@ export class MctsFigure {
       selected: this.selected,
       dark,
       edgeName: (nd) => (nd.parent < 0 ? '' : nd.label),
+      players: this.kind === 'tree' ? this.handle.players : 2,
     });
     if (structureChanged || this.structure !== nodes.length) {
       const first = this.structure < 0 || fit;
@@ -473,7 +474,7 @@ export class MctsFigure {
     const lines = [
       `${this.nodeName(this.nodes, id)}${nd.terminal ? ' (terminal)' : ''}`,
       `N = ${nd.n} visits, W = ${formatValue(Math.round(nd.w * 1000) / 1000)}, Q = W/N = ${nd.n ? nd.q.toFixed(4) : '—'}`,
-      nd.toMove === 0 || nd.toMove === 1 ? `${'XO'[nd.toMove] ?? ''} (${nd.toMove === 0 ? 'MAX' : 'MIN'}) to move here` : '',
+      mctsToMove(nd, { players: this.kind === 'tree' ? this.handle.players : 2, game: this.kind !== 'tree' }),
       nd.untried ? `${nd.untried} untried action${nd.untried === 1 ? '' : 's'}` : '',
       'Click to see its children’s UCB1.',
     ].filter(Boolean);

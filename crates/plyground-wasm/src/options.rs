@@ -225,9 +225,9 @@ impl Opts {
             Order::Heuristic => MoveOrder::Heuristic,
             Order::Killer => MoveOrder::Killer,
             Order::History => MoveOrder::History,
-            Order::Best => MoveOrder::Perfect,
+            Order::Best => MoveOrder::Best,
         };
-        if c4 && order == MoveOrder::Perfect && algo == Algo::AlphaBeta {
+        if c4 && order == MoveOrder::Best && algo == Algo::AlphaBeta {
             match self.depth {
                 Some(d) if d <= C4_MAX_PERFECT_DEPTH => {}
                 _ => {

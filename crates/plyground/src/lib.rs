@@ -11,10 +11,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod action_index;
 pub mod decimal;
 pub mod event;
 pub mod game;
 pub mod games;
+pub mod math;
 pub mod rng;
 pub mod search;
 pub mod trace;
