@@ -9,9 +9,12 @@
 //! - `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
 //!   tables; `--peers` adds the comparison with other crates (`plyground-peers`).
+//! - `cargo xtask fuzz [TARGET…] [--minutes N]`: the fuzz targets (tree parser, move strings,
+//!   `plyground solve` input, the wasm API in Node), each for N minutes (docs/fuzzing.md).
 
 mod bench;
 mod build;
+mod fuzz;
 mod serve;
 mod setup;
 mod site;
@@ -45,6 +48,12 @@ commands:
                         with --no-browser); then the exact solver's tables (--long: the long
                         sets); --peers also runs plyground-peers (other crates; CI does not
                         build it); all written to <target dir>/bench/latest.txt
+  fuzz [TARGET…] [--minutes N] [--seed S] [--cases K]
+                        run the fuzz targets one after the other, each for N minutes
+                        (default 10): tree, moves, solve (crates/plyground-fuzz, proptest)
+                        and api (tests/js/fuzz-api.test.mjs in Node); prints executions/s
+                        and the corpus size, stores a failing input as a new seed in
+                        tests/fuzz/<target>/ and exits non-zero (docs/fuzzing.md)
 ";
 
 fn main() -> ExitCode {
@@ -61,6 +70,7 @@ fn main() -> ExitCode {
         "serve" => serve::main(rest).map(|_| ExitCode::SUCCESS),
         "test" => no_options("test", rest).and_then(|_| test::main()),
         "bench" => bench::main(rest).map(|_| ExitCode::SUCCESS),
+        "fuzz" => fuzz::main(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
