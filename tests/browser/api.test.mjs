@@ -168,7 +168,7 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
       return out;
     });
     assert.deepEqual(messages, [
-      'Error: illegal move 4: cell 4 is already taken',
+      'Error: cell 4 is already taken',
       'Error: searchGame: depth 1000000000 is out of range (1 to 64)',
       "TreeParseError: line 1, column 4: expected a child or ']', found the end of the text (the '[' at line 1, column 1 is never closed)",
       'Error: Stepper.forTree: nodeCap 0 is out of range (1 to 100,000)',

@@ -239,10 +239,10 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.check('input[name="game"][value="ttt"]');
     await page.selectOption('#side-0 select', 'human');
     await page.selectOption('#side-1 select', 'alphabeta');
-    await page.click('#new-game');
+    await page.click('#play-new');
     await page.click('.cell[data-cell="4"]');
     await page.waitForSelector('#app[data-state="human"][data-moves^="4,"]', { timeout: TIMEOUT });
-    await page.click('#show-search');
+    await page.click('#play-show-search');
     await page.waitForSelector('#app[data-view="tree"]');
     const s = await snap();
     assert.equal(s.index, 0);

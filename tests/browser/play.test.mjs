@@ -36,7 +36,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
 
   async function newGame(kind = 'ttt') {
     await page.check(`input[name="game"][value="${kind}"]`);
-    await page.click('#new-game');
+    await page.click('#play-new');
   }
 
   before(async () => {
@@ -59,6 +59,59 @@ describe('the Play view', { timeout: 120_000 }, () => {
     assert.equal(await attr('state'), 'human');
     assert.equal(await attr('players'), 'human,alphabeta');
     assert.equal(await page.textContent('#play-status'), 'X to move: click an empty cell.');
+  });
+
+  /** Starts recording every text the view's live regions take (in order, each change once). */
+  const listen = () =>
+    page.evaluate(() => {
+      window.__spoken = [];
+      const regions = [...document.querySelectorAll('#view-play [aria-live]:not([aria-live="off"]), #view-play [role="status"], #view-play [role="alert"]')];
+      const seen = new Map(regions.map((r) => [r, r.textContent]));
+      window.__listening?.disconnect();
+      window.__listening = new MutationObserver((records) => {
+        for (const r of new Set(records.map((m) => regions.find((x) => x.contains(m.target))))) {
+          if (r && r.textContent !== '') window.__spoken.push(`${r.id}: ${r.textContent}`);
+          seen.set(r, r.textContent);
+        }
+      });
+      for (const r of regions) window.__listening.observe(r, { childList: true, characterData: true, subtree: true });
+    });
+  const spoken = () => page.evaluate(() => window.__spoken);
+  const CELL_NAMES = ['top-left', 'top', 'top-right', 'left', 'centre', 'right', 'bottom-left', 'bottom', 'bottom-right'];
+
+  it('a screen reader hears each move once — the human’s, then the engine’s — and never “thinking” over and over', async () => {
+    await players('human', 'alphabeta');
+    await newGame('ttt');
+    await settle();
+    // The status line is not a live region (it says "… is thinking" at every step of a search).
+    assert.equal(await page.getAttribute('#play-status', 'aria-live'), null);
+    assert.equal(await page.getAttribute('#play-status', 'role'), null);
+    assert.equal(await page.getAttribute('#play-announce', 'aria-live'), 'polite');
+    await listen();
+    // From the keyboard: focus the centre and press Enter.
+    await page.focus('.cell[data-cell="4"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#app[data-state="human"][data-moves^="4,"]', { timeout: TIMEOUT });
+    const reply = Number((await attr('moves')).split(',')[1]);
+    assert.deepEqual(await spoken(), ['play-announce: Move 1: X played centre.', `play-announce: Move 2: O (α-β) played ${CELL_NAMES[reply]}. X to move.`]);
+    // The last search describes the position on the board; Undo takes it away, Redo brings it back.
+    assert.match(await page.textContent('#play-last'), new RegExp(`^O \\(α-β\\) played ${CELL_NAMES[reply]} after [\\d,]+ nodes in `));
+    await page.click('#play-undo');
+    await page.waitForSelector('#app[data-moves=""]');
+    assert.equal(await page.textContent('#play-last'), 'No search yet.');
+    assert.equal(await page.isDisabled('#play-show-search'), true);
+    await page.click('#play-redo');
+    await page.waitForSelector('#app[data-moves^="4,"]');
+    assert.match(await page.textContent('#play-last'), /^O \(α-β\) played /);
+    await page.click('#play-new');
+    await page.waitForSelector('#app[data-moves=""]');
+    assert.equal(await page.textContent('#play-last'), 'No search yet.');
+    assert.deepEqual((await spoken()).slice(2), [
+      'play-announce: Empty board. X to move: click an empty cell.',
+      `play-announce: 2 moves played. X to move: click an empty cell.`,
+      'play-announce: Empty board. X to move: click an empty cell.',
+    ]);
+    await page.evaluate(() => window.__listening.disconnect());
   });
 
   it(`α-β never loses ${GAMES} games to random moves, playing either side, searching in the worker`, async () => {
@@ -118,9 +171,9 @@ describe('the Play view', { timeout: 120_000 }, () => {
     await page.fill('#moves-input', '4,0,8');
     await page.click('#moves-form button[type="submit"]');
     await page.waitForSelector('#app[data-moves="4,0,8"]');
-    await page.click('#undo');
+    await page.click('#play-undo');
     await page.waitForSelector('#app[data-moves="4,0"]');
-    await page.click('#redo');
+    await page.click('#play-redo');
     await page.waitForSelector('#app[data-moves="4,0,8"]');
     assert.equal(await page.inputValue('#moves-input'), '4,0,8');
     await page.fill('#moves-input', '4,x');
@@ -130,7 +183,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
     // An occupied cell: nothing happens, and the page says why.
     await page.click('.cell[data-cell="4"]', { force: true });
     assert.equal(await attr('moves'), '4,0,8');
-    assert.equal(await page.textContent('#play-note'), 'The centre cell is taken: choose an empty one.');
+    assert.equal(await page.textContent('#play-note'), 'Cell 4 is already taken.');
   });
 
   /** Plays Connect-4 columns human vs human from the empty board; returns the final state. */
@@ -173,7 +226,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
     await page.click('.col-btn[data-col="3"]', { force: true });
     assert.equal(await attr('cells'), before);
     assert.equal(await attr('to-move'), 'X');
-    assert.equal(await page.textContent('#play-note'), 'Column 3 is full: choose another column.');
+    assert.equal(await page.textContent('#play-note'), 'Column 3 is full.');
     await page.click('.hole[data-cell="2"]', { force: true });
     assert.equal(await attr('cells'), before);
   });
@@ -195,10 +248,11 @@ describe('the Play view', { timeout: 120_000 }, () => {
         for (const e of list.getEntries()) window.__longtasks.push(Math.round(e.duration));
       }).observe({ type: 'longtask' });
     });
+    await listen();
     const t0 = Date.now();
     await page.click('.col-btn[data-col="5"]');
-    await page.waitForSelector('#progress:not([hidden])', { timeout: TIMEOUT });
-    await page.waitForFunction(() => /depth \d+ of 15 done/.test(document.querySelector('#progress-text').textContent), null, {
+    await page.waitForSelector('#play-progress:not([hidden])', { timeout: TIMEOUT });
+    await page.waitForFunction(() => /depth \d+ of 15 done/.test(document.querySelector('#play-progress-text').textContent), null, {
       timeout: TIMEOUT,
     });
     // The page keeps drawing frames while the worker searches.
@@ -215,11 +269,22 @@ describe('the Play view', { timeout: 120_000 }, () => {
     console.log(`depth-15 search with progress: ${ms} ms; long tasks: ${JSON.stringify(long)}`);
     assert.ok(ms >= 1500, `the search should take a while to mean something (${ms} ms)`);
     assert.deepEqual(long, [], 'no main-thread task over 50 ms during the search');
+    // Spoken: X's move, the search's progress at most once every 4 s (never the same text
+    // twice), then X's… O's reply once.
+    const said = await spoken();
+    console.log(`spoken during the search: ${JSON.stringify(said)}`);
+    assert.equal(said[0], 'play-announce: Move 4: O played column 5.');
+    const progress = said.filter((t) => /depth \d+ of 15 done/.test(t));
+    assert.ok(progress.length <= Math.floor(ms / 4000), `${progress.length} progress announcements in ${ms} ms`);
+    assert.equal(new Set(said).size, said.length, 'no text said twice');
+    const moved = said.filter((t) => /^play-announce: Move 5: X \(H-minimax \(EVAL\)\) played column \d\. O to move\.$/.test(t));
+    assert.equal(moved.length, 1, said.join(' | '));
+    await page.evaluate(() => window.__listening.disconnect());
     // Cancel the next one: the worker is replaced, the position kept, the engines paused.
     await page.click('.col-btn[data-col="1"]');
     const moves = await attr('moves');
-    await page.waitForSelector('#progress:not([hidden])', { timeout: TIMEOUT });
-    await page.click('#cancel');
+    await page.waitForSelector('#play-progress:not([hidden])', { timeout: TIMEOUT });
+    await page.click('#play-cancel');
     await page.waitForSelector('#app[data-state="paused"]');
     assert.equal(await attr('moves'), moves, 'the game is untouched');
     assert.match(await page.textContent('#play-note'), /Search cancelled/);
@@ -227,7 +292,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
     // The new worker searches: a cheap depth, then Resume.
     await page.fill('#side-0 input[name="depth"]', '2');
     await page.dispatchEvent('#side-0 input[name="depth"]', 'change');
-    await page.click('#pause');
+    await page.click('#play-pause');
     await page.waitForFunction((m) => document.querySelector('#app').dataset.moves !== m, moves, { timeout: TIMEOUT });
     await players('human', 'human');
   });
@@ -244,8 +309,8 @@ describe('the Play view', { timeout: 120_000 }, () => {
     assert.equal(await attr('moves'), '4141414');
     assert.equal(await attr('winner'), 'X');
     assert.equal(await attr('winning-line'), '17,24,31,38');
-    assert.match(await page.textContent('#search-summary'), /^X \(Perfect \(exact solver\)\) played column 4 after .* — exact: X wins with best play \(\+18\)\.$/);
-    await page.click('#show-search');
+    assert.match(await page.textContent('#play-last'), /^X \(Perfect \(exact solver\)\) played column 4 after .* — exact: X wins with best play \(\+18\)\.$/);
+    await page.click('#play-show-search');
     await page.waitForSelector('#app[data-view="tree"]');
     assert.equal(await page.inputValue('#tl-algo'), 'solve');
     assert.equal(await page.inputValue('#tl-moves'), '414141');
@@ -267,15 +332,15 @@ describe('the Play view', { timeout: 120_000 }, () => {
     // Pause mid-game: no move is made while paused; Resume continues.
     await page.fill('#speed', '400');
     await page.dispatchEvent('#speed', 'input');
-    await page.click('#new-game');
+    await page.click('#play-new');
     await page.waitForFunction(() => document.querySelector('#app').dataset.moves.split(',').length >= 2, null, { timeout: TIMEOUT });
-    await page.click('#pause');
+    await page.click('#play-pause');
     await page.waitForSelector('#app[data-state="paused"]');
     const frozen = await attr('moves');
     await page.waitForTimeout(900);
     assert.equal(await attr('moves'), frozen);
-    assert.equal(await page.textContent('#pause'), 'Resume engines');
-    await page.click('#pause');
+    assert.equal(await page.textContent('#play-pause'), 'Resume engines');
+    await page.click('#play-pause');
     await page.waitForSelector('#app[data-state="over"]', { timeout: TIMEOUT });
     assert.equal(await attr('winner'), 'draw');
     await players('human', 'human');
@@ -292,7 +357,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
     await page.waitForFunction(() => document.querySelectorAll('.cell .eval').length === 7, null, { timeout: TIMEOUT });
     const evals = await page.$$eval('.cell .eval', (es) => es.map((e) => e.textContent));
     assert.ok(evals.every((t) => t === '★ 0 draw'), evals.join('|'));
-    assert.match(await page.textContent('#eval-summary'), /^Evaluations for X to move \(α-β\): exact; a draw with best play\. Best line: X /);
+    assert.match(await page.textContent('#play-summary'), /^Evaluations for X to move \(α-β\): exact; a draw with best play\. Best line: X /);
     // A win, and losses: X has 0 and 1, O has 3 and 4.
     await page.fill('#moves-input', '0,3,1,4');
     await page.click('#moves-form button[type="submit"]');
@@ -305,7 +370,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
     await page.waitForFunction(() => [...document.querySelectorAll('.col-btn .eval')].every((e) => e.textContent !== ''), null, {
       timeout: TIMEOUT,
     });
-    assert.match(await page.textContent('#eval-summary'), /estimate, depth \d+/);
+    assert.match(await page.textContent('#play-summary'), /estimate, depth \d+/);
     await page.uncheck('#show-eval');
   });
 

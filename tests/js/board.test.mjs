@@ -1,18 +1,7 @@
 // The boards' DOM-free view logic (www/lib/board.js).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  cellViews,
-  columnViews,
-  exactness,
-  lineShape,
-  lineWords,
-  moveName,
-  outcomeText,
-  scoreLabel,
-  valueSentence,
-  verdict,
-} from '../../www/lib/board.js';
+import { cellViews, columnViews, lineShape, lineWords, moveName, outcomeText } from '../../www/lib/board.js';
 
 test('tic-tac-toe cells: marks, the winning line, names', () => {
   const v = cellViews('ttt', 'XXXOO....', [0, 1, 2]);
@@ -40,7 +29,8 @@ test('Connect-4 cells are row-major from the top; columns know when they are ful
   assert.equal(v.length, 42);
   assert.equal(v[38].label, 'column 4, row 1 from the bottom: X');
   assert.equal(v[0].label, 'column 1, row 6 from the bottom: X');
-  const cols = columnViews(cells, true);
+  // Which columns take a click is the Game's list of legal moves (here: all but column 1).
+  const cols = columnViews(cells, [2, 3, 4, 5, 6, 7]);
   assert.deepEqual(
     cols.map((c) => [c.col, c.full, c.playable]),
     [
@@ -54,13 +44,18 @@ test('Connect-4 cells are row-major from the top; columns know when they are ful
     ],
   );
   assert.equal(cols[0].label, 'column 1 (full)');
-  assert.ok(columnViews(cells, false).every((c) => !c.playable));
+  // Not a human's turn (or the game is over): no legal click, whatever the board looks like.
+  assert.ok(columnViews(cells, []).every((c) => !c.playable));
+  assert.deepEqual(
+    columnViews(cells, Int32Array.from([4])).map((c) => c.playable),
+    [false, false, false, true, false, false, false],
+  );
 });
 
 test('malformed boards are refused, naming the game and the text', () => {
   assert.throws(() => cellViews('ttt', 'XX'), { message: `ttt board: expected 9 characters X, O or '.', got "XX"` });
   assert.throws(() => cellViews('go', '.'), { message: `unknown game "go" (expected 'ttt' or 'c4')` });
-  assert.throws(() => columnViews('.'.repeat(41), true), /expected 42 characters/);
+  assert.throws(() => columnViews('.'.repeat(41), []), /expected 42 characters/);
 });
 
 test('moves, lines and outcomes in words', () => {
@@ -78,29 +73,4 @@ test('moves, lines and outcomes in words', () => {
   assert.equal(outcomeText('ttt', 0, [6, 7, 8]), 'X wins with a line on the bottom row.');
   assert.equal(outcomeText('c4', 1, [3, 10, 17, 24]), 'O wins with a vertical line in column 4.');
   assert.equal(outcomeText('ttt', -1, []), 'Draw: the board is full and nobody has a line.');
-});
-
-test('values read from the side to move', () => {
-  assert.equal(verdict(1, 0), 'win');
-  assert.equal(verdict(1, 1), 'loss');
-  assert.equal(verdict(0, 1), 'draw');
-  assert.deepEqual(scoreLabel('ttt', { move: 4, value: -1 }, { algo: 'alphabeta', exact: true, mover: 1 }), {
-    text: '+1',
-    word: 'win',
-    title: 'centre: +1 for O (exact)',
-  });
-  assert.deepEqual(scoreLabel('c4', { move: 3, value: 0.25 }, { algo: 'alphabeta', exact: false, mover: 1 }), {
-    text: '−0.25',
-    word: 'worse',
-    title: 'column 3: −0.25 for O (estimate)',
-  });
-  assert.equal(scoreLabel('c4', { move: 2, value: 0.625, n: 40 }, { algo: 'mcts', exact: false, mover: 0 }).text, '0.63');
-  assert.equal(scoreLabel('c4', { move: 2, value: null, n: 0 }, { algo: 'mcts', exact: false, mover: 0 }).word, 'unvisited');
-  assert.equal(exactness({ algo: 'alphabeta', exact: true }), 'exact');
-  assert.equal(exactness({ algo: 'alphabeta', exact: false, depth: 6 }), 'estimate, depth 6');
-  assert.equal(exactness({ algo: 'mcts', iterations: 500 }), 'estimate, 500 MCTS iterations');
-  assert.equal(valueSentence('ttt', 0, 0, true), 'a draw with best play');
-  assert.equal(valueSentence('c4', -18, 1, true), 'O wins with best play (+18)');
-  assert.equal(valueSentence('c4', 3, 1, true), 'O loses with best play (−3)');
-  assert.equal(valueSentence('c4', 0.5, 0, false), "X's estimate 0.5");
 });

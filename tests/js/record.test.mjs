@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readState } from '../../www/lib/figure-state.js';
 import { recordSearch, startMcts, stepperOptions } from '../../www/lib/record.js';
 import { GameSession } from '../../www/lib/game-session.js';
+import { boardScores, evalSummary, statusText } from '../../www/lib/game-words.js';
 import { searchPlan } from '../../www/lib/engines.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
@@ -120,7 +121,7 @@ test('a game session waits to be asked when it starts paused; a human move or re
   await settle();
   assert.equal(s.phase, 'paused');
   assert.equal(calls.length, 0, 'no search before it is asked');
-  assert.equal(s.statusText(), 'X to move: press ▶ to let α-β play.');
+  assert.equal(statusText(s), 'X to move: press ▶ to let α-β play.');
   s.resume();
   await settle();
   assert.equal(calls.length, 1);
@@ -146,11 +147,11 @@ test('with values on, the board gets every move’s value for the side to move (
   });
   s.advance();
   await settle();
-  const scores = s.boardScores();
+  const scores = boardScores(s);
   assert.deepEqual([...scores.keys()], [1, 2, 5, 6, 7]);
   assert.deepEqual([...scores].filter(([, l]) => l.best).map(([m]) => m), [2]);
   assert.equal(scores.get(2).text, '−0.04');
-  assert.match(s.evalSummary(), /^Evaluations for X to move \(H-minimax \(EVAL\), depth 2, TT\): estimate, depth 2; X's estimate −0.04\. Best line: X column 2/);
+  assert.match(evalSummary(s), /^Evaluations for X to move \(H-minimax \(EVAL\), depth 2, TT\): estimate, depth 2; X's estimate −0.04\. Best line: X column 2/);
   s.destroy();
 });
 

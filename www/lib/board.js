@@ -1,8 +1,9 @@
-// DOM-free view logic for the game boards: what each cell shows, how moves, lines and values
-// read in words. The positions themselves (legality, wins) come from the wasm Game; this
-// file only turns its answers into text, so Node can test it without a browser.
+// DOM-free view logic for the game boards: what each cell shows, how moves and lines read in
+// words. The positions themselves (legality, wins, winning lines) come from the wasm Game;
+// this file only turns its answers into text, so Node can test it without a browser. The
+// values of moves, and every sentence of the game figure, are in game-words.js.
 
-import { MINUS, count, formatValue } from './notation.js';
+import { count } from './notation.js';
 
 /** The two games, as the page shows them. */
 export const GAMES = {
@@ -52,19 +53,21 @@ export function cellViews(kind, cells, winningLine) {
 }
 
 /**
- * Connect-4 columns (1-based, as users see them): which are full, which accept a click.
+ * Connect-4 columns (1-based, as users see them): which look full (the top hole is taken) and
+ * which accept a click — the legal moves, as the wasm Game lists them, while a human may move.
  * @param {string} cells
- * @param {boolean} canPlay whether a human may move now
+ * @param {ArrayLike<number>} playable Game.legalMoves() when a human may move, else []
  */
-export function columnViews(cells, canPlay) {
+export function columnViews(cells, playable) {
   const g = checkCells('c4', cells);
+  const legal = new Set(Array.from(playable ?? []));
   const out = [];
   for (let c = 0; c < g.width; c++) {
     const full = cells[c] !== '.';
     out.push({
       col: c + 1,
       full,
-      playable: canPlay && !full,
+      playable: legal.has(c + 1),
       label: `column ${c + 1}${full ? ' (full)' : ''}`,
     });
   }
@@ -114,65 +117,6 @@ export function lineShape(kind, line) {
   }
   if (same(cols)) return `a vertical line in column ${cols[0] + 1}`;
   return 'a diagonal line';
-}
-
-/**
- * What a value (utility to X) means for the player to move, as a short word.
- * @param {number} value
- * @param {0|1} mover
- */
-export function verdict(value, mover) {
-  const v = mover === 0 ? value : -value;
-  if (v > 0) return 'win';
-  if (v < 0) return 'loss';
-  return 'draw';
-}
-
-/**
- * The label of one move's evaluation on the board.
- * Tic-tac-toe values are exact utilities (+1, 0, −1 to X); Connect-4 shows the mover's score
- * (exact: the community's ±(22 − stones) score; otherwise an estimate of the search).
- * MCTS scores are the mover's mean reward Q in [0, 1] with the visits N.
- * @param {'ttt'|'c4'} kind
- * @param {{move: number, value: number|null, n?: number}} s
- * @param {{algo: string, exact: boolean, mover: 0|1}} r
- * @returns {{text: string, word: string, title: string}}
- */
-export function scoreLabel(kind, s, r) {
-  if (r.algo === 'mcts') {
-    if (s.value == null) return { text: '·', word: 'unvisited', title: `${moveName(kind, s.move)}: not expanded` };
-    const q = s.value.toFixed(2);
-    return {
-      text: q,
-      word: `N ${s.n ?? 0}`,
-      title: `${moveName(kind, s.move)}: Q = ${q} (mean reward for ${MARKS[r.mover]}), N = ${s.n ?? 0} visits`,
-    };
-  }
-  const mine = r.mover === 0 ? s.value : -s.value;
-  const text = mine > 0 ? `+${formatValue(mine)}` : formatValue(mine);
-  const word = r.exact ? verdict(s.value, r.mover) : mine > 0 ? 'better' : mine < 0 ? 'worse' : 'even';
-  return {
-    text,
-    word,
-    title: `${moveName(kind, s.move)}: ${text} for ${MARKS[r.mover]} (${r.exact ? 'exact' : 'estimate'})`,
-  };
-}
-
-/** "exact" or "estimate, depth 6" (the search's own words for how far to trust scores). */
-export function exactness(r) {
-  if (r.algo === 'mcts') return `estimate, ${r.iterations ?? '?'} MCTS iterations`;
-  if (r.exact) return 'exact';
-  return `estimate, depth ${r.depth ?? '?'}`;
-}
-
-/** The position's value for the player to move, as a sentence fragment. */
-export function valueSentence(kind, value, mover, exact) {
-  const v = formatValue(mover === 0 ? value : -value);
-  const who = MARKS[mover];
-  if (!exact) return `${who}'s estimate ${v}`;
-  const w = verdict(value, mover);
-  if (w === 'draw') return 'a draw with best play';
-  return `${who} ${w === 'win' ? 'wins' : 'loses'} with best play (${v.startsWith(MINUS) ? v : `+${v}`})`;
 }
 
 /** Thousands separators, for node counts (notation.js). */

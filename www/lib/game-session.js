@@ -7,10 +7,13 @@
 // returns {promise, cancel}. A stale or cancelled search is dropped by its token; the game is
 // never in the worker, so cancelling loses a search, not a position.
 //
-// DOM-free: views subscribe with `onChange` and read the state and texts from here.
+// DOM-free: views subscribe with `onChange` and read the state from here; the sentences they
+// show are lib/game-words.js (functions of this state). Legality is the wasm Game's: a move
+// is simply played, and its Error (which names the move and the reason) is the note.
 
-import { MARKS, count, exactness, lineWords, moveName, outcomeText, scoreLabel, valueSentence } from './board.js';
+import { count, moveName } from './board.js';
 import { ENGINE_NAMES, checkConfig, defaultConfig, engineLabel, searchPlan } from './engines.js';
+import { loadedText, perfectName, refusalText, sentence } from './game-words.js';
 import { formatValue } from './notation.js';
 
 export class GameSession {
@@ -66,53 +69,15 @@ export class GameSession {
     this.hooks.onNote?.(text);
   }
 
-  // ------------------------------------------------------------------ words
+  // ------------------------------------------------------------------ state
 
+  /** The perfect player's name (game-words.js), for the labels the engine loop stores. */
   perfectName() {
-    if (this.kind === 'ttt') return 'Perfect (exact α-β)';
-    return this.caps.solver ? 'Perfect (exact solver)' : 'Perfect (deepening α-β + TT; no solver)';
-  }
-
-  sideName(p) {
-    const cfg = this.sides[p];
-    return cfg.engine === 'human' ? `${MARKS[p]} (human)` : `${MARKS[p]} (${ENGINE_NAMES[cfg.engine]})`;
-  }
-
-  /** "H-minimax (EVAL), depth 2, quiescence" — who plays a side, with settings. */
-  sideLabel(p) {
-    const cfg = this.sides[p];
-    if (cfg.engine === 'human') return 'human';
-    return cfg.engine === 'perfect' ? this.perfectName() : engineLabel(this.kind, cfg);
-  }
-
-  outcome() {
-    const g = this.game;
-    return outcomeText(this.kind, g.winner, g.winningLine());
+    return perfectName(this.kind, this.caps);
   }
 
   hasHuman() {
     return this.sides.some((s) => s.engine === 'human');
-  }
-
-  statusText() {
-    const g = this.game;
-    if (g.isTerminal) return this.outcome();
-    const p = g.toMove;
-    switch (this.phase) {
-      case 'human':
-        return `${MARKS[p]} to move: ${this.kind === 'ttt' ? 'click an empty cell.' : 'click a column (or press 1–7).'}`;
-      case 'thinking':
-      case 'moved':
-        return `${this.sideName(p)} is thinking…`;
-      case 'paused':
-        if (this.waiting && !this.enginesPaused) {
-          const name = this.sides[p].engine === 'perfect' ? this.perfectName() : ENGINE_NAMES[this.sides[p].engine];
-          return `${MARKS[p]} to move: press ▶ to let ${name} play.`;
-        }
-        return `${MARKS[p]} to move: engines paused.`;
-      default:
-        return '';
-    }
   }
 
   /** Are the per-move values shown now? (A human's turn, or engines paused.) */
@@ -120,87 +85,23 @@ export class GameSession {
     return this.showEval() && (this.phase === 'human' || this.phase === 'paused');
   }
 
-  /** Each move's value label for the board (move → {text, word, title, best}). */
-  boardScores() {
-    const scores = new Map();
-    const ev = this.evaluation;
-    if (!ev || !this.scoresShown()) return scores;
-    // The best move(s) for the side to move get a star (shape, not only colour).
-    const key = (s) => (ev.algo === 'mcts' ? (s.n ?? 0) : ev.mover === 0 ? s.value : -s.value);
-    const list = (ev.scores ?? []).filter((s) => s.value != null);
-    const top = list.length ? Math.max(...list.map(key)) : null;
-    for (const s of ev.scores ?? []) {
-      const label = scoreLabel(this.kind, s, { algo: ev.algo, exact: ev.exact, mover: ev.mover });
-      label.best = s.value != null && key(s) === top;
-      if (label.best) label.title += ' — best';
-      scores.set(s.move, label);
-    }
-    return scores;
-  }
-
-  /** The sentence under the board when values are shown. */
-  evalSummary() {
-    const ev = this.evaluation;
-    if (!this.scoresShown()) return '';
-    if (!ev) return 'Evaluating…';
-    return `Evaluations for ${MARKS[ev.mover]} to move (${ev.engine}): ${exactness(ev)}${
-      ev.algo !== 'mcts' ? `; ${valueSentence(this.kind, ev.value, ev.mover, ev.exact)}` : ''
-    }${ev.pv && ev.pv.length ? `. Best line: ${lineWords(this.kind, ev.mover, ev.pv)}` : ''}.`;
-  }
-
-  /** The last engine search in words: {summary, pv} ('' when none). */
-  lastSearchText() {
-    const s = this.lastSearch;
-    if (!s) return { summary: '', pv: '' };
-    const r = s.result;
-    const who = MARKS[s.side];
-    const secs = s.ms < 1000 ? `${Math.max(1, Math.round(s.ms))} ms` : `${(s.ms / 1000).toFixed(2)} s`;
-    const nodes = r.algo === 'mcts' ? `${count(r.iterations)} iterations, ${count(r.stats.nodes)} tree nodes` : `${count(r.stats.nodes)} nodes`;
-    let value;
-    if (r.algo === 'mcts') {
-      const share = (r.scores ?? []).find((x) => x.move === r.best);
-      value = share && share.value != null ? `Q = ${share.value.toFixed(2)} over N = ${share.n} visits` : '';
-    } else {
-      value = `${exactness(r)}: ${valueSentence(s.kind, r.value, s.side, r.exact)}`;
-    }
-    const gaveUp = s.solverNodes
-      ? ` The exact solver gave up after ${count(s.solverNodes)} nodes (too early in the game for its budget), so the deepening α-β chose.`
-      : '';
-    const summary = `${who} (${s.label}) played ${moveName(s.kind, s.played)} after ${nodes} in ${secs}${value ? ` — ${value}` : ''}.${gaveUp}`;
-    const pv = r.pv ? Array.from(r.pv) : [];
-    let scoresText = '';
-    if (r.scores && r.scores.length && r.algo !== 'mcts') {
-      scoresText = ` Scores: ${r.scores.map((x) => `${moveName(s.kind, x.move)} ${formatValue(s.side === 0 ? x.value : -x.value)}`).join(', ')}.`;
-    }
-    return { summary, pv: pv.length ? `Expected line: ${lineWords(s.kind, s.side, pv)}.${scoresText}` : scoresText.trim() };
-  }
-
   // ------------------------------------------------------------------ actions
 
-  /** A human's move; refused (with a note) when it is not a human's turn or not legal. */
+  /**
+   * A human's move; refused (with a note) when it is not a human's turn, or by the wasm Game
+   * when it is not legal (its message names the move and the reason: "Column 3 is full.").
+   */
   humanMove(move) {
     const g = this.game;
-    if (g.isTerminal) {
-      this.say(`The game is over — ${this.outcome()} Start a new game or undo.`);
+    if (g.isTerminal || this.sides[g.toMove].engine !== 'human') {
+      this.say(refusalText(this));
       return false;
     }
     const p = g.toMove;
-    if (this.sides[p].engine !== 'human') {
-      this.say(`It is ${this.sideName(p)}'s turn${this.phase === 'thinking' ? ': the engine is thinking' : ''}.`);
-      return false;
-    }
-    if (this.kind === 'c4' && g.cells()[move - 1] !== '.') {
-      this.say(`Column ${move} is full: choose another column.`);
-      return false;
-    }
-    if (this.kind === 'ttt' && g.cells()[move] !== '.') {
-      this.say(`The ${moveName('ttt', move)} cell is taken: choose an empty one.`);
-      return false;
-    }
     try {
       g.play(move);
     } catch (e) {
-      this.say(e.message);
+      this.say(sentence(e.message));
       return false;
     }
     this.say('');
@@ -248,7 +149,7 @@ export class GameSession {
     this.stopSearch();
     this.game.free();
     this.game = g;
-    this.say(`Loaded ${g.moveCount} move${g.moveCount === 1 ? '' : 's'}.`);
+    this.say(loadedText(g.moveCount));
     this.enginesPaused = this.sides.every((s) => s.engine !== 'human') || Boolean(opts.pause && this.sides[g.toMove].engine !== 'human');
     this.positionChanged();
   }

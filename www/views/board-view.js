@@ -1,6 +1,7 @@
 // A tic-tac-toe or Connect-4 board as buttons: marks, the winning line, each move's value when
 // asked, and clicks turned into moves. The Play view and <ply-game> draw their boards with it.
-// It shows what it is given (cells from the wasm Game, labels from board.js); it decides nothing.
+// It shows what it is given (cells, winning line and legal moves from the wasm Game, labels
+// from board.js and game-words.js); it decides nothing.
 
 import { GAMES, cellViews, columnViews } from '../lib/board.js';
 import { el } from './dom.js';
@@ -65,13 +66,15 @@ export class BoardView {
    * Draws a position.
    * @param {object} v
    * @param {string} v.cells Game.cells()
-   * @param {ArrayLike<number>} v.line the winning line
-   * @param {boolean} v.humanTurn whether clicks may move now
-   * @param {Map<number, {text: string, word: string, title: string, best: boolean}>} v.scores each move's value
+   * @param {ArrayLike<number>} v.line the winning line (Game.winningLine())
+   * @param {ArrayLike<number>} v.legal the moves a click may make now: Game.legalMoves() on a human's turn, else []
+   * @param {Map<number, {text: string, word: string, cls?: string, title: string, best: boolean}>} v.scores each move's value (game-words.js)
    */
-  render({ cells, line, humanTurn, scores }) {
+  render({ cells, line, legal, scores }) {
     const views = cellViews(this.kind, cells, line);
-    this.board.classList.toggle('locked', !humanTurn);
+    const open = new Set(Array.from(legal ?? []));
+    this.board.classList.toggle('locked', open.size === 0);
+    const cls = (sc) => `eval ${sc ? (sc.cls ?? sc.word) : ''}${sc && sc.best ? ' best' : ''}`;
     if (this.kind === 'ttt') {
       views.forEach((v, i) => {
         const b = this.cellEls[i];
@@ -84,13 +87,13 @@ export class BoardView {
         else if (sc) {
           b.replaceChildren(
             el('span', { class: 'sr-only' }, `${where}: empty, evaluation `),
-            el('span', { class: `eval ${sc.word}${sc.best ? ' best' : ''}`, title: sc.title }, `${sc.best ? '★ ' : ''}${sc.text} ${sc.word}`),
+            el('span', { class: cls(sc), title: sc.title }, `${sc.best ? '★ ' : ''}${sc.text} ${sc.word}`),
           );
         } else b.replaceChildren(el('span', { class: 'sr-only' }, `${where}: empty`));
         b.className = `cell${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
         b.dataset.mark = v.mark;
         b.removeAttribute('aria-label');
-        b.setAttribute('aria-disabled', String(!humanTurn || Boolean(v.mark)));
+        b.setAttribute('aria-disabled', String(!open.has(i)));
       });
     } else {
       views.forEach((v, i) => {
@@ -101,14 +104,14 @@ export class BoardView {
         h.setAttribute('aria-label', v.label);
         h.setAttribute('role', 'img');
       });
-      columnViews(cells, humanTurn).forEach((c, i) => {
+      columnViews(cells, open).forEach((c, i) => {
         const b = this.colEls[i];
         const sc = scores.get(c.col);
         b.classList.toggle('full', c.full);
         b.dataset.full = String(c.full);
         b.setAttribute('aria-disabled', String(!c.playable));
         b.querySelector('.eval').textContent = sc ? `${sc.best ? '★' : ''}${sc.text}` : '';
-        b.querySelector('.eval').className = `eval ${sc ? sc.word : ''}${sc && sc.best ? ' best' : ''}`;
+        b.querySelector('.eval').className = cls(sc);
         b.querySelector('.col-more').textContent = `${c.full ? ' (full)' : ''}${sc ? ', evaluation ' : ''}`;
         b.title = sc ? sc.title : c.label;
       });

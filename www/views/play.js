@@ -1,15 +1,15 @@
 // The Play view: tic-tac-toe or Connect-4, each side a human or an engine.
 //
-// The game and its engine loop are a GameSession (lib/game-session.js) and the board a
-// BoardView (views/board-view.js) — the same two that <ply-game> uses. This file is the
-// playground's form around them: who plays each side, the pace, undo/redo, move strings,
-// "Show me the search", the share buttons. It mirrors the state into data- attributes on
-// <main id="app"> for the browser tests.
+// The game itself — board, status, progress, buttons, values, the engine's last search — is
+// a GameFigure (views/game-figure.js), the same component <ply-game> uses. This file is the
+// playground's form around it: which game, who plays each side (through the figure's one
+// checked path), swap, the pace, the evaluation switch, move strings and the share buttons.
+// It mirrors the state into data- attributes on <main id="app"> for the browser tests.
 
 import { MARKS } from '../lib/board.js';
-import { ENGINE_FIELDS, ENGINE_IDS, ENGINE_NAMES, checkConfig, defaultConfig } from '../lib/engines.js';
-import { GameSession } from '../lib/game-session.js';
-import { BoardView } from './board-view.js';
+import { ENGINE_FIELDS, ENGINE_IDS, ENGINE_NAMES, defaultConfig } from '../lib/engines.js';
+import { perfectName } from '../lib/game-words.js';
+import { GameFigure } from './game-figure.js';
 import { ShareBar } from './share.js';
 import { $, el, setChildren, typingTarget } from './dom.js';
 
@@ -17,6 +17,9 @@ const MOVE_HELP = {
   ttt: 'Cells 0–8 row by row from the top-left, e.g. 4,0,8 (commas optional).',
   c4: 'Columns 1–7 in the order played, e.g. 4453.',
 };
+
+/** What the Play view shows of the game figure. */
+const PLAY_CONTROLS = ['status', 'new', 'undo', 'summary', 'pause', 'search'];
 
 /** A worker client as a GameSession's `search`: cancel stops the worker only while the request runs. */
 export function rpcSearch(rpc) {
@@ -52,63 +55,55 @@ export class PlayView {
     this.api = env.api;
     this.rpc = env.rpc;
     this.caps = env.caps;
-    this.openSearch = env.openSearch;
     this.app = $('app');
-    this.boardView = new BoardView($('board'), { onMove: (m) => this.session.humanMove(m) });
-    this.session = new GameSession({
+    this.figure = new GameFigure($('play-figure'), {
       api: this.api,
       caps: this.caps,
       search: rpcSearch(this.rpc),
-      kind: 'ttt',
-      sides: [defaultConfig('ttt', 'human'), defaultConfig('ttt', 'alphabeta')],
+      idPrefix: 'play-',
+      controls: PLAY_CONTROLS,
+      shortcuts: { undo: 'Control+Z', redo: 'Control+Y' },
       pace: () => Number($('speed').value),
       showEval: () => $('show-eval').checked,
-      onChange: () => this.render(),
-      onNote: (text) => {
-        $('play-note').textContent = text;
-      },
+      openSearch: env.openSearch,
       onMoved: (info) => {
         if (info.by === 'engine') this.engineMoved();
       },
+      onRender: () => this.render(),
     });
     this.share = new ShareBar($('play-share'), { idPrefix: 'play-', view: 'game', state: () => this.linkState() });
+    this.figure.start({ kind: 'ttt', sides: [defaultConfig('ttt', 'human'), defaultConfig('ttt', 'alphabeta')] });
     this.buildSides();
     this.wire();
-    this.buildBoard();
-    this.session.advance();
+    $('moves-help').textContent = MOVE_HELP[this.kind];
+    this.render();
+  }
+
+  get session() {
+    return this.figure.session;
   }
 
   get game() {
-    return this.session.game;
+    return this.figure.game;
   }
 
   get kind() {
-    return this.session.kind;
+    return this.figure.kind;
   }
 
   get sides() {
-    return this.session.sides;
+    return this.figure.sides;
   }
 
   // ------------------------------------------------------------------ set-up
 
   wire() {
-    const ss = this.session;
-    $('new-game').addEventListener('click', () => ss.newGame());
-    $('undo').addEventListener('click', () => ss.undo());
-    $('redo').addEventListener('click', () => ss.redo());
-    $('pause').addEventListener('click', () => ss.togglePause());
-    $('cancel').addEventListener('click', () => ss.cancelSearch());
+    const f = this.figure;
     $('swap').addEventListener('click', () => {
-      ss.stopSearch();
-      ss.sides = [ss.sides[1], ss.sides[0]];
+      f.swap();
       this.renderSides();
-      ss.playersChanged();
     });
-    $('show-search').addEventListener('click', () => {
-      if (ss.lastSearch) this.openSearch(ss.lastSearch);
-    });
-    $('show-eval').addEventListener('change', () => ss.evaluationChanged());
+    $('show-eval').addEventListener('change', () => this.session.evaluationChanged());
     const speed = $('speed');
     const speedOut = $('speed-out');
     const showSpeed = () => {
@@ -132,22 +127,22 @@ export class PlayView {
       const text = this.game.moveString;
       try {
         await navigator.clipboard.writeText(text);
-        ss.say(`Copied “${text || '(empty)'}”.`);
+        this.session.say(`Copied “${text || '(empty)'}”.`);
       } catch {
         $('moves-input').select();
-        ss.say('Select the moves in the box and copy them (the clipboard is not available here).');
+        this.session.say('Select the moves in the box and copy them (the clipboard is not available here).');
       }
     });
     document.addEventListener('keydown', (e) => {
       if (this.app.dataset.view !== 'play' || typingTarget(e)) return;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
         e.preventDefault();
-        ss.undo();
+        this.session.undo();
       } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') {
         e.preventDefault();
-        ss.redo();
+        this.session.redo();
       } else if (this.kind === 'c4' && /^[1-7]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        ss.humanMove(Number(e.key));
+        f.humanMove(Number(e.key));
       }
     });
   }
@@ -161,11 +156,7 @@ export class PlayView {
       const fields = el('div', { class: 'fields' });
       const err = el('span', { class: 'error', role: 'alert' });
       const fs = el('fieldset', { id: `side-${p}`, dataset: { side: String(p) } }, legend, el('label', {}, 'Played by ', select), fields, err);
-      select.addEventListener('change', () => {
-        this.session.sides[p] = defaultConfig(this.kind, select.value);
-        this.renderSideFields(p);
-        this.session.playersChanged();
-      });
+      select.addEventListener('change', () => this.setSide(p, { engine: select.value }));
       wrap.append(fs);
       return { fs, select, fields, err };
     });
@@ -181,7 +172,7 @@ export class PlayView {
           return el(
             'option',
             { value: id, disabled: off, title: off ? 'Minimax searches to the end of the game: only tic-tac-toe is small enough' : null },
-            off ? `${ENGINE_NAMES[id]} (tic-tac-toe only)` : id === 'perfect' ? this.session.perfectName() : ENGINE_NAMES[id],
+            off ? `${ENGINE_NAMES[id]} (tic-tac-toe only)` : id === 'perfect' ? perfectName(this.kind, this.caps) : ENGINE_NAMES[id],
           );
         }),
       );
@@ -223,38 +214,35 @@ export class PlayView {
     setChildren(fields, inputs);
   }
 
+  /** A new engine for a side (its defaults), through the figure's checked path. */
+  setSide(p, cfg) {
+    this.figure.setSide(p, cfg);
+    this.renderSideFields(p);
+  }
+
   updateField(p, name, value) {
-    const next = { ...this.sides[p], [name]: value };
     try {
-      this.session.sides[p] = checkConfig(this.kind, next);
+      this.figure.setSide(p, { ...this.sides[p], [name]: value });
       this.sideEls[p].err.textContent = '';
-      this.session.playersChanged();
     } catch (e) {
       this.sideEls[p].err.textContent = e.message;
     }
-  }
-
-  buildBoard() {
-    this.boardView.setKind(this.kind);
-    $('moves-help').textContent = MOVE_HELP[this.kind];
   }
 
   // ------------------------------------------------------------------ actions
 
   switchGame(kind) {
     if (kind === this.kind) return;
-    this.boardView.setKind(kind); // before the session renders the new game
-    this.session.switchGame(kind);
-    this.buildBoard();
+    this.figure.switchGame(kind);
+    $('moves-help').textContent = MOVE_HELP[kind];
     this.renderSides();
     $('moves-error').textContent = '';
-    this.renderLastSearch();
     this.render();
   }
 
   loadMoves(text, opts) {
     try {
-      this.session.loadMoves(text, opts);
+      this.figure.loadMoves(text, opts);
     } catch (e) {
       $('moves-error').textContent = e.message;
       return false;
@@ -268,7 +256,6 @@ export class PlayView {
     this.app.dataset.aiMoves = String(this.session.aiMoves);
     this.app.dataset.searchInWorker = String(s.inWorker);
     this.app.dataset.searchNodes = String(s.result.stats?.nodes ?? 0);
-    this.renderLastSearch();
   }
 
   /**
@@ -282,15 +269,15 @@ export class PlayView {
     this.switchGame(s.game);
     const ss = this.session;
     ss.stopSearch();
-    ss.sides = [s.x, s.o];
-    this.renderSides();
     $('show-eval').checked = s.scores;
-    ss.evaluation = null;
-    ss.evalToken = -1;
     if (s.pace != null) {
       $('speed').value = String(s.pace);
       $('speed').dispatchEvent(new Event('input'));
     }
+    // Both sides wait while the position loads (a link shows the position as it was).
+    ss.enginesPaused = true;
+    this.figure.setSides([s.x, s.o]);
+    this.renderSides();
     return this.loadMoves(s.moves, { pause: true });
   }
 
@@ -314,59 +301,22 @@ export class PlayView {
 
   // ------------------------------------------------------------------ drawing
 
+  /** The form's part of the drawing (the figure draws the game), and the test hooks. */
   render() {
     const ss = this.session;
+    if (!ss || !this.sideEls) return;
     const g = ss.game;
-    const cells = g.cells();
-    const line = g.winningLine();
-    const humanTurn = ss.phase === 'human';
-    this.boardView.render({ cells, line, humanTurn, scores: ss.boardScores() });
-    $('play-status').textContent = ss.statusText();
-    $('eval-summary').textContent = ss.evalSummary();
-    // Buttons.
-    const anyEngine = this.sides.some((s) => s.engine !== 'human');
-    const pause = $('pause');
-    pause.hidden = !anyEngine;
-    pause.textContent = ss.enginesPaused ? 'Resume engines' : 'Pause engines';
-    $('undo').disabled = g.moveCount === 0;
-    $('redo').disabled = !ss.canRedo();
-    $('moves-input').value = document.activeElement === $('moves-input') ? $('moves-input').value : g.moveString;
-    this.renderProgress();
-    // Test hooks.
+    const input = $('moves-input');
+    if (document.activeElement !== input) input.value = g.moveString;
     const a = this.app.dataset;
     a.state = ss.phase === 'moved' ? 'thinking' : ss.phase;
     a.kind = this.kind;
-    a.cells = cells;
+    a.cells = g.cells();
     a.moves = g.moveString;
     a.toMove = MARKS[g.toMove];
     a.winner = g.isTerminal ? (g.winner >= 0 ? MARKS[g.winner] : 'draw') : '';
-    a.winningLine = Array.from(line).join(',');
+    a.winningLine = Array.from(g.winningLine()).join(',');
     a.players = this.sides.map((s) => s.engine).join(',');
-  }
-
-  renderProgress() {
-    const ss = this.session;
-    const box = $('progress');
-    const thinking = ss.phase === 'thinking' && ss.progress;
-    box.hidden = !thinking;
-    if (thinking) $('progress-text').textContent = ss.progress.text;
-  }
-
-  renderLastSearch() {
-    const s = this.session.lastSearch;
-    const btn = $('show-search');
-    if (!s) {
-      $('search-summary').textContent = 'No search yet.';
-      $('search-pv').textContent = '';
-      btn.disabled = true;
-      btn.textContent = 'Show me the search';
-      return;
-    }
-    const t = this.session.lastSearchText();
-    $('search-summary').textContent = t.summary;
-    $('search-pv').textContent = t.pv;
-    btn.disabled = false;
-    btn.textContent = s.result.algo === 'mcts' ? 'Show me the search (MCTS lab)' : 'Show me the search (tree lab)';
   }
 
   /** For the test hook. */
@@ -380,12 +330,5 @@ export class PlayView {
       lastSearch: ss.lastSearch && { options: ss.lastSearch.options, moves: ss.lastSearch.moves, best: ss.lastSearch.played },
       evaluation: ss.evaluation,
     };
-  }
-
-  /** For the test hook: choose who plays a side (with settings). */
-  setSide(p, cfg) {
-    this.session.sides[p] = checkConfig(this.kind, { ...defaultConfig(this.kind, cfg.engine), ...cfg });
-    this.renderSides();
-    this.session.playersChanged();
   }
 }

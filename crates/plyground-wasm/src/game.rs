@@ -50,8 +50,8 @@ impl<G: BoardSkin> History<G> {
     fn play(&mut self, m: f64) -> Result<(), String> {
         let a =
             G::action_from_js(m).map_err(|e| format!("illegal move {}: {e}", crate::util::num_text(m)))?;
-        let shown = crate::util::num_text(G::action_js(a));
-        self.game.try_result(self.state(), a).map_err(|e| format!("illegal move {shown}: {}", e.message))?;
+        // The core's message names the move and the reason ("column 4 is full"): shown as is.
+        self.game.try_result(self.state(), a).map_err(|e| e.message)?;
         self.push(a);
         self.redo.clear();
         Ok(())

@@ -1,0 +1,233 @@
+// The game figure's sentences (www/lib/game-words.js), exactly, for concrete states: the
+// positions are real wasm Games, the sessions plain records of a GameSession's fields (and a
+// real GameSession where the sentence comes out of an action).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defaultConfig } from '../../www/lib/engines.js';
+import { GameSession } from '../../www/lib/game-session.js';
+import {
+  boardScores,
+  evalSummary,
+  exactness,
+  lastSearchText,
+  loadedText,
+  moveAnnouncement,
+  playersText,
+  plural,
+  positionAnnouncement,
+  refusalText,
+  scoreLabel,
+  sentence,
+  sideLabel,
+  sideName,
+  statusText,
+  valueSentence,
+} from '../../www/lib/game-words.js';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+
+const side = (kind, engine) => defaultConfig(kind, engine);
+
+/** A session's fields around a real Game. */
+function state({ kind = 'ttt', moves = '', x = 'human', o = 'alphabeta', phase = 'human', caps = {}, ...rest }) {
+  return {
+    kind,
+    caps,
+    sides: [side(kind, x), side(kind, o)],
+    phase,
+    waiting: false,
+    enginesPaused: false,
+    evaluation: null,
+    lastSearch: null,
+    scoresShown: () => true,
+    game: api.Game.create(kind, moves),
+    ...rest,
+  };
+}
+
+test('a human to move: the status says who and how', () => {
+  assert.equal(statusText(state({})), 'X to move: click an empty cell.');
+  assert.equal(statusText(state({ kind: 'c4', moves: '4', x: 'hminimax', o: 'human' })), 'O to move: click a column (or press 1–7).');
+  assert.equal(positionAnnouncement(state({})), 'Empty board. X to move: click an empty cell.');
+  assert.equal(positionAnnouncement(state({ moves: '4,0' })), '2 moves played. X to move: click an empty cell.');
+  assert.equal(positionAnnouncement(state({ moves: '4', phase: 'thinking' })), '1 move played. O (α-β) is thinking…');
+});
+
+test('an engine thinking, waiting or paused; the perfect player is named as the menu names it', () => {
+  assert.equal(statusText(state({ moves: '4', phase: 'thinking' })), 'O (α-β) is thinking…');
+  assert.equal(statusText(state({ moves: '4', o: 'perfect', phase: 'thinking' })), 'O (Perfect) is thinking…');
+  assert.equal(statusText(state({ kind: 'c4', moves: '4', o: 'perfect', phase: 'thinking', caps: { solver: true } })), 'O (Perfect) is thinking…');
+  assert.equal(statusText(state({ kind: 'c4', moves: '4', o: 'perfect', phase: 'thinking', caps: { solver: false } })), 'O (Perfect) is thinking…');
+  const waiting = state({ x: 'alphabeta', o: 'human', phase: 'paused', waiting: true });
+  assert.equal(statusText(waiting), 'X to move: press ▶ to let α-β play.');
+  assert.equal(statusText(waiting, { engineButton: false }), 'X to move.');
+  assert.equal(statusText(state({ x: 'mcts', phase: 'paused', enginesPaused: true })), 'X to move: engines paused.');
+  assert.equal(refusalText(state({ moves: '4', phase: 'thinking' })), "It is O (α-β)'s turn: the engine is thinking.");
+  const s = state({ kind: 'c4', x: 'human', o: 'hminimax' });
+  assert.equal(sideName(s, 0), 'X (human)');
+  assert.equal(sideLabel(s, 1), 'H-minimax (EVAL), depth 6, TT');
+  assert.equal(playersText(state({ o: 'perfect' })), 'X: human · O: Perfect (exact α-β)');
+});
+
+test('a finished game: the winner and the line, or a draw; a move after it is refused saying why', () => {
+  const won = state({ moves: '6,0,7,1,8', phase: 'over' });
+  assert.equal(statusText(won), 'X wins with a line on the bottom row.');
+  assert.equal(refusalText(won), 'The game is over — X wins with a line on the bottom row. Start a new game or undo.');
+  assert.equal(statusText(state({ kind: 'c4', moves: '1212121', x: 'human', o: 'human', phase: 'over' })), 'X wins with a vertical line in column 1.');
+  assert.equal(statusText(state({ moves: '0,1,2,4,3,5,7,6,8', phase: 'over' })), 'Draw: the board is full and nobody has a line.');
+});
+
+test('each move is announced once, with who made it and what follows', () => {
+  // A human's move against an engine: the engine's turn follows (its thinking is not a move).
+  assert.equal(moveAnnouncement(state({ moves: '4' }), { move: 4, player: 0, by: 'human' }), 'Move 1: X played centre.');
+  // The engine's answer, named with its engine; the human is to move.
+  assert.equal(moveAnnouncement(state({ moves: '4,0' }), { move: 0, player: 1, by: 'engine' }), 'Move 2: O (α-β) played top-left. X to move.');
+  assert.equal(
+    moveAnnouncement(state({ kind: 'c4', moves: '445', x: 'perfect', o: 'human', caps: { solver: true } }), { move: 5, player: 0, by: 'engine' }),
+    'Move 3: X (Perfect) played column 5. O to move.',
+  );
+  assert.equal(
+    moveAnnouncement(state({ moves: '6,0,7,1,8', o: 'human' }), { move: 8, player: 0, by: 'human' }),
+    'Move 5: X played bottom-right. X wins with a line on the bottom row.',
+  );
+});
+
+test('loaded moves: 0, 1 and 2 (a real session says it)', () => {
+  assert.equal(loadedText(0), 'Empty board.');
+  assert.equal(loadedText(1), 'Loaded 1 move.');
+  assert.equal(loadedText(2), 'Loaded 2 moves.');
+  assert.equal(loadedText(1234), 'Loaded 1,234 moves.');
+  const notes = [];
+  const s = new GameSession({ api, search: () => ({ promise: new Promise(() => {}), cancel() {} }), sides: [side('ttt', 'human'), side('ttt', 'human')], onNote: (t) => notes.push(t) });
+  s.loadMoves('');
+  s.loadMoves('4');
+  s.loadMoves('4,0');
+  assert.deepEqual(notes, ['Empty board.', 'Loaded 1 move.', 'Loaded 2 moves.']);
+  s.destroy();
+});
+
+test("an illegal human move is the wasm Game's refusal, as a sentence; nothing changes", () => {
+  const s = new GameSession({ api, search: () => ({ promise: new Promise(() => {}), cancel() {} }), kind: 'c4', moves: '333333', sides: [side('c4', 'human'), side('c4', 'human')] });
+  s.advance();
+  assert.equal(s.humanMove(3), false);
+  assert.equal(s.note, 'Column 3 is full.');
+  assert.equal(s.game.moveString, '333333');
+  assert.equal(s.humanMove(8), false);
+  assert.equal(s.note, 'Illegal move 8: 8 is not a column (columns are the integers 1–7).');
+  assert.equal(s.humanMove(4), true);
+  assert.equal(s.note, '');
+  s.destroy();
+  const t = new GameSession({ api, search: () => ({ promise: new Promise(() => {}), cancel() {} }), moves: '4', sides: [side('ttt', 'human'), side('ttt', 'human')] });
+  t.advance();
+  assert.equal(t.humanMove(4), false);
+  assert.equal(t.note, 'Cell 4 is already taken.');
+  t.destroy();
+  assert.equal(sentence('column 3 is full'), 'Column 3 is full.');
+  assert.equal(sentence('Done.'), 'Done.');
+});
+
+test('the last search: exact and bounded per-move scores from the mover’s side, counts in the singular', () => {
+  const solver = {
+    kind: 'c4',
+    side: 1,
+    label: 'Perfect (exact solver)',
+    played: 4,
+    ms: 850,
+    solverNodes: null,
+    result: {
+      algo: 'solve',
+      value: -18,
+      score: 18,
+      exact: true,
+      best: 4,
+      pv: Int32Array.from([4, 3]),
+      stats: { nodes: 1 },
+      scores: [
+        { move: 3, value: 5, score: -5, bound: 'exact' },
+        { move: 4, value: -18, score: 18, bound: 'exact' },
+        { move: 5, value: -2, score: 2, bound: 'lower' },
+        { move: 6, value: 1, score: -1, bound: 'upper' },
+        { move: 7, value: null, score: null, bound: 'missing' },
+      ],
+    },
+  };
+  assert.deepEqual(lastSearchText(solver), {
+    summary: 'O (Perfect (exact solver)) played column 4 after 1 node in 850 ms — exact: O wins with best play (+18).',
+    pv: 'Expected line: O column 4, X column 3. Scores for O: column 3 −5, column 4 +18, column 5 ≥ +2 (lower bound), column 6 ≤ −1 (upper bound), column 7 ? (not searched).',
+  });
+  // A record without `score` (today's worker): the value to X turned to the mover's side.
+  const old = {
+    kind: 'ttt',
+    side: 1,
+    label: 'α-β',
+    played: 0,
+    ms: 1500,
+    solverNodes: 12345,
+    result: { algo: 'alphabeta', value: -1, exact: true, best: 0, pv: [0], stats: { nodes: 2316 }, scores: [{ move: 0, value: -1 }, { move: 2, value: 0 }] },
+  };
+  assert.deepEqual(lastSearchText(old), {
+    summary:
+      'O (α-β) played top-left after 2,316 nodes in 1.50 s — exact: O wins with best play (+1). The exact solver gave up after 12,345 nodes (too early in the game for its budget), so the deepening α-β chose.',
+    pv: 'Expected line: O top-left. Scores for O: top-left +1, top-right 0.',
+  });
+  // The record's score is read as it is, not recomputed from value.
+  const estimate = { ...old, side: 0, solverNodes: null, result: { algo: 'alphabeta', value: 0.5, score: 0.25, exact: false, depth: 4, best: 4, pv: [], stats: { nodes: 2 }, scores: [] } };
+  assert.equal(lastSearchText(estimate).summary, "X (α-β) played top-left after 2 nodes in 1.50 s — estimate, depth 4: X's estimate 0.25.");
+  assert.equal(lastSearchText(estimate).pv, '');
+  const mcts = { kind: 'ttt', side: 0, label: 'MCTS, 500 iterations, C 1.4, seed 1', played: 4, ms: 0.2, result: { algo: 'mcts', iterations: 1, best: 4, stats: { nodes: 1 }, scores: [{ move: 4, value: 1, n: 1 }] } };
+  assert.equal(lastSearchText(mcts).summary, 'X (MCTS, 500 iterations, C 1.4, seed 1) played centre after 1 iteration, 1 tree node in 1 ms — Q = 1.00 over N = 1 visits.');
+  assert.deepEqual(lastSearchText(null), { summary: '', pv: '' });
+});
+
+test('values on the board: exact, estimate, bounds and MCTS; the star on the best; the summary', () => {
+  const r = { algo: 'alphabeta', exact: true, mover: 1 };
+  assert.deepEqual(scoreLabel('ttt', { move: 4, value: -1 }, r), { text: '+1', word: 'win', cls: 'win', title: 'centre: +1 for O (exact)', score: 1, bound: 'exact' });
+  assert.deepEqual(scoreLabel('c4', { move: 3, value: 0.25 }, { ...r, exact: false }), {
+    text: '−0.25',
+    word: 'worse',
+    cls: 'worse',
+    title: 'column 3: −0.25 for O (estimate)',
+    score: -0.25,
+    bound: 'estimate',
+  });
+  assert.equal(scoreLabel('c4', { move: 5, value: -2, score: 2, bound: 'lower' }, r).title, 'column 5: ≥ +2 for O (lower bound)');
+  assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper' }, r).text, '≤ −3');
+  assert.equal(scoreLabel('c4', { move: 7, value: null, score: null, bound: 'missing' }, r).text, '?');
+  assert.equal(scoreLabel('c4', { move: 2, value: 0.625, n: 40 }, { algo: 'mcts', exact: false, mover: 0 }).title, 'column 2: Q = 0.63 (mean reward for X), N = 40 visits');
+  assert.equal(scoreLabel('c4', { move: 2, value: null, n: 0 }, { algo: 'mcts', exact: false, mover: 0 }).word, 'unvisited');
+  assert.equal(exactness({ algo: 'alphabeta', exact: false, depth: 6 }), 'estimate, depth 6');
+  assert.equal(exactness({ algo: 'mcts', iterations: 1 }), 'estimate, 1 MCTS iteration');
+  assert.equal(valueSentence(0, 0, true), 'a draw with best play');
+  assert.equal(valueSentence(-3, 1, true), 'O loses with best play (−3)');
+  const evaluation = {
+    algo: 'solve',
+    engine: 'Perfect (exact solver)',
+    mover: 0,
+    value: 1,
+    score: 1,
+    exact: true,
+    pv: [4],
+    scores: [
+      { move: 3, value: -2, score: -2, bound: 'exact' },
+      { move: 4, value: 1, score: 1, bound: 'exact' },
+      { move: 5, value: 9, score: 9, bound: 'upper' },
+    ],
+  };
+  const s = state({ kind: 'c4', moves: '44', evaluation });
+  const b = boardScores(s);
+  assert.deepEqual(
+    [...b].map(([m, l]) => `${m} ${l.best ? '★' : ''}${l.text}`),
+    ['3 −2', '4 ★+1', '5 ≤ +9'],
+    'a bound is not starred, even when its number is the largest',
+  );
+  assert.equal(evalSummary(s), 'Evaluations for X to move (Perfect (exact solver)): exact; X wins with best play (+1). Best line: X column 4.');
+  assert.equal(evalSummary({ ...s, evaluation: null }), 'Evaluating…');
+  assert.equal(evalSummary({ ...s, scoresShown: () => false }), '');
+  assert.equal(plural(1, 'node'), '1 node');
+  assert.equal(plural(0, 'node'), '0 nodes');
+});
