@@ -370,7 +370,8 @@ function readPractice(get) {
   const out = {
     task: oneOf('task', get('task'), TASKS, 'alphabeta-leaves'),
     tree: hasTree ? tree : null,
-    seed: int('seed', get('seed'), LIMITS.seed, 1),
+    // A given tree has no seed unless one is named (grades then report seed: null).
+    seed: int('seed', get('seed'), LIMITS.seed, hasTree ? null : 1),
     difficulty: oneOf('difficulty', get('difficulty'), DIFFICULTIES, 'exam'),
     depth: int('depth', get('depth'), LIMITS.practiceDepth, null),
     branching: branching(get('branching')),
@@ -404,7 +405,7 @@ export function practiceOptions(s) {
     o.difficulty = s.difficulty;
     for (const [, prop] of PRACTICE_GEN) if (s[prop] !== null && s[prop] !== undefined) o[prop] = s[prop];
   }
-  o.seed = s.seed;
+  if (s.seed !== null) o.seed = s.seed;
   o.tie = s.tie;
   if (s.c !== null) o.c = s.c;
   return o;
@@ -609,7 +610,7 @@ export function stateParams(s, opts = {}) {
   } else if (s.view === 'practice') {
     put('task', s.task);
     if (s.tree !== null) put('tree', s.tree);
-    if (s.seed !== 1) put('seed', s.seed);
+    if (s.seed !== null && (s.tree !== null || s.seed !== 1)) put('seed', s.seed);
     if (s.tree === null) {
       if (s.difficulty !== 'exam') put('difficulty', s.difficulty);
       for (const [k, prop] of PRACTICE_GEN) {
