@@ -86,7 +86,7 @@ export class PracticeView {
     this.state = s;
     $('pr-task').value = s.task;
     $('pr-difficulty').value = s.difficulty;
-    $('pr-seed').value = String(s.seed);
+    $('pr-seed').value = s.seed === null ? '' : String(s.seed);
     $('pr-tie').value = s.tie;
     const generated = s.tree === null;
     $('pr-note').textContent = generated ? '' : 'A given tree (from a link): New tree switches to generated trees.';
