@@ -201,6 +201,22 @@ describe('practice', { timeout: 180_000 }, () => {
     assert.deepEqual(browser.problems, []);
   });
 
+  it('MCTS in the Practice view: Reveal all fills the key and opens the real run at the asked iteration; Check scores it', async () => {
+    await page.goto(`${browser.base}index.html#practice?task=mcts&seed=7&difficulty=easy`);
+    await page.waitForSelector('#app[data-ready="true"][data-practice-task="mcts"]', { timeout: TIMEOUT });
+    await page.click('#pr-reveal-all');
+    await page.waitForFunction(() => window.__plyground.views.practice.snapshot().reveal !== null);
+    const snap = await page.evaluate(() => window.__plyground.views.practice.snapshot());
+    assert.deepEqual(snap.reveal, { iterations: 4 });
+    assert.equal(await page.textContent('#pr-cell-0'), '');
+    assert.equal(await page.inputValue('#pr-cell-0'), '1.628');
+    assert.equal(await page.textContent('#pr-cell-0-status'), '');
+    await page.focus('#pr-cell-0');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.textContent('#pr-feedback'), 'All correct: 6 of 6.');
+    assert.deepEqual(browser.problems, []);
+  });
+
   it('a link fixes a generated exercise: the issue\'s link gives the documented tree', async () => {
     await page.goto(`${browser.base}index.html#practice?task=alphabeta-leaves&seed=7&depth=3&branching=2-3&cutoffs=2&tie=nonstrict`);
     await page.waitForSelector('#app[data-ready="true"][data-practice-task="alphabeta-leaves"]', { timeout: TIMEOUT });

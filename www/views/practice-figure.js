@@ -82,7 +82,7 @@ export class PracticeFigure {
       p('feedback', 'div', { class: 'practice-feedback', role: 'status', 'aria-live': 'polite' }),
     );
     const reveal = p('reveal', 'section', { class: 'practice-reveal', hidden: true, 'aria-label': 'The answer key, stepped' },
-      el('h3', {}, 'The real search, from the first wrong step'),
+      p('reveal-title', 'h3', {}, 'The real search, from the first wrong step'),
       p('reveal-body', 'div', { class: 'lab-main' }),
     );
     this.root = container;
@@ -210,7 +210,7 @@ export class PracticeFigure {
         label = el('label', { for: id }, `${name}: choice`);
       } else {
         input = el('input', { type: 'text', id, inputmode: q.kind === 'number' ? 'decimal' : 'text', autocomplete: 'off', spellcheck: 'false', size: 9, placeholder: PLACEHOLDER[q.kind] ?? '', dataset: { key } });
-        label = el('label', { for: id }, `${name}: ${FIELD_WORD[q.field] ?? q.field}`);
+        label = el('label', { for: id }, `${name}: ${this.fieldWord(q.field)}`);
       }
       const status = el('span', { class: 'cell-status', id: `${id}-status` });
       input.setAttribute('aria-describedby', status.id);
@@ -219,6 +219,12 @@ export class PracticeFigure {
       return row;
     });
     this.p.cells.replaceChildren(...items);
+  }
+
+  /** What a field asks, in words (MCTS values are UCB1 totals). */
+  fieldWord(field) {
+    if (field === 'values' && this.task === 'mcts') return 'UCB1';
+    return FIELD_WORD[field] ?? field;
   }
 
   /** A node's name for the student: its label, else its path. */
@@ -348,7 +354,7 @@ export class PracticeFigure {
       this.setFeedback(['Nothing to hint: every answer is right. Press Check.'], '');
       return;
     }
-    this.setFeedback([`Hint at ${h.label || 'the root'} (${FIELD_WORD[h.field] ?? h.field}): ${h.hint}.`], '');
+    this.setFeedback([`Hint at ${h.label || 'the root'} (${this.fieldWord(h.field)}): ${h.hint}.`], '');
     const r = this.rows.get(`${h.field}:${h.node}`);
     if (r) {
       r.row.classList.add('hinted');
@@ -376,7 +382,7 @@ export class PracticeFigure {
       this.setCell(r, this.task === 'ordering' ? keyCell(r.q, this.key) : cellText(r.q, s.expected));
       r.input.focus();
     }
-    this.setFeedback([`${s.label || 'The root'} (${FIELD_WORD[s.field] ?? s.field}): ${s.rule}.`], '');
+    this.setFeedback([`${s.label || 'The root'} (${this.fieldWord(s.field)}): ${s.rule}.`], '');
     this.redraw();
     this.revealNode(s.node);
   }
@@ -391,19 +397,35 @@ export class PracticeFigure {
     this.fill(this.key);
     this.redraw();
     const opts = this.practice.stepperOptions;
-    if (!opts) {
+    const mc = this.mctsInfo;
+    if (!opts && !mc) {
       this.setFeedback(['The answer key is in the cells.'], '');
       return;
     }
-    const { TreeFigure } = await import('./tree-figure.js');
     const body = this.p['reveal-body'];
     this.closeReveal();
+    const figOpts = { isDark: this.opts.isDark, styleOverrides: this.opts.styleOverrides };
+    if (mc) {
+      // The asked iteration, phase by phase: the MCTS figure after the iterations already run.
+      const { MctsFigure } = await import('./mcts-figure.js');
+      this.p.reveal.hidden = false;
+      this.revealFigure = new MctsFigure(body, { ...figOpts, controls: ['step', 'narration', 'zoom', 'ucb'] });
+      const handle = this.api.GameTree.parse(this.practice.treeText);
+      const m = this.api.MctsStepper.forTree(handle, { c: mc.c, seed: mc.seed });
+      this.revealFigure.load({ m, handle, kind: 'tree', c: mc.c, iterations: mc.iterations });
+      this.p['reveal-title'].textContent = `The real MCTS run: iteration ${mc.iterations + 1}, one phase at a time`;
+      this.setFeedback([`The answer key is in the cells. Below, the real MCTS run after ${mc.iterations} iterations: step through iteration ${mc.iterations + 1} phase by phase.`], '');
+      return;
+    }
+    const { TreeFigure } = await import('./tree-figure.js');
     this.p.reveal.hidden = false;
-    this.revealFigure = new TreeFigure(body, { controls: ['step', 'play', 'scrubber', 'narration', 'result', 'zoom'], isDark: this.opts.isDark, styleOverrides: this.opts.styleOverrides });
+    this.revealFigure = new TreeFigure(body, { ...figOpts, controls: ['step', 'play', 'scrubber', 'narration', 'result', 'zoom'] });
     const tree = this.api.GameTree.parse(this.practice.treeText);
     const st = this.api.Stepper.forTree(tree, opts);
-    this.revealFigure.load({ st, tree, current: { type: 'tree', text: this.practice.treeText }, options: opts, step: Math.min(from + 1, st.length) });
-    this.setFeedback([`The answer key is in the cells. Below, the real search from step ${Math.min(from + 1, st.length)}: step with the arrow buttons.`], '');
+    const step = Math.min(from + 1, st.length);
+    this.revealFigure.load({ st, tree, current: { type: 'tree', text: this.practice.treeText }, options: opts, step });
+    this.p['reveal-title'].textContent = 'The real search, from the first wrong step';
+    this.setFeedback([`The answer key is in the cells. Below, the real search at step ${step}, the first wrong one: step on with the arrow buttons.`], '');
   }
 
   closeReveal() {
@@ -502,7 +524,7 @@ export class PracticeFigure {
     const path = this.paths?.[id];
     if (path === undefined) return null;
     const n = this.treeNodes[id];
-    const mine = [...this.rows.values()].filter((r) => r.q.path === path).map((r) => (r.q.kind === 'mark' ? `pruned: ${r.input.checked ? 'yes' : 'no'}` : `${FIELD_WORD[r.q.field]}: ${r.input.value || '—'}`));
+    const mine = [...this.rows.values()].filter((r) => r.q.path === path).map((r) => (r.q.kind === 'mark' ? `pruned: ${r.input.checked ? 'yes' : 'no'}` : `${this.fieldWord(r.q.field)}: ${r.input.value || '—'}`));
     return { text: `${this.nodeName(id)} (${n.kind})${mine.length ? ` — ${mine.join('; ')}` : ''}` };
   }
 
@@ -516,7 +538,7 @@ export class PracticeFigure {
       score: this.p.score.textContent,
       feedback: this.p.feedback.textContent,
       tags: this.model.nodes.filter((n) => n.tag).map((n) => ({ path: this.paths[n.id], tag: n.tag })),
-      reveal: this.revealFigure ? { index: this.revealFigure.index, length: this.revealFigure.length } : null,
+      reveal: this.revealFigure ? (this.mctsInfo ? { iterations: this.revealFigure.m.iterations } : { index: this.revealFigure.index, length: this.revealFigure.length }) : null,
     };
   }
 }
