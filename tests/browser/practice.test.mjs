@@ -177,6 +177,10 @@ describe('practice', { timeout: 180_000 }, () => {
       await page.textContent('#pr-feedback'),
       '1 of 5 correct; the first wrong step is at B (values).Rule: B is a MIN node: v = min(3, 12, 8) = 3.Misconception (max-as-min): B is a MIN node, but this value treats it as MAX: 12 instead of 3',
     );
+    // Hint: the rule at the first wrong step, without its answer; the focus goes to that cell.
+    await page.click('#pr-hint');
+    assert.equal(await page.textContent('#pr-feedback'), "Hint at B (value): B is a MIN node: its value is the smallest of its children's values.");
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'pr-cell-1');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('3');
     await page.keyboard.press('Tab');
@@ -198,6 +202,29 @@ describe('practice', { timeout: 180_000 }, () => {
         ['choice:', '0', 'ok'],
       ],
     );
+    assert.deepEqual(browser.problems, []);
+  });
+
+  it('a click on a leaf of the tree marks it pruned, a second click unmarks it', async () => {
+    await page.goto(`${browser.base}index.html#practice?task=alphabeta-leaves&tree=${FIG_5_2}`);
+    await page.waitForSelector('#app[data-ready="true"][data-practice-task="alphabeta-leaves"]', { timeout: TIMEOUT });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // Where leaf c3 (path 1.2) is drawn, in page coordinates.
+    const at = await page.evaluate(() => {
+      const f = window.__plyground.views.practice.figure;
+      const id = f.idOfPath.get('1.2');
+      const c = f.canvas;
+      const p = c.camera.toScreen(c.layout.x[id], c.layout.y[id]);
+      const r = c.canvas.getBoundingClientRect();
+      return { x: r.left + p.x, y: r.top + p.y };
+    });
+    await page.mouse.click(at.x, at.y);
+    let cells = (await page.evaluate(() => window.__plyground.views.practice.snapshot())).cells;
+    assert.deepEqual(cells.filter((c) => c.value === true).map((c) => c.key), ['pruned:1.2']);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'pr-cell-5'); // b1, b2, b3, c1, c2, c3
+    await page.mouse.click(at.x, at.y);
+    cells = (await page.evaluate(() => window.__plyground.views.practice.snapshot())).cells;
+    assert.deepEqual(cells.filter((c) => c.value === true), []);
     assert.deepEqual(browser.problems, []);
   });
 
