@@ -1,5 +1,5 @@
 // The page: loads the wasm module, starts the search worker, and shows one of three views
-// by the URL hash (#play, #tree, #mcts). Views are loaded and built the first time they are
+// by the URL hash (#play, #tree, #mcts, #practice). Views are loaded and built the first time they are
 // shown (the first page load fetches only the code of the view on screen).
 // A hash with parameters (#tree?tree=…&step=23, as "Copy link" makes them) restores that
 // view's state; bad parameters are reported in the header and change nothing.
@@ -17,9 +17,10 @@ const LOADERS = {
   play: () => import('./views/play.js').then((m) => m.PlayView),
   tree: () => import('./views/tree-lab.js').then((m) => m.TreeLab),
   mcts: () => import('./views/mcts-lab.js').then((m) => m.MctsLab),
+  practice: () => import('./views/practice.js').then((m) => m.PracticeView),
 };
 
-const VIEWS = ['play', 'tree', 'mcts'];
+const VIEWS = ['play', 'tree', 'mcts', 'practice'];
 const app = $('app');
 const loadStatus = $('load-status');
 const hook = { ready: false, views: {}, errors: [] };
@@ -35,7 +36,7 @@ function viewFromHash() {
 }
 
 /** The figure-state view of each playground view. */
-const STATE_VIEW = { play: 'game', tree: 'tree', mcts: 'mcts' };
+const STATE_VIEW = { play: 'game', tree: 'tree', mcts: 'mcts', practice: 'practice' };
 
 /** Restores the state a link carries (#tree?…), if any. */
 async function restoreFromHash() {
@@ -73,7 +74,7 @@ async function show(name) {
     if (v === name) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  const titles = { play: 'Play', tree: 'Tree lab', mcts: 'MCTS lab' };
+  const titles = { play: 'Play', tree: 'Tree lab', mcts: 'MCTS lab', practice: 'Practice' };
   document.title = `plyground — ${titles[name]}`;
   if (!env) return null;
   const v = await ensure(name);

@@ -1,5 +1,5 @@
-// The embed page: renders one figure — a tree search, a game, an MCTS run, the UCB1 calculator
-// or an ordering comparison — from its own URL (the hash, or else the query), for pages that
+// The embed page: renders one figure — a tree search, a game, an MCTS run, the UCB1 calculator,
+// an ordering comparison or a practice exercise — from its own URL (the hash, or else the query), for pages that
 // can only hold an <iframe>. The URL is read by figure-state.js (size limits, every value
 // checked; a bad URL shows a readable error and nothing else happens); the figure is the same
 // custom element a lesson page would use. A host page may drive the figure with postMessage
@@ -70,6 +70,7 @@ function start() {
   figure.addEventListener('step', (e) => post('step', e.detail));
   figure.addEventListener('move', (e) => post('move', e.detail));
   figure.addEventListener('done', (e) => post('done', e.detail));
+  figure.addEventListener('graded', (e) => post('graded', e.detail));
   figure.addEventListener('ply-error', (e) => post('error', { message: e.detail.message }));
   box.replaceChildren(figure);
 }

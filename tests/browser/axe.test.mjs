@@ -1,5 +1,5 @@
 // axe-core (npm, pinned in package.json) on every page and view, in light and dark
-// (prefers-color-scheme emulated) at 1280 and 360 px: the playground's three views, the embed
+// (prefers-color-scheme emulated) at 1280 and 360 px: the playground's four views, the embed
 // page with each view, the lessons gallery and the test lesson page. Any violation fails,
 // with its rule, the elements and axe's summary of what to fix.
 //
@@ -19,11 +19,13 @@ const PAGES = [
   { name: 'playground #play', path: 'index.html#play', wait: '#app[data-ready="true"]' },
   { name: 'playground #tree', path: 'index.html#tree', wait: '#app[data-ready="true"][data-tree-length]' },
   { name: 'playground #mcts', path: 'index.html#mcts', wait: '#app[data-ready="true"]' },
+  { name: 'playground #practice', path: 'index.html#practice?task=alphabeta-full&tree=[[[3,5],[2,9]],[[1,4],[8,7]]]', wait: '#app[data-ready="true"][data-practice-task]' },
   { name: 'embed tree', path: 'embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end', figure: true },
   { name: 'embed game', path: 'embed.html#view=game&game=c4&moves=4453&scores', figure: true },
   { name: 'embed ttt game', path: 'embed.html#view=game&game=ttt&moves=4,0', figure: true },
   { name: 'embed mcts', path: 'embed.html#view=mcts&game=ttt&moves=4,0,8&iterations=100', figure: true },
   { name: 'embed ucb', path: 'embed.html#view=ucb&parent=100&c=1.414&children=28/40,30/50,8/10', figure: true },
+  { name: 'embed practice', path: 'embed.html#view=practice&task=alphabeta-leaves&seed=7&depth=3&branching=2-3&cutoffs=2', figure: true },
   { name: 'embed compare', path: 'embed.html#view=compare&tree=[[3,12,8],[2,4,6],[14,5,2]]', figure: true },
   { name: 'lessons gallery', path: 'lessons/index.html', figures: true },
   { name: 'test lesson page', path: 'tests/pages/lesson.html', figures: true },
@@ -33,7 +35,7 @@ const PAGES = [
 function figuresReady(page) {
   return page.waitForFunction(
     () => {
-      const els = [...document.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare')];
+      const els = [...document.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice')];
       return els.length > 0 && els.every((e) => e.state != null || Boolean(e.error));
     },
     null,

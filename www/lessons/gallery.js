@@ -12,7 +12,7 @@ import { iframeSnippet } from '../lib/snippets.js';
 if (document) await loadApi();
 
 const BASE = new URL('../', import.meta.url).href;
-const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare' };
+const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare', 'ply-practice': 'practice' };
 const SELECTOR = Object.keys(TAGS).join(',');
 const SCRIPT_LINE = `<script type="module" src="${BASE}plyground-elements.js"></script>`;
 
@@ -27,7 +27,7 @@ function frameFor(el) {
   const get = (name) => {
     if (name === 'algo') return el.getAttribute('algorithm') ?? el.getAttribute('algo');
     const v = el.getAttribute(name);
-    if (v === null && name === 'tree' && view !== 'ucb' && view !== 'game') return el.textContent.trim() || null;
+    if (v === null && name === 'tree' && view !== 'ucb' && view !== 'game' && view !== 'practice') return el.textContent.trim() || null;
     return v;
   };
   try {

@@ -42,15 +42,35 @@ export const LIMITS = {
   selected: { min: 0, max: 10_000_000 },
   pace: { min: 0, max: 10000 },
   parent: { min: 1, max: 1e9 },
+  /** Practice generator options (the core checks them again, with its own limits). */
+  practiceDepth: { min: 1, max: 6 },
+  players: { min: 2, max: 4 },
+  cutoffs: { min: 0, max: 50 },
 };
 
-export const VIEWS = ['tree', 'game', 'mcts', 'ucb', 'compare'];
+export const VIEWS = ['tree', 'game', 'mcts', 'ucb', 'compare', 'practice'];
 export const GAME_KINDS = ['ttt', 'c4'];
 export const ALGORITHMS = ['minimax', 'alphabeta', 'expectiminimax', 'maxn', 'solve'];
 export const TIES = ['nonstrict', 'strict'];
 export const ORDERS = ['natural', 'reverse', 'random', 'best', 'heuristic', 'killer', 'history'];
 export const THEMES = ['auto', 'light', 'dark'];
 export const PHASES = ['select', 'expand', 'rollout'];
+/** Practice tasks (the core's Practice.tasks() ids) and difficulty presets. */
+export const TASKS = ['minimax', 'alphabeta-leaves', 'alphabeta-full', 'expectiminimax', 'maxn', 'mcts', 'ordering'];
+export const DIFFICULTIES = ['easy', 'exam', 'hard'];
+/** The practice generator's options, as URL/attribute names (kebab-case) → Practice.create's names. */
+export const PRACTICE_GEN = [
+  ['depth', 'depth'],
+  ['branching', 'branching'],
+  ['values', 'values'],
+  ['decimals', 'decimals'],
+  ['chance', 'chance'],
+  ['players', 'players'],
+  ['cutoffs', 'cutoffs'],
+  ['unique-best', 'uniqueBest'],
+  ['tie-sensitive', 'tieSensitive'],
+  ['worst-order', 'worstOrder'],
+];
 
 /** The controls each view can show; `controls="all"` or `"none"` also work. */
 export const CONTROLS = {
@@ -59,6 +79,7 @@ export const CONTROLS = {
   mcts: ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend'],
   ucb: ['inputs'],
   compare: ['run'],
+  practice: [],
 };
 
 /** What a figure shows when `controls` is not given. */
@@ -68,6 +89,7 @@ export const DEFAULT_CONTROLS = {
   mcts: ['step', 'run', 'narration', 'zoom', 'ucb', 'shares', 'decision'],
   ucb: ['inputs'],
   compare: ['run'],
+  practice: [],
 };
 
 /** Parameter names each view reads (besides `view`). Aliases map to these. */
@@ -77,6 +99,7 @@ export const PARAM_NAMES = {
   mcts: ['game', 'tree', 'moves', 'c', 'seed', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   ucb: ['parent', 'c', 'children', 'theme', 'origin'],
   compare: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'tie', 'seed', 'controls', 'autoplay', 'theme', 'origin'],
+  practice: ['task', 'tree', 'seed', 'difficulty', ...PRACTICE_GEN.map(([k]) => k), 'tie', 'c', 'theme', 'height', 'origin'],
 };
 
 /** Other spellings accepted on the way in (attributes read naturally as `algorithm`). */
@@ -316,6 +339,7 @@ export function readState(view, get) {
       height: height(get('height')),
     };
   }
+  if (view === 'practice') return { ...common, ...readPractice(get) };
   // ucb
   return {
     ...common,
@@ -323,6 +347,75 @@ export function readState(view, get) {
     c: num('c', get('c'), LIMITS.c, 1.414),
     children: text('children', get('children')) ?? '28/40, 30/50, 8/10',
   };
+}
+
+/** `branching`: a number (2) or a range (2-3), each 1 – 9. */
+function branching(raw) {
+  const v = text('branching', raw);
+  if (v === null || v.trim() === '') return null;
+  const t = v.trim();
+  if (!/^[1-9](-[1-9])?$/.test(t)) throw new ParamError('branching', `expected a number of children like 2 or a range like 2-3, got ${quote(t)}`);
+  return t;
+}
+
+/** `values`: a range of leaf values, lo..hi (integers). */
+function valueRange(raw) {
+  const v = text('values', raw);
+  if (v === null || v.trim() === '') return null;
+  const t = v.trim();
+  if (!/^-?\d{1,4}\.\.-?\d{1,4}$/.test(t)) throw new ParamError('values', `expected a range like 0..9 or -5..5, got ${quote(t)}`);
+  return t;
+}
+
+/**
+ * A practice exercise: the task, then a given tree or a seed with generator options (null
+ * when not given: the difficulty preset decides), the tie rule and C.
+ */
+function readPractice(get) {
+  const tree = text('tree', get('tree'), LIMITS.tree);
+  const hasTree = tree !== null && tree.trim() !== '';
+  const out = {
+    task: oneOf('task', get('task'), TASKS, 'alphabeta-leaves'),
+    tree: hasTree ? tree : null,
+    // A given tree has no seed unless one is named (grades then report seed: null).
+    seed: int('seed', get('seed'), LIMITS.seed, hasTree ? null : 1),
+    difficulty: oneOf('difficulty', get('difficulty'), DIFFICULTIES, 'exam'),
+    depth: int('depth', get('depth'), LIMITS.practiceDepth, null),
+    branching: branching(get('branching')),
+    values: valueRange(get('values')),
+    decimals: bool('decimals', get('decimals'), null),
+    chance: bool('chance', get('chance'), null),
+    players: int('players', get('players'), LIMITS.players, null),
+    cutoffs: int('cutoffs', get('cutoffs'), LIMITS.cutoffs, null),
+    uniqueBest: bool('unique-best', get('unique-best'), null),
+    tieSensitive: bool('tie-sensitive', get('tie-sensitive'), null),
+    worstOrder: bool('worst-order', get('worst-order'), null),
+    tie: oneOf('tie', get('tie'), TIES, 'nonstrict'),
+    c: num('c', get('c'), LIMITS.c, null),
+    height: height(get('height')),
+  };
+  if (hasTree) {
+    for (const [k, prop] of [['difficulty', 'difficulty'], ...PRACTICE_GEN]) {
+      const v = get(k);
+      if (v !== null && v !== undefined) throw new ParamError(k, 'is a generator option: give either a tree or generator options, not both');
+      if (prop !== 'difficulty') out[prop] = null;
+    }
+  }
+  return out;
+}
+
+/** The options of Practice.create for a practice state: only what the state gives. */
+export function practiceOptions(s) {
+  const o = { task: s.task };
+  if (s.tree !== null) o.tree = s.tree;
+  else {
+    o.difficulty = s.difficulty;
+    for (const [, prop] of PRACTICE_GEN) if (s[prop] !== null && s[prop] !== undefined) o[prop] = s[prop];
+  }
+  if (s.seed !== null) o.seed = s.seed;
+  o.tie = s.tie;
+  if (s.c !== null) o.c = s.c;
+  return o;
 }
 
 function moves(raw) {
@@ -520,6 +613,22 @@ export function stateParams(s, opts = {}) {
     controls('mcts');
     if (s.speed !== 2) put('speed', s.speed);
     flag('autoplay', s.autoplay, false);
+    if (s.height) put('height', s.height);
+  } else if (s.view === 'practice') {
+    put('task', s.task);
+    if (s.tree !== null) put('tree', s.tree);
+    if (s.seed !== null && (s.tree !== null || s.seed !== 1)) put('seed', s.seed);
+    if (s.tree === null) {
+      if (s.difficulty !== 'exam') put('difficulty', s.difficulty);
+      for (const [k, prop] of PRACTICE_GEN) {
+        const v = s[prop];
+        if (v === null || v === undefined) continue;
+        if (typeof v === 'boolean') put(k, v ? 'true' : 'false');
+        else put(k, v);
+      }
+    }
+    if (s.tie !== 'nonstrict') put('tie', s.tie);
+    if (s.c !== null) put('c', s.c);
     if (s.height) put('height', s.height);
   } else if (s.view === 'ucb') {
     if (s.parent !== 100) put('parent', s.parent);

@@ -15,6 +15,8 @@
 //   {type: 'plyground:move', view: 'game', move, player, moves, by}
 //   {type: 'plyground:done', view, …}   (tree: value, best, bestName, complete, result;
 //                                        game: winner, line, moves; compare: rows)
+//   {type: 'plyground:graded', view: 'practice', task, seed, tree, score, max, done, mistakes}
+//       (each time the student checks: docs/embedding.md, "Practice answers and grades")
 //   {type: 'plyground:state', view, params, index, length}
 //   {type: 'plyground:error', message}
 //
@@ -25,7 +27,7 @@ import { LIMITS, PARAM_NAMES, canonicalName, quote } from './figure-state.js';
 export const PROTOCOL_VERSION = 1;
 
 /** Types the frame sends; received back (an echoing host), they are ignored. */
-export const OUT_TYPES = ['plyground:ready', 'plyground:step', 'plyground:move', 'plyground:done', 'plyground:state', 'plyground:error'];
+export const OUT_TYPES = ['plyground:ready', 'plyground:step', 'plyground:move', 'plyground:done', 'plyground:graded', 'plyground:state', 'plyground:error'];
 
 const MAX_FIELDS = 40;
 

@@ -12,13 +12,13 @@ export function escapeHtml(s) {
 }
 
 /** The element of each view. */
-export const ELEMENT_OF = { tree: 'ply-tree', game: 'ply-game', mcts: 'ply-mcts', ucb: 'ply-ucb', compare: 'ply-compare' };
+export const ELEMENT_OF = { tree: 'ply-tree', game: 'ply-game', mcts: 'ply-mcts', ucb: 'ply-ucb', compare: 'ply-compare', practice: 'ply-practice' };
 
 /** The playground's hash for each view it has. */
-export const PLAYGROUND_HASH = { tree: 'tree', game: 'play', mcts: 'mcts' };
+export const PLAYGROUND_HASH = { tree: 'tree', game: 'play', mcts: 'mcts', practice: 'practice' };
 
 /** A sensible iframe height (CSS pixels) for each view. */
-export const FRAME_HEIGHT = { tree: 620, game: 480, mcts: 760, ucb: 300, compare: 480 };
+export const FRAME_HEIGHT = { tree: 620, game: 480, mcts: 760, ucb: 300, compare: 480, practice: 720 };
 
 /**
  * The playground link that reopens this state (index.html#tree?…).
@@ -61,7 +61,7 @@ export function elementSnippet(state, base, opts = {}) {
   let body = '';
   const attrs = [];
   for (const [k, v] of stateParams(state, { names: 'attributes' })) {
-    if (k === 'tree' && state.view !== 'ucb') {
+    if (k === 'tree' && state.view !== 'ucb' && state.view !== 'practice') {
       body = v;
       continue;
     }

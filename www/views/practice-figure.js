@@ -1,0 +1,544 @@
+// A practice exercise (issue 11): the tree drawn on a canvas, one answer cell per question of
+// the core's Practice (in the algorithm's visiting order, so Tab and Shift-Tab walk the
+// exercise as the search would), and the feedback: correct cells ✓, the first wrong step with
+// its rule on the tree, the misconception's explanation, hints, revealing steps, the key's real
+// trace from the first wrong step on. One implementation for the playground's Practice view,
+// <ply-practice> and the embed page: it builds its own DOM inside the container it is given.
+//
+// Every decision — the questions, what is right, the rule text, the misconception — is the
+// core's (Practice.grade / hint / revealNext / answerKey); this file reads the cells, forwards
+// them and draws what comes back.
+
+import { buildTraceModel } from '../lib/trace-view.js';
+import { formatValue, formatVector } from '../lib/notation.js';
+import { cellKey, cellText, collectAnswers, gradeRecord, keyCell, nodePaths, readCell } from '../lib/practice-answers.js';
+import { TreeCanvas } from './tree-canvas.js';
+import { el, partMaker } from './dom.js';
+
+const FIELD_WORD = { values: 'value', windows: 'window [α, β]', pruned: 'pruned', choice: 'choice', order: 'order', visits: 'N, W after backup' };
+const PLACEHOLDER = { number: 'value', tuple: 'e.g. 1, 2, 6', window: 'α, β', counts: 'N, W', permutation: 'e.g. 1, 0' };
+const OK_COLOUR = '#1e7b34';
+const WRONG_COLOUR = '#b3261e';
+
+export class PracticeFigure {
+  /**
+   * @param {HTMLElement} container its children are replaced (a grid of two columns, class lab-main)
+   * @param {object} [opts]
+   * @param {string|null} [opts.idPrefix] ids for the parts (the playground's 'pr-')
+   * @param {(record: object, grade: object) => void} [opts.onGraded] after every check
+   * @param {() => boolean} [opts.isDark]
+   * @param {() => object} [opts.styleOverrides]
+   */
+  constructor(container, opts = {}) {
+    this.opts = opts;
+    this.idPrefix = opts.idPrefix ?? null;
+    this.practice = null;
+    this.tree = null;
+    this.rows = new Map(); // cellKey → {q, row, input, status}
+    this.grade = null;
+    this.revealFigure = null;
+    const P = partMaker(opts.idPrefix);
+    this.p = {};
+    const p = (name, tag, attrs, ...kids) => (this.p[name] = P(name, tag, attrs, ...kids));
+    const canvasCol = el(
+      'div',
+      { class: 'canvas-col' },
+      p(
+        'toolbar',
+        'div',
+        { class: 'toolbar', role: 'toolbar', 'aria-label': 'Tree view' },
+        p('fit', 'button', { type: 'button', title: 'Fit the tree to the view' }, 'Fit'),
+        p('zoom-in', 'button', { type: 'button', 'aria-label': 'Zoom in' }, '+'),
+        p('zoom-out', 'button', { type: 'button', 'aria-label': 'Zoom out' }, '−'),
+      ),
+      el(
+        'div',
+        { class: 'canvas-wrap', part: 'canvas-wrap' },
+        p('canvas', 'canvas', {
+          role: 'img',
+          'aria-label': 'The exercise tree. Click a node to answer for it (a leaf or edge: mark it pruned); the answer cells beside the tree do the same with the keyboard.',
+        }),
+        p('tip', 'div', { class: 'tip', hidden: true }),
+      ),
+      p('legend', 'p', { class: 'legend' }, '▲ MAX · ▼ MIN · ○ chance · □ leaf · ✓ correct · ✗ and red ring: the first wrong step · dashed grey: marked pruned'),
+    );
+    const side = el(
+      'div',
+      { class: 'lab-side practice-side' },
+      p('prompt', 'p', { class: 'practice-prompt' }),
+      p('table', 'div', { class: 'table-wrap', hidden: true }),
+      p('cells', 'ol', { class: 'practice-cells', 'aria-label': 'Answers, in the order the algorithm visits the nodes' }),
+      p(
+        'actions',
+        'div',
+        { class: 'buttons', role: 'group', 'aria-label': 'Exercise' },
+        p('check', 'button', { type: 'button', class: 'primary', 'aria-keyshortcuts': 'Enter' }, 'Check'),
+        p('hint', 'button', { type: 'button' }, 'Hint'),
+        p('reveal-next', 'button', { type: 'button' }, 'Reveal next step'),
+        p('reveal-all', 'button', { type: 'button' }, 'Reveal all'),
+        p('retry', 'button', { type: 'button', title: 'Clear the answers (same tree)' }, 'Retry'),
+      ),
+      p('score', 'p', { class: 'practice-score' }),
+      p('feedback', 'div', { class: 'practice-feedback', role: 'status', 'aria-live': 'polite' }),
+    );
+    const reveal = p('reveal', 'section', { class: 'practice-reveal', hidden: true, 'aria-label': 'The answer key, stepped' },
+      p('reveal-title', 'h3', {}, 'The real search, from the first wrong step'),
+      p('reveal-body', 'div', { class: 'lab-main' }),
+    );
+    this.root = container;
+    container.replaceChildren(canvasCol, side, reveal);
+    this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
+      describe: (id) => this.describe(id),
+      onClick: (id) => this.clickNode(id),
+      isDark: opts.isDark,
+      styleOverrides: opts.styleOverrides,
+    });
+    this.wire();
+  }
+
+  wire() {
+    const p = this.p;
+    p.fit.addEventListener('click', () => this.canvas.fit());
+    p['zoom-in'].addEventListener('click', () => this.canvas.zoom(1.25));
+    p['zoom-out'].addEventListener('click', () => this.canvas.zoom(0.8));
+    p.check.addEventListener('click', () => this.check());
+    p.hint.addEventListener('click', () => this.showHint());
+    p['reveal-next'].addEventListener('click', () => this.revealNext());
+    p['reveal-all'].addEventListener('click', () => this.revealAll());
+    p.retry.addEventListener('click', () => this.retry());
+    p.cells.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || e.altKey) return;
+      e.preventDefault();
+      this.check();
+    });
+    p.cells.addEventListener('input', () => this.redraw());
+    p.cells.addEventListener('change', () => this.redraw());
+  }
+
+  /**
+   * Shows an exercise, replacing the old one (whose handles are freed).
+   * @param {object} api the wasm module (Practice, GameTree, Stepper)
+   * @param {object} options Practice.create's options (figure-state.js practiceOptions)
+   */
+  load(api, options) {
+    const practice = api.Practice.create(options);
+    let tree;
+    try {
+      tree = api.GameTree.parse(practice.treeText);
+    } catch (e) {
+      practice.free();
+      throw e;
+    }
+    this.closeReveal();
+    this.practice?.free();
+    this.tree?.free();
+    this.api = api;
+    this.practice = practice;
+    this.tree = tree;
+    this.task = practice.task;
+    this.fields = Array.from(practice.fields);
+    this.questions = practice.questions();
+    this.treeNodes = tree.nodes();
+    this.paths = nodePaths(this.treeNodes);
+    this.idOfPath = new Map(this.paths.map((path, id) => [path, id]));
+    this.players = tree.players;
+    this.mctsInfo = practice.mcts();
+    this.key = null;
+    this.grade = null;
+    this.p.prompt.textContent = practice.prompt;
+    this.buildTable();
+    this.buildCells();
+    this.model = buildTraceModel({ traceNodes: [], treeNodes: this.treeNodes, players: this.players });
+    this.canvas.setModel(this.model, { fit: true, layout: { windows: this.fields.includes('windows'), tags: ['✓', '✗'] } });
+    this.setFeedback([], '');
+    this.redraw();
+  }
+
+  /** Frees the wasm handles and stops observers. */
+  destroy() {
+    this.closeReveal();
+    this.canvas.destroy();
+    this.practice?.free();
+    this.tree?.free();
+    this.practice = null;
+    this.tree = null;
+  }
+
+  /** MCTS: the tree's N and W after the iterations already run, as a table. */
+  buildTable() {
+    const box = this.p.table;
+    const m = this.mctsInfo;
+    if (!m) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const rows = m.nodes.map((n) => el('tr', {}, el('th', { scope: 'row' }, n.label || 'root'), el('td', {}, String(n.n)), el('td', {}, formatValue(n.w))));
+    box.replaceChildren(
+      el(
+        'table',
+        { class: 'practice-mcts' },
+        el('caption', {}, `N and W after ${m.iterations} iterations (C = ${formatValue(m.c)})`),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'node'), el('th', { scope: 'col' }, 'N'), el('th', { scope: 'col' }, 'W'))),
+        el('tbody', {}, rows),
+      ),
+    );
+    box.hidden = false;
+  }
+
+  /** One row per question: a label and an input (a checkbox for marks, a menu for the choice). */
+  buildCells() {
+    this.rows.clear();
+    const prefix = this.idPrefix ?? `pf${Math.random().toString(36).slice(2, 8)}-`;
+    const items = this.questions.map((q, i) => {
+      const key = cellKey(q);
+      const id = `${prefix}cell-${i}`;
+      const name = q.label || 'root';
+      let input;
+      let label;
+      if (q.kind === 'mark') {
+        input = el('input', { type: 'checkbox', id, dataset: { key } });
+        label = el('label', { for: id }, `${name} pruned`);
+      } else if (q.kind === 'child') {
+        const root = this.treeNodes.find((n) => n.parent === null || n.parent < 0);
+        input = el(
+          'select',
+          { id, dataset: { key } },
+          el('option', { value: '' }, '—'),
+          (root?.children ?? []).map((c, k) => el('option', { value: String(k) }, this.nodeName(c))),
+        );
+        label = el('label', { for: id }, `${name}: choice`);
+      } else {
+        input = el('input', { type: 'text', id, inputmode: q.kind === 'number' ? 'decimal' : 'text', autocomplete: 'off', spellcheck: 'false', size: 9, placeholder: PLACEHOLDER[q.kind] ?? '', dataset: { key } });
+        label = el('label', { for: id }, `${name}: ${this.fieldWord(q.field)}`);
+      }
+      const status = el('span', { class: 'cell-status', id: `${id}-status` });
+      input.setAttribute('aria-describedby', status.id);
+      const row = el('li', { class: 'practice-cell', dataset: { key, kind: q.kind } }, label, input, status);
+      this.rows.set(key, { q, row, input, status });
+      return row;
+    });
+    this.p.cells.replaceChildren(...items);
+  }
+
+  /** What a field asks, in words (MCTS values are UCB1 totals). */
+  fieldWord(field) {
+    if (field === 'values' && this.task === 'mcts') return 'UCB1';
+    return FIELD_WORD[field] ?? field;
+  }
+
+  /** A node's name for the student: its label, else its path. */
+  nodeName(id) {
+    const n = this.treeNodes[id];
+    return n.label || (n.edge ? n.edge : this.paths[id] === '' ? 'root' : this.paths[id]);
+  }
+
+  /** The raw value of each cell. */
+  cells() {
+    const out = new Map();
+    for (const [key, r] of this.rows) out.set(key, r.q.kind === 'mark' ? r.input.checked : r.input.value);
+    return out;
+  }
+
+  ctxOf(q) {
+    const id = this.idOfPath.get(q.path);
+    return { players: this.players > 2 ? this.players : undefined, children: id !== undefined ? this.treeNodes[id].children.length : undefined };
+  }
+
+  /** The answers object of the cells (errors: cells that cannot be read). */
+  answers() {
+    return collectAnswers(this.questions, this.cells(), this.fields, (q) => this.ctxOf(q));
+  }
+
+  /** Sets the cells from an answers object (submit, Reveal). */
+  fill(answers) {
+    for (const r of this.rows.values()) this.setCell(r, keyCell(r.q, answers));
+  }
+
+  setCell(r, v) {
+    if (r.q.kind === 'mark') r.input.checked = v === true;
+    else r.input.value = v ?? '';
+  }
+
+  /** Checks the cells (Enter, the Check button): grades them with the core and shows the feedback. */
+  check() {
+    if (!this.practice) return null;
+    const { answers, errors } = this.answers();
+    this.clearInvalid();
+    if (errors.length) {
+      const r = this.rows.get(errors[0].key);
+      r.input.setAttribute('aria-invalid', 'true');
+      r.status.textContent = 'cannot read this';
+      this.setFeedback([errors[0].message], 'error');
+      r.input.focus();
+      return null;
+    }
+    return this.gradeAnswers(answers);
+  }
+
+  /**
+   * Grades an answers object (the same as el.submit), shows the feedback, calls onGraded.
+   * Malformed answers throw (the core's message).
+   */
+  gradeAnswers(answers) {
+    const g = this.practice.grade(answers);
+    this.grade = g;
+    this.showGrade(g);
+    const record = gradeRecord(g);
+    this.opts.onGraded?.(record, g);
+    return record;
+  }
+
+  /** Fills the cells from answers and grades them (<ply-practice>'s submit). */
+  submit(answers) {
+    const record = this.gradeAnswers(answers);
+    this.fill(answers);
+    this.showGrade(this.grade);
+    return record;
+  }
+
+  clearInvalid() {
+    for (const r of this.rows.values()) {
+      r.input.removeAttribute('aria-invalid');
+      r.row.classList.remove('ok', 'wrong', 'hinted');
+      r.status.textContent = '';
+    }
+  }
+
+  showGrade(g) {
+    this.clearInvalid();
+    for (const c of g.correct) {
+      const r = this.rows.get(`${c.field}:${c.node}`);
+      if (!r) continue;
+      r.row.classList.add('ok');
+      r.status.textContent = '✓ correct';
+    }
+    const fw = g.firstWrong;
+    const lines = [];
+    this.p.score.textContent = `Score: ${g.score} of ${g.max}${g.done ? ' — all correct' : ''}`;
+    if (g.done) lines.push(`All correct: ${g.score} of ${g.max}.`);
+    else {
+      lines.push(`${g.summary}.`);
+      if (fw) {
+        lines.push(`Rule: ${fw.rule}.`);
+        const r = this.rows.get(`${fw.field}:${fw.node}`);
+        if (r) {
+          r.row.classList.add('wrong');
+          r.status.textContent = '✗ first wrong step';
+        }
+      }
+      if (g.misconception) lines.push(`Misconception (${g.misconception}): ${g.explanation}`);
+    }
+    this.setFeedback(lines, g.done ? 'done' : '');
+    this.redraw();
+    if (fw) this.revealNode(fw.node);
+  }
+
+  setFeedback(lines, cls) {
+    const box = this.p.feedback;
+    box.className = `practice-feedback ${cls}`.trim();
+    box.replaceChildren(...lines.map((t) => el('p', {}, t)));
+    if (!lines.length) this.p.score.textContent = this.practice ? `Score: — of ${this.practice.maxScore}` : '';
+  }
+
+  /** Hint: the rule at the first wrong or missing step, without its answer. */
+  showHint() {
+    if (!this.practice) return;
+    const { answers, errors } = this.answers();
+    if (errors.length) {
+      this.check();
+      return;
+    }
+    const h = this.practice.hint(answers);
+    if (!h) {
+      this.setFeedback(['Nothing to hint: every answer is right. Press Check.'], '');
+      return;
+    }
+    this.setFeedback([`Hint at ${h.label || 'the root'} (${this.fieldWord(h.field)}): ${h.hint}.`], '');
+    const r = this.rows.get(`${h.field}:${h.node}`);
+    if (r) {
+      r.row.classList.add('hinted');
+      r.input.focus();
+    }
+    this.revealNode(h.node);
+  }
+
+  /** Reveal next step: fills the first wrong or missing cell with the key's answer and its rule. */
+  revealNext() {
+    if (!this.practice) return;
+    const { answers, errors } = this.answers();
+    if (errors.length) {
+      this.check();
+      return;
+    }
+    const s = this.practice.revealNext(answers);
+    if (!s) {
+      this.setFeedback(['Every step is already right.'], 'done');
+      return;
+    }
+    const r = this.rows.get(`${s.field}:${s.node}`);
+    if (r) {
+      this.key ??= this.practice.answerKey();
+      this.setCell(r, this.task === 'ordering' ? keyCell(r.q, this.key) : cellText(r.q, s.expected));
+      r.input.focus();
+    }
+    this.setFeedback([`${s.label || 'The root'} (${this.fieldWord(s.field)}): ${s.rule}.`], '');
+    this.redraw();
+    this.revealNode(s.node);
+  }
+
+  /** Reveal all: the key in every cell, and the key's real trace stepped from the first wrong step. */
+  async revealAll() {
+    if (!this.practice) return;
+    const { answers, errors } = this.answers();
+    const g = errors.length ? null : this.practice.grade(answers);
+    const from = g?.firstWrong?.event ?? 0;
+    this.key ??= this.practice.answerKey();
+    this.fill(this.key);
+    this.redraw();
+    const opts = this.practice.stepperOptions;
+    const mc = this.mctsInfo;
+    if (!opts && !mc) {
+      this.setFeedback(['The answer key is in the cells.'], '');
+      return;
+    }
+    const body = this.p['reveal-body'];
+    this.closeReveal();
+    const figOpts = { isDark: this.opts.isDark, styleOverrides: this.opts.styleOverrides };
+    if (mc) {
+      // The asked iteration, phase by phase: the MCTS figure after the iterations already run.
+      const { MctsFigure } = await import('./mcts-figure.js');
+      this.p.reveal.hidden = false;
+      this.revealFigure = new MctsFigure(body, { ...figOpts, controls: ['step', 'narration', 'zoom', 'ucb'] });
+      const handle = this.api.GameTree.parse(this.practice.treeText);
+      const m = this.api.MctsStepper.forTree(handle, { c: mc.c, seed: mc.seed });
+      this.revealFigure.load({ m, handle, kind: 'tree', c: mc.c, iterations: mc.iterations });
+      this.p['reveal-title'].textContent = `The real MCTS run: iteration ${mc.iterations + 1}, one phase at a time`;
+      this.setFeedback([`The answer key is in the cells. Below, the real MCTS run after ${mc.iterations} iterations: step through iteration ${mc.iterations + 1} phase by phase.`], '');
+      return;
+    }
+    const { TreeFigure } = await import('./tree-figure.js');
+    this.p.reveal.hidden = false;
+    this.revealFigure = new TreeFigure(body, { ...figOpts, controls: ['step', 'play', 'scrubber', 'narration', 'result', 'zoom'] });
+    const tree = this.api.GameTree.parse(this.practice.treeText);
+    const st = this.api.Stepper.forTree(tree, opts);
+    const step = Math.min(from + 1, st.length);
+    this.revealFigure.load({ st, tree, current: { type: 'tree', text: this.practice.treeText }, options: opts, step });
+    this.p['reveal-title'].textContent = 'The real search, from the first wrong step';
+    this.setFeedback([`The answer key is in the cells. Below, the real search at step ${step}, the first wrong one: step on with the arrow buttons.`], '');
+  }
+
+  closeReveal() {
+    this.revealFigure?.destroy();
+    this.revealFigure = null;
+    if (this.p.reveal) this.p.reveal.hidden = true;
+  }
+
+  /** Retry: the same tree, empty cells. */
+  retry() {
+    for (const r of this.rows.values()) this.setCell(r, r.q.kind === 'mark' ? false : '');
+    this.grade = null;
+    this.clearInvalid();
+    this.closeReveal();
+    this.setFeedback(['The answers are cleared: the same tree again.'], '');
+    this.redraw();
+    this.rows.values().next().value?.input.focus();
+  }
+
+  /** A click on the tree: a mark toggles; any other cell of that node gets the focus. */
+  clickNode(id) {
+    const path = this.paths[id];
+    const mine = [...this.rows.values()].filter((r) => r.q.path === path);
+    if (!mine.length) return;
+    const mark = mine.find((r) => r.q.kind === 'mark');
+    const other = mine.find((r) => r.q.kind !== 'mark');
+    if (mark && (!other || this.treeNodes[id].children.length === 0)) {
+      mark.input.checked = !mark.input.checked;
+      mark.input.focus();
+      this.redraw();
+    } else (other ?? mark).input.focus();
+  }
+
+  revealNode(path) {
+    const id = this.idOfPath.get(path);
+    if (id !== undefined) this.canvas.reveal(id);
+  }
+
+  /** Draws the cells on the tree: typed values and windows, marked edges, ✓ and the first wrong step. */
+  redraw() {
+    if (!this.model) return;
+    const model = this.model;
+    const statics = model.staticValue;
+    const okNodes = new Set();
+    const g = this.grade;
+    if (g) for (const c of g.correct) okNodes.add(c.node);
+    const wrongPath = g?.firstWrong?.node ?? null;
+    for (const n of model.nodes) {
+      n.value = statics[n.id] || null;
+      n.window = null;
+      n.state = 'done';
+      n.tag = '';
+      n.bold = false;
+    }
+    if (this.mctsInfo) {
+      for (const m of this.mctsInfo.nodes) {
+        const id = this.idOfPath.get(m.path);
+        if (id !== undefined && !statics[id]) model.nodes[id].value = `${formatValue(m.w)}/${m.n}`;
+      }
+    }
+    for (const r of this.rows.values()) {
+      const id = this.idOfPath.get(r.q.path);
+      if (id === undefined) continue;
+      const n = model.nodes[id];
+      let v;
+      try {
+        v = readCell(r.q, r.q.kind === 'mark' ? r.input.checked : r.input.value, this.ctxOf(r.q));
+      } catch {
+        v = undefined;
+      }
+      if (v === undefined) continue;
+      if (r.q.kind === 'mark') {
+        if (v) n.state = 'pruned';
+      } else if (r.q.kind === 'window') n.window = { alpha: v[0], beta: v[1] };
+      else if (r.q.field === 'values' && !this.mctsInfo) n.value = Array.isArray(v) ? formatVector(v) : formatValue(v);
+      else if (r.q.kind === 'child') {
+        const c = this.idOfPath.get(v);
+        if (c !== undefined) model.nodes[c].bold = true;
+      }
+    }
+    for (const n of model.nodes) {
+      const path = this.paths[n.id];
+      if (path === wrongPath) {
+        n.tag = '✗';
+        n.tagColour = WRONG_COLOUR;
+        if (n.state !== 'pruned') n.state = 'current';
+      } else if (okNodes.has(path) && !g.mistakes.some((m) => m.node === path && m.got !== null)) {
+        n.tag = '✓';
+        n.tagColour = OK_COLOUR;
+      }
+    }
+    this.canvas.setModel(model, { fit: false, layout: this.canvas.layoutOpts });
+  }
+
+  describe(id) {
+    const path = this.paths?.[id];
+    if (path === undefined) return null;
+    const n = this.treeNodes[id];
+    const mine = [...this.rows.values()].filter((r) => r.q.path === path).map((r) => (r.q.kind === 'mark' ? `pruned: ${r.input.checked ? 'yes' : 'no'}` : `${this.fieldWord(r.q.field)}: ${r.input.value || '—'}`));
+    return { text: `${this.nodeName(id)} (${n.kind})${mine.length ? ` — ${mine.join('; ')}` : ''}` };
+  }
+
+  /** The exercise's state in plain data (the test hooks). */
+  snapshot() {
+    if (!this.practice) return null;
+    return {
+      task: this.task,
+      tree: this.practice.treeText,
+      cells: [...this.rows.values()].map((r) => ({ key: cellKey(r.q), kind: r.q.kind, value: r.q.kind === 'mark' ? r.input.checked : r.input.value, status: r.row.classList.contains('ok') ? 'ok' : r.row.classList.contains('wrong') ? 'wrong' : '' })),
+      score: this.p.score.textContent,
+      feedback: this.p.feedback.textContent,
+      tags: this.model.nodes.filter((n) => n.tag).map((n) => ({ path: this.paths[n.id], tag: n.tag })),
+      reveal: this.revealFigure ? (this.mctsInfo ? { iterations: this.revealFigure.m.iterations } : { index: this.revealFigure.index, length: this.revealFigure.length }) : null,
+    };
+  }
+}
