@@ -552,8 +552,9 @@ fn object_of<'a, V: Serialize + 'a>(
 ) -> Result<Preserve, JsError> {
     let o = js_sys::Object::new();
     for (k, v) in m {
-        js_sys::Reflect::set(&o, &JsValue::from_str(k), &to_js(v)?)
-            .map_err(|_| js_err(format!("internal error: the answer key's entry \"{k}\" could not be set")))?;
+        js_sys::Reflect::set(&o, &JsValue::from_str(k), &to_js(v)?).map_err(|_| {
+            js_err(format!("internal error: the answer key's entry \"{k}\" could not be set"))
+        })?;
     }
     Ok(Preserve(o.into()))
 }
