@@ -1,11 +1,12 @@
 //! `Practice`: graded exercises (the core's `practice` module) behind a handle. Options and
 //! answers are read field by field with `Reflect` (unknown fields throw; no serde
 //! `Deserialize`, whose error messages would bring the standard library's float formatting
-//! into the module) and checked here; records are serde `Serialize` (serde-wasm-bindgen); every decision —
+//! into the module) and checked here; records are serde `Serialize`, written by `write.rs` (maps as plain objects built here); every decision —
 //! keys, grading, rules, misconceptions, generation — is the core's. Contract:
 //! docs/wasm-api.md, "Practice"; the answers' shape: docs/embedding.md.
 
-use crate::util::{describe, entries, int_in, js_err};
+use crate::util::{describe, entries, int_in, js_err, to_js};
+use crate::write::Preserve;
 use plyground::games::tree::Tree;
 use plyground::practice::{
     Answer, Answers, Difficulty, Exercise, ExerciseOptions, GenParams, Item, Misconception, Step, Task,
@@ -481,17 +482,17 @@ struct QuestionRec {
 #[serde(rename_all = "camelCase")]
 struct AnswersRec {
     #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<BTreeMap<String, ItemRec>>,
+    values: Option<Preserve>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    windows: Option<BTreeMap<String, [f64; 2]>>,
+    windows: Option<Preserve>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pruned: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     choice: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    order: Option<BTreeMap<String, Vec<u32>>>,
+    order: Option<Preserve>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    visits: Option<BTreeMap<String, [f64; 2]>>,
+    visits: Option<Preserve>,
 }
 
 #[derive(Serialize)]
@@ -544,9 +545,18 @@ struct MisconceptionRec {
     summary: &'static str,
 }
 
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_err(format!("internal: a record did not convert: {e}")))
+/// A map keyed by node path as a plain object (`write.rs` writes no maps; keys in the map's
+/// order, as serde-wasm-bindgen wrote them before).
+fn object_of<'a, V: Serialize + 'a>(
+    m: impl IntoIterator<Item = (&'a String, &'a V)>,
+) -> Result<Preserve, JsError> {
+    let o = js_sys::Object::new();
+    for (k, v) in m {
+        js_sys::Reflect::set(&o, &JsValue::from_str(k), &to_js(v)?).map_err(|_| {
+            js_err(format!("internal error: the answer key's entry \"{k}\" could not be set"))
+        })?;
+    }
+    Ok(Preserve(o.into()))
 }
 
 fn tie_name(t: TieRule) -> &'static str {
@@ -757,23 +767,29 @@ impl Practice {
     #[wasm_bindgen(js_name = answerKey, unchecked_return_type = "PracticeAnswers")]
     pub fn answer_key(&self) -> Result<JsValue, JsError> {
         let k = self.ex.answer_key();
-        to_js(&AnswersRec {
-            values: k.values.map(|m| {
-                m.into_iter()
+        let values = match &k.values {
+            Some(m) => {
+                let items: Vec<(&String, ItemRec)> = m
+                    .iter()
                     .map(|(p, a)| {
                         let i = match a {
-                            Answer::Number(x) => ItemRec::Number(x),
-                            Answer::Numbers(v) => ItemRec::Numbers(v),
+                            Answer::Number(x) => ItemRec::Number(*x),
+                            Answer::Numbers(v) => ItemRec::Numbers(v.clone()),
                         };
                         (p, i)
                     })
-                    .collect()
-            }),
-            windows: k.windows,
+                    .collect();
+                Some(object_of(items.iter().map(|(p, i)| (*p, i)))?)
+            }
+            None => None,
+        };
+        to_js(&AnswersRec {
+            values,
+            windows: k.windows.as_ref().map(object_of).transpose()?,
             pruned: k.pruned,
             choice: k.choice,
-            order: k.order,
-            visits: k.visits,
+            order: k.order.as_ref().map(object_of).transpose()?,
+            visits: k.visits.as_ref().map(object_of).transpose()?,
         })
     }
 

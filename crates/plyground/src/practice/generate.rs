@@ -6,10 +6,8 @@ use crate::games::tree::{Kind, Tree};
 use crate::rng::Rng;
 use crate::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use crate::search::maxn::maxn_values;
-use crate::search::minimax::minimax;
 use crate::search::TieRule;
 use crate::trace::Recorder;
-use crate::NoObserver;
 
 /// How many trees the generator draws before it gives up.
 pub const MAX_ATTEMPTS: u32 = 2_000;
@@ -397,15 +395,16 @@ fn worst_first(nodes: &mut [GNode], tree: &Tree) {
         if !matches!(kind, Some(Kind::Max) | Some(Kind::Min)) {
             continue;
         }
-        let vals: Vec<(usize, f64)> =
-            node.children.iter().map(|&c| (c, minimax(tree, &(c as u32), &mut NoObserver).value)).collect();
-        let mut sorted = vals.clone();
-        if kind == Some(Kind::Max) {
-            sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
-        } else {
-            sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
-        }
-        node.children = sorted.into_iter().map(|v| v.0).collect();
+        let vals: Vec<f64> = node.children.iter().map(|&c| super::value_of(tree, c as u32)).collect();
+        let max = kind == Some(Kind::Max);
+        let order = super::stable_order(vals.len(), &|a, b| {
+            if max {
+                vals[a].total_cmp(&vals[b])
+            } else {
+                vals[b].total_cmp(&vals[a])
+            }
+        });
+        node.children = order.into_iter().map(|i| node.children[i]).collect();
     }
 }
 
@@ -442,7 +441,13 @@ fn fails(task: Task, p: &GenParams, tree: &Tree, seed: u64) -> Option<&'static s
                     Some(Kind::Player(q)) => q as usize,
                     _ => 0,
                 };
-                kids.iter().map(|&c| maxn_values(tree, &c, NoObserver).1[mover]).collect()
+                kids.iter()
+                    .map(|&c| {
+                        // Capped at no node: the key's instantiation of max^n (see `value_of`).
+                        let mut rec = Recorder::new(tree, c).with_node_cap(0);
+                        maxn_values(tree, &c, &mut rec).1[mover]
+                    })
+                    .collect()
             }
             Task::Mcts => {
                 let Ok(ex) = Exercise::new(task, tree.clone(), exercise_options(task, p, seed)) else {
@@ -461,7 +466,7 @@ fn fails(task: Task, p: &GenParams, tree: &Tree, seed: u64) -> Option<&'static s
                 let max = tree.kind(0) != Some(Kind::Min);
                 kids.iter()
                     .map(|&c| {
-                        let v = minimax(tree, &c, &mut NoObserver).value;
+                        let v = super::value_of(tree, c);
                         if max {
                             v
                         } else {

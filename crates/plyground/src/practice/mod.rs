@@ -40,7 +40,6 @@ pub use answers::{node_at, Answer, Answers, Field, Item};
 pub use generate::{generate, Difficulty, GenParams, MAX_ATTEMPTS};
 
 use crate::event::{Event, NodeKind};
-use crate::game::Game;
 use crate::games::tree::{Kind, Tree};
 use crate::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use crate::search::maxn::maxn_values;
@@ -48,7 +47,6 @@ use crate::search::mcts::{Expansion, Mcts, MctsOptions};
 use crate::search::minimax::minimax;
 use crate::search::TieRule;
 use crate::trace::{NodeValue, Recorder, Trace};
-use crate::NoObserver;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -542,8 +540,13 @@ impl Exercise {
             Task::Mcts => ex.build_mcts()?,
             Task::Ordering => ex.build_ordering()?,
         }
-        ex.cells.sort_by_key(|c| (c.event, c.field, c.node));
-        ex.index = ex.cells.iter().enumerate().map(|(i, c)| ((c.field, c.node), i)).collect();
+        let cells = &ex.cells;
+        let key = |i: usize| (cells[i].event, cells[i].field, cells[i].node);
+        let order = stable_order(cells.len(), &|i, j| key(i).cmp(&key(j)));
+        ex.cells = permuted(std::mem::take(&mut ex.cells), &order);
+        for (i, c) in ex.cells.iter().enumerate() {
+            ex.index.insert((c.field, c.node), i);
+        }
         ex.questions = ex.make_questions();
         Ok(ex)
     }
@@ -699,7 +702,9 @@ impl Exercise {
                 mistakes.push(m);
             }
         }
-        mistakes.sort_by(|a, b| (a.event, a.field, &a.node).cmp(&(b.event, b.field, &b.node)));
+        let key = |i: usize| (mistakes[i].event, mistakes[i].field, &mistakes[i].node);
+        let order = stable_order(mistakes.len(), &|i, j| key(i).cmp(&key(j)));
+        let mistakes = permuted(mistakes, &order);
         let first_wrong = mistakes
             .first()
             .map(|m| self.step_of(m.field, m.node_id(&self.tree), m.expected.clone(), m.event));
@@ -1018,7 +1023,8 @@ impl Exercise {
                     ));
                 }
             }
-            let leaves = self.leaves_with_order(|id| order.get(&self.tree.path_text(id)).cloned());
+            let leaves = self
+                .leaves_with_order(&mut self.tree.clone(), |id| order.get(&self.tree.path_text(id)).cloned());
             out.insert((Field::Order, 0), Item::Number(leaves as f64));
         }
         if let Some(visits) = &a.visits {
@@ -1346,7 +1352,7 @@ impl Exercise {
             let mut alts = Vec::new();
             let bound = n.kind != NodeKind::Chance && id != 0 && (v <= n.alpha || v >= n.beta);
             if bound {
-                let exact = minimax(&t, &id, &mut NoObserver).value;
+                let exact = value_of(&t, id);
                 if (exact - v).abs() > EXACT_TOLERANCE {
                     alts.push((
                         Item::Number(exact),
@@ -1522,12 +1528,21 @@ impl Exercise {
 
     /// α-β's leaf count with each inner node's children in the order `order` gives (the
     /// natural order where it gives none).
-    fn leaves_with_order(&self, order: impl Fn(u32) -> Option<Vec<u32>>) -> u64 {
-        let perms: Vec<Vec<u32>> = (0..self.tree.node_count() as u32)
-            .map(|id| order(id).unwrap_or_else(|| (0..self.tree.children(id).len() as u32).collect()))
-            .collect();
-        let g = Reordered { tree: &self.tree, order: &perms };
-        alpha_beta(&g, &0, &AlphaBetaOptions { tie: self.opts.tie, ..Default::default() }, NoObserver)
+    /// `w` is a copy of the tree whose children lists are rewritten (a reordered `Tree`, not
+    /// a wrapper game: a second game type would be a second copy of α-β in the wasm module).
+    fn leaves_with_order(&self, w: &mut Tree, order: impl Fn(u32) -> Option<Vec<u32>>) -> u64 {
+        for id in 0..self.tree.node_count() as u32 {
+            let natural = self.tree.children(id);
+            let kids: Vec<u32> = match order(id) {
+                Some(p) => p.iter().filter_map(|&i| natural.get(i as usize).copied()).collect(),
+                None => natural.to_vec(),
+            };
+            w.set_child_order(id, &kids);
+        }
+        let w = &*w;
+        // A trace capped at no node: the same instantiation of α-β as the key's recording.
+        let mut rec = Recorder::new(w, 0).with_node_cap(0);
+        alpha_beta(w, &0, &AlphaBetaOptions { tie: self.opts.tie, ..Default::default() }, &mut rec)
             .stats
             .leaves
     }
@@ -1541,28 +1556,27 @@ impl Exercise {
             acc.checked_mul(f).filter(|&x| x <= MAX_EXHAUSTIVE_ORDERINGS)
         });
         let natural = |id: u32| (0..t.children(id).len() as u32).collect::<Vec<u32>>();
-        let given = self.leaves_with_order(|_| None);
+        let mut w = t.clone();
+        let given = self.leaves_with_order(&mut w, |_| None);
         let mut best: (u64, Vec<Vec<u32>>);
         let exhaustive = count.is_some();
         // Best first by each child's true minimax value (what `MoveOrder::Perfect` does).
         let best_first: Vec<Vec<u32>> = (0..t.node_count() as u32)
             .map(|id| {
-                let mut p = natural(id);
-                let vals: Vec<f64> =
-                    t.children(id).iter().map(|&c| minimax(t, &c, &mut NoObserver).value).collect();
+                let vals: Vec<f64> = t.children(id).iter().map(|&c| value_of(t, c)).collect();
                 let max = t.kind(id) == Some(Kind::Max);
-                p.sort_by(|&a, &b| {
-                    let (x, y) = (vals[a as usize], vals[b as usize]);
+                let p = stable_order(vals.len(), &|a, b| {
+                    let (x, y) = (vals[a], vals[b]);
                     if max {
                         y.total_cmp(&x)
                     } else {
                         x.total_cmp(&y)
                     }
                 });
-                p
+                p.into_iter().map(|i| i as u32).collect()
             })
             .collect();
-        let bf = self.leaves_with_order(|id| Some(best_first[id as usize].clone()));
+        let bf = self.leaves_with_order(&mut w, |id| Some(best_first[id as usize].clone()));
         best = (bf, best_first.clone());
         if exhaustive {
             let all: Vec<Vec<Vec<u32>>> =
@@ -1573,7 +1587,7 @@ impl Exercise {
                 for (j, &id) in inner.iter().enumerate() {
                     cur[id as usize] = all[j][digit[j]].clone();
                 }
-                let n = self.leaves_with_order(|id| Some(cur[id as usize].clone()));
+                let n = self.leaves_with_order(&mut w, |id| Some(cur[id as usize].clone()));
                 if n < best.0 {
                     best = (n, cur.clone());
                 }
@@ -1605,7 +1619,7 @@ impl Exercise {
                     for p in permutations(t.children(id).len() as u32) {
                         let mut cand = best.1.clone();
                         cand[id as usize] = p;
-                        let n = self.leaves_with_order(|i| Some(cand[i as usize].clone()));
+                        let n = self.leaves_with_order(&mut w, |i| Some(cand[i as usize].clone()));
                         if n < best.0 {
                             best = (n, cand);
                             improved = true;
@@ -1649,6 +1663,51 @@ impl Item {
     }
 }
 
+/// The indices 0..n in the order `cmp` sorts them, equal ones in their given order (a
+/// bottom-up merge sort). Every sort in practice goes through this one function: each
+/// `sort_by` closure would be its own copy of the standard library's sort in the wasm module
+/// (about 5 KiB each).
+pub(crate) fn stable_order(n: usize, cmp: &dyn Fn(usize, usize) -> std::cmp::Ordering) -> Vec<usize> {
+    let mut a: Vec<usize> = (0..n).collect();
+    let mut b = a.clone();
+    let mut width = 1;
+    while width < n {
+        let mut i = 0;
+        while i < n {
+            let mid = (i + width).min(n);
+            let end = (i + 2 * width).min(n);
+            let (mut l, mut r) = (i, mid);
+            for slot in &mut b[i..end] {
+                if l < mid && (r >= end || cmp(a[r], a[l]) != std::cmp::Ordering::Less) {
+                    *slot = a[l];
+                    l += 1;
+                } else {
+                    *slot = a[r];
+                    r += 1;
+                }
+            }
+            i = end;
+        }
+        std::mem::swap(&mut a, &mut b);
+        width *= 2;
+    }
+    a
+}
+
+/// `v` rearranged so that item k is `v[order[k]]` (`order` a permutation of its indices).
+pub(crate) fn permuted<T>(v: Vec<T>, order: &[usize]) -> Vec<T> {
+    let mut slots: Vec<Option<T>> = v.into_iter().map(Some).collect();
+    order.iter().filter_map(|&i| slots[i].take()).collect()
+}
+
+/// The minimax value of node `id` (to MAX). Recorded with a trace capped at no node: the
+/// same instantiation of `minimax` as the key's recording, where a `NoObserver` one would
+/// be another copy of the search in the wasm module.
+pub(crate) fn value_of(t: &Tree, id: u32) -> f64 {
+    let mut rec = Recorder::new(t, id).with_node_cap(0);
+    minimax(t, &id, &mut rec).value
+}
+
 /// All permutations of 0..k in lexicographic order.
 fn permutations(k: u32) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
@@ -1662,40 +1721,4 @@ fn permutations(k: u32) -> Vec<Vec<u32>> {
         p[i..].reverse();
     }
     out
-}
-
-/// A tree whose children are searched in a given order: ACTIONS(s) lists the child indices
-/// permuted; everything else is the tree's.
-struct Reordered<'t> {
-    tree: &'t Tree,
-    order: &'t [Vec<u32>],
-}
-
-impl Game for Reordered<'_> {
-    type State = u32;
-    type Action = u32;
-    fn initial_state(&self) -> u32 {
-        0
-    }
-    fn player(&self, s: &u32) -> crate::ToMove {
-        self.tree.player(s)
-    }
-    fn actions(&self, s: &u32, out: &mut Vec<u32>) {
-        out.extend_from_slice(&self.order[*s as usize]);
-    }
-    fn result(&self, s: &u32, a: u32) -> u32 {
-        self.tree.result(s, a)
-    }
-    fn try_result(&self, s: &u32, a: u32) -> Result<u32, crate::IllegalAction> {
-        self.tree.try_result(s, a)
-    }
-    fn is_terminal(&self, s: &u32) -> bool {
-        self.tree.is_terminal(s)
-    }
-    fn utility(&self, s: &u32, p: crate::Player) -> f64 {
-        self.tree.utility(s, p)
-    }
-    fn utility_range(&self) -> (f64, f64) {
-        self.tree.utility_range()
-    }
 }

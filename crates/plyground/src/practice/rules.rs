@@ -249,7 +249,11 @@ impl AbInfo {
             .enumerate()
             .map(|(i, t)| (t.kind, t.alpha, t.beta, super::scalar(t.value), tree_of[i], t.parent))
             .collect();
-        let trace_of = tree_of.iter().enumerate().map(|(i, &id)| (id, i as u32)).collect();
+        // Inserted one by one: `collect` into a map sorts first (another copy of the sort).
+        let mut trace_of = BTreeMap::new();
+        for (i, &id) in tree_of.iter().enumerate() {
+            trace_of.insert(id, i as u32);
+        }
         AbInfo { tie, trace_of, nodes, backups, cutoffs }
     }
 

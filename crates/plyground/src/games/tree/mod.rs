@@ -207,6 +207,17 @@ impl Tree {
         Ok(t)
     }
 
+    /// Lists node `id`'s children in the order `children` gives (the same ids, permuted), so
+    /// that a search of the tree visits them in that order; does nothing when `children` is
+    /// not a permutation of them. For practice's move-ordering task: one `Tree` type searched
+    /// (a wrapper game would be a second copy of the searches in the wasm module).
+    pub(crate) fn set_child_order(&mut self, id: u32, children: &[u32]) {
+        let Some(node) = self.nodes.get_mut(id as usize) else { return };
+        if children.len() == node.children.len() && node.children.iter().all(|c| children.contains(c)) {
+            node.children.copy_from_slice(children);
+        }
+    }
+
     /// How many nodes the tree has.
     pub fn node_count(&self) -> usize {
         self.nodes.len()
