@@ -17,7 +17,14 @@ const LOADERS = {
   play: () => import('./views/play.js').then((m) => m.PlayView),
   tree: () => import('./views/tree-lab.js').then((m) => m.TreeLab),
   mcts: () => import('./views/mcts-lab.js').then((m) => m.MctsLab),
-  practice: () => import('./views/practice.js').then((m) => m.PracticeView),
+  // The practice view draws with the practice module (lib/practice-module.js), not the page's.
+  practice: () =>
+    Promise.all([import('./views/practice.js'), import('./lib/practice-module.js').then((m) => m.loadPracticeApi())]).then(
+      ([m, api]) =>
+        function PracticeWithItsModule(env) {
+          return new m.PracticeView({ ...env, api });
+        },
+    ),
 };
 
 const VIEWS = ['play', 'tree', 'mcts', 'practice'];

@@ -13,7 +13,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+// The practice module: the shipped module's exports plus Practice, so every export is swept.
+const pkg = fileURLToPath(new URL('../../www/pkg-practice/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error(`${pkg}plyground_wasm.js is missing: run \`cargo xtask build\` first`);
 const bytes = readFileSync(`${pkg}plyground_wasm_bg.wasm`);
 

@@ -21,7 +21,11 @@ let modules = null;
 export class PlyPractice extends PlyElement {
   static view = 'practice';
   static load() {
-    modules ??= import('../views/practice-figure.js');
+    // The figure and the practice module (lib/practice-module.js): a practice figure draws
+    // with that module, not the page's shared one.
+    modules ??= Promise.all([import('../views/practice-figure.js'), import('../lib/practice-module.js').then((m) => m.loadPracticeApi())]).then(
+      ([mods, practiceApi]) => ({ ...mods, practiceApi }),
+    );
     return modules;
   }
   static attrs = {
@@ -62,7 +66,7 @@ export class PlyPractice extends PlyElement {
     }
     const key = JSON.stringify(practiceOptions(s));
     if (key !== this._key) {
-      this.figure.load(this.api, practiceOptions(s));
+      this.figure.load(this.mods.practiceApi, practiceOptions(s));
       this._key = key;
     }
   }

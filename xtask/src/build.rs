@@ -23,7 +23,16 @@ pub fn setup_and_build() -> Result<(), String> {
 
 /// Builds www/pkg from the wasm crate (assumes the set-up is done).
 pub fn build_pkg() -> Result<(), String> {
-    build_module(&[], &pkg_dir())
+    build_module(&[], &pkg_dir())?;
+    build_module(&["practice"], &practice_pkg_dir())
+}
+
+/// The practice module (`www/pkg-practice/`): the shipped module plus `Practice` (the
+/// `practice` feature, about 90 KiB gzipped of exercises, grading and rule texts). Only the
+/// practice figure loads it (www/lib/practice-module.js), so that every other page keeps the
+/// small module.
+pub fn practice_pkg_dir() -> PathBuf {
+    root().join("www/pkg-practice")
 }
 
 /// Where `cargo xtask bench` puts its module: the shipped one plus the benchmark exports.

@@ -26,6 +26,7 @@ mod bench;
 mod game;
 mod mcts;
 mod options;
+#[cfg(feature = "practice")]
 mod practice;
 mod read;
 mod search;
@@ -43,6 +44,7 @@ pub use bench::{
 };
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
+#[cfg(feature = "practice")]
 pub use practice::Practice;
 pub use solve_game::solve_game;
 #[cfg(feature = "bench")]

@@ -353,12 +353,14 @@ fn natural_order<G: Game>(
 ) -> Vec<MoveScore<G::Action>> {
     let mut acts = Vec::new();
     game.actions(root, &mut acts);
-    // By action, so that a root with many children costs n log n, not n².
-    let by_action: std::collections::HashMap<G::Action, (f64, ScoreBound)> =
-        found.iter().map(|&(a, v, b)| (a, (v, b))).collect();
+    // By action, so that a root with many children costs O(n), not n² (an ActionIndex, not
+    // a HashMap: hashbrown and SipHash stay out of the wasm module).
+    let keys: Vec<G::Action> = found.iter().map(|f| f.0).collect();
+    let mut index = crate::action_index::ActionIndex::new();
+    index.build(&keys);
     acts.iter()
-        .map(|&a| match by_action.get(&a) {
-            Some(&(v, bound)) => MoveScore::new(a, Some(v), bound),
+        .map(|&a| match index.get(&keys, a).map(|i| found[i]) {
+            Some((_, v, bound)) => MoveScore::new(a, Some(v), bound),
             None => MoveScore::new(a, None, ScoreBound::Missing),
         })
         .collect()

@@ -449,14 +449,15 @@ impl<G: Game> Engine for MctsEngine<G> {
             ToMove::Chance => None,
         };
         let children = self.m.root_children_stats();
-        let by_action: std::collections::HashMap<G::Action, (u32, f64)> =
-            children.iter().map(|c| (c.action, (c.n, c.q))).collect();
+        let keys: Vec<G::Action> = children.iter().map(|c| c.action).collect();
+        let mut index = crate::action_index::ActionIndex::new();
+        index.build(&keys);
         let mut acts = Vec::new();
         game.actions(&self.root, &mut acts);
         let scores = acts
             .iter()
-            .map(|&a| match by_action.get(&a) {
-                Some(&(n, q)) if n > 0 => {
+            .map(|&a| match index.get(&keys, a).map(|i| (children[i].n, children[i].q)) {
+                Some((n, q)) if n > 0 => {
                     // Q is the mean reward in [0, 1] of the player who moved into the child
                     // (the root's mover); onto the utility scale, to MAX in two-player games.
                     let r = match mover {
@@ -468,7 +469,7 @@ impl<G: Game> Engine for MctsEngine<G> {
                         ..MoveScore::new(a, Some(lo + r * (hi - lo)), ScoreBound::Estimate)
                     }
                 }
-                Some(&(n, _)) => {
+                Some((n, _)) => {
                     MoveScore { visits: Some(n), ..MoveScore::new(a, None, ScoreBound::Missing) }
                 }
                 None => MoveScore { visits: Some(0), ..MoveScore::new(a, None, ScoreBound::Missing) },

@@ -1,0 +1,16 @@
+// The practice module, www/pkg-practice/: the shipped module plus `Practice` (exercises,
+// answer keys, grading and rule texts — about 90 KiB gzipped, built with the wasm crate's
+// `practice` feature). Only a practice figure loads it, the first time one is shown, so every
+// other page keeps the small module. A practice figure uses this module for everything it
+// draws (GameTree, Stepper, MctsStepper): handles never cross between the two modules.
+
+let ready = null;
+
+/** The practice module's API, loaded and initialised once per page. */
+export function loadPracticeApi() {
+  ready ??= import('../pkg-practice/plyground_wasm.js').then(async (glue) => {
+    await glue.default();
+    return glue;
+  });
+  return ready;
+}
