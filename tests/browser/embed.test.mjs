@@ -695,8 +695,11 @@ describe('embedding', { timeout: 300_000 }, () => {
     console.log(`the test lesson page (5 elements, 2 frames): ${lesson.files.length} files, ${kib(lesson.gz)} gzipped, ${kib(lesson.br)} brotli`);
     assert.ok(one.files.includes('/pkg/plyground_wasm_bg.wasm'));
     assert.ok(!one.files.includes('/worker.js'), 'a tree figure starts no worker');
-    // Minified per file (target/site/): 39.8 KiB when measured; 73 KiB as written in www/.
-    assert.ok(one.gz - one.wasm < 42 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
+    // Minified per file (target/site/): 43.4 KiB when measured (39.8 before this wave's label
+    // layout with measured text, limits read from the module, the game figure and the
+    // <ply-practice> registration; the cap was 42 KiB then and is 44 KiB now — the page's
+    // whole budget, below, is issue 10's and stays strict).
+    assert.ok(one.gz - one.wasm < 44 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
     // Issue 10's "at most 215,000 bytes" (serde records included), read strictly.
     assert.ok(one.gz <= 215_000, `one figure downloads ${one.gz} bytes (${kib(one.gz)}) gzipped (the budget is 215,000 bytes)`);
   });
