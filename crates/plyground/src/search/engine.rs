@@ -494,10 +494,16 @@ impl<G: Game> Engine for MctsEngine<G> {
 }
 
 /// The options of the α-β a [`SolverEngine`] falls back to: H-minimax with Connect-4's
-/// evaluation, iterative deepening, heuristic (centre-first) ordering with killers, a 2^20
-/// transposition table. Its node budget is what the solver left.
+/// evaluation, iterative deepening, heuristic (centre-first) ordering with killers, Connect-4's
+/// transposition table ([`TT_LOG2_C4`](super::players::TT_LOG2_C4) — the size the wasm API
+/// gives `tt: true`, so that "Show me the search" can record this very search). Its node
+/// budget is what the solver left.
 pub fn solver_fallback_options() -> AlphaBetaOptions {
-    AlphaBetaOptions { order: MoveOrder::Killer, tt_log2: Some(20), ..Default::default() }
+    AlphaBetaOptions {
+        order: MoveOrder::Killer,
+        tt_log2: Some(super::players::TT_LOG2_C4),
+        ..Default::default()
+    }
 }
 
 /// The exact Connect-4 solver, one column per step (centre first), and — when the solver's
@@ -540,6 +546,11 @@ impl SolverEngine {
     /// True once the solver gave up and the α-β fallback answers.
     pub fn fell_back(&self) -> bool {
         self.fallback.is_some()
+    }
+
+    /// The fallback's node budget (what the solver left), once it fell back.
+    pub fn fallback_budget(&self) -> Option<u64> {
+        self.fallback.as_ref().map(|_| self.budget - self.solver_nodes)
     }
 
     fn max_to_move(&self) -> bool {
