@@ -22,6 +22,7 @@
 
 #[cfg(feature = "bench")]
 mod bench;
+mod engine;
 mod game;
 mod mcts;
 mod options;
@@ -37,6 +38,7 @@ mod util;
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
+pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
 pub use perfect::solve_game;
@@ -304,6 +306,97 @@ export interface Limits {
   maxNodeCap: number; defaultNodeCap: number; maxIterations: number;
   maxDepth: number; maxBudget: number; c4DefaultBudget: number;
 }
+
+/** A player's configuration as given: `engine` and any settings (numbers may be text, as a
+ *  form gives them; null or absent: the player's default). Unknown fields throw. */
+export interface EngineConfigIn {
+  engine: 'human' | 'minimax' | 'alphabeta' | 'hminimax' | 'mcts' | 'perfect';
+  depth?: number | string | null;
+  tt?: boolean | string | null;
+  quiescence?: boolean | string | null;
+  iterations?: number | string | null;
+  c?: number | string | null;
+  seed?: number | string | null;
+}
+
+/** A checked configuration: every setting (`depth: null` = to the end of the game). */
+export interface EngineConfig {
+  engine: EngineConfigIn['engine'];
+  depth: number | null; tt: boolean; quiescence: boolean; iterations: number; c: number; seed: number;
+}
+
+/** One player of the catalogue (`engines(kind)`). */
+export interface EngineInfo {
+  id: EngineConfigIn['engine'];
+  /** Menu name ('α-β', 'Perfect'). */
+  name: string;
+  /** The name a menu shows on this game ('Perfect (exact solver)'). */
+  menu: string;
+  fields: { key: 'depth' | 'tt' | 'quiescence' | 'iterations' | 'c' | 'seed'; label: string;
+    kind: 'int' | 'number' | 'bool'; min: number; max: number; step: number;
+    /** May be empty (depth: to the end of the game). */
+    optional: boolean }[];
+  defaults: EngineConfig;
+  /** Why it cannot play this game; null when it can. */
+  unavailable: string | null;
+}
+
+/** Engine.step() and Engine.progress(). */
+export interface EngineProgress {
+  /** Deepest finished depth (0: none yet; null: to the end of the game). */
+  depth: number | null;
+  nodes: number;
+  /** Depths searched, MCTS iterations, or solver columns solved. */
+  iterations: number;
+  /** Best move so far, play() units. */
+  best: number | null;
+  /** Value so far, to MAX (X). */
+  value: number | null;
+  done: boolean;
+}
+
+/** One root move's score in an EngineResult. */
+export interface EngineScore {
+  move: number;
+  /** To MAX (X); null when missing. */
+  value: number | null;
+  /** From the side to move; null when missing. */
+  score: number | null;
+  /** What `score` is, from the side to move: the true score is = / ≥ / ≤ it, an MCTS
+   *  estimate, or not searched within the budget. */
+  bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
+  /** MCTS: visits. */
+  n?: number;
+}
+
+/** Engine.result(): one record shape for every engine. */
+export interface EngineResult {
+  /** To MAX (X). */
+  value: number;
+  /** From the side to move. */
+  score: number;
+  /** The side to move at the root (0 = X). */
+  mover: number;
+  best: number | null;
+  bestIndex: number | null;
+  pv: number[];
+  scores: EngineScore[];
+  exact: boolean;
+  complete: boolean;
+  /** The depth `value` comes from: null = to the end of the game, 0 = nothing finished. */
+  depth: number | null;
+  stats: SearchStats;
+  /** MCTS iterations (0 for the others). */
+  iterations: number;
+  algo: 'alphabeta' | 'minimax' | 'mcts' | 'solve' | 'solve+alphabeta';
+  /** The solver gave up and its α-β fallback answered. */
+  fellBack: boolean;
+}
+
+/** Engine.searchOptions(): how to record the search that moved. `algo: 'solve'` →
+ *  Stepper.forSolve; `'mcts'` → MctsStepper.forGame({c, seed, expansion}) run for
+ *  `iterations`; otherwise Stepper.forGame(game, options). */
+export type RecordOptions = Omit<SearchOptions, 'algo'> & { algo: 'minimax' | 'alphabeta' | 'mcts' | 'solve' };
 
 /** Thrown by GameTree.parse. */
 export interface TreeParseError extends Error {
