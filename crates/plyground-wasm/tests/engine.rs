@@ -7,7 +7,6 @@
 mod common;
 
 use common::{get, message, num, obj, text};
-use plyground::game::Game;
 use plyground::games::connect4::Connect4;
 use plyground::search::engine::{Engine, ScoreBound};
 use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
