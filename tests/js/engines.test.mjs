@@ -1,106 +1,122 @@
-// Engine presets, search plans, the lesson menu and the ordering reference sizes.
+// The players' catalogue as the page reads it (www/lib/engines.js over the wasm module's
+// `engines`, `checkEngineConfig`, `engineLabel`), the lesson menu and the ordering reference
+// sizes. Needs the built package (www/pkg).
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   ENGINE_FIELDS,
   ENGINE_IDS,
-  NO_BUDGET,
-  STRONGEST_BUDGET,
+  ENGINE_NAMES,
   checkConfig,
   defaultConfig,
+  engineCatalogue,
+  engineInfo,
   engineLabel,
-  finalOptions,
-  searchPlan,
+  installEngines,
 } from '../../www/lib/engines.js';
 import { LESSON_TREES, POSITION_SOURCES, algorithmsFor } from '../../www/lib/lessons.js';
 import { approx, orderingReference, ordersFor } from '../../www/lib/complexity.js';
 
-test('every engine has fields and a default; humans do not search', () => {
-  for (const id of ENGINE_IDS) {
-    assert.ok(Array.isArray(ENGINE_FIELDS[id]), id);
-    assert.equal(defaultConfig('ttt', id).engine, id);
-  }
-  assert.throws(() => finalOptions('ttt', defaultConfig('ttt', 'human')), /does not search/);
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+
+test('before the module is installed, the adapter says so', () => {
+  assert.throws(() => defaultConfig('ttt', 'alphabeta'), /the engine catalogue is not loaded: call installEngines\(api\)/);
 });
 
-test('the options each engine searches with', () => {
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'minimax' })), { algo: 'minimax' });
-  // Every α-β option is explicit: Connect-4's defaults (ID, TT, a budget) must not leak in.
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'alphabeta' })), {
-    algo: 'alphabeta',
-    order: 'natural',
-    tt: false,
-    iterative: false,
+test('the catalogue: ids, names and settings come from the module', () => {
+  installEngines(api);
+  assert.deepEqual(ENGINE_IDS, ['human', 'minimax', 'alphabeta', 'hminimax', 'mcts', 'perfect']);
+  assert.deepEqual(ENGINE_NAMES, {
+    human: 'Human',
+    minimax: 'Minimax',
+    alphabeta: 'α-β',
+    hminimax: 'H-minimax (EVAL)',
+    mcts: 'MCTS',
+    perfect: 'Perfect',
   });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'alphabeta' })), {
-    algo: 'alphabeta',
-    depth: 6,
-    eval: false,
-    tt: false,
-    order: 'heuristic',
-    iterative: false,
-    budget: NO_BUDGET,
+  assert.deepEqual(ENGINE_FIELDS, {
+    human: [],
+    minimax: [],
+    alphabeta: ['depth'],
+    hminimax: ['depth', 'tt', 'quiescence'],
+    mcts: ['iterations', 'c', 'seed'],
+    perfect: [],
   });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'hminimax', depth: '5', quiescence: true })), {
-    algo: 'alphabeta',
+  assert.deepEqual(engineInfo('c4', 'minimax').unavailable, 'minimax searches to the end of the game: only tic-tac-toe is small enough');
+  assert.equal(engineInfo('ttt', 'minimax').unavailable, null);
+  assert.deepEqual(
+    engineCatalogue('c4').map((e) => e.menu),
+    ['Human', 'Minimax', 'α-β', 'H-minimax (EVAL)', 'MCTS', 'Perfect (exact solver)'],
+  );
+  assert.deepEqual(engineInfo('ttt', 'alphabeta').fields, [{ key: 'depth', label: 'Depth', kind: 'int', min: 1, max: 42, step: 1, optional: true }]);
+  assert.deepEqual(engineInfo('c4', 'alphabeta').fields, [{ key: 'depth', label: 'Depth', kind: 'int', min: 1, max: 42, step: 1, optional: false }]);
+});
+
+test('per-game defaults', () => {
+  installEngines(api);
+  const all = (kind, engine, o) => ({ engine, depth: null, tt: false, quiescence: false, iterations: kind === 'c4' ? 5000 : 2000, c: 1.414, seed: 1, ...o });
+  assert.deepEqual(defaultConfig('ttt', 'human'), all('ttt', 'human'));
+  assert.deepEqual(defaultConfig('ttt', 'alphabeta'), all('ttt', 'alphabeta'));
+  assert.deepEqual(defaultConfig('c4', 'alphabeta'), all('c4', 'alphabeta', { depth: 6 }));
+  assert.deepEqual(defaultConfig('ttt', 'hminimax'), all('ttt', 'hminimax', { depth: 4, tt: true }));
+  assert.deepEqual(defaultConfig('c4', 'hminimax'), all('c4', 'hminimax', { depth: 6, tt: true }));
+  assert.deepEqual(defaultConfig('c4', 'mcts'), all('c4', 'mcts'));
+  assert.deepEqual(defaultConfig('c4', 'perfect'), all('c4', 'perfect'));
+  // A fresh object each time.
+  const d = defaultConfig('ttt', 'mcts');
+  d.seed = 9;
+  assert.equal(defaultConfig('ttt', 'mcts').seed, 1);
+});
+
+test('checked configurations: form text read as numbers, empty depth to the end (tic-tac-toe α-β only)', () => {
+  installEngines(api);
+  assert.deepEqual(checkConfig('c4', { ...defaultConfig('c4', 'hminimax'), depth: '5', quiescence: true }), {
+    engine: 'hminimax',
     depth: 5,
-    eval: true,
     tt: true,
     quiescence: true,
-    order: 'heuristic',
-    iterative: false,
-    budget: NO_BUDGET,
+    iterations: 5000,
+    c: 1.414,
+    seed: 1,
   });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'mcts', iterations: '300', c: '0.5', seed: '9' })), {
-    algo: 'mcts',
+  assert.deepEqual(checkConfig('c4', { ...defaultConfig('c4', 'mcts'), iterations: '300', c: '0.5', seed: '9' }), {
+    engine: 'mcts',
+    depth: null,
+    tt: false,
+    quiescence: false,
     iterations: 300,
     c: 0.5,
     seed: 9,
   });
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'perfect' })), {
-    algo: 'alphabeta',
-    order: 'natural',
-    tt: true,
-    iterative: false,
-  });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'perfect' })), {
-    algo: 'alphabeta',
-    depth: 42,
-    eval: true,
-    tt: true,
-    order: 'heuristic',
-    iterative: false,
-    budget: NO_BUDGET,
-  });
-});
-
-test('search plans: deepening for depth-limited engines, chunks for MCTS, one search otherwise', () => {
-  const deepen = searchPlan('c4', checkConfig('c4', { engine: 'hminimax', depth: 7 }));
-  assert.equal(deepen.type, 'deepen');
-  assert.equal(deepen.maxDepth, 7);
-  assert.equal(deepen.budget, null);
-  const strongest = searchPlan('c4', checkConfig('c4', { engine: 'perfect' }));
-  assert.deepEqual([strongest.type, strongest.maxDepth, strongest.budget], ['deepen', 42, STRONGEST_BUDGET]);
-  const mcts = searchPlan('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 4000 }));
-  assert.deepEqual([mcts.type, mcts.iterations, mcts.chunk], ['mcts', 4000, 100]);
-  assert.equal(searchPlan('ttt', checkConfig('ttt', { engine: 'alphabeta' })).type, 'single');
-  assert.equal(searchPlan('ttt', checkConfig('ttt', { engine: 'alphabeta', depth: 3 })).type, 'deepen');
+  assert.equal(checkConfig('ttt', { engine: 'alphabeta', depth: '' }).depth, null);
+  assert.equal(checkConfig('c4', { engine: 'hminimax', depth: '' }).depth, 6, 'H-minimax: empty is its default depth');
 });
 
 test('bad settings are refused, naming the field', () => {
-  assert.throws(() => checkConfig('c4', { engine: 'alphabeta', depth: '' }), /depth must be a whole number from 1 to 42$/);
-  assert.equal(checkConfig('ttt', { engine: 'alphabeta', depth: '' }).depth, null);
-  assert.throws(() => checkConfig('ttt', { engine: 'alphabeta', depth: '2.5' }), /depth must be a whole number from 1 to 42 \(or empty: to the end\)/);
-  assert.throws(() => checkConfig('ttt', { engine: 'mcts', iterations: '0' }), /iterations must be a whole number from 1 to 1000000/);
-  assert.throws(() => checkConfig('ttt', { engine: 'mcts', c: 'x' }), /C must be a number from 0 to 100/);
-  assert.throws(() => checkConfig('ttt', { engine: 'mcts', seed: '-1' }), /seed must be a whole number/);
-  assert.throws(() => checkConfig('ttt', { engine: 'chess' }), /unknown engine "chess"/);
+  installEngines(api);
+  assert.throws(() => checkConfig('c4', { engine: 'alphabeta', depth: '' }), /^Error: depth must be a whole number from 1 to 42$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'alphabeta', depth: '2.5' }), /^Error: depth must be a whole number from 1 to 42 \(or empty: to the end\)$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'mcts', iterations: '0' }), /^Error: iterations must be a whole number from 1 to 1000000$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'mcts', c: 'x' }), /^Error: C must be a number from 0 to 100$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'mcts', seed: '-1' }), /^Error: seed must be a whole number from 0 to 4294967295$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'chess' }), /^Error: unknown engine "chess" \(expected human, minimax, alphabeta, hminimax, mcts, perfect\)$/);
+  assert.throws(() => checkConfig('c4', { engine: 'minimax' }), /^Error: minimax searches to the end of the game: only tic-tac-toe is small enough$/);
 });
 
 test('engine labels', () => {
+  installEngines(api);
   assert.equal(engineLabel('c4', checkConfig('c4', { engine: 'hminimax', depth: 6, tt: true })), 'H-minimax (EVAL), depth 6, TT');
+  assert.equal(engineLabel('c4', { engine: 'hminimax', depth: 2, tt: false, quiescence: true }), 'H-minimax (EVAL), depth 2, quiescence');
   assert.equal(engineLabel('ttt', checkConfig('ttt', { engine: 'alphabeta' })), 'α-β');
+  assert.equal(engineLabel('c4', { engine: 'alphabeta', depth: 7 }), 'α-β, depth 7');
   assert.equal(engineLabel('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 10, c: 1.414, seed: 3 })), 'MCTS, 10 iterations, C 1.414, seed 3');
+  assert.equal(engineLabel('ttt', { engine: 'perfect' }), 'Perfect (exact α-β)');
+  assert.equal(engineLabel('c4', { engine: 'perfect' }), 'Perfect (exact solver)');
 });
 
 test('the lesson menu holds the lessons’ trees, each with an algorithm that applies', () => {

@@ -19,6 +19,17 @@ import {
   stateToString,
 } from '../../www/lib/figure-state.js';
 
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { installEngines } from '../../www/lib/engines.js';
+
+// Engine specs are checked by the wasm module's catalogue (www/lib/engines.js).
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const wasm = await import(`${pkg}plyground_wasm.js`);
+wasm.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+installEngines(wasm);
+
 const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 const fromObject = (view, o) => readState(view, (k) => o[k] ?? null);
 const errorOf = (fn) => {

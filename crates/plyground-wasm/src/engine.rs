@@ -226,6 +226,8 @@ struct ProgressOut {
     best: Option<f64>,
     value: Option<f64>,
     done: bool,
+    /// The solver gave up and its α-β fallback is searching.
+    fell_back: bool,
 }
 
 #[derive(Serialize)]
@@ -477,6 +479,7 @@ impl EngineHandle {
             best: p.best.map(|a| move_js(self.kind, a)),
             value: p.value,
             done: p.done,
+            fell_back: self.inner.fell_back(),
         })
     }
 

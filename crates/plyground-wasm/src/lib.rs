@@ -8,6 +8,9 @@
 //! - [`Stepper`]: the real depth-first search, recorded by the core's trace recorder and
 //!   stepped event by event.
 //! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
+//! - [`EngineHandle`] (`Engine` in JavaScript): a player's stepped search on a `Game`
+//!   position; [`engines`], [`check_engine_config`] and [`engine_label`] (`engines`,
+//!   `checkEngineConfig`, `engineLabel`): the players' catalogue.
 //! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
 //!   exact Connect-4 solver.
 //! - With the `bench` feature only (not in the shipped module): `bench*` functions and
@@ -353,6 +356,8 @@ export interface EngineProgress {
   /** Value so far, to MAX (X). */
   value: number | null;
   done: boolean;
+  /** The solver gave up and its α-β fallback is searching. */
+  fellBack: boolean;
 }
 
 /** One root move's score in an EngineResult. */
