@@ -33,6 +33,7 @@ use super::alphabeta::{AlphaBetaOptions, Deepening};
 use super::maxn::maxn_budgeted;
 use super::mcts::{Mcts, MctsOptions};
 use super::minimax::minimax_budgeted;
+use super::players::OptionalEval;
 use super::solver::{Solver, SolverOptions};
 use super::{MoveOrder, SearchResult, Stats};
 use crate::event::NoObserver;
@@ -519,7 +520,7 @@ pub struct SolverEngine {
     solver_nodes: u64,
     solver_share: u64,
     budget: u64,
-    fallback: Option<AlphaBetaEngine<Connect4, C4Eval>>,
+    fallback: Option<AlphaBetaEngine<Connect4, OptionalEval<C4Eval>>>,
     done: bool,
 }
 
@@ -600,7 +601,9 @@ impl Engine for SolverEngine {
                 node_budget: Some(self.budget - self.solver_nodes),
                 ..solver_fallback_options()
             };
-            self.fallback = Some(AlphaBetaEngine::new(Connect4, C4Eval::default(), self.root, opts, true));
+            // Connect-4's EVAL through `OptionalEval`: the same α-β code as the players' engines.
+            let eval = OptionalEval(Some(C4Eval::default()));
+            self.fallback = Some(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true));
             if self.budget == self.solver_nodes {
                 self.done = true;
             }

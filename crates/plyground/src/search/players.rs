@@ -32,7 +32,7 @@
 //! value 0, depth 0, and is neither exact nor complete. (With [`PLAYER_BUDGET`] this does not
 //! happen on these two games: depth 1 is at most eight nodes.)
 
-use super::alphabeta::{AlphaBetaOptions, NoEval};
+use super::alphabeta::AlphaBetaOptions;
 use super::engine::{
     solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, Progress,
     SolverEngine, DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
@@ -591,6 +591,28 @@ impl BoardPosition {
     }
 }
 
+/// The game's evaluation function, or none (EVAL = 0, every position quiet — what
+/// [`NoEval`](super::alphabeta::NoEval) does). One type for both, so that each game compiles
+/// one α-β engine whichever the player (the wasm module is smaller), shared with the wasm
+/// API's searches and the solver's fallback.
+#[derive(Clone, Debug, Default)]
+pub struct OptionalEval<E>(pub Option<E>);
+
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for OptionalEval<E> {
+    fn eval(&self, game: &G, s: &G::State) -> f64 {
+        self.0.as_ref().map_or(0.0, |e| e.eval(game, s))
+    }
+    fn is_quiescent(&self, game: &G, s: &G::State) -> bool {
+        self.0.as_ref().is_none_or(|e| e.is_quiescent(game, s))
+    }
+    fn noisy_actions(&self, game: &G, s: &G::State, out: &mut Vec<G::Action>) {
+        match &self.0 {
+            Some(e) => e.noisy_actions(game, s, out),
+            None => game.actions(s, out),
+        }
+    }
+}
+
 type BoxedEngine = Box<dyn Engine<Action = u8>>;
 
 fn ab_engine<G, E>(game: G, eval: E, root: G::State, opts: AlphaBetaOptions, iterative: bool) -> BoxedEngine
@@ -611,16 +633,13 @@ fn build(spec: &SearchSpec, pos: BoardPosition) -> Result<Inner, String> {
         (SearchSpec::Minimax { .. }, P::Connect4(_)) => {
             return Err(PlayerId::Minimax.unavailable(BoardKind::Connect4).unwrap_or_default().into())
         }
-        (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::TicTacToe(s)) => Inner::Any(if eval {
-            ab_engine(TicTacToe, WeightedLinear::default_for(&TicTacToe, 1.0), s, opts, iterative)
-        } else {
-            ab_engine(TicTacToe, NoEval, s, opts, iterative)
-        }),
-        (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::Connect4(s)) => Inner::Any(if eval {
-            ab_engine(Connect4, C4Eval::default(), s, opts, iterative)
-        } else {
-            ab_engine(Connect4, NoEval, s, opts, iterative)
-        }),
+        (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::TicTacToe(s)) => {
+            let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToe, 1.0)));
+            Inner::Any(ab_engine(TicTacToe, e, s, opts, iterative))
+        }
+        (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::Connect4(s)) => {
+            Inner::Any(ab_engine(Connect4, OptionalEval(eval.then(C4Eval::default)), s, opts, iterative))
+        }
         (&SearchSpec::Mcts { opts, iterations }, P::TicTacToe(s)) => {
             Inner::Any(Box::new(MctsEngine::new(TicTacToe, s, opts, iterations)))
         }
