@@ -3,8 +3,6 @@
 // sizes. Needs the built package (www/pkg).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   ENGINE_FIELDS,
   ENGINE_IDS,
@@ -19,17 +17,14 @@ import {
 import { LESSON_TREES, POSITION_SOURCES, algorithmsFor } from '../../www/lib/lessons.js';
 import { approx, orderingReference, ordersFor } from '../../www/lib/complexity.js';
 
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
-if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
-const api = await import(`${pkg}plyground_wasm.js`);
-api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+import { api } from './wasm.mjs';
 
-test('before the module is installed, the adapter says so', () => {
-  assert.throws(() => defaultConfig('ttt', 'alphabeta'), /the engine catalogue is not loaded: call installEngines\(api\)/);
+test('the adapter holds no copy: before the catalogue is read its lists are empty', () => {
+  assert.deepEqual([ENGINE_IDS, ENGINE_NAMES, ENGINE_FIELDS], [[], {}, {}]);
 });
 
 test('the catalogue: ids, names and settings come from the module', () => {
-  installEngines(api);
+  installEngines();
   assert.deepEqual(ENGINE_IDS, ['human', 'minimax', 'alphabeta', 'hminimax', 'mcts', 'perfect']);
   assert.deepEqual(ENGINE_NAMES, {
     human: 'Human',
@@ -47,6 +42,7 @@ test('the catalogue: ids, names and settings come from the module', () => {
     mcts: ['iterations', 'c', 'seed'],
     perfect: [],
   });
+  assert.deepEqual(engineCatalogue('c4'), api.engines('c4'), 'the module’s own catalogue, unchanged');
   assert.deepEqual(engineInfo('c4', 'minimax').unavailable, 'minimax searches to the end of the game: only tic-tac-toe is small enough');
   assert.equal(engineInfo('ttt', 'minimax').unavailable, null);
   assert.deepEqual(
@@ -58,7 +54,7 @@ test('the catalogue: ids, names and settings come from the module', () => {
 });
 
 test('per-game defaults', () => {
-  installEngines(api);
+  installEngines();
   const all = (kind, engine, o) => ({ engine, depth: null, tt: false, quiescence: false, iterations: kind === 'c4' ? 5000 : 2000, c: 1.414, seed: 1, ...o });
   assert.deepEqual(defaultConfig('ttt', 'human'), all('ttt', 'human'));
   assert.deepEqual(defaultConfig('ttt', 'alphabeta'), all('ttt', 'alphabeta'));
@@ -74,7 +70,7 @@ test('per-game defaults', () => {
 });
 
 test('checked configurations: form text read as numbers, empty depth to the end (tic-tac-toe α-β only)', () => {
-  installEngines(api);
+  installEngines();
   assert.deepEqual(checkConfig('c4', { ...defaultConfig('c4', 'hminimax'), depth: '5', quiescence: true }), {
     engine: 'hminimax',
     depth: 5,
@@ -98,7 +94,7 @@ test('checked configurations: form text read as numbers, empty depth to the end 
 });
 
 test('bad settings are refused, naming the field', () => {
-  installEngines(api);
+  installEngines();
   assert.throws(() => checkConfig('c4', { engine: 'alphabeta', depth: '' }), /^Error: depth must be a whole number from 1 to 42$/);
   assert.throws(() => checkConfig('ttt', { engine: 'alphabeta', depth: '2.5' }), /^Error: depth must be a whole number from 1 to 42 \(or empty: to the end\)$/);
   assert.throws(() => checkConfig('ttt', { engine: 'mcts', iterations: '0' }), /^Error: iterations must be a whole number from 1 to 1000000$/);
@@ -109,7 +105,7 @@ test('bad settings are refused, naming the field', () => {
 });
 
 test('engine labels', () => {
-  installEngines(api);
+  installEngines();
   assert.equal(engineLabel('c4', checkConfig('c4', { engine: 'hminimax', depth: 6, tt: true })), 'H-minimax (EVAL), depth 6, TT');
   assert.equal(engineLabel('c4', { engine: 'hminimax', depth: 2, tt: false, quiescence: true }), 'H-minimax (EVAL), depth 2, quiescence');
   assert.equal(engineLabel('ttt', checkConfig('ttt', { engine: 'alphabeta' })), 'α-β');

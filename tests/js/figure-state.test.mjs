@@ -2,8 +2,8 @@
 // for links and snippets, and read again to the same state.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
-  DEFAULT_CONTROLS,
   LIMITS,
   ParamError,
   checkStep,
@@ -18,17 +18,11 @@ import {
   stateParams,
   stateToString,
 } from '../../www/lib/figure-state.js';
+import './wasm.mjs'; // the figure parameters' limits come from the module
 
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { installEngines } from '../../www/lib/engines.js';
 
-// Engine specs are checked by the wasm module's catalogue (www/lib/engines.js).
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
-if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
-const wasm = await import(`${pkg}plyground_wasm.js`);
-wasm.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
-installEngines(wasm);
+installEngines(); // engine specs are checked by the module's catalogue
 
 const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 const fromObject = (view, o) => readState(view, (k) => o[k] ?? null);
@@ -56,7 +50,9 @@ test('a fragment splits into decoded parameters; + stays +; repeats, bad escapes
   assert.match(errorOf(() => splitParams('tree=%E0%A4%A')), /malformed %-escape/);
   assert.match(errorOf(() => splitParams('__proto__=1')), /'__proto__' is not a parameter name/);
   assert.match(errorOf(() => splitParams('<script>=1')), /'<script>' is not a parameter name/);
-  assert.match(errorOf(() => splitParams('x'.repeat(LIMITS.raw + 1))), /^the URL is too long/);
+  // A 64 KiB tree with every character percent-encoded still fits; 204,801 characters do not.
+  assert.doesNotThrow(() => splitParams(`view=tree&step=end&tree=${'%5B'.repeat(65_536)}`));
+  assert.equal(errorOf(() => splitParams('x'.repeat(204_801))), 'the URL is too long (204,801 characters; at most 204,800)');
 });
 
 test('a tree state: defaults, a game position instead, and the checks on every field', () => {
@@ -79,7 +75,7 @@ test('a tree state: defaults, a game position instead, and the checks on every f
     cap: 20000,
     step: 0,
     boards: false,
-    controls: DEFAULT_CONTROLS.tree,
+    controls: ['step', 'play', 'scrubber', 'narration', 'counters', 'result'],
     speed: 4,
     autoplay: false,
     height: null,
@@ -106,10 +102,12 @@ test('a tree state: defaults, a game position instead, and the checks on every f
 });
 
 test('size limits: tree text up to 64 KiB, move strings up to 200 characters', () => {
-  const big = `[${'1,'.repeat((LIMITS.tree - 2) / 2 - 1)}1]`;
-  assert.ok(big.length <= LIMITS.tree);
-  assert.equal(fromObject('tree', { tree: big }).tree.length, big.length);
-  assert.equal(errorOf(() => fromObject('tree', { tree: `${big}  ` })), `tree: too long (65,537 characters; at most 65,536)`.replace('65,537', `${(big.length + 2).toLocaleString('en-US')}`));
+  const big = `[${'1,'.repeat(32_766)}10]`; // 65,536 characters: the most a tree text may have
+  assert.equal(big.length, 65_536);
+  assert.equal(LIMITS.tree, 65_536);
+  assert.equal(fromObject('tree', { tree: big }).tree, big);
+  assert.equal(errorOf(() => fromObject('tree', { tree: `${big} ` })), 'tree: too long (65,537 characters; at most 65,536)');
+  assert.equal(fromObject('tree', { game: 'c4', moves: '4'.repeat(200) }).moves.length, 200);
   assert.match(errorOf(() => fromObject('tree', { game: 'c4', moves: '4'.repeat(201) })), /^moves: too long/);
   assert.match(errorOf(() => fromObject('game', { x: 'alphabeta'.repeat(30) })), /^x: too long/);
 });
@@ -117,8 +115,17 @@ test('size limits: tree text up to 64 KiB, move strings up to 200 characters', (
 test('controls: a list, all or none; unknown names are refused', () => {
   assert.deepEqual(readControls('tree', 'step, play  pseudocode,step'), ['step', 'play', 'pseudocode']);
   assert.deepEqual(readControls('tree', 'none'), []);
-  assert.equal(readControls('tree', 'all').length, 10);
-  assert.deepEqual(readControls('game', null), DEFAULT_CONTROLS.game);
+  // The defaults and the full lists are the ones docs/embedding.md documents (its `controls`
+  // rows, in the order tree, game, MCTS).
+  const doc = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
+  const rows = doc.split('\n').filter((l) => l.startsWith('| `controls` | any of'));
+  assert.equal(rows.length, 3);
+  ['tree', 'game', 'mcts'].forEach((view, i) => {
+    const cells = rows[i].split('|').map((c) => c.trim());
+    const list = (cell) => cell.replace(/`/g, '').split(',').map((w) => w.trim());
+    assert.deepEqual(readControls(view, null), list(cells[3]), `${view}: default controls`);
+    assert.deepEqual(readControls(view, 'all'), list(cells[2].replace(/^any of (.*), or .*$/, '$1')), `${view}: all controls`);
+  });
   assert.match(errorOf(() => readControls('tree', 'step,<b>')), /^controls: unknown control '<b>' for a tree figure/);
 });
 

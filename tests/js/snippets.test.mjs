@@ -3,16 +3,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { embedCode, embedUrl, elementSnippet, escapeHtml, iframeSnippet, playgroundUrl } from '../../www/lib/snippets.js';
 import { parseStateString, readState } from '../../www/lib/figure-state.js';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { installEngines } from '../../www/lib/engines.js';
+import './wasm.mjs'; // the figure parameters' limits and the engine catalogue come from the module
 
-// Engine specs in game states are checked by the wasm module's catalogue (www/lib/engines.js).
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
-if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
-const wasm = await import(`${pkg}plyground_wasm.js`);
-wasm.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
-installEngines(wasm);
+installEngines();
 
 const BASE = 'https://example.org/plyground/';
 const state = (view, o) => readState(view, (k) => o[k] ?? null);

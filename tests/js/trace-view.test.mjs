@@ -10,7 +10,9 @@ import {
   buildTraceModel,
   describeNode,
   fmt4,
+  mctsKind,
   mctsNarration,
+  mctsToMove,
   pathText,
 } from '../../www/lib/trace-view.js';
 
@@ -179,4 +181,79 @@ test('MCTS: W/N beside nodes, the phase as a tag on the node it acts on, the dec
   assert.match(mctsNarration(e, (id) => `#${id}`), /^SELECT: from #0 follow the child with the largest UCB1, #\d+ \(/);
   assert.equal(fmt4(1.17978), '1.1798');
   assert.equal(fmt4(Infinity), '+∞');
+});
+
+// A three-player tree with chance nodes: under p0 (its plain children are p1, below them
+// p2) and under p1 (its plain child is p2).
+const THREE_WITH_CHANCE =
+  'p0[chance[1/4: [(1,2,3), p2[(3,2,1), (0,0,9)]], 3/4: [(2,2,2), (4,1,0)]], [(5,5,5), chance[0.5: (1,1,1), 0.5: [(9,0,0), (0,9,0)]]]]';
+
+test('MCTS on a three-player tree: chance nodes are drawn as chance, player 2 as player 2', () => {
+  const tree = GameTree.parse(THREE_WITH_CHANCE);
+  assert.equal(tree.players, 3);
+  const m = MctsStepper.forTree(tree, { c: 1.414, seed: 3 });
+  m.run(400);
+  const mnodes = m.nodes();
+  const model = buildMctsModel(mnodes, m.lastEvents(), { phase: m.phase, bestChild: null, players: tree.players });
+  // Every tree node is in the picture by now, each drawn as the core's tree says it is.
+  const treeNodes = tree.nodes();
+  assert.equal(mnodes.length, treeNodes.length);
+  for (const [i, mn] of mnodes.entries()) {
+    const t = treeNodes.find((n) => n.label === mn.label);
+    assert.ok(t, `MCTS node ${mn.label} is in the tree`);
+    const drawn = model.nodes[i];
+    assert.equal(drawn.kind, t.kind, `${mn.label}: drawn as ${drawn.kind}, the tree says ${t.kind}`);
+    if (t.kind === 'player') assert.equal(drawn.player, t.player, mn.label);
+    if (t.kind === 'chance') assert.equal(drawn.player, null, mn.label);
+  }
+  const count = (pred) => model.nodes.filter(pred).length;
+  assert.equal(count((n) => n.kind === 'chance'), 2);
+  assert.deepEqual(
+    [0, 1, 2].map((p) => count((n) => n.kind === 'player' && n.player === p)),
+    [1, 3, 2],
+  );
+  assert.equal(count((n) => n.kind === 'terminal'), 9);
+  // The tooltip words agree: the explicit p2 node is player C's, a chance node is chance.
+  const p2 = mnodes.find((n) => n.toMove === 2 && !n.terminal);
+  assert.equal(mctsToMove(p2, { players: 3 }), 'player C to move here');
+  assert.equal(mctsToMove(mnodes.find((n) => n.toMove === -1), { players: 3 }), 'chance: an outcome is drawn here');
+  assert.equal(mctsToMove(mnodes[0], { players: 3 }), 'player A to move here');
+  m.free();
+  tree.free();
+});
+
+test('MCTS node kinds: toMove −1 is chance, 2 and 3 are players even without the player count', () => {
+  assert.equal(mctsKind({ terminal: false, toMove: -1 }, 3), 'chance');
+  assert.equal(mctsKind({ terminal: false, toMove: -1 }), 'chance');
+  assert.equal(mctsKind({ terminal: false, toMove: 2 }), 'player');
+  assert.equal(mctsKind({ terminal: false, toMove: 3 }, 4), 'player');
+  assert.equal(mctsKind({ terminal: false, toMove: 0 }, 3), 'player');
+  assert.equal(mctsKind({ terminal: false, toMove: 0 }), 'max');
+  assert.equal(mctsKind({ terminal: false, toMove: 1 }, 2), 'min');
+  assert.equal(mctsKind({ terminal: true, toMove: 2 }, 3), 'terminal');
+  assert.equal(mctsToMove({ terminal: false, toMove: 0 }, { game: true }), 'X (MAX) to move here');
+  assert.equal(mctsToMove({ terminal: false, toMove: 1 }), 'MIN to move here');
+  assert.equal(mctsToMove({ terminal: false, toMove: 3 }, { players: 4 }), 'player D to move here');
+  assert.equal(mctsToMove({ terminal: true, toMove: 0 }), '');
+  // A two-player game keeps MAX ▲ and MIN ▼.
+  const g = Game.create('ttt', '4,0,8,2');
+  const m = MctsStepper.forGame(g, { c: 1.414, seed: 1 });
+  m.run(30);
+  const model = buildMctsModel(m.nodes(), m.lastEvents(), { phase: m.phase, bestChild: null });
+  m.nodes().forEach((mn, i) => assert.equal(model.nodes[i].kind, mn.terminal ? 'terminal' : ['max', 'min'][mn.toMove]));
+  assert.equal(model.nodes[0].kind, 'max');
+  m.free();
+  g.free();
+});
+
+test('the trace view draws a three-player tree with chance as the tree says', () => {
+  const t = treeTrace(THREE_WITH_CHANCE, { algo: 'maxn' });
+  t.show(t.st.length);
+  const kinds = t.model.nodes.map((n) => (n.kind === 'player' ? `p${n.player}` : n.kind));
+  assert.deepEqual(
+    kinds,
+    t.tree.nodes().map((n) => (n.kind === 'player' ? `p${n.player}` : n.kind)),
+  );
+  assert.equal(kinds.filter((k) => k === 'p2').length, 2);
+  assert.equal(kinds.filter((k) => k === 'chance').length, 2);
 });

@@ -4,8 +4,12 @@
 // are the core's (plyground::search::players, behind the wasm `Engine`, `engines`,
 // `checkEngineConfig` and `engineLabel`). This adapter only keeps the page's old names.
 //
-// `installEngines(api)` must run once the wasm module is ready (elements/runtime.js's
-// loadApi does it); until then every function here throws.
+// The catalogue is read from the wasm module (the same instance www/lib/limits.js reads)
+// the first time it is needed after the module is initialised; `installEngines()` reads it
+// at once (elements/runtime.js's loadApi calls it, so the ENGINE_* lists are filled before
+// any view reads them). Before the module is initialised every function here throws.
+
+import * as pkg from '../pkg/plyground_wasm.js';
 
 /** Engine ids, in the order the menus list them (from the catalogue). */
 export let ENGINE_IDS = [];
@@ -20,21 +24,26 @@ let api = null;
 const catalogues = new Map();
 
 /**
- * Reads the catalogue from the wasm module. Idempotent.
- * @param {object} wasm the initialised wasm module
+ * Reads the catalogue from the initialised wasm module. Idempotent.
+ * @param {object} [wasm] the module (default: the one this file imports)
  */
-export function installEngines(wasm) {
+export function installEngines(wasm = pkg) {
   if (api === wasm) return;
+  let list;
+  try {
+    list = wasm.engines('ttt');
+  } catch (e) {
+    throw new Error(`the engine catalogue is not loaded: the wasm module is not initialised yet (${e?.message ?? e})`);
+  }
   api = wasm;
   catalogues.clear();
-  const list = api.engines('ttt');
   ENGINE_IDS = list.map((e) => e.id);
   ENGINE_NAMES = Object.fromEntries(list.map((e) => [e.id, e.name]));
   ENGINE_FIELDS = Object.fromEntries(list.map((e) => [e.id, e.fields.map((f) => f.key)]));
 }
 
 function wasm() {
-  if (!api) throw new Error('the engine catalogue is not loaded: call installEngines(api) once the wasm module is ready');
+  if (!api) installEngines();
   return api;
 }
 
@@ -54,6 +63,31 @@ export function engineInfo(kind, id) {
   if (!e) throw new Error(`unknown engine ${JSON.stringify(id)} (expected ${ENGINE_IDS.join(', ')})`);
   return e;
 }
+
+/** The range of a setting, as the catalogue gives it (the same on both games). */
+function range(key) {
+  for (const e of engineCatalogue('ttt')) {
+    const f = e.fields.find((x) => x.key === key);
+    if (f) return { min: f.min, max: f.max };
+  }
+  throw new Error(`no engine has a setting '${key}'`);
+}
+
+/** The ranges of the settings figures share (depth, seed, C), read from the catalogue. */
+export const LIMITS = {
+  get depth() {
+    return range('depth');
+  },
+  get iterations() {
+    return range('iterations');
+  },
+  get c() {
+    return range('c');
+  },
+  get seed() {
+    return range('seed');
+  },
+};
 
 /** The defaults of a player on a game (a fresh object). */
 export function defaultConfig(kind, engine) {

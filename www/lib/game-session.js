@@ -72,7 +72,7 @@ export class GameSession {
 
   perfectName() {
     if (this.kind === 'ttt') return 'Perfect (exact α-β)';
-    return this.caps.solver ? 'Perfect (exact solver)' : 'Strongest (deepening α-β + TT)';
+    return this.caps.solver ? 'Perfect (exact solver)' : 'Perfect (deepening α-β + TT; no solver)';
   }
 
   sideName(p) {

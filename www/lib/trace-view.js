@@ -315,6 +315,45 @@ function wText(w) {
 }
 
 /**
+ * How an MCTS node is drawn, from what MctsStepper.nodes() says about it: a terminal is
+ * terminal, `toMove` −1 is a chance node, and a player to move is MAX ▲ / MIN ▼ in a
+ * two-player game, or player p's numbered polygon (as the trace view draws max^n trees) in
+ * an n-player tree. A `toMove` above 1 is a player even if `players` was not given.
+ * @param {{terminal: boolean, toMove: number}} m
+ * @param {number} players
+ * @returns {'terminal'|'chance'|'max'|'min'|'player'}
+ */
+export function mctsKind(m, players = 2) {
+  if (m.terminal) return 'terminal';
+  if (m.toMove < 0) return 'chance';
+  if (players > 2 || m.toMove > 1) return 'player';
+  return m.toMove === 0 ? 'max' : 'min';
+}
+
+/**
+ * Who moves at an MCTS node, in words (for the node's tooltip): "X (MAX) to move here" in a
+ * game, "MAX to move here" in a two-player tree, "player C to move here" in an n-player tree
+ * (players A, B, C, D as the node descriptions name them), "chance: an outcome is drawn
+ * here"; '' at a terminal.
+ * @param {{terminal: boolean, toMove: number}} m
+ * @param {{players?: number, game?: boolean}} [opts]
+ */
+export function mctsToMove(m, { players = 2, game = false } = {}) {
+  switch (mctsKind(m, players)) {
+    case 'chance':
+      return 'chance: an outcome is drawn here';
+    case 'player':
+      return `player ${'ABCD'[m.toMove] ?? m.toMove + 1} to move here`;
+    case 'max':
+      return game ? 'X (MAX) to move here' : 'MAX to move here';
+    case 'min':
+      return game ? 'O (MIN) to move here' : 'MIN to move here';
+    default:
+      return '';
+  }
+}
+
+/**
  * The draw model of an MCTS tree at one point of the stepping.
  * @param {object[]} mnodes MctsStepper.nodes()
  * @param {object[]} events MctsStepper.lastEvents() (the iteration in the picture)
@@ -324,14 +363,16 @@ function wText(w) {
  * @param {number|null} [opts.selected] node whose UCB1 table is shown
  * @param {boolean} [opts.dark]
  * @param {(node: object) => string} [opts.edgeName] edge text for a node
+ * @param {number} [opts.players] 2, or the players of an n-player tree (GameTree.players)
  */
 export function buildMctsModel(mnodes, events, opts) {
   const colours = PHASE_COLOURS[opts.dark ? 'dark' : 'light'];
+  const players = opts.players ?? 2;
   const nodes = mnodes.map((m) => ({
     id: m.id,
     parent: m.parent,
-    kind: m.terminal ? 'terminal' : m.toMove === 0 ? 'max' : m.toMove === 1 ? 'min' : 'chance',
-    player: m.toMove,
+    kind: mctsKind(m, players),
+    player: m.toMove >= 0 ? m.toMove : null,
     label: m.parent < 0 ? 'root' : '',
     edgeLabel: opts.edgeName ? opts.edgeName(m) : (m.label ?? ''),
     prob: '',

@@ -42,7 +42,7 @@ struct Row {
 fn measure<G: Game, E: Evaluator<G>>(g: &G, s: &G::State, eval: &E, depth: Option<u32>) -> Vec<Row> {
     let mut orders = vec![MoveOrder::Natural, MoveOrder::Reversed];
     orders.extend((1..=5).map(MoveOrder::Random));
-    orders.extend([MoveOrder::Heuristic, MoveOrder::Killer, MoveOrder::History, MoveOrder::Perfect]);
+    orders.extend([MoveOrder::Heuristic, MoveOrder::Killer, MoveOrder::History, MoveOrder::Best]);
     orders
         .into_iter()
         .map(|order| {

@@ -8,7 +8,7 @@
 use crate::game::{GameHandle, Position};
 use crate::search::depth_js;
 use crate::skin::Skin;
-use crate::util::{at, js_err, string_arg};
+use crate::util::{at, js_err, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
@@ -21,13 +21,43 @@ use plyground::MoveOrder;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-/// A setting as JavaScript gives it: a number, a switch, a text (a form's input) or null.
-#[derive(Deserialize)]
-#[serde(untagged, expecting = "a number, true or false, or a text")]
+/// A setting as JavaScript gives it: a number, a switch or a text (a form's input); `null`
+/// and `undefined` read as "not given".
 enum RawIn {
     Bool(bool),
     Number(f64),
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for RawIn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = RawIn;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number, true or false, or a text")
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<RawIn, E> {
+                Ok(RawIn::Bool(b))
+            }
+            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<RawIn, E> {
+                Ok(RawIn::Number(x))
+            }
+            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<RawIn, E> {
+                Ok(RawIn::Number(x as f64))
+            }
+            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<RawIn, E> {
+                Ok(RawIn::Number(x as f64))
+            }
+            fn visit_str<E: serde::de::Error>(self, t: &str) -> Result<RawIn, E> {
+                Ok(RawIn::Text(t.to_string()))
+            }
+            fn visit_string<E: serde::de::Error>(self, t: String) -> Result<RawIn, E> {
+                Ok(RawIn::Text(t))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 impl From<RawIn> for RawValue {
@@ -56,10 +86,10 @@ struct ConfigIn {
 
 /// Reads and checks a configuration for `kind`. Errors name the field.
 fn read_config(kind: BoardKind, v: &JsValue) -> Result<PlayerConfig, String> {
-    if !v.is_object() || js_sys::Array::is_array(v) {
+    if !v.is_object() {
         return Err("the configuration must be an object like {engine: 'alphabeta', depth: 6}".into());
     }
-    let c: ConfigIn = serde_wasm_bindgen::from_value(v.clone()).map_err(|e| e.to_string())?;
+    let c: ConfigIn = crate::read::options(v)?;
     let Some(engine) = c.engine else {
         return Err(
             "engine is missing (expected one of human, minimax, alphabeta, hminimax, mcts, perfect)".into()
@@ -131,11 +161,6 @@ struct EngineInfoOut {
     fields: Vec<FieldOut>,
     defaults: ConfigOut,
     unavailable: Option<&'static str>,
-}
-
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
-    let ser = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
-    v.serialize(&ser).map_err(|e| js_err(format!("internal error: a result could not be written: {e}")))
 }
 
 /// `engines(kind)`: the players the page offers for `'ttt'` or `'c4'`, in menu order, each

@@ -4,15 +4,16 @@
 
 use crate::options::{Algo, Resolved};
 use crate::skin::Skin;
-use crate::util::{js_object, ToJs};
+use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
-use plyground::game::{Evaluator, Player, ToMove, Utilities};
+use plyground::game::{Player, ToMove, Utilities};
 use plyground::search::alphabeta::{alpha_beta_scores, h_alpha_beta, iterative_deepening};
 use plyground::search::maxn::maxn_values;
 use plyground::search::mcts::Mcts;
 use plyground::search::minimax::{minimax, minimax_scores};
+use plyground::search::players::OptionalEval;
 use plyground::search::{SearchResult, Stats};
-use wasm_bindgen::JsValue;
+use serde::Serialize;
 
 /// What a search found, with what the records need beyond [`SearchResult`].
 pub(crate) struct Found<A> {
@@ -54,7 +55,7 @@ pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
             depth: 0,
         }),
         Algo::AlphaBeta => {
-            let eval = MaybeEval::new(game, o.eval);
+            let eval = maybe_eval(game, o.eval);
             plain(if o.iterative {
                 iterative_deepening(game, s, &eval, &o.ab, obs)
             } else {
@@ -71,30 +72,13 @@ pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
 }
 
 /// The game's evaluation function, or (when `eval: false`) EVAL = 0 with every position
-/// quiet — what the core's `NoEval` does.
-pub(crate) struct MaybeEval<G: Skin> {
-    eval: Option<G::Eval>,
-}
+/// quiet — the core's `OptionalEval`, the evaluator type of the players' engines, so that the
+/// API's searches and the engines share one α-β engine per game (a smaller module).
+pub(crate) type MaybeEval<G> = OptionalEval<<G as Skin>::Eval>;
 
-impl<G: Skin> MaybeEval<G> {
-    pub(crate) fn new(game: &G, on: bool) -> Self {
-        MaybeEval { eval: on.then(|| game.evaluator()) }
-    }
-}
-
-impl<G: Skin> Evaluator<G> for MaybeEval<G> {
-    fn eval(&self, game: &G, s: &G::State) -> f64 {
-        self.eval.as_ref().map_or(0.0, |e| e.eval(game, s))
-    }
-    fn is_quiescent(&self, game: &G, s: &G::State) -> bool {
-        self.eval.as_ref().is_none_or(|e| e.is_quiescent(game, s))
-    }
-    fn noisy_actions(&self, game: &G, s: &G::State, out: &mut Vec<G::Action>) {
-        match &self.eval {
-            Some(e) => e.noisy_actions(game, s, out),
-            None => game.actions(s, out),
-        }
-    }
+/// `MaybeEval` for a game: its EVAL when `on`.
+pub(crate) fn maybe_eval<G: Skin>(game: &G, on: bool) -> MaybeEval<G> {
+    OptionalEval(on.then(|| game.evaluator()))
 }
 
 /// Is the value exact (the whole game below the root was searched, no EVAL involved)?
@@ -115,19 +99,22 @@ pub(crate) fn is_exact<A>(o: &Resolved, r: &SearchResult<A>) -> bool {
 }
 
 /// One move's score: its value (the search's own scale), and for MCTS its visits.
+#[derive(Serialize)]
 pub(crate) struct MoveScore {
     /// The move in play() units (a child index for trees).
+    #[serde(rename = "move")]
     pub mv: f64,
     /// Minimax/α-β: the move's exact value within the depth (utility to MAX). max^n: its
     /// utility to the player at the root. MCTS: Q of the root child, the mover's mean reward
     /// in [0, 1] (null if never expanded).
     pub value: Option<f64>,
     /// MCTS: N of the root child.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub n: Option<f64>,
     /// max^n: the child's utility vector (`value` is its entry for the player at the root).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<f64>>,
 }
-js_object!(MoveScore { mv: "move", value: "value" } maybe { n: "n", values: "values" });
 
 /// The value of every root move, in natural order. Minimax and α-β search each move again
 /// with a full window (the same options, at the depth the result comes from); max^n gives
@@ -144,9 +131,20 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
     match o.algo {
         Algo::Mcts => {
             let children = f.mcts_children.as_deref().unwrap_or(&[]);
+            // Each child to its move's natural index in O(k) (no scan of the children per
+            // move); in reverse, so that the first child of a move wins, as a scan finds it.
+            let mut index = ActionIndex::new();
+            index.build(&acts);
+            let mut by_move = vec![None; acts.len()];
+            for &(a, n, q) in children.iter().rev() {
+                if let Some(i) = index.get(&acts, a) {
+                    by_move[i] = Some((n, q));
+                }
+            }
             acts.iter()
-                .map(|&a| match children.iter().find(|c| c.0 == a) {
-                    Some(&(_, n, q)) => score(a, Some(q), Some(n)),
+                .zip(by_move)
+                .map(|(&a, c)| match c {
+                    Some((n, q)) => score(a, Some(q), Some(n)),
                     None => score(a, None, Some(0)),
                 })
                 .collect()
@@ -175,13 +173,15 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
             }
             let mut ab = o.ab;
             ab.depth = Some(f.r.depth);
-            let v = alpha_beta_scores(game, s, &MaybeEval::new(game, o.eval), &ab);
+            let v = alpha_beta_scores(game, s, &maybe_eval(game, o.eval), &ab);
             v.into_iter().map(|(a, v)| score(a, Some(v), None)).collect()
         }
     }
 }
 
 /// The counters, as JavaScript numbers.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct StatsOut {
     pub nodes: f64,
     pub leaves: f64,
@@ -190,14 +190,6 @@ pub(crate) struct StatsOut {
     pub tt_hits: f64,
     pub tt_misses: f64,
 }
-js_object!(StatsOut {
-    nodes: "nodes",
-    leaves: "leaves",
-    cutoffs: "cutoffs",
-    max_depth: "maxDepth",
-    tt_hits: "ttHits",
-    tt_misses: "ttMisses",
-});
 
 impl From<&Stats> for StatsOut {
     fn from(s: &Stats) -> Self {
@@ -218,17 +210,9 @@ pub(crate) fn depth_js(d: u32) -> Option<f64> {
 }
 
 /// The `value` of a record: a number, or a utility vector (max^n).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
 pub(crate) enum ValueOut {
     Scalar(f64),
     Vector(Vec<f64>),
-}
-
-impl ToJs for ValueOut {
-    fn to_js(&self) -> JsValue {
-        match self {
-            ValueOut::Scalar(x) => x.to_js(),
-            ValueOut::Vector(u) => u.to_js(),
-        }
-    }
 }

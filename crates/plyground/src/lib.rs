@@ -11,10 +11,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod action_index;
 pub mod decimal;
 pub mod event;
 pub mod game;
 pub mod games;
+pub mod limits;
+pub mod math;
+pub mod practice;
 pub mod rng;
 pub mod search;
 pub mod trace;

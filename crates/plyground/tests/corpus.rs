@@ -19,7 +19,7 @@ const ORDERS: [MoveOrder; 9] = [
     MoveOrder::Heuristic,
     MoveOrder::Killer,
     MoveOrder::History,
-    MoveOrder::Perfect,
+    MoveOrder::Best,
     MoveOrder::Random(42),
 ];
 

@@ -26,7 +26,7 @@ fn orders(seed: u64) -> [MoveOrder; 7] {
         MoveOrder::Heuristic,
         MoveOrder::Killer,
         MoveOrder::History,
-        MoveOrder::Perfect,
+        MoveOrder::Best,
     ]
 }
 

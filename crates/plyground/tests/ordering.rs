@@ -27,7 +27,7 @@ fn perfect_ordering_evaluates_exactly_knuth_moores_minimum() {
         for seed in 0..3 {
             let t = uniform_tree(b, m, seed);
             let expect = b.pow(m.div_ceil(2)) + b.pow(m / 2) - 1;
-            assert_eq!(leaves(&t, MoveOrder::Perfect), expect as u64, "b={b} m={m} seed={seed}");
+            assert_eq!(leaves(&t, MoveOrder::Best), expect as u64, "b={b} m={m} seed={seed}");
         }
     }
 }
@@ -37,7 +37,7 @@ fn random_ordering_lies_between_perfect_and_no_pruning() {
     let (b, m) = (4usize, 6u32);
     let t = uniform_tree(b, m, 11);
     let all = b.pow(m) as u64;
-    let perfect = leaves(&t, MoveOrder::Perfect);
+    let perfect = leaves(&t, MoveOrder::Best);
     let mut random_total = 0;
     for seed in 0..20 {
         let l = leaves(&t, MoveOrder::Random(seed));

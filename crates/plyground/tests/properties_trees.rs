@@ -22,7 +22,7 @@ fn orders(seed: u64) -> [MoveOrder; 8] {
         MoveOrder::Heuristic,
         MoveOrder::Killer,
         MoveOrder::History,
-        MoveOrder::Perfect,
+        MoveOrder::Best,
         MoveOrder::Random(seed ^ 0x5EED),
     ]
 }

@@ -1,6 +1,6 @@
 //! The exact Connect-4 solver: every position of the community sets Test_L3_R1, Test_L2_R1,
 //! Test_L2_R2 and Test_L1_R1 solved exactly (strong) and by sign (weak), from the shared data
-//! when it is there and from in-repo samples always; every combination of techniques agrees;
+//! (skipped when it is missing, failing when `CI` is set) and from in-repo samples always; every combination of techniques agrees;
 //! `analyze` agrees with solving each child; the table's reset, small tables, the node
 //! budget, finished games; and a recorded solve is a well-formed trace whose every node
 //! value is the bound the window says it is.
@@ -10,7 +10,8 @@ use plyground::games::connect4::{C4State, Connect4};
 use plyground::search::solver::{Solver, SolverOptions};
 use plyground::trace::{NodeValue, Recorder, Trace};
 use plyground::{Game, Player};
-use std::path::PathBuf;
+
+mod data;
 
 fn parse(moves: &str) -> C4State {
     Connect4.try_parse_moves(moves).unwrap_or_else(|e| panic!("{moves}: {e}"))
@@ -29,33 +30,9 @@ fn lines(text: &str) -> Vec<(C4State, String, i32)> {
         .collect()
 }
 
-/// `../shared/data/connect4`, found by walking up from this crate.
-fn data_dir() -> Option<PathBuf> {
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let cand = dir.join("shared/data/connect4");
-        if cand.is_dir() {
-            return Some(cand);
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
-}
-
+/// The shared set `name` (see `data/mod.rs`: skipped when missing, failing when `CI` is set).
 fn shared_set(name: &str) -> Option<Vec<(C4State, String, i32)>> {
-    let Some(dir) = data_dir() else {
-        eprintln!("SKIPPED: no shared/data/connect4 folder above {}", env!("CARGO_MANIFEST_DIR"));
-        return None;
-    };
-    let path = dir.join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(lines(&text)),
-        Err(e) => {
-            eprintln!("SKIPPED: {}: {e}", path.display());
-            None
-        }
-    }
+    data::connect4_set(name).map(|text| lines(&text))
 }
 
 fn sample(name: &str) -> Vec<(C4State, String, i32)> {
@@ -419,4 +396,24 @@ fn a_recorded_middle_game_solve_shows_cutoffs_table_hits_and_rule_leaves() {
     assert!(t.nodes().iter().any(|n| n.leaf == Some(LeafKind::Proven)), "{m}: rule leaves");
     assert_eq!(t.flavour(), plyground::trace::Flavour::AlphaBeta);
     assert_well_formed(&t);
+}
+
+#[test]
+fn missing_shared_data_skips_only_outside_ci() {
+    use data::{is_ci, read_in, Missing};
+    assert!(is_ci(Some("true")) && is_ci(Some("1")) && is_ci(Some("yes")));
+    assert!(!is_ci(None) && !is_ci(Some("")) && !is_ci(Some("0")) && !is_ci(Some("false")));
+    let nowhere = std::path::Path::new("/nonexistent/shared/data/connect4");
+    match read_in(Some(nowhere), "Test_L3_R1", true) {
+        Err(Missing::Fail(m)) => assert!(m.contains("Test_L3_R1") && m.contains("CI is set"), "{m}"),
+        other => panic!("with CI set a missing set must fail, got {other:?}"),
+    }
+    match read_in(None, "Test_L3_R1", false) {
+        Err(Missing::Skip(m)) => assert!(m.starts_with("SKIPPED") && m.contains("Test_L3_R1"), "{m}"),
+        other => panic!("without CI a missing set skips, got {other:?}"),
+    }
+    match read_in(None, "Test_L3_R1", true) {
+        Err(Missing::Fail(m)) => assert!(m.contains("no shared/data/connect4 folder"), "{m}"),
+        other => panic!("with CI set a missing folder must fail, got {other:?}"),
+    }
 }

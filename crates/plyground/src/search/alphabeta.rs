@@ -2,7 +2,7 @@
 //! top — each one an option, so its effect can be measured and watched:
 //!
 //! - the tie rule (prune on v ≥ β / v ≤ α, or strictly);
-//! - move ordering (natural, reversed, random, heuristic, killer, history, perfect);
+//! - move ordering (natural, reversed, random, heuristic, killer, history, best: the oracle);
 //! - a depth cutoff with an evaluation function (H-MINIMAX) and quiescence search;
 //! - a transposition table;
 //! - iterative deepening under a node budget (anytime; the previous PV move first).
@@ -452,7 +452,7 @@ struct Ordering<'a, G: Game, E> {
     rng: Rng,
     /// Searched first at the root (the previous iteration's best move).
     root_first: Option<G::Action>,
-    /// The oracle for perfect ordering: the same search without an observer.
+    /// The oracle for best-first ordering: the same search without an observer.
     oracle: Option<Box<AlphaBeta<'a, G, E, NoObserver>>>,
     /// Reused by the move orderings' sorts.
     sort_keys: Vec<(i64, u32)>,
@@ -889,7 +889,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
                     -(score.min(i64::MAX as u64) as i64)
                 });
             }
-            MoveOrder::Perfect => self.perfect_order(game, eval, opts, s, &mut acts, depth, qply, quiesce),
+            MoveOrder::Best => self.best_order(game, eval, opts, s, &mut acts, depth, qply, quiesce),
         }
         if let Some(m) = tt_move {
             move_to_front(&mut acts, m);
@@ -905,7 +905,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
     /// Sorts `acts` best-first for the player to move by each child's true value (computed by
     /// an unobserved search that does not count towards the stats).
     #[allow(clippy::too_many_arguments)]
-    fn perfect_order(
+    fn best_order(
         &mut self,
         game: &'a G,
         eval: &'a E,

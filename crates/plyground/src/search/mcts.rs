@@ -52,6 +52,9 @@ use crate::event::{Event, MctsPhase, NoObserver, Observer};
 use crate::game::{Game, Player, ToMove, Utilities, MAX_PLAYERS};
 use crate::rng::Rng;
 
+pub use crate::math::portable_ln;
+use crate::math::LnTable;
+
 /// The parent of the root.
 const NO_PARENT: u32 = u32::MAX;
 
@@ -99,72 +102,6 @@ impl Default for MctsOptions {
             max_nodes: u32::MAX,
         }
     }
-}
-
-/// ln(2) split so that `e · LN2_HI` is exact for any exponent `e` of an f64.
-const LN2_HI: f64 = f64::from_bits(0x3FE6_2E42_FEE0_0000);
-const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
-
-/// 1/(2k + 1) for k = 0..=11: the coefficients of 2·atanh(s) = ln((1 + s)/(1 − s)).
-const ATANH_COEF: [f64; 12] = [
-    1.0,
-    1.0 / 3.0,
-    1.0 / 5.0,
-    1.0 / 7.0,
-    1.0 / 9.0,
-    1.0 / 11.0,
-    1.0 / 13.0,
-    1.0 / 15.0,
-    1.0 / 17.0,
-    1.0 / 19.0,
-    1.0 / 21.0,
-    1.0 / 23.0,
-];
-
-/// The natural logarithm computed with +, −, ×, ÷ only, so that it is bit-identical on every
-/// platform (about 1 ulp from the true value).
-///
-/// Why not `f64::ln`: it calls the platform's libm, and glibc and the wasm build's libm
-/// disagree in the last bit for about 1% of integers (ln 3, ln 14, …). One flipped bit in a
-/// UCB1 comparison grows a different tree, and the browser must replay exactly the tree the
-/// native build grows from the same seed.
-pub fn portable_ln(x: f64) -> f64 {
-    if x.is_nan() || x < 0.0 {
-        return f64::NAN;
-    }
-    if x == 0.0 {
-        return f64::NEG_INFINITY;
-    }
-    if x == f64::INFINITY {
-        return x;
-    }
-    // x = m · 2^e with m in (√½, √2].
-    let (mut x, mut e) = (x, 0i64);
-    if x < f64::MIN_POSITIVE {
-        x *= f64::from_bits(0x4350_0000_0000_0000); // 2^54: make a subnormal normal
-        e -= 54;
-    }
-    let bits = x.to_bits();
-    e += ((bits >> 52) & 0x7FF) as i64 - 1023;
-    let mut m = f64::from_bits((bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000);
-    if m > std::f64::consts::SQRT_2 {
-        m *= 0.5;
-        e += 1;
-    }
-    // ln m = 2·atanh(s) = 2s(1 + s²/3 + s⁴/5 + …) with s = (m − 1)/(m + 1), |s| ≤ 0.172; the
-    // terms past s²³/23 are below 2^-60 of the sum. With f = m − 1 (exact) and 2s = f − s·f,
-    // ln m = f − s·(f − 2s²·(1/3 + s²/5 + …)): the big part f is exact and only the small
-    // correction is rounded.
-    let f = m - 1.0;
-    let s = f / (m + 1.0);
-    let s2 = s * s;
-    let mut tail = 0.0;
-    for &c in ATANH_COEF[1..].iter().rev() {
-        tail = tail * s2 + c;
-    }
-    let ln_m = f - s * (f - 2.0 * s2 * tail);
-    let e = e as f64;
-    e * LN2_HI + (e * LN2_LO + ln_m)
 }
 
 /// UCB1 of a child with total reward `w` over `n` visits, under a parent visited `parent_n`
@@ -256,9 +193,6 @@ struct Node<S> {
 /// No slot (the root's slot; the edge block of a node without children).
 const NO_SLOT: usize = usize::MAX;
 
-/// Past this N, ln N is computed rather than looked up (the table stays ≤ 512 KiB).
-const LN_TABLE_MAX: usize = 1 << 16;
-
 /// A read-only view of one tree node (cheap to copy).
 #[derive(Copy, Clone, PartialEq, Debug)]
 pub struct MctsNode<'a, S, A> {
@@ -332,9 +266,8 @@ struct Tree<G: Game> {
     edge_q: Vec<f64>,
     root_n: u32,
     root_w: f64,
-    /// `ln_table[n]` = `portable_ln(max(n, 1))`, filled as N grows: bit for bit the value
-    /// selection would compute.
-    ln_table: Vec<f64>,
+    /// ln N of the visit counts seen so far: bit for bit the value selection would compute.
+    ln_table: LnTable,
     iterations: u32,
     rollouts: u64,
     max_depth: u32,
@@ -359,7 +292,7 @@ impl<G: Game> Tree<G> {
             edge_q: Vec::new(),
             root_n: 0,
             root_w: 0.0,
-            ln_table: Vec::new(),
+            ln_table: LnTable::default(),
             iterations: 0,
             rollouts: 0,
             max_depth: 0,
@@ -446,18 +379,7 @@ impl<G: Game> Tree<G> {
     /// portable_ln(max(n, 1)), from the table while N is small.
     #[inline]
     fn ln_n(&mut self, n: u32) -> f64 {
-        let i = n as usize;
-        if let Some(&v) = self.ln_table.get(i) {
-            return v;
-        }
-        if i >= LN_TABLE_MAX {
-            return portable_ln((n as f64).max(1.0));
-        }
-        while self.ln_table.len() <= i {
-            let m = self.ln_table.len() as f64;
-            self.ln_table.push(portable_ln(m.max(1.0)));
-        }
-        self.ln_table[i]
+        self.ln_table.ln(n)
     }
 
     /// Makes room for the nodes `iterations` more iterations can add (one each, up to
@@ -719,11 +641,15 @@ impl<G: Game> Tree<G> {
         let (first, k) = (h.first, h.k as usize);
         let mut natural = Vec::new();
         game.actions(&h.state, &mut natural);
+        // Each expanded child's natural index through an index of ACTIONS(s): O(k), not a
+        // scan of the expanded block per action (O(k²) at a root with many children).
+        let mut index = crate::action_index::ActionIndex::new();
+        index.build(&natural);
         let mut best: Option<(u32, usize, u32)> = None;
-        for (i, a) in natural.iter().enumerate() {
-            let Some(pos) = self.actions[first..first + k].iter().position(|x| x == a) else { continue };
+        for pos in 0..k {
+            let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
             let n = self.edge_n[h.edge + pos];
-            if best.is_none_or(|b| n > b.2) {
+            if best.is_none_or(|b| n > b.2 || (n == b.2 && i < b.1)) {
                 best = Some((self.edge_child[h.edge + pos], i, n));
             }
         }

@@ -114,9 +114,10 @@ pub enum MoveOrder {
     Killer,
     /// Heuristic, then by how often each move caused a cutoff anywhere (history heuristic).
     History,
-    /// Best first by each child's true value (an oracle: unattainable in real play, but it
-    /// shows the b^(m/2) best case).
-    Perfect,
+    /// Oracle ordering: best first by each child's true value (unattainable in real play, but
+    /// it shows the b^(m/2) best case the lessons call perfect ordering). Written `best`
+    /// (`perfect` is read too).
+    Best,
 }
 
 impl MoveOrder {
@@ -128,7 +129,7 @@ impl MoveOrder {
             "heuristic" => Ok(MoveOrder::Heuristic),
             "killer" => Ok(MoveOrder::Killer),
             "history" => Ok(MoveOrder::History),
-            "best" | "perfect" => Ok(MoveOrder::Perfect),
+            "best" | "perfect" => Ok(MoveOrder::Best),
             "random" => Ok(MoveOrder::Random(1)),
             _ => match s.strip_prefix("random:") {
                 Some(seed) => seed
@@ -152,7 +153,7 @@ impl fmt::Display for MoveOrder {
             MoveOrder::Heuristic => f.write_str("heuristic"),
             MoveOrder::Killer => f.write_str("killer"),
             MoveOrder::History => f.write_str("history"),
-            MoveOrder::Perfect => f.write_str("best"),
+            MoveOrder::Best => f.write_str("best"),
         }
     }
 }

@@ -67,6 +67,9 @@ use crate::event::{Bound, Event, LeafKind, NoObserver, NodeKind, Observer};
 use crate::game::Game;
 use crate::games::connect4::{column_cells, winning_cells, C4State, Connect4, BOARD, BOTTOM, CELLS, WIDTH};
 
+mod bench;
+pub use bench::{run_set, try_parse_set, SetRun};
+
 /// Cells on the board, as a signed score operand.
 const N: i32 = CELLS as i32;
 
@@ -137,28 +140,6 @@ impl SolverOptions {
             etc: false,
             node_budget: None,
         }
-    }
-
-    /// The techniques in the order the benchmark enables them, each with a short name:
-    /// element k is the baseline plus the first k + 1 techniques.
-    pub fn cumulative() -> Vec<(&'static str, SolverOptions)> {
-        let mut o = SolverOptions::baseline();
-        let mut out = vec![("negamax α-β, bitboard", o)];
-        o.centre_first = true;
-        out.push(("+ centre-first order", o));
-        o.tt_log2 = Some(DEFAULT_TT_LOG2);
-        out.push(("+ transposition table", o));
-        o.null_window = true;
-        out.push(("+ null-window bisection", o));
-        o.anticipate = true;
-        out.push(("+ anticipate losing moves", o));
-        o.threat_order = true;
-        out.push(("+ threat ordering", o));
-        o.tt_move = true;
-        out.push(("+ table move first", o));
-        o.etc = true;
-        out.push(("+ enhanced transposition cutoff", o));
-        out
     }
 }
 
@@ -798,76 +779,6 @@ fn window_to_max(p: &Pos, alpha: i32, beta: i32) -> (i32, i32) {
     } else {
         (-beta, -alpha)
     }
-}
-
-/// A benchmark set: `<moves> <score>` per line (blank lines skipped). Errors name the line.
-pub fn try_parse_set(text: &str) -> Result<Vec<(C4State, i32)>, String> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            let mut it = l.split_whitespace();
-            let (moves, score) = (it.next().unwrap_or(""), it.next());
-            let s = Connect4.try_parse_moves(moves).map_err(|e| format!("line {}: {e}", i + 1))?;
-            let score = score
-                .and_then(|v| v.parse::<i32>().ok())
-                .ok_or_else(|| format!("line {}: expected '<moves> <score>'", i + 1))?;
-            Ok((s, score))
-        })
-        .collect()
-}
-
-/// What one run over a set found (see [`run_set`]).
-#[derive(Copy, Clone, PartialEq, Debug)]
-pub struct SetRun {
-    /// Positions solved.
-    pub positions: usize,
-    /// Nodes, all positions together.
-    pub nodes: u64,
-    /// Seconds, by the caller's clock.
-    pub seconds: f64,
-    /// Positions whose score differed from the expected one (0, or the solver is wrong).
-    pub wrong: usize,
-    /// Positions the node budget stopped.
-    pub incomplete: usize,
-}
-
-impl SetRun {
-    /// Mean nodes per position.
-    pub fn mean_nodes(&self) -> f64 {
-        self.nodes as f64 / self.positions.max(1) as f64
-    }
-
-    /// Mean seconds per position.
-    pub fn mean_seconds(&self) -> f64 {
-        self.seconds / self.positions.max(1) as f64
-    }
-}
-
-/// The benchmark workload: solves every position of `set` (the table reset before each, so
-/// counts match the reference solver's), checking each score (`weak`: its sign). The clock
-/// is the caller's: `now()` returns seconds from any fixed origin (`Instant` natively,
-/// `performance.now()` / 1000 in a browser); the core has none.
-pub fn run_set(
-    solver: &mut Solver,
-    set: &[(C4State, i32)],
-    weak: bool,
-    now: &mut dyn FnMut() -> f64,
-) -> SetRun {
-    let mut run = SetRun { positions: set.len(), nodes: 0, seconds: 0.0, wrong: 0, incomplete: 0 };
-    let start = now();
-    for (s, expect) in set {
-        solver.reset();
-        let r = solver.solve(s, weak);
-        run.nodes += r.nodes;
-        if !r.complete {
-            run.incomplete += 1;
-        } else if r.score != if weak { expect.signum() } else { *expect } {
-            run.wrong += 1;
-        }
-    }
-    run.seconds = now() - start;
-    run
 }
 
 #[cfg(test)]
