@@ -160,12 +160,15 @@ export interface SearchStats {
 export interface MoveScore {
   /** The move in play() units (a child index for trees). */
   move: number;
-  /** Minimax/α-β: exact value within the depth (to MAX). max^n: to the root player. MCTS: Q in [0, 1] for the mover; null if unexpanded. */
+  /** Minimax/α-β: value within the depth (to MAX). max^n: to the root player. MCTS: Q in [0, 1] for the mover; null if unexpanded or not searched within the budget. */
   value: number | null;
   /** MCTS only: visits. */
   n?: number;
   /** max^n only: the child's utility vector (`value` is the root player's entry). */
   values?: number[];
+  /** What `value` is: the value, a true lower/upper bound on it (α-β within its budget), an
+   *  MCTS estimate, or missing (not searched within the budget; value null). */
+  bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
 }
 
 export interface SearchGameResult {

@@ -7,7 +7,8 @@ use crate::skin::Skin;
 use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
 use plyground::game::{Player, ToMove, Utilities};
-use plyground::search::alphabeta::{alpha_beta_scores, h_alpha_beta, iterative_deepening};
+use plyground::search::alphabeta::{h_alpha_beta, iterative_deepening, Deepening};
+use plyground::search::engine::ScoreBound;
 use plyground::search::maxn::maxn_values;
 use plyground::search::mcts::Mcts;
 use plyground::search::minimax::{minimax, minimax_scores};
@@ -114,6 +115,9 @@ pub(crate) struct MoveScore {
     /// max^n: the child's utility vector (`value` is its entry for the player at the root).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<f64>>,
+    /// What `value` is: `exact`, `lower` / `upper` (a true bound, on `value`'s own scale),
+    /// `estimate` (MCTS) or `missing` (not searched within the budget).
+    pub bound: &'static str,
 }
 
 /// The value of every root move, in natural order. Minimax and α-β search each move again
@@ -122,11 +126,17 @@ pub(crate) struct MoveScore {
 pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G::Action>) -> Vec<MoveScore> {
     let mut acts = Vec::new();
     game.actions(s, &mut acts);
+    let mcts = o.algo == Algo::Mcts;
     let score = |a: G::Action, v: Option<f64>, n: Option<u32>| MoveScore {
         mv: G::action_js(a),
         value: v,
         n: n.map(f64::from),
         values: None,
+        bound: match (v, mcts) {
+            (None, _) => ScoreBound::Missing.name(),
+            (Some(_), true) => ScoreBound::Estimate.name(),
+            (Some(_), false) => ScoreBound::Exact.name(),
+        },
     };
     match o.algo {
         Algo::Mcts => {
@@ -167,16 +177,45 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
                 })
                 .collect()
         }
-        Algo::AlphaBeta => {
-            if !f.r.complete || f.r.best.is_none() {
-                return Vec::new();
-            }
-            let mut ab = o.ab;
-            ab.depth = Some(f.r.depth);
-            let v = alpha_beta_scores(game, s, &maybe_eval(game, o.eval), &ab);
-            v.into_iter().map(|(a, v)| score(a, Some(v), None)).collect()
-        }
+        // searchGame and searchTree run α-β through `Deepening` (see `alpha_beta`); this
+        // path is not taken.
+        Algo::AlphaBeta => Vec::new(),
     }
+}
+
+/// α-β as `searchGame` and `searchTree` answer it: the core's `Deepening`, the code of the
+/// players' engines — one node budget (`o.ab.node_budget`) for the search and, when `scores`
+/// are asked for, the per-move scores, which come from the same search and are marked exact
+/// or bound (refined within the budget; `missing` when it ran out). `observe` is called for
+/// each step with the step to run (the root search, depth by depth when iterative) or `None`
+/// for the refinement of scores, which nobody records.
+pub(crate) fn alpha_beta<G: Skin>(
+    game: &G,
+    s: &G::State,
+    o: &Resolved,
+    mut step: impl FnMut(&mut Deepening<G>, &MaybeEval<G>, bool),
+) -> (SearchResult<G::Action>, bool, Vec<MoveScore>) {
+    let eval = maybe_eval(game, o.eval);
+    let mut d = Deepening::new(game, *s, o.ab, o.iterative, o.scores);
+    while !d.is_done() {
+        let refining = d.refining();
+        step(&mut d, &eval, refining);
+    }
+    let scores = if o.scores {
+        d.scores()
+            .iter()
+            .map(|m| MoveScore {
+                mv: G::action_js(m.action),
+                value: m.value,
+                n: None,
+                values: None,
+                bound: m.bound.name(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (d.search_result(), d.is_exact(), scores)
 }
 
 /// The counters, as JavaScript numbers.
