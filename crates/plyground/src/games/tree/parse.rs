@@ -232,7 +232,10 @@ impl<'a> Parser<'a> {
         if v.abs() > MAX_ABS_VALUE {
             // The number as written: `1e308` is not worth 309 digits of error message.
             let s = &self.text[start..self.pos];
-            return Err((start, format!("the utility {s} is too large: a utility must lie between -1e15 and 1e15")));
+            return Err((
+                start,
+                format!("the utility {s} is too large: a utility must lie between -1e15 and 1e15"),
+            ));
         }
         Ok(v)
     }
@@ -580,7 +583,10 @@ mod tests {
         let t = Tree::try_parse("[chance[0.5: 10, 0.5: −4], −1.5]").unwrap();
         let leaves: Vec<f64> = (0..t.nodes().len() as u32).filter_map(|i| t.value(i)).collect();
         assert_eq!(leaves, vec![10.0, -4.0, -1.5]);
-        assert_eq!(Tree::try_parse("[−3, [−12]]").unwrap().to_text(), Tree::try_parse("[-3, [-12]]").unwrap().to_text());
+        assert_eq!(
+            Tree::try_parse("[−3, [−12]]").unwrap().to_text(),
+            Tree::try_parse("[-3, [-12]]").unwrap().to_text()
+        );
         let t = Tree::try_parse("[(1, −2, 3), (−1, 2, 3)]").unwrap();
         assert_eq!(t.to_text(), "[(1, -2, 3), (-1, 2, 3)]");
         let e = err("[−]");
@@ -593,8 +599,14 @@ mod tests {
     #[test]
     fn a_huge_utility_is_named_as_written() {
         // Issue 12 item 12: not a 309-digit expansion of 1e308.
-        assert_eq!(err("[1e308]").message, "the utility 1e308 is too large: a utility must lie between -1e15 and 1e15");
-        assert_eq!(err("[2, −1E16]").message, "the utility −1E16 is too large: a utility must lie between -1e15 and 1e15");
+        assert_eq!(
+            err("[1e308]").message,
+            "the utility 1e308 is too large: a utility must lie between -1e15 and 1e15"
+        );
+        assert_eq!(
+            err("[2, −1E16]").message,
+            "the utility −1E16 is too large: a utility must lie between -1e15 and 1e15"
+        );
         assert!(err("[1e400]").message.contains("too large"));
     }
 
