@@ -81,7 +81,7 @@ mod step;
 
 pub use caption::{Known, Proven};
 pub use encode::{encode_event, EVENT_NAMES};
-pub use narrate::player_name;
+pub use narrate::{fmt_value, player_name};
 pub use pseudocode::{
     pseudocode_line, Procedure, AB_MAX_VALUE, AB_MIN_VALUE, ALPHA_BETA_SEARCH, EXPECTIMINIMAX, MAXN_VALUE,
     MAX_VALUE, MINIMAX_DECISION, MIN_VALUE,
