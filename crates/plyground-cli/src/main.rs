@@ -2,6 +2,16 @@
 //!
 //! Output is stable so that scripts can rely on it: plain `key: value` lines by default, one
 //! JSON object with `--json`. Bad input prints one line on stderr and exits with code 2.
+//! Output that cannot be written ends the command: quietly with code 0 when the reader
+//! closed the pipe, with one line on stderr and code 2 otherwise (see `out.rs`).
+
+// Every module writes through `out`: its print!/println!/eprint!/eprintln! replace the
+// standard ones (which panic when stdout is closed or full) from here on, in every module
+// declared below. These lints catch an explicit `std::println!`.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+#[macro_use]
+mod out;
 
 mod args;
 mod bench;
@@ -11,6 +21,7 @@ mod plain;
 mod play;
 mod solve;
 mod tree;
+mod wide;
 
 use std::process::ExitCode;
 
@@ -43,7 +54,10 @@ fn main() -> ExitCode {
         "bench" => run_bench(rest),
         "solve" => match solve::solve(rest) {
             Ok(true) => Ok(()),
-            Ok(false) => return ExitCode::from(2),
+            Ok(false) => {
+                out::flush();
+                return ExitCode::from(2);
+            }
             Err(e) => Err(e),
         },
         "help" | "--help" | "-h" => {
@@ -52,13 +66,15 @@ fn main() -> ExitCode {
         }
         other => Err(format!("unknown command '{other}' (try: plyground help)")),
     };
-    match result {
+    let code = match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprintln!("plyground: {msg}");
             ExitCode::from(2)
         }
-    }
+    };
+    out::flush();
+    code
 }
 
 fn run_bench(raw: &[String]) -> Result<(), String> {
@@ -72,6 +88,7 @@ fn run_bench(raw: &[String]) -> Result<(), String> {
         rows.extend(bench::connect4_deepening(if quick { 1 } else { 3 })?);
         rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 }));
         rows.extend(bench::traces(reps, if quick { 2 } else { 5 }));
+        rows.extend(wide::rows(reps));
         rows.extend(bench::solver_rows(quick)?);
         if a.flag("tsv") {
             // The machine-readable rows `cargo xtask bench` pairs with the wasm run.

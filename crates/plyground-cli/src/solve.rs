@@ -12,14 +12,16 @@
 //! its negative, a draw 0 (`--weak`: 1, 0, −1). The table is reset before each position,
 //! so node counts do not depend on the order of the lines.
 //!
-//! A bad line prints `plyground: line N: <reason>` on stderr and is skipped; the others are
-//! still solved, and the command then exits with code 2 (0 when every line was good), so a
+//! A bad line prints `plyground: line N: <reason>` on stderr and is skipped (a line that
+//! is not UTF-8 text is a bad line too, wherever the stray bytes are, even in the ignored
+//! trailing field; control characters in the reason are escaped); the others are still
+//! solved, and the command then exits with code 2 (0 when every line was good), so a
 //! script can read stdout as it comes and still notice a bad input.
 
 use crate::args::Args;
 use plyground::games::connect4::C4Position;
 use plyground::search::solver::{Solver, SolverOptions};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::time::Instant;
 
 /// Runs the command; `Ok(true)` when every line was good.
@@ -31,18 +33,36 @@ pub fn solve(raw: &[String]) -> Result<bool, String> {
     let (weak, analyze) = (a.flag("weak"), a.flag("analyze"));
     let mut solver = Solver::new(SolverOptions::default());
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
     let mut all_good = true;
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let n = i + 1;
-        let line = line.map_err(|e| format!("line {n}: cannot read standard input: {e}"))?;
+    for n in 1.. {
+        // Bytes, not text: a line that is not UTF-8 is one bad line, not the end of input.
+        bytes.clear();
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("line {n}: cannot read standard input: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(l) => l,
+            Err(e) => {
+                let at = e.valid_up_to();
+                eprintln!(
+                    "plyground: line {n}: not UTF-8 text (byte 0x{:02X} at byte {})",
+                    bytes[at],
+                    at + 1
+                );
+                all_good = false;
+                continue;
+            }
+        };
         let Some(moves) = line.split_whitespace().next() else { continue };
         let pos = match C4Position::try_parse(moves) {
             Ok(p) => p,
             Err(e) => {
-                // Flush what is solved so far so that stdout and stderr stay in order.
-                out.flush().map_err(|e| e.to_string())?;
+                // (eprintln! flushes what is solved so far: stdout and stderr stay in order.)
                 eprintln!("plyground: line {n}: {e}");
                 all_good = false;
                 continue;
@@ -50,18 +70,16 @@ pub fn solve(raw: &[String]) -> Result<bool, String> {
         };
         solver.reset();
         let t = Instant::now();
-        let text = if analyze {
+        if analyze {
             let r = solver.analyze(&pos.state, weak);
             let us = t.elapsed().as_secs_f64() * 1e6;
             let scores: Vec<String> = r.scores.iter().map(|s| s.unwrap_or(100).to_string()).collect();
-            format!("{moves} {} {} {:.0}", scores.join(" "), r.nodes, us)
+            println!("{moves} {} {} {:.0}", scores.join(" "), r.nodes, us);
         } else {
             let r = solver.solve(&pos.state, weak);
             let us = t.elapsed().as_secs_f64() * 1e6;
-            format!("{moves} {} {} {:.0}", r.score, r.nodes, us)
-        };
-        writeln!(out, "{text}").map_err(|e| format!("cannot write the output: {e}"))?;
+            println!("{moves} {} {} {:.0}", r.score, r.nodes, us);
+        }
     }
-    out.flush().map_err(|e| format!("cannot write the output: {e}"))?;
     Ok(all_good)
 }

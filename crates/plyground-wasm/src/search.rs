@@ -5,6 +5,7 @@
 use crate::options::{Algo, Resolved};
 use crate::skin::Skin;
 use crate::util::{js_object, ToJs};
+use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
 use plyground::game::{Evaluator, Player, ToMove, Utilities};
 use plyground::search::alphabeta::{alpha_beta_scores, h_alpha_beta, iterative_deepening};
@@ -144,9 +145,20 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
     match o.algo {
         Algo::Mcts => {
             let children = f.mcts_children.as_deref().unwrap_or(&[]);
+            // Each child to its move's natural index in O(k) (no scan of the children per
+            // move); in reverse, so that the first child of a move wins, as a scan finds it.
+            let mut index = ActionIndex::new();
+            index.build(&acts);
+            let mut by_move = vec![None; acts.len()];
+            for &(a, n, q) in children.iter().rev() {
+                if let Some(i) = index.get(&acts, a) {
+                    by_move[i] = Some((n, q));
+                }
+            }
             acts.iter()
-                .map(|&a| match children.iter().find(|c| c.0 == a) {
-                    Some(&(_, n, q)) => score(a, Some(q), Some(n)),
+                .zip(by_move)
+                .map(|(&a, c)| match c {
+                    Some((n, q)) => score(a, Some(q), Some(n)),
                     None => score(a, None, Some(0)),
                 })
                 .collect()

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod action_index;
 pub mod caption;
 pub mod decimal;
 pub mod event;

@@ -641,11 +641,15 @@ impl<G: Game> Tree<G> {
         let (first, k) = (h.first, h.k as usize);
         let mut natural = Vec::new();
         game.actions(&h.state, &mut natural);
+        // Each expanded child's natural index through an index of ACTIONS(s): O(k), not a
+        // scan of the expanded block per action (O(k²) at a root with many children).
+        let mut index = crate::action_index::ActionIndex::new();
+        index.build(&natural);
         let mut best: Option<(u32, usize, u32)> = None;
-        for (i, a) in natural.iter().enumerate() {
-            let Some(pos) = self.actions[first..first + k].iter().position(|x| x == a) else { continue };
+        for pos in 0..k {
+            let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
             let n = self.edge_n[h.edge + pos];
-            if best.is_none_or(|b| n > b.2) {
+            if best.is_none_or(|b| n > b.2 || (n == b.2 && i < b.1)) {
                 best = Some((self.edge_child[h.edge + pos], i, n));
             }
         }
