@@ -260,10 +260,27 @@ export class TreeLab {
     this.opts = rec.options;
     this.loaded = { ...state, algo: rec.algo, order: rec.order };
     this.compareTable.clear();
+    this.showCaption(rec.st);
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
     return true;
+  }
+
+  /**
+   * The core's caption of the recorded search (generated from the trace: node names, values,
+   * cutoffs and counts exactly as the figure shows them), folded so it spoils nothing.
+   */
+  showCaption(st) {
+    let box = document.getElementById('tl-caption');
+    if (!box) {
+      const note = $('tl-note');
+      box = el('details', { id: 'tl-caption', class: 'note caption' }, el('summary', {}, 'What the search found (written from its trace)'), el('p', { id: 'tl-caption-text' }));
+      note.after(box);
+    }
+    const text = typeof st.caption === 'function' ? st.caption() : '';
+    box.hidden = text === '';
+    $('tl-caption-text').textContent = text;
   }
 
   /** What a link to the lab reproduces: the loaded search, at the step on show. */

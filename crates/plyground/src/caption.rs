@@ -4,6 +4,9 @@
 //! strings as they are; they decide nothing.
 
 use crate::event::Event;
+use crate::game::Player;
+use crate::games::connect4::C4State;
+use crate::games::tictactoe::{TicTacToeFastWins, TttState};
 use crate::games::tree::{Kind, Tree};
 use crate::trace::fmt_value;
 
@@ -28,6 +31,53 @@ fn fmt3(x: f64) -> String {
     match s.strip_prefix('-') {
         Some(rest) => format!("−{rest}"),
         None => s,
+    }
+}
+
+/// A proven game result, for the player to move at the position it is read at: a value that
+/// no evaluation function gives (Connect-4: |v| ≥ 1, EVAL stays inside (−1, 1); the engines'
+/// tic-tac-toe: ±(1 + empty cells), see [`TicTacToeFastWins`]) is a win or a loss in a known
+/// number of plies, not an estimate. The words for a front end: [`Outcome::words`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// The player to move wins (else loses).
+    pub wins: bool,
+    /// Plies (moves of either side) until the game ends that way.
+    pub plies: u32,
+}
+
+impl Outcome {
+    /// "wins in 1", "loses in 4".
+    pub fn words(&self) -> String {
+        format!("{} in {}", if self.wins { "wins" } else { "loses" }, self.plies)
+    }
+
+    /// "win in 1", "loss in 4" (as a per-move label: "★ win in 1").
+    pub fn short(&self) -> String {
+        format!("{} in {}", if self.wins { "win" } else { "loss" }, self.plies)
+    }
+
+    /// What a Connect-4 value (utility to MAX, 22 − the winner's stones) at `s` proves: the
+    /// winner's k-th stone ends the game on move 2k − 1 (X, MAX) or 2k (O). None for values
+    /// inside (−1, 1) (draws and EVAL estimates) or values no game reaches from `s`.
+    pub fn connect4(s: &C4State, value_to_max: f64) -> Option<Outcome> {
+        let m = value_to_max.abs();
+        if m < 1.0 || m.fract() != 0.0 || m > 21.0 {
+            return None;
+        }
+        let stones = 22 - m as u32;
+        let end = if value_to_max > 0.0 { 2 * stones - 1 } else { 2 * stones };
+        let plies = end.checked_sub(u32::from(s.moves()))?;
+        if plies == 0 {
+            return None;
+        }
+        let max_wins = value_to_max > 0.0;
+        Some(Outcome { wins: max_wins == (s.side_to_move() == Player::MAX), plies })
+    }
+
+    /// What a value of the engines' tic-tac-toe ([`TicTacToeFastWins`]) at `s` proves.
+    pub fn tictactoe(s: &TttState, value_to_max: f64) -> Option<Outcome> {
+        TicTacToeFastWins::outcome(s, value_to_max).map(|(wins, plies)| Outcome { wins, plies })
     }
 }
 
@@ -186,6 +236,24 @@ mod tests {
         );
         assert_eq!(mcts_node_name(&[]), "the root");
         assert_eq!(mcts_node_name(&["4".to_string(), "0".to_string()]), "node 4·0");
+    }
+
+    #[test]
+    fn proven_values_read_as_wins_and_losses() {
+        use crate::games::connect4::Connect4;
+        use crate::Game;
+        // X to move after 4 4 5 5 6 6 (3 stones each): X wins with its 4th stone on move 7.
+        let s = Connect4.try_parse_moves("445566").unwrap();
+        let o = Outcome::connect4(&s, 22.0 - 4.0).unwrap();
+        assert_eq!((o.words(), o.short()), ("wins in 1".to_string(), "win in 1".to_string()));
+        assert_eq!(Outcome::connect4(&s, 0.48), None, "an estimate");
+        assert_eq!(Outcome::connect4(&s, 0.0), None, "a draw");
+        // Seen from O (after X's 4th stone is not yet played): a loss for the side to move.
+        let s = Connect4.try_parse_moves("4455661").unwrap();
+        assert_eq!(Outcome::connect4(&s, 22.0 - 5.0).map(|o| o.words()), Some("loses in 2".to_string()));
+        let t = crate::games::tictactoe::TicTacToe.try_parse_moves("0 1 4 2").unwrap();
+        assert_eq!(Outcome::tictactoe(&t, 5.0).map(|o| o.short()), Some("win in 1".to_string()));
+        assert_eq!(Outcome::tictactoe(&t, 3.0).map(|o| o.short()), Some("win in 3".to_string()));
     }
 
     #[test]
