@@ -241,7 +241,6 @@ mod tests {
     #[test]
     fn proven_values_read_as_wins_and_losses() {
         use crate::games::connect4::Connect4;
-        use crate::Game;
         // X to move after 4 4 5 5 6 6 (3 stones each): X wins with its 4th stone on move 7.
         let s = Connect4.try_parse_moves("445566").unwrap();
         let o = Outcome::connect4(&s, 22.0 - 4.0).unwrap();
