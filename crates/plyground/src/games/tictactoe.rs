@@ -27,6 +27,10 @@ pub const LINES: [u16; 8] = [
 
 const FULL: u16 = 0b111_111_111;
 
+/// The cells in words, as the figures name moves ("top", "centre"): cell c is `CELL_NAMES[c]`.
+pub const CELL_NAMES: [&str; 9] =
+    ["top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right"];
+
 /// Zobrist keys: one per (player, cell), from a fixed seed (computed at compile time).
 const ZOBRIST: [[u64; 9]; 2] = {
     let mut t = [[0u64; 9]; 2];
