@@ -35,9 +35,10 @@ function startServer() {
 
 /**
  * The server's URL, a fresh Chromium page and the list of problems it reports; `close()`
- * stops everything.
+ * stops everything. `contextOptions` go to the browser context (the accessibility test
+ * injects axe-core into pages whose CSP allows no inline script: `{bypassCSP: true}`).
  */
-export async function openBrowser() {
+export async function openBrowser(contextOptions = {}) {
   let base;
   let server;
   if (process.env.PLYGROUND_URL) {
@@ -47,6 +48,7 @@ export async function openBrowser() {
   }
   const profile = await mkdtemp(join(tmpdir(), 'plyground-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
+    ...contextOptions,
     executablePath: CHROMIUM,
     headless: true,
     args: [

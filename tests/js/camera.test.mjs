@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Camera, pinch } from '../../www/lib/camera.js';
+import { Camera, frameTree, pinch } from '../../www/lib/camera.js';
 
 test('toScreen and toWorld are inverse affine maps', () => {
   const c = new Camera({ scale: 2, tx: 10, ty: -4 });
@@ -93,4 +93,71 @@ test('Camera.pinch: the world point between the fingers follows them', () => {
   d.pinch({ x: 0, y: 0 }, { x: 400, y: 0 }, { x: 190, y: 0 }, { x: 210, y: 0 });
   assert.equal(d.scale, 0.5);
   assert.deepEqual(d.toWorld(200, 0), { x: 200, y: 0 });
+});
+
+// frameTree: the first view of a tree (item 8 of issue 12). Viewport 400 × 400 or 500 × 300,
+// margin 20, text readable from scale 0.9, whole small trees at most 1.4.
+const OPEN = { margin: 20, readable: 0.9, maxScale: 1.4 };
+
+test('frameTree: a tree that fits at a readable scale is shown whole and centred', () => {
+  // 460 / 368 = 1.25 across, 260 / 130 = 2 down: 1.25.
+  assert.deepEqual(frameTree({ minX: 0, minY: 0, maxX: 368, maxY: 130 }, [], { ...OPEN, viewW: 500, viewH: 300 }), {
+    scale: 1.25,
+    tx: 20,
+    ty: 68.75,
+    whole: true,
+  });
+  // A small tree is not blown up past maxScale.
+  assert.deepEqual(frameTree({ minX: 0, minY: 0, maxX: 100, maxY: 50 }, [{ minX: 30, minY: 0, maxX: 70, maxY: 40 }], { ...OPEN, viewW: 500, viewH: 300 }), {
+    scale: 1.4,
+    tx: 180,
+    ty: 115,
+    whole: true,
+  });
+});
+
+test('frameTree: a tree too wide to read whole shows its root at scale 1, no blank beside its edges', () => {
+  const bounds = { minX: 0, minY: 0, maxX: 2000, maxY: 300 };
+  // Root box centred across; the tree's 300 rows fit down, so it is centred down.
+  assert.deepEqual(frameTree(bounds, [{ minX: 900, minY: 0, maxX: 1100, maxY: 60 }], { ...OPEN, viewW: 400, viewH: 400 }), {
+    scale: 1,
+    tx: -800,
+    ty: 50,
+    whole: false,
+  });
+  // A root at the tree's left edge: centring it would leave blank space left of the tree.
+  assert.deepEqual(frameTree(bounds, [{ minX: 0, minY: 0, maxX: 200, maxY: 60 }], { ...OPEN, viewW: 400, viewH: 400 }), {
+    scale: 1,
+    tx: 20,
+    ty: 50,
+    whole: false,
+  });
+});
+
+test('frameTree: the root and the current node together, else the current node', () => {
+  const bounds = { minX: 0, minY: 0, maxX: 2000, maxY: 600 };
+  const root = { minX: 900, minY: 0, maxX: 1100, maxY: 60 };
+  // Together they span 300 × 360: scale 1, centred across, the root at the top margin.
+  assert.deepEqual(frameTree(bounds, [root, { minX: 1000, minY: 300, maxX: 1200, maxY: 360 }], { ...OPEN, viewW: 400, viewH: 400 }), {
+    scale: 1,
+    tx: -850,
+    ty: 20,
+    whole: false,
+  });
+  // Too far apart even at the readable 0.9: the current node, at the bottom margin (its
+  // bottom 560 · 0.9 = 504 at 380), across at the tree's left edge (clamped to the margin).
+  assert.deepEqual(frameTree(bounds, [root, { minX: 0, minY: 500, maxX: 200, maxY: 560 }], { ...OPEN, viewW: 400, viewH: 400 }), {
+    scale: 0.9,
+    tx: 20,
+    ty: -124,
+    whole: false,
+  });
+});
+
+test('a frame set on a Camera shows the root on the canvas', () => {
+  const c = new Camera({ width: 400, height: 400 });
+  Object.assign(c, frameTree({ minX: 0, minY: 0, maxX: 2000, maxY: 300 }, [{ minX: 900, minY: 0, maxX: 1100, maxY: 60 }], { ...OPEN, viewW: 400, viewH: 400 }));
+  assert.deepEqual([c.scale, c.tx, c.ty], [1, -800, 50]);
+  const p = c.toScreen(1000, 30);
+  assert.deepEqual(p, { x: 200, y: 80 });
 });

@@ -302,3 +302,50 @@ test('large trees: no recursion, linear time (timings printed)', () => {
   assert.equal(fan.width, 10000 * SIB - OPTS.siblingGap);
   assert.equal(fan.x[0], fan.width / 2);
 });
+
+test('bands: neighbours keep the room their labels need, edge bands scaled by 1 / edge', () => {
+  const t = [{ parent: -1 }, { parent: 0 }, { parent: 0 }];
+  const bands = [
+    // The row: 5 either side, and 25 right of node 1 (its value).
+    { left: [5, 5, 5], right: [5, 25, 5] },
+    // Edge texts halfway down: 10 right of node 1's edge point (a probability), 20 left of
+    // node 2's (an action): the points are half the nodes' distance apart, so 2 · (10 + 20 + 4).
+    { left: [0, 0, 20], right: [0, 10, 0], edge: 0.5 },
+  ];
+  const L = layoutTree(t, { bands, siblingGap: 4, levelHeight: 50, top: 7, bottom: 9 });
+  assert.deepEqual(Array.from(L.x), [39, 5, 73]);
+  assert.deepEqual(Array.from(L.y), [7, 57, 57]);
+  assert.equal(L.width, 78);
+  assert.equal(L.height, 66);
+  // Without the edge band only the row decides: 25 + 5 + 4 = 34.
+  const R = layoutTree(t, { bands: [bands[0]], siblingGap: 4 });
+  assert.equal(R.x[2] - R.x[1], 34);
+  assert.throws(() => layoutTree(t, { bands: [{ left: [1, 1], right: [1, 1, 1] }] }), /bands\[0\]\.left\[2\] is undefined; expected a finite number ≥ 0, one per node/);
+  assert.throws(() => layoutTree(t, { bands: [{ left: [1, -1, 1], right: [1, 1, 1] }] }), /bands\[0\]\.left\[1\] is -1/);
+  assert.throws(() => layoutTree(t, { bands: [{ left: [1, 1, 1], right: [1, 1, 1], edge: 2 }] }), /bands\[0\]\.edge is 2/);
+});
+
+test('bands: random trees with random extents keep every band clear on every row', () => {
+  const rand = rng(5);
+  for (let trial = 0; trial < 100; trial++) {
+    const t = bushyTree(120, rand, 10);
+    const n = t.length;
+    const ext = () => Array.from({ length: n }, () => Math.floor(rand() * 40));
+    const bands = [
+      { left: ext(), right: ext() },
+      { left: ext(), right: ext(), edge: 0.6 },
+    ];
+    const L = layoutTree(t, { bands, siblingGap: 3, subtreeGap: 9 });
+    for (let d = 1; d < L.levels; d++) {
+      const row = L.order.slice(L.levelStart[d], L.levelStart[d + 1]);
+      for (let k = 1; k < row.length; k++) {
+        const [u, v] = [row[k - 1], row[k]];
+        const gap = L.parent[u] === L.parent[v] ? 3 : 9;
+        assert.ok(L.x[u] + bands[0].right[u] + gap <= L.x[v] - bands[0].left[v] + 1e-9, `trial ${trial}: row of ${u} and ${v}`);
+        const a = (w) => L.x[L.parent[w]] + 0.6 * (L.x[w] - L.x[L.parent[w]]);
+        assert.ok(a(u) + bands[1].right[u] + gap <= a(v) - bands[1].left[v] + 1e-6, `trial ${trial}: edge texts of ${u} and ${v}`);
+      }
+    }
+    for (let v = 0; v < n; v++) assert.ok(L.x[v] - bands[0].left[v] >= -1e-9 && L.x[v] + bands[0].right[v] <= L.width + 1e-9);
+  }
+});

@@ -155,3 +155,74 @@ export function pinch(prevA, prevB, curA, curB) {
     dy: (curA.y + curB.y) / 2 - cy,
   };
 }
+
+/**
+ * The first view of a tree (pure: the caller sets a Camera's scale, tx and ty from it). The whole tree when it fits
+ * at a readable scale; otherwise a readable view of the boxes in `keep` (the root, then the
+ * current node): as close to 1 as they allow, never below `readable`.
+ *
+ * - Whole: the fitting scale (at most `maxScale`, so a small tree is not blown up), centred.
+ * - Otherwise, across each axis on which the tree does not fit: the `keep` boxes centred
+ *   horizontally and placed at the top vertically when together they fit; else the last box
+ *   (the current node) centred horizontally and placed at the bottom vertically. Then the
+ *   view is moved back where it would show blank space beside an edge of the tree. An axis
+ *   on which the tree fits at that scale is centred.
+ *
+ * @param {Bounds} bounds The whole tree (world).
+ * @param {Bounds[]} keep Boxes to show when the tree does not fit, most important last.
+ * @param {object} o
+ * @param {number} o.viewW Viewport width (screen pixels).
+ * @param {number} o.viewH Viewport height.
+ * @param {number} [o.margin=20] Screen pixels kept free at the edges.
+ * @param {number} o.readable The smallest scale at which the tree's text reads (text never
+ *   shows smaller than that on a framed tree).
+ * @param {number} [o.maxScale=1] The largest scale for a whole tree.
+ * @returns {{scale: number, tx: number, ty: number, whole: boolean}}
+ */
+export function frameTree(bounds, keep, o) {
+  const margin = o.margin ?? 20;
+  const maxScale = o.maxScale ?? 1;
+  const aw = Math.max(o.viewW - 2 * margin, 1);
+  const ah = Math.max(o.viewH - 2 * margin, 1);
+  const fitScale = (b) => {
+    const w = b.maxX - b.minX;
+    const h = b.maxY - b.minY;
+    return Math.min(w > 0 ? aw / w : Infinity, h > 0 ? ah / h : Infinity);
+  };
+  const centre = (lo, hi, view, s) => view / 2 - ((lo + hi) / 2) * s;
+  const whole = Math.min(fitScale(bounds), maxScale);
+  if (whole >= o.readable || keep.length === 0) {
+    const s = whole === Infinity ? 1 : whole;
+    return {
+      scale: s,
+      tx: centre(bounds.minX, bounds.maxX, o.viewW, s),
+      ty: centre(bounds.minY, bounds.maxY, o.viewH, s),
+      whole: true,
+    };
+  }
+  const box = keep.reduce((a, b) => ({
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  }));
+  const last = keep[keep.length - 1];
+  const s = Math.max(o.readable, Math.min(fitScale(box), Math.max(1, o.readable)));
+  // One axis: lo/hi of the tree, of the kept boxes and of the last box; `start` places the
+  // boxes at the start of the axis (the top) rather than centring them.
+  const axis = (lo, hi, klo, khi, llo, lhi, view, avail, start) => {
+    if ((hi - lo) * s <= avail) return centre(lo, hi, view, s);
+    let t;
+    if ((khi - klo) * s <= avail) t = start ? margin - klo * s : centre(klo, khi, view, s);
+    else t = start ? view - margin - lhi * s : centre(llo, lhi, view, s);
+    // No blank beyond the tree's edges: its start at most at the margin, its end at least at
+    // the far margin.
+    return Math.min(margin - lo * s, Math.max(view - margin - hi * s, t));
+  };
+  return {
+    scale: s,
+    tx: axis(bounds.minX, bounds.maxX, box.minX, box.maxX, last.minX, last.maxX, o.viewW, aw, false),
+    ty: axis(bounds.minY, bounds.maxY, box.minY, box.maxY, last.minY, last.maxY, o.viewH, ah, true),
+    whole: false,
+  };
+}

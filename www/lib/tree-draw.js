@@ -14,7 +14,7 @@
 // calls that flush (stroke/fill) is a small constant, not one per node. When zoomed out,
 // text is skipped and then nodes become dots (level of detail).
 
-import { formatWindow } from './notation.js';
+import { formatValue, formatVector, formatWindow } from './notation.js';
 
 /**
  * @typedef {object} DrawNode
@@ -48,12 +48,14 @@ import { formatWindow } from './notation.js';
 export function defaultStyle(dark = false) {
   const common = {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    fontSize: 13,
-    smallFontSize: 10,
-    minFontPx: 7,
+    fontSize: 14,
+    smallFontSize: 12,
+    minFontPx: 11,
     nodeScale: 0.8,
     minShapePx: 2,
-    textPad: 8,
+    textPad: 6,
+    labelGap: 4,
+    bandGap: 3,
     edgeWidth: 1.25,
     boldEdgeWidth: 3.5,
     nodeStrokeWidth: 1.25,
@@ -76,7 +78,7 @@ export function defaultStyle(dark = false) {
       prunedFill: '#2a2d33',
       current: '#ff6b6b',
       text: '#f2f2f2',
-      mutedText: '#737880',
+      mutedText: '#8d939b',
       edgeText: '#c8c8c8',
       tagText: '#111111',
     };
@@ -96,7 +98,7 @@ export function defaultStyle(dark = false) {
     prunedFill: '#efefef',
     current: '#d1242f',
     text: '#111111',
-    mutedText: '#9a9a9a',
+    mutedText: '#707070',
     edgeText: '#444444',
     tagText: '#ffffff',
   };
@@ -149,7 +151,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
 
   // The world rectangle to draw, grown by what can stick out of a node's box: the text
   // beside it and the current-node ring.
-  const margin = Math.max(nodeWidth, nodeHeight, 8 * style.fontSize);
+  const margin = Math.max(nodeWidth, nodeHeight, levelHeight, 16 * style.fontSize);
   let wx0 = -Infinity;
   let wx1 = Infinity;
   let wy0 = -Infinity;
@@ -289,7 +291,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
     if (stateOf(nodes[v]) !== 'current') continue;
     const sx = x[v] * scale + tx;
     const sy = y[v] * scale + ty;
-    const ring = Math.max(r * 1.35, 6);
+    const ring = Math.max(r * RING, 6);
     ctx.beginPath();
     ctx.moveTo(sx + ring, sy);
     ctx.arc(sx, sy, ring, 0, 2 * Math.PI);
@@ -298,111 +300,302 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
     ctx.stroke();
   }
 
-  // Text, only when it would be legible.
-  const fontPx = Math.round(style.fontSize * scale);
-  if (dots || fontPx < style.minFontPx) return stats;
+  // Text, only when it would be legible: a size that would fall under minFontPx on screen is
+  // not drawn at all (values keep showing a little further out than the smaller labels).
+  // Every text comes from nodeTexts, the placement labelSpace reserved room for.
+  const bigPx = style.fontSize * scale;
+  const smallPx = style.smallFontSize * scale;
+  if (dots || bigPx < style.minFontPx) return stats;
   stats.text = true;
-  const smallPx = Math.round(style.smallFontSize * scale);
   const small = smallPx >= style.minFontPx;
-  const font = `${fontPx}px ${style.fontFamily}`;
-  const smallFont = `${smallPx}px ${style.fontFamily}`;
-  const pad = style.textPad;
-  const { childStart } = layout;
-  let lastFill = '';
-  const setFill = (c) => {
-    if (c !== lastFill) {
-      ctx.fillStyle = c;
-      lastFill = c;
-    }
+  const geom = layout.geometry ?? labelSpace({ nodes: [] }, style, () => 0, layout).geometry;
+  const fonts = {
+    big: `${bigPx}px ${style.fontFamily}`,
+    small: `${smallPx}px ${style.fontFamily}`,
+    bold: `bold ${smallPx}px ${style.fontFamily}`,
   };
   ctx.textBaseline = 'middle';
-
-  // Values: under a leaf; beside (right of) an inner node, with the window underneath.
-  ctx.font = font;
-  for (let i = 0; i < nd; i++) {
-    const v = drawn[i];
-    const node = nodes[v];
-    if (!node || node.value == null || node.value === '') continue;
-    const sx = x[v] * scale + tx;
-    const sy = y[v] * scale + ty;
-    setFill(grey[v] ? style.mutedText : style.text);
-    const leaf = childStart[v + 1] === childStart[v] || node.kind === 'terminal';
-    if (leaf) {
-      ctx.textAlign = 'center';
-      ctx.fillText(node.value, sx, sy + r + pad + fontPx / 2);
-    } else {
-      ctx.textAlign = 'left';
-      const lift = small && node.window ? smallPx / 2 + 1 : 0;
-      ctx.fillText(node.value, sx + r + pad, sy - lift);
-    }
-  }
-
-  // Player numbers inside n-player nodes: the shape alone repeats after a few players.
-  ctx.textAlign = 'center';
-  for (let i = 0; i < nd; i++) {
-    const v = drawn[i];
-    const node = nodes[v];
-    if (!node || node.kind !== 'player') continue;
-    setFill(grey[v] ? style.mutedText : style.text);
-    ctx.fillText(String(Math.max(node.player | 0, 0) + 1), x[v] * scale + tx, y[v] * scale + ty);
-  }
-  if (!small) return stats;
-
-  // Labels left of the node, windows right of it.
-  ctx.font = smallFont;
-  for (let i = 0; i < nd; i++) {
-    const v = drawn[i];
-    const node = nodes[v];
-    if (!node) continue;
-    const sx = x[v] * scale + tx;
-    const sy = y[v] * scale + ty;
-    setFill(grey[v] ? style.mutedText : style.text);
-    if (node.label) {
-      ctx.textAlign = 'right';
-      ctx.fillText(node.label, sx - r - pad, sy);
-    }
-    if (node.tag) {
-      const w = ctx.measureText ? ctx.measureText(node.tag).width : node.tag.length * smallPx * 0.6;
-      const ty0 = sy - r - pad - smallPx;
-      ctx.fillStyle = node.tagColour || style.current;
-      ctx.fillRect(sx - w / 2 - 3, ty0 - smallPx / 2 - 2, w + 6, smallPx + 4);
-      ctx.fillStyle = style.tagText || '#ffffff';
-      lastFill = '';
-      ctx.textAlign = 'center';
-      ctx.fillText(node.tag, sx, ty0);
-      setFill(grey[v] ? style.mutedText : style.text);
-    }
-    if (node.window) {
-      ctx.textAlign = 'left';
-      const hasValue = node.value != null && node.value !== '';
-      const leaf = childStart[v + 1] === childStart[v] || node.kind === 'terminal';
-      const drop = hasValue && !leaf ? fontPx / 2 + 1 : 0;
-      ctx.fillText(formatWindow(node.window.alpha, node.window.beta), sx + r + pad, sy + drop);
-    }
-  }
-
-  // Edge texts at the edge's midpoint: the action to the left, a chance probability right.
+  const items = [];
+  for (let i = 0; i < nd; i++) nodeTexts(nodes, layout, geom, drawn[i], style, items);
   for (let run = 0; run < edgeRuns.length; run += 2) {
-    for (let k = edgeRuns[run]; k < edgeRuns[run + 1]; k++) {
-      const c = order[k];
-      const node = nodes[c];
-      if (!node || (!node.edgeLabel && !node.prob)) continue;
-      const p = parent[c];
-      const mx = ((x[p] + x[c]) / 2) * scale + tx;
-      const my = ((y[p] + y[c]) / 2) * scale + ty;
-      setFill(grey[c] ? style.mutedText : style.edgeText);
-      if (node.edgeLabel) {
-        ctx.textAlign = 'right';
-        ctx.fillText(node.edgeLabel, mx - pad, my);
-      }
-      if (node.prob) {
-        ctx.textAlign = 'left';
-        ctx.fillText(node.prob, mx + pad, my);
-      }
+    for (let k = edgeRuns[run]; k < edgeRuns[run + 1]; k++) edgeTexts(nodes, layout, geom, order[k], style, items);
+  }
+  // Halos: the background behind each text, so an edge passing under a label never cuts it.
+  // Their size comes from the text's alignment and a measured width.
+  const shown = items.filter((it) => it.size === 'big' || small);
+  if (style.background) {
+    ctx.beginPath();
+    for (const it of shown) {
+      if (it.kind === 'player' || it.kind === 'tag') continue;
+      ctx.font = fonts[it.size];
+      const w = ctx.measureText(it.text).width;
+      const h = it.size === 'big' ? bigPx : smallPx;
+      const sx = it.x * scale + tx;
+      const x0 = it.align === 'left' ? sx : it.align === 'right' ? sx - w : sx - w / 2;
+      ctx.rect(x0 - 1, it.y * scale + ty - h / 2, w + 2, h);
     }
+    ctx.fillStyle = style.background;
+    ctx.fill();
+  }
+  let lastFill = '';
+  let lastFont = '';
+  for (const it of shown) {
+    const sx = it.x * scale + tx;
+    const sy = it.y * scale + ty;
+    const font = fonts[it.size];
+    if (font !== lastFont) {
+      ctx.font = font;
+      lastFont = font;
+    }
+    if (it.kind === 'tag') {
+      const w = ctx.measureText(it.text).width;
+      ctx.fillStyle = it.colour || style.current;
+      ctx.fillRect(sx - w / 2 - 3, sy - smallPx / 2 - 2, w + 6, smallPx + 4);
+      lastFill = '';
+    }
+    const colour = it.kind === 'tag' ? style.tagText || '#ffffff' : grey[it.id] ? style.mutedText : it.kind === 'edge' ? style.edgeText : style.text;
+    if (colour !== lastFill) {
+      ctx.fillStyle = colour;
+      lastFill = colour;
+    }
+    ctx.textAlign = it.align;
+    ctx.fillText(it.text, sx, sy);
   }
   return stats;
 }
+
+/**
+ * @typedef {object} LabelGeometry Where a node's texts go, in world units relative to its
+ *   centre (the layout carries it as `layout.geometry`; `labelSpace` makes it).
+ * @property {number} r Glyph radius.
+ * @property {number} pad Space between a glyph and the text beside it.
+ * @property {number} belowDy Centre of the line under a node (a leaf's value, a collapsed
+ *   node's count).
+ * @property {number} thumbDy Top of a board thumbnail under a node.
+ * @property {number} edgeT Where on an edge its texts sit: this fraction of the way down.
+ * @property {number} edgeOff Distance of the edge texts from the edge's anchor point.
+ * @property {number} tagDy Centre of a node's tag badge (above it).
+ * @property {number} rowHalf Half the height of a node's row.
+ */
+
+/** The outer edge of the current node's ring, at scale 1: texts stay clear of it. */
+function ringOuter(r, style) {
+  return Math.max(r * RING, 6) + style.currentRingWidth / 2;
+}
+
+/** Space between a glyph and the text beside it: the text pad, or clear of the ring. */
+function sidePad(r, style) {
+  return Math.max(style.textPad, ringOuter(r, style) + 2 - r);
+}
+
+const RING = 1.35;
+const EDGE_AIR = 3;
+
+/** Does node v draw as a leaf (its value under it, no window)? */
+function isLeaf(layout, nodes, v) {
+  const { childStart } = layout;
+  return childStart[v + 1] === childStart[v] || (nodes[v] && nodes[v].kind === 'terminal');
+}
+
+/** Is v an inner node whose children are hidden (collapsed)? */
+function isFolded(layout, v) {
+  const { childStart, childList, visible } = layout;
+  return childStart[v + 1] > childStart[v] && !visible[childList[childStart[v]]];
+}
+
+/**
+ * Pushes the texts node v draws on its row and under it (world coordinates): its name left of
+ * it; a leaf's value under it, an inner node's value right of it with the α–β window below
+ * that; the player number inside an n-player node; a collapsed node's count under it; a tag
+ * badge above it. Shared by drawTree and the label test, so what is tested is what is drawn.
+ */
+function nodeTexts(nodes, layout, geom, v, style, out) {
+  const node = nodes[v];
+  if (!node) return;
+  const x = layout.x[v];
+  const y = layout.y[v];
+  const { r, pad } = geom;
+  const leaf = isLeaf(layout, nodes, v);
+  const hasValue = node.value != null && node.value !== '';
+  const showWindow = Boolean(node.window) && !leaf;
+  if (hasValue) {
+    if (leaf) out.push({ id: v, kind: 'value', text: node.value, x, y: y + geom.belowDy, size: 'big', align: 'center' });
+    else {
+      const dy = showWindow ? -(style.fontSize / 2 + 1) : 0;
+      out.push({ id: v, kind: 'value', text: node.value, x: x + r + pad, y: y + dy, size: 'big', align: 'left' });
+    }
+  }
+  if (node.kind === 'player') {
+    out.push({ id: v, kind: 'player', text: String(Math.max(node.player | 0, 0) + 1), x, y, size: 'big', align: 'center' });
+  }
+  if (node.label) out.push({ id: v, kind: 'label', text: node.label, x: x - r - pad, y, size: 'small', align: 'right' });
+  if (showWindow) {
+    const dy = hasValue ? style.smallFontSize / 2 + 1 : 0;
+    out.push({ id: v, kind: 'window', text: formatWindow(node.window.alpha, node.window.beta), x: x + r + pad, y: y + dy, size: 'small', align: 'left' });
+  }
+  if (isFolded(layout, v)) {
+    const hidden = layout.childStart[v + 1] - layout.childStart[v];
+    out.push({ id: v, kind: 'folded', text: foldedText(hidden), x, y: y + geom.belowDy, size: 'bold', align: 'center' });
+  }
+  if (node.tag) out.push({ id: v, kind: 'tag', text: node.tag, colour: node.tagColour, x, y: y + geom.tagDy, size: 'small', align: 'center' });
+}
+
+/** The mark under a collapsed node: how many children it hides. */
+function foldedText(hidden) {
+  return `⊕ ${hidden}`;
+}
+
+/** Pushes the texts on the edge into node c: the action left of it, a probability right. */
+function edgeTexts(nodes, layout, geom, c, style, out) {
+  const node = nodes[c];
+  if (!node || (!node.edgeLabel && !node.prob)) return;
+  const p = layout.parent[c];
+  if (p < 0) return;
+  const t = geom.edgeT;
+  const mx = layout.x[p] + t * (layout.x[c] - layout.x[p]);
+  const my = layout.y[p] + t * (layout.y[c] - layout.y[p]);
+  if (node.edgeLabel) out.push({ id: c, kind: 'edge', text: node.edgeLabel, x: mx - geom.edgeOff, y: my, size: 'small', align: 'right' });
+  if (node.prob) out.push({ id: c, kind: 'edge', text: node.prob, x: mx + geom.edgeOff, y: my, size: 'small', align: 'left' });
+}
+
+/**
+ * The room every label needs, as options for layoutTree: measured text widths become each
+ * node's extents in four bands (its row; the line under it; the texts on the edge into it;
+ * its tag badge), and the level height stacks those bands so that texts of different bands
+ * never share a height. Laid out with these options, no two texts of the drawing overlap and
+ * no text covers another node's glyph, at every zoom (text scales with the tree).
+ *
+ * What a node may show changes as a search is stepped, so the room is reserved for the widest
+ * text it can show: `reserve[v]` lists extra value texts to make room for (a recorded
+ * search's final values, say), and `windows` reserves an α–β window of `windowText` beside
+ * every inner node.
+ *
+ * DOM-free: `measure(text, px, bold)` returns a text's width in pixels at font size `px`
+ * (a canvas's measureText in the page, a fixed-width stand-in in the tests).
+ *
+ * @param {{nodes: ArrayLike<DrawNode>}} model
+ * @param {TreeStyle} style
+ * @param {(text: string, px: number, bold?: boolean) => number} measure
+ * @param {object} [opts]
+ * @param {number} [opts.nodeWidth=40]
+ * @param {number} [opts.nodeHeight]
+ * @param {Iterable<number>} [opts.collapsed] as for layoutTree
+ * @param {ArrayLike<string[]|string|null>} [opts.reserve] per node: more value texts to fit
+ * @param {string|null} [opts.windowText] the widest window to fit beside inner nodes
+ * @param {string[]} [opts.tags] tag words to fit above every node (MCTS phases)
+ * @param {{w: number, h: number}|null} [opts.thumb] a board thumbnail under every node
+ * @returns {object} layoutTree options: nodeWidth, nodeHeight, levelHeight, bands, top,
+ *   bottom, siblingGap, subtreeGap, geometry (add `collapsed` for the layout)
+ */
+export function labelSpace(model, style, measure, opts = {}) {
+  const nodes = model.nodes;
+  const n = nodes.length;
+  const nodeWidth = opts.nodeWidth ?? 40;
+  const nodeHeight = opts.nodeHeight ?? nodeWidth;
+  const r = (style.nodeScale * Math.min(nodeWidth, nodeHeight)) / 2;
+  const pad = sidePad(r, style);
+  const gap = style.bandGap;
+  const big = style.fontSize;
+  const sm = style.smallFontSize;
+  const edgeOff = style.textPad / 2;
+  const width = measure;
+
+  // Structure: children counts and which nodes are folded (their children hidden).
+  const kids = new Int32Array(n);
+  for (let v = 0; v < n; v++) {
+    const p = nodes[v].parent;
+    if (p != null && p >= 0 && p < n) kids[p]++;
+  }
+  const folded = new Uint8Array(n);
+  if (opts.collapsed) for (const id of opts.collapsed) if (Number.isInteger(id) && id >= 0 && id < n && kids[id] > 0) folded[id] = 1;
+  // A node under a folded ancestor is hidden; its room does not matter, but a hidden node's
+  // extents are still filled in (the layout ignores them).
+  const rowL = new Float64Array(n);
+  const rowR = new Float64Array(n);
+  const below = new Float64Array(n);
+  const edgeL = new Float64Array(n);
+  const edgeR = new Float64Array(n);
+  const tagHalf = new Float64Array(n);
+  const thumb = opts.thumb ?? null;
+  let tagW = 0;
+  for (const t of opts.tags ?? []) tagW = Math.max(tagW, width(t, sm) + 6);
+  const windowW = opts.windowText ? width(opts.windowText, sm) : 0;
+  let anyBelow = false;
+  let anyEdge = false;
+  let anyTag = tagW > 0;
+  for (let v = 0; v < n; v++) {
+    const node = nodes[v];
+    const leaf = kids[v] === 0 || node.kind === 'terminal';
+    rowL[v] = r + (node.label ? pad + width(node.label, sm) : 0);
+    let right = 0;
+    let under = 0;
+    const extra = opts.reserve?.[v];
+    for (const text of [node.value, ...(typeof extra === 'string' ? [extra] : (extra ?? []))]) {
+      if (!text) continue;
+      const w = width(text, big);
+      if (leaf) under = Math.max(under, w / 2);
+      else right = Math.max(right, w);
+    }
+    if (leaf && under > 0) anyBelow = true;
+    if (!leaf && windowW > 0) right = Math.max(right, windowW);
+    if (!leaf && node.window) right = Math.max(right, width(formatWindow(node.window.alpha, node.window.beta), sm));
+    rowR[v] = r + (right > 0 ? pad + right : 0);
+    if (folded[v]) {
+      under = Math.max(under, width(foldedText(kids[v]), sm, true) / 2);
+      anyBelow = true;
+    }
+    if (thumb) under = Math.max(under, thumb.w / 2 + 1);
+    below[v] = under;
+    const hasParent = node.parent != null && node.parent >= 0;
+    // Plus a little air, so that the texts of neighbouring edges do not read as one.
+    if (hasParent && node.edgeLabel) edgeL[v] = edgeOff + width(node.edgeLabel, sm) + EDGE_AIR;
+    if (hasParent && node.prob) edgeR[v] = edgeOff + width(node.prob, sm) + EDGE_AIR;
+    if (edgeL[v] || edgeR[v]) anyEdge = true;
+    let tw = tagW;
+    if (node.tag) {
+      tw = Math.max(tw, width(node.tag, sm) + 6);
+      anyTag = true;
+    }
+    tagHalf[v] = tw / 2;
+  }
+
+  // The bands, top to bottom: row, under (value line, then a thumbnail), edge texts, tag.
+  const rowHalf = Math.max(ringOuter(r, style), big + 1, sm + 1);
+  const lineH = anyBelow ? big : 0;
+  const thumbTop = thumb ? lineH + (lineH ? gap : 0) : 0;
+  const belowH = lineH + (thumb ? (lineH ? gap : 0) + thumb.h : 0);
+  const belowTop = rowHalf + gap;
+  const edgeTop = belowTop + belowH + (belowH ? gap : 0);
+  const edgeH = anyEdge ? sm : 0;
+  const tagH = anyTag ? sm + 4 : 0;
+  const levelHeight = edgeTop + edgeH + (edgeH ? gap : 0) + tagH + (tagH ? gap : 0) + rowHalf;
+  const geometry = {
+    r,
+    pad,
+    rowHalf,
+    belowDy: belowTop + big / 2,
+    thumbDy: belowTop + thumbTop,
+    edgeT: (edgeTop + sm / 2) / levelHeight,
+    edgeOff,
+    tagDy: -(rowHalf + gap + (sm + 4) / 2),
+  };
+  const bands = [{ left: rowL, right: rowR }];
+  if (anyBelow || thumb) bands.push({ left: below, right: below });
+  if (anyEdge) bands.push({ left: edgeL, right: edgeR, edge: geometry.edgeT });
+  if (anyTag) bands.push({ left: tagHalf, right: tagHalf });
+  return {
+    nodeWidth,
+    nodeHeight,
+    levelHeight,
+    bands,
+    top: rowHalf + (anyTag ? gap + tagH : 0),
+    bottom: belowTop + belowH,
+    siblingGap: style.labelGap,
+    subtreeGap: style.labelGap * 3,
+    geometry,
+  };
+}
+
 
 /**
  * The node whose box (`nodeWidth × nodeHeight` around its centre) contains screen point
@@ -515,4 +708,27 @@ function shapePath(ctx, node, sx, sy, r) {
       ctx.rect(sx - s, sy - s, 2 * s, 2 * s);
     }
   }
+}
+
+/**
+ * What a recorded search's nodes may show, so that the layout can make room for it before it
+ * is shown: per node its final value (the trace knows it), and the widest α–β window, both
+ * bounds as wide as the widest value of the tree or ∞. A running value is always some node's
+ * value, so an inner node's room for that window (12 px text holding the widest value twice)
+ * also holds any value it shows. Other models (MCTS) reserve nothing here: TreeCanvas.update
+ * lays them out again when a text grows. `width(text)` measures a value text.
+ * @returns {{values: (string[]|null)[], window: string}}
+ */
+export function reserveFor(model, width) {
+  let widest = formatValue(-Infinity);
+  const values = Array.from(model.nodes, (_, d) => {
+    const t = model.drawToTrace ? model.drawToTrace[d] : -1;
+    const tn = t >= 0 ? model.traceNodes[t] : null;
+    let text = model.staticValue?.[d] || '';
+    if (tn && tn.value != null) text = Array.isArray(tn.value) ? formatVector(tn.value.slice(0, model.players ?? 2)) : formatValue(tn.value);
+    if (!text) return null;
+    if (width(text) > width(widest)) widest = text;
+    return [text];
+  });
+  return { values, window: formatWindow(widest, widest) };
 }

@@ -21,6 +21,28 @@
  * @property {Iterable<number>} [collapsed] Ids whose descendants are hidden; the collapsed
  *   node itself is laid out as a leaf. Ids outside the tree are ignored, so a set kept
  *   across edits of the tree cannot make the layout fail.
+ * @property {LayoutBand[]} [bands] What each node occupies beside its centre, band by band
+ *   (the drawing's labels: see `labelSpace` in tree-draw.js). Without bands every node
+ *   occupies `nodeWidth / 2` on either side, on its own row. With them, two neighbours `u`,
+ *   `v` (u left of v) on a row are at least `max over bands of scale · (right[u] + left[v] +
+ *   gap)` apart, where gap is `siblingGap` or `subtreeGap` and scale is 1, or `1 / edge` for
+ *   an edge band; so no two things of one band can meet.
+ * @property {number} [top] Room above the first row's centres (default `nodeHeight / 2`).
+ * @property {number} [bottom] Room below the last row's centres (default `nodeHeight / 2`).
+ * @property {object} [geometry] Passed through to the result untouched (the drawing's label
+ *   offsets, so that the layout and the drawing agree on where each label goes).
+ */
+
+/**
+ * @typedef {object} LayoutBand A horizontal strip of what nodes draw, with each node's extent
+ *   to the left and to the right of its anchor.
+ * @property {ArrayLike<number>} left Per node: extent left of the anchor (world units, ≥ 0).
+ * @property {ArrayLike<number>} right Per node: extent right of the anchor.
+ * @property {number} [edge] For the text on the edges into a row: the anchor is the point a
+ *   fraction `edge` (0 < edge ≤ 1) of the way from the parent to the node. Two such anchors
+ *   of neighbours are at least `edge` times the neighbours' distance apart (their parents
+ *   are in the same order), which is why the band's demand is scaled by `1 / edge`. Without
+ *   `edge`, the anchor is the node's centre.
  */
 
 /**
@@ -29,8 +51,10 @@
  *   nearest visible ancestor (so an expanding animation can start from there).
  * @property {Float64Array} y Centre y of each node: `y0 + depth * levelHeight`.
  * @property {Uint8Array} visible 1 when the node is drawn (no collapsed proper ancestor).
- * @property {number} width Extent of the visible node boxes, from x = 0.
- * @property {number} height Extent of the visible node boxes, from y = 0.
+ * @property {number} width Extent of the visible node boxes (and of every band's extents),
+ *   from x = 0.
+ * @property {number} height Extent of the visible rows, from y = 0: `top` + the levels +
+ *   `bottom`.
  * @property {{minX: number, minY: number, maxX: number, maxY: number}} bounds The box
  *   `[0, width] × [0, height]`, in the form `Camera.fit` takes.
  * @property {Int32Array} depth Depth of each node (roots are 0).
@@ -46,7 +70,8 @@
  * @property {number} nodeWidth Copied from the options, for drawing and hit testing.
  * @property {number} nodeHeight Copied from the options.
  * @property {number} levelHeight Copied from the options.
- * @property {number} y0 Centre y of level 0 (`nodeHeight / 2`).
+ * @property {number} y0 Centre y of level 0 (`top`, by default `nodeHeight / 2`).
+ * @property {object|null} geometry The `geometry` option, passed through.
  */
 
 /**
@@ -78,10 +103,11 @@ export function layoutTree(nodes, opts = {}) {
   const levelHeight = positive(opts.levelHeight, 80, 'levelHeight');
   const siblingGap = nonNegative(opts.siblingGap, 10, 'siblingGap');
   const subtreeGap = Math.max(nonNegative(opts.subtreeGap, 20, 'subtreeGap'), siblingGap);
-  const sibDist = nodeWidth + siblingGap;
-  const cousinDist = nodeWidth + subtreeGap;
-
   const n = nodes.length;
+  const bands = checkBands(opts.bands, n, nodeWidth);
+  const top = opts.top === undefined ? nodeHeight / 2 : nonNegative(opts.top, 0, 'top');
+  const bottom = opts.bottom === undefined ? nodeHeight / 2 : nonNegative(opts.bottom, 0, 'bottom');
+
   // Index n is a virtual super-root whose children are the real roots: one code path then
   // handles a single tree and a forest alike. It is never visible.
   const N = n + 1;
@@ -159,23 +185,42 @@ export function layoutTree(nodes, opts = {}) {
   const kids = new Int32Array(N);
   for (let v = 0; v < N; v++) kids[v] = collapsed[v] ? 0 : childStart[v + 1] - childStart[v];
 
-  const rel = walk({ parent, childStart, kids, visOrder, sibDist, cousinDist, VROOT }, childList);
+  // The distance two neighbours on a row need: the largest demand of any band.
+  const dist = (u, v, gap) => {
+    let d = 0;
+    for (const b of bands) {
+      const need = (b.right[u] + b.left[v] + gap) * b.scale;
+      if (need > d) d = need;
+    }
+    return d;
+  };
+  const rel = walk({ parent, childStart, kids, visOrder, siblingGap, subtreeGap, dist, VROOT }, childList);
 
   const x = new Float64Array(n);
   const y = new Float64Array(n);
-  const y0 = nodeHeight / 2;
+  const y0 = top;
   let minX = Infinity;
   let maxX = -Infinity;
   let maxDepth = -1;
   for (let k = 1; k < nv; k++) {
     const v = visOrder[k];
-    const xv = rel[v];
-    x[v] = xv;
-    if (xv < minX) minX = xv;
-    if (xv > maxX) maxX = xv;
+    x[v] = rel[v];
     if (depth[v] > maxDepth) maxDepth = depth[v];
   }
-  const shift = nv > 1 ? nodeWidth / 2 - minX : 0;
+  // The extent of every band's boxes, edge bands anchored between the parent and the node.
+  for (let k = 1; k < nv; k++) {
+    const v = visOrder[k];
+    for (const b of bands) {
+      let a = x[v];
+      if (b.edge) {
+        if (parent[v] === VROOT) continue;
+        a = x[parent[v]] + b.edge * (x[v] - x[parent[v]]);
+      }
+      if (a - b.left[v] < minX) minX = a - b.left[v];
+      if (a + b.right[v] > maxX) maxX = a + b.right[v];
+    }
+  }
+  const shift = nv > 1 ? -minX : 0;
   for (let k = 1; k < N; k++) {
     const v = bfs[k];
     if (visible[v]) {
@@ -187,8 +232,8 @@ export function layoutTree(nodes, opts = {}) {
       y[v] = y[p];
     }
   }
-  const width = nv > 1 ? maxX - minX + nodeWidth : 0;
-  const height = nv > 1 ? maxDepth * levelHeight + nodeHeight : 0;
+  const width = nv > 1 ? maxX - minX : 0;
+  const height = nv > 1 ? top + maxDepth * levelHeight + bottom : 0;
 
   const levels = maxDepth + 1;
   const levelStart = new Int32Array(levels + 1);
@@ -217,7 +262,31 @@ export function layoutTree(nodes, opts = {}) {
     nodeHeight,
     levelHeight,
     y0,
+    geometry: opts.geometry ?? null,
   };
+}
+
+/** The bands option, checked; without it, one row band of `nodeWidth / 2` either side. */
+function checkBands(list, n, nodeWidth) {
+  if (list === undefined || list === null) {
+    const ext = new Float64Array(n + 1).fill(nodeWidth / 2);
+    return [{ left: ext, right: ext, scale: 1, edge: 0 }];
+  }
+  if (!Array.isArray(list) || list.length === 0) throw new Error('layoutTree: option bands must be a non-empty array');
+  return list.map((b, i) => {
+    const edge = b.edge ?? 0;
+    if (!(edge >= 0 && edge <= 1)) throw new Error(`layoutTree: bands[${i}].edge is ${b.edge}; expected a number in (0, 1]`);
+    // One extra slot for the virtual super-root, which occupies nothing.
+    const side = (arr, name) => {
+      const out = new Float64Array(n + 1);
+      for (let v = 0; v < n; v++) {
+        out[v] = arr?.[v];
+        if (!(out[v] >= 0 && out[v] < Infinity)) throw new Error(`layoutTree: bands[${i}].${name}[${v}] is ${arr?.[v]}; expected a finite number ≥ 0, one per node`);
+      }
+      return out;
+    };
+    return { left: side(b.left, 'left'), right: side(b.right, 'right'), scale: edge ? 1 / edge : 1, edge };
+  });
 }
 
 /**
@@ -233,7 +302,7 @@ export function layoutTree(nodes, opts = {}) {
  * built, so the order change does not change the result.
  */
 function walk(t, childList) {
-  const { parent, childStart, kids, visOrder, sibDist, cousinDist, VROOT } = t;
+  const { parent, childStart, kids, visOrder, siblingGap, subtreeGap, dist, VROOT } = t;
   const N = parent.length;
   const prelim = new Float64Array(N);
   const mod = new Float64Array(N);
@@ -283,7 +352,7 @@ function walk(t, childList) {
       vom = nextLeft(vom);
       vop = nextRight(vop);
       ancestor[vop] = v;
-      const s = prelim[vim] + sim - (prelim[vip] + sip) + cousinDist;
+      const s = prelim[vim] + sim - (prelim[vip] + sip) + dist(vim, vip, subtreeGap);
       if (s > 0) {
         const a = parent[ancestor[vim]] === parent[v] ? ancestor[vim] : defaultAncestor;
         moveSubtree(a, v, s);
@@ -314,14 +383,14 @@ function walk(t, childList) {
     if (kids[v] === 0) continue; // A leaf's prelim stays 0 until its parent places it.
     const a = childStart[v];
     const b = childStart[v + 1];
-    const dist = v === VROOT ? cousinDist : sibDist;
+    const gap = v === VROOT ? subtreeGap : siblingGap;
     let defaultAncestor = childList[a];
     for (let j = a + 1; j < b; j++) {
       const w = childList[j];
       // prelim[w] holds the midpoint of w's children (0 for a leaf); placing w beside its
       // left sibling turns the difference into w's modifier, inherited by its subtree.
       const midpoint = prelim[w];
-      prelim[w] = prelim[childList[j - 1]] + dist;
+      prelim[w] = prelim[childList[j - 1]] + dist(childList[j - 1], w, gap);
       if (kids[w]) mod[w] = prelim[w] - midpoint;
       defaultAncestor = apportion(w, childList[j - 1], childList[a], defaultAncestor);
     }

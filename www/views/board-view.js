@@ -37,7 +37,17 @@ export class BoardView {
       }
     } else {
       for (let c = 1; c <= 7; c++) {
-        const btn = el('button', { type: 'button', class: 'col-btn', part: 'column', dataset: { col: String(c) } }, el('span', {}, String(c)), el('span', { class: 'eval' }));
+        // The name is the content (what shows is what a screen reader says, as WCAG 2.5.3
+        // asks): "Drop in column 3, evaluation −0.04", with the words around the visible
+        // number and evaluation hidden from the eye.
+        const btn = el(
+          'button',
+          { type: 'button', class: 'col-btn', part: 'column', dataset: { col: String(c) } },
+          el('span', { class: 'sr-only' }, 'Drop in column '),
+          el('span', {}, String(c)),
+          el('span', { class: 'sr-only col-more' }),
+          el('span', { class: 'eval' }),
+        );
         btn.addEventListener('click', () => this.hooks.onMove(c));
         b.append(btn);
         this.colEls.push(btn);
@@ -66,13 +76,20 @@ export class BoardView {
       views.forEach((v, i) => {
         const b = this.cellEls[i];
         const sc = scores.get(i);
-        b.replaceChildren(v.mark);
-        if (sc && !v.mark) {
-          b.append(el('span', { class: `eval ${sc.word}${sc.best ? ' best' : ''}`, title: sc.title }, `${sc.best ? '★ ' : ''}${sc.text} ${sc.word}`));
-        }
+        // The name is the content: the cell's place (hidden from the eye), then what shows in
+        // it — its mark, or its evaluation — so the spoken name contains the visible text.
+        const cut = v.label.indexOf(': ');
+        const where = cut >= 0 ? v.label.slice(0, cut) : v.label;
+        if (v.mark) b.replaceChildren(el('span', { class: 'sr-only' }, `${where}: `), v.mark, el('span', { class: 'sr-only' }, v.winning ? ', winning line' : ''));
+        else if (sc) {
+          b.replaceChildren(
+            el('span', { class: 'sr-only' }, `${where}: empty, evaluation `),
+            el('span', { class: `eval ${sc.word}${sc.best ? ' best' : ''}`, title: sc.title }, `${sc.best ? '★ ' : ''}${sc.text} ${sc.word}`),
+          );
+        } else b.replaceChildren(el('span', { class: 'sr-only' }, `${where}: empty`));
         b.className = `cell${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
         b.dataset.mark = v.mark;
-        b.setAttribute('aria-label', v.label + (sc && !v.mark ? `, evaluation ${sc.text} (${sc.word})` : ''));
+        b.removeAttribute('aria-label');
         b.setAttribute('aria-disabled', String(!humanTurn || Boolean(v.mark)));
       });
     } else {
@@ -92,8 +109,8 @@ export class BoardView {
         b.setAttribute('aria-disabled', String(!c.playable));
         b.querySelector('.eval').textContent = sc ? `${sc.best ? '★' : ''}${sc.text}` : '';
         b.querySelector('.eval').className = `eval ${sc ? sc.word : ''}${sc && sc.best ? ' best' : ''}`;
+        b.querySelector('.col-more').textContent = `${c.full ? ' (full)' : ''}${sc ? ', evaluation ' : ''}`;
         b.title = sc ? sc.title : c.label;
-        b.setAttribute('aria-label', `Drop in ${c.label}${sc ? `, evaluation ${sc.text}` : ''}`);
       });
     }
   }

@@ -23,7 +23,7 @@ export class CompareTable {
     this.table = P('table', 'table');
     this.runButton.hidden = !opts.onRun;
     if (opts.onRun) this.runButton.addEventListener('click', () => opts.onRun());
-    container.replaceChildren(this.runButton, ' ', this.status, el('div', { class: 'table-wrap' }, this.table));
+    container.replaceChildren(this.runButton, ' ', this.status, el('div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'Comparison table (scrolls sideways on narrow screens)' }, this.table));
   }
 
   clear() {

@@ -19,6 +19,8 @@ const CHART_COLOURS = {
   light: ['#1f5fbf', '#c0392b', '#1e7b34', '#b35c00', '#7b3fa0', '#00838f', '#6d4c41', '#5f6368', '#ad1457'],
   dark: ['#7fb0ff', '#ff8a80', '#7ee08f', '#ffb866', '#d8a6ff', '#4dd0e1', '#bcaaa4', '#c0c4c8', '#f48fb1'],
 };
+/** The badges the tree may show above a node (trace-view.js's buildMctsModel): room is kept for them. */
+const TAG_WORDS = ['SELECT', 'EXPAND', 'ROLLOUT', 'BACKUP', 'SELECTED'];
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3], [1, 2], [10, 4], [4, 4], [3, 6], [12, 2]];
 
 export class MctsFigure {
@@ -91,11 +93,11 @@ export class MctsFigure {
         {},
         el('h2', {}, 'UCB1 of the selected node’s children'),
         p('selected', 'p', { class: 'note' }, 'Click a node.'),
-        el('div', { class: 'table-wrap' }, p('ucb-table', 'table')),
+        el('div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'UCB1 table (scrolls sideways when narrow)' }, p('ucb-table', 'table')),
       ),
       p('shares-title', 'h2', {}, 'Root children: share of visits'),
       p('chart', 'canvas', { class: 'chart', role: 'img', 'aria-label': 'Visit share of each root child over the iterations' }),
-      p('shares-wrap', 'div', { class: 'table-wrap' }, p('shares', 'table')),
+      p('shares-wrap', 'div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'Root children table' }, p('shares', 'table')),
       p('decision', 'p', { class: 'decision' }),
     );
     this.side = side;
@@ -359,14 +361,15 @@ export class MctsFigure {
       players: this.kind === 'tree' ? this.handle.players : 2,
     });
     if (structureChanged || this.structure !== nodes.length) {
+      // A new layout, with room for every W/N and for the phase badges. Until the user pans
+      // or zooms, the view follows: the whole tree while it reads, else the root and the
+      // node the last phase acted on; after that, the root stays where it is on screen.
       const first = this.structure < 0 || fit;
       this.structure = nodes.length;
-      this.canvas.setModel(model, { fit: first, layout: { levelHeight: 64 } });
-      if (!first && nodes.length <= 60) this.canvas.fit();
-      else if (!first) this.canvas.reveal(this.currentNode(events));
+      this.canvas.setModel(model, { fit: first, layout: { tags: TAG_WORDS } });
+      this.canvas.reveal(this.currentNode(events));
     } else {
-      this.canvas.model = model;
-      this.canvas.invalidate();
+      this.canvas.update(model);
     }
     // Phase line: the badge names the phase just shown (after a backup the iteration is complete).
     const last = events.length ? events[events.length - 1] : null;

@@ -5,11 +5,15 @@
 // and only when something changed.
 
 import { layoutTree } from '../lib/tree-layout.js';
-import { Camera } from '../lib/camera.js';
-import { defaultStyle, drawTree, hitTest } from '../lib/tree-draw.js';
+import { Camera, frameTree } from '../lib/camera.js';
+import { defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
 import { prefersDark } from './dom.js';
 
-const BASE_LAYOUT = { nodeWidth: 40, levelHeight: 72, siblingGap: 8, subtreeGap: 16 };
+const BASE_LAYOUT = { nodeWidth: 40 };
+/** The largest zoom a whole small tree is framed at. */
+const MAX_FRAME_SCALE = 1.4;
+/** Screen pixels kept free around a framed tree. */
+const FRAME_MARGIN = 16;
 
 export class TreeCanvas {
   /**
@@ -33,15 +37,19 @@ export class TreeCanvas {
     this.layout = layoutTree([], BASE_LAYOUT);
     this.layoutOpts = { ...BASE_LAYOUT };
     this.collapsed = new Set();
+    this.reserve = null;
+    this.widths = new Map();
     this.refreshStyle();
     this.pending = false;
     this.pointers = new Map();
     this.dragMoved = 0;
     this.hover = -1;
     this.frames = 0;
-    // No pan or zoom by hand since the last fit: a resize frames the tree again (a figure in
-    // a page that narrows keeps showing all of it); after one, a resize keeps the centre.
-    this.untouched = true;
+    // How the view follows the tree until the user pans or zooms by hand: 'frame' (the first
+    // view: the whole tree when it reads, else the root and the current node), 'fit' (the Fit
+    // button: all of it) or null (moved by hand: a resize keeps the centre).
+    this.auto = 'frame';
+    this.focus = -1;
     this.drawMs = [];
     this.lastStats = null;
     this.wire();
@@ -70,6 +78,23 @@ export class TreeCanvas {
     this.style = { ...defaultStyle(this.dark), ...(this.hooks.styleOverrides?.() ?? {}) };
   }
 
+  /** Text width in CSS pixels, measured by the canvas in the palette's font (cached). */
+  measure(text, px, bold = false) {
+    const key = `${bold ? 'b' : ''}${px}|${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      this.ctx.font = `${bold ? 'bold ' : ''}${px}px ${this.style.fontFamily}`;
+      w = this.ctx.measureText(text).width;
+      this.widths.set(key, w);
+    }
+    return w;
+  }
+
+  /** The smallest scale at which every text of the tree is drawn (11 px at 100% zoom). */
+  get readableScale() {
+    return this.style.minFontPx / Math.min(this.style.fontSize, this.style.smallFontSize);
+  }
+
   /** Stops observing (the figure is gone); the canvas stays as it is. */
   destroy() {
     this.destroyed = true;
@@ -78,19 +103,70 @@ export class TreeCanvas {
     this.pointers.clear();
   }
 
-  /** Sets a new model (new structure): lays it out again; `fit` re-frames the camera. */
+  /**
+   * Sets a new model (new structure) and lays it out again, with room for every label. With
+   * `fit` the camera frames it; without, the root stays where it was on screen (or, while the
+   * view follows the tree, the tree is framed again).
+   * `layout`: {nodeWidth, windows (room for an α–β window beside inner nodes), tags (tag words
+   * to make room for), thumb ({w, h}: a board thumbnail under each node)}.
+   */
   setModel(model, { fit = true, layout = {} } = {}) {
+    const anchor = fit ? null : this.rootOnScreen();
     this.model = model;
     this.layoutOpts = { ...BASE_LAYOUT, ...layout };
     this.collapsed = new Set([...this.collapsed].filter((id) => id < model.nodes.length));
     if (fit) this.collapsed.clear();
+    this.reserve = reserveFor(model, (t) => this.measure(t, this.style.fontSize));
     this.relayout();
-    if (fit) this.frame();
+    if (fit) {
+      this.auto = 'frame';
+      this.focus = -1;
+      this.frame();
+    } else if (this.auto === 'frame') this.frame(this.focus);
+    else if (this.auto === 'fit') this.fit();
+    else if (anchor) this.keepRoot(anchor);
     this.invalidate();
   }
 
+  /**
+   * The same structure with new texts (an MCTS step): drawn again, and laid out again first
+   * if a text no longer fits the room reserved for it.
+   */
+  update(model) {
+    // (Longer is wider: the texts that change here are digits, of one width.)
+    const grew = model.nodes.some((n, i) => (n.value ?? '').length > (this.model.nodes[i]?.value ?? '').length);
+    if (grew) this.setModel(model, { fit: false, layout: this.layoutOpts });
+    else {
+      this.model = model;
+      this.invalidate();
+    }
+  }
+
   relayout() {
-    this.layout = layoutTree(this.model.nodes, { ...this.layoutOpts, collapsed: this.collapsed });
+    const o = this.layoutOpts;
+    const space = labelSpace(this.model, this.style, (t, px, bold) => this.measure(t, px, bold), {
+      nodeWidth: o.nodeWidth,
+      collapsed: this.collapsed,
+      reserve: this.reserve?.values,
+      windowText: o.windows ? this.reserve?.window ?? null : null,
+      tags: o.tags,
+      thumb: o.thumb ?? null,
+    });
+    this.layout = layoutTree(this.model.nodes, { ...space, collapsed: this.collapsed });
+  }
+
+  /** The root's screen position, or null. */
+  rootOnScreen() {
+    const lay = this.layout;
+    if (!lay.order.length) return null;
+    const v = lay.order[0];
+    return this.camera.toScreen(lay.x[v], lay.y[v]);
+  }
+
+  /** Pans so that the root is back at `at` (screen) after a new layout. */
+  keepRoot(at) {
+    const now = this.rootOnScreen();
+    if (now) this.camera.panBy(at.x - now.x, at.y - now.y);
   }
 
   /** The node states changed (not the structure): draw again. */
@@ -115,13 +191,16 @@ export class TreeCanvas {
       this.canvas.height = Math.round(h * dpr);
     }
     this.dpr = dpr;
-    const reframe = (first || this.untouched) && this.model.nodes.length > 0;
+    const reframe = (first || this.auto !== null) && this.model.nodes.length > 0;
     // Keep the point at the centre of the view where it is when the canvas changes size.
     if (!reframe && this.measured && this.camera.width > 1) {
       this.camera.panBy((w - this.camera.width) / 2, (h - this.camera.height) / 2);
     }
     this.camera.resize(w, h);
-    if (reframe && this.measured) this.frame();
+    if (reframe && this.measured) {
+      if (this.auto === 'fit') this.fit();
+      else this.frame(this.focus);
+    }
     this.invalidate();
   }
 
@@ -132,63 +211,57 @@ export class TreeCanvas {
     const stats = drawTree(ctx, this.model, this.layout, this.camera, this.style);
     this.lastStats = stats;
     this.frames++;
-    this.drawCollapsedMarks(stats);
     if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
     // The last frames' drawing times, for the frame-rate check of the browser tests.
     this.drawMs.push(performance.now() - t0);
     if (this.drawMs.length > 120) this.drawMs.shift();
   }
 
-  drawCollapsedMarks(stats) {
-    if (this.collapsed.size === 0 || stats.dots) return;
-    const { ctx, layout, camera, style } = this;
-    ctx.font = `bold ${Math.max(10, Math.round(11 * Math.min(camera.scale, 1.5)))}px ${style.fontFamily}`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    ctx.fillStyle = style.text;
-    for (const v of stats.visible) {
-      if (!this.collapsed.has(v)) continue;
-      const p = camera.toScreen(layout.x[v], layout.y[v]);
-      const hidden = layout.childStart[v + 1] - layout.childStart[v];
-      ctx.fillText(`⊕ ${hidden}`, p.x, p.y + stats.radius + 3);
-    }
-  }
-
   /**
-   * The first view of a tree: all of it when it fits at a readable size, otherwise its top
-   * at a readable size (a wide search tree fitted whole is a flat strip; Fit shows it all).
+   * The first view of a tree (camera.js `frameTree`): all of it when it fits at a size where
+   * every text reads, otherwise the root and node `focus` (the current node) at a readable
+   * size; the rest is a drag away, and Fit shows all of it.
    */
-  frame() {
-    this.fit();
-    const minReadable = 0.45;
-    if (this.camera.scale >= minReadable || !this.model.nodes.length) return;
+  frame(focus = -1) {
+    if (!this.model.nodes.length || !this.layout.order.length) return;
+    this.auto = 'frame';
     const lay = this.layout;
-    const root = lay.order.length ? lay.order[0] : 0;
-    const s = 1;
-    this.camera.scale = s;
-    this.camera.tx = this.camera.width / 2 - lay.x[root] * s;
-    this.camera.ty = 44 - (lay.y[root] - lay.nodeHeight / 2) * s;
+    const keep = [this.nodeBox(lay.order[0])];
+    if (focus >= 0 && focus < lay.x.length && lay.visible[focus] && focus !== lay.order[0]) {
+      keep.push(this.nodeBox(focus));
+      this.focus = focus;
+    }
+    const cam = this.camera;
+    ({ scale: cam.scale, tx: cam.tx, ty: cam.ty } = frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE }));
     this.invalidate();
   }
 
+  /** A node's box with room for the texts beside it (world units). */
+  nodeBox(v) {
+    const lay = this.layout;
+    const half = Math.max(lay.nodeWidth / 2, 6 * this.style.fontSize);
+    return { minX: lay.x[v] - half, maxX: lay.x[v] + half, minY: lay.y[v] - lay.y0, maxY: lay.y[v] + lay.nodeHeight };
+  }
+
+  /** All of the tree, whatever the size of its text (the Fit button, the 0 key). */
   fit() {
     if (!this.model.nodes.length) return;
-    this.untouched = true;
+    this.auto = 'fit';
     const b = this.layout.bounds;
-    this.camera.fit(b, this.camera.width, this.camera.height, 24);
-    // Small trees: do not blow them up beyond a readable size.
-    if (this.camera.scale > 1.6) {
+    this.camera.fit(b, this.camera.width, this.camera.height, FRAME_MARGIN);
+    // Small trees: do not blow them up.
+    if (this.camera.scale > MAX_FRAME_SCALE) {
       const cx = (b.minX + b.maxX) / 2;
       const cy = (b.minY + b.maxY) / 2;
-      this.camera.scale = 1.6;
-      this.camera.tx = this.camera.width / 2 - cx * 1.6;
-      this.camera.ty = this.camera.height / 2 - cy * 1.6;
+      this.camera.scale = MAX_FRAME_SCALE;
+      this.camera.tx = this.camera.width / 2 - cx * MAX_FRAME_SCALE;
+      this.camera.ty = this.camera.height / 2 - cy * MAX_FRAME_SCALE;
     }
     this.invalidate();
   }
 
   zoom(factor) {
-    this.untouched = false;
+    this.auto = null;
     this.camera.zoomAt(this.camera.width / 2, this.camera.height / 2, factor);
     this.invalidate();
   }
@@ -206,22 +279,27 @@ export class TreeCanvas {
     }
   }
 
-  /** Pans (instantly) so that node `id` is inside the view, if it is not. */
+  /**
+   * Brings node `id` (the current node) into the view if it is not: while the view follows
+   * the tree, by framing the root and that node; after a pan by hand, by panning (instantly).
+   */
   reveal(id) {
     if (id == null || id < 0 || id >= this.layout.x.length) return;
     if (!this.layout.visible[id]) return;
+    if (this.auto === 'frame') this.focus = id;
     const p = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
     const m = 40;
     const { width: w, height: h } = this.camera;
     if (p.x < m || p.x > w - m || p.y < m || p.y > h - m) {
-      this.camera.panBy(w / 2 - p.x, h / 2 - p.y);
+      if (this.auto === 'frame') this.frame(id);
+      else this.camera.panBy(w / 2 - p.x, h / 2 - p.y);
       this.invalidate();
     }
   }
 
   toggleCollapse(id) {
     if (this.layout.childStart[id + 1] === this.layout.childStart[id]) return; // a leaf
-    this.untouched = false;
+    this.auto = null;
     if (this.collapsed.has(id)) this.collapsed.delete(id);
     else this.collapsed.add(id);
     const before = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
@@ -259,7 +337,7 @@ export class TreeCanvas {
         return;
       }
       const cur = { x: e.clientX, y: e.clientY };
-      this.untouched = false;
+      this.auto = null;
       if (this.pointers.size === 1) {
         this.camera.panBy(cur.x - prev.x, cur.y - prev.y);
         this.dragMoved += Math.abs(cur.x - prev.x) + Math.abs(cur.y - prev.y);
@@ -293,7 +371,7 @@ export class TreeCanvas {
       'wheel',
       (e) => {
         e.preventDefault();
-        this.untouched = false;
+        this.auto = null;
         const r = c.getBoundingClientRect();
         const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
         this.camera.zoomAt(e.clientX - r.left, e.clientY - r.top, Math.exp(-dy * 0.0015));
@@ -347,3 +425,4 @@ export class TreeCanvas {
     this.hover = -1;
   }
 }
+

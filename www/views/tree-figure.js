@@ -13,6 +13,9 @@ import { TreeCanvas } from './tree-canvas.js';
 import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
 import { nodeLine, TextView } from './text-view.js';
 
+/** The thumbnail drawing (lib/tree-thumbs.js), loaded the first time a figure shows boards. */
+let thumbMod = null;
+
 /** The controls a tree figure can show (`controls="step,play,…"`). */
 export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend', 'text'];
 
@@ -252,9 +255,10 @@ export class TreeFigure {
     return this.st ? this.st.length : 0;
   }
 
+  /** Room the layout keeps: the window beside open nodes (every trace has one), board thumbnails. */
   layoutOptions() {
-    const thumbs = this.p.thumbs.checked && this.current?.type === 'game';
-    return thumbs ? { levelHeight: 140, nodeWidth: 44 } : {};
+    const on = this.p.thumbs.checked && this.current?.type === 'game';
+    return { windows: true, thumb: on && thumbMod ? thumbMod.thumbSize(this.current.kind) : null };
   }
 
   /** Board thumbnails under the nodes of a game search. */
@@ -265,6 +269,13 @@ export class TreeFigure {
 
   relayoutForThumbs() {
     if (!this.model) return;
+    if (this.p.thumbs.checked && !thumbMod) {
+      import('../lib/tree-thumbs.js').then((m) => {
+        thumbMod = m;
+        this.relayoutForThumbs();
+      });
+      return;
+    }
     this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
   }
 
@@ -518,51 +529,9 @@ export class TreeFigure {
   }
 
   drawThumbnails(ctx, stats) {
-    if (!this.p.thumbs.checked || this.current?.type !== 'game' || stats.dots || stats.radius < 7) return;
-    const kind = this.current.kind;
-    const w = kind === 'ttt' ? 3 : 7;
-    const h = kind === 'ttt' ? 3 : 6;
-    const cam = this.canvas.camera;
-    const lay = this.canvas.layout;
-    const cs = Math.max(2, (kind === 'ttt' ? 12 : 6) * cam.scale);
-    const dark = this.canvas.dark;
-    let drawn = 0;
-    for (const v of stats.visible) {
-      const t = this.model.drawToTrace[v];
-      if (t < 0) continue;
-      if (drawn++ > 400) break; // enough for any readable zoom
-      const cells = this.boardOf(t);
-      const pt = cam.toScreen(lay.x[v], lay.y[v]);
-      const x0 = pt.x - (w * cs) / 2;
-      const y0 = pt.y + stats.radius + 18 * cam.scale;
-      ctx.fillStyle = dark ? '#2a2d33' : '#eef1f5';
-      ctx.fillRect(x0 - 1, y0 - 1, w * cs + 2, h * cs + 2);
-      for (let i = 0; i < cells.length; i++) {
-        const ch = cells[i];
-        if (ch === '.') continue;
-        ctx.fillStyle = ch === 'X' ? (dark ? '#e8e8e8' : '#1b1b1b') : dark ? '#ff8a80' : '#c0392b';
-        const cx = x0 + (i % w) * cs;
-        const cy = y0 + Math.floor(i / w) * cs;
-        if (kind === 'ttt') ctx.fillRect(cx + cs * 0.2, cy + cs * 0.2, cs * 0.6, cs * 0.6);
-        else {
-          ctx.beginPath();
-          ctx.arc(cx + cs / 2, cy + cs / 2, cs * 0.42, 0, Math.PI * 2);
-          ctx.fill();
-        }
-      }
-      if (kind === 'ttt') {
-        ctx.strokeStyle = dark ? '#5d6269' : '#9aa0a6';
-        ctx.lineWidth = 1;
-        ctx.beginPath();
-        for (let k = 1; k < 3; k++) {
-          ctx.moveTo(x0 + k * cs, y0);
-          ctx.lineTo(x0 + k * cs, y0 + 3 * cs);
-          ctx.moveTo(x0, y0 + k * cs);
-          ctx.lineTo(x0 + 3 * cs, y0 + k * cs);
-        }
-        ctx.stroke();
-      }
-    }
+    if (!this.p.thumbs.checked || this.current?.type !== 'game' || !thumbMod) return;
+    const { canvas, model } = this;
+    thumbMod.drawThumbnails(ctx, canvas.layout, canvas.camera, stats, (v) => (model.drawToTrace[v] >= 0 ? this.boardOf(model.drawToTrace[v]) : null), this.current.kind, canvas.dark);
   }
 
   /** The picture's state in plain data (the test hooks). */

@@ -1,0 +1,85 @@
+// axe-core (npm, pinned in package.json) on every page and view, in light and dark
+// (prefers-color-scheme emulated) at 1280 and 360 px: the playground's three views, the embed
+// page with each view, the lessons gallery and the test lesson page. Any violation fails,
+// with its rule, the elements and axe's summary of what to fix.
+//
+// axe is injected with page.addScriptTag; the pages' CSP allows no inline script, so the
+// browser context bypasses CSP (the pages' own scripts are the same either way).
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { openBrowser } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const TIMEOUT = 30_000;
+
+/** Every page and view, with what to wait for before checking it. */
+const PAGES = [
+  { name: 'playground #play', path: 'index.html#play', wait: '#app[data-ready="true"]' },
+  { name: 'playground #tree', path: 'index.html#tree', wait: '#app[data-ready="true"][data-tree-length]' },
+  { name: 'playground #mcts', path: 'index.html#mcts', wait: '#app[data-ready="true"]' },
+  { name: 'embed tree', path: 'embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end', figure: true },
+  { name: 'embed game', path: 'embed.html#view=game&game=c4&moves=4453&scores', figure: true },
+  { name: 'embed ttt game', path: 'embed.html#view=game&game=ttt&moves=4,0', figure: true },
+  { name: 'embed mcts', path: 'embed.html#view=mcts&game=ttt&moves=4,0,8&iterations=100', figure: true },
+  { name: 'embed ucb', path: 'embed.html#view=ucb&parent=100&c=1.414&children=28/40,30/50,8/10', figure: true },
+  { name: 'embed compare', path: 'embed.html#view=compare&tree=[[3,12,8],[2,4,6],[14,5,2]]', figure: true },
+  { name: 'lessons gallery', path: 'lessons/index.html', figures: true },
+  { name: 'test lesson page', path: 'tests/pages/lesson.html', figures: true },
+];
+
+/** Waits until every plyground element on the page has rendered (or shown an error). */
+function figuresReady(page) {
+  return page.waitForFunction(
+    () => {
+      const els = [...document.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare')];
+      return els.length > 0 && els.every((e) => e.state != null || Boolean(e.error));
+    },
+    null,
+    { timeout: TIMEOUT },
+  );
+}
+
+describe('accessibility (axe-core)', { timeout: 600_000 }, () => {
+  let browser;
+  let page;
+
+  before(async () => {
+    browser = await openBrowser({ bypassCSP: true });
+    page = browser.page;
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const scheme of ['light', 'dark']) {
+    for (const width of [1280, 360]) {
+      it(`every page and view, ${scheme}, ${width} px: no violation`, async () => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 900 });
+        const found = [];
+        for (const p of PAGES) {
+          await page.goto(`${browser.base}${p.path}`);
+          if (p.wait) await page.waitForSelector(p.wait, { timeout: TIMEOUT });
+          if (p.figure || p.figures) await figuresReady(page);
+          // Two frames: the canvases and the tables have drawn at this size.
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          await page.addScriptTag({ path: AXE });
+          const violations = await page.evaluate(async () => {
+            const r = await window.axe.run(document, { resultTypes: ['violations'] });
+            return r.violations.map((v) => ({
+              id: v.id,
+              impact: v.impact,
+              nodes: v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.failureSummary.replace(/\s+/g, ' ')}`),
+            }));
+          });
+          for (const v of violations) found.push(`${p.name}: ${v.id} (${v.impact}) ×${v.nodes.length}\n    ${v.nodes.slice(0, 4).join('\n    ')}`);
+        }
+        assert.deepEqual(found, [], `axe violations (${scheme}, ${width} px):\n${found.join('\n')}`);
+        assert.deepEqual(browser.problems, [], 'no console error on the way');
+      });
+    }
+  }
+});
