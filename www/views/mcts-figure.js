@@ -102,7 +102,11 @@ export class MctsFigure {
     );
     this.side = side;
     container.replaceChildren(canvasCol, side);
-    this.textView = new TextView(canvasCol, { onFocus: (id) => this.select(id, { fromText: true }), label: 'The MCTS tree as text' });
+    this.textView = new TextView(canvasCol, {
+      onFocus: (id) => this.select(id, { fromText: true }),
+      label: 'The MCTS tree as text',
+      id: opts.idPrefix ? `${opts.idPrefix}text-view` : null,
+    });
     this.textView.box.addEventListener('toggle', () => this.renderText());
     this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
       describe: (id) => this.describe(id),

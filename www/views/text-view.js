@@ -85,12 +85,14 @@ export class TextView {
    * @param {object} [opts]
    * @param {(d: number) => void} [opts.onFocus] the node in focus changed (draw id)
    * @param {string} [opts.label] the list's accessible name
+   * @param {string|null} [opts.id] the view's id (the playground's 'tl-text-view')
    */
   constructor(container, opts = {}) {
     this.opts = opts;
     this.list = el('ul', { role: 'tree', class: 'text-tree', 'aria-label': opts.label ?? 'The search tree as text' });
     this.summary = el('summary', {}, 'Text view');
-    this.box = el('details', { class: 'text-view', part: 'text-view' }, this.summary, this.list);
+    this.note = el('p', { class: 'note' });
+    this.box = el('details', { class: 'text-view', part: 'text-view', id: opts.id ?? null }, this.summary, this.list, this.note);
     container.append(this.box);
     this.items = new Map(); // draw id → li
     this.focusId = -1;
@@ -132,10 +134,9 @@ export class TextView {
       li.setAttribute('aria-expanded', String(expanded));
       ul.hidden = !expanded;
     }
-    const rest = [];
-    if (nodes.length > shown.length) rest.push(el('li', { role: 'none', class: 'note' }, `… and ${nodes.length - shown.length} more nodes (the first ${TEXT_VIEW_LIMIT} are listed).`));
-    if (note) rest.push(el('li', { role: 'none', class: 'note' }, note));
-    this.list.replaceChildren(...(kids.has(-1) ? [kids.get(-1)] : []), ...rest);
+    const more = nodes.length > shown.length ? `… and ${nodes.length - shown.length} more nodes (the first ${TEXT_VIEW_LIMIT} are listed). ` : '';
+    this.note.textContent = more + note;
+    this.list.replaceChildren(...(kids.has(-1) ? [kids.get(-1)] : []));
     if (!this.items.has(this.focusId)) this.focusId = shown.length ? shown[0].id : -1;
     for (const [id, li] of this.items) li.tabIndex = id === this.focusId ? 0 : -1;
     this.markFocus();

@@ -113,7 +113,11 @@ export class TreeFigure {
     container.replaceChildren(canvasCol, side);
     this.focusId = -1;
     this.core = {};
-    this.textView = new TextView(canvasCol, { onFocus: (d) => this.focusNode(d, { fromText: true }), label: 'The search tree as text' });
+    this.textView = new TextView(canvasCol, {
+      onFocus: (d) => this.focusNode(d, { fromText: true }),
+      label: 'The search tree as text',
+      id: opts.idPrefix ? `${opts.idPrefix}text-view` : null,
+    });
     this.textView.box.addEventListener('toggle', () => this.renderText());
     this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
       describe: (id) => this.describe(id),
