@@ -639,3 +639,57 @@ pub fn connect4_deepening(reps: usize) -> Result<Vec<Row>, String> {
         },
     ])
 }
+
+/// The practice tree of the grading benchmark: MAX over 3 MIN nodes over 4 MAX nodes over 5
+/// leaves (60 leaves, values 0–99 from a seeded generator).
+fn practice_tree_60() -> plyground::games::tree::Tree {
+    let mut rng = plyground::rng::Rng::new(60);
+    let mut text = String::from("[");
+    for i in 0..3 {
+        text.push_str(if i > 0 { ", [" } else { "[" });
+        for j in 0..4 {
+            let leaves: Vec<String> = (0..5).map(|_| rng.below(100).to_string()).collect();
+            text.push_str(&format!("{}[{}]", if j > 0 { ", " } else { "" }, leaves.join(", ")));
+        }
+        text.push(']');
+    }
+    text.push(']');
+    plyground::games::tree::Tree::try_parse(&text).expect("the benchmark tree parses")
+}
+
+/// Grading a 60-leaf α-β exercise (task alphabeta-full: windows, values and every pruned
+/// edge): the key graded in full, and an answer with every pruned mark missing (mistakes
+/// diagnosed), per call. Also the cost of building the exercise (both traces and the key).
+pub fn practice_grading(reps: usize) -> Vec<Row> {
+    use plyground::practice::{Exercise, ExerciseOptions, Task};
+    let tree = practice_tree_60();
+    let (t_build, ex) = best_of(reps, || {
+        Exercise::new(Task::AlphaBetaFull, tree.clone(), ExerciseOptions::default()).expect("exercise")
+    });
+    let key = ex.answer_key();
+    let mut wrong = key.clone();
+    wrong.pruned = Some(Vec::new());
+    const CALLS: usize = 200;
+    let (t_grade, (max, mistakes)) = best_of(reps, || {
+        let mut m = (0, 0);
+        for _ in 0..CALLS / 2 {
+            let g = ex.grade(&key).expect("grades");
+            assert!(g.done);
+            let w = ex.grade(&wrong).expect("grades");
+            m = (g.max, w.mistakes.len());
+        }
+        m
+    });
+    let per = t_grade / CALLS as f64;
+    vec![Row {
+        name: "practice grading (60 leaves)".into(),
+        value: CALLS as f64 / t_grade,
+        unit: "grades/s",
+        check: format!("{max}"),
+        note: format!(
+            "task alphabeta-full, {max} cells ({mistakes} wrong in the second answer): {:.3} ms per grade (target < 5 ms); building the exercise {:.2} ms",
+            per * 1e3,
+            t_build * 1e3
+        ),
+    }]
+}

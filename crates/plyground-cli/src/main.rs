@@ -15,6 +15,7 @@ mod out;
 
 mod args;
 mod bench;
+mod generate;
 mod json;
 mod ordering;
 mod plain;
@@ -37,6 +38,12 @@ usage:
                  (--analyze: seven column scores, 100 = full); a bad line is reported on
                  stderr and skipped, and the exit code is then 2
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
+  plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
+                 [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]
+                 [--unique-best yes|no] [--tie-sensitive] [--worst-order] [--tie nonstrict|strict]
+                 [--c C] [--seed S] [--json]
+                 a practice tree (tasks: minimax, alphabeta-leaves (default), alphabeta-full,
+                 expectiminimax, maxn, mcts, ordering); --json adds the questions and answer key
   plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
@@ -51,6 +58,7 @@ fn main() -> ExitCode {
         "c4" => play::c4(rest),
         "tree" => tree::tree(rest),
         "ordering" => ordering::ordering(rest),
+        "generate" => generate::generate(rest),
         "bench" => run_bench(rest),
         "solve" => match solve::solve(rest) {
             Ok(true) => Ok(()),
@@ -89,6 +97,7 @@ fn run_bench(raw: &[String]) -> Result<(), String> {
         rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 }));
         rows.extend(bench::traces(reps, if quick { 2 } else { 5 }));
         rows.extend(wide::rows(reps));
+        rows.extend(bench::practice_grading(reps));
         rows.extend(bench::solver_rows(quick)?);
         if a.flag("tsv") {
             // The machine-readable rows `cargo xtask bench` pairs with the wasm run.

@@ -8,6 +8,7 @@
 //! - [`Stepper`]: the real depth-first search, recorded by the core's trace recorder and
 //!   stepped event by event.
 //! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
+//! - [`Practice`]: graded exercises on generated or given trees (the core's `practice`).
 //! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
 //!   exact Connect-4 solver.
 //! - With the `bench` feature only (not in the shipped module): `bench*` functions and
@@ -26,6 +27,7 @@ mod game;
 mod mcts;
 mod options;
 mod perfect;
+mod practice;
 mod search;
 mod skin;
 mod solver;
@@ -40,6 +42,7 @@ pub use bench::{
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
 pub use perfect::solve_game;
+pub use practice::Practice;
 #[cfg(feature = "bench")]
 pub use solver::bench_solver_set;
 pub use solver::{analyze_connect4, solve_connect4};

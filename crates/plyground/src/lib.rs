@@ -18,6 +18,7 @@ pub mod event;
 pub mod game;
 pub mod games;
 pub mod math;
+pub mod practice;
 pub mod rng;
 pub mod search;
 pub mod trace;

@@ -1,0 +1,173 @@
+//! `plyground generate`: a practice tree from the core's seeded, constrained generator, as
+//! tree text (docs/tree-grammar.md); with `--json`, the exercise too (prompt, questions and
+//! answer key).
+
+use crate::args::Args;
+use crate::json::Json;
+use plyground::practice::{Answer, Answers, Difficulty, Exercise, GenParams, Task};
+use plyground::search::TieRule;
+
+/// `plyground generate [--task T] [--difficulty D] [--depth D] [--branching B|A-B] …`
+pub fn generate(raw: &[String]) -> Result<(), String> {
+    let a = Args::parse(
+        raw,
+        &["json", "decimals", "chance", "tie-sensitive", "worst-order"],
+        &[
+            "task",
+            "difficulty",
+            "depth",
+            "branching",
+            "values",
+            "players",
+            "cutoffs",
+            "unique-best",
+            "tie",
+            "c",
+            "seed",
+        ],
+    )?;
+    if let Some(p) = a.positional.first() {
+        return Err(format!("unexpected argument '{p}' (generate takes only options)"));
+    }
+    let task =
+        Task::try_parse(a.get("task").unwrap_or("alphabeta-leaves")).map_err(|e| format!("--task: {e}"))?;
+    let difficulty = Difficulty::try_parse(a.get("difficulty").unwrap_or("exam"))
+        .map_err(|e| format!("--difficulty: {e}"))?;
+    let mut p = GenParams::preset(task, difficulty);
+    if let Some(d) = a.number::<u32>("depth")? {
+        p.depth = d;
+    }
+    if let Some(b) = a.get("branching") {
+        let (lo, hi) =
+            range(b, '-').ok_or_else(|| format!("--branching: '{b}' is not a number or a range like 2-3"))?;
+        if lo < 0 || !(0..=1000).contains(&hi) {
+            return Err(format!("--branching: '{b}' is not a number or a range like 2-3"));
+        }
+        (p.min_branching, p.max_branching) = (lo as u32, hi as u32);
+    }
+    if let Some(v) = a.get("values") {
+        let (lo, hi) =
+            range(v, '.').ok_or_else(|| format!("--values: '{v}' is not a range like 0..9 or -5..5"))?;
+        if lo.abs() > 1_000_000 || hi.abs() > 1_000_000 {
+            return Err(format!("--values: '{v}' is out of range"));
+        }
+        (p.min_value, p.max_value) = (lo as i32, hi as i32);
+    }
+    p.decimals |= a.flag("decimals");
+    p.chance |= a.flag("chance");
+    p.tie_sensitive |= a.flag("tie-sensitive");
+    p.worst_order |= a.flag("worst-order");
+    if let Some(n) = a.number::<u8>("players")? {
+        p.players = n;
+    }
+    if let Some(k) = a.number::<u32>("cutoffs")? {
+        p.cutoffs = k;
+    }
+    if let Some(u) = a.get("unique-best") {
+        p.unique_best = match u {
+            "yes" | "true" => true,
+            "no" | "false" => false,
+            _ => return Err(format!("--unique-best: expected yes or no, got '{u}'")),
+        };
+    }
+    if let Some(t) = a.get("tie") {
+        p.tie = TieRule::try_parse(t).map_err(|e| format!("--tie: {e}"))?;
+    }
+    if let Some(c) = a.number::<f64>("c")? {
+        p.c = c;
+    }
+    let seed = a.number::<u64>("seed")?.unwrap_or(1);
+    let ex = Exercise::generate(task, &p, seed)?;
+    if !a.flag("json") {
+        println!("{}", ex.tree_text());
+        return Ok(());
+    }
+    let questions = ex
+        .questions()
+        .iter()
+        .map(|q| {
+            Json::obj(vec![
+                ("path", Json::Str(q.path.clone())),
+                ("label", Json::Str(q.label.clone())),
+                ("field", Json::Str(q.field.name().into())),
+                ("kind", Json::Str(q.kind.name().into())),
+            ])
+        })
+        .collect();
+    let out = Json::obj(vec![
+        ("task", Json::Str(task.id().into())),
+        ("seed", Json::Num(seed as f64)),
+        ("tree", Json::Str(ex.tree_text().into())),
+        ("prompt", Json::Str(ex.prompt())),
+        ("max", Json::Num(ex.max_score() as f64)),
+        ("questions", Json::Arr(questions)),
+        ("key", answers_json(&ex.answer_key())),
+    ]);
+    println!("{}", out.to_text());
+    Ok(())
+}
+
+/// "2-3" / "5" (sep '-'), "0..9" / "-5..5" (sep '.').
+fn range(s: &str, sep: char) -> Option<(i64, i64)> {
+    let (lo, hi) =
+        if sep == '-' { s.split_once('-').unwrap_or((s, s)) } else { s.split_once("..").unwrap_or((s, s)) };
+    Some((lo.trim().parse().ok()?, hi.trim().parse().ok()?))
+}
+
+/// A number in an answer: infinities as the strings "Infinity" / "-Infinity".
+fn num(x: f64) -> Json {
+    if x == f64::INFINITY {
+        Json::Str("Infinity".into())
+    } else if x == f64::NEG_INFINITY {
+        Json::Str("-Infinity".into())
+    } else {
+        Json::Num(x)
+    }
+}
+
+/// Answers as the embedding contract writes them (docs/embedding.md).
+pub fn answers_json(a: &Answers) -> Json {
+    let mut out = Vec::new();
+    if let Some(v) = &a.values {
+        let pairs = v
+            .iter()
+            .map(|(p, x)| {
+                let j = match x {
+                    Answer::Number(n) => num(*n),
+                    Answer::Numbers(u) => Json::Arr(u.iter().map(|&n| num(n)).collect()),
+                };
+                (p.clone(), j)
+            })
+            .collect();
+        out.push(("values".to_string(), Json::Obj(pairs)));
+    }
+    if let Some(w) = &a.windows {
+        out.push((
+            "windows".into(),
+            Json::Obj(w.iter().map(|(p, w)| (p.clone(), Json::Arr(vec![num(w[0]), num(w[1])]))).collect()),
+        ));
+    }
+    if let Some(p) = &a.pruned {
+        out.push(("pruned".into(), Json::Arr(p.iter().map(|s| Json::Str(s.clone())).collect())));
+    }
+    if let Some(c) = &a.choice {
+        out.push(("choice".into(), Json::Str(c.clone())));
+    }
+    if let Some(o) = &a.order {
+        out.push((
+            "order".into(),
+            Json::Obj(
+                o.iter()
+                    .map(|(p, v)| (p.clone(), Json::Arr(v.iter().map(|&i| Json::Num(i as f64)).collect())))
+                    .collect(),
+            ),
+        ));
+    }
+    if let Some(v) = &a.visits {
+        out.push((
+            "visits".into(),
+            Json::Obj(v.iter().map(|(p, w)| (p.clone(), Json::Arr(vec![num(w[0]), num(w[1])]))).collect()),
+        ));
+    }
+    Json::Obj(out)
+}

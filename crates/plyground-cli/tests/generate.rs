@@ -1,0 +1,64 @@
+//! `plyground generate`: the same tree text for the same seed (the text the wasm tests pin
+//! too), the exercise as JSON, and clear errors with exit code 2.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plyground")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).expect("utf-8")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "one line on stderr, got {err:?}");
+    assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn the_issue_example_prints_the_pinned_tree() {
+    let args = ["generate", "--depth", "3", "--branching", "2-3", "--cutoffs", "2", "--seed", "7"];
+    assert_eq!(stdout(&args), "[[[6, 1, 3], [9, 9], [4, 9]], [[0, 3, 2], [6, 0, 9]]]\n");
+    assert_eq!(stdout(&args), stdout(&args));
+    let t = stdout(&["generate", "--task", "expectiminimax", "--seed", "3"]);
+    assert!(t.starts_with("[chance[") && t.contains('/'), "{t}");
+}
+
+#[test]
+fn json_has_the_questions_and_the_key() {
+    let out =
+        stdout(&["generate", "--task", "alphabeta-full", "--difficulty", "easy", "--seed", "7", "--json"]);
+    assert!(
+        out.starts_with(
+            r#"{"task":"alphabeta-full","seed":7,"tree":"[[9, 5], [2, 4]]","prompt":"Run ALPHA-BETA-SEARCH"#
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(r#""max":11,"questions":[{"path":"","label":"A","field":"values","kind":"number"}"#),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with(
+        r#""key":{"values":{"":5,"0":5,"1":2},"windows":{"0":["-Infinity","Infinity"],"1":[5,"Infinity"]},"pruned":["1.1"]}}"#
+    ), "{out}");
+}
+
+#[test]
+fn bad_generator_options_exit_2() {
+    fails_with(&["generate", "--task", "chess"], "--task: unknown task 'chess'");
+    fails_with(&["generate", "--branching", "x"], "--branching: 'x' is not a number or a range like 2-3");
+    fails_with(&["generate", "--depth", "9"], "depth must be 1–6, got 9");
+    fails_with(
+        &["generate", "--depth", "2", "--branching", "2", "--cutoffs", "5"],
+        "in 2,000 attempts from seed 1",
+    );
+    fails_with(&["generate", "--task", "ordering", "--cutoffs", "1"], "worst-order means α-β prunes nothing");
+    fails_with(&["generate", "tree"], "unexpected argument 'tree'");
+}

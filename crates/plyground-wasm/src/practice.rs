@@ -1,0 +1,854 @@
+//! `Practice`: graded exercises (the core's `practice` module) behind a handle. Options and
+//! answers are read field by field with `Reflect` (unknown fields throw; no serde
+//! `Deserialize`, whose error messages would bring the standard library's float formatting
+//! into the module) and checked here; records are serde `Serialize` (serde-wasm-bindgen); every decision —
+//! keys, grading, rules, misconceptions, generation — is the core's. Contract:
+//! docs/wasm-api.md, "Practice"; the answers' shape: docs/embedding.md.
+
+use crate::util::{describe, entries, int_in, js_err};
+use plyground::games::tree::Tree;
+use plyground::practice::{
+    Answer, Answers, Difficulty, Exercise, ExerciseOptions, GenParams, Item, Misconception, Step, Task,
+};
+use plyground::search::TieRule;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use wasm_bindgen::prelude::*;
+
+/// The largest seed (seeds stay JS numbers, never BigInt).
+const MAX_SEED: u64 = u32::MAX as u64;
+
+/// `Practice.create`'s options, read field by field (unknown keys are refused first).
+struct CreateOptions {
+    task: Option<String>,
+    tree: JsValue,
+    seed: Option<f64>,
+    difficulty: Option<String>,
+    depth: Option<f64>,
+    branching: JsValue,
+    values: JsValue,
+    decimals: Option<bool>,
+    chance: Option<bool>,
+    players: Option<f64>,
+    cutoffs: Option<f64>,
+    unique_best: Option<bool>,
+    tie_sensitive: Option<bool>,
+    worst_order: Option<bool>,
+    tie: Option<String>,
+    c: Option<f64>,
+    mcts_seed: Option<f64>,
+    iterations: Option<f64>,
+}
+
+/// The answers object: fields kept as JS values and checked one by one, so that every error
+/// names its place.
+struct AnswersIn {
+    values: JsValue,
+    windows: JsValue,
+    pruned: JsValue,
+    choice: JsValue,
+    order: JsValue,
+    visits: JsValue,
+}
+
+/// A field of a plain object (undefined when absent).
+fn field(v: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(v, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn opt_f64(v: &JsValue, name: &str) -> Result<Option<f64>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_f64().map(Some).ok_or_else(|| format!("options.{name} must be a number, got {}", describe(&x)))
+}
+
+fn opt_bool(v: &JsValue, name: &str) -> Result<Option<bool>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_bool().map(Some).ok_or_else(|| format!("options.{name} must be true or false, got {}", describe(&x)))
+}
+
+fn opt_string(v: &JsValue, name: &str) -> Result<Option<String>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_string().map(Some).ok_or_else(|| format!("options.{name} must be a string, got {}", describe(&x)))
+}
+
+/// Refuses unknown keys, naming the first one.
+fn known_keys(place: &str, v: &JsValue, allowed: &[&str]) -> Result<(), String> {
+    for (k, _) in entries(v)? {
+        if !allowed.contains(&k.as_str()) {
+            return Err(format!("{place}: unknown field '{k}' (expected one of {})", allowed.join(", ")));
+        }
+    }
+    Ok(())
+}
+
+const CREATE_KEYS: [&str; 18] = [
+    "task",
+    "tree",
+    "seed",
+    "difficulty",
+    "depth",
+    "branching",
+    "values",
+    "decimals",
+    "chance",
+    "players",
+    "cutoffs",
+    "uniqueBest",
+    "tieSensitive",
+    "worstOrder",
+    "tie",
+    "c",
+    "mctsSeed",
+    "iterations",
+];
+const ANSWER_KEYS: [&str; 6] = ["values", "windows", "pruned", "choice", "order", "visits"];
+
+fn given(v: &JsValue) -> bool {
+    !(v.is_undefined() || v.is_null())
+}
+
+/// A number in an answer: a JS number (±Infinity included) or the strings "Infinity",
+/// "-Infinity" (as JSON writes them).
+fn answer_number(place: &str, v: &JsValue) -> Result<f64, String> {
+    if let Some(x) = v.as_f64() {
+        return Ok(x);
+    }
+    match v.as_string().as_deref() {
+        Some("Infinity") | Some("+Infinity") => Ok(f64::INFINITY),
+        Some("-Infinity") => Ok(f64::NEG_INFINITY),
+        _ => Err(format!("{place} must be a number, got {}", describe(v))),
+    }
+}
+
+fn object(place: &str, v: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
+    if !v.is_object() || js_sys::Array::is_array(v) {
+        return Err(format!("{place} must be an object keyed by node path, got {}", describe(v)));
+    }
+    entries(v)
+}
+
+fn array(place: &str, v: &JsValue) -> Result<Vec<JsValue>, String> {
+    if !js_sys::Array::is_array(v) {
+        return Err(format!("{place} must be an array, got {}", describe(v)));
+    }
+    Ok(js_sys::Array::from(v).iter().collect())
+}
+
+fn pair(place: &str, v: &JsValue, what: &str) -> Result<[f64; 2], String> {
+    let a = array(place, v)?;
+    if a.len() != 2 {
+        return Err(format!("{place} must be {what}, got {} entries", a.len()));
+    }
+    Ok([answer_number(&format!("{place}[0]"), &a[0])?, answer_number(&format!("{place}[1]"), &a[1])?])
+}
+
+fn read_answers(v: JsValue) -> Result<Answers, String> {
+    if !v.is_object() || js_sys::Array::is_array(&v) {
+        return Err(format!(
+            "answers must be an object like {{values: {{…}}, pruned: […]}}, got {}",
+            describe(&v)
+        ));
+    }
+    known_keys("answers", &v, &ANSWER_KEYS)?;
+    let a = AnswersIn {
+        values: field(&v, "values"),
+        windows: field(&v, "windows"),
+        pruned: field(&v, "pruned"),
+        choice: field(&v, "choice"),
+        order: field(&v, "order"),
+        visits: field(&v, "visits"),
+    };
+    let mut out = Answers::default();
+    if given(&a.values) {
+        let mut m = BTreeMap::new();
+        for (path, x) in object("answers.values", &a.values)? {
+            let place = format!("answers.values[\"{path}\"]");
+            let ans = if js_sys::Array::is_array(&x) {
+                let items = array(&place, &x)?;
+                let nums = items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, y)| answer_number(&format!("{place}[{i}]"), y))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Answer::Numbers(nums)
+            } else {
+                Answer::Number(answer_number(&place, &x)?)
+            };
+            m.insert(path, ans);
+        }
+        out.values = Some(m);
+    }
+    if given(&a.windows) {
+        let mut m = BTreeMap::new();
+        for (path, x) in object("answers.windows", &a.windows)? {
+            m.insert(path.clone(), pair(&format!("answers.windows[\"{path}\"]"), &x, "[alpha, beta]")?);
+        }
+        out.windows = Some(m);
+    }
+    if given(&a.visits) {
+        let mut m = BTreeMap::new();
+        for (path, x) in object("answers.visits", &a.visits)? {
+            m.insert(path.clone(), pair(&format!("answers.visits[\"{path}\"]"), &x, "[N, W]")?);
+        }
+        out.visits = Some(m);
+    }
+    if given(&a.pruned) {
+        let items = array("answers.pruned", &a.pruned)?;
+        let paths = items
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                p.as_string().ok_or_else(|| {
+                    format!("answers.pruned[{i}] must be a node path string, got {}", describe(p))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        out.pruned = Some(paths);
+    }
+    if given(&a.choice) {
+        out.choice = Some(a.choice.as_string().ok_or_else(|| {
+            format!("answers.choice must be a node path string, got {}", describe(&a.choice))
+        })?);
+    }
+    if given(&a.order) {
+        let mut m = BTreeMap::new();
+        for (path, x) in object("answers.order", &a.order)? {
+            let place = format!("answers.order[\"{path}\"]");
+            let idx = array(&place, &x)?
+                .iter()
+                .enumerate()
+                .map(|(i, y)| {
+                    let n = y
+                        .as_f64()
+                        .ok_or_else(|| format!("{place}[{i}] must be a child index, got {}", describe(y)))?;
+                    int_in(&format!("{place}[{i}]"), n, 0, 1000).map(|n| n as u32)
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            m.insert(path, idx);
+        }
+        out.order = Some(m);
+    }
+    Ok(out)
+}
+
+/// "2-3", 2, [2, 3] → (2, 3).
+fn range_of(place: &str, v: &JsValue, sep: &str, example: &str) -> Result<(f64, f64), String> {
+    if let Some(x) = v.as_f64() {
+        return Ok((x, x));
+    }
+    if js_sys::Array::is_array(v) {
+        let p = pair(place, v, example)?;
+        return Ok((p[0], p[1]));
+    }
+    if let Some(s) = v.as_string() {
+        let (a, b) = s.split_once(sep).unwrap_or((&s, &s));
+        let parse = |t: &str| plyground::decimal::parse(t.trim()).filter(|x| x.is_finite());
+        if let (Some(a), Some(b)) = (parse(a), parse(b)) {
+            return Ok((a, b));
+        }
+    }
+    Err(format!("{place} must be a number, [low, high] or a string like '{example}', got {}", describe(v)))
+}
+
+fn tie_of(place: &str, s: &Option<String>) -> Result<TieRule, String> {
+    match s {
+        None => Ok(TieRule::NonStrict),
+        Some(t) => TieRule::try_parse(t).map_err(|e| format!("{place}: {e}")),
+    }
+}
+
+fn build(opts: JsValue) -> Result<Exercise, String> {
+    if !opts.is_object() || js_sys::Array::is_array(&opts) {
+        return Err(format!(
+            "options must be an object like {{task: 'minimax', seed: 7}}, got {}",
+            describe(&opts)
+        ));
+    }
+    known_keys("options", &opts, &CREATE_KEYS)?;
+    let v = &opts;
+    let o = CreateOptions {
+        task: opt_string(v, "task")?,
+        tree: field(v, "tree"),
+        seed: opt_f64(v, "seed")?,
+        difficulty: opt_string(v, "difficulty")?,
+        depth: opt_f64(v, "depth")?,
+        branching: field(v, "branching"),
+        values: field(v, "values"),
+        decimals: opt_bool(v, "decimals")?,
+        chance: opt_bool(v, "chance")?,
+        players: opt_f64(v, "players")?,
+        cutoffs: opt_f64(v, "cutoffs")?,
+        unique_best: opt_bool(v, "uniqueBest")?,
+        tie_sensitive: opt_bool(v, "tieSensitive")?,
+        worst_order: opt_bool(v, "worstOrder")?,
+        tie: opt_string(v, "tie")?,
+        c: opt_f64(v, "c")?,
+        mcts_seed: opt_f64(v, "mctsSeed")?,
+        iterations: opt_f64(v, "iterations")?,
+    };
+    let task =
+        Task::try_parse(o.task.as_deref().ok_or("options.task is required (e.g. 'alphabeta-leaves')")?)
+            .map_err(|e| format!("options.task: {e}"))?;
+    let tie = tie_of("options.tie", &o.tie)?;
+    let seed = o.seed.map(|s| int_in("options.seed", s, 0, MAX_SEED)).transpose()?;
+    if given(&o.tree) {
+        let text = o
+            .tree
+            .as_string()
+            .ok_or_else(|| format!("options.tree must be tree text, got {}", describe(&o.tree)))?;
+        let generator_only = [
+            ("difficulty", o.difficulty.is_some()),
+            ("depth", o.depth.is_some()),
+            ("branching", given(&o.branching)),
+            ("values", given(&o.values)),
+            ("decimals", o.decimals.is_some()),
+            ("chance", o.chance.is_some()),
+            ("players", o.players.is_some()),
+            ("cutoffs", o.cutoffs.is_some()),
+            ("uniqueBest", o.unique_best.is_some()),
+            ("tieSensitive", o.tie_sensitive.is_some()),
+            ("worstOrder", o.worst_order.is_some()),
+        ];
+        if let Some((name, _)) = generator_only.iter().find(|g| g.1) {
+            return Err(format!("options.{name} applies to generated trees, not to a given tree"));
+        }
+        let tree = Tree::try_parse(&text)
+            .map_err(|e| format!("options.tree: line {}, column {}: {}", e.line, e.column, e.message))?;
+        let mut eo = ExerciseOptions { tie, seed, ..Default::default() };
+        if let Some(c) = o.c {
+            eo.c = c;
+        }
+        if let Some(s) = o.mcts_seed {
+            eo.mcts_seed = int_in("options.mctsSeed", s, 0, MAX_SEED)?;
+        }
+        if let Some(k) = o.iterations {
+            eo.iterations = Some(int_in("options.iterations", k, 1, 10_000)? as u32);
+        }
+        return Exercise::new(task, tree, eo);
+    }
+    if o.mcts_seed.is_some() || o.iterations.is_some() {
+        return Err("options.mctsSeed and options.iterations apply to a given tree; a generated one draws them from the seed".into());
+    }
+    let d = Difficulty::try_parse(o.difficulty.as_deref().unwrap_or("exam"))
+        .map_err(|e| format!("options.difficulty: {e}"))?;
+    let mut p = GenParams::preset(task, d);
+    p.tie = tie;
+    if let Some(x) = o.depth {
+        p.depth = int_in("options.depth", x, 1, 6)? as u32;
+    }
+    if given(&o.branching) {
+        let (a, b) = range_of("options.branching", &o.branching, "-", "2-3")?;
+        p.min_branching = int_in("options.branching", a, 1, 5)? as u32;
+        p.max_branching = int_in("options.branching", b, 1, 5)? as u32;
+    }
+    if given(&o.values) {
+        let (a, b) = range_of("options.values", &o.values, "..", "0..9")?;
+        let ok = |x: f64| x.fract() == 0.0 && (-1000.0..=1000.0).contains(&x);
+        if !ok(a) || !ok(b) {
+            return Err(format!(
+                "options.values must be integers within -1000..1000, got {}..{}",
+                plyground::decimal::display(a),
+                plyground::decimal::display(b)
+            ));
+        }
+        (p.min_value, p.max_value) = (a as i32, b as i32);
+    }
+    if let Some(x) = o.players {
+        p.players = int_in("options.players", x, 2, 4)? as u8;
+    }
+    if let Some(x) = o.cutoffs {
+        p.cutoffs = int_in("options.cutoffs", x, 0, 1000)? as u32;
+    }
+    p.decimals = o.decimals.unwrap_or(p.decimals);
+    p.chance = o.chance.unwrap_or(p.chance);
+    p.unique_best = o.unique_best.unwrap_or(p.unique_best);
+    p.tie_sensitive = o.tie_sensitive.unwrap_or(p.tie_sensitive);
+    p.worst_order = o.worst_order.unwrap_or(p.worst_order);
+    if let Some(c) = o.c {
+        p.c = c;
+    }
+    Exercise::generate(task, &p, seed.unwrap_or(1))
+}
+
+// ---------------------------------------------------------------------------------------
+// Records
+
+/// An item as JSON: null, a number, [numbers], true/false, "path", [indices].
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ItemRec {
+    Missing(Option<()>),
+    Number(f64),
+    Numbers(Vec<f64>),
+    Mark(bool),
+    Path(String),
+    Order(Vec<u32>),
+}
+
+fn item(i: &Item) -> ItemRec {
+    match i {
+        Item::Missing => ItemRec::Missing(None),
+        Item::Number(x) => ItemRec::Number(*x),
+        Item::Numbers(v) => ItemRec::Numbers(v.clone()),
+        Item::Mark(b) => ItemRec::Mark(*b),
+        Item::Path(p) => ItemRec::Path(p.clone()),
+        Item::Order(o) => ItemRec::Order(o.clone()),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MistakeRec {
+    node: String,
+    label: String,
+    field: &'static str,
+    expected: ItemRec,
+    got: ItemRec,
+    misconception: Option<&'static str>,
+    explanation: Option<String>,
+    event: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepRec {
+    node: String,
+    label: String,
+    field: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected: Option<ItemRec>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<String>,
+    hint: String,
+    event: u32,
+}
+
+fn step(s: &Step, with_answer: bool) -> StepRec {
+    StepRec {
+        node: s.node.clone(),
+        label: s.label.clone(),
+        field: s.field.name(),
+        expected: with_answer.then(|| item(&s.expected)),
+        rule: with_answer.then(|| s.rule.clone()),
+        hint: s.hint.clone(),
+        event: s.event,
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CellRec {
+    field: &'static str,
+    node: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GradeRec {
+    task: &'static str,
+    seed: Option<f64>,
+    tree: String,
+    score: u32,
+    max: u32,
+    done: bool,
+    mistakes: Vec<MistakeRec>,
+    correct: Vec<CellRec>,
+    first_wrong: Option<StepRec>,
+    misconception: Option<&'static str>,
+    explanation: Option<String>,
+    summary: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct QuestionRec {
+    path: String,
+    label: String,
+    field: &'static str,
+    kind: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AnswersRec {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<BTreeMap<String, ItemRec>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    windows: Option<BTreeMap<String, [f64; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pruned: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    choice: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<BTreeMap<String, Vec<u32>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    visits: Option<BTreeMap<String, [f64; 2]>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MctsNodeRec {
+    path: String,
+    label: String,
+    n: u32,
+    w: f64,
+    mover: u8,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MctsRec {
+    c: f64,
+    seed: f64,
+    iterations: u32,
+    reward: f64,
+    nodes: Vec<MctsNodeRec>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderingRec {
+    min_leaves: f64,
+    given_leaves: f64,
+    exhaustive: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepperOptionsRec {
+    algo: &'static str,
+    tie: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TaskRec {
+    id: &'static str,
+    fields: Vec<&'static str>,
+    algo: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MisconceptionRec {
+    id: &'static str,
+    summary: &'static str,
+}
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsError> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_err(format!("internal: a record did not convert: {e}")))
+}
+
+fn tie_name(t: TieRule) -> &'static str {
+    match t {
+        TieRule::NonStrict => "nonstrict",
+        TieRule::Strict => "strict",
+    }
+}
+
+fn mis_id(m: Option<Misconception>) -> Option<&'static str> {
+    m.map(Misconception::id)
+}
+
+// ---------------------------------------------------------------------------------------
+// The handle
+
+/// A practice exercise: a task on a tree (given or generated) with its answer key.
+#[wasm_bindgen]
+pub struct Practice {
+    ex: Exercise,
+}
+
+#[wasm_bindgen]
+impl Practice {
+    /// `Practice.create({task, seed, difficulty, depth, branching, values, …})` generates a
+    /// tree; `Practice.create({task, tree, tie, c, seed, mctsSeed, iterations})` uses a given
+    /// one. Throws an `Error` naming the option and the reason.
+    pub fn create(
+        #[wasm_bindgen(unchecked_param_type = "PracticeOptions")] opts: JsValue,
+    ) -> Result<Practice, JsError> {
+        build(opts).map(|ex| Practice { ex }).map_err(|e| js_err(format!("Practice.create: {e}")))
+    }
+
+    /// The tasks: `[{id, fields, algo}]`.
+    #[wasm_bindgen(unchecked_return_type = "PracticeTask[]")]
+    pub fn tasks() -> Result<JsValue, JsError> {
+        let v: Vec<TaskRec> = Task::ALL
+            .iter()
+            .map(|t| TaskRec {
+                id: t.id(),
+                fields: t.fields().iter().map(|f| f.name()).collect(),
+                algo: t.stepper_algo(),
+            })
+            .collect();
+        to_js(&v)
+    }
+
+    /// The misconceptions: `[{id, summary}]`.
+    #[wasm_bindgen(unchecked_return_type = "PracticeMisconception[]")]
+    pub fn misconceptions() -> Result<JsValue, JsError> {
+        let v: Vec<MisconceptionRec> = Misconception::ALL
+            .iter()
+            .map(|m| MisconceptionRec { id: m.id(), summary: m.summary() })
+            .collect();
+        to_js(&v)
+    }
+
+    /// The task id.
+    #[wasm_bindgen(getter)]
+    pub fn task(&self) -> String {
+        self.ex.task().id().to_string()
+    }
+
+    /// The generator's seed, or null for a given tree without one.
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> Option<f64> {
+        self.ex.options().seed.map(|s| s as f64)
+    }
+
+    /// The tree text (`GameTree.parse(treeText)` draws it).
+    #[wasm_bindgen(getter, js_name = treeText)]
+    pub fn tree_text(&self) -> String {
+        self.ex.tree_text().to_string()
+    }
+
+    /// 'nonstrict' | 'strict'.
+    #[wasm_bindgen(getter)]
+    pub fn tie(&self) -> String {
+        tie_name(self.ex.options().tie).to_string()
+    }
+
+    /// The instructions.
+    #[wasm_bindgen(getter)]
+    pub fn prompt(&self) -> String {
+        self.ex.prompt()
+    }
+
+    /// The number of graded cells.
+    #[wasm_bindgen(getter, js_name = maxScore)]
+    pub fn max_score(&self) -> u32 {
+        self.ex.max_score()
+    }
+
+    /// The answer fields the task asks for.
+    #[wasm_bindgen(getter)]
+    pub fn fields(&self) -> Vec<String> {
+        self.ex.task().fields().iter().map(|f| f.name().to_string()).collect()
+    }
+
+    /// The options of the `Stepper.forTree` that steps the key's trace (`{algo, tie}`), or
+    /// null (MCTS, move ordering).
+    #[wasm_bindgen(getter, js_name = stepperOptions, unchecked_return_type = "{algo: string, tie: string} | null")]
+    pub fn stepper_options(&self) -> Result<JsValue, JsError> {
+        match self.ex.task().stepper_algo() {
+            Some(algo) => to_js(&StepperOptionsRec { algo, tie: tie_name(self.ex.options().tie) }),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Events in the key's trace (MCTS: in the asked iteration).
+    #[wasm_bindgen(getter, js_name = traceLength)]
+    pub fn trace_length(&self) -> u32 {
+        self.ex.trace_len()
+    }
+
+    /// What to answer: `[{path, label, field, kind}]` in depth-first order.
+    #[wasm_bindgen(unchecked_return_type = "PracticeQuestion[]")]
+    pub fn questions(&self) -> Result<JsValue, JsError> {
+        let v: Vec<QuestionRec> = self
+            .ex
+            .questions()
+            .iter()
+            .map(|q| QuestionRec {
+                path: q.path.clone(),
+                label: q.label.clone(),
+                field: q.field.name(),
+                kind: q.kind.name(),
+            })
+            .collect();
+        to_js(&v)
+    }
+
+    /// Grades `answers`; throws on malformed answers (naming the place).
+    #[wasm_bindgen(unchecked_return_type = "PracticeGrade")]
+    pub fn grade(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PracticeAnswers")] answers: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let at = |e: String| js_err(format!("Practice.grade: {e}"));
+        let a = read_answers(answers).map_err(at)?;
+        let g = self.ex.grade(&a).map_err(at)?;
+        to_js(&GradeRec {
+            task: g.task.id(),
+            seed: g.seed.map(|s| s as f64),
+            tree: g.tree,
+            score: g.score,
+            max: g.max,
+            done: g.done,
+            mistakes: g
+                .mistakes
+                .iter()
+                .map(|m| MistakeRec {
+                    node: m.node.clone(),
+                    label: m.label.clone(),
+                    field: m.field.name(),
+                    expected: item(&m.expected),
+                    got: item(&m.got),
+                    misconception: mis_id(m.misconception),
+                    explanation: m.explanation.clone(),
+                    event: m.event,
+                })
+                .collect(),
+            correct: g.correct.iter().map(|(f, p)| CellRec { field: f.name(), node: p.clone() }).collect(),
+            first_wrong: g.first_wrong.as_ref().map(|s| step(s, true)),
+            misconception: mis_id(g.misconception),
+            explanation: g.explanation,
+            summary: g.summary,
+        })
+    }
+
+    /// The next step's rule without its answer (`{node, label, field, hint, event}`), or
+    /// null when everything is right.
+    #[wasm_bindgen(unchecked_return_type = "PracticeStep | null")]
+    pub fn hint(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PracticeAnswers")] answers: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let at = |e: String| js_err(format!("Practice.hint: {e}"));
+        let a = read_answers(answers).map_err(at)?;
+        match self.ex.hint(&a).map_err(at)? {
+            Some(s) => to_js(&step(&s, false)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The next step with its answer and rule, or null when everything is right.
+    #[wasm_bindgen(js_name = revealNext, unchecked_return_type = "PracticeStep | null")]
+    pub fn reveal_next(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PracticeAnswers")] answers: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let at = |e: String| js_err(format!("Practice.revealNext: {e}"));
+        let a = read_answers(answers).map_err(at)?;
+        match self.ex.reveal_next(&a).map_err(at)? {
+            Some(s) => to_js(&step(&s, true)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Every step of the key in visiting order, with answers and rules.
+    #[wasm_bindgen(unchecked_return_type = "PracticeStep[]")]
+    pub fn steps(&self) -> Result<JsValue, JsError> {
+        let v: Vec<StepRec> = self.ex.steps().iter().map(|s| step(s, true)).collect();
+        to_js(&v)
+    }
+
+    /// The answer key, in the answers' shape (it grades as full marks).
+    #[wasm_bindgen(js_name = answerKey, unchecked_return_type = "PracticeAnswers")]
+    pub fn answer_key(&self) -> Result<JsValue, JsError> {
+        let k = self.ex.answer_key();
+        to_js(&AnswersRec {
+            values: k.values.map(|m| {
+                m.into_iter()
+                    .map(|(p, a)| {
+                        let i = match a {
+                            Answer::Number(x) => ItemRec::Number(x),
+                            Answer::Numbers(v) => ItemRec::Numbers(v),
+                        };
+                        (p, i)
+                    })
+                    .collect()
+            }),
+            windows: k.windows,
+            pruned: k.pruned,
+            choice: k.choice,
+            order: k.order,
+            visits: k.visits,
+        })
+    }
+
+    /// MCTS set-up (`{c, seed, iterations, reward, nodes: [{path, label, n, w, mover}]}`),
+    /// or null for other tasks.
+    #[wasm_bindgen(unchecked_return_type = "PracticeMcts | null")]
+    pub fn mcts(&self) -> Result<JsValue, JsError> {
+        match self.ex.mcts() {
+            None => Ok(JsValue::NULL),
+            Some(m) => to_js(&MctsRec {
+                c: m.c,
+                seed: m.seed as f64,
+                iterations: m.iterations,
+                reward: m.reward,
+                nodes: m
+                    .nodes
+                    .iter()
+                    .map(|n| MctsNodeRec {
+                        path: n.path.clone(),
+                        label: n.label.clone(),
+                        n: n.n,
+                        w: n.w,
+                        mover: n.mover,
+                    })
+                    .collect(),
+            }),
+        }
+    }
+
+    /// Move ordering: `{minLeaves, givenLeaves, exhaustive}`, or null for other tasks.
+    #[wasm_bindgen(
+        unchecked_return_type = "{minLeaves: number, givenLeaves: number, exhaustive: boolean} | null"
+    )]
+    pub fn ordering(&self) -> Result<JsValue, JsError> {
+        match self.ex.ordering() {
+            None => Ok(JsValue::NULL),
+            Some(o) => to_js(&OrderingRec {
+                min_leaves: o.min_leaves as f64,
+                given_leaves: o.given_leaves as f64,
+                exhaustive: o.exhaustive,
+            }),
+        }
+    }
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_PRACTICE: &'static str = r#"
+/** Practice.create's options (docs/wasm-api.md, "Practice"). Unknown fields throw. */
+export interface PracticeOptions {
+  task: 'minimax' | 'alphabeta-leaves' | 'alphabeta-full' | 'expectiminimax' | 'maxn' | 'mcts' | 'ordering';
+  tree?: string; seed?: number; difficulty?: 'easy' | 'exam' | 'hard'; depth?: number;
+  branching?: number | string | [number, number]; values?: string | [number, number];
+  decimals?: boolean; chance?: boolean; players?: number; cutoffs?: number; uniqueBest?: boolean;
+  tieSensitive?: boolean; worstOrder?: boolean; tie?: 'nonstrict' | 'strict'; c?: number;
+  mctsSeed?: number; iterations?: number;
+}
+/** Answers: only the fields the task asks for; keys are node paths ("0.1", root ""). */
+export interface PracticeAnswers {
+  values?: Record<string, number | string | (number | string)[]>;
+  windows?: Record<string, [number | string, number | string]>;
+  pruned?: string[]; choice?: string; order?: Record<string, number[]>;
+  visits?: Record<string, [number, number]>;
+}
+export type PracticeItem = null | number | number[] | boolean | string;
+export interface PracticeQuestion { path: string; label: string; field: string;
+  kind: 'number' | 'tuple' | 'window' | 'mark' | 'child' | 'permutation' | 'counts'; }
+export interface PracticeStep { node: string; label: string; field: string; expected?: PracticeItem;
+  rule?: string; hint: string; event: number; }
+export interface PracticeMistake { node: string; label: string; field: string; expected: PracticeItem;
+  got: PracticeItem; misconception: string | null; explanation: string | null; event: number; }
+export interface PracticeGrade { task: string; seed: number | null; tree: string; score: number; max: number;
+  done: boolean; mistakes: PracticeMistake[]; correct: {field: string; node: string}[];
+  firstWrong: PracticeStep | null; misconception: string | null; explanation: string | null; summary: string; }
+export interface PracticeMcts { c: number; seed: number; iterations: number; reward: number;
+  nodes: {path: string; label: string; n: number; w: number; mover: number}[]; }
+export interface PracticeTask { id: string; fields: string[]; algo: string | null; }
+export interface PracticeMisconception { id: string; summary: string; }
+"#;
