@@ -105,10 +105,18 @@ pub fn mcts_node_name(path_labels: &[String]) -> String {
 
 /// One sentence for the MCTS phase event `e` (the last event of the phase shown), or the
 /// sentence before the first iteration for `None`. `name` names arena nodes (see
-/// [`mcts_node_name`]); `sides` names the players in the rollout's rewards ("X", "O").
-pub fn mcts_narration<A>(e: Option<&Event<A>>, name: &dyn Fn(u32) -> String, sides: &[String]) -> String {
+/// [`mcts_node_name`]); `sides` names the players in the rollout's rewards ("X", "O");
+/// `completed`: the iteration just finished, when the picture is at an iteration's end
+/// ("Iteration 12 complete. BACKUP: …").
+pub fn mcts_narration<A>(
+    e: Option<&Event<A>>,
+    name: &dyn Fn(u32) -> String,
+    sides: &[String],
+    completed: Option<u32>,
+) -> String {
     let Some(e) = e else { return "Before the first iteration: the tree is just the root.".to_string() };
-    match *e {
+    let prefix = completed.map_or(String::new(), |k| format!("Iteration {k} complete. "));
+    let line = match *e {
         Event::MctsSelect { node, child, exploitation, exploration } => format!(
             "SELECT: from {} follow the child with the largest UCB1, {} ({} + {} = {}).",
             name(node),
@@ -135,7 +143,8 @@ pub fn mcts_narration<A>(e: Option<&Event<A>>, name: &dyn Fn(u32) -> String, sid
             format!("BACKUP: add the result to N and W on the path back to the root (at {}).", name(node))
         }
         _ => String::new(),
-    }
+    };
+    prefix + &line
 }
 
 /// A root child's statistics for the decision line.
@@ -219,7 +228,7 @@ mod tests {
         let sides = vec!["X".to_string(), "O".to_string()];
         let e: Event<u8> = Event::MctsSelect { node: 0, child: 3, exploitation: 0.7, exploration: 0.4798 };
         assert_eq!(
-            mcts_narration(Some(&e), &name, &sides),
+            mcts_narration(Some(&e), &name, &sides, None),
             "SELECT: from the root follow the child with the largest UCB1, node 3 (0.7000 + 0.4798 = 1.1798)."
         );
         let mut reward = [0.0; crate::game::MAX_PLAYERS];
@@ -227,11 +236,11 @@ mod tests {
         reward[1] = 1.0;
         let e: Event<u8> = Event::MctsRollout { node: 3, plies: 1, reward };
         assert_eq!(
-            mcts_narration(Some(&e), &name, &sides),
+            mcts_narration(Some(&e), &name, &sides, None),
             "ROLLOUT: from node 3 play random moves to the end (1 ply): rewards −1 / 1 (X / O)."
         );
         assert_eq!(
-            mcts_narration::<u8>(None, &name, &sides),
+            mcts_narration::<u8>(None, &name, &sides, None),
             "Before the first iteration: the tree is just the root."
         );
         assert_eq!(mcts_node_name(&[]), "the root");
