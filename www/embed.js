@@ -6,6 +6,7 @@
 // (lib/messages.js documents the messages).
 
 import './plyground-elements.js';
+import { loadApi } from './elements/runtime.js';
 import { stateFromParams, splitParams, stateParams, stateToString } from './lib/figure-state.js';
 import { OUT_TYPES, PROTOCOL_VERSION, outMessage, readMessage } from './lib/messages.js';
 import { ELEMENT_OF, PLAYGROUND_HASH, playgroundUrl } from './lib/snippets.js';
@@ -117,9 +118,11 @@ window.addEventListener('message', onMessage);
 // A new hash (the host changed the frame's src fragment) is a new figure.
 window.addEventListener('hashchange', () => {
   showError('');
-  start();
+  loadApi().then(start, () => {});
 });
-start();
+// The URL's parameters are checked against the module's limits (lib/limits.js): the module
+// first (the figure needs it anyway).
+loadApi().then(start, (e) => showError(`could not start: ${e?.message ?? e}`));
 
 // For the browser tests: the types the frame never accepts back.
 export { OUT_TYPES };

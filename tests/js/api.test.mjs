@@ -358,7 +358,24 @@ test('the package ships TypeScript declarations with typed options and results',
   ]) {
     assert.ok(dts.includes(decl), `missing in the .d.ts: ${decl}`);
   }
-  assert.deepEqual(Object.keys(limits()).sort(), ['c4DefaultBudget', 'defaultNodeCap', 'maxBudget', 'maxDepth', 'maxIterations', 'maxNodeCap']);
+  // Every limit of crates/plyground/src/limits.rs, with its value (the one source JS reads).
+  assert.deepEqual(limits(), {
+    maxDepth: 64,
+    maxBudget: 1e9,
+    c4DefaultBudget: 5e6,
+    c4MaxBestOrderDepth: 8,
+    maxIterations: 1e6,
+    defaultIterations: 1e4,
+    maxShownIterations: 1e5,
+    maxC: 1e6,
+    maxSeed: 2 ** 53 - 1,
+    defaultNodeCap: 2e4,
+    maxNodeCap: 1e5,
+    solveGameBudget: 2e7,
+    perfectFallbackBudget: 3e6,
+    solverDefaultBudget: 1e9,
+    solverMaxBudget: 1e12,
+  });
 });
 
 test('no Rust panic reached the console', () => {

@@ -6,9 +6,6 @@ import {
   ENGINE_FIELDS,
   ENGINE_IDS,
   ENGINE_NAMES,
-  NO_BUDGET,
-  SOLVE_BUDGET,
-  PERFECT_FALLBACK_BUDGET,
   checkConfig,
   defaultConfig,
   engineLabel,
@@ -17,6 +14,10 @@ import {
 } from '../../www/lib/engines.js';
 import { LESSON_TREES, POSITION_SOURCES } from '../../www/lib/lessons.js';
 import { approx, orderingReference, ordersFor } from '../../www/lib/complexity.js';
+import { api } from './wasm.mjs';
+
+// The budgets come from the module (one source: crates/plyground/src/limits.rs).
+const { maxBudget: NO_BUDGET, perfectFallbackBudget: PERFECT_FALLBACK_BUDGET, solveGameBudget: SOLVE_BUDGET } = api.limits();
 
 test('defaults per game, and checkConfig turns form text into a typed config', () => {
   const c4 = { tt: false, quiescence: false, iterations: 5000, c: 1.414, seed: 1 };

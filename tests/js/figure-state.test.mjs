@@ -18,6 +18,7 @@ import {
   stateParams,
   stateToString,
 } from '../../www/lib/figure-state.js';
+import './wasm.mjs'; // the figure parameters' limits come from the module
 
 const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 const fromObject = (view, o) => readState(view, (k) => o[k] ?? null);

@@ -3,6 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { OUT_TYPES, outMessage, readMessage } from '../../www/lib/messages.js';
+import './wasm.mjs'; // the figure parameters' limits come from the module
 
 test('plyground:set carries parameters of the figure: text, numbers, booleans, null', () => {
   const m = readMessage({ type: 'plyground:set', step: 12, tree: '[[1,2],[3]]', autoplay: false, order: null, algorithm: 'minimax' }, 'tree');

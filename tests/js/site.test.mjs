@@ -14,6 +14,13 @@ const SITE = fileURLToPath(new URL('../../target/site/', import.meta.url));
 if (!existsSync(`${SITE}plyground-elements.js`)) throw new Error('target/site is missing: run `cargo xtask build` first');
 if (!existsSync(`${WWW}pkg/plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 
+// Both copies of the glue initialised up front: the modules' limits (lib/limits.js) are read
+// from the module, each copy from its own glue.
+for (const dir of [WWW, SITE]) {
+  const glue = await import(pathToFileURL(`${dir}pkg/plyground_wasm.js`).href);
+  glue.initSync({ module: readFileSync(`${WWW}pkg/plyground_wasm_bg.wasm`) });
+}
+
 const wwwFiles = await listFiles(WWW);
 const siteFiles = await listFiles(SITE);
 const modules = wwwFiles.filter((f) => f.endsWith('.js'));

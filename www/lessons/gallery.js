@@ -3,8 +3,13 @@
 // an "Embed this figure" box (as text: escaped by construction), with the module line and the
 // <iframe> equivalent, and a Copy button. Then it loads the elements.
 
+import { loadApi } from '../elements/runtime.js';
 import { readState } from '../lib/figure-state.js';
 import { iframeSnippet } from '../lib/snippets.js';
+
+// The snippets are read against the module's limits (lib/limits.js): load it first (the
+// figures need it anyway; the elements themselves are defined only at the end). Pages only.
+if (document) await loadApi();
 
 const BASE = new URL('../', import.meta.url).href;
 const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare' };

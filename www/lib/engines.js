@@ -6,6 +6,8 @@
 // that is drawn. Deepening in steps only adds the shallower searches before it, for
 // progress; they do not change the last one.
 
+import { limits } from './limits.js';
+
 /** Engine ids, in the order the menus list them. */
 export const ENGINE_IDS = ['human', 'minimax', 'alphabeta', 'hminimax', 'mcts', 'perfect'];
 
@@ -43,10 +45,12 @@ export function defaultConfig(kind, engine) {
   };
 }
 
-/** Limits the page enforces on the inputs (the API checks again). */
+/** Limits the page enforces on the inputs (the API checks again); the module's own limits are read from it. */
 export const LIMITS = {
   depth: { min: 1, max: 42 },
-  iterations: { min: 1, max: 1_000_000 },
+  get iterations() {
+    return { min: 1, max: limits().maxIterations };
+  },
   c: { min: 0, max: 100 },
   seed: { min: 0, max: 2 ** 32 - 1 },
 };
@@ -99,9 +103,9 @@ export function checkConfig(kind, cfg) {
  */
 export function finalOptions(kind, cfg, caps = {}) {
   // Every α-β option is spelled out: the module's Connect-4 defaults (iterative deepening,
-  // TT, a 5M-node budget) would otherwise change what "depth d" means.
+  // TT, a node budget) would otherwise change what "depth d" means.
   const order = kind === 'c4' ? 'heuristic' : 'natural';
-  const limited = (o) => ({ ...o, order, iterative: false, budget: NO_BUDGET });
+  const limited = (o) => ({ ...o, order, iterative: false, budget: limits().maxBudget });
   switch (cfg.engine) {
     case 'minimax':
       // MINIMAX-DECISION has no depth limit: it searches to the end (tic-tac-toe only).
@@ -116,7 +120,7 @@ export function finalOptions(kind, cfg, caps = {}) {
     case 'mcts':
       return { algo: 'mcts', iterations: cfg.iterations, c: cfg.c, seed: cfg.seed };
     case 'perfect':
-      if (caps.solver && kind === 'c4') return { algo: 'solve', budget: SOLVE_BUDGET };
+      if (caps.solver && kind === 'c4') return { algo: 'solve', budget: limits().solveGameBudget };
       if (kind === 'ttt') return { algo: 'alphabeta', order, tt: true, iterative: false };
       return limited({ algo: 'alphabeta', depth: 42, eval: true, tt: true });
     default:
@@ -124,17 +128,11 @@ export function finalOptions(kind, cfg, caps = {}) {
   }
 }
 
-/** "No node budget": the largest the module accepts (the user can always cancel). */
-export const NO_BUDGET = 1_000_000_000;
-
-/**
- * The exact solver's node budget per move (about a second in a browser). Positions early in
- * the game need far more; there the solver gives up and the deepening α-β moves instead.
- */
-export const SOLVE_BUDGET = 20_000_000;
-
-/** The Perfect engine's node budget on Connect-4 when the solver is absent or gives up. */
-export const PERFECT_FALLBACK_BUDGET = 3_000_000;
+// Budgets come from the module (www/lib/limits.js): "no node budget" is `maxBudget`, the
+// largest it accepts (the user can always cancel); the solver's budget per move is
+// `solveGameBudget` (positions early in the game need far more: there the solver gives up and
+// the deepening α-β moves instead); the Perfect engine's budget on Connect-4 when the solver
+// is absent or gives up is `perfectFallbackBudget`.
 
 /**
  * How the worker runs an engine so that it can report progress:
@@ -159,7 +157,7 @@ export function searchPlan(kind, cfg, caps = {}) {
     return { type: 'mcts', iterations: cfg.iterations, chunk: Math.max(50, Math.ceil(cfg.iterations / 40)), options };
   }
   if (options.depth != null) {
-    const budget = cfg.engine === 'perfect' ? PERFECT_FALLBACK_BUDGET : null;
+    const budget = cfg.engine === 'perfect' ? limits().perfectFallbackBudget : null;
     return { type: 'deepen', maxDepth: options.depth, budget, options };
   }
   return { type: 'single', options };

@@ -11,7 +11,8 @@
 //
 // DOM-free, tested under node --test (tests/js/figure-state.test.mjs).
 
-import { ENGINE_FIELDS, ENGINE_IDS, checkConfig, defaultConfig } from './engines.js';
+import { ENGINE_FIELDS, ENGINE_IDS, LIMITS as ENGINE_LIMITS, checkConfig, defaultConfig } from './engines.js';
+import { limits } from './limits.js';
 
 /** Size and range limits of the parameters. */
 export const LIMITS = {
@@ -23,15 +24,21 @@ export const LIMITS = {
   moves: 200,
   /** Any other single value. */
   value: 200,
-  depth: { min: 1, max: 42 },
-  seed: { min: 0, max: 2 ** 32 - 1 },
-  cap: { min: 10, max: 100000 },
+  depth: ENGINE_LIMITS.depth,
+  seed: ENGINE_LIMITS.seed,
+  get cap() {
+    return { min: 10, max: limits().maxNodeCap };
+  },
   step: { min: 0, max: 10_000_000 },
   speed: { min: 1, max: 60 },
-  c: { min: 0, max: 100 },
+  c: ENGINE_LIMITS.c,
   /** MCTS iterations to show (re-run from the seed when a figure opens). */
-  iterations: { min: 0, max: 100000 },
-  runN: { min: 1, max: 100000 },
+  get iterations() {
+    return { min: 0, max: limits().maxShownIterations };
+  },
+  get runN() {
+    return { min: 1, max: limits().maxShownIterations };
+  },
   selected: { min: 0, max: 10_000_000 },
   pace: { min: 0, max: 10000 },
   parent: { min: 1, max: 1e9 },
@@ -364,7 +371,7 @@ function readTreeOptions(get) {
     tie: oneOf('tie', get('tie'), TIES, 'nonstrict'),
     order: oneOf('order', get('order'), ORDERS, null),
     seed: int('seed', get('seed'), LIMITS.seed, 1),
-    cap: int('cap', get('cap'), LIMITS.cap, 20000),
+    cap: int('cap', get('cap'), LIMITS.cap, limits().defaultNodeCap),
   };
 }
 
@@ -476,7 +483,7 @@ export function stateParams(s, opts = {}) {
     if (s.tie !== 'nonstrict') put('tie', s.tie);
     if (s.order) put('order', s.order);
     if (s.seed !== 1) put('seed', s.seed);
-    if (s.cap !== 20000) put('cap', s.cap);
+    if (s.cap !== limits().defaultNodeCap) put('cap', s.cap);
     if (s.step !== 0) put('step', s.step);
     flag('boards', s.boards, false);
     controls('tree');

@@ -15,9 +15,9 @@ use crate::setup;
 use crate::util::{self, command, human_size, root};
 use std::fmt::Write as _;
 
-/// The gzip size the module should stay under: the issue's "≤ 150 KB gzipped", read
-/// strictly as 150,000 bytes (146.5 KiB).
-const TARGET_GZIP: u64 = 150_000;
+/// The gzip size the module must stay under: issue 10's "at most 160 KB gzipped" (serde
+/// records included), read strictly as 160,000 bytes (156.25 KiB).
+const TARGET_GZIP: u64 = 160_000;
 
 /// One benchmark figure.
 #[derive(Clone, Debug, PartialEq)]
@@ -265,7 +265,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         let verdict = if m.gzip <= TARGET_GZIP { "within" } else { "over" };
         let _ = writeln!(
             out,
-            "  module gzip {} ({} bytes) is {verdict} the 150 KB ({TARGET_GZIP} bytes) target",
+            "  module gzip {} ({} bytes) is {verdict} the 160 KB ({TARGET_GZIP} bytes) limit",
             human_size(m.gzip),
             m.gzip
         );

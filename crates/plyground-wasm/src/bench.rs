@@ -8,6 +8,7 @@ use crate::util::js_err;
 use plyground::game::Game;
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
+use plyground::limits::DEFAULT_NODE_CAP;
 use plyground::search::alphabeta::{h_alpha_beta, AlphaBetaOptions};
 use plyground::search::mcts::{Mcts, MctsOptions};
 use plyground::search::minimax::minimax;
@@ -91,8 +92,8 @@ fn bench_count(n: &JsValue) -> Result<u32, JsError> {
 fn ttt_trace() -> Result<Trace<u8>, JsError> {
     let g = TicTacToe;
     let s = g.initial_state();
-    let mut rec = Recorder::new(&g, s).with_node_cap(20_000);
-    let opts = AlphaBetaOptions { node_budget: Some(20_000), ..Default::default() };
+    let mut rec = Recorder::new(&g, s).with_node_cap(DEFAULT_NODE_CAP as usize);
+    let opts = AlphaBetaOptions { node_budget: Some(DEFAULT_NODE_CAP.into()), ..Default::default() };
     let r = h_alpha_beta(&g, &s, &MaybeEval::new(&g, true), &opts, &mut rec);
     let t = rec.finish();
     if r.stats.nodes != 18_297 || t.nodes().len() != 18_297 {

@@ -4,11 +4,12 @@
 use crate::options::Opts;
 use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut};
 use crate::skin::BoardSkin;
-use crate::util::{at, i32_array, js_err, js_object, number_arg, string_arg, to_js};
+use crate::util::{at, i32_array, js_err, number_arg, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
 use plyground::NoObserver;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// The positions of one game from the start, and the moves undone (for redo).
@@ -285,12 +286,14 @@ impl GameHandle {
 }
 
 /// What `searchGame` returns.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct SearchGameOut {
     value: f64,
     score: f64,
     best: Option<f64>,
     best_index: Option<f64>,
-    pv: JsValue,
+    pv: crate::write::Preserve,
     pv_text: String,
     scores: Vec<MoveScore>,
     exact: bool,
@@ -299,20 +302,6 @@ struct SearchGameOut {
     algo: &'static str,
     stats: StatsOut,
 }
-js_object!(SearchGameOut {
-    value: "value",
-    score: "score",
-    best: "best",
-    best_index: "bestIndex",
-    pv: "pv",
-    pv_text: "pvText",
-    scores: "scores",
-    exact: "exact",
-    depth: "depth",
-    complete: "complete",
-    algo: "algo",
-    stats: "stats",
-});
 
 fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGameOut, String> {
     let o = opts.resolve(&h.game, false)?;

@@ -26,14 +26,16 @@ mod bench;
 mod game;
 mod mcts;
 mod options;
-mod perfect;
 mod practice;
+mod read;
 mod search;
 mod skin;
+mod solve_game;
 mod solver;
 mod stepper;
 mod tree;
 mod util;
+mod write;
 
 #[cfg(feature = "bench")]
 pub use bench::{
@@ -41,8 +43,8 @@ pub use bench::{
 };
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
-pub use perfect::solve_game;
 pub use practice::Practice;
+pub use solve_game::solve_game;
 #[cfg(feature = "bench")]
 pub use solver::bench_solver_set;
 pub use solver::{analyze_connect4, solve_connect4};
@@ -58,33 +60,49 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The module's limits, for pages that size their inputs: `{maxNodeCap, defaultNodeCap,
-/// maxIterations, maxDepth, maxBudget, c4DefaultBudget}`.
+/// Every limit and default budget of the module (`plyground::limits`, the one source the
+/// page and the CLI read too), as numbers.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Limits {
+    max_depth: f64,
+    max_budget: f64,
+    c4_default_budget: f64,
+    c4_max_best_order_depth: f64,
+    max_iterations: f64,
+    default_iterations: f64,
+    max_shown_iterations: f64,
+    max_c: f64,
+    max_seed: f64,
+    default_node_cap: f64,
+    max_node_cap: f64,
+    solve_game_budget: f64,
+    perfect_fallback_budget: f64,
+    solver_default_budget: f64,
+    solver_max_budget: f64,
+}
+
+/// The module's limits and default budgets, for pages that size their inputs (see
+/// `Limits` in the TypeScript types and `plyground::limits` for what each means).
 #[wasm_bindgen(unchecked_return_type = "Limits")]
 pub fn limits() -> Result<JsValue, JsError> {
-    struct Limits {
-        max_node_cap: f64,
-        default_node_cap: f64,
-        max_iterations: f64,
-        max_depth: f64,
-        max_budget: f64,
-        c4_default_budget: f64,
-    }
-    util::js_object!(Limits {
-        max_node_cap: "maxNodeCap",
-        default_node_cap: "defaultNodeCap",
-        max_iterations: "maxIterations",
-        max_depth: "maxDepth",
-        max_budget: "maxBudget",
-        c4_default_budget: "c4DefaultBudget",
-    });
+    use plyground::limits as l;
     util::to_js(&Limits {
-        max_node_cap: stepper::MAX_NODE_CAP as f64,
-        default_node_cap: stepper::DEFAULT_NODE_CAP as f64,
-        max_iterations: options::MAX_ITERATIONS as f64,
-        max_depth: options::MAX_DEPTH as f64,
-        max_budget: options::MAX_BUDGET as f64,
-        c4_default_budget: options::C4_DEFAULT_BUDGET as f64,
+        max_depth: l::MAX_DEPTH.into(),
+        max_budget: l::MAX_BUDGET as f64,
+        c4_default_budget: l::C4_DEFAULT_BUDGET as f64,
+        c4_max_best_order_depth: l::C4_MAX_BEST_ORDER_DEPTH.into(),
+        max_iterations: l::MAX_ITERATIONS.into(),
+        default_iterations: l::DEFAULT_ITERATIONS.into(),
+        max_shown_iterations: l::MAX_SHOWN_ITERATIONS.into(),
+        max_c: l::MAX_C,
+        max_seed: l::MAX_SAFE_INTEGER as f64,
+        default_node_cap: l::DEFAULT_NODE_CAP.into(),
+        max_node_cap: l::MAX_NODE_CAP.into(),
+        solve_game_budget: l::SOLVE_GAME_BUDGET as f64,
+        perfect_fallback_budget: l::PERFECT_FALLBACK_BUDGET as f64,
+        solver_default_budget: l::SOLVER_DEFAULT_BUDGET as f64,
+        solver_max_budget: l::SOLVER_MAX_BUDGET as f64,
     })
 }
 
@@ -303,9 +321,12 @@ export interface MctsEventInfo {
   wins?: number;
 }
 
+/** Every limit and default budget (crates/plyground/src/limits.rs says what each means). */
 export interface Limits {
-  maxNodeCap: number; defaultNodeCap: number; maxIterations: number;
-  maxDepth: number; maxBudget: number; c4DefaultBudget: number;
+  maxDepth: number; maxBudget: number; c4DefaultBudget: number; c4MaxBestOrderDepth: number;
+  maxIterations: number; defaultIterations: number; maxShownIterations: number; maxC: number;
+  maxSeed: number; defaultNodeCap: number; maxNodeCap: number; solveGameBudget: number;
+  perfectFallbackBudget: number; solverDefaultBudget: number; solverMaxBudget: number;
 }
 
 /** Thrown by GameTree.parse. */

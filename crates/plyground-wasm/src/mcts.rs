@@ -12,13 +12,15 @@
 //! core's MCTS is deterministic, so the re-run grows exactly the same tree.
 
 use crate::game::{with_history, GameHandle};
-use crate::options::{mcts_only, Opts, MAX_ITERATIONS};
+use crate::options::{mcts_only, Opts};
 use crate::skin::Skin;
 use crate::tree::GameTree;
-use crate::util::{at, int_in, js_err, js_object, num_text, number_arg, to_js};
+use crate::util::{at, int_in, js_err, num_text, number_arg, to_js};
 use plyground::event::{Event, MctsPhase};
 use plyground::game::{Game, ToMove};
+use plyground::limits::MAX_ITERATIONS;
 use plyground::search::mcts::{mcts_phase, ucb1, Mcts, MctsOptions};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// One observed iteration.
@@ -53,6 +55,8 @@ fn phase_name(p: MctsPhase) -> &'static str {
     }
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct MctsNodeOut {
     id: u32,
     parent: i32,
@@ -68,22 +72,8 @@ struct MctsNodeOut {
     untried: u32,
     children: Vec<u32>,
 }
-js_object!(MctsNodeOut {
-    id: "id",
-    parent: "parent",
-    action: "action",
-    label: "label",
-    depth: "depth",
-    n: "n",
-    w: "w",
-    q: "q",
-    to_move: "toMove",
-    mover: "mover",
-    terminal: "terminal",
-    untried: "untried",
-    children: "children",
-});
 
+#[derive(Serialize)]
 struct UcbOut {
     child: u32,
     action: Option<f64>,
@@ -93,50 +83,36 @@ struct UcbOut {
     exploration: f64,
     total: f64,
 }
-js_object!(UcbOut {
-    child: "child",
-    action: "action",
-    n: "n",
-    w: "w",
-    exploitation: "exploitation",
-    exploration: "exploration",
-    total: "total",
-});
 
+#[derive(Serialize)]
 struct ShareOut {
     child: u32,
     action: Option<f64>,
     n: f64,
     q: f64,
 }
-js_object!(ShareOut { child: "child", action: "action", n: "n", q: "q" });
 
-#[derive(Default)]
+#[derive(Default, Serialize)]
 struct EventOut {
     phase: &'static str,
     node: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     child: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     exploitation: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     exploration: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     action: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     plies: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     reward: Option<Vec<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     visits: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     wins: Option<f64>,
 }
-js_object!(EventOut {
-    phase: "phase",
-    node: "node",
-} maybe {
-    child: "child",
-    exploitation: "exploitation",
-    exploration: "exploration",
-    action: "action",
-    plies: "plies",
-    reward: "reward",
-    visits: "visits",
-    wins: "wins",
-});
 
 impl<G: Skin> MctsRun<G> {
     fn new(game: G, root: G::State, opts: MctsOptions) -> Self {
@@ -458,7 +434,7 @@ fn for_game_in<G: crate::skin::BoardSkin>(h: &crate::game::History<G>, o: MctsOp
 }
 
 fn check_room(done: u32, more: &JsValue, place: &str) -> Result<u32, JsError> {
-    let room = MAX_ITERATIONS - done as u64;
+    let room = u64::from(MAX_ITERATIONS - done.min(MAX_ITERATIONS));
     number_arg("n", more).and_then(|m| int_in("n", m, 0, room)).map(|n| n as u32).map_err(|e| {
         js_err(format!("{place}: {e} (an MctsStepper runs at most {MAX_ITERATIONS} iterations)"))
     })
@@ -558,7 +534,7 @@ impl MctsStepper {
         #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
     ) -> Result<u32, JsError> {
         let k = number_arg("iteration", &k)
-            .and_then(|k| int_in("iteration", k, 0, MAX_ITERATIONS))
+            .and_then(|k| int_in("iteration", k, 0, MAX_ITERATIONS.into()))
             .map_err(at("MctsStepper.seekIteration"))?;
         self.inner.seek_iteration(k as u32);
         Ok(self.inner.completed())
@@ -642,12 +618,12 @@ pub fn ucb1_js(
             num_text(n)
         )));
     }
+    #[derive(Serialize)]
     struct Terms {
         exploitation: f64,
         exploration: f64,
         total: f64,
     }
-    js_object!(Terms { exploitation: "exploitation", exploration: "exploration", total: "total" });
     let (total, exploitation, exploration) = ucb1(w, n, parent_n, c);
     to_js(&Terms { exploitation, exploration, total })
 }

@@ -1,33 +1,25 @@
-//! The search options object: parsed field by field so that every bad field gets its own
-//! message, then resolved against the game (per-game defaults, limits, refusals).
+//! The option records of the API as plain Rust: derived `Deserialize` structs (serde reads
+//! them at the boundary, `util::options`), checked here — every range in one place,
+//! [`SearchOptions::check`] and [`SolveOptions::check`] — then resolved against the game
+//! (per-game defaults, refusals). Nothing here holds a `JsValue`, so the records can be
+//! built, checked and fuzzed natively.
 
 use crate::skin::Skin;
-use crate::util::{describe, entries, int_in, num_text};
+use crate::util::{int_in, num_text, opt_int_in};
+use plyground::limits::{
+    C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BUDGET, MAX_C,
+    MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER, SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET,
+};
 use plyground::search::alphabeta::AlphaBetaOptions;
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
-use wasm_bindgen::JsValue;
-
-/// The deepest depth limit accepted (no game or tree here is deeper).
-pub const MAX_DEPTH: u64 = 64;
-/// The largest node budget accepted.
-pub const MAX_BUDGET: u64 = 1_000_000_000;
-/// The most MCTS iterations one search (or one stepper) may run.
-pub const MAX_ITERATIONS: u64 = 1_000_000;
-/// The largest exploration constant accepted.
-pub const MAX_C: f64 = 1e6;
-/// Connect-4's node budget when none is given: the CLI's default.
-pub const C4_DEFAULT_BUDGET: u64 = 5_000_000;
-/// Perfect ordering on Connect-4 runs an unbudgeted oracle search at every node: only
-/// shallow searches are allowed.
-pub const C4_MAX_PERFECT_DEPTH: u32 = 8;
-
-/// Every option name, for the "unknown option" message.
-const NAMES: &str =
-    "algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores";
+use serde::de::{Deserializer, Error, Visitor};
+use serde::Deserialize;
+use std::fmt;
 
 /// Which search.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(rename_all = "lowercase", expecting = "a string")]
 pub enum Algo {
     /// MINIMAX-DECISION.
     Minimax,
@@ -54,8 +46,20 @@ impl Algo {
     }
 }
 
+/// α-β's pruning test.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(rename_all = "lowercase", expecting = "a string")]
+pub enum Tie {
+    /// Prune on v ≥ β / v ≤ α.
+    NonStrict,
+    /// Prune only on v > β / v < α.
+    Strict,
+}
+
 /// Move orders by name; `random` takes its seed from the `seed` option.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(rename_all = "lowercase", expecting = "a string")]
+#[allow(missing_docs)]
 pub enum Order {
     Natural,
     Reverse,
@@ -66,8 +70,112 @@ pub enum Order {
     Best,
 }
 
-/// The options as given (None: not given, the game's default applies).
+/// MCTS expansion order.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(rename_all = "lowercase", expecting = "a string")]
+#[allow(missing_docs)]
+pub enum ExpansionOrder {
+    Natural,
+    Random,
+}
+
+/// The search options as JavaScript gives them (`SearchOptions` in the TypeScript types):
+/// every field optional, `undefined` and `null` meaning "the default", numbers as `f64`
+/// until [`SearchOptions::check`] has checked them.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+#[allow(missing_docs)]
+pub struct SearchOptions {
+    pub algo: Option<Algo>,
+    pub tie: Option<Tie>,
+    pub order: Option<Order>,
+    #[serde(deserialize_with = "number")]
+    pub seed: Option<f64>,
+    #[serde(deserialize_with = "number")]
+    pub depth: Option<f64>,
+    pub eval: Option<bool>,
+    pub tt: Option<bool>,
+    pub quiescence: Option<bool>,
+    pub iterative: Option<bool>,
+    #[serde(deserialize_with = "number")]
+    pub budget: Option<f64>,
+    #[serde(deserialize_with = "number")]
+    pub iterations: Option<f64>,
+    #[serde(deserialize_with = "number")]
+    pub c: Option<f64>,
+    pub expansion: Option<ExpansionOrder>,
+    pub scores: Option<bool>,
+}
+
+impl SearchOptions {
+    /// Checks every number against its range (the limits are `plyground::limits`), naming
+    /// the option, the number and the range.
+    pub fn check(&self) -> Result<Opts, String> {
+        if let Some(c) = self.c {
+            if !(c.is_finite() && (0.0..=MAX_C).contains(&c)) {
+                return Err(format!("c must be a number from 0 to {}, got {}", num_text(MAX_C), num_text(c)));
+            }
+        }
+        Ok(Opts {
+            algo: self.algo,
+            tie: self.tie.map(|t| match t {
+                Tie::NonStrict => TieRule::NonStrict,
+                Tie::Strict => TieRule::Strict,
+            }),
+            order: self.order,
+            seed: opt_int_in("seed", self.seed, 0, MAX_SAFE_INTEGER)?,
+            depth: opt_int_in("depth", self.depth, 1, MAX_DEPTH.into())?.map(|d| d as u32),
+            eval: self.eval,
+            tt: self.tt,
+            quiescence: self.quiescence,
+            iterative: self.iterative,
+            budget: opt_int_in("budget", self.budget, 1, MAX_BUDGET)?,
+            iterations: opt_int_in("iterations", self.iterations, 1, MAX_ITERATIONS.into())?
+                .map(|n| n as u32),
+            c: self.c,
+            expansion: self.expansion.map(|e| match e {
+                ExpansionOrder::Natural => Expansion::Natural,
+                ExpansionOrder::Random => Expansion::Random,
+            }),
+            scores: self.scores,
+        })
+    }
+}
+
+/// A number field: any JavaScript number (its range is checked after reading), or
+/// `null`/`undefined` for "not given". A string or a boolean is refused, never coerced.
+fn number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    struct Number;
+    impl<'de> Visitor<'de> for Number {
+        type Value = Option<f64>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a number")
+        }
+        fn visit_f64<E: Error>(self, x: f64) -> Result<Self::Value, E> {
+            Ok(Some(x))
+        }
+        fn visit_i64<E: Error>(self, x: i64) -> Result<Self::Value, E> {
+            Ok(Some(x as f64))
+        }
+        fn visit_u64<E: Error>(self, x: u64) -> Result<Self::Value, E> {
+            Ok(Some(x as f64))
+        }
+        fn visit_none<E: Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_f64(self)
+        }
+    }
+    d.deserialize_option(Number)
+}
+
+/// The options, checked (None: not given, the game's default applies).
 #[derive(Clone, Debug, Default)]
+#[allow(missing_docs)]
 pub struct Opts {
     pub algo: Option<Algo>,
     pub tie: Option<TieRule>,
@@ -85,119 +193,10 @@ pub struct Opts {
     pub scores: Option<bool>,
 }
 
-fn string(key: &str, v: &JsValue) -> Result<String, String> {
-    v.as_string().ok_or_else(|| format!("{key} must be a string, got {}", describe(v)))
-}
-
-fn boolean(key: &str, v: &JsValue) -> Result<bool, String> {
-    v.as_bool().ok_or_else(|| format!("{key} must be true or false, got {}", describe(v)))
-}
-
-fn number(key: &str, v: &JsValue) -> Result<f64, String> {
-    v.as_f64().ok_or_else(|| format!("{key} must be a number, got {}", describe(v)))
-}
-
-/// The value among `values` whose name in `names` the string `v` is.
-fn choice<T: Copy>(key: &str, v: &JsValue, names: &[&str], values: &[T]) -> Result<T, String> {
-    choice_index(key, v, names).map(|i| values[i])
-}
-
-/// Not generic (compiled once for every option): the index of the string `v` in `names`.
-fn choice_index(key: &str, v: &JsValue, names: &[&str]) -> Result<usize, String> {
-    let s = string(key, v)?;
-    names.iter().position(|n| *n == s).ok_or_else(|| {
-        let names: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-        format!("{key}: unknown '{s}' (expected {})", names.join(", "))
-    })
-}
-
 impl Opts {
-    /// Reads an options object (`undefined` or `null`: all defaults). Unknown fields and
-    /// bad values are errors naming the field; `undefined` and `null` fields mean "default".
-    pub fn parse(v: &JsValue) -> Result<Opts, String> {
-        let mut o = Opts::default();
-        if v.is_undefined() || v.is_null() {
-            return Ok(o);
-        }
-        if !v.is_object() || js_sys::Array::is_array(v) || v.is_function() {
-            return Err(format!("options must be a plain object, got {}", describe(v)));
-        }
-        for (key, val) in entries(v)? {
-            let k = key.as_str();
-            if !NAMES.split(", ").any(|n| n == k) {
-                return Err(format!("unknown option '{key}' (options are {NAMES})"));
-            }
-            if val.is_undefined() || val.is_null() {
-                continue;
-            }
-            match k {
-                "algo" => {
-                    o.algo = Some(choice(
-                        k,
-                        &val,
-                        &["minimax", "alphabeta", "expectiminimax", "maxn", "mcts"],
-                        &[Algo::Minimax, Algo::AlphaBeta, Algo::Expectiminimax, Algo::MaxN, Algo::Mcts],
-                    )?)
-                }
-                "tie" => {
-                    o.tie = Some(choice(
-                        k,
-                        &val,
-                        &["nonstrict", "strict"],
-                        &[TieRule::NonStrict, TieRule::Strict],
-                    )?)
-                }
-                "order" => {
-                    o.order = Some(choice(
-                        k,
-                        &val,
-                        &["natural", "reverse", "random", "heuristic", "killer", "history", "best"],
-                        &[
-                            Order::Natural,
-                            Order::Reverse,
-                            Order::Random,
-                            Order::Heuristic,
-                            Order::Killer,
-                            Order::History,
-                            Order::Best,
-                        ],
-                    )?)
-                }
-                "expansion" => {
-                    o.expansion = Some(choice(
-                        k,
-                        &val,
-                        &["natural", "random"],
-                        &[Expansion::Natural, Expansion::Random],
-                    )?)
-                }
-                "seed" => o.seed = Some(int_in("seed", number(k, &val)?, 0, (1u64 << 53) - 1)?),
-                "depth" => o.depth = Some(int_in("depth", number(k, &val)?, 1, MAX_DEPTH)? as u32),
-                "budget" => o.budget = Some(int_in("budget", number(k, &val)?, 1, MAX_BUDGET)?),
-                "iterations" => {
-                    o.iterations = Some(int_in("iterations", number(k, &val)?, 1, MAX_ITERATIONS)? as u32)
-                }
-                "c" => {
-                    let c = number(k, &val)?;
-                    if !(c.is_finite() && (0.0..=MAX_C).contains(&c)) {
-                        return Err(format!(
-                            "c must be a number from 0 to {}, got {}",
-                            num_text(MAX_C),
-                            num_text(c)
-                        ));
-                    }
-                    o.c = Some(c);
-                }
-                "eval" => o.eval = Some(boolean(k, &val)?),
-                "tt" => o.tt = Some(boolean(k, &val)?),
-                "quiescence" => o.quiescence = Some(boolean(k, &val)?),
-                "iterative" => o.iterative = Some(boolean(k, &val)?),
-                "scores" => o.scores = Some(boolean(k, &val)?),
-                // Every name in NAMES is handled above.
-                _ => {}
-            }
-        }
-        Ok(o)
+    /// Reads and checks an options object (`undefined` or `null`: all defaults).
+    pub fn parse(v: &wasm_bindgen::JsValue) -> Result<Opts, String> {
+        crate::read::options::<SearchOptions>(v)?.check()
     }
 
     /// The options for `game`, with its defaults filled in; refuses combinations the game
@@ -229,10 +228,10 @@ impl Opts {
         };
         if c4 && order == MoveOrder::Best && algo == Algo::AlphaBeta {
             match self.depth {
-                Some(d) if d <= C4_MAX_PERFECT_DEPTH => {}
+                Some(d) if d <= C4_MAX_BEST_ORDER_DEPTH => {}
                 _ => {
                     return Err(format!(
-                        "order 'best' on Connect-4 runs an oracle search at every node: give a depth of at most {C4_MAX_PERFECT_DEPTH}"
+                        "order 'best' on Connect-4 runs an oracle search at every node: give a depth of at most {C4_MAX_BEST_ORDER_DEPTH}"
                     ))
                 }
             }
@@ -250,14 +249,14 @@ impl Opts {
             c: self.c.unwrap_or(std::f64::consts::SQRT_2),
             seed,
             expansion: self.expansion.unwrap_or_default(),
-            max_nodes: MAX_ITERATIONS as u32 + 1,
+            max_nodes: MAX_ITERATIONS + 1,
         };
         Ok(Resolved {
             algo,
             ab,
             eval: self.eval.unwrap_or(true),
             iterative: self.iterative.unwrap_or(c4),
-            iterations: self.iterations.unwrap_or(10_000),
+            iterations: self.iterations.unwrap_or(DEFAULT_ITERATIONS),
             mcts,
             scores: self.scores.unwrap_or(true),
         })
@@ -266,6 +265,7 @@ impl Opts {
 
 /// Options with every default filled in, as the core takes them.
 #[derive(Clone, Debug)]
+#[allow(missing_docs)]
 pub struct Resolved {
     pub algo: Algo,
     pub ab: AlphaBetaOptions,
@@ -305,14 +305,33 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
         c: o.c.unwrap_or(std::f64::consts::SQRT_2),
         seed: o.seed.unwrap_or(0),
         expansion: o.expansion.unwrap_or_default(),
-        max_nodes: MAX_ITERATIONS as u32 + 1,
+        max_nodes: MAX_ITERATIONS + 1,
     })
 }
 
-/// The node cap of a stepper: 1 to [`crate::stepper::MAX_NODE_CAP`].
+/// The node cap of a stepper: 1 to `MAX_NODE_CAP` (default `DEFAULT_NODE_CAP`).
 pub fn node_cap(x: Option<f64>) -> Result<usize, String> {
     match x {
-        None => Ok(crate::stepper::DEFAULT_NODE_CAP),
-        Some(x) => int_in("nodeCap", x, 1, crate::stepper::MAX_NODE_CAP as u64).map(|n| n as usize),
+        None => Ok(DEFAULT_NODE_CAP as usize),
+        Some(x) => int_in("nodeCap", x, 1, MAX_NODE_CAP.into()).map(|n| n as usize),
+    }
+}
+
+/// The options of `solveConnect4` and `analyzeConnect4` as JavaScript gives them.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+pub struct SolveOptions {
+    /// Only the sign of the score (default false).
+    pub weak: Option<bool>,
+    /// Node budget (default `SOLVER_DEFAULT_BUDGET`).
+    #[serde(deserialize_with = "number")]
+    pub budget: Option<f64>,
+}
+
+impl SolveOptions {
+    /// `(weak, budget)`, the budget checked against `SOLVER_MAX_BUDGET`.
+    pub fn check(&self) -> Result<(bool, u64), String> {
+        let budget = opt_int_in("budget", self.budget, 1, SOLVER_MAX_BUDGET)?;
+        Ok((self.weak.unwrap_or(false), budget.unwrap_or(SOLVER_DEFAULT_BUDGET)))
     }
 }

@@ -4,7 +4,6 @@
 
 use crate::options::{Algo, Resolved};
 use crate::skin::Skin;
-use crate::util::{js_object, ToJs};
 use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
 use plyground::game::{Evaluator, Player, ToMove, Utilities};
@@ -13,7 +12,7 @@ use plyground::search::maxn::maxn_values;
 use plyground::search::mcts::Mcts;
 use plyground::search::minimax::{minimax, minimax_scores};
 use plyground::search::{SearchResult, Stats};
-use wasm_bindgen::JsValue;
+use serde::Serialize;
 
 /// What a search found, with what the records need beyond [`SearchResult`].
 pub(crate) struct Found<A> {
@@ -116,19 +115,22 @@ pub(crate) fn is_exact<A>(o: &Resolved, r: &SearchResult<A>) -> bool {
 }
 
 /// One move's score: its value (the search's own scale), and for MCTS its visits.
+#[derive(Serialize)]
 pub(crate) struct MoveScore {
     /// The move in play() units (a child index for trees).
+    #[serde(rename = "move")]
     pub mv: f64,
     /// Minimax/α-β: the move's exact value within the depth (utility to MAX). max^n: its
     /// utility to the player at the root. MCTS: Q of the root child, the mover's mean reward
     /// in [0, 1] (null if never expanded).
     pub value: Option<f64>,
     /// MCTS: N of the root child.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub n: Option<f64>,
     /// max^n: the child's utility vector (`value` is its entry for the player at the root).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<f64>>,
 }
-js_object!(MoveScore { mv: "move", value: "value" } maybe { n: "n", values: "values" });
 
 /// The value of every root move, in natural order. Minimax and α-β search each move again
 /// with a full window (the same options, at the depth the result comes from); max^n gives
@@ -194,6 +196,8 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
 }
 
 /// The counters, as JavaScript numbers.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct StatsOut {
     pub nodes: f64,
     pub leaves: f64,
@@ -202,14 +206,6 @@ pub(crate) struct StatsOut {
     pub tt_hits: f64,
     pub tt_misses: f64,
 }
-js_object!(StatsOut {
-    nodes: "nodes",
-    leaves: "leaves",
-    cutoffs: "cutoffs",
-    max_depth: "maxDepth",
-    tt_hits: "ttHits",
-    tt_misses: "ttMisses",
-});
 
 impl From<&Stats> for StatsOut {
     fn from(s: &Stats) -> Self {
@@ -230,17 +226,9 @@ pub(crate) fn depth_js(d: u32) -> Option<f64> {
 }
 
 /// The `value` of a record: a number, or a utility vector (max^n).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
 pub(crate) enum ValueOut {
     Scalar(f64),
     Vector(Vec<f64>),
-}
-
-impl ToJs for ValueOut {
-    fn to_js(&self) -> JsValue {
-        match self {
-            ValueOut::Scalar(x) => x.to_js(),
-            ValueOut::Vector(u) => u.to_js(),
-        }
-    }
 }

@@ -3,72 +3,47 @@
 //! move: a win is 22 − the stones the winner has played, a loss its negative, a draw 0.
 //!
 //! One solver (with its 8 MiB transposition table) is kept for the module's lifetime and
-//! reset before each call, so every call costs what it costs from scratch (the same nodes
-//! every time) without allocating and clearing the table again.
+//! reset before each call (`solveGame` and `Stepper.forSolve` use it too), so every call
+//! costs what it costs from scratch (the same nodes every time) without allocating and
+//! clearing the table again.
 
-use crate::util::{at, describe, entries, int_in, put, string_arg};
+use crate::options::SolveOptions;
+use crate::util::{at, string_arg, to_js};
 use plyground::games::connect4::Connect4;
 use plyground::search::solver::{Solver, SolverOptions};
-use std::cell::RefCell;
+use serde::Serialize;
+use std::cell::UnsafeCell;
 use wasm_bindgen::prelude::*;
 
-/// The node budget when none is given: enough for all but the first few plies of a game
-/// (about half a minute in wasm), so that no call runs for hours.
-pub const DEFAULT_SOLVER_BUDGET: u64 = 1_000_000_000;
-/// The largest node budget accepted.
-pub const MAX_SOLVER_BUDGET: u64 = 1_000_000_000_000;
-
 thread_local! {
-    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+    /// The module's solver, kept between calls (see [`with_solver`]).
+    static SOLVER: UnsafeCell<Option<Solver>> = const { UnsafeCell::new(None) };
 }
 
-/// Runs `f` with the module's solver, reset, with this node budget.
-fn with_solver<T>(budget: u64, f: impl FnOnce(&mut Solver) -> T) -> T {
+/// Runs `f` with the module's solver, reset, with this node budget. `f` must not call into
+/// JavaScript (nothing could then call back into the module while the solver is lent out).
+///
+/// Not a `RefCell`: a JavaScript exception (a `RangeError` when the caller has nearly
+/// exhausted the stack) unwinds through these frames without running destructors, and a
+/// borrow left behind would refuse every later call. Not taken out of its slot either: an
+/// interrupted call would then leak the solver's 8 MiB table every time.
+pub(crate) fn with_solver<T>(budget: Option<u64>, f: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVER.with(|cell| {
-        let mut slot = cell.borrow_mut();
+        // SAFETY: the one reference to the slot made while `f` runs. The module is never
+        // re-entered meanwhile (`f` runs the core's solver, which calls no JavaScript), so
+        // no second reference exists; a call cut short by a JavaScript exception leaves no
+        // live reference behind (its frames are gone), and the solver is reset before use.
+        let slot = unsafe { &mut *cell.get() };
         let solver = slot.get_or_insert_with(|| Solver::new(SolverOptions::default()));
-        solver.set_node_budget(Some(budget));
+        solver.set_node_budget(budget);
         solver.reset();
         f(solver)
     })
 }
 
-/// `{weak, budget}`.
-struct SolveOpts {
-    weak: bool,
-    budget: u64,
-}
-
-fn parse_opts(v: &JsValue) -> Result<SolveOpts, String> {
-    let mut o = SolveOpts { weak: false, budget: DEFAULT_SOLVER_BUDGET };
-    if v.is_undefined() || v.is_null() {
-        return Ok(o);
-    }
-    if !v.is_object() || js_sys::Array::is_array(v) || v.is_function() {
-        return Err(format!("options must be a plain object, got {}", describe(v)));
-    }
-    for (key, val) in entries(v)? {
-        if key != "weak" && key != "budget" {
-            return Err(format!("unknown option '{key}' (options are weak, budget)"));
-        }
-        if val.is_undefined() || val.is_null() {
-            continue;
-        }
-        match key.as_str() {
-            "weak" => {
-                o.weak = val
-                    .as_bool()
-                    .ok_or_else(|| format!("weak must be true or false, got {}", describe(&val)))?
-            }
-            "budget" => {
-                let b =
-                    val.as_f64().ok_or_else(|| format!("budget must be a number, got {}", describe(&val)))?;
-                o.budget = int_in("budget", b, 1, MAX_SOLVER_BUDGET)?;
-            }
-            _ => {}
-        }
-    }
-    Ok(o)
+/// Reads and checks `{weak, budget}`.
+fn parse_opts(v: &JsValue) -> Result<(bool, u64), String> {
+    crate::read::options::<SolveOptions>(v)?.check()
 }
 
 /// The position of a move string (`'4455'`: 1-based columns from the empty board).
@@ -87,14 +62,20 @@ pub fn solve_connect4(
     #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions")] opts: JsValue,
 ) -> Result<JsValue, JsError> {
     let place = at("solveConnect4");
-    let o = parse_opts(&opts).map_err(&place)?;
+    let (weak, budget) = parse_opts(&opts).map_err(&place)?;
     let s = position(&moves).map_err(&place)?;
-    let r = with_solver(o.budget, |solver| solver.solve(&s, o.weak));
-    let out = js_sys::Object::new();
-    put(&out, "score", if r.complete { JsValue::from_f64(r.score as f64) } else { JsValue::NULL });
-    put(&out, "nodes", JsValue::from_f64(r.nodes as f64));
-    put(&out, "complete", JsValue::from_bool(r.complete));
-    Ok(out.into())
+    let r = with_solver(Some(budget), |solver| solver.solve(&s, weak));
+    #[derive(Serialize)]
+    struct SolveOut {
+        score: Option<f64>,
+        nodes: f64,
+        complete: bool,
+    }
+    to_js(&SolveOut {
+        score: r.complete.then_some(r.score as f64),
+        nodes: r.nodes as f64,
+        complete: r.complete,
+    })
 }
 
 /// `analyzeConnect4(moves, {weak, budget})`: the score of playing each column (index 0 is
@@ -107,18 +88,17 @@ pub fn analyze_connect4(
     #[wasm_bindgen(unchecked_optional_param_type = "SolveOptions")] opts: JsValue,
 ) -> Result<JsValue, JsError> {
     let place = at("analyzeConnect4");
-    let o = parse_opts(&opts).map_err(&place)?;
+    let (weak, budget) = parse_opts(&opts).map_err(&place)?;
     let s = position(&moves).map_err(&place)?;
-    let a = with_solver(o.budget, |solver| solver.analyze(&s, o.weak));
-    let scores = js_sys::Array::new();
-    for sc in a.scores {
-        scores.push(&sc.map_or(JsValue::NULL, |v| JsValue::from_f64(v as f64)));
+    let a = with_solver(Some(budget), |solver| solver.analyze(&s, weak));
+    #[derive(Serialize)]
+    struct AnalyzeOut {
+        scores: Vec<Option<f64>>,
+        nodes: f64,
+        complete: bool,
     }
-    let out = js_sys::Object::new();
-    put(&out, "scores", scores.into());
-    put(&out, "nodes", JsValue::from_f64(a.nodes as f64));
-    put(&out, "complete", JsValue::from_bool(a.complete));
-    Ok(out.into())
+    let scores = a.scores.iter().map(|sc| sc.map(f64::from)).collect();
+    to_js(&AnalyzeOut { scores, nodes: a.nodes as f64, complete: a.complete })
 }
 
 #[cfg(feature = "bench")]
@@ -142,28 +122,38 @@ pub fn bench_solver_set(
         };
         ms / 1000.0
     };
-    let r = with_solver(u64::MAX, |solver| {
-        solver.set_node_budget(None);
-        plyground::search::solver::run_set(solver, &positions, weak, &mut now)
-    });
+    let r =
+        with_solver(None, |solver| plyground::search::solver::run_set(solver, &positions, weak, &mut now));
     if r.wrong > 0 {
         return Err(crate::util::js_err(format!("benchSolverSet: {} wrong scores", r.wrong)));
     }
-    let out = js_sys::Object::new();
-    put(&out, "positions", JsValue::from_f64(r.positions as f64));
-    put(&out, "nodes", JsValue::from_f64(r.nodes as f64));
-    put(&out, "seconds", JsValue::from_f64(r.seconds));
-    put(&out, "wrong", JsValue::from_f64(r.wrong as f64));
-    put(&out, "incomplete", JsValue::from_f64(r.incomplete as f64));
-    Ok(out.into())
+    #[derive(Serialize)]
+    struct SetOut {
+        positions: f64,
+        nodes: f64,
+        seconds: f64,
+        wrong: f64,
+        incomplete: f64,
+    }
+    to_js(&SetOut {
+        positions: r.positions as f64,
+        nodes: r.nodes as f64,
+        seconds: r.seconds,
+        wrong: r.wrong as f64,
+        incomplete: r.incomplete as f64,
+    })
 }
 
+/// `performance.now()` in milliseconds, through web-sys: Node, pages and workers all have
+/// a global `performance` (there is no `window` in Node or a worker, so it is read from
+/// the global object).
 #[cfg(feature = "bench")]
-#[wasm_bindgen]
-extern "C" {
-    /// `performance.now()`: milliseconds (Node, pages and workers all have it).
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
+fn performance_now() -> f64 {
+    use wasm_bindgen::JsCast;
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or(f64::NAN, |p| p.now())
 }
 
 #[wasm_bindgen(typescript_custom_section)]

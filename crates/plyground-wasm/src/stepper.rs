@@ -6,20 +6,14 @@ use crate::options::{node_cap, Algo, Opts, Resolved};
 use crate::search::{self, depth_js, is_exact, StatsOut, ValueOut};
 use crate::skin::Skin;
 use crate::tree::GameTree;
-use crate::util::{at, f64_array, group, int_in, js_err, js_object, number_arg, opt_number_arg, to_js};
+use crate::util::{at, f64_array, group, int_in, js_err, number_arg, opt_number_arg, to_js};
 use plyground::event::{Bound, LeafKind, NodeKind};
 use plyground::game::{Game, Utilities};
+use plyground::limits::MAX_SAFE_INTEGER;
 use plyground::search::SearchResult;
 use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Trace};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// The node cap when none is given.
-pub const DEFAULT_NODE_CAP: usize = 20_000;
-/// The largest node cap accepted (a trace costs a few hundred bytes per node).
-pub const MAX_NODE_CAP: usize = 100_000;
-
-/// The largest step count accepted by step() and back() (any count past the end clamps).
-const MAX_STEP: u64 = (1 << 53) - 1;
 
 /// One recorded search and the stepping position in it.
 pub(crate) struct Stepping<G: Skin> {
@@ -144,6 +138,8 @@ fn bound_name(b: Bound) -> &'static str {
     }
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct StepNodeOut {
     id: u32,
     parent: i32,
@@ -163,41 +159,23 @@ struct StepNodeOut {
     enter_event: u32,
     exit_event: Option<u32>,
 }
-js_object!(StepNodeOut {
-    id: "id",
-    parent: "parent",
-    index: "index",
-    label: "label",
-    edge: "edge",
-    kind: "kind",
-    player: "player",
-    depth: "depth",
-    num_actions: "numActions",
-    prob: "prob",
-    value: "value",
-    leaf: "leaf",
-    tt: "tt",
-    pruned: "pruned",
-    iteration: "iteration",
-    enter_event: "enterEvent",
-    exit_event: "exitEvent",
-});
 
+#[derive(Serialize)]
 struct PseudoOut {
     procedure: u32,
     name: &'static str,
     line: u32,
 }
-js_object!(PseudoOut { procedure: "procedure", name: "name", line: "line" });
 
+#[derive(Serialize)]
 struct OpenOut {
     node: u32,
     alpha: f64,
     beta: f64,
     v: Option<ValueOut>,
 }
-js_object!(OpenOut { node: "node", alpha: "alpha", beta: "beta", v: "v" });
 
+#[derive(Serialize)]
 struct PrunedOut {
     parent: u32,
     index: u32,
@@ -205,8 +183,9 @@ struct PrunedOut {
     label: String,
     event: u32,
 }
-js_object!(PrunedOut { parent: "parent", index: "index", name: "name", label: "label", event: "event" });
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct CountersOut {
     nodes: f64,
     leaves: f64,
@@ -214,14 +193,9 @@ struct CountersOut {
     tt_hits: f64,
     searches: f64,
 }
-js_object!(CountersOut {
-    nodes: "nodes",
-    leaves: "leaves",
-    cutoffs: "cutoffs",
-    tt_hits: "ttHits",
-    searches: "searches",
-});
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct StateOut {
     index: f64,
     current: Option<u32>,
@@ -229,22 +203,13 @@ struct StateOut {
     narration: String,
     pseudocode: Option<PseudoOut>,
     open: Vec<OpenOut>,
-    values: JsValue,
+    values: crate::write::Preserve,
     pruned_count: f64,
     counters: CountersOut,
 }
-js_object!(StateOut {
-    index: "index",
-    current: "current",
-    event: "event",
-    narration: "narration",
-    pseudocode: "pseudocode",
-    open: "open",
-    values: "values",
-    pruned_count: "prunedCount",
-    counters: "counters",
-});
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ResultOut {
     value: ValueOut,
     best: Option<f64>,
@@ -256,23 +221,12 @@ struct ResultOut {
     depth: Option<f64>,
     stats: StatsOut,
 }
-js_object!(ResultOut {
-    value: "value",
-    best: "best",
-    best_index: "bestIndex",
-    best_child: "bestChild",
-    best_name: "bestName",
-    complete: "complete",
-    exact: "exact",
-    depth: "depth",
-    stats: "stats",
-});
 
+#[derive(Serialize)]
 struct ProcOut {
     name: &'static str,
     lines: Vec<&'static str>,
 }
-js_object!(ProcOut { name: "name", lines: "lines" });
 
 /// What the `Stepper` class calls, whatever the game.
 trait Steps {
@@ -614,7 +568,7 @@ impl Stepper {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] n: Option<JsValue>,
     ) -> Result<u32, JsError> {
         let n = opt_number_arg("n", n)
-            .and_then(|n| int_in("n", n.unwrap_or(1.0), 0, MAX_STEP))
+            .and_then(|n| int_in("n", n.unwrap_or(1.0), 0, MAX_SAFE_INTEGER))
             .map_err(at("Stepper.step"))?;
         Ok(self.inner.forward(n) as u32)
     }
@@ -625,7 +579,7 @@ impl Stepper {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] n: Option<JsValue>,
     ) -> Result<u32, JsError> {
         let n = opt_number_arg("n", n)
-            .and_then(|n| int_in("n", n.unwrap_or(1.0), 0, MAX_STEP))
+            .and_then(|n| int_in("n", n.unwrap_or(1.0), 0, MAX_SAFE_INTEGER))
             .map_err(at("Stepper.back"))?;
         Ok(self.inner.backward(n) as u32)
     }

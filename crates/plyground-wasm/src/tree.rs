@@ -2,10 +2,11 @@
 
 use crate::options::Opts;
 use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut, ValueOut};
-use crate::util::{at, js_object, string_arg, to_js};
+use crate::util::{at, string_arg, to_js};
 use plyground::game::{Game, ToMove};
 use plyground::games::tree::{Kind, ParseError, Tree};
 use plyground::trace::Recorder;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// An explicit game tree (grammar in docs/tree-grammar.md): the lessons' figures and any
@@ -30,6 +31,7 @@ fn parse_error(e: &ParseError) -> JsValue {
 }
 
 /// One node, as `nodes()` lists it.
+#[derive(Serialize)]
 struct TreeNodeOut {
     id: u32,
     parent: i32,
@@ -44,20 +46,6 @@ struct TreeNodeOut {
     depth: u32,
     children: Vec<u32>,
 }
-js_object!(TreeNodeOut {
-    id: "id",
-    parent: "parent",
-    index: "index",
-    kind: "kind",
-    player: "player",
-    label: "label",
-    edge: "edge",
-    prob: "prob",
-    value: "value",
-    values: "values",
-    depth: "depth",
-    children: "children",
-});
 
 #[wasm_bindgen]
 impl GameTree {
@@ -147,6 +135,8 @@ impl GameTree {
 }
 
 /// What `searchTree` returns.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct SearchTreeOut {
     value: ValueOut,
     best: Option<f64>,
@@ -160,19 +150,6 @@ struct SearchTreeOut {
     algo: &'static str,
     stats: StatsOut,
 }
-js_object!(SearchTreeOut {
-    value: "value",
-    best: "best",
-    best_label: "bestLabel",
-    pv: "pv",
-    evaluated: "evaluated",
-    scores: "scores",
-    exact: "exact",
-    depth: "depth",
-    complete: "complete",
-    algo: "algo",
-    stats: "stats",
-});
 
 /// `searchTree(tree, opts)`: searches the tree from its root. Returns `{value (a number; an
 /// array of utilities for max^n), best (child index, null at a leaf root), bestLabel, pv

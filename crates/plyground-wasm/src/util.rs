@@ -1,9 +1,20 @@
-//! Checking what JavaScript passes in, and turning Rust values into what it gets back.
+//! The boundary: reading what JavaScript passes in and turning Rust values into what it
+//! gets back.
 //!
-//! Every number from JavaScript arrives as an `f64` and is checked here: wasm-bindgen would
-//! otherwise coerce `-1` to 4294967295 and `NaN` to 0 on the way into a `u32`.
+//! Option records are derived `Deserialize` structs read by `read.rs`, each field typed in
+//! plain Rust (`options.rs`); numbers stay `f64` at the boundary and are range-checked in
+//! one place after reading: wasm-bindgen would otherwise coerce `-1` to 4294967295 and `NaN`
+//! to 0 on the way into a `u32`. Result records are derived `Serialize` structs written by
+//! `write.rs` ([`to_js`]): plain objects, `null` for `None`, numbers as JavaScript numbers
+//! (infinities included).
+//!
+//! No `RefCell` of this crate is borrowed across a call into JavaScript: a JavaScript
+//! exception (a `RangeError` when the stack is nearly exhausted) unwinds through wasm
+//! frames without running destructors, and a borrow left behind would break every later
+//! call.
 
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use serde::Serialize;
+use wasm_bindgen::{JsError, JsValue};
 
 /// A JavaScript `Error` with this message.
 pub(crate) fn js_err(msg: impl AsRef<str>) -> JsError {
@@ -52,6 +63,11 @@ pub(crate) fn int_in(what: &str, x: f64, min: u64, max: u64) -> Result<u64, Stri
     Ok(x as u64)
 }
 
+/// An optional integer field: None stays None, a number is checked by [`int_in`].
+pub(crate) fn opt_int_in(what: &str, x: Option<f64>, min: u64, max: u64) -> Result<Option<u64>, String> {
+    x.map(|x| int_in(what, x, min, max)).transpose()
+}
+
 /// A short description of any JavaScript value, for messages: `'abc'`, `3`, `true`, `an object`.
 pub(crate) fn describe(v: &JsValue) -> String {
     if let Some(s) = v.as_string() {
@@ -77,170 +93,25 @@ pub(crate) fn describe(v: &JsValue) -> String {
     }
 }
 
-/// A Rust value as the JavaScript value a result record holds: numbers (infinities
-/// included), strings, booleans, `null` for `None`, arrays, plain objects.
-///
-/// Written by hand (with [`js_object!`] for records) rather than with serde: the generic
-/// serialisation machinery was a large part of the wasm module.
-pub(crate) trait ToJs {
-    fn to_js(&self) -> JsValue;
-}
-
-impl ToJs for f64 {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_f64(*self)
-    }
-}
-
-impl ToJs for u32 {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_f64(*self as f64)
-    }
-}
-
-impl ToJs for i32 {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_f64(*self as f64)
-    }
-}
-
-impl ToJs for bool {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_bool(*self)
-    }
-}
-
-impl ToJs for str {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_str(self)
-    }
-}
-
-impl ToJs for String {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_str(self)
-    }
-}
-
-impl ToJs for &str {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_str(self)
-    }
-}
-
-impl ToJs for JsValue {
-    fn to_js(&self) -> JsValue {
-        self.clone()
-    }
-}
-
-impl<T: ToJs> ToJs for Option<T> {
-    fn to_js(&self) -> JsValue {
-        self.as_ref().map_or(JsValue::NULL, ToJs::to_js)
-    }
-}
-
-impl<T: ToJs> ToJs for [T] {
-    fn to_js(&self) -> JsValue {
-        let a = js_sys::Array::new();
-        for x in self {
-            a.push(&x.to_js());
-        }
-        a.into()
-    }
-}
-
-impl<T: ToJs> ToJs for Vec<T> {
-    fn to_js(&self) -> JsValue {
-        self.as_slice().to_js()
-    }
-}
-
-#[wasm_bindgen::prelude::wasm_bindgen]
-extern "C" {
-    /// A plain object being filled in.
-    #[wasm_bindgen(js_name = Object)]
-    type Record;
-    /// `record[key] = value` (no exception is possible on a fresh plain object).
-    #[wasm_bindgen(method, indexing_setter)]
-    fn set(this: &Record, key: &JsValue, value: &JsValue);
-}
-
-/// Slots of the field-name cache (there are fewer than 100 field names).
-const KEY_SLOTS: usize = 256;
-
-thread_local! {
-    /// The JavaScript strings of the field names, made once and found by the name's address
-    /// (open addressing): a record costs one call per field instead of decoding every name
-    /// from UTF-8 again (which made `Stepper.nodes()` 6× slower).
-    static KEYS: std::cell::RefCell<Vec<Option<(usize, JsValue)>>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Sets `key` on a plain object. Not inlined: one call per field keeps the records' code
-/// small.
-#[inline(never)]
-pub(crate) fn put(o: &js_sys::Object, key: &'static str, v: JsValue) {
-    let o: &Record = o.unchecked_ref();
-    KEYS.with(|keys| {
-        let mut keys = keys.borrow_mut();
-        if keys.is_empty() {
-            keys.resize_with(KEY_SLOTS, || None);
-        }
-        let addr = key.as_ptr() as usize;
-        let mut i = (addr.wrapping_mul(0x9E37_79B9) >> 8) % KEY_SLOTS;
-        for _ in 0..KEY_SLOTS {
-            match &keys[i] {
-                Some((a, k)) if *a == addr => return o.set(k, &v),
-                Some(_) => i = (i + 1) % KEY_SLOTS,
-                None => {
-                    let k = JsValue::from_str(key);
-                    o.set(&k, &v);
-                    keys[i] = Some((addr, k));
-                    return;
-                }
-            }
-        }
-        o.set(&JsValue::from_str(key), &v);
-    });
-}
-
-/// Implements [`ToJs`] for a record: `js_object!(Type { field: "key", … } maybe { field:
-/// "key", … })` builds a plain object with the keys in that order; the `maybe` fields
-/// (Options) are left out when `None`.
-macro_rules! js_object {
-    ($ty:ty { $($field:ident : $key:literal),* $(,)? } $(maybe { $($opt:ident : $okey:literal),* $(,)? })?) => {
-        impl $crate::util::ToJs for $ty {
-            fn to_js(&self) -> wasm_bindgen::JsValue {
-                let o = js_sys::Object::new();
-                $($crate::util::put(&o, $key, $crate::util::ToJs::to_js(&self.$field));)*
-                $($(if let Some(v) = &self.$opt {
-                    $crate::util::put(&o, $okey, $crate::util::ToJs::to_js(v));
-                })*)?
-                o.into()
-            }
-        }
-    };
-}
-pub(crate) use js_object;
-
-/// A result record as a JavaScript value (see [`ToJs`]).
-pub(crate) fn to_js<T: ToJs + ?Sized>(v: &T) -> Result<JsValue, JsError> {
-    Ok(v.to_js())
+/// A result record as a JavaScript value (see `write.rs`).
+pub(crate) fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
+    crate::write::to_js(v).map_err(|e| js_err(format!("internal error: a result could not be written: {e}")))
 }
 
 /// A `Float64Array` holding `v` (for the `preserve` fields of result records).
-pub(crate) fn f64_array(v: &[f64]) -> JsValue {
+pub(crate) fn f64_array(v: &[f64]) -> crate::write::Preserve {
     js_sys::Float64Array::from(v).into()
 }
 
 /// An `Int32Array` holding `v`.
-pub(crate) fn i32_array(v: &[i32]) -> JsValue {
+pub(crate) fn i32_array(v: &[i32]) -> crate::write::Preserve {
     js_sys::Int32Array::from(v).into()
 }
 
-/// The own enumerable keys of a plain object, with their values.
+/// An object's own enumerable entries, read once (no borrow is held across the calls into
+/// JS: a getter that throws gives an error naming the option).
 pub(crate) fn entries(obj: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
-    let o: &js_sys::Object = obj.unchecked_ref();
+    let o: &js_sys::Object = wasm_bindgen::JsCast::unchecked_ref(obj);
     let mut out = Vec::new();
     for key in js_sys::Object::keys(o).iter() {
         let name = key.as_string().unwrap_or_default();

@@ -17,6 +17,7 @@ pub mod decimal;
 pub mod event;
 pub mod game;
 pub mod games;
+pub mod limits;
 pub mod math;
 pub mod practice;
 pub mod rng;

@@ -42,11 +42,11 @@ use crate::games::connect4::{C4Eval, C4State, Connect4};
 /// The node budget of a search that answers a user when the caller gives none: about a
 /// second of α-β on Connect-4 in a release build (a few seconds in wasm). Every search a
 /// user starts (CLI, browser) without an explicit budget uses this number.
-pub const DEFAULT_NODE_BUDGET: u64 = 5_000_000;
+pub const DEFAULT_NODE_BUDGET: u64 = crate::limits::C4_DEFAULT_BUDGET;
 
 /// The part of a [`SolverEngine`]'s budget the exact solver may use before the engine falls
 /// back to deepening α-β (the rest of the budget is the fallback's).
-pub const DEFAULT_SOLVER_SHARE: u64 = 20_000_000;
+pub const DEFAULT_SOLVER_SHARE: u64 = crate::limits::SOLVE_GAME_BUDGET;
 
 /// How a per-move score relates to the quantity the result's `value` stands for.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]

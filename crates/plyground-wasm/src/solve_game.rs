@@ -1,4 +1,4 @@
-//! The "perfect" player of the playground: the core's exact Connect-4 solver
+//! The playground's solver player: the core's exact Connect-4 solver
 //! (`plyground::search::solver`) on a `Game` handle — the score of every column to X and the
 //! best column (`solveGame`) — and a recorded solve to step through (`Stepper.forSolve`). A
 //! thin skin: the search, its scores and its events are the core's; this file checks
@@ -6,30 +6,29 @@
 //! take move strings and answer from the side to move, as the CLI does.)
 
 use crate::game::{GameHandle, Position};
-use crate::options::MAX_BUDGET;
 use crate::stepper::{Stepper, Stepping};
-use crate::util::{at, int_in, js_err, js_object, number_arg, opt_number_arg, to_js};
+use crate::util::{at, int_in, js_err, number_arg, opt_number_arg, to_js};
 use plyground::game::{Game, Player};
 use plyground::games::connect4::{C4State, Connect4};
-use plyground::search::solver::{Solver, SolverOptions};
+use plyground::limits::{MAX_BUDGET, SOLVE_GAME_BUDGET};
 use plyground::search::{SearchResult, Stats};
 use plyground::trace::Recorder;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// The node budget of one `solveGame` call when none is given: seconds, not minutes,
-/// in a browser; positions near the start of the game need more and come back incomplete.
-pub const DEFAULT_SOLVE_BUDGET: u64 = 20_000_000;
 
 /// Columns in the order the solver prefers among equal scores (centre first).
 const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
+#[derive(Serialize)]
 struct ColumnScore {
     /// Column 1–7.
+    #[serde(rename = "move")]
     mv: u32,
     /// Utility to X (MAX): the community score turned to X's point of view.
     value: f64,
 }
 
+#[derive(Serialize)]
 struct SolveOut {
     /// Utility to X of the position with perfect play (0 when incomplete).
     value: f64,
@@ -45,18 +44,6 @@ struct SolveOut {
     nodes: f64,
     algo: &'static str,
 }
-
-js_object!(ColumnScore { mv: "move", value: "value" });
-js_object!(SolveOut {
-    value: "value",
-    score: "score",
-    best: "best",
-    scores: "scores",
-    exact: "exact",
-    complete: "complete",
-    nodes: "nodes",
-    algo: "algo",
-});
 
 fn c4_state(game: &GameHandle, place: &str) -> Result<C4State, JsError> {
     match &game.pos {
@@ -78,18 +65,17 @@ fn budget_of(v: Option<JsValue>, default: u64) -> Result<u64, String> {
 /// position with perfect play on both sides (the core's solver, strong mode), the best
 /// column, and the position's value: `{value, score, best, scores: [{move, value}], exact,
 /// complete, nodes, algo: 'solve'}`. Values are utilities to X (MAX). `budget` (nodes, all
-/// columns together; default 20,000,000) bounds the work: when it runs out, `complete` and
+/// columns together; default `SOLVE_GAME_BUDGET`, 20,000,000) bounds the work: when it runs out, `complete` and
 /// `exact` are false and there are no scores. Throws for a tic-tac-toe game or a bad budget.
-#[wasm_bindgen(js_name = solveGame, unchecked_return_type = "PerfectResult")]
+#[wasm_bindgen(js_name = solveGame, unchecked_return_type = "SolveGameResult")]
 pub fn solve_game(
     game: &GameHandle,
     #[wasm_bindgen(unchecked_optional_param_type = "number")] budget: Option<JsValue>,
 ) -> Result<JsValue, JsError> {
     let place = "solveGame";
     let s = c4_state(game, place)?;
-    let budget = budget_of(budget, DEFAULT_SOLVE_BUDGET).map_err(at(place))?;
-    let mut solver = Solver::new(SolverOptions { node_budget: Some(budget), ..SolverOptions::default() });
-    let a = solver.analyze(&s, false);
+    let budget = budget_of(budget, SOLVE_GAME_BUDGET).map_err(at(place))?;
+    let a = crate::solver::with_solver(Some(budget), |solver| solver.analyze(&s, false));
     let x_to_move = s.side_to_move() == Player::MAX;
     let to_x = |score: i32| if x_to_move { score as f64 } else { -(score as f64) };
     let mut best: Option<(u8, i32)> = None;
@@ -144,10 +130,9 @@ impl Stepper {
         let s = c4_state(game, place)?;
         let cap =
             opt_number_arg("nodeCap", node_cap_js).and_then(crate::options::node_cap).map_err(at(place))?;
-        let mut solver =
-            Solver::new(SolverOptions { node_budget: Some(cap as u64), ..SolverOptions::default() });
         let mut rec = Recorder::new(&Connect4, s).with_node_cap(cap);
-        let sol = solver.solve_observed(&s, false, &mut rec);
+        let sol =
+            crate::solver::with_solver(Some(cap as u64), |solver| solver.solve_observed(&s, false, &mut rec));
         let trace = rec.finish();
         let last = trace.result().cloned();
         let x_to_move = s.side_to_move() == Player::MAX;
@@ -174,9 +159,9 @@ impl Stepper {
 }
 
 #[wasm_bindgen(typescript_custom_section)]
-const TS_PERFECT: &'static str = r#"
+const TS_SOLVE_GAME: &'static str = r#"
 /** What solveGame returns: values are utilities to X (MAX). */
-export interface PerfectResult {
+export interface SolveGameResult {
   /** Utility to X of the position with perfect play (0 when incomplete). */
   value: number;
   /** The same from the side to move (a win is 22 − the winner's stones). */

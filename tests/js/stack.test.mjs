@@ -1,0 +1,268 @@
+// A JavaScript stack nearly exhausted must not kill the module (issue 16, item 3).
+//
+// Every exported function and method is called at every JavaScript stack depth near the
+// limit, one frame deeper each time, so that a RangeError ("Maximum call stack size
+// exceeded") is thrown at every point of its path through wasm: on entry, inside the Rust
+// code, in its calls back into JavaScript (strings, objects, typed arrays) and while its
+// result record is written. A JavaScript exception unwinds through wasm frames without
+// running Rust destructors: a RefCell borrowed at that moment would stay borrowed and every
+// later call would fail with "already borrowed" and then `RuntimeError: unreachable`.
+// After every such error a normal search must still give its exact answer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error(`${pkg}plyground_wasm.js is missing: run \`cargo xtask build\` first`);
+const bytes = readFileSync(`${pkg}plyground_wasm_bg.wasm`);
+
+/**
+ * A fresh instance of the module (the glue imported again under another URL). Each export is
+ * swept in its own instance: every RangeError that unwinds through wasm frames leaves the
+ * shadow stack those frames had taken (wasm runs no epilogue on an exception), so thousands
+ * of them in one instance add up (see docs/wasm-api.md); one export's sweep stays far below.
+ */
+async function instance(tag) {
+  const glue = await import(`${pkg}plyground_wasm.js?${encodeURIComponent(tag)}`);
+  glue.initSync({ module: bytes });
+  return glue;
+}
+
+let api = await instance('first');
+let { Game, GameTree, Stepper, MctsStepper } = api;
+async function use(tag) {
+  api = await instance(tag);
+  ({ Game, GameTree, Stepper, MctsStepper } = api);
+  SMALL = GameTree.parse('[[3,12],[2,4]]');
+}
+const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
+
+const consoleErrors = [];
+const originalError = console.error;
+console.error = (...args) => {
+  consoleErrors.push(args.map(String).join(' '));
+  originalError(...args);
+};
+
+/** Calls `fn` under `depth` extra JavaScript frames. */
+function atDepth(depth, fn) {
+  return depth > 0 ? atDepth(depth - 1, fn) : fn();
+}
+
+/** The deepest depth at which a trivial call still returns. */
+function stackDepth() {
+  const ok = (d) => {
+    try {
+      atDepth(d, () => 0);
+      return true;
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      return false;
+    }
+  };
+  let [lo, hi] = [0, 1];
+  while (ok(hi)) [lo, hi] = [hi, hi * 2];
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (ok(mid)) [lo] = [mid];
+    else hi = mid;
+  }
+  return lo;
+}
+
+function pad(fn) {
+  return fn();
+}
+
+/**
+ * Calls `fn` with the stack filled to `frames` frames below the limit and then `slots` more
+ * 8-byte slots (unused arguments of the last frame): one slot more is 8 bytes less room, so
+ * sweeping `slots` meets every point of `fn`'s path with an exhausted stack.
+ */
+function squeezed(frames, slots, fn) {
+  return atDepth(TOP - frames, () => pad.apply(null, { length: slots + 1, 0: fn }));
+}
+
+const TOP = stackDepth();
+
+/** A normal search and the module's other entry points still give their exact answers. */
+function assertAlive(after) {
+  const t = GameTree.parse(FIG_5_2);
+  const r = api.searchTree(t);
+  assert.equal(r.value, 3, after);
+  assert.deepEqual(r.evaluated, ['0.0', '0.1', '0.2', '1.0', '2.0', '2.1', '2.2'], after);
+  assert.equal(api.searchGame(Game.create('ttt', '0,3,1,4'), { algo: 'minimax' }).best, 2, after);
+  assert.equal(api.limits().maxNodeCap, 100000, after);
+  assert.equal(api.solveConnect4('414141').score, 18, after);
+  const st = Stepper.forTree(t, {}, 50);
+  st.seek(st.length);
+  assert.equal(st.result().value, 3, after);
+  t.free();
+  st.free();
+}
+
+/** The quick check after each RangeError (assertAlive runs after each export's sweep). */
+let SMALL = GameTree.parse('[[3,12],[2,4]]');
+function alive(after) {
+  let value;
+  try {
+    value = api.searchTree(SMALL, { scores: false }).value;
+  } catch (e) {
+    assert.fail(`${after}: ${e.name}: ${e.message}`);
+  }
+  assert.equal(value, 3, after);
+}
+
+const tree = () => GameTree.parse(FIG_5_2);
+const stepper = () => {
+  const st = Stepper.forTree(tree(), {}, 100);
+  st.seek(5);
+  return st;
+};
+const mcts = () => {
+  const m = MctsStepper.forTree(tree(), { seed: 1 });
+  m.run(5);
+  return m;
+};
+
+/** Every export, by name: a fresh handle where one is needed, then the call. */
+const CALLS = {
+  limits: () => api.limits(),
+  ucb1: () => api.ucb1(1, 2, 10, 1.4),
+  searchGame: () => api.searchGame(Game.create('ttt', '4'), { depth: 3 }),
+  searchTree: () => api.searchTree(tree(), { algo: 'minimax' }),
+  solveConnect4: () => api.solveConnect4('4455', { budget: 2000 }),
+  analyzeConnect4: () => api.analyzeConnect4('414141', { budget: 5000 }),
+  solveGame: () => api.solveGame(Game.create('c4', '414141')),
+  'Game.create': () => Game.create('c4', '4455'),
+  'Game.play': () => Game.create('ttt').play(4),
+  'Game.undo': () => Game.create('ttt', '4').undo(),
+  'Game.redo': () => {
+    const g = Game.create('ttt', '4');
+    g.undo();
+    return g.redo();
+  },
+  'Game.legalMoves': () => Game.create('c4', '44').legalMoves(),
+  'Game.cells': () => Game.create('c4', '44').cells(),
+  'Game.winningLine': () => Game.create('c4', '4455667').winningLine(),
+  'Game.clone': () => Game.create('ttt', '4').clone(),
+  'Game getters': () => {
+    const g = Game.create('c4', '44');
+    return [g.kind, g.width, g.height, g.toMove, g.isTerminal, g.winner, g.utility, g.moveString, g.moveCount];
+  },
+  'GameTree.parse': () => GameTree.parse('max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]'),
+  'GameTree.parse (error)': () => {
+    try {
+      return GameTree.parse('[[1,');
+    } catch (e) {
+      if (e.name === 'TreeParseError' && e.line === 1 && e.column === 5) return e;
+      throw e;
+    }
+  },
+  'GameTree.nodes': () => tree().nodes(),
+  'GameTree.toText': () => tree().toText(),
+  'GameTree getters': () => {
+    const t = tree();
+    return [t.nodeCount, t.players, t.hasTuples];
+  },
+  'Stepper.forGame': () => Stepper.forGame(Game.create('ttt', '4,0,8,2'), {}, 60),
+  'Stepper.forTree': () => Stepper.forTree(tree(), {}, 100),
+  'Stepper.forSolve': () => Stepper.forSolve(Game.create('c4', '414141'), 200),
+  'Stepper.step': () => stepper().step(3),
+  'Stepper.back': () => stepper().back(2),
+  'Stepper.seek': () => stepper().seek(9),
+  'Stepper.nodes': () => stepper().nodes(),
+  'Stepper.state': () => stepper().state(),
+  'Stepper.events': () => stepper().events(0, 10),
+  'Stepper.narration': () => stepper().narration(3),
+  'Stepper.result': () => stepper().result(),
+  'Stepper.pseudocode': () => stepper().pseudocode(),
+  'Stepper.pruned': () => stepper().pruned(),
+  'Stepper.board': () => Stepper.forGame(Game.create('ttt', '4,0,8,2,6'), {}, 20).board(3),
+  'Stepper getters': () => {
+    const s = stepper();
+    return [s.length, s.index, s.nodeCount, s.nodeCap, s.truncated, s.note, s.width, s.kind];
+  },
+  'MctsStepper.forGame': () => MctsStepper.forGame(Game.create('c4'), { c: 1 }),
+  'MctsStepper.forTree': () => MctsStepper.forTree(tree()),
+  'MctsStepper.stepPhase': () => mcts().stepPhase(),
+  'MctsStepper.stepIteration': () => mcts().stepIteration(),
+  'MctsStepper.run': () => mcts().run(10),
+  'MctsStepper.back': () => mcts().back(),
+  'MctsStepper.seekIteration': () => mcts().seekIteration(2),
+  'MctsStepper.nodes': () => mcts().nodes(),
+  'MctsStepper.ucb': () => mcts().ucb(0),
+  'MctsStepper.lastEvents': () => mcts().lastEvents(),
+  'MctsStepper.rootShares': () => mcts().rootShares(),
+  'MctsStepper getters': () => {
+    const m = mcts();
+    return [m.iterations, m.phase, m.nodeCount, m.best];
+  },
+};
+
+test('the list of calls covers every export of the module', () => {
+  const named = new Set(Object.keys(CALLS).map((k) => k.replace(' (error)', '')));
+  const want = [];
+  for (const [name, v] of Object.entries(api)) {
+    if (typeof v !== 'function' || name === 'default' || name === 'initSync' || name === 'start') continue;
+    if (/^[A-Z]/.test(name)) {
+      for (const m of Object.getOwnPropertyNames(v)) if (!['length', 'name', 'prototype', '__wrap'].includes(m)) want.push(`${name}.${m}`);
+      for (const m of Object.getOwnPropertyNames(v.prototype)) {
+        const d = Object.getOwnPropertyDescriptor(v.prototype, m);
+        if (m === 'constructor' || m === 'free' || m === '__destroy_into_raw' || typeof m === 'symbol' || m.startsWith('__')) continue;
+        want.push(d.get ? `${name} getters` : `${name}.${m}`);
+      }
+    } else want.push(name);
+  }
+  const missing = [...new Set(want)].filter((w) => !named.has(w));
+  assert.deepEqual(missing, []);
+});
+
+test('a RangeError thrown anywhere inside any export leaves the module working', async () => {
+  assert.ok(TOP > 1000, `only ${TOP} frames of stack`);
+  assertAlive('before');
+  // Room for the largest call, below which the slots are swept.
+  const FRAMES = 3000;
+  let provoked = 0;
+  const tryAt = (name, slots, fn) => {
+    try {
+      squeezed(FRAMES, slots, fn);
+      return true;
+    } catch (e) {
+      // Only stack exhaustion is expected here.
+      if (!(e instanceof RangeError)) assert.fail(`${name}, ${slots} slots: ${e.name}: ${e.message}`);
+      provoked++;
+      alive(`after RangeError ${provoked}, in ${name} (${slots} slots)`);
+      return false;
+    }
+  };
+  /** The fewest slots with which a trivial call fails now (V8 optimises the recursion as it
+   * runs, so this is measured again before each sweep). */
+  const noRoom = () => {
+    let [lo, hi] = [0, 1];
+    while (tryAt('a trivial call', hi, () => 0)) [lo, hi] = [hi, hi * 2];
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (tryAt('a trivial call', mid, () => 0)) lo = mid;
+      else hi = mid;
+    }
+    return hi;
+  };
+  for (let i = 0; i < 3; i++) noRoom();
+  for (const [name, call] of Object.entries(CALLS)) {
+    await use(name);
+    assert.ok(tryAt(name, 0, call), `${name} needs more stack than ${FRAMES} frames`);
+    // One slot (8 bytes) more room at a time, from none at all until the call has returned 16
+    // times in a row (V8 compiles code again as it warms up, which changes frame sizes a
+    // little): the call is interrupted at every point of its path.
+    let inARow = 0;
+    for (let slots = noRoom(); slots >= 0 && inARow < 16; slots--) inARow = tryAt(name, slots, call) ? inARow + 1 : 0;
+    assert.equal(inARow, 16, `${name} never returned 16 times in a row`);
+    assertAlive(`after ${name}`);
+  }
+  assert.ok(provoked > 100 * Object.keys(CALLS).length, `only ${provoked} RangeErrors provoked`);
+});
+test('no Rust panic reached the console', () => {
+  assert.deepEqual(consoleErrors.filter((e) => /panicked/.test(e)), []);
+});

@@ -1,0 +1,12 @@
+// The built wasm module (www/pkg) loaded and initialised in Node, for the tests of modules
+// that read its limits (www/lib/limits.js reads them from this same module instance). Not a
+// test file itself: `import { api } from './wasm.mjs'`. Needs `cargo xtask build` first.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) {
+  throw new Error(`${pkg}plyground_wasm.js is missing: run \`cargo xtask build\` first`);
+}
+export const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
