@@ -34,7 +34,7 @@ function figureFacts(text, algo) {
   });
   const labels = new Set(tree.nodes().map((n) => n.label));
   const edges = new Set(tree.nodes().map((n) => n.edge).filter(Boolean));
-  const facts = { byLabel, labels, edges, cutoffs: s.counters.cutoffs, caption: st.caption(), result: st.resultLine() };
+  const facts = { players, byLabel, labels, edges, cutoffs: s.counters.cutoffs, caption: st.caption(), result: st.resultLine() };
   st.free();
   tree.free();
   return facts;
@@ -47,6 +47,8 @@ function checkCaption(where, caption, f) {
   let claims = 0;
   // Names: "C2", "B1" (a node label with a number) and "c2", "a1" (edges) must exist.
   for (const m of text.matchAll(/\b([A-Z]\d+)\b/g)) {
+    const player = /^P(\d+)$/.exec(m[1]);
+    if (player && Number(player[1]) >= 1 && Number(player[1]) <= f.players) continue; // P1, P2, P3
     assert.ok(f.labels.has(m[1]), `${where}: '${m[1]}' is not a node of the figure (${[...f.labels].join(' ')}) in: ${text}`);
     claims++;
   }
@@ -84,7 +86,7 @@ test('the tree lab’s notes name only what the figure shows', () => {
   for (const entry of LESSON_TREES) {
     claims += checkCaption(entry.id, entry.note, figureFacts(entry.text, entry.algo));
   }
-  assert.ok(claims >= 40, `only ${claims} claims checked`);
+  assert.ok(claims >= 30, `only ${claims} claims checked`);
 });
 
 test('the old captions would fail: B2/C2 and EV(C1) are not nodes of those figures', () => {

@@ -19,8 +19,8 @@ function lines(text, opts, i, cap = 20000) {
   const tree = GameTree.parse(text);
   const st = Stepper.forTree(tree, opts, cap);
   const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: tree.players });
-  const core = { ...st.valueWords(), final: true };
   const at = i === 'end' ? st.length : i;
+  const core = { ...st.valueWords(), index: at };
   st.seek(at);
   applyStep(model, st.state(), { done: at === st.length, bestChild: st.result().bestChild });
   const depth = (d) => (model.nodes[d].parent == null || model.nodes[d].parent < 0 ? 0 : 1 + depth(model.nodes[d].parent));

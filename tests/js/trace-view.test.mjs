@@ -232,7 +232,7 @@ test('MCTS node kinds: toMove −1 is chance, 2 and 3 are players even without t
   assert.equal(mctsKind({ terminal: true, toMove: 2 }, 3), 'terminal');
   assert.equal(mctsToMove({ terminal: false, toMove: 0 }, { game: true }), 'X (MAX) to move here');
   assert.equal(mctsToMove({ terminal: false, toMove: 1 }), 'MIN to move here');
-  assert.equal(mctsToMove({ terminal: false, toMove: 3 }, { players: 4 }), 'player D to move here');
+  assert.equal(mctsToMove({ terminal: false, toMove: 3 }, { players: 4 }), 'P4 to move here');
   assert.equal(mctsToMove({ terminal: true, toMove: 0 }), '');
   // A two-player game keeps MAX ▲ and MIN ▼.
   const g = Game.create('ttt', '4,0,8,2');

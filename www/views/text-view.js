@@ -31,9 +31,9 @@ export function playerName(p) {
  * finished" or "B: MIN node, value 3 so far, window α = −∞, β = 3 — open, on the search path".
  * @param {object} model the figure's draw model (trace-view.js), after applyStep
  * @param {number} d draw id
- * @param {{relation?: (string|null)[], proven?: (string|null)[]}} [core] per trace node: the
- *   core's relation of the shown value to what is known ("=", "≤", "≥") and proven words
- *   ("MAX wins in 1"), for finished nodes
+ * @param {{relation?: (string|null)[], proven?: (string|null)[], index?: number}} [core] per
+ *   trace node: the core's relation of the shown value to what is known ("=", "≤", "≥") and
+ *   proven words ("MAX wins in 1"), for finished nodes; `index`: the step shown
  */
 export function nodeLine(model, d, core = {}) {
   const n = model.nodes[d];
@@ -47,15 +47,18 @@ export function nodeLine(model, d, core = {}) {
   if (tn && tn.leaf === 'quiet') parts.push('quiet position (EVAL)');
   if (tn && tn.tt) parts.push(`table hit (${tn.tt})`);
   if (n.value) {
-    const finished = n.state === 'done' || (n.state === 'current' && tn && tn.value != null && core.final);
+    // Finished: the node was left by the step shown (its final value is known then); a node
+    // the search never left (a node budget stopped it) keeps "so far".
+    const left = tn && tn.exitEvent != null && (core.index == null || tn.exitEvent < core.index);
+    const finished = n.kind === 'terminal' || (tn ? left : n.state === 'done');
     const rel = t >= 0 && core.relation ? core.relation[t] : null;
     const word = n.kind === 'terminal' ? 'utility' : 'value';
-    if (n.state === 'unvisited' || n.state === 'pruned') parts.push(`${word} ${n.value}`);
-    else if (n.state === 'open' || (n.state === 'current' && !finished)) parts.push(n.kind === 'terminal' ? `${word} ${n.value}` : `${word} ${n.value} so far`);
+    if (n.state === 'unvisited' || n.state === 'pruned' || n.kind === 'terminal') parts.push(`${word} ${n.value}`);
+    else if (!finished) parts.push(`${word} ${n.value} so far`);
     else if (rel && rel !== '=') parts.push(`${word} ${rel} ${n.value}`);
     else parts.push(`${word} ${n.value}`);
     const proven = t >= 0 && core.proven ? core.proven[t] : null;
-    if (proven && n.state === 'done') parts.push(`proven: ${proven}`);
+    if (proven && finished) parts.push(`proven: ${proven}`);
   } else if (n.state === 'done' || n.state === 'current' || n.state === 'open') {
     parts.push('no value yet');
   }

@@ -220,7 +220,7 @@ export class TreeFigure {
     this.result = st.result();
     // The core's words: what each finished node's value is known to be, proven results, the
     // result line (older modules without them: the figure falls back to its own line).
-    this.core = typeof st.valueWords === 'function' ? { ...st.valueWords(), final: true } : {};
+    this.core = typeof st.valueWords === 'function' ? st.valueWords() : {};
     this.focusId = -1;
     this.model = buildTraceModel({
       traceNodes: st.nodes(),
@@ -378,7 +378,8 @@ export class TreeFigure {
     const tv = this.textView;
     if (!this.model || !tv.box.open || tv.box.hidden) return;
     const m = this.model;
-    const nodes = m.nodes.map((n, d) => ({ id: d, parent: n.parent, text: nodeLine(m, d, this.core), current: n.state === 'current' }));
+    const core = { ...this.core, index: this.st.index };
+    const nodes = m.nodes.map((n, d) => ({ id: d, parent: n.parent, text: nodeLine(m, d, core), current: n.state === 'current' }));
     const done = this.st && this.st.index === this.st.length;
     tv.render(nodes, { note: done ? this.resultText() : '' });
     if (this.focusId >= 0) tv.focus(this.focusId, { notify: false });
