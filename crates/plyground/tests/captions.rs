@@ -301,3 +301,17 @@ fn negative_values_use_the_minus_sign_the_figure_prints() {
     assert!(all.contains(&"Leaf b2 = −4".to_string()), "{all:?}");
     assert!(!all.iter().any(|l| l.contains('-')), "{all:?}");
 }
+
+#[test]
+fn a_game_search_names_the_move_in_the_figure_s_words() {
+    // Issue 12 item 12: "best move top", as Play says, never "best move 1 (to 1)".
+    use plyground::games::tictactoe::{TicTacToe, CELL_NAMES};
+    let g = TicTacToe;
+    let s = g.try_parse_moves("4 0 5 2 6 3").unwrap();
+    let mut rec = Recorder::new(&g, s);
+    let r = alpha_beta(&g, &s, &AlphaBetaOptions::default(), &mut rec);
+    let tr = rec.finish();
+    let words = CELL_NAMES[r.best.unwrap() as usize];
+    assert_eq!(words, "top");
+    assert_eq!(tr.result_line(Some(words)), "Root value 0 · best move top");
+}

@@ -239,8 +239,11 @@ impl<A: Copy> Trace<A> {
         let np = self.num_players;
         let mv = move_words.map(str::to_string).or_else(|| r.best_name.clone());
         let to = r.best_child.and_then(|c| self.node(c)).map(|c| c.label.clone());
+        // "(to B)" only where the child has a name of its own (a tree's label), not the
+        // move's name again ("7", "4·0").
+        let own = |t: &String| Some(t) != r.best_name.as_ref() && !t.contains('·');
         let best = |so_far: bool| match (&mv, &to) {
-            (Some(m), Some(t)) if *t != *m && !t.contains('·') => {
+            (Some(m), Some(t)) if *t != *m && own(t) => {
                 format!(" · best move {}{m} (to {t})", if so_far { "so far " } else { "" })
             }
             (Some(m), _) => format!(" · best move {}{m}", if so_far { "so far " } else { "" }),
