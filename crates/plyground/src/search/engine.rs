@@ -469,9 +469,7 @@ impl<G: Game> Engine for MctsEngine<G> {
                         ..MoveScore::new(a, Some(lo + r * (hi - lo)), ScoreBound::Estimate)
                     }
                 }
-                Some((n, _)) => {
-                    MoveScore { visits: Some(n), ..MoveScore::new(a, None, ScoreBound::Missing) }
-                }
+                Some((n, _)) => MoveScore { visits: Some(n), ..MoveScore::new(a, None, ScoreBound::Missing) },
                 None => MoveScore { visits: Some(0), ..MoveScore::new(a, None, ScoreBound::Missing) },
             })
             .collect();
