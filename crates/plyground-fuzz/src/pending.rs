@@ -24,19 +24,19 @@ pub fn enabled(item: &str, switch: bool) -> bool {
 /// with 100,000 children (`generate: root-children 100000`, `chance-children 99999`) are
 /// searched in full by minimax/expectiminimax and α-β and recorded by `trace::Recorder` with
 /// a 100,000-node cap (today that is quadratic: seconds per seed).
-pub const ISSUE_16_2_LINEAR_SEARCH: bool = false;
+pub const ISSUE_16_2_LINEAR_SEARCH: bool = true;
 
 /// #16.5 — `plyground solve` reads past an invalid UTF-8 line: every line is answered or
 /// named on stderr (`line N: …`), control characters in messages are escaped, and the exit
 /// code is 2. Today the command stops at the first invalid UTF-8 line.
-pub const ISSUE_16_5_SOLVE_BAD_UTF8: bool = false;
+pub const ISSUE_16_5_SOLVE_BAD_UTF8: bool = true;
 
 /// #16.6 — results that say more than they know: iterative deepening whose node budget runs
 /// out *between* iterations returns the shallower iteration's value (EVAL = 0 at its cutoff)
 /// with `complete: true` (`[-3,[[12]]]` with a budget of 3: value 0, complete; minimax 12).
 /// Turns on: a complete iterative result has minimax's value, whatever the budget. Until
 /// then only a result that did not use up its budget is held to it.
-pub const ISSUE_16_6_ITERATIVE_COMPLETE: bool = false;
+pub const ISSUE_16_6_ITERATIVE_COMPLETE: bool = true;
 
 /// Found by this fuzzer (not in issue 16; reported): `Tree::to_text` can write a text longer
 /// than the parser's 1 MiB limit for a tree parsed from a shorter one — a chance node with
