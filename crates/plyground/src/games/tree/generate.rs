@@ -114,17 +114,7 @@ impl Generator<'_> {
         let early = depth > 0 && self.rng.unit_f64() < p.leaf_probability;
         let k = p.min_children + self.rng.below(p.max_children - p.min_children + 1);
         let leaf = depth >= p.max_depth || early || self.promised + k as usize > MAX_NODES;
-        let mut r = Raw {
-            pos: 0,
-            declared: None,
-            label: None,
-            parent,
-            index,
-            children: Vec::new(),
-            prob,
-            depth,
-            leaf: None,
-        };
+        let mut r = Raw::new(0, parent, index, prob, depth);
         if leaf {
             let mut u = [0.0; MAX_PLAYERS];
             let span = (p.max_value as i64 - p.min_value as i64 + 1) as u64;

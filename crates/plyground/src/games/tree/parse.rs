@@ -234,17 +234,7 @@ impl<'a> Parser<'a> {
             return Err((start, format!("the tree has more than {MAX_NODES} nodes")));
         }
         let id = self.raw.len() as u32;
-        self.raw.push(Raw {
-            pos: start,
-            declared: None,
-            label: None,
-            parent,
-            index,
-            children: Vec::new(),
-            prob,
-            depth,
-            leaf: None,
-        });
+        self.raw.push(Raw::new(start, parent, index, prob, depth));
         match self.peek() {
             Some(b'[') => self.children(id)?,
             Some(b'(') => self.tuple_leaf(id)?,

@@ -28,6 +28,14 @@ pub(super) struct Raw {
     pub(super) leaf: Option<Utilities>,
 }
 
+impl Raw {
+    /// A node as first met (by the reader at byte `pos`, or by the generator at 0): no kind,
+    /// label, children or utilities yet.
+    pub(super) fn new(pos: usize, parent: Option<u32>, index: u32, prob: f64, depth: u32) -> Raw {
+        Raw { pos, declared: None, label: None, parent, index, children: Vec::new(), prob, depth, leaf: None }
+    }
+}
+
 pub(super) type PResult<T> = Result<T, (usize, String)>;
 
 /// Resolves kinds (alternation rule), generates labels and computes the utility range.
