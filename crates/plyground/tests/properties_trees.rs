@@ -2,7 +2,9 @@
 //! rule and ordering, monotone transforms never change a minimax decision, expectiminimax
 //! and max^n equal direct recursive oracles, and the parser survives arbitrary input.
 
-use plyground::game::MAX_PLAYERS;
+mod common;
+
+use common::{maxn_oracle, oracle, WHOLE};
 use plyground::games::tree::{Kind, RandomTreeParams, Tree, MAX_DEPTH};
 use plyground::rng::Rng;
 use plyground::search::alphabeta::{
@@ -43,57 +45,6 @@ fn random_params(rng: &mut Rng, i: usize) -> RandomTreeParams {
     }
 }
 
-/// The value of `id` by the definition: utility, max, min or the probability-weighted mean,
-/// written directly on the tree's accessors (independent of the search code).
-fn oracle(t: &Tree, id: u32) -> f64 {
-    let n = t.node(id).unwrap();
-    let vals = n.children().iter().map(|&c| oracle(t, c));
-    match n.kind() {
-        Kind::Terminal => n.value().unwrap(),
-        Kind::Max => vals.fold(f64::NEG_INFINITY, f64::max),
-        Kind::Min => vals.fold(f64::INFINITY, f64::min),
-        Kind::Chance => {
-            n.children().iter().fold(0.0, |sum, &c| sum + t.probability(c).unwrap() * oracle(t, c))
-        }
-        Kind::Player(_) => unreachable!("two-player tree"),
-    }
-}
-
-/// max^n by the definition: the mover takes the leftmost child best for itself; chance nodes
-/// average vectors.
-fn maxn_oracle(t: &Tree, id: u32) -> [f64; MAX_PLAYERS] {
-    let n = t.node(id).unwrap();
-    match n.kind() {
-        Kind::Terminal => n.utilities().unwrap(),
-        Kind::Chance => {
-            let mut sum = [0.0; MAX_PLAYERS];
-            for &c in n.children() {
-                let u = maxn_oracle(t, c);
-                let p = t.probability(c).unwrap();
-                for k in 0..MAX_PLAYERS {
-                    sum[k] += p * u[k];
-                }
-            }
-            sum
-        }
-        k => {
-            let p = match k {
-                Kind::Player(p) => p as usize,
-                Kind::Max => 0,
-                _ => 1,
-            };
-            let mut best: Option<[f64; MAX_PLAYERS]> = None;
-            for &c in n.children() {
-                let u = maxn_oracle(t, c);
-                if best.is_none_or(|b| u[p] > b[p]) {
-                    best = Some(u);
-                }
-            }
-            best.unwrap()
-        }
-    }
-}
-
 /// The value of the leaf a principal variation leads to (None if it stops short of a leaf).
 fn pv_end_value(t: &Tree, pv: &[u32]) -> Option<f64> {
     let id = t.node_at_path(pv)?;
@@ -109,7 +60,7 @@ fn alpha_beta_returns_the_minimax_value_and_an_optimal_move_on_10000_trees() {
         let params = random_params(&mut rng, i);
         let t = Tree::random(&mut rng, &params);
         let mm = minimax(&t, &0, &mut NoObserver);
-        assert_eq!(mm.value, oracle(&t, 0), "tree {i}: minimax vs definition: {}", t.to_text());
+        assert_eq!(mm.value, oracle(&t, 0, WHOLE), "tree {i}: minimax vs definition: {}", t.to_text());
         assert_eq!(pv_end_value(&t, &mm.pv), Some(mm.value), "minimax PV {:?}: {}", mm.pv, t.to_text());
         let scores = minimax_scores(&t, &0);
         let seed = rng.next_u64();
@@ -144,26 +95,6 @@ fn alpha_beta_returns_the_minimax_value_and_an_optimal_move_on_10000_trees() {
     assert!(pruned_somewhere > searches / 2, "pruning in only {pruned_somewhere} of {searches} searches");
 }
 
-/// [`oracle`] cut off `d` plies below `id`, with EVAL = 0 there (H-MINIMAX with [`NoEval`]).
-fn oracle_to_depth(t: &Tree, id: u32, d: u32) -> f64 {
-    let n = t.node(id).unwrap();
-    if n.kind() == Kind::Terminal {
-        return n.value().unwrap();
-    }
-    if d == 0 {
-        return 0.0;
-    }
-    let vals = n.children().iter().map(|&c| oracle_to_depth(t, c, d - 1));
-    match n.kind() {
-        Kind::Max => vals.fold(f64::NEG_INFINITY, f64::max),
-        Kind::Min => vals.fold(f64::INFINITY, f64::min),
-        _ => n
-            .children()
-            .iter()
-            .fold(0.0, |sum, &c| sum + t.probability(c).unwrap() * oracle_to_depth(t, c, d - 1)),
-    }
-}
-
 #[test]
 fn depth_limited_alpha_beta_and_iterative_deepening_match_the_depth_limited_definition() {
     let mut rng = Rng::new(0x1D_1D1D);
@@ -171,9 +102,9 @@ fn depth_limited_alpha_beta_and_iterative_deepening_match_the_depth_limited_defi
         let mut params = random_params(&mut rng, i);
         params.chance_probability = if i.is_multiple_of(2) { 0.2 } else { 0.0 };
         let t = Tree::random(&mut rng, &params);
-        let full = oracle(&t, 0);
+        let full = oracle(&t, 0, WHOLE);
         for d in 0..=t.height() + 1 {
-            let want = oracle_to_depth(&t, 0, d);
+            let want = oracle(&t, 0, d);
             for tie in [TieRule::NonStrict, TieRule::Strict] {
                 let opts =
                     AlphaBetaOptions { tie, depth: Some(d), order: MoveOrder::Killer, ..Default::default() };
@@ -186,7 +117,7 @@ fn depth_limited_alpha_beta_and_iterative_deepening_match_the_depth_limited_defi
                     let scores = alpha_beta_scores(&t, &0, &NoEval, &opts);
                     for (k, &(_, v)) in scores.iter().enumerate() {
                         let c = t.children(0)[k];
-                        let exact = oracle_to_depth(&t, c, d - 1);
+                        let exact = oracle(&t, c, d - 1);
                         assert!((v - exact).abs() < 1e-9, "tree {i}, depth {d}, score {k}: {}", t.to_text());
                     }
                     if let Some(b) = id.best_index {
@@ -250,16 +181,21 @@ fn expectiminimax_equals_the_recursive_definition_on_random_chance_trees() {
         if t.nodes().iter().any(|n| n.kind() == Kind::Chance) {
             chance_trees += 1;
         }
-        let want = oracle(&t, 0);
+        let want = oracle(&t, 0, WHOLE);
         let r = expectiminimax(&t, &0, &mut NoObserver);
         // Same sums in the same order: bitwise equal.
         assert_eq!(r.value, want, "tree {i}: {}", t.to_text());
         if let Some(b) = r.best_index {
             let c = t.children(0)[b];
-            assert_eq!(oracle(&t, c), want, "tree {i}: chosen child is not optimal: {}", t.to_text());
+            assert_eq!(oracle(&t, c, WHOLE), want, "tree {i}: chosen child is not optimal: {}", t.to_text());
             // Leftmost among equals.
             for &e in &t.children(0)[..b] {
-                assert_ne!(oracle(&t, e), want, "tree {i}: an earlier child was as good: {}", t.to_text());
+                assert_ne!(
+                    oracle(&t, e, WHOLE),
+                    want,
+                    "tree {i}: an earlier child was as good: {}",
+                    t.to_text()
+                );
             }
         }
         // α-β averages chance nodes with the full window: the same value, any ordering.
