@@ -1,25 +1,9 @@
 //! The `plyground` command's stable output, checked against the lessons' exact answers.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_plyground")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).expect("utf-8")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.lines().count(), 1, "one line on stderr, got {err:?}");
-    assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
-    assert!(o.stdout.is_empty());
-}
+use common::{fails_with, stdout};
+use std::process::Command;
 
 #[test]
 fn figure_5_2_json_has_value_best_and_the_seven_evaluated_leaves() {
