@@ -452,3 +452,38 @@ fn the_embedding_docs_example_record() {
     );
     assert_eq!((m.misconception, m.event), (None, 56));
 }
+
+#[test]
+fn maxn_rules_name_the_players_as_the_figure_numbers_them() {
+    // The figure draws player p's nodes with the number p + 1: the rules say P1, P2, P3.
+    let t = "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]";
+    let e = ex(Task::MaxN, t);
+    let rules: Vec<(String, String, String)> =
+        e.steps().into_iter().map(|s| (s.label, s.rule, s.hint)).collect();
+    let at =
+        |label: &str| rules.iter().find(|r| r.0 == label).unwrap_or_else(|| panic!("no step at {label}"));
+    assert_eq!(
+        at("D").1,
+        "D: P3 moves and keeps the child's tuple with the largest P3 entry (the third entry; the first child on \
+         ties): (1, 2, 6) from d1"
+    );
+    assert_eq!(
+        at("D").2,
+        "D: P3 moves and keeps the child's tuple with the largest P3 entry (the third entry; the first child on ties)"
+    );
+    assert_eq!(
+        at("B").1,
+        "B: P2 moves and keeps the child's tuple with the largest P2 entry (the second entry; the first child on \
+         ties): (1, 2, 6) from b1"
+    );
+    let choice = e.steps().into_iter().find(|s| s.field == Field::Choice).unwrap();
+    assert_eq!(
+        choice.rule,
+        "at the root A, P1 moves to the child whose tuple has the largest P1 entry (the first on ties): a1 (1, 2, 6), \
+         a2 (1, 5, 2) — so a1 to B"
+    );
+    for (_, rule, hint) in &rules {
+        assert!(!rule.contains("p0") && !rule.contains("p1") && !rule.contains("p2"), "{rule}");
+        assert!(!hint.contains("p0") && !hint.contains("p1") && !hint.contains("p2"), "{hint}");
+    }
+}
