@@ -54,7 +54,7 @@ const CASES = [
     max: 8,
     wrong: 'k.choice = "1"',
     mistake: { node: '', field: 'choice', expected: '0', got: '1', misconception: null },
-    rule: 'at the root A, p0 moves to the child whose tuple is best for it (the first on ties): a1 (1, 2, 6), a2 (1, 5, 2) — so a1 to B',
+    rule: 'at the root A, P1 moves to the child whose tuple has the largest P1 entry (the first on ties): a1 (1, 2, 6), a2 (1, 5, 2) — so a1 to B',
   },
   {
     task: 'mcts',
