@@ -78,7 +78,7 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     assert.equal(await active(), 'pr-cell-4');
     await press('b');
     await press('Enter');
-    assert.deepEqual(await feedback(), ['4 of 5 correct; the first wrong step is at C (values).', 'Rule: C is a MIN node: v = min(2, 4, 6) = 2.']);
+    assert.deepEqual(await feedback(), ['4 of 5 correct; the first wrong step is at C (value).', 'Rule: C is a MIN node: v = min(2, 4, 6) = 2.']);
     assert.deepEqual(await statuses(), ['ok', 'ok', 'wrong', 'ok', 'ok']);
     assert.equal(await page.textContent('#pr-cell-2-status'), '✗ first wrong step');
     assert.equal(await page.textContent('#pr-cell-0-status'), '✓ correct');
@@ -160,7 +160,7 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     await press('Space'); // c2 pruned
     await press('Enter');
     assert.deepEqual(await feedback(), [
-      '10 of 11 correct; the first wrong step is at C (windows).',
+      '10 of 11 correct; the first wrong step is at C (window).',
       'Rule: at A (MAX), a1 returned 5: v = 5, α ← max(α, v) = 5; C is entered with (α, β) = (5, +∞).',
       'Misconception (window-direction): at A (MAX), v = 5 goes into α, not β: MAX raises α (a lower bound for MAX); C gets (5, +∞)',
     ]);
@@ -185,7 +185,7 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     await press('b');
     await press('Enter');
     assert.deepEqual(await feedback(), [
-      '3 of 4 correct; the first wrong step is at C (values).',
+      '3 of 4 correct; the first wrong step is at C (value).',
       'Rule: C is a chance node: v = Σ P(r)·v(r) = 0.75·4 + 0.25·(-8) = 1.',
       "Misconception (unweighted-average): -2 is the plain mean of C's children; a chance node weighs each child by its probability: 0.75·4 + 0.25·(-8) = 1",
     ]);
@@ -221,7 +221,7 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     await press('b');
     await press('Enter');
     assert.deepEqual(await feedback(), [
-      '7 of 8 correct; the first wrong step is at E (values).',
+      '7 of 8 correct; the first wrong step is at E (tuple).',
       "Rule: E: P3 moves and keeps the child's tuple with the largest P3 entry (the third entry; the first child on ties): (6, 1, 2) from e1.",
     ]);
     assert.deepEqual(await statuses(), ['ok', 'ok', 'ok', 'wrong', 'ok', 'ok', 'ok', 'ok']);
@@ -302,8 +302,8 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     assert.deepEqual(await feedback(), ['a1 (B) is already last.']);
     await press('Enter');
     assert.deepEqual(await feedback(), [
-      '0 of 1 correct; the first wrong step is at A (order).',
-      'Rule: α-β evaluates 6 leaves in the given order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1.',
+      '0 of 1 correct: in this order α-β evaluates 6 leaves; 4 is the fewest possible.',
+      'Rule: α-β evaluates 6 leaves in the tree's own order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1.',
     ]);
     assert.deepEqual(await statuses(), ['wrong', 'wrong', 'wrong']);
     assert.equal(await page.textContent('#pr-cell-1-status'), '✗ more leaves than needed');

@@ -16,15 +16,19 @@ import { TreeCanvas } from './tree-canvas.js';
 import { el, partMaker } from './dom.js';
 
 const FIELD_WORD = { values: 'value', windows: 'window [α, β]', pruned: 'pruned', choice: 'choice', order: 'order', visits: 'N, W after backup' };
-const PLACEHOLDER = { number: 'value', tuple: 'e.g. 1, 2, 6', window: 'α, β', counts: 'N, W', permutation: 'e.g. 1, 0' };
+const PLACEHOLDER = { number: 'value', tuple: '1, 2, 6', window: 'α, β', counts: 'N, W' };
 // How to answer, where the cells alone do not say it (the prompt, from the core, says what).
 const HELP = {
   ordering: 'Each list is one node\'s children, first to last. Drag a child along its list, or focus it and press Alt+← / Alt+→ to move it (← / → go from child to child). The tree is drawn in your order; Enter checks.',
+  maxn: (n) => `Type each tuple as its ${players(n)} entries, like ${[1, 2, 6, 3].slice(0, n).join(', ')}; pick the root's move in the menu; Enter checks.`,
+  mcts: 'UCB1 to two decimals is enough. Give N, W (like 5, 2) only for the nodes whose N and W change; pick the selected child in the menu; Enter checks.',
   'alphabeta-leaves': 'Tick a leaf (or click it on the tree) to mark it never evaluated; Enter checks.',
   'alphabeta-full': 'Type α, β as two numbers (inf or ∞ for infinity, like -inf, 3); tick an edge\'s node (or click it on the tree) to mark the edge pruned; Enter checks.',
 };
 const LEGEND_2 = '▲ MAX · ▼ MIN · ○ chance · □ leaf · ✓ correct · ✗ and red ring: the first wrong step · dashed grey: marked pruned';
-const LEGEND_N = 'Numbered shapes: the player to move (1 = P1, 2 = P2, 3 = P3) · □ leaf: the utilities (P1, P2, P3) · ✓ correct · ✗ and red ring: the first wrong step';
+/** "P1, P2, P3": the players as the figure numbers them (a node of player p shows p + 1). */
+const players = (n) => Array.from({ length: n }, (_, i) => `P${i + 1}`).join(', ');
+const legendN = (n) => `Numbered shapes: the player to move (${Array.from({ length: n }, (_, i) => `${i + 1} = P${i + 1}`).join(', ')}) · □ leaf: the utilities (${players(n)}) · ✓ correct · ✗ and red ring: the first wrong step`;
 const OK_COLOUR = '#1e7b34';
 const WRONG_COLOUR = '#b3261e';
 
@@ -155,10 +159,14 @@ export class PracticeFigure {
     this.key = null;
     this.grade = null;
     this.p.prompt.textContent = practice.prompt;
-    const help = HELP[this.task] ?? '';
+    const h = HELP[this.task] ?? '';
+    const help = typeof h === 'function' ? h(this.players) : h;
     this.p.help.textContent = help;
     this.p.help.hidden = !help;
-    this.p.legend.textContent = this.players > 2 ? LEGEND_N : this.fields.includes('pruned') ? LEGEND_2 : LEGEND_2.replace(' · dashed grey: marked pruned', '');
+    let legend = this.players > 2 ? legendN(this.players) : this.fields.includes('pruned') ? LEGEND_2 : LEGEND_2.replace(' · dashed grey: marked pruned', '');
+    if (this.task === 'mcts') legend = legend.replace(' · ✓', ' · W/N beside a node: its wins and visits so far · ✓');
+    if (this.task === 'ordering') legend = legend.replace(' · ✓ correct · ✗ and red ring: the first wrong step', ' · the tree is drawn in the order of the lists');
+    this.p.legend.textContent = legend;
     this.buildTable();
     this.buildCells();
     this.buildModel();
@@ -242,7 +250,10 @@ export class PracticeFigure {
       let label;
       if (q.kind === 'mark') {
         input = el('input', { type: 'checkbox', id, dataset: { key } });
-        label = el('label', { for: id }, `${name} pruned`);
+        // α-β in full marks edges: an inner node's mark is the edge above it.
+        const t = this.treeNodes[this.idOfPath.get(q.path)];
+        const edge = this.task === 'alphabeta-full' && t?.kind !== 'terminal' && t?.edge ? `edge ${t.edge} (to ${name})` : name;
+        label = el('label', { for: id }, `${edge} pruned`);
       } else if (q.kind === 'child') {
         const root = this.treeNodes.find((n) => n.parent === null || n.parent < 0);
         input = el(
@@ -280,6 +291,7 @@ export class PracticeFigure {
   /** What a field asks, in words (MCTS values are UCB1 totals). */
   fieldWord(field) {
     if (field === 'values' && this.task === 'mcts') return 'UCB1';
+    if (field === 'values' && this.task === 'maxn') return 'tuple';
     return FIELD_WORD[field] ?? field;
   }
 
@@ -733,7 +745,7 @@ export class PracticeFigure {
         n.tag = '✗';
         n.tagColour = WRONG_COLOUR;
         if (n.state !== 'pruned') n.state = 'current';
-      } else if (okNodes.has(path) && !g.mistakes.some((m) => m.node === path && m.got !== null)) {
+      } else if (okNodes.has(path) && !g.mistakes.some((m) => m.node === path)) {
         n.tag = '✓';
         n.tagColour = OK_COLOUR;
       }

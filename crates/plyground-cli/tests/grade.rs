@@ -77,7 +77,7 @@ fn a_named_misconception_is_printed_with_its_explanation() {
          tree: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n\
          score: 4 of 5\n\
          done: no\n\
-         summary: 4 of 5 correct; the first wrong step is at B (values)\n\
+         summary: 4 of 5 correct; the first wrong step is at B (value)\n\
          first wrong step: B \"0\" values\n\
          rule: B is a MIN node: v = min(3, 12, 8) = 3\n\
          misconception: max-as-min: B is a MIN node, but this value treats it as MAX: 12 instead of 3\n\

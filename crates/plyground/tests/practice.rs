@@ -70,6 +70,10 @@ fn first_wrong_step_names_the_rule_in_the_lessons_words() {
     assert_eq!(s.event, 22);
     assert!(matches!(e.steps().iter().find(|s| s.node == "1.1").map(|s| s.event), Some(22)));
     assert_eq!(g.summary, "7 of 9 correct; the first wrong step is at c2 (pruned)");
+    let m = ex(Task::Minimax, FIG_5_2);
+    let mut a = m.answer_key();
+    a.values.as_mut().unwrap().insert("0".into(), Answer::Number(8.0));
+    assert_eq!(m.grade(&a).unwrap().summary, "4 of 5 correct; the first wrong step is at B (value)");
     // Hint: the rule without the answer; reveal: with it.
     let h = e.hint(&Answers { pruned: Some(vec![]), ..Default::default() }).unwrap().unwrap();
     assert_eq!((h.rule.as_str(), &h.expected), ("", &Item::Missing));
@@ -350,11 +354,12 @@ fn ordering_is_graded_against_the_fewest_leaves() {
         (g.score, &g.mistakes[0].expected, &g.mistakes[0].got),
         (0, &Item::Number(5.0), &Item::Number(7.0))
     );
+    assert_eq!(g.summary, "0 of 1 correct: in this order α-β evaluates 7 leaves; 5 is the fewest possible");
     assert!(g
         .first_wrong
         .unwrap()
         .rule
-        .starts_with("α-β evaluates 7 leaves in the given order; the fewest over every ordering is 5"));
+        .starts_with("α-β evaluates 7 leaves in the tree's own order; the fewest over every ordering is 5"));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ pub(super) fn prompt(ex: &Exercise) -> String {
         }
         Task::Ordering => format!(
             "Reorder the children of each node so that ALPHA-BETA-SEARCH ({tie}) evaluates as few leaves as \
-             possible. In the given order it evaluates {} leaves.",
+             possible. In the tree's own order it evaluates {} leaves.",
             ex.ordering.as_ref().map_or(0, |o| o.given_leaves)
         ),
     }
@@ -669,7 +669,7 @@ pub(super) fn ordering_rule(ex: &Exercise, key: &OrderingKey) -> (String, String
         .collect();
     (
         format!(
-            "α-β evaluates {} leaves in the given order; {how} is {}, for example with {}",
+            "α-β evaluates {} leaves in the tree's own order; {how} is {}, for example with {}",
             key.given_leaves,
             key.min_leaves,
             example.join("; ")
