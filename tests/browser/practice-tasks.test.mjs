@@ -303,7 +303,7 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     await press('Enter');
     assert.deepEqual(await feedback(), [
       '0 of 1 correct: in this order α-β evaluates 6 leaves; 4 is the fewest possible.',
-      'Rule: α-β evaluates 6 leaves in the tree's own order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1.',
+      'Rule: α-β evaluates 6 leaves in the tree\'s own order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1.',
     ]);
     assert.deepEqual(await statuses(), ['wrong', 'wrong', 'wrong']);
     assert.equal(await page.textContent('#pr-cell-1-status'), '✗ more leaves than needed');

@@ -68,7 +68,7 @@ const CASES = [
     max: 1,
     wrong: 'k.order = {}',
     mistake: { node: '', field: 'order', expected: 4, got: 6, misconception: null },
-    rule: 'α-β evaluates 6 leaves in the tree's own order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1',
+    rule: 'α-β evaluates 6 leaves in the tree\'s own order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1',
   },
 ];
 
