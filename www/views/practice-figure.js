@@ -164,7 +164,7 @@ export class PracticeFigure {
     this.p.help.textContent = help;
     this.p.help.hidden = !help;
     let legend = this.players > 2 ? legendN(this.players) : this.fields.includes('pruned') ? LEGEND_2 : LEGEND_2.replace(' · dashed grey: marked pruned', '');
-    if (this.task === 'mcts') legend = legend.replace(' · ✓', ' · W/N beside a node: its wins and visits so far · ✓');
+    if (this.task === 'mcts') legend = legend.replace(' · ✓', ' · W/N beside a node: its total reward W and visits N so far · ✓');
     if (this.task === 'ordering') legend = legend.replace(' · ✓ correct · ✗ and red ring: the first wrong step', ' · the tree is drawn in the order of the lists');
     this.p.legend.textContent = legend;
     this.buildTable();

@@ -492,3 +492,22 @@ fn maxn_rules_name_the_players_as_the_figure_numbers_them() {
         assert!(!hint.contains("p0") && !hint.contains("p1") && !hint.contains("p2"), "{hint}");
     }
 }
+
+#[test]
+fn ordering_summary_says_what_the_order_costs_and_how_sure_the_fewest_is() {
+    // 3^3: 13 inner nodes with 3! orders each, too many to try them all.
+    let t = Tree::try_uniform(3, 3, 5).unwrap();
+    let e = Exercise::new(Task::Ordering, t, ExerciseOptions::default()).unwrap();
+    let o = e.ordering().unwrap().clone();
+    assert!(!o.exhaustive);
+    assert!(o.min_leaves < o.given_leaves, "{o:?}");
+    let g = e.grade(&Answers { order: Some(BTreeMap::new()), ..Default::default() }).unwrap();
+    assert_eq!(
+        g.summary,
+        format!(
+            "0 of 1 correct: in this order α-β evaluates {} leaves; {} is the fewest the core found",
+            o.given_leaves, o.min_leaves
+        )
+    );
+    assert!(e.grade(&e.answer_key()).unwrap().done);
+}

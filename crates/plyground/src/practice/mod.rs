@@ -717,9 +717,14 @@ impl Exercise {
             None => format!("all {max} correct"),
             // Move ordering is one cell for the whole tree: say what the order costs.
             Some(m) if m.field == Field::Order => format!(
-                "{score} of {max} correct: in this order α-β evaluates {} leaves; {} is the fewest possible",
+                "{score} of {max} correct: in this order α-β evaluates {} leaves; {} {}",
                 m.got.text(),
-                m.expected.text()
+                m.expected.text(),
+                if self.ordering.as_ref().is_some_and(|o| o.exhaustive) {
+                    "is the fewest possible"
+                } else {
+                    "is the fewest the core found"
+                }
             ),
             Some(m) => format!(
                 "{score} of {max} correct; the first wrong step is at {} ({})",
