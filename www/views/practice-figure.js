@@ -20,10 +20,10 @@ const PLACEHOLDER = { number: 'value', tuple: '1, 2, 6', window: 'α, β', count
 // How to answer, where the cells alone do not say it (the prompt, from the core, says what).
 const HELP = {
   ordering: 'Each list is one node\'s children, first to last. Drag a child along its list, or focus it and press Alt+← / Alt+→ to move it (← / → go from child to child). The tree is drawn in your order; Enter checks.',
-  maxn: (n) => `Type each tuple as its ${players(n)} entries, like ${[1, 2, 6, 3].slice(0, n).join(', ')}; pick the root's move in the menu; Enter checks.`,
+  maxn: (n) => `Type each tuple as its ${players(n)} entries, like ${[1, 2, 6, 3].slice(0, n).join(',\u00a0')}; pick the root's move in the menu; Enter checks.`,
   mcts: 'UCB1 to two decimals is enough. Give N, W (like 5, 2) only for the nodes whose N and W change; pick the selected child in the menu; Enter checks.',
   'alphabeta-leaves': 'Tick a leaf (or click it on the tree) to mark it never evaluated; Enter checks.',
-  'alphabeta-full': 'Type α, β as two numbers (inf or ∞ for infinity, like -inf, 3); tick an edge\'s node (or click it on the tree) to mark the edge pruned; Enter checks.',
+  'alphabeta-full': 'Type α, β as two numbers, like −∞, 3 (inf or ∞ for infinity). Tick “pruned” for every edge the search never follows (or click the node below it on the tree); Enter checks.',
 };
 const LEGEND_2 = '▲ MAX · ▼ MIN · ○ chance · □ leaf · ✓ correct · ✗ and red ring: the first wrong step · dashed grey: marked pruned';
 /** "P1, P2, P3": the players as the figure numbers them (a node of player p shows p + 1). */
