@@ -48,10 +48,11 @@ usage:
   plyground grade [--task T] (--tree TEXT [--tie R] [--c C] [--mcts-seed S] [--iterations N]
                  | the generate options, --seed S included) [--json] ANSWERS|-
                  grades a JSON answers file (values, windows, pruned, choice, order, visits
-                 keyed by node path, as <ply-practice>'s submit takes them) with the core's grading; prints task, seed,
-                 tree, score, done, summary, first wrong step, rule, misconception and one
-                 'mistake:' line per mistake (--json: the grade record); exit code 0 when all
-                 answers are right, 1 when some are wrong, 2 on bad input
+                 keyed by node path, as <ply-practice>'s submit takes them) with the core's
+                 grading; prints task, seed, tree, score, done, summary, first wrong step,
+                 rule, misconception and one 'mistake:' line per mistake (--json: the grade
+                 record); exit code 0 when all answers are right, 1 when some are wrong, 2 on
+                 bad input
   plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 

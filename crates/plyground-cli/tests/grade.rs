@@ -160,3 +160,15 @@ fn bad_input_exits_2_naming_the_place() {
     fails_with(&["--tree", "[[1,2]", "-"], "{}", "--tree 1:7: expected ',' or ']' after a child, found the end of the text (the '[' at line 1, column 1 is never closed)",
     );
 }
+
+#[test]
+fn help_documents_grade_and_its_exit_codes() {
+    let o = run(&["help"], "");
+    let help = String::from_utf8(o.stdout).unwrap();
+    assert!(help.contains(
+        "  plyground grade [--task T] (--tree TEXT [--tie R] [--c C] [--mcts-seed S] [--iterations N]\n"
+    ));
+    assert!(help.contains("exit code 0 when all answers are right, 1 when some are wrong, 2 on\n"));
+    let grade = help.split("  plyground grade").nth(1).unwrap().split("  plyground bench").next().unwrap();
+    assert!(grade.lines().all(|l| l.chars().count() <= 100), "{grade}");
+}
