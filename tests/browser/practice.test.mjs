@@ -18,7 +18,7 @@ const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
  * lessons' own: Exercise 1 (B = min(7, 8) = 7), Figure 5.2 (c2 and c3 pruned at C, event 22 as
  * docs/wasm-api.md shows), Exercise 2 (C2 pruned), the chance node 0.25·(20 − 10 + 4 + 0) = 3.5,
  * the three-player tree (a1: (1, 2, 6)), the UCB1 choice against the largest W/N, and the
- * ordering tree [[12, 4, 1], [18, 10, 2]] (6 leaves in the given order, 4 with C first).
+ * ordering tree [[12, 4, 1], [18, 10, 2]] (6 leaves in the tree's own order, 4 with C first).
  */
 const CASES = [
   {
@@ -54,7 +54,7 @@ const CASES = [
     max: 8,
     wrong: 'k.choice = "1"',
     mistake: { node: '', field: 'choice', expected: '0', got: '1', misconception: null },
-    rule: 'at the root A, p0 moves to the child whose tuple is best for it (the first on ties): a1 (1, 2, 6), a2 (1, 5, 2) — so a1 to B',
+    rule: 'at the root A, P1 moves to the child whose tuple has the largest P1 entry (the first on ties): a1 (1, 2, 6), a2 (1, 5, 2) — so a1 to B',
   },
   {
     task: 'mcts',
@@ -68,7 +68,7 @@ const CASES = [
     max: 1,
     wrong: 'k.order = {}',
     mistake: { node: '', field: 'order', expected: 4, got: 6, misconception: null },
-    rule: 'α-β evaluates 6 leaves in the given order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1',
+    rule: 'α-β evaluates 6 leaves in the tree\'s own order; the fewest over every ordering is 4, for example with A: a2 a1; B: b3 b2 b1; C: c3 c2 c1',
   },
 ];
 
@@ -175,7 +175,7 @@ describe('practice', { timeout: 180_000 }, () => {
     await page.keyboard.press('Enter');
     assert.equal(
       await page.textContent('#pr-feedback'),
-      '1 of 5 correct; the first wrong step is at B (values).Rule: B is a MIN node: v = min(3, 12, 8) = 3.Misconception (max-as-min): B is a MIN node, but this value treats it as MAX: 12 instead of 3',
+      '1 of 5 correct; the first wrong step is at B (value).Rule: B is a MIN node: v = min(3, 12, 8) = 3.Misconception (max-as-min): B is a MIN node, but this value treats it as MAX: 12 instead of 3',
     );
     // Hint: the rule at the first wrong step, without its answer; the focus goes to that cell.
     await page.click('#pr-hint');

@@ -16,7 +16,19 @@ import { TreeCanvas } from './tree-canvas.js';
 import { el, partMaker } from './dom.js';
 
 const FIELD_WORD = { values: 'value', windows: 'window [α, β]', pruned: 'pruned', choice: 'choice', order: 'order', visits: 'N, W after backup' };
-const PLACEHOLDER = { number: 'value', tuple: 'e.g. 1, 2, 6', window: 'α, β', counts: 'N, W', permutation: 'e.g. 1, 0' };
+const PLACEHOLDER = { number: 'value', tuple: '1, 2, 6', window: 'α, β', counts: 'N, W' };
+// How to answer, where the cells alone do not say it (the prompt, from the core, says what).
+const HELP = {
+  ordering: 'Each list is one node\'s children, first to last. Drag a child along its list, or focus it and press Alt+← / Alt+→ to move it (← / → go from child to child). The tree is drawn in your order; Enter checks.',
+  maxn: (n) => `Type each tuple as its ${players(n)} entries, like ${[1, 2, 6, 3].slice(0, n).join(',\u00a0')}; pick the root's move in the menu; Enter checks.`,
+  mcts: 'UCB1 to two decimals is enough. Give N, W (like 5, 2) only for the nodes whose N and W change; pick the selected child in the menu; Enter checks.',
+  'alphabeta-leaves': 'Tick a leaf (or click it on the tree) to mark it never evaluated; Enter checks.',
+  'alphabeta-full': 'Type α, β as two numbers, like −∞, 3 (inf or ∞ for infinity). Tick “pruned” for every edge the search never follows (or click the node below it on the tree); Enter checks.',
+};
+const LEGEND_2 = '▲ MAX · ▼ MIN · ○ chance · □ leaf · ✓ correct · ✗ and red ring: the first wrong step · dashed grey: marked pruned';
+/** "P1, P2, P3": the players as the figure numbers them (a node of player p shows p + 1). */
+const players = (n) => Array.from({ length: n }, (_, i) => `P${i + 1}`).join(', ');
+const legendN = (n) => `Numbered shapes: the player to move (${Array.from({ length: n }, (_, i) => `${i + 1} = P${i + 1}`).join(', ')}) · □ leaf: the utilities (${players(n)}) · ✓ correct · ✗ and red ring: the first wrong step`;
 const OK_COLOUR = '#1e7b34';
 const WRONG_COLOUR = '#b3261e';
 
@@ -60,12 +72,13 @@ export class PracticeFigure {
         }),
         p('tip', 'div', { class: 'tip', hidden: true }),
       ),
-      p('legend', 'p', { class: 'legend' }, '▲ MAX · ▼ MIN · ○ chance · □ leaf · ✓ correct · ✗ and red ring: the first wrong step · dashed grey: marked pruned'),
+      p('legend', 'p', { class: 'legend' }, LEGEND_2),
     );
     const side = el(
       'div',
       { class: 'lab-side practice-side' },
       p('prompt', 'p', { class: 'practice-prompt' }),
+      p('help', 'p', { class: 'practice-help', hidden: true }),
       p('table', 'div', { class: 'table-wrap', hidden: true }),
       p('cells', 'ol', { class: 'practice-cells', 'aria-label': 'Answers, in the order the algorithm visits the nodes' }),
       p(
@@ -146,12 +159,51 @@ export class PracticeFigure {
     this.key = null;
     this.grade = null;
     this.p.prompt.textContent = practice.prompt;
+    const h = HELP[this.task] ?? '';
+    const help = typeof h === 'function' ? h(this.players) : h;
+    this.p.help.textContent = help;
+    this.p.help.hidden = !help;
+    let legend = this.players > 2 ? legendN(this.players) : this.fields.includes('pruned') ? LEGEND_2 : LEGEND_2.replace(' · dashed grey: marked pruned', '');
+    if (this.task === 'mcts') legend = legend.replace(' · ✓', ' · W/N beside a node: its total reward W and visits N so far · ✓');
+    if (this.task === 'ordering') legend = legend.replace(' · ✓ correct · ✗ and red ring: the first wrong step', ' · the tree is drawn in the order of the lists');
+    this.p.legend.textContent = legend;
     this.buildTable();
     this.buildCells();
-    this.model = buildTraceModel({ traceNodes: [], treeNodes: this.treeNodes, players: this.players });
+    this.buildModel();
     this.canvas.setModel(this.model, { fit: true, layout: { windows: this.fields.includes('windows'), tags: ['✓', '✗'] } });
     this.setFeedback([], '');
     this.redraw();
+  }
+
+  /**
+   * The drawing's model: the tree with each node's children in the order its cell gives (move
+   * ordering: the student's order; every other task: the tree's own). Draw ids are the
+   * preorder of that drawing; `treeOf[draw id]` is the tree node, `drawOf[tree id]` its draw id.
+   */
+  buildModel() {
+    const tn = this.treeNodes;
+    const orders = new Map();
+    for (const r of this.rows.values()) if (r.order) orders.set(this.idOfPath.get(r.q.path), r.order);
+    const treeOf = [];
+    const drawOf = new Array(tn.length).fill(-1);
+    const drawn = [];
+    const root = tn.findIndex((n) => n.parent === null || n.parent < 0);
+    const stack = [[root, -1]];
+    while (stack.length) {
+      const [id, parent] = stack.pop();
+      const d = treeOf.length;
+      treeOf.push(id);
+      drawOf[id] = d;
+      drawn.push({ ...tn[id], id: d, parent, children: [] });
+      if (parent >= 0) drawn[parent].children.push(d);
+      const kids = tn[id].children ?? [];
+      const perm = orders.get(id);
+      const list = perm && perm.length === kids.length ? perm.map((i) => kids[i]) : kids;
+      for (let k = list.length - 1; k >= 0; k--) stack.push([list[k], d]);
+    }
+    this.treeOf = treeOf;
+    this.drawOf = drawOf;
+    this.model = buildTraceModel({ traceNodes: [], treeNodes: drawn, players: this.players });
   }
 
   /** Frees the wasm handles and stops observers. */
@@ -198,7 +250,10 @@ export class PracticeFigure {
       let label;
       if (q.kind === 'mark') {
         input = el('input', { type: 'checkbox', id, dataset: { key } });
-        label = el('label', { for: id }, `${name} pruned`);
+        // α-β in full marks edges: an inner node's mark is the edge above it.
+        const t = this.treeNodes[this.idOfPath.get(q.path)];
+        const edge = this.task === 'alphabeta-full' && t?.kind !== 'terminal' && t?.edge ? `edge ${t.edge} (to ${name})` : name;
+        label = el('label', { for: id }, `${edge} pruned`);
       } else if (q.kind === 'child') {
         const root = this.treeNodes.find((n) => n.parent === null || n.parent < 0);
         input = el(
@@ -208,6 +263,18 @@ export class PracticeFigure {
           (root?.children ?? []).map((c, k) => el('option', { value: String(k) }, this.nodeName(c))),
         );
         label = el('label', { for: id }, `${name}: choice`);
+      } else if (q.kind === 'permutation') {
+        const labelId = `${id}-label`;
+        label = el('span', { id: labelId, class: 'order-label' }, `${name}: children, first to last`);
+        input = el('ol', { id, class: 'order-list', 'aria-labelledby': labelId, dataset: { key } });
+        const status = el('span', { class: 'cell-status', id: `${id}-status` });
+        input.setAttribute('aria-describedby', status.id);
+        const row = el('li', { class: 'practice-cell', dataset: { key, kind: q.kind } }, label, input, status);
+        const r = { q, row, input, status, order: this.naturalOrder(q) };
+        this.rows.set(key, r);
+        this.drawOrder(r);
+        this.wireOrder(r);
+        return row;
       } else {
         input = el('input', { type: 'text', id, inputmode: q.kind === 'number' ? 'decimal' : 'text', autocomplete: 'off', spellcheck: 'false', size: 9, placeholder: PLACEHOLDER[q.kind] ?? '', dataset: { key } });
         label = el('label', { for: id }, `${name}: ${this.fieldWord(q.field)}`);
@@ -224,6 +291,7 @@ export class PracticeFigure {
   /** What a field asks, in words (MCTS values are UCB1 totals). */
   fieldWord(field) {
     if (field === 'values' && this.task === 'mcts') return 'UCB1';
+    if (field === 'values' && this.task === 'maxn') return 'tuple';
     return FIELD_WORD[field] ?? field;
   }
 
@@ -236,8 +304,15 @@ export class PracticeFigure {
   /** The raw value of each cell. */
   cells() {
     const out = new Map();
-    for (const [key, r] of this.rows) out.set(key, r.q.kind === 'mark' ? r.input.checked : r.input.value);
+    for (const [key, r] of this.rows) out.set(key, this.rawOf(r));
     return out;
+  }
+
+  /** A row's raw value: a mark's checked state, an order as its text ("2, 0, 1"), else the input's text. */
+  rawOf(r) {
+    if (r.q.kind === 'mark') return r.input.checked;
+    if (r.order) return r.order.join(', ');
+    return r.input.value;
   }
 
   ctxOf(q) {
@@ -257,7 +332,148 @@ export class PracticeFigure {
 
   setCell(r, v) {
     if (r.q.kind === 'mark') r.input.checked = v === true;
-    else r.input.value = v ?? '';
+    else if (r.order) {
+      const perm = String(v ?? '').trim() === '' ? null : String(v).split(/\s*,\s*/).map(Number);
+      const ok = perm && perm.length === r.order.length && perm.every((x, i) => perm.indexOf(x) === i && x >= 0 && x < perm.length);
+      r.order = ok ? perm : this.naturalOrder(r.q);
+      this.drawOrder(r);
+      this.orderChanged();
+    } else r.input.value = v ?? '';
+  }
+
+  /** The children indices of a node in the tree's own order. */
+  naturalOrder(q) {
+    const id = this.idOfPath.get(q.path);
+    return (this.treeNodes[id]?.children ?? []).map((_, i) => i);
+  }
+
+  /**
+   * Move ordering: one button per child in the chosen order. The list has one Tab stop (the
+   * focused child); ← / → move the focus along it, Alt+← / Alt+→ move the child one place;
+   * a child can also be dragged along the list.
+   */
+  drawOrder(r, focus = null) {
+    const id = this.idOfPath.get(r.q.path);
+    const kids = this.treeNodes[id].children;
+    const n = r.order.length;
+    const active = focus ?? r.active ?? r.order[0];
+    r.active = active;
+    r.input.replaceChildren(
+      ...r.order.map((i, place) =>
+        el(
+          'li',
+          {},
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'order-child',
+              tabindex: i === active ? '0' : '-1',
+              'aria-label': `${this.childName(kids[i])}, place ${place + 1} of ${n}`,
+              'aria-keyshortcuts': 'Alt+ArrowLeft Alt+ArrowRight',
+              dataset: { child: String(i) },
+            },
+            this.childName(kids[i]),
+          ),
+        ),
+      ),
+    );
+    if (focus !== null) r.input.querySelector(`[data-child="${focus}"]`)?.focus();
+  }
+
+  /** A child in an order list: its move (edge) name as the rules write it, and the node it leads to ("a1 (B)"). */
+  childName(id) {
+    const t = this.treeNodes[id];
+    const node = t.kind === 'terminal' ? '' : t.label;
+    if (t.edge && node) return `${t.edge} (${node})`;
+    return t.edge || this.nodeName(id);
+  }
+
+  /** The order's words for the live region: "b3 moved to place 1 of 3 under B: b3, b1, b2". */
+  orderWords(r, child) {
+    const id = this.idOfPath.get(r.q.path);
+    const kids = this.treeNodes[id].children;
+    const names = r.order.map((i) => this.childName(kids[i]));
+    return `${this.childName(kids[child])} moved to place ${r.order.indexOf(child) + 1} of ${r.order.length} under ${this.nodeName(id)}: ${names.join(', ')}.`;
+  }
+
+  /** Moves child `child` of row `r` to place `to`; redraws the list and the tree, announces it. */
+  moveChild(r, child, to, focus = true) {
+    const from = r.order.indexOf(child);
+    to = Math.max(0, Math.min(r.order.length - 1, to));
+    if (from < 0 || from === to) return false;
+    r.order.splice(from, 1);
+    r.order.splice(to, 0, child);
+    this.drawOrder(r, focus ? child : null);
+    this.orderChanged();
+    this.setFeedback([this.orderWords(r, child)], '');
+    return true;
+  }
+
+  orderChanged() {
+    if (!this.model || this.task !== 'ordering') return;
+    this.buildModel();
+    this.canvas.setModel(this.model, { fit: false, layout: this.canvas.layoutOpts });
+    this.redraw();
+  }
+
+  wireOrder(r) {
+    const list = r.input;
+    const childOf = (t) => t?.closest?.('.order-child');
+    list.addEventListener('keydown', (e) => {
+      const b = childOf(e.target);
+      if (!b) return;
+      const child = Number(b.dataset.child);
+      const place = r.order.indexOf(child);
+      const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+      if (step !== undefined && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        if (e.altKey) {
+          if (!this.moveChild(r, child, place + step)) this.setFeedback([`${this.childName(this.treeNodes[this.idOfPath.get(r.q.path)].children[child])} is already ${step < 0 ? 'first' : 'last'}.`], '');
+        } else {
+          const next = r.order[Math.max(0, Math.min(r.order.length - 1, place + step))];
+          this.drawOrder(r, next);
+        }
+      } else if ((e.key === 'Home' || e.key === 'End') && !e.altKey) {
+        e.preventDefault();
+        this.drawOrder(r, r.order[e.key === 'Home' ? 0 : r.order.length - 1]);
+      }
+    });
+    list.addEventListener('focusin', (e) => {
+      const b = childOf(e.target);
+      if (b) r.active = Number(b.dataset.child);
+    });
+    // Dragging with a pointer (mouse, pen, touch): the child follows to the place under it.
+    let drag = null;
+    list.addEventListener('pointerdown', (e) => {
+      const b = childOf(e.target);
+      if (!b || e.button !== 0) return;
+      drag = { child: Number(b.dataset.child), x: e.clientX, y: e.clientY, moved: false, id: e.pointerId };
+      list.setPointerCapture?.(e.pointerId);
+    });
+    list.addEventListener('pointermove', (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 5) return;
+      drag.moved = true;
+      list.classList.add('dragging');
+      const over = [...list.querySelectorAll('.order-child')].find((o) => {
+        const q = o.getBoundingClientRect();
+        return e.clientX >= q.left && e.clientX <= q.right && e.clientY >= q.top && e.clientY <= q.bottom;
+      });
+      if (!over) return;
+      const to = r.order.indexOf(Number(over.dataset.child));
+      if (to !== r.order.indexOf(drag.child)) this.moveChild(r, drag.child, to, false);
+    });
+    const end = (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      const { child, moved } = drag;
+      drag = null;
+      list.classList.remove('dragging');
+      this.drawOrder(r, child);
+      if (moved) this.setFeedback([this.orderWords(r, child)], '');
+    };
+    list.addEventListener('pointerup', end);
+    list.addEventListener('pointercancel', end);
   }
 
   /** Checks the cells (Enter, the Check button): grades them with the core and shows the feedback. */
@@ -270,7 +486,7 @@ export class PracticeFigure {
       r.input.setAttribute('aria-invalid', 'true');
       r.status.textContent = 'cannot read this';
       this.setFeedback([errors[0].message], 'error');
-      r.input.focus();
+      this.focusRow(r);
       return null;
     }
     return this.gradeAnswers(answers);
@@ -308,10 +524,13 @@ export class PracticeFigure {
   showGrade(g) {
     this.clearInvalid();
     for (const c of g.correct) {
-      const r = this.rows.get(`${c.field}:${c.node}`);
-      if (!r) continue;
-      r.row.classList.add('ok');
-      r.status.textContent = '✓ correct';
+      // Move ordering is one cell for the whole tree (the leaf count): every node's row shows it.
+      const rs = c.field === 'order' ? [...this.rows.values()].filter((r) => r.q.field === 'order') : [this.rows.get(`${c.field}:${c.node}`)];
+      for (const r of rs) {
+        if (!r) continue;
+        r.row.classList.add('ok');
+        r.status.textContent = '✓ correct';
+      }
     }
     const fw = g.firstWrong;
     const lines = [];
@@ -321,10 +540,11 @@ export class PracticeFigure {
       lines.push(`${g.summary}.`);
       if (fw) {
         lines.push(`Rule: ${fw.rule}.`);
-        const r = this.rows.get(`${fw.field}:${fw.node}`);
-        if (r) {
+        const rs = fw.field === 'order' ? [...this.rows.values()].filter((r) => r.q.field === 'order') : [this.rows.get(`${fw.field}:${fw.node}`)];
+        for (const r of rs) {
+          if (!r) continue;
           r.row.classList.add('wrong');
-          r.status.textContent = '✗ first wrong step';
+          r.status.textContent = fw.field === 'order' ? '✗ more leaves than needed' : '✗ first wrong step';
         }
       }
       if (g.misconception) lines.push(`Misconception (${g.misconception}): ${g.explanation}`);
@@ -358,7 +578,7 @@ export class PracticeFigure {
     const r = this.rows.get(`${h.field}:${h.node}`);
     if (r) {
       r.row.classList.add('hinted');
-      r.input.focus();
+      this.focusRow(r);
     }
     this.revealNode(h.node);
   }
@@ -377,10 +597,14 @@ export class PracticeFigure {
       return;
     }
     const r = this.rows.get(`${s.field}:${s.node}`);
-    if (r) {
+    if (this.task === 'ordering') {
+      // One cell for the whole tree: the key's order at every node.
       this.key ??= this.practice.answerKey();
-      this.setCell(r, this.task === 'ordering' ? keyCell(r.q, this.key) : cellText(r.q, s.expected));
-      r.input.focus();
+      for (const o of this.rows.values()) this.setCell(o, keyCell(o.q, this.key));
+      if (r) this.focusRow(r);
+    } else if (r) {
+      this.setCell(r, cellText(r.q, s.expected));
+      this.focusRow(r);
     }
     this.setFeedback([`${s.label || 'The root'} (${this.fieldWord(s.field)}): ${s.rule}.`], '');
     this.redraw();
@@ -442,11 +666,13 @@ export class PracticeFigure {
     this.closeReveal();
     this.setFeedback(['The answers are cleared: the same tree again.'], '');
     this.redraw();
-    this.rows.values().next().value?.input.focus();
+    const first = this.rows.values().next().value;
+    if (first) this.focusRow(first);
   }
 
   /** A click on the tree: a mark toggles; any other cell of that node gets the focus. */
-  clickNode(id) {
+  clickNode(d) {
+    const id = this.treeOf[d];
     const path = this.paths[id];
     const mine = [...this.rows.values()].filter((r) => r.q.path === path);
     if (!mine.length) return;
@@ -454,14 +680,20 @@ export class PracticeFigure {
     const other = mine.find((r) => r.q.kind !== 'mark');
     if (mark && (!other || this.treeNodes[id].children.length === 0)) {
       mark.input.checked = !mark.input.checked;
-      mark.input.focus();
+      this.focusRow(mark);
       this.redraw();
-    } else (other ?? mark).input.focus();
+    } else this.focusRow(other ?? mark);
+  }
+
+  /** Puts the focus in a row (an order list: on its active child). */
+  focusRow(r) {
+    if (r.order) (r.input.querySelector('[tabindex="0"]') ?? r.input.querySelector('button'))?.focus();
+    else r.input.focus();
   }
 
   revealNode(path) {
     const id = this.idOfPath.get(path);
-    if (id !== undefined) this.canvas.reveal(id);
+    if (id !== undefined) this.canvas.reveal(this.drawOf[id]);
   }
 
   /** Draws the cells on the tree: typed values and windows, marked edges, ✓ and the first wrong step. */
@@ -483,16 +715,17 @@ export class PracticeFigure {
     if (this.mctsInfo) {
       for (const m of this.mctsInfo.nodes) {
         const id = this.idOfPath.get(m.path);
-        if (id !== undefined && !statics[id]) model.nodes[id].value = `${formatValue(m.w)}/${m.n}`;
+        const d = id === undefined ? -1 : this.drawOf[id];
+        if (d >= 0 && !statics[d]) model.nodes[d].value = `${formatValue(m.w)}/${m.n}`;
       }
     }
     for (const r of this.rows.values()) {
       const id = this.idOfPath.get(r.q.path);
       if (id === undefined) continue;
-      const n = model.nodes[id];
+      const n = model.nodes[this.drawOf[id]];
       let v;
       try {
-        v = readCell(r.q, r.q.kind === 'mark' ? r.input.checked : r.input.value, this.ctxOf(r.q));
+        v = readCell(r.q, this.rawOf(r), this.ctxOf(r.q));
       } catch {
         v = undefined;
       }
@@ -503,16 +736,16 @@ export class PracticeFigure {
       else if (r.q.field === 'values' && !this.mctsInfo) n.value = Array.isArray(v) ? formatVector(v) : formatValue(v);
       else if (r.q.kind === 'child') {
         const c = this.idOfPath.get(v);
-        if (c !== undefined) model.nodes[c].bold = true;
+        if (c !== undefined) model.nodes[this.drawOf[c]].bold = true;
       }
     }
     for (const n of model.nodes) {
-      const path = this.paths[n.id];
-      if (path === wrongPath) {
+      const path = this.paths[this.treeOf[n.id]];
+      if (path === wrongPath && this.task !== 'ordering') {
         n.tag = '✗';
         n.tagColour = WRONG_COLOUR;
         if (n.state !== 'pruned') n.state = 'current';
-      } else if (okNodes.has(path) && !g.mistakes.some((m) => m.node === path && m.got !== null)) {
+      } else if (okNodes.has(path) && !g.mistakes.some((m) => m.node === path)) {
         n.tag = '✓';
         n.tagColour = OK_COLOUR;
       }
@@ -520,11 +753,12 @@ export class PracticeFigure {
     this.canvas.setModel(model, { fit: false, layout: this.canvas.layoutOpts });
   }
 
-  describe(id) {
+  describe(d) {
+    const id = this.treeOf?.[d];
     const path = this.paths?.[id];
     if (path === undefined) return null;
     const n = this.treeNodes[id];
-    const mine = [...this.rows.values()].filter((r) => r.q.path === path).map((r) => (r.q.kind === 'mark' ? `pruned: ${r.input.checked ? 'yes' : 'no'}` : `${this.fieldWord(r.q.field)}: ${r.input.value || '—'}`));
+    const mine = [...this.rows.values()].filter((r) => r.q.path === path).map((r) => (r.q.kind === 'mark' ? `pruned: ${r.input.checked ? 'yes' : 'no'}` : `${this.fieldWord(r.q.field)}: ${this.rawOf(r) || '—'}`));
     return { text: `${this.nodeName(id)} (${n.kind})${mine.length ? ` — ${mine.join('; ')}` : ''}` };
   }
 
@@ -534,10 +768,12 @@ export class PracticeFigure {
     return {
       task: this.task,
       tree: this.practice.treeText,
-      cells: [...this.rows.values()].map((r) => ({ key: cellKey(r.q), kind: r.q.kind, value: r.q.kind === 'mark' ? r.input.checked : r.input.value, status: r.row.classList.contains('ok') ? 'ok' : r.row.classList.contains('wrong') ? 'wrong' : '' })),
+      cells: [...this.rows.values()].map((r) => ({ key: cellKey(r.q), kind: r.q.kind, value: this.rawOf(r), status: r.row.classList.contains('ok') ? 'ok' : r.row.classList.contains('wrong') ? 'wrong' : '' })),
       score: this.p.score.textContent,
       feedback: this.p.feedback.textContent,
-      tags: this.model.nodes.filter((n) => n.tag).map((n) => ({ path: this.paths[n.id], tag: n.tag })),
+      tags: this.model.nodes.filter((n) => n.tag).map((n) => ({ path: this.paths[this.treeOf[n.id]], tag: n.tag })),
+      // The drawing, left to right: each drawn node's path (preorder of the drawn tree).
+      drawn: this.treeOf.map((id) => this.paths[id]),
       reveal: this.revealFigure ? (this.mctsInfo ? { iterations: this.revealFigure.m.iterations } : { index: this.revealFigure.index, length: this.revealFigure.length }) : null,
     };
   }

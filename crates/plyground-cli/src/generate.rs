@@ -9,28 +9,42 @@ use plyground::search::TieRule;
 
 /// `plyground generate [--task T] [--difficulty D] [--depth D] [--branching B|A-B] …`
 pub fn generate(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        raw,
-        &["json", "decimals", "chance", "tie-sensitive", "worst-order"],
-        &[
-            "task",
-            "difficulty",
-            "depth",
-            "branching",
-            "values",
-            "players",
-            "cutoffs",
-            "unique-best",
-            "tie",
-            "c",
-            "seed",
-        ],
-    )?;
+    let a = Args::parse(raw, &[&["json"], GEN_FLAGS].concat(), GEN_VALUED)?;
     if let Some(p) = a.positional.first() {
         return Err(format!("unexpected argument '{p}' (generate takes only options)"));
     }
     let task =
         Task::try_parse(a.get("task").unwrap_or("alphabeta-leaves")).map_err(|e| format!("--task: {e}"))?;
+    let p = params(&a, task)?;
+    let seed = a.number::<u64>("seed")?.unwrap_or(1);
+    let ex = Exercise::generate(task, &p, seed)?;
+    if !a.flag("json") {
+        println!("{}", ex.tree_text());
+        return Ok(());
+    }
+    print_json(&ex, task, seed);
+    Ok(())
+}
+
+/// The generator's flags (options without a value), shared with `plyground grade`.
+pub const GEN_FLAGS: &[&str] = &["decimals", "chance", "tie-sensitive", "worst-order"];
+/// The generator's valued options, shared with `plyground grade`.
+pub const GEN_VALUED: &[&str] = &[
+    "task",
+    "difficulty",
+    "depth",
+    "branching",
+    "values",
+    "players",
+    "cutoffs",
+    "unique-best",
+    "tie",
+    "c",
+    "seed",
+];
+
+/// The generator's parameters from the options: the difficulty preset, then each option.
+pub fn params(a: &Args, task: Task) -> Result<GenParams, String> {
     let difficulty = Difficulty::try_parse(a.get("difficulty").unwrap_or("exam"))
         .map_err(|e| format!("--difficulty: {e}"))?;
     let mut p = GenParams::preset(task, difficulty);
@@ -76,12 +90,10 @@ pub fn generate(raw: &[String]) -> Result<(), String> {
     if let Some(c) = a.number::<f64>("c")? {
         p.c = c;
     }
-    let seed = a.number::<u64>("seed")?.unwrap_or(1);
-    let ex = Exercise::generate(task, &p, seed)?;
-    if !a.flag("json") {
-        println!("{}", ex.tree_text());
-        return Ok(());
-    }
+    Ok(p)
+}
+
+fn print_json(ex: &Exercise, task: Task, seed: u64) {
     let questions = ex
         .questions()
         .iter()
@@ -104,7 +116,6 @@ pub fn generate(raw: &[String]) -> Result<(), String> {
         ("key", answers_json(&ex.answer_key())),
     ]);
     println!("{}", out.to_text());
-    Ok(())
 }
 
 /// "2-3" / "5" (sep '-'), "0..9" / "-5..5" (sep '.').
@@ -115,7 +126,7 @@ fn range(s: &str, sep: char) -> Option<(i64, i64)> {
 }
 
 /// A number in an answer: infinities as the strings "Infinity" / "-Infinity".
-fn num(x: f64) -> Json {
+pub fn num(x: f64) -> Json {
     if x == f64::INFINITY {
         Json::Str("Infinity".into())
     } else if x == f64::NEG_INFINITY {

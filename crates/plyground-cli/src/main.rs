@@ -16,6 +16,7 @@ mod out;
 mod args;
 mod bench;
 mod generate;
+mod grade;
 mod json;
 mod ordering;
 mod plain;
@@ -44,6 +45,14 @@ usage:
                  [--c C] [--seed S] [--json]
                  a practice tree (tasks: minimax, alphabeta-leaves (default), alphabeta-full,
                  expectiminimax, maxn, mcts, ordering); --json adds the questions and answer key
+  plyground grade [--task T] (--tree TEXT [--tie R] [--c C] [--mcts-seed S] [--iterations N]
+                 | the generate options, --seed S included) [--json] ANSWERS|-
+                 grades a JSON answers file (values, windows, pruned, choice, order, visits
+                 keyed by node path, as <ply-practice>'s submit takes them) with the core's
+                 grading; prints task, seed, tree, score, done, summary, first wrong step,
+                 rule, misconception and one 'mistake:' line per mistake (--json: the grade
+                 record); exit code 0 when all answers are right, 1 when some are wrong, 2 on
+                 bad input
   plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
@@ -59,6 +68,13 @@ fn main() -> ExitCode {
         "tree" => tree::tree(rest),
         "ordering" => ordering::ordering(rest),
         "generate" => generate::generate(rest),
+        "grade" => match grade::grade(rest) {
+            Ok(done) => {
+                out::flush();
+                return ExitCode::from(if done { 0 } else { 1 });
+            }
+            Err(e) => Err(e),
+        },
         "bench" => run_bench(rest),
         "solve" => match solve::solve(rest) {
             Ok(true) => Ok(()),

@@ -70,6 +70,10 @@ fn first_wrong_step_names_the_rule_in_the_lessons_words() {
     assert_eq!(s.event, 22);
     assert!(matches!(e.steps().iter().find(|s| s.node == "1.1").map(|s| s.event), Some(22)));
     assert_eq!(g.summary, "7 of 9 correct; the first wrong step is at c2 (pruned)");
+    let m = ex(Task::Minimax, FIG_5_2);
+    let mut a = m.answer_key();
+    a.values.as_mut().unwrap().insert("0".into(), Answer::Number(8.0));
+    assert_eq!(m.grade(&a).unwrap().summary, "4 of 5 correct; the first wrong step is at B (value)");
     // Hint: the rule without the answer; reveal: with it.
     let h = e.hint(&Answers { pruned: Some(vec![]), ..Default::default() }).unwrap().unwrap();
     assert_eq!((h.rule.as_str(), &h.expected), ("", &Item::Missing));
@@ -350,11 +354,12 @@ fn ordering_is_graded_against_the_fewest_leaves() {
         (g.score, &g.mistakes[0].expected, &g.mistakes[0].got),
         (0, &Item::Number(5.0), &Item::Number(7.0))
     );
+    assert_eq!(g.summary, "0 of 1 correct: in this order α-β evaluates 7 leaves; 5 is the fewest possible");
     assert!(g
         .first_wrong
         .unwrap()
         .rule
-        .starts_with("α-β evaluates 7 leaves in the given order; the fewest over every ordering is 5"));
+        .starts_with("α-β evaluates 7 leaves in the tree's own order; the fewest over every ordering is 5"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -451,4 +456,58 @@ fn the_embedding_docs_example_record() {
         ("1.1.0", "h1", Field::Pruned, &Item::Mark(true), &Item::Mark(false))
     );
     assert_eq!((m.misconception, m.event), (None, 56));
+}
+
+#[test]
+fn maxn_rules_name_the_players_as_the_figure_numbers_them() {
+    // The figure draws player p's nodes with the number p + 1: the rules say P1, P2, P3.
+    let t = "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]";
+    let e = ex(Task::MaxN, t);
+    let rules: Vec<(String, String, String)> =
+        e.steps().into_iter().map(|s| (s.label, s.rule, s.hint)).collect();
+    let at =
+        |label: &str| rules.iter().find(|r| r.0 == label).unwrap_or_else(|| panic!("no step at {label}"));
+    assert_eq!(
+        at("D").1,
+        "D: P3 moves and keeps the child's tuple with the largest P3 entry (the third entry; the first child on \
+         ties): (1, 2, 6) from d1"
+    );
+    assert_eq!(
+        at("D").2,
+        "D: P3 moves and keeps the child's tuple with the largest P3 entry (the third entry; the first child on ties)"
+    );
+    assert_eq!(
+        at("B").1,
+        "B: P2 moves and keeps the child's tuple with the largest P2 entry (the second entry; the first child on \
+         ties): (1, 2, 6) from b1"
+    );
+    let choice = e.steps().into_iter().find(|s| s.field == Field::Choice).unwrap();
+    assert_eq!(
+        choice.rule,
+        "at the root A, P1 moves to the child whose tuple has the largest P1 entry (the first on ties): a1 (1, 2, 6), \
+         a2 (1, 5, 2) — so a1 to B"
+    );
+    for (_, rule, hint) in &rules {
+        assert!(!rule.contains("p0") && !rule.contains("p1") && !rule.contains("p2"), "{rule}");
+        assert!(!hint.contains("p0") && !hint.contains("p1") && !hint.contains("p2"), "{hint}");
+    }
+}
+
+#[test]
+fn ordering_summary_says_what_the_order_costs_and_how_sure_the_fewest_is() {
+    // 3^3: 13 inner nodes with 3! orders each, too many to try them all.
+    let t = Tree::try_uniform(3, 3, 5).unwrap();
+    let e = Exercise::new(Task::Ordering, t, ExerciseOptions::default()).unwrap();
+    let o = e.ordering().unwrap().clone();
+    assert!(!o.exhaustive);
+    assert!(o.min_leaves < o.given_leaves, "{o:?}");
+    let g = e.grade(&Answers { order: Some(BTreeMap::new()), ..Default::default() }).unwrap();
+    assert_eq!(
+        g.summary,
+        format!(
+            "0 of 1 correct: in this order α-β evaluates {} leaves; {} is the fewest the core found",
+            o.given_leaves, o.min_leaves
+        )
+    );
+    assert!(e.grade(&e.answer_key()).unwrap().done);
 }

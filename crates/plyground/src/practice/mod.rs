@@ -715,10 +715,21 @@ impl Exercise {
             mistakes.first().map(|m| (m.misconception, m.explanation.clone())).unwrap_or((None, None));
         let summary = match mistakes.first() {
             None => format!("all {max} correct"),
+            // Move ordering is one cell for the whole tree: say what the order costs.
+            Some(m) if m.field == Field::Order => format!(
+                "{score} of {max} correct: in this order α-β evaluates {} leaves; {} {}",
+                m.got.text(),
+                m.expected.text(),
+                if self.ordering.as_ref().is_some_and(|o| o.exhaustive) {
+                    "is the fewest possible"
+                } else {
+                    "is the fewest the core found"
+                }
+            ),
             Some(m) => format!(
                 "{score} of {max} correct; the first wrong step is at {} ({})",
                 m.label,
-                m.field.name()
+                self.field_word(m.field)
             ),
         };
         Ok(Grade {
@@ -735,6 +746,21 @@ impl Exercise {
             explanation,
             summary,
         })
+    }
+
+    /// What a field asks, in the summary's words: `value` (`tuple` in max^n, `UCB1` in
+    /// MCTS), `window`, `pruned`, `choice`, `N, W`, `order`.
+    pub fn field_word(&self, field: Field) -> &'static str {
+        match (field, self.task) {
+            (Field::Values, Task::MaxN) => "tuple",
+            (Field::Values, Task::Mcts) => "UCB1",
+            (Field::Values, _) => "value",
+            (Field::Windows, _) => "window",
+            (Field::Pruned, _) => "pruned",
+            (Field::Choice, _) => "choice",
+            (Field::Visits, _) => "N, W",
+            (Field::Order, _) => "order",
+        }
     }
 
     /// The next step's rule without its answer: the first wrong or missing cell in visiting

@@ -22,8 +22,22 @@ fn kind_word(k: NodeKind) -> String {
         NodeKind::Max => "MAX".into(),
         NodeKind::Min => "MIN".into(),
         NodeKind::Chance => "chance".into(),
-        NodeKind::Player(p) => format!("p{p}"),
+        NodeKind::Player(p) => player_name(p),
     }
+}
+
+/// An n-player game's player as the figure numbers it: "P1", "P2", … (the tree text's `p0`
+/// is P1: the figure draws player p's nodes with the number p + 1).
+pub(super) fn player_name(p: u8) -> String {
+    format!("P{}", u32::from(p) + 1)
+}
+
+/// "first", "second", … (a tuple entry).
+fn ordinal(n: usize) -> &'static str {
+    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+        .get(n.wrapping_sub(1))
+        .copied()
+        .unwrap_or("next")
 }
 
 /// "c2", "c2 and c3", "c2, c3 and c4".
@@ -101,7 +115,7 @@ pub(super) fn prompt(ex: &Exercise) -> String {
         }
         Task::Ordering => format!(
             "Reorder the children of each node so that ALPHA-BETA-SEARCH ({tie}) evaluates as few leaves as \
-             possible. In the given order it evaluates {} leaves.",
+             possible. In the tree's own order it evaluates {} leaves.",
             ex.ordering.as_ref().map_or(0, |o| o.given_leaves)
         ),
     }
@@ -160,12 +174,18 @@ pub(super) fn minimax_value(
                 .find(|k| matches!((k.1, expected), (NodeValue::Vector(u), Item::Numbers(e)) if u[..e.len()] == e[..]))
                 .map(|k| edge(ex, k.0))
                 .unwrap_or_default();
+            let who = player_name(p);
+            let nth = ordinal(usize::from(p) + 1);
             (
                 format!(
-                    "{x}: p{p} moves and keeps the child's tuple with the largest p{p} entry (the first on ties): {} from {from}",
+                    "{x}: {who} moves and keeps the child's tuple with the largest {who} entry (the {nth} entry; the \
+                     first child on ties): {} from {from}",
                     expected.text()
                 ),
-                format!("{x}: p{p} moves and keeps the child's tuple with the largest p{p} entry (the first on ties)"),
+                format!(
+                    "{x}: {who} moves and keeps the child's tuple with the largest {who} entry (the {nth} entry; the \
+                     first child on ties)"
+                ),
             )
         }
     }
@@ -184,7 +204,7 @@ pub(super) fn choice(ex: &Exercise, best: u32, trace: &Trace<u32>, tree_of: &[u3
     let who = match trace.nodes()[0].kind {
         NodeKind::Max => "MAX moves to the child with the largest value".to_string(),
         NodeKind::Min => "MIN moves to the child with the smallest value".to_string(),
-        k => format!("{} moves to the child whose tuple is best for it", kind_word(k)),
+        k => format!("{w} moves to the child whose tuple has the largest {w} entry", w = kind_word(k)),
     };
     (
         format!(
@@ -649,7 +669,7 @@ pub(super) fn ordering_rule(ex: &Exercise, key: &OrderingKey) -> (String, String
         .collect();
     (
         format!(
-            "α-β evaluates {} leaves in the given order; {how} is {}, for example with {}",
+            "α-β evaluates {} leaves in the tree's own order; {how} is {}, for example with {}",
             key.given_leaves,
             key.min_leaves,
             example.join("; ")
