@@ -21,6 +21,7 @@ mod ordering;
 mod plain;
 mod play;
 mod solve;
+mod solve_book;
 mod tree;
 mod wide;
 
@@ -37,6 +38,9 @@ usage:
                  one move string per line; prints '<moves> <score> <nodes> <µs>' per line
                  (--analyze: seven column scores, 100 = full); a bad line is reported on
                  stderr and skipped, and the exit code is then 2
+  plyground book --from-bitbully FILE [--depth D] --out FILE
+                 converts BitBully's 12-ply database with distances into plyground's
+                 opening book of depth D (default 8); cargo xtask book runs it
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
   plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
                  [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         "ordering" => ordering::ordering(rest),
         "generate" => generate::generate(rest),
         "bench" => run_bench(rest),
+        "book" => solve_book::book(rest),
         "solve" => match solve::solve(rest) {
             Ok(true) => Ok(()),
             Ok(false) => {
