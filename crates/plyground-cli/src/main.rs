@@ -43,6 +43,8 @@ usage:
                  opening book of depth D (default 8); cargo xtask book runs it
   plyground book --check N [--seed S] [--book FILE]
                  N random book entries solved again by the solver without the book
+  plyground book --latency K [--seed S] [--no-book]
+                 solve and analyze times per band of plies, K random positions a ply
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
   plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
                  [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]

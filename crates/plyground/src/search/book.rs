@@ -110,7 +110,8 @@ impl std::fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 /// An opening book: the exact score of every position at one depth (see the module docs).
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// (`Debug` shows the depth and size, not the entries.)
+#[derive(Clone, PartialEq, Eq)]
 pub struct Book {
     depth: u8,
     /// Canonical keys, ascending.
@@ -241,6 +242,12 @@ pub fn moves_of(current: u64, mask: u64) -> Option<String> {
         return None;
     }
     Some(out.iter().map(|c| char::from(b'0' + c)).collect())
+}
+
+impl std::fmt::Debug for Book {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Book").field("depth", &self.depth).field("positions", &self.keys.len()).finish()
+    }
 }
 
 impl Book {
