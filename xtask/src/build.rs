@@ -181,7 +181,7 @@ console.log(`load check: the optimised module instantiates in Node; after X on 4
 
 /// gzip -9 and brotli (quality 11) sizes, measured with Node's zlib (Node is needed anyway;
 /// no extra tool).
-fn compressed_sizes(files: &[&Path]) -> Result<Vec<(u64, u64)>, String> {
+pub fn compressed_sizes(files: &[&Path]) -> Result<Vec<(u64, u64)>, String> {
     const SCRIPT: &str = "const z = require('zlib'), fs = require('fs');\
         for (const f of process.argv.slice(1)) { const d = fs.readFileSync(f);\
         console.log(z.gzipSync(d, { level: 9 }).length, z.brotliCompressSync(d).length); }";

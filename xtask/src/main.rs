@@ -9,10 +9,12 @@
 //! - `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
 //!   tables; `--peers` adds the comparison with other crates (`plyground-peers`).
+//! - `cargo xtask book [--check N]`: the Connect-4 opening book from `bitbully-databases`.
 //! - `cargo xtask fuzz [TARGET…] [--minutes N]`: the fuzz targets (tree parser, move strings,
 //!   `plyground solve` input, the wasm API in Node), each for N minutes (docs/fuzzing.md).
 
 mod bench;
+mod book;
 mod build;
 mod fuzz;
 mod serve;
@@ -48,6 +50,10 @@ commands:
                         with --no-browser); then the exact solver's tables (--long: the long
                         sets); --peers also runs plyground-peers (other crates; CI does not
                         build it); all written to <target dir>/bench/latest.txt
+  book [--check N]      build the Connect-4 opening book www/book/connect4.book from the PyPI
+                        package bitbully-databases (a venv in target/bitbully-venv), check
+                        it against the committed file and N random entries against our
+                        solver (default 20), print its sizes
   fuzz [TARGET…] [--minutes N] [--seed S] [--cases K]
                         run the fuzz targets one after the other, each for N minutes
                         (default 10): tree, moves, solve (crates/plyground-fuzz, proptest)
@@ -70,6 +76,7 @@ fn main() -> ExitCode {
         "serve" => serve::main(rest).map(|_| ExitCode::SUCCESS),
         "test" => no_options("test", rest).and_then(|_| test::main()),
         "bench" => bench::main(rest).map(|_| ExitCode::SUCCESS),
+        "book" => book::main(rest).map(|_| ExitCode::SUCCESS),
         "fuzz" => fuzz::main(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");

@@ -22,6 +22,7 @@ mod ordering;
 mod plain;
 mod play;
 mod solve;
+mod solve_book;
 mod tree;
 mod wide;
 
@@ -38,6 +39,13 @@ usage:
                  one move string per line; prints '<moves> <score> <nodes> <µs>' per line
                  (--analyze: seven column scores, 100 = full); a bad line is reported on
                  stderr and skipped, and the exit code is then 2
+  plyground book --from-bitbully FILE [--depth D] --out FILE
+                 converts BitBully's 12-ply database with distances into plyground's
+                 opening book of depth D (default 8); cargo xtask book runs it
+  plyground book --check N [--seed S] [--book FILE]
+                 N random book entries solved again by the solver without the book
+  plyground book --latency K [--seed S] [--no-book]
+                 solve and analyze times per band of plies, K random positions a ply
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
   plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
                  [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]
@@ -76,6 +84,7 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         "bench" => run_bench(rest),
+        "book" => solve_book::book(rest),
         "solve" => match solve::solve(rest) {
             Ok(true) => Ok(()),
             Ok(false) => {

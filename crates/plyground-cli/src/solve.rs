@@ -1,13 +1,24 @@
-//! `plyground solve [--weak] [--analyze]`: the exact Connect-4 solver over positions read
-//! from standard input, one per line.
+//! `plyground solve [--weak] [--analyze] [--no-book | --book FILE]`: the exact Connect-4
+//! solver over positions read from standard input, one per line.
 //!
 //! Input: the first whitespace-separated field of each line is a move string (1-based
 //! columns from the empty board, e.g. `4455`); anything after it is ignored, so the
-//! benchmark files (`<moves> <score>`) can be piped in as they are. Blank lines are skipped.
+//! benchmark files (`<moves> <score>`) can be piped in as they are. **A line with no field
+//! (empty, or only whitespace) is the empty board**, as in the reference solver's tool, and
+//! so is the field `-`. Every line is a position: input ending in `4455\n` is one position,
+//! `4455\n\n` two (the second the empty board) — the final line break ends a line, a
+//! blank line after it is one more line.
+//!
+//! The opening book (`www/book/connect4.book`, built into the binary; see
+//! `plyground::search::book`) answers positions at its depth at once and ends the search
+//! of earlier positions at that depth, so even the empty board is solved in a blink;
+//! `--no-book` solves without it (to measure the solver alone), `--book FILE` reads
+//! another book file.
 //!
 //! Output, one line per position, on stdout:
 //! `<moves> <score> <nodes> <µs>`, or with `--analyze` `<moves>` then the seven column
 //! scores (100 for a full column, or every column of a finished game), then nodes and µs.
+//! The empty board's `<moves>` is written `-`.
 //! Scores are from the side to move: a win is 22 − the stones the winner has played, a loss
 //! its negative, a draw 0 (`--weak`: 1, 0, −1). The table is reset before each position,
 //! so node counts do not depend on the order of the lines.
@@ -20,17 +31,40 @@
 
 use crate::args::Args;
 use plyground::games::connect4::C4Position;
+use plyground::search::book::Book;
 use plyground::search::solver::{Solver, SolverOptions};
 use std::io::BufRead;
+use std::sync::Arc;
 use std::time::Instant;
+
+/// The opening book the project ships (built by `cargo xtask book`).
+pub const BOOK: &[u8] = include_bytes!("../../../www/book/connect4.book");
+
+/// The book's depth, read from its header (without enumerating its positions).
+fn header_depth(bytes: &[u8]) -> Option<u8> {
+    bytes.get(8).copied().filter(|_| bytes.starts_with(plyground::search::book::MAGIC))
+}
 
 /// Runs the command; `Ok(true)` when every line was good.
 pub fn solve(raw: &[String]) -> Result<bool, String> {
-    let a = Args::parse(raw, &["weak", "analyze"], &[])?;
+    let a = Args::parse(raw, &["weak", "analyze", "no-book"], &["book"])?;
     if let Some(p) = a.positional.first() {
         return Err(format!("solve reads positions from stdin; unexpected argument '{p}'"));
     }
     let (weak, analyze) = (a.flag("weak"), a.flag("analyze"));
+    let book_bytes: Option<Vec<u8>> = match (a.flag("no-book"), a.get("book")) {
+        (true, Some(_)) => return Err("solve: --no-book and --book exclude each other".into()),
+        (true, None) => None,
+        (false, Some(f)) => Some(std::fs::read(f).map_err(|e| format!("solve: cannot read book {f}: {e}"))?),
+        (false, None) => Some(BOOK.to_vec()),
+    };
+    // The book is read (its positions enumerated) only when a position at or before its
+    // depth comes: later positions never consult it.
+    let book_depth = match &book_bytes {
+        Some(b) => Some(header_depth(b).ok_or("solve: the book file is not a plyground opening book")?),
+        None => None,
+    };
+    let mut book_loaded = false;
     let mut solver = Solver::new(SolverOptions::default());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -58,7 +92,8 @@ pub fn solve(raw: &[String]) -> Result<bool, String> {
                 continue;
             }
         };
-        let Some(moves) = line.split_whitespace().next() else { continue };
+        let field = line.split_whitespace().next().unwrap_or("-");
+        let moves = if field == "-" { "" } else { field };
         let pos = match C4Position::try_parse(moves) {
             Ok(p) => p,
             Err(e) => {
@@ -68,6 +103,13 @@ pub fn solve(raw: &[String]) -> Result<bool, String> {
                 continue;
             }
         };
+        if !book_loaded && book_depth.is_some_and(|d| pos.moves.len() <= d as usize) {
+            let bytes = book_bytes.as_deref().unwrap_or_default();
+            let book = Book::from_bytes(bytes).map_err(|e| format!("solve: the opening book: {e}"))?;
+            solver.set_book(Some(Arc::new(book)));
+            book_loaded = true;
+        }
+        let moves = if moves.is_empty() { "-" } else { moves };
         solver.reset();
         let t = Instant::now();
         if analyze {

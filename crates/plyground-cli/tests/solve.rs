@@ -105,7 +105,11 @@ fn bad_lines_are_reported_with_their_number_and_the_rest_still_solved() {
     let solved: Vec<(&str, &str)> = out.iter().map(|l| (l[0].as_str(), l[1].as_str())).collect();
     assert_eq!(
         solved,
-        [("7174362564676726631735257252323", "-4"), ("531633412573473732555776574121142", "4")]
+        [
+            ("7174362564676726631735257252323", "-4"),
+            ("-", "1"), // line 3, blank: the empty board
+            ("531633412573473732555776574121142", "4")
+        ]
     );
 }
 
@@ -134,4 +138,36 @@ fn arguments_are_checked() {
     // No input, no output, success.
     let o = solve(&[], "");
     assert_eq!((o.status.code(), o.stdout.is_empty()), (Some(0), true));
+}
+
+#[test]
+fn an_empty_line_or_a_dash_is_the_empty_board_answered_through_the_book() {
+    // Every line is a position: "4455\n\n" is two lines, the second the empty board; the
+    // final line break only ends the last line. The empty board prints as `-`.
+    let o = solve(&[], "\n-\n4\n\n");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = fields(&o);
+    let got: Vec<(&str, &str)> = out.iter().map(|l| (l[0].as_str(), l[1].as_str())).collect();
+    assert_eq!(got, [("-", "1"), ("-", "1"), ("4", "-1"), ("-", "1")]);
+    assert!(out[0][2].parse::<u64>().unwrap() < 100_000, "through the book: {:?}", out[0]);
+    let out = fields(&solve(&["--analyze"], "  \r\n"));
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0][..8], ["-", "-2", "-1", "0", "1", "0", "-1", "-2"]);
+    let out = fields(&solve(&["--analyze", "--weak"], "\n"));
+    assert_eq!(out[0][..8], ["-", "-1", "-1", "0", "1", "0", "-1", "-1"]);
+    // No input, no lines.
+    assert!(solve(&[], "").stdout.is_empty());
+}
+
+#[test]
+fn no_book_gives_the_same_scores_and_book_reads_another_file() {
+    // A position four moves past the book's depth: the same score either way.
+    let with = fields(&solve(&[], "343445252221\n"));
+    let without = fields(&solve(&["--no-book"], "343445252221\n"));
+    assert_eq!(with[0][1], without[0][1]);
+    let o = solve(&["--no-book", "--book", "x"], "4\n");
+    assert_eq!(o.status.code(), Some(2));
+    let o = solve(&["--book", "/nonexistent/book"], "4\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read book"));
 }

@@ -2,7 +2,7 @@
 //! with no library to call, so the target runs it on generated standard input.
 //!
 //! Input: lines of legal positions (late enough in the game to solve in a millisecond),
-//! illegal and malformed move strings, blank lines, trailing fields, CRLF endings, odd
+//! illegal and malformed move strings, blank lines (the empty board), trailing fields, CRLF endings, odd
 //! whitespace, control characters and invalid UTF-8. The oracle reads each line as the
 //! command documents it (the first whitespace-separated field is the move string;
 //! `C4Position::try_parse` decides) and solves good lines with the core's solver in process.
@@ -85,7 +85,6 @@ const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 /// What the command must do with one line.
 #[derive(Clone, Debug, PartialEq)]
 enum LineVerdict {
-    Skip,
     Answer {
         moves: String,
         score: Option<i32>,
@@ -102,7 +101,18 @@ thread_local! {
 
 fn verdict(line: &[u8], weak: bool, analyze: bool) -> LineVerdict {
     let Ok(text) = std::str::from_utf8(line) else { return LineVerdict::BadUtf8 };
-    let Some(moves) = text.split_whitespace().next() else { return LineVerdict::Skip };
+    // A line with no field, or the field `-`, is the empty board; its scores are known
+    // facts (the first player wins with its last stone, the centre column only).
+    let moves = text.split_whitespace().next().unwrap_or("-");
+    if moves == "-" {
+        let (score, scores) =
+            if weak { (1, [-1, -1, 0, 1, 0, -1, -1]) } else { (1, [-2, -1, 0, 1, 0, -1, -2]) };
+        return LineVerdict::Answer {
+            moves: "-".to_string(),
+            score: (!analyze).then_some(score),
+            scores: analyze.then_some(scores.map(Some)),
+        };
+    }
     match C4Position::try_parse(moves) {
         Err(_) => LineVerdict::Bad,
         Ok(p) => SOLVER.with(|s| {
@@ -200,7 +210,6 @@ pub fn check(input: &[u8], args: &[&str]) -> Result<(), String> {
         let n = i + 1;
         let v = verdict(line, weak, analyze);
         match v {
-            LineVerdict::Skip => {}
             LineVerdict::BadUtf8 if !pending::enabled("16.5", pending::ISSUE_16_5_SOLVE_BAD_UTF8) => {
                 // Today the command stops at this line; it must say so and exit 2.
                 if code != Some(2) || !stderr.contains(&format!("line {n}")) {

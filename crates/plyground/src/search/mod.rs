@@ -15,6 +15,7 @@
 //!   complete, depth, stats) under one node budget.
 
 pub mod alphabeta;
+pub mod book;
 pub mod engine;
 pub mod maxn;
 pub mod mcts;

@@ -61,11 +61,18 @@
 //!   anticipation, lose to the opponent's next stone: the window is clamped to the scores
 //!   still possible and a node whose window becomes empty is settled without search.
 //!
+//! - **Opening book** (optional, [`Solver::set_book`]): a position with the book's number
+//!   of stones is answered from the [`Book`](super::book::Book) — at the root at once, in
+//!   the search as a leaf with its exact score — so an earlier position is searched only
+//!   down to the book's depth.
+//!
 //! Budgets are in nodes ([`SolverOptions::node_budget`]); there is no clock.
 
 use crate::event::{Bound, Event, LeafKind, NoObserver, NodeKind, Observer};
 use crate::game::Game;
 use crate::games::connect4::{column_cells, winning_cells, C4State, Connect4, BOARD, BOTTOM, CELLS, WIDTH};
+use crate::search::book::Book;
+use std::sync::Arc;
 
 mod bench;
 pub use bench::{run_set, try_parse_set, SetRun};
@@ -340,6 +347,9 @@ pub struct Solver {
     aborted: bool,
     root_moves: i32,
     root_best: Option<u8>,
+    /// The opening book, if any, and its depth (−1 without one: no position matches).
+    book: Option<Arc<Book>>,
+    book_depth: i32,
 }
 
 impl Default for Solver {
@@ -370,7 +380,31 @@ impl Solver {
             aborted: false,
             root_moves: 0,
             root_best: None,
+            book: None,
+            book_depth: -1,
         }
+    }
+
+    /// Uses `book` (or no book) from the next call on: a position with the book's number of
+    /// stones is then answered from it, at the root and as a leaf of the search. The table
+    /// is kept (its entries are exact with or without a book).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book_depth = book.as_ref().map_or(-1, |b| b.depth() as i32);
+        self.book = book;
+    }
+
+    /// The book in use, if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// The book's score of `p` if `p` has the book's depth and the book holds it.
+    #[inline(always)]
+    fn book_score(&self, p: &Pos) -> Option<i32> {
+        if p.moves != self.book_depth {
+            return None;
+        }
+        self.book.as_ref().and_then(|b| b.score_of(p.current, p.mask))
     }
 
     /// The options.
@@ -450,13 +484,13 @@ impl Solver {
         let p = Pos::of(s);
         self.root_moves = p.moves;
         let sign = |v: i32| if weak { v.signum() } else { v };
-        // Settled before any search: a finished game, or a win at once.
+        // Settled before any search: a finished game, a win at once, or a book position.
         let settled = if s.is_over() {
             Some((sign(terminal_score(s)), LeafKind::Terminal))
         } else if p.can_win_next() {
             Some((sign((N + 1 - p.moves) / 2), LeafKind::Proven))
         } else {
-            None
+            self.book_score(&p).map(|v| (sign(v), LeafKind::Proven))
         };
         if let Some((v, kind)) = settled {
             if self.nodes >= self.budget {
@@ -562,6 +596,11 @@ impl Solver {
         self.nodes += 1;
         if O::ENABLED {
             self.enter(&p, via, alpha, beta, obs);
+        }
+        if p.moves == self.book_depth {
+            if let Some(v) = self.book_score(&p) {
+                return self.leaf(&p, v, LeafKind::Proven, obs);
+            }
         }
         let opts = self.opts;
         let candidates;

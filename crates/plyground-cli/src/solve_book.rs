@@ -1,0 +1,182 @@
+//! `plyground book --from-bitbully FILE [--depth D] --out FILE`: converts BitBully's 12-ply
+//! database with distances (`book_12ply_distances.dat`, PyPI `bitbully-databases`, MIT)
+//! into plyground's own opening book of depth D (default 8; the format is documented in
+//! `plyground::search::book`). `cargo xtask book` runs it; it prints what it read, the
+//! empty board's score and the first moves' scores worked out from the data (a check of
+//! the whole chain: they must be 1 and −2 −1 0 1 0 −1 −2), and the book's size.
+//!
+//! `plyground book --check N [--seed S] [--book FILE]`: N entries of the book (the shipped
+//! one by default) drawn uniformly with a seeded generator, each solved from scratch by our
+//! own solver without the book; prints each entry, its score, nodes and time, and fails
+//! (exit 2) at the first disagreement. About 1.3 s a position natively.
+//!
+//! `plyground book --latency K [--seed S] [--no-book]`: K positions of every ply 0–41
+//! (seeded random games, unfinished), each solved (the score) and analysed (seven column
+//! scores) natively with the book (`--no-book`: without), one fresh table per position; prints
+//! the median, 95th percentile and maximum time per band of plies. A benchmark: it prints
+//! figures, and fails only if a position's score is not its best column's.
+
+use crate::args::Args;
+use plyground::games::connect4::Connect4;
+use plyground::rng::Rng;
+use plyground::search::book::{self, bitbully, Book};
+use plyground::search::solver::Solver;
+use std::time::Instant;
+
+/// The book the project ships, and the depth it is built at.
+pub const DEFAULT_DEPTH: u8 = 8;
+
+/// Runs the command.
+pub fn book(raw: &[String]) -> Result<(), String> {
+    let a = Args::parse(
+        raw,
+        &["no-book"],
+        &["from-bitbully", "depth", "out", "check", "seed", "book", "latency"],
+    )?;
+    if let Some(p) = a.positional.first() {
+        return Err(format!("book: unexpected argument '{p}'"));
+    }
+    if let Some(k) = a.number::<usize>("latency")? {
+        return latency(k, a.number("seed")?.unwrap_or(1), a.flag("no-book"));
+    }
+    if let Some(n) = a.number::<usize>("check")? {
+        return check(n, a.number("seed")?.unwrap_or(1), a.get("book"));
+    }
+    let from = a.get("from-bitbully").ok_or("book: --from-bitbully FILE is required")?;
+    let out = a.get("out").ok_or("book: --out FILE is required")?;
+    let depth: u8 = a.number("depth")?.unwrap_or(DEFAULT_DEPTH);
+    let data = std::fs::read(from).map_err(|e| format!("book: cannot read {from}: {e}"))?;
+    let c = bitbully::convert(&data, depth).map_err(|e| format!("book: {from}: {e}"))?;
+    let bytes = c.book.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("book: cannot write {out}: {e}"))?;
+    println!("source: {from} ({} bytes, {} records)", data.len(), c.records);
+    println!("positions per depth (mirrors folded): {:?}", c.level_sizes);
+    println!("after 12 moves, not in the source because the first player wins at once: {}", c.wins_at_once);
+    let firsts: Vec<String> = c.first_moves.iter().map(i32::to_string).collect();
+    println!("empty board: {} (first moves: {})", c.root, firsts.join(" "));
+    println!("book: depth {depth}, {} positions, {} bytes -> {out}", c.book.len(), bytes.len());
+    if c.root != 1 || c.first_moves != [-2, -1, 0, 1, 0, -1, -2] {
+        return Err(
+            "book: the empty board's scores are not the known ones: the source or the conversion is wrong"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// `--check N`: N uniformly drawn entries against the solver without the book.
+fn check(n: usize, seed: u64, file: Option<&str>) -> Result<(), String> {
+    let bytes = match file {
+        Some(f) => std::fs::read(f).map_err(|e| format!("book: cannot read {f}: {e}"))?,
+        None => crate::solve::BOOK.to_vec(),
+    };
+    let b = Book::from_bytes(&bytes).map_err(|e| format!("book: {e}"))?;
+    let positions = book::positions_at(b.depth());
+    let scores: Vec<i8> = b.entries().map(|(_, s)| s).collect();
+    let mut rng = Rng::new(seed);
+    let mut solver = Solver::default();
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for k in 0..n {
+        let i = rng.below(positions.len() as u32) as usize;
+        let (c, m) = positions[i];
+        let moves = book::moves_of(c, m).ok_or("book: an unreachable position")?;
+        let s = Connect4.try_parse_moves(&moves).map_err(|e| format!("book: {moves}: {e}"))?;
+        solver.reset();
+        let t = Instant::now();
+        let r = solver.solve(&s, false);
+        let dt = t.elapsed().as_secs_f64();
+        nodes += r.nodes;
+        secs += dt;
+        println!(
+            "{:>4} entry {i:>6} {moves} book {} solver {} nodes {} {:.3} s",
+            k + 1,
+            scores[i],
+            r.score,
+            r.nodes,
+            dt
+        );
+        if r.score != scores[i] as i32 {
+            return Err(format!("book: entry {i} ({moves}) says {}, the solver {}", scores[i], r.score));
+        }
+    }
+    println!(
+        "{n} entries agree with the solver (mean {:.0} nodes, {:.3} s)",
+        nodes as f64 / n.max(1) as f64,
+        secs / n.max(1) as f64
+    );
+    Ok(())
+}
+
+/// `--latency K`: solve and analyse times per band of plies.
+fn latency(k: usize, seed: u64, no_book: bool) -> Result<(), String> {
+    use plyground::games::connect4::C4State;
+    use plyground::Game;
+    let mut solver = Solver::default();
+    if !no_book {
+        let b = Book::from_bytes(crate::solve::BOOK).map_err(|e| format!("book: {e}"))?;
+        solver.set_book(Some(std::sync::Arc::new(b)));
+    }
+    let mut rng = Rng::new(seed);
+    // K unfinished positions of every ply, from seeded random games.
+    let mut by_ply: Vec<Vec<C4State>> = vec![Vec::new(); 42];
+    while by_ply.iter().any(|v| v.len() < k) {
+        let mut s = Connect4.initial_state();
+        let mut acts = Vec::new();
+        while !s.is_over() {
+            let ply = s.moves() as usize;
+            if by_ply[ply].len() < k {
+                by_ply[ply].push(s);
+            }
+            acts.clear();
+            Connect4.actions(&s, &mut acts);
+            s = Connect4.result(&s, acts[rng.below(acts.len() as u32) as usize]);
+        }
+    }
+    let bands: [(usize, usize); 7] = [(0, 7), (8, 8), (9, 10), (11, 12), (13, 16), (17, 24), (25, 41)];
+    println!(
+        "opening book: {}; {k} random positions a ply, natively, times in ms",
+        if no_book { "off" } else { "on" }
+    );
+    println!(
+        "{:<8} {:>5} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9}",
+        "plies", "n", "solve p50", "p95", "max", "analyze p50", "p95", "max"
+    );
+    for (lo, hi) in bands {
+        let (mut solve, mut analyze) = (Vec::new(), Vec::new());
+        for (ply, states) in by_ply.iter().enumerate().take(hi + 1).skip(lo) {
+            for s in states {
+                solver.reset();
+                let t = Instant::now();
+                let r = solver.solve(s, false);
+                solve.push(t.elapsed().as_secs_f64() * 1e3);
+                solver.reset();
+                let t = Instant::now();
+                let a = solver.analyze(s, false);
+                analyze.push(t.elapsed().as_secs_f64() * 1e3);
+                let best = a.scores.iter().flatten().max().copied();
+                if best != Some(r.score) {
+                    return Err(format!(
+                        "ply {ply}: the best column's score {best:?} is not the position's {}",
+                        r.score
+                    ));
+                }
+            }
+        }
+        let pct = |v: &mut Vec<f64>, q: f64| {
+            v.sort_by(f64::total_cmp);
+            v[((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1]
+        };
+        println!(
+            "{:<8} {:>5} | {:>9.2} {:>9.2} {:>9.2} | {:>11.2} {:>9.2} {:>9.2}",
+            format!("{lo}-{hi}"),
+            solve.len(),
+            pct(&mut solve, 0.5),
+            pct(&mut solve, 0.95),
+            pct(&mut solve, 1.0),
+            pct(&mut analyze, 0.5),
+            pct(&mut analyze, 0.95),
+            pct(&mut analyze, 1.0)
+        );
+    }
+    Ok(())
+}
