@@ -15,6 +15,7 @@ mod out;
 
 mod args;
 mod bench;
+mod export;
 mod generate;
 mod json;
 mod ordering;
@@ -44,6 +45,11 @@ usage:
                  [--c C] [--seed S] [--json]
                  a practice tree (tasks: minimax, alphabeta-leaves (default), alphabeta-full,
                  expectiminimax, maxn, mcts, ordering); --json adds the questions and answer key
+  plyground export --format tikz [--snippet] [--algo minimax|alphabeta|expectiminimax|maxn]
+                 [--step end|N] [--tie T] [--order O] TREE|-
+                 the search's tree figure at step N (default: the end) as a standalone
+                 .tex for pdflatex (--snippet: the tikzpicture alone); SVG and PNG come from
+                 the figure's Export button in the browser
   plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
@@ -59,6 +65,7 @@ fn main() -> ExitCode {
         "tree" => tree::tree(rest),
         "ordering" => ordering::ordering(rest),
         "generate" => generate::generate(rest),
+        "export" => export::export(rest),
         "bench" => run_bench(rest),
         "solve" => match solve::solve(rest) {
             Ok(true) => Ok(()),
