@@ -5,8 +5,8 @@
 //! and a subtree that would come too close to what is already placed on one of its levels
 //! moves right as a whole. "Too close" is measured with each node's text extents on its row
 //! (its name on the left; its value and α–β window on the right, or a leaf's value centred
-//! under it), and siblings keep apart by twice their edge labels so that the labels on
-//! neighbouring edges do not touch. Widths are estimates for TeX's Computer Modern at
+//! under it), and siblings keep apart by twice the edge texts that face each other halfway down (a
+//! probability right of one edge, the action left of the next) so that they do not touch. Widths are estimates for TeX's Computer Modern at
 //! `\footnotesize` (see [`text_width`]), rounded up.
 //!
 //! The room is reserved from a second figure, usually the same search at its end: the final
@@ -56,6 +56,11 @@ pub fn text_width(text: &str, scale: f64) -> f64 {
     w * em * scale * 1.1
 }
 
+/// Scale of the edge texts (`\scriptsize`).
+pub const EDGE_SCALE: f64 = 0.875;
+/// Room around the edge texts of neighbouring edges (their inner sep and some air).
+pub const EDGE_AIR: f64 = 0.25;
+
 /// Scale of the window text (`\scriptsize`, 7 pt, against 8 pt).
 pub const WINDOW_SCALE: f64 = 0.875;
 
@@ -79,7 +84,8 @@ pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
     let window_w = text_width(&window_text_of(&widest), WINDOW_SCALE);
     let mut left = vec![0.0; n];
     let mut right = vec![0.0; n];
-    let mut edge = vec![0.0; n];
+    let mut name_w = vec![0.0; n];
+    let mut prob_w = vec![0.0; n];
     for (i, node) in fig.nodes.iter().enumerate() {
         let mut texts = vec![values(fig, i), values(reserve, i)];
         texts.retain(Option::is_some);
@@ -97,8 +103,8 @@ pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
         if !node.label.is_empty() {
             left[i] += PAD + text_width(&node.label, 1.0);
         }
-        let prob = node.prob.map(|p| text_width(&super::figure::value_text(p), 1.0)).unwrap_or(0.0);
-        edge[i] = text_width(&node.edge, 1.0).max(prob) + 0.15;
+        name_w[i] = text_width(&node.edge, EDGE_SCALE);
+        prob_w[i] = node.prob.map(|p| text_width(&super::figure::value_text(p), EDGE_SCALE)).unwrap_or(0.0);
     }
     let mut x = vec![0.0; n];
     let mut next_free: Vec<f64> = Vec::new();
@@ -129,10 +135,12 @@ pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
             if kids.is_empty() {
                 x[v] = if next_free[d].is_finite() { next_free[d] + GAP + left[v] } else { left[v] };
             } else {
-                // Siblings apart by their edge labels: shift each later child's subtree right.
+                // Siblings apart by their edge texts: halfway down, the probability right of
+                // one edge faces the action left of the next, so the children keep twice
+                // those two widths apart. Each later child's subtree moves right.
                 for k in 1..kids.len() {
                     let (a, b) = (kids[k - 1] as usize, kids[k] as usize);
-                    let need = 2.0 * edge[a].max(edge[b]);
+                    let need = 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR);
                     let have = x[b] - x[a];
                     if have < need {
                         for &c in &kids[k..] {

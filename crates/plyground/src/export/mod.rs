@@ -21,3 +21,6 @@ pub mod layout;
 pub mod tikz;
 
 pub use figure::{FigKind, FigNode, FigState, Figure};
+
+#[cfg(test)]
+mod tests;

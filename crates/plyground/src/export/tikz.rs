@@ -150,15 +150,14 @@ fn picture(fig: &Figure, place: &Placement) -> String {
             "treeedge"
         };
         let dx = place.x[i] - place.x[p];
-        // As the lessons place them: the action above the edge on its outer side (left of
-        // an edge going down-left, right of one going down-right or straight down), the
-        // probability below it on the other side; both clear of the line.
+        // As the page places them: the action left of the edge, the probability right of
+        // it, each above or below the middle so that it stays clear of the line.
         let (name_anchor, prob_anchor) = if dx < -1e-9 {
             ("south east", "north west")
         } else if dx > 1e-9 {
-            ("south west", "north east")
+            ("north east", "south west")
         } else {
-            ("west", "east")
+            ("east", "west")
         };
         let grey = if n.greyed { ", greytext" } else { "" };
         let mut texts = String::new();
@@ -186,7 +185,17 @@ fn node_line(fig: &Figure, n: &FigNode, name: &str, x: f64, y: f64) -> String {
         FigKind::Min => "minnode".into(),
         FigKind::Chance => "chancenode".into(),
         FigKind::Terminal => "leafnode".into(),
-        FigKind::Player(p) => format!("playernode={}, fill=plyp{}", p as usize + 3, p.min(3)),
+        FigKind::Player(p) => {
+            // A corner on top, as on the page: TikZ puts a side at the bottom, so a polygon
+            // with an even number of sides turns by half a side.
+            let sides = p as usize + 3;
+            let turn = if sides.is_multiple_of(2) {
+                format!(", shape border rotate={}", 180 / sides)
+            } else {
+                String::new()
+            };
+            format!("playernode={sides}{turn}, fill=plyp{}", p.min(3))
+        }
     });
     opts.push(
         match n.state {
