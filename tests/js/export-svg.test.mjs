@@ -185,6 +185,7 @@ test('a chosen width scales the whole figure; bad sizes and ratios are refused',
   assert.throws(() => exportCamera(layout, { scale: 0 }), /the scale must be a positive number, got 0/);
   assert.throws(() => figureCanvas(() => null, { nodes: [] }, layout, { style: defaultStyle(false), ratio: 4 }), /the PNG ratio must be 1, 2 or 3, got 4/);
   assert.equal(exportName(20, 'svg'), 'plyground-tree-step-20.svg');
+  assert.equal(exportName(20, 'png', 3), 'plyground-tree-step-20@3x.png');
 });
 
 test('PNG: the canvas is the SVG size times the ratio, drawn under that transform', () => {

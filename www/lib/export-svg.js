@@ -223,7 +223,7 @@ export function figureCanvas(makeCanvas, model, layout, { style, scale, width, r
   return canvas;
 }
 
-/** A file name for the figure at a step: "plyground-tree-step-20.svg". */
-export function exportName(step, ext) {
-  return `plyground-tree-step-${Math.max(0, step | 0)}.${ext}`;
+/** A file name for the figure at a step: "plyground-tree-step-20.svg", "…-step-20@2x.png". */
+export function exportName(step, ext, ratio = 1) {
+  return `plyground-tree-step-${Math.max(0, step | 0)}${ratio > 1 ? `@${ratio}x` : ''}.${ext}`;
 }
