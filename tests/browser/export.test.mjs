@@ -1,6 +1,7 @@
 // The tree figure's Export menu in headless Chromium: loaded only when asked, keyboard
 // operable, announced, and the saved SVG holds exactly the texts the canvas draws at that
-// step (Figure 5.2 at step 23, the cutoff at C); the 2× PNG is twice the SVG's size.
+// step (Figure 5.2 at step 23, the cutoff at C); the 2× PNG is twice the SVG's size; the
+// TikZ at the end is byte for byte what `plyground export` writes.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,6 +87,20 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
     assert.equal(png.readUInt32BE(16), Math.ceil(Number(w) * 2));
     assert.equal(png.readUInt32BE(20), Math.ceil(Number(h) * 2));
+  });
+
+  it('TikZ at the end: exactly the file `plyground export` writes (the golden file of the CLI test)', async () => {
+    await page.evaluate(() => window.__plyground.views.tree.seek(43));
+    const golden = await readFile(new URL('../../crates/plyground-cli/tests/export_figure_5_2.tex', import.meta.url), 'utf8');
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('[data-format="tikz"]')]);
+    assert.equal(dl.suggestedFilename(), 'plyground-tree-step-43.tex');
+    assert.equal(await readFile(await dl.path(), 'utf8'), golden);
+    const [snip] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('[data-format="tikz-snippet"]')]);
+    assert.equal(snip.suggestedFilename(), 'plyground-tree-step-43-snippet.tex');
+    const snippet = await readFile(await snip.path(), 'utf8');
+    assert.ok(snippet.startsWith('% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 43 of 43 (the end)\n'));
+    assert.ok(!snippet.includes('\\documentclass') && snippet.trimEnd().endsWith('\\end{tikzpicture}'));
+    await page.waitForFunction(() => /Saved plyground-tree-step-43-snippet\.tex/.test(document.querySelector('[part="export-status"]').textContent));
     assert.deepEqual(browser.problems, []);
   });
 });

@@ -1,6 +1,13 @@
-// The Export menu of a tree figure's toolbar: the figure at its current step saved as SVG or
-// as PNG at 1×, 2× or 3×. Loaded by tree-figure.js on the first click of Export, so that a
-// page that never exports never downloads this module or lib/export-svg.js.
+// The Export menu of a tree figure's toolbar: the figure at its current step saved as SVG, as
+// PNG at 1×, 2× or 3×, and — for an explicit tree — as TikZ (a standalone .tex or a snippet).
+// Loaded by tree-figure.js on the first click of Export, so that a page that never exports
+// never downloads this module or lib/export-svg.js.
+//
+// TikZ is the core's (plyground::export, the CLI's `plyground export`): the practice module
+// (lib/practice-module.js, loaded on the first TikZ click) has `exportTikz`, which records
+// the figure's search again with the figure's options and node cap — the same search, so the
+// same trace — and writes it at the figure's step. It is not in the shipped module, which is
+// over its size budget already.
 //
 // What is saved is what the canvas draws: the figure's own draw model, layout (collapsed
 // subtrees stay collapsed), palette (light or dark) and text measure, drawn by drawTree
@@ -16,6 +23,8 @@ const FORMATS = [
   { id: 'png1', label: 'PNG 1×', ratio: 1 },
   { id: 'png2', label: 'PNG 2×', ratio: 2 },
   { id: 'png3', label: 'PNG 3×', ratio: 3 },
+  { id: 'tikz', label: 'TikZ', title: 'A standalone .tex for pdflatex', tree: true },
+  { id: 'tikz-snippet', label: 'TikZ snippet', title: 'The tikzpicture alone, to paste into a document', tree: true },
 ];
 
 /** Opens the figure's export menu, or closes it when it is open. */
@@ -28,6 +37,8 @@ export function toggleExportMenu(fig) {
     button.after(menu);
   }
   const open = menu.hidden;
+  // TikZ only for explicit trees (a game search has no tree text to export).
+  for (const b of menu.querySelectorAll('[data-tree]')) b.hidden = fig.current?.type !== 'tree';
   menu.hidden = !open;
   button.setAttribute('aria-expanded', String(open));
   if (open) menu.querySelector('button').focus();
@@ -36,7 +47,7 @@ export function toggleExportMenu(fig) {
 function buildMenu(fig) {
   const status = el('span', { class: 'export-status', role: 'status', 'aria-live': 'polite', part: 'export-status' });
   const buttons = FORMATS.map((f) =>
-    el('button', { type: 'button', title: f.title ?? `Raster image at ${f.ratio}× the screen size`, 'data-format': f.id, onclick: () => save(fig, f, status) }, f.label),
+    el('button', { type: 'button', title: f.title ?? `Raster image at ${f.ratio}× the screen size`, 'data-format': f.id, 'data-tree': f.tree ? '' : null, onclick: () => save(fig, f, status) }, f.label),
   );
   const menu = el('span', { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step', part: 'export-menu', hidden: true }, ...buttons, status);
   menu.addEventListener('keydown', (e) => {
@@ -64,7 +75,12 @@ async function save(fig, format, status) {
   const d = drawing(fig);
   const step = fig.index;
   try {
-    if (format.id === 'svg') {
+    if (format.tree) {
+      const tex = await tikz(fig, step, format.id === 'tikz-snippet');
+      const name = exportName(step, 'tex').replace('.tex', format.id === 'tikz' ? '.tex' : '-snippet.tex');
+      download(new Blob([tex], { type: 'application/x-tex' }), name, fig);
+      status.textContent = `Saved ${name} (TikZ${format.id === 'tikz' ? ', standalone for pdflatex' : ' snippet'}, step ${step}).`;
+    } else if (format.id === 'svg') {
       const title = `plyground: the search tree at step ${step} of ${fig.length}`;
       const { svg } = figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, title });
       const name = exportName(step, 'svg');
@@ -80,6 +96,18 @@ async function save(fig, format, status) {
     }
   } catch (e) {
     status.textContent = `Export failed: ${e.message}`;
+  }
+}
+
+/** The core's TikZ of the figure's search at `step`, from the practice module. */
+async function tikz(fig, step, snippet) {
+  const { loadPracticeApi } = await import('../lib/practice-module.js');
+  const api = await loadPracticeApi();
+  const tree = api.GameTree.parse(fig.current.text);
+  try {
+    return api.exportTikz(tree, fig.searchOptions, fig.st.nodeCap, step, snippet);
+  } finally {
+    tree.free();
   }
 }
 

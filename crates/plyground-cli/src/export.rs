@@ -3,7 +3,7 @@
 //! browser's tree figure shows at that step.
 
 use crate::args::Args;
-use plyground::export::tikz::{tikz_at, TikzOptions};
+use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
 use plyground::games::tree::Tree;
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use plyground::search::maxn::maxn_values;
@@ -50,29 +50,20 @@ pub fn export(raw: &[String]) -> Result<(), String> {
     }
     let root = tree.initial_state();
     let mut log = Recorder::new(&tree, root).with_node_cap(usize::MAX);
-    let title = match algo {
-        "minimax" => {
-            minimax(&tree, &root, &mut log);
-            "minimax"
-        }
-        "expectiminimax" => {
-            expectiminimax(&tree, &root, &mut log);
-            "expectiminimax"
-        }
+    match algo {
+        "minimax" => drop(minimax(&tree, &root, &mut log)),
+        "expectiminimax" => drop(expectiminimax(&tree, &root, &mut log)),
         "alphabeta" => {
-            alpha_beta(&tree, &root, &AlphaBetaOptions { tie, order, ..Default::default() }, &mut log);
-            "alpha-beta"
+            drop(alpha_beta(&tree, &root, &AlphaBetaOptions { tie, order, ..Default::default() }, &mut log))
         }
-        "maxn" => {
-            maxn_values(&tree, &root, &mut log);
-            "max^n"
-        }
+        "maxn" => drop(maxn_values(&tree, &root, &mut log)),
         _ => {
             return Err(format!(
                 "--algo: unknown algorithm '{algo}' (minimax, alphabeta, expectiminimax, maxn)"
             ))
         }
-    };
+    }
+    let title = algorithm_title(algo);
     let trace = log.finish();
     let step = match a.get("step").unwrap_or("end") {
         "end" => trace.len(),

@@ -32,6 +32,17 @@ pub struct TikzOptions {
     pub snippet: bool,
 }
 
+/// How the first comment line names a search: `alpha-beta`, `minimax`, `expectiminimax`,
+/// `max^n` for the option names `alphabeta`, `minimax`, `expectiminimax`, `maxn` (the CLI's
+/// and the wasm API's); any other name as it is.
+pub fn algorithm_title(algo: &str) -> &str {
+    match algo {
+        "alphabeta" => "alpha-beta",
+        "maxn" => "max^n",
+        other => other,
+    }
+}
+
 /// The TikZ of `trace` (a search recorded on `tree`) at `step`, laid out with room for
 /// everything the search shows up to its end. `title` goes into the first comment line (say
 /// which algorithm ran). An error for a step past the end.
