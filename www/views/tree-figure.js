@@ -58,8 +58,8 @@ export class TreeFigure {
         p('zoom-out', 'button', { type: 'button', 'aria-label': 'Zoom out' }, '−'),
         p('expand', 'button', { type: 'button', title: 'Expand every collapsed subtree' }, 'Expand all'),
         p('boards', 'label', { class: 'check' }, p('thumbs', 'input', { type: 'checkbox' }), ' Boards'),
-        // Export (views/export-menu.js, loaded on the first click): SVG, PNG 1×/2×/3× of the figure as drawn.
-        p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the figure at this step as SVG or PNG' }, 'Export'),
+        // Export (views/export-menu.js, loaded on the first click): SVG, PNG 1×/2×/3×, TikZ of the figure as drawn.
+        p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the figure at this step as SVG, PNG or TikZ' }, 'Export'),
         p('truncated', 'span', { class: 'warn' }),
       ),
       el(
