@@ -222,6 +222,8 @@ const CALLS = {
     const m = mcts();
     return [m.iterations, m.phase, m.nodeCount, m.best];
   },
+  // Records a search as Stepper.forTree does (practice module only).
+  exportTikz: () => api.exportTikz(tree(), {}, 100, 5, false),
 };
 
 test('the list of calls covers every export of the module', () => {

@@ -16,7 +16,7 @@ import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.j
 let thumbMod = null;
 
 /** The controls a tree figure can show (`controls="step,play,…"`). */
-export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend'];
+export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend', 'export'];
 
 const LEGEND =
   '▲ MAX · ▼ MIN · ○ chance · □ terminal · [α, β] window of an open node · dashed grey: pruned · bold edge: the move chosen · red ring: current node';
@@ -58,6 +58,8 @@ export class TreeFigure {
         p('zoom-out', 'button', { type: 'button', 'aria-label': 'Zoom out' }, '−'),
         p('expand', 'button', { type: 'button', title: 'Expand every collapsed subtree' }, 'Expand all'),
         p('boards', 'label', { class: 'check' }, p('thumbs', 'input', { type: 'checkbox' }), ' Boards'),
+        // Export (views/export-menu.js, loaded on the first click): SVG, PNG 1×/2×/3×, TikZ of the figure as drawn.
+        p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the figure at this step as SVG, PNG or TikZ' }, 'Export'),
         p('truncated', 'span', { class: 'warn' }),
       ),
       el(
@@ -134,6 +136,7 @@ export class TreeFigure {
     p['zoom-out'].addEventListener('click', () => this.canvas.zoom(0.8));
     p.expand.addEventListener('click', () => this.canvas.expandAll());
     p.thumbs.addEventListener('change', () => this.relayoutForThumbs());
+    p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
     this.showSpeed();
   }
 
@@ -146,6 +149,7 @@ export class TreeFigure {
     };
     show('zoom', 'fit', 'zoom-in', 'zoom-out', 'expand');
     show('boards', 'boards');
+    show('export', 'export');
     show('step', 'start', 'back', 'fwd', 'end');
     show('play', 'play', 'speed-label');
     show('scrubber', 'scrubber');
@@ -162,7 +166,7 @@ export class TreeFigure {
   /** Hides the toolbar and the side column when nothing in them shows. */
   syncChrome() {
     const p = this.p;
-    const toolbarUsed = this.controls.has('zoom') || this.controls.has('boards') || p.truncated.textContent !== '';
+    const toolbarUsed = ['zoom', 'boards', 'export'].some((c) => this.controls.has(c)) || p.truncated.textContent !== '';
     p.toolbar.hidden = !toolbarUsed;
     const sideUsed = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode'].some((c) => this.controls.has(c));
     this.side.hidden = !sideUsed;

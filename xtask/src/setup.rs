@@ -1,6 +1,8 @@
 //! Installs what the build and the tests need, each step skipped (with a one-line message)
 //! when it is already satisfied: the pinned Rust toolchain with the wasm target, the
-//! wasm-bindgen CLI matching Cargo.lock, the npm packages, and Chromium for browser tests.
+//! wasm-bindgen CLI matching Cargo.lock, the npm packages, Chromium for browser tests, and
+//! TeX Live (pdflatex with TikZ) and poppler-utils for the test that compiles exported
+//! figures.
 
 use crate::util::{self, command, output, root, run};
 use std::path::{Path, PathBuf};
@@ -182,6 +184,44 @@ pub fn chromium() -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("apt-get installed chromium, but {CHROMIUM} is still missing"))
+    }
+}
+
+/// Where the export test expects pdflatex (Debian's package puts it there).
+pub const PDFLATEX: &str = "/usr/bin/pdflatex";
+/// Where it expects pdftoppm.
+pub const PDFTOPPM: &str = "/usr/bin/pdftoppm";
+
+/// The Debian packages behind them: pdflatex with the LaTeX base and PGF/TikZ (it brings
+/// texlive-latex-recommended), and pdftoppm. Not `texlive-latex-extra` (about 80 MB more):
+/// the exported `.tex` crops its page without the `standalone` class.
+pub const TEX_PACKAGES: &[&str] = &["texlive-latex-base", "texlive-pictures", "poppler-utils"];
+
+/// Debian's TeX Live and poppler-utils via apt-get when pdflatex or pdftoppm is missing
+/// (about half a minute). Only the native tests need them: the CLI's export test compiles
+/// every lesson figure with pdflatex and looks at the page with pdftoppm.
+pub fn texlive() -> Result<(), String> {
+    if Path::new(PDFLATEX).exists() && Path::new(PDFTOPPM).exists() {
+        println!("setup: pdflatex and pdftoppm ok ({PDFLATEX}, {PDFTOPPM})");
+        return Ok(());
+    }
+    let list = TEX_PACKAGES.join(" ");
+    if !util::is_root() {
+        return Err(format!(
+            "the export test needs {PDFLATEX} and {PDFTOPPM}, and only root can install them here: \
+             run `sudo apt-get update && sudo apt-get install -y --no-install-recommends {list}`"
+        ));
+    }
+    println!("setup: pdflatex or pdftoppm is missing: installing Debian's {list} (about half a minute)");
+    run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
+    run(command("apt-get")
+        .args(["install", "-y", "--no-install-recommends"])
+        .args(TEX_PACKAGES)
+        .env("DEBIAN_FRONTEND", "noninteractive"))?;
+    if Path::new(PDFLATEX).exists() && Path::new(PDFTOPPM).exists() {
+        Ok(())
+    } else {
+        Err(format!("apt-get installed {list}, but {PDFLATEX} or {PDFTOPPM} is still missing"))
     }
 }
 

@@ -17,7 +17,7 @@ const STAGES: &[Stage] = &[
     ("cargo fmt --check", fmt),
     ("clippy (native workspace)", clippy_native),
     ("clippy (wasm crate, wasm32)", clippy_wasm),
-    ("native tests (core, CLI, xtask)", native_tests),
+    ("native tests (core, CLI, xtask, pdflatex)", native_tests),
     ("core compiles for wasm32", core_for_wasm),
     ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
     ("site: www/ minified per file → target/site", site::build_site),
@@ -95,7 +95,9 @@ fn clippy_wasm() -> Result<(), String> {
 }
 
 /// Natively, without the wasm crate (its tests only run on wasm32) and the peer benchmark.
+/// TeX Live first (installed when missing): the CLI's export test runs pdflatex.
 fn native_tests() -> Result<(), String> {
+    setup::texlive()?;
     run(util::cargo().args(["test", "--workspace", "--exclude", WASM_CRATE, "--exclude", PEERS_CRATE]))
 }
 

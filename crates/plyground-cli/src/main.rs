@@ -15,6 +15,7 @@ mod out;
 
 mod args;
 mod bench;
+mod export;
 mod generate;
 mod grade;
 mod json;
@@ -61,6 +62,11 @@ usage:
                  rule, misconception and one 'mistake:' line per mistake (--json: the grade
                  record); exit code 0 when all answers are right, 1 when some are wrong, 2 on
                  bad input
+  plyground export --format tikz [--snippet] [--algo minimax|alphabeta|expectiminimax|maxn]
+                 [--step end|N] [--tie T] [--order O] TREE|-
+                 the search's tree figure at step N (default: the end) as a standalone
+                 .tex for pdflatex (--snippet: the tikzpicture alone); SVG and PNG come from
+                 the figure's Export button in the browser
   plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
@@ -83,6 +89,7 @@ fn main() -> ExitCode {
             }
             Err(e) => Err(e),
         },
+        "export" => export::export(rest),
         "bench" => run_bench(rest),
         "book" => solve_book::book(rest),
         "solve" => match solve::solve(rest) {

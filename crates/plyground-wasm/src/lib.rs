@@ -23,6 +23,8 @@
 
 #[cfg(feature = "bench")]
 mod bench;
+#[cfg(feature = "practice")]
+mod export;
 mod game;
 mod mcts;
 mod options;
@@ -42,6 +44,8 @@ mod write;
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
+#[cfg(feature = "practice")]
+pub use export::export_tikz;
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
 #[cfg(feature = "practice")]

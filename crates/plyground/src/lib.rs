@@ -14,6 +14,7 @@
 pub mod action_index;
 pub mod decimal;
 pub mod event;
+pub mod export;
 pub mod game;
 pub mod games;
 pub mod limits;

@@ -1,0 +1,209 @@
+//! `plyground export`: the tree figure at a step as TikZ — exact output for the lessons'
+//! Figure 5.2, and every lesson tree's figure compiled by a real pdflatex.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plyground")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).expect("utf-8")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "one line on stderr, got {err:?}");
+    assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
+    assert!(o.stdout.is_empty());
+}
+
+/// The whole standalone file for α-β on Figure 5.2 at its end, exactly. Read by eye and by
+/// pdflatex (`figures_compile_with_pdflatex`): A = 3 with B = 3, C = 2, D = 2; the edges
+/// into c2 and c3 dashed and those leaves grey; the edge a1 bold.
+#[test]
+fn figure_5_2_alphabeta_at_the_end_is_exactly_the_golden_file() {
+    let out = stdout(&["export", "--format", "tikz", "--algo", "alphabeta", "--step", "end", FIG_5_2]);
+    assert_eq!(out, include_str!("export_figure_5_2.tex"));
+    // The lesson's facts, independently of the golden file.
+    assert!(out.contains("\\node[maxnode, done, label={[nametext]west:A}, label={[valuetext]east:$3$}] (A)"));
+    for (name, v) in [("B", 3), ("C", 2), ("D", 2)] {
+        assert!(
+            out.contains(&format!(
+                "label={{[nametext]west:{name}}}, label={{[valuetext]east:${v}$}}] ({name})"
+            )),
+            "{name}"
+        );
+    }
+    assert_eq!(out.matches("\\draw[prunededge]").count(), 2, "the lesson's two pruned leaves, 1.1 and 1.2");
+    assert!(out.contains("\\draw[prunededge] (C) -- node[edgetext, greytext, anchor=east] {c2} (c2);"));
+    assert!(out.contains("\\draw[chosen] (A) -- node[edgetext, anchor=south east] {a1} (B);"));
+    assert_eq!(out.matches("\\draw[chosen]").count(), 1);
+    assert_eq!(out.matches("\n  \\node[").count(), 13, "one \\node per tree node");
+    assert!(!out.contains("\\draw[current]"), "no current node once the search is over");
+    // The default algorithm and step are α-β and the end.
+    assert_eq!(stdout(&["export", "--format", "tikz", FIG_5_2]), out);
+}
+
+/// The snippet at step 20 (c1 = 2 just evaluated), exactly: no document around the picture,
+/// the window of the open root and C, c1 the current node.
+#[test]
+fn figure_5_2_snippet_at_step_20_is_exactly_the_golden_file() {
+    let out = stdout(&["export", "--format", "tikz", "--snippet", "--step", "20", FIG_5_2]);
+    assert_eq!(out, include_str!("export_figure_5_2_step20_snippet.tex"));
+    assert!(out.starts_with(
+        "% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 20 of 43\n% Leaf c1 = 2\n"
+    ));
+    assert!(!out.contains("\\documentclass"));
+    assert!(out
+        .contains("label={[windowtext, anchor=north west]east:$[\\alpha{=}3,\\,\\beta{=}{+}\\infty]$}] (A)"));
+    assert!(out.contains("\\draw[current] (c1.center) circle[radius=3.4mm];"));
+    assert_eq!(out.matches("\\draw[prunededge]").count(), 0, "nothing is pruned before c1's cutoff");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    fails_with(&["export", FIG_5_2], "missing --format");
+    fails_with(&["export", "--format", "pdf", FIG_5_2], "unknown format 'pdf'");
+    fails_with(&["export", "--format", "png", FIG_5_2], "PNG is the browser's job");
+    fails_with(&["export", "--format", "svg", FIG_5_2], "--format svg: not available from the CLI yet");
+    fails_with(
+        &["export", "--format", "tikz", "--step", "44", FIG_5_2],
+        "step 44 is past the end: this search has 43 steps (0 to 43)",
+    );
+    fails_with(
+        &["export", "--format", "tikz", "--step", "x", FIG_5_2],
+        "--step: 'x' is not a step (end, or a number from 0 to 43)",
+    );
+    fails_with(&["export", "--format", "tikz", "[[3,12"], "tree 1:");
+    fails_with(&["export", "--format", "tikz", "--algo", "alphabeta", "[(1,2),(2,1)]"], "use --algo maxn");
+    fails_with(&["export", "--format", "tikz"], "missing TREE");
+}
+
+/// The lessons' trees with the search each is drawn with.
+fn lesson_cases() -> Vec<(String, &'static str)> {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/lessons.txt"),
+    )
+    .expect("tests/fixtures/lessons.txt is in the repository");
+    let cases: Vec<(String, &'static str)> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("tree: "))
+        .map(|t| {
+            let algo = if t.contains('(') {
+                "maxn"
+            } else if t.contains("chance") {
+                "expectiminimax"
+            } else {
+                "alphabeta"
+            };
+            (t.to_string(), algo)
+        })
+        .collect();
+    assert!(cases.len() >= 13, "the lesson fixtures hold their trees");
+    cases
+}
+
+/// `pdflatex` (or `pdftoppm`) must be installed: `cargo xtask test` installs Debian's TeX
+/// Live and poppler-utils in its set-up. Missing, the test fails — it never skips.
+fn tool(name: &str) -> PathBuf {
+    let found = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join(name))
+        .find(|p| p.is_file());
+    found.unwrap_or_else(|| {
+        panic!(
+            "{name} is not installed: this test compiles the exported figures with a real pdflatex. \
+             Run `cargo xtask test` (its set-up installs texlive-latex-base, texlive-pictures and \
+             poppler-utils when run as root) or `apt-get install -y --no-install-recommends \
+             texlive-latex-base texlive-pictures poppler-utils`"
+        )
+    })
+}
+
+/// The number of steps, from the first comment line ("…, step K of N (the end)").
+fn steps(tree: &str, algo: &str) -> usize {
+    let out = stdout(&["export", "--format", "tikz", "--snippet", "--algo", algo, tree]);
+    let first = out.lines().next().unwrap();
+    let n = first.rsplit(" of ").next().unwrap().trim_end_matches(" (the end)");
+    n.parse().unwrap_or_else(|_| panic!("no step count in {first:?}"))
+}
+
+/// Every lesson tree at its first, a middle and its last step: the standalone file compiles
+/// with pdflatex as it is, gives one page cropped to the figure, and the page is not blank
+/// (rendered by pdftoppm at 40 dpi in grey: some pixels dark).
+#[test]
+fn figures_compile_with_pdflatex() {
+    let pdflatex = tool("pdflatex");
+    let pdftoppm = tool("pdftoppm");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-pdflatex");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut compiled = 0;
+    for (i, (tree, algo)) in lesson_cases().iter().enumerate() {
+        let n = steps(tree, algo);
+        for step in [0, n / 2, n] {
+            let name = format!("lesson{i}_step{step}");
+            let tex =
+                stdout(&["export", "--format", "tikz", "--algo", algo, "--step", &step.to_string(), tree]);
+            std::fs::write(dir.join(format!("{name}.tex")), &tex).unwrap();
+            let o = Command::new(&pdflatex)
+                .args([
+                    "-interaction=nonstopmode",
+                    "-halt-on-error",
+                    "-no-shell-escape",
+                    &format!("{name}.tex"),
+                ])
+                .current_dir(&dir)
+                .output()
+                .expect("pdflatex runs");
+            let log = String::from_utf8_lossy(&o.stdout);
+            assert!(o.status.success(), "{tree} ({algo}) step {step}: pdflatex failed:\n{log}");
+            assert!(
+                log.contains(&format!("Output written on {name}.pdf (1 page")),
+                "{tree} step {step}: {log}"
+            );
+            let o = Command::new(&pdftoppm)
+                .args(["-r", "40", "-gray", &format!("{name}.pdf")])
+                .current_dir(&dir)
+                .output()
+                .expect("pdftoppm runs");
+            assert!(o.status.success(), "pdftoppm: {}", String::from_utf8_lossy(&o.stderr));
+            let (w, h, pixels) = pgm(&o.stdout);
+            let dark = pixels.iter().filter(|&&p| p < 128).count();
+            assert!(w >= 8 && h >= 8, "{tree} step {step}: a {w}×{h} page");
+            assert!(dark >= 5, "{tree} step {step}: the page is blank ({dark} dark pixels of {})", w * h);
+            compiled += 1;
+        }
+    }
+    assert_eq!(compiled, 3 * lesson_cases().len());
+}
+
+/// A binary PGM (P5, 8 bits): width, height, pixels.
+fn pgm(bytes: &[u8]) -> (usize, usize, &[u8]) {
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(std::str::from_utf8(&bytes[start..at]).unwrap().to_string());
+    }
+    assert_eq!((fields[0].as_str(), fields[3].as_str()), ("P5", "255"), "a binary 8-bit PGM");
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    let pixels = &bytes[at + 1..];
+    assert_eq!(pixels.len(), w * h);
+    (w, h, pixels)
+}

@@ -1,0 +1,260 @@
+//! The picture of a recorded search on an explicit tree at one step (see the module above).
+
+use crate::games::tree::{Kind, Tree};
+use crate::trace::{NodeValue, StepState, Trace};
+
+/// The glyph of a node, in the lessons' notation.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FigKind {
+    /// MAX to move: ▲.
+    Max,
+    /// MIN to move: ▼.
+    Min,
+    /// A chance node: ○.
+    Chance,
+    /// Player p of an n-player tree: a polygon with p + 3 corners and the number p + 1.
+    Player(u8),
+    /// A terminal: □.
+    Terminal,
+}
+
+/// Where the search stands at a node, at the figure's step.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FigState {
+    /// Not reached yet.
+    Unvisited,
+    /// On the search path (entered, not left).
+    Open,
+    /// The node the last event concerned (also open, or just left).
+    Current,
+    /// Left with its value.
+    Done,
+    /// A child a cutoff skipped: never examined.
+    Pruned,
+}
+
+/// One node of a [`Figure`]: everything the figure draws for it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct FigNode {
+    /// The tree's node id (also the node's index in [`Figure::nodes`]).
+    pub id: u32,
+    /// The parent, None at the root.
+    pub parent: Option<u32>,
+    /// The children, left to right.
+    pub children: Vec<u32>,
+    /// The glyph.
+    pub kind: FigKind,
+    /// The tree's label of the node (`A`, `B`, … or a leaf's edge name `b1`): the name a
+    /// drawing gives the node. Terminals have one too, though it is not shown.
+    pub name: String,
+    /// The name shown left of the node: the label of an inner node, "" for a terminal.
+    pub label: String,
+    /// The action into the node (`a1`, `b2`, …), "" at the root.
+    pub edge: String,
+    /// The probability on the edge from a chance parent.
+    pub prob: Option<f64>,
+    /// The value shown: a terminal's utility from the start, an inner node's running or
+    /// backed-up value once the search has one.
+    pub value: Option<NodeValue>,
+    /// The (α, β) window shown beside an open inner node.
+    pub window: Option<(f64, f64)>,
+    /// Where the search stands at the node.
+    pub state: FigState,
+    /// Pruned, or under a pruned node: drawn grey, the edge into it dashed.
+    pub greyed: bool,
+    /// The edge into the node is the chosen move (drawn bold; only once the search ended).
+    pub bold: bool,
+}
+
+impl FigNode {
+    /// Is the node drawn as a leaf (its value under it, never a window)?
+    pub fn is_leaf(&self) -> bool {
+        self.children.is_empty() || self.kind == FigKind::Terminal
+    }
+}
+
+/// A recorded search on an explicit tree, pictured at one step.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Figure {
+    /// Every node of the tree, by id; parents come before their children.
+    pub nodes: Vec<FigNode>,
+    /// Players in the tree (2, or the length of its utility tuples).
+    pub players: usize,
+    /// The step pictured: the number of events applied (0 ..= `steps`).
+    pub step: usize,
+    /// The number of steps of the trace.
+    pub steps: usize,
+    /// The step's narration ("" at step 0).
+    pub narration: String,
+}
+
+impl Figure {
+    /// The figure of `trace` (a search recorded on `tree`) after its first `step` events.
+    /// A step past the end is an error naming the trace's length. Trace nodes that are not
+    /// nodes of `tree` (a trace of another tree) are left out of the picture.
+    pub fn at_step(tree: &Tree, trace: &Trace<u32>, step: usize) -> Result<Figure, String> {
+        if step > trace.len() {
+            return Err(format!(
+                "step {step} is past the end: this search has {} steps (0 to {})",
+                trace.len(),
+                trace.len()
+            ));
+        }
+        let players = tree.players();
+        let mut nodes: Vec<FigNode> = tree
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(id, n)| {
+                let id = id as u32;
+                let kind = match n.kind() {
+                    Kind::Max => FigKind::Max,
+                    Kind::Min => FigKind::Min,
+                    Kind::Chance => FigKind::Chance,
+                    Kind::Player(p) => FigKind::Player(p),
+                    Kind::Terminal => FigKind::Terminal,
+                };
+                let parent_chance = n.parent().and_then(|p| tree.kind(p)) == Some(Kind::Chance);
+                FigNode {
+                    id,
+                    parent: n.parent(),
+                    children: n.children().to_vec(),
+                    kind,
+                    name: n.label().to_string(),
+                    label: if kind == FigKind::Terminal { String::new() } else { n.label().to_string() },
+                    edge: tree.edge_name(id).unwrap_or_default(),
+                    prob: parent_chance.then(|| n.probability()),
+                    value: None,
+                    window: None,
+                    state: FigState::Unvisited,
+                    greyed: false,
+                    bold: false,
+                }
+            })
+            .collect();
+        // What a leaf shows from the start: its utility (a tuple in an n-player tree).
+        for (id, n) in tree.nodes().iter().enumerate() {
+            if n.kind() == Kind::Terminal {
+                nodes[id].value = if tree.has_tuples() {
+                    n.utilities().map(NodeValue::Vector)
+                } else {
+                    n.value().map(NodeValue::Scalar)
+                };
+            }
+        }
+        // Trace node → tree node, by the path of natural child indices (parents come first).
+        let root = (!tree.nodes().is_empty()).then_some(0u32);
+        let mut to_tree: Vec<Option<u32>> = Vec::with_capacity(trace.nodes().len());
+        for tn in trace.nodes() {
+            let d = match tn.parent {
+                None => root,
+                Some(p) => to_tree
+                    .get(p as usize)
+                    .copied()
+                    .flatten()
+                    .zip(tn.index)
+                    .and_then(|(tp, i)| tree.children(tp).get(i as usize).copied()),
+            };
+            to_tree.push(d);
+        }
+        let mut st = StepState::new(trace);
+        st.seek(trace, step);
+        for (t, d) in to_tree.iter().enumerate() {
+            if let (Some(d), Some(v)) = (d, st.value(t as u32)) {
+                nodes[*d as usize].value = Some(v);
+                nodes[*d as usize].state = FigState::Done;
+            }
+        }
+        for (t, alpha, beta) in st.open_windows() {
+            if let Some(d) = to_tree.get(t as usize).copied().flatten() {
+                let n = &mut nodes[d as usize];
+                n.state = FigState::Open;
+                if !n.is_leaf() {
+                    n.window = Some((alpha, beta));
+                }
+            }
+        }
+        for pe in &trace.pruned()[..st.pruned_count().min(trace.pruned().len())] {
+            let child = to_tree
+                .get(pe.parent as usize)
+                .copied()
+                .flatten()
+                .and_then(|p| tree.children(p).get(pe.index as usize).copied());
+            if let Some(c) = child {
+                nodes[c as usize].state = FigState::Pruned;
+            }
+        }
+        if let Some(d) = st.current().and_then(|c| to_tree.get(c as usize).copied().flatten()) {
+            nodes[d as usize].state = FigState::Current;
+        }
+        if step == trace.len() {
+            let best = trace.result().and_then(|r| r.best_child);
+            if let Some(d) = best.and_then(|b| to_tree.get(b as usize).copied().flatten()) {
+                nodes[d as usize].bold = true;
+            }
+        }
+        // Greyed: pruned, or under a pruned node (parents come before children).
+        for id in 0..nodes.len() {
+            let up = nodes[id].parent.is_some_and(|p| nodes[p as usize].greyed);
+            nodes[id].greyed = up || nodes[id].state == FigState::Pruned;
+        }
+        let narration = if step == 0 { String::new() } else { trace.narration(step - 1) };
+        Ok(Figure { nodes, players, step, steps: trace.len(), narration })
+    }
+
+    /// How many subtrees are pruned at this step (the trace's pruned edges so far).
+    pub fn pruned_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.state == FigState::Pruned).count()
+    }
+
+    /// How many edges are drawn dashed: one into every greyed node.
+    pub fn dashed_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.greyed && n.parent.is_some()).count()
+    }
+}
+
+/// A value as the figure prints it (the page's `formatValue`): `+∞`, `−∞`, integers plain,
+/// other numbers to at most four decimals with trailing zeros trimmed, the minus sign
+/// U+2212, and `0` for anything that rounds to zero.
+pub fn value_text(x: f64) -> String {
+    if x.is_nan() {
+        return String::new();
+    }
+    if x == f64::INFINITY {
+        return "+∞".into();
+    }
+    if x == f64::NEG_INFINITY {
+        return "−∞".into();
+    }
+    let a = x.abs();
+    let mut s =
+        if a.fract() == 0.0 && a < 1e15 { format!("{}", a as u64) } else { crate::decimal::fixed(a, 4) };
+    if s.contains('.') && !s.contains('e') {
+        s = s.trim_end_matches('0').trim_end_matches('.').to_string();
+    }
+    if s == "0" {
+        return s;
+    }
+    if x < 0.0 {
+        format!("−{s}")
+    } else {
+        s
+    }
+}
+
+/// A node value as printed: one number, or a max^n vector `(1, 2, 6)` of `players` entries.
+pub fn node_value_text(v: &NodeValue, players: usize) -> String {
+    match v {
+        NodeValue::Scalar(x) => value_text(*x),
+        NodeValue::Vector(u) => {
+            let n = players.clamp(1, u.len());
+            let parts: Vec<String> = u[..n].iter().map(|&x| value_text(x)).collect();
+            format!("({})", parts.join(", "))
+        }
+    }
+}
+
+/// An α–β window as the lessons write it: `[α=3, β=+∞]`.
+pub fn window_text(alpha: f64, beta: f64) -> String {
+    format!("[α={}, β={}]", value_text(alpha), value_text(beta))
+}

@@ -1,0 +1,207 @@
+//! Where a printed figure puts its nodes: a layered tidy layout in centimetres, with room
+//! for every text the figure can show at any step.
+//!
+//! Leaves and subtrees are placed left to right; a parent sits centred over its children,
+//! and a subtree that would come too close to what is already placed on one of its levels
+//! moves right as a whole. "Too close" is measured with each node's text extents on its row
+//! (its name on the left; its value and α–β window on the right, or a leaf's value centred
+//! under it), and siblings keep apart by twice the edge texts that face each other halfway down (a
+//! probability right of one edge, the action left of the next) so that they do not touch. Widths are estimates for TeX's Computer Modern at
+//! `\footnotesize` (see [`text_width`]), rounded up.
+//!
+//! The room is reserved from a second figure, usually the same search at its end: the final
+//! values, and a window as wide as the widest value twice, so that the figures of one search
+//! at every step have the same layout (a sequence of slides does not jump).
+
+use super::figure::{node_value_text, window_text, Figure};
+
+/// The glyph's radius (the glyphs are 5 mm across).
+pub const RADIUS: f64 = 0.25;
+/// Room between a glyph and the text beside it (clear of the current node's ring).
+pub const PAD: f64 = 0.2;
+/// Space between the extents of neighbouring nodes on a level.
+pub const GAP: f64 = 0.3;
+/// Distance between levels.
+pub const LEVEL: f64 = 1.6;
+
+/// Node centres in centimetres (y grows upwards: the root is on top at y = 0).
+#[derive(Clone, PartialEq, Debug)]
+pub struct Placement {
+    /// x of each node, by id; the leftmost text starts at 0.
+    pub x: Vec<f64>,
+    /// y of each node, by id: −depth × [`LEVEL`].
+    pub y: Vec<f64>,
+    /// The width of the whole drawing, texts included.
+    pub width: f64,
+}
+
+/// The estimated width in centimetres of `text` set at `\footnotesize` (8 pt) times
+/// `scale`: digits and lower-case letters half an em, capitals 0.7 em, ∞ and the binary
+/// signs a full em or so (math mode), punctuation less; then 10% more.
+pub fn text_width(text: &str, scale: f64) -> f64 {
+    let em = 0.281; // 8 pt in cm
+    let w: f64 = text
+        .chars()
+        .map(|c| match c {
+            '∞' => 1.0,
+            '−' | '+' | '=' => 0.78,
+            '.' | ',' | ':' | '\'' => 0.28,
+            ' ' => 0.33,
+            '[' | ']' | '(' | ')' => 0.39,
+            'α' | 'β' => 0.64,
+            'A'..='Z' => 0.72,
+            _ => 0.5,
+        })
+        .sum();
+    w * em * scale * 1.1
+}
+
+/// Scale of the edge texts (`\scriptsize`).
+pub const EDGE_SCALE: f64 = 0.875;
+/// Room around the edge texts of neighbouring edges (their inner sep and some air).
+pub const EDGE_AIR: f64 = 0.25;
+
+/// Scale of the window text (`\scriptsize`, 7 pt, against 8 pt).
+pub const WINDOW_SCALE: f64 = 0.875;
+
+/// Lays `fig` out, with room for everything `reserve` shows too (pass the same search's
+/// figure at its end; the two must be figures of one tree).
+pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
+    let n = fig.nodes.len();
+    let players = fig.players;
+    // The widest value of either figure, for the reserved window.
+    let mut widest = "−∞".to_string();
+    let values = |f: &Figure, i: usize| {
+        f.nodes.get(i).and_then(|x| x.value.as_ref()).map(|v| node_value_text(v, players))
+    };
+    for i in 0..n {
+        for t in [values(fig, i), values(reserve, i)].into_iter().flatten() {
+            if text_width(&t, 1.0) > text_width(&widest, 1.0) {
+                widest = t;
+            }
+        }
+    }
+    let window_w = text_width(&window_text_of(&widest), WINDOW_SCALE);
+    let mut left = vec![0.0; n];
+    let mut right = vec![0.0; n];
+    let mut name_w = vec![0.0; n];
+    let mut prob_w = vec![0.0; n];
+    for (i, node) in fig.nodes.iter().enumerate() {
+        let mut texts = vec![values(fig, i), values(reserve, i)];
+        texts.retain(Option::is_some);
+        let w = texts.iter().flatten().map(|t| text_width(t, 1.0)).fold(0.0, f64::max);
+        if node.is_leaf() {
+            left[i] = RADIUS.max(w / 2.0);
+            right[i] = left[i];
+        } else {
+            let own_window =
+                node.window.map(|(a, b)| text_width(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
+            let beside = w.max(window_w).max(own_window);
+            right[i] = RADIUS + PAD + beside;
+            left[i] = RADIUS;
+        }
+        if !node.label.is_empty() {
+            left[i] += PAD + text_width(&node.label, 1.0);
+        }
+        name_w[i] = text_width(&node.edge, EDGE_SCALE);
+        prob_w[i] = node.prob.map(|p| text_width(&super::figure::value_text(p), EDGE_SCALE)).unwrap_or(0.0);
+    }
+    let mut x = vec![0.0; n];
+    let mut next_free: Vec<f64> = Vec::new();
+    if n > 0 {
+        // Post-order without recursion: (node, children placed?).
+        let depth = |mut v: usize| {
+            let mut d = 0;
+            while let Some(p) = fig.nodes[v].parent {
+                v = p as usize;
+                d += 1;
+            }
+            d
+        };
+        let depths: Vec<usize> = (0..n).map(depth).collect();
+        let levels = depths.iter().max().copied().unwrap_or(0) + 1;
+        next_free = vec![f64::NEG_INFINITY; levels];
+        let mut stack = vec![(0usize, false)];
+        while let Some((v, expanded)) = stack.pop() {
+            let kids = &fig.nodes[v].children;
+            if !expanded && !kids.is_empty() {
+                stack.push((v, true));
+                for &c in kids.iter().rev() {
+                    stack.push((c as usize, false));
+                }
+                continue;
+            }
+            let d = depths[v];
+            if kids.is_empty() {
+                x[v] = if next_free[d].is_finite() { next_free[d] + GAP + left[v] } else { left[v] };
+            } else {
+                // Siblings apart by their edge texts: halfway down, the probability right of
+                // one edge faces the action left of the next, so the children keep twice
+                // those two widths apart. Each later child's subtree moves right.
+                for k in 1..kids.len() {
+                    let (a, b) = (kids[k - 1] as usize, kids[k] as usize);
+                    let need = 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR);
+                    let have = x[b] - x[a];
+                    if have < need {
+                        for &c in &kids[k..] {
+                            shift(fig, &depths, &right, &mut x, &mut next_free, c as usize, need - have);
+                        }
+                    }
+                }
+                let first = kids[0] as usize;
+                let last = kids[kids.len() - 1] as usize;
+                x[v] = (x[first] + x[last]) / 2.0;
+                if next_free[d].is_finite() && x[v] - left[v] < next_free[d] + GAP {
+                    let delta = next_free[d] + GAP - (x[v] - left[v]);
+                    for &c in kids {
+                        shift(fig, &depths, &right, &mut x, &mut next_free, c as usize, delta);
+                    }
+                    x[v] += delta;
+                }
+            }
+            next_free[d] = next_free[d].max(x[v] + right[v]);
+        }
+    }
+    // The leftmost text at 0.
+    let min = (0..n).map(|i| x[i] - left[i]).fold(f64::INFINITY, f64::min);
+    let min = if min.is_finite() { min } else { 0.0 };
+    for v in &mut x {
+        *v -= min;
+    }
+    let width = next_free.iter().copied().filter(|v| v.is_finite()).fold(0.0, f64::max) - min;
+    let y = (0..n)
+        .map(|i| {
+            let mut d = 0.0;
+            let mut v = i;
+            while let Some(p) = fig.nodes[v].parent {
+                v = p as usize;
+                d += 1.0;
+            }
+            -d * LEVEL
+        })
+        .collect();
+    Placement { x, y, width }
+}
+
+fn window_text_of(widest: &str) -> String {
+    format!("[α={widest}, β={widest}]")
+}
+
+/// Moves the subtree under `v` right by `delta`; it was the rightmost on each of its levels.
+fn shift(
+    fig: &Figure,
+    depths: &[usize],
+    right: &[f64],
+    x: &mut [f64],
+    next_free: &mut [f64],
+    v: usize,
+    delta: f64,
+) {
+    let mut stack = vec![v];
+    while let Some(u) = stack.pop() {
+        x[u] += delta;
+        let d = depths[u];
+        next_free[d] = next_free[d].max(x[u] + right[u]);
+        stack.extend(fig.nodes[u].children.iter().map(|&c| c as usize));
+    }
+}

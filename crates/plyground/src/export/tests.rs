@@ -1,0 +1,249 @@
+//! The exported figure against the lessons' worked examples and the trace it pictures.
+
+use super::figure::{node_value_text, value_text, window_text};
+use super::layout::{layout, text_width, PAD, RADIUS, WINDOW_SCALE};
+use super::tikz::{tikz_at, TikzOptions};
+use super::*;
+use crate::games::tree::Tree;
+use crate::search::alphabeta::{alpha_beta, AlphaBetaOptions};
+use crate::trace::{NodeValue, Recorder, StepState, Trace};
+use crate::Game;
+
+const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
+
+fn alphabeta(text: &str) -> (Tree, Trace<u32>) {
+    let t = Tree::try_parse(text).unwrap();
+    let mut rec = Recorder::new(&t, t.initial_state());
+    alpha_beta(&t, &t.initial_state(), &AlphaBetaOptions::default(), &mut rec);
+    let trace = rec.finish();
+    (t, trace)
+}
+
+fn shown(f: &Figure, name: &str) -> (Option<String>, FigState, bool, bool) {
+    let n = f.nodes.iter().find(|n| n.name == name).unwrap();
+    (n.value.as_ref().map(|v| node_value_text(v, 2)), n.state, n.greyed, n.bold)
+}
+
+#[test]
+fn figure_5_2_at_the_end_shows_the_lessons_values_pruning_and_move() {
+    let (t, trace) = alphabeta(FIG_5_2);
+    let f = Figure::at_step(&t, &trace, trace.len()).unwrap();
+    assert_eq!(shown(&f, "A"), (Some("3".into()), FigState::Done, false, false));
+    assert_eq!(shown(&f, "B"), (Some("3".into()), FigState::Done, false, true));
+    assert_eq!(shown(&f, "C"), (Some("2".into()), FigState::Done, false, false));
+    assert_eq!(shown(&f, "D"), (Some("2".into()), FigState::Done, false, false));
+    // c2 and c3 (paths 1.1 and 1.2) are never examined: pruned, their leaf values greyed.
+    assert_eq!(shown(&f, "c2"), (Some("4".into()), FigState::Pruned, true, false));
+    assert_eq!(shown(&f, "c3"), (Some("6".into()), FigState::Pruned, true, false));
+    assert_eq!(shown(&f, "c1"), (Some("2".into()), FigState::Done, false, false));
+    assert_eq!((f.pruned_count(), f.dashed_count()), (2, 2));
+    assert!(f.nodes.iter().all(|n| n.window.is_none()), "no node is open at the end");
+    assert_eq!(f.nodes.iter().filter(|n| n.bold).count(), 1);
+    assert_eq!(f.narration, trace.narration(trace.len() - 1));
+}
+
+#[test]
+fn at_step_zero_only_the_leaves_show_values() {
+    let (t, trace) = alphabeta(FIG_5_2);
+    let f = Figure::at_step(&t, &trace, 0).unwrap();
+    for n in &f.nodes {
+        assert_eq!(n.state, FigState::Unvisited, "{}", n.name);
+        assert_eq!(n.value.is_some(), n.kind == FigKind::Terminal, "{}", n.name);
+        assert!(!n.bold && !n.greyed && n.window.is_none());
+    }
+    assert_eq!(f.narration, "");
+}
+
+#[test]
+fn a_step_past_the_end_is_an_error_naming_the_length() {
+    let (t, trace) = alphabeta(FIG_5_2);
+    assert_eq!(trace.len(), 43);
+    let e = Figure::at_step(&t, &trace, 44).unwrap_err();
+    assert_eq!(e, "step 44 is past the end: this search has 43 steps (0 to 43)");
+}
+
+/// Every step of every lesson tree: the figure agrees with the step state it pictures.
+#[test]
+fn every_step_agrees_with_the_trace_state() {
+    for text in lesson_trees() {
+        let t = Tree::try_parse(&text).unwrap();
+        let mut rec = Recorder::new(&t, t.initial_state());
+        if t.has_tuples() {
+            crate::search::maxn::maxn_values(&t, &t.initial_state(), &mut rec);
+        } else if t.nodes().iter().any(|n| n.kind() == crate::games::tree::Kind::Chance) {
+            crate::search::minimax::expectiminimax(&t, &t.initial_state(), &mut rec);
+        } else {
+            alpha_beta(&t, &t.initial_state(), &AlphaBetaOptions::default(), &mut rec);
+        }
+        let trace = rec.finish();
+        let mut st = StepState::new(&trace);
+        for k in 0..=trace.len() {
+            st.seek(&trace, k);
+            let f = Figure::at_step(&t, &trace, k).unwrap();
+            assert_eq!(f.pruned_count(), st.pruned_count(), "{text} step {k}");
+            let current = f.nodes.iter().filter(|n| n.state == FigState::Current).count();
+            assert_eq!(current, usize::from(st.current().is_some()), "{text} step {k}");
+            // Every open trace node is the figure's open (or current) node at its path, and
+            // every node with a value in the state shows that value.
+            let at = |node: u32| {
+                let path = trace.path(node);
+                let idx: Vec<u32> =
+                    path.split('.').filter(|p| !p.is_empty()).map(|p| p.parse().unwrap()).collect();
+                t.node_at_path(&idx).unwrap() as usize
+            };
+            for &o in st.stack() {
+                assert!(
+                    matches!(f.nodes[at(o)].state, FigState::Open | FigState::Current),
+                    "{text} step {k}"
+                );
+            }
+            let open =
+                f.nodes.iter().filter(|n| matches!(n.state, FigState::Open | FigState::Current)).count();
+            let current_not_open = st.current().is_some_and(|c| !st.stack().contains(&c));
+            assert_eq!(open, st.stack().len() + usize::from(current_not_open), "{text} step {k}");
+            for (node, v) in st.values().iter().enumerate() {
+                if let Some(v) = v {
+                    assert_eq!(f.nodes[at(node as u32)].value.as_ref(), Some(v), "{text} step {k}");
+                }
+            }
+            // Windows only beside open inner nodes; bold only at the end.
+            for n in &f.nodes {
+                if n.window.is_some() {
+                    assert!(
+                        !n.is_leaf() && matches!(n.state, FigState::Open | FigState::Current),
+                        "{text} step {k}"
+                    );
+                }
+            }
+            assert_eq!(
+                f.nodes.iter().any(|n| n.bold),
+                k == trace.len() && !t.children(0).is_empty(),
+                "{text} step {k}"
+            );
+            // Greyed = pruned or under a pruned node.
+            for n in &f.nodes {
+                let up = n.parent.is_some_and(|p| f.nodes[p as usize].greyed);
+                assert_eq!(n.greyed, up || n.state == FigState::Pruned);
+            }
+        }
+    }
+}
+
+fn lesson_trees() -> Vec<String> {
+    let text = include_str!("../../../../tests/fixtures/lessons.txt");
+    let trees: Vec<String> =
+        text.lines().filter_map(|l| l.strip_prefix("tree: ")).map(str::to_string).collect();
+    assert!(trees.len() >= 13, "the lesson fixtures hold their trees");
+    trees
+}
+
+#[test]
+fn values_print_as_the_page_prints_them() {
+    assert_eq!(value_text(3.0), "3");
+    assert_eq!(value_text(-3.0), "−3");
+    assert_eq!(value_text(f64::INFINITY), "+∞");
+    assert_eq!(value_text(f64::NEG_INFINITY), "−∞");
+    assert_eq!(value_text(1.0 / 3.0), "0.3333");
+    assert_eq!(value_text(-2.5), "−2.5");
+    assert_eq!(value_text(-0.00001), "0");
+    assert_eq!(value_text(-0.0), "0");
+    assert_eq!(value_text(f64::NAN), "");
+    assert_eq!(window_text(3.0, f64::INFINITY), "[α=3, β=+∞]");
+    let mut u = [0.0; crate::game::MAX_PLAYERS];
+    u[..3].copy_from_slice(&[1.0, 2.0, 6.0]);
+    assert_eq!(node_value_text(&NodeValue::Vector(u), 3), "(1, 2, 6)");
+}
+
+/// No two nodes' row extents (name, glyph, value/window or a leaf's value) overlap on a
+/// level, at any step of the lesson trees and of minimax on a wide random tree.
+#[test]
+fn the_layout_keeps_texts_of_a_level_apart() {
+    let mut cases: Vec<(Tree, Trace<u32>)> = Vec::new();
+    let mut trees: Vec<Tree> = lesson_trees().iter().map(|t| Tree::try_parse(t).unwrap()).collect();
+    let mut rng = crate::rng::Rng::new(7);
+    for _ in 0..40 {
+        trees.push(Tree::random(&mut rng, &crate::games::tree::RandomTreeParams::default()));
+    }
+    for t in trees {
+        let mut rec = Recorder::new(&t, t.initial_state());
+        if t.has_tuples() {
+            crate::search::maxn::maxn_values(&t, &t.initial_state(), &mut rec);
+        } else {
+            crate::search::minimax::expectiminimax(&t, &t.initial_state(), &mut rec);
+        }
+        let trace = rec.finish();
+        cases.push((t, trace));
+    }
+    for (t, trace) in &cases {
+        let end = Figure::at_step(t, trace, trace.len()).unwrap();
+        for k in [0, trace.len() / 2, trace.len()] {
+            let f = Figure::at_step(t, trace, k).unwrap();
+            let p = layout(&f, &end);
+            let mut rows: Vec<(f64, f64, f64)> = f
+                .nodes
+                .iter()
+                .map(|n| {
+                    let i = n.id as usize;
+                    let w = |t: &str, scale: f64| text_width(t, scale);
+                    let value =
+                        n.value.as_ref().map(|v| w(&node_value_text(v, f.players), 1.0)).unwrap_or(0.0);
+                    let (left, right) = if n.is_leaf() {
+                        (RADIUS.max(value / 2.0), RADIUS.max(value / 2.0))
+                    } else {
+                        let window =
+                            n.window.map(|(a, b)| w(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
+                        let beside = value.max(window);
+                        (RADIUS, RADIUS + if beside > 0.0 { PAD + beside } else { 0.0 })
+                    };
+                    let name = if n.label.is_empty() { 0.0 } else { PAD + w(&n.label, 1.0) };
+                    (p.y[i], p.x[i] - left - name, p.x[i] + right)
+                })
+                .collect();
+            rows.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            for w in rows.windows(2) {
+                if w[0].0 == w[1].0 {
+                    assert!(w[0].2 < w[1].1, "{} step {k}: {:?} overlaps {:?}", t.to_text(), w[0], w[1]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_tikz_has_one_node_per_tree_node_and_one_dashed_edge_per_greyed_node() {
+    for text in lesson_trees().iter().filter(|t| !t.contains('(') && !t.contains("chance")) {
+        let (t, trace) = alphabeta(text);
+        for k in [0, trace.len() / 2, trace.len()] {
+            let tex = tikz_at(&t, &trace, k, "alpha-beta", TikzOptions::default()).unwrap();
+            let f = Figure::at_step(&t, &trace, k).unwrap();
+            assert_eq!(tex.matches("\n  \\node[").count(), t.node_count(), "{text} step {k}");
+            assert_eq!(tex.matches("\\draw[prunededge]").count(), f.dashed_count(), "{text} step {k}");
+            assert_eq!(
+                tex.matches("\\draw[chosen]").count(),
+                usize::from(k == trace.len() && t.node_count() > 1)
+            );
+            assert_eq!(
+                tex.matches("\\draw[current]").count(),
+                usize::from(f.nodes.iter().any(|n| n.state == FigState::Current))
+            );
+            assert!(tex.starts_with("% plyground: alpha-beta on "), "{tex}");
+            assert!(tex.ends_with("\\end{document}\n"));
+            assert!(
+                tex.is_ascii() || tex.lines().filter(|l| !l.is_ascii()).all(|l| l.starts_with('%')),
+                "only comments carry Unicode"
+            );
+            let snippet = tikz_at(&t, &trace, k, "alpha-beta", TikzOptions { snippet: true }).unwrap();
+            assert!(
+                !snippet.contains("\\documentclass") && snippet.trim_end().ends_with("\\end{tikzpicture}")
+            );
+            assert!(tex.contains(
+                snippet
+                    .lines()
+                    .skip_while(|l| !l.starts_with("\\begin{tikzpicture}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    .as_str()
+            ));
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! A [`Figure`] as TikZ: a standalone `.tex` that pdflatex compiles as it is, or the picture
+//! alone for pasting into a document.
+//!
+//! The picture is written to be read and edited by hand: the colours and styles are defined
+//! once, in the `tikzpicture`'s options (so a pasted snippet brings them along and changes
+//! nothing outside it); then one `\node` per tree node, named by the tree's label (`A`, `B`,
+//! a leaf's edge name `b1`), with its name, value and window as `label`s; then one `\draw`
+//! per edge with its action name; then the ring around the current node.
+//!
+//! The notation is the lessons': MAX ▲, MIN ▼, chance ○, terminal □ (player p of an n-player
+//! tree: a polygon with p + 3 corners and its number), edge labels `a1`, `a2`, …, the values
+//! and α–β windows the figure shows at its step, the edges into pruned subtrees dashed and
+//! those subtrees grey, the chosen move's edge bold. Fills follow the page's light theme
+//! (white: not reached yet; yellow: on the search path; by kind once finished) — the shapes,
+//! dashes and widths carry the meaning, so the figure also reads in black and white.
+//!
+//! Only packages of a basic TeX Live are used: `article`, `tikz` and its `shapes.geometric`
+//! library. The standalone file crops its page to the picture with pdfTeX's page-size
+//! registers and `\shipout` rather than the `standalone` class, which Debian ships only in
+//! the large `texlive-latex-extra`.
+
+use super::figure::{node_value_text, value_text, window_text, FigKind, FigNode, FigState, Figure};
+use super::layout::{layout, Placement};
+use crate::games::tree::Tree;
+use crate::trace::Trace;
+
+/// What to write.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct TikzOptions {
+    /// Only the `tikzpicture` (needs `\usepackage{tikz}` and
+    /// `\usetikzlibrary{shapes.geometric}` in the document), not a whole document.
+    pub snippet: bool,
+}
+
+/// How the first comment line names a search: `alpha-beta`, `minimax`, `expectiminimax`,
+/// `max^n` for the option names `alphabeta`, `minimax`, `expectiminimax`, `maxn` (the CLI's
+/// and the wasm API's); any other name as it is.
+pub fn algorithm_title(algo: &str) -> &str {
+    match algo {
+        "alphabeta" => "alpha-beta",
+        "maxn" => "max^n",
+        other => other,
+    }
+}
+
+/// The TikZ of `trace` (a search recorded on `tree`) at `step`, laid out with room for
+/// everything the search shows up to its end. `title` goes into the first comment line (say
+/// which algorithm ran). An error for a step past the end.
+pub fn tikz_at(
+    tree: &Tree,
+    trace: &Trace<u32>,
+    step: usize,
+    title: &str,
+    opts: TikzOptions,
+) -> Result<String, String> {
+    let fig = Figure::at_step(tree, trace, step)?;
+    let end = Figure::at_step(tree, trace, trace.len())?;
+    let place = layout(&fig, &end);
+    let tree_text = tree.to_text();
+    Ok(tikz(&fig, &place, &format!("{title} on {tree_text}"), opts))
+}
+
+/// The TikZ of `fig` placed by `place` (from [`layout`]).
+pub fn tikz(fig: &Figure, place: &Placement, title: &str, opts: TikzOptions) -> String {
+    let mut s = String::new();
+    let step = if fig.step == fig.steps {
+        format!("step {} of {} (the end)", fig.step, fig.steps)
+    } else {
+        format!("step {} of {}", fig.step, fig.steps)
+    };
+    s += &format!("% plyground: {}, {step}\n", one_line(title));
+    if !fig.narration.is_empty() {
+        s += &format!("% {}\n", one_line(&fig.narration));
+    }
+    if opts.snippet {
+        s += "% Needs \\usepackage{tikz} and \\usetikzlibrary{shapes.geometric} in the preamble.\n";
+    } else {
+        s += PREAMBLE;
+    }
+    s += &picture(fig, place);
+    if !opts.snippet {
+        s += CROP;
+    }
+    s
+}
+
+const PREAMBLE: &str = "\\documentclass{article}
+\\usepackage{tikz}
+\\usetikzlibrary{shapes.geometric}
+\\pagestyle{empty}
+\\newsavebox{\\plyfigure}
+\\begin{document}
+\\begin{lrbox}{\\plyfigure}
+";
+
+// The page is cropped to the picture plus 4 pt: pdfTeX's page size set from the box, the
+// box shipped out at the page's top-left corner.
+const CROP: &str = "\\end{lrbox}
+\\setbox0=\\hbox{\\kern4pt\\vbox{\\kern4pt\\hbox{\\usebox{\\plyfigure}}\\kern4pt}\\kern4pt}
+\\ifdefined\\pdfpagewidth
+  \\pdfpagewidth=\\wd0 \\pdfpageheight=\\ht0 \\hoffset=-1in \\voffset=-1in
+  \\shipout\\box0
+\\else
+  \\noindent\\box0
+\\fi
+\\end{document}
+";
+
+const STYLES: &str = "\\begin{tikzpicture}[
+  font=\\footnotesize, line cap=round, line join=round, label distance=0.5mm,
+  % node glyphs: MAX, MIN, chance, terminal, player p (p + 3 corners)
+  glyph/.style={draw=plyline, line width=0.5pt, inner sep=0pt, minimum size=5mm},
+  maxnode/.style={glyph, regular polygon, regular polygon sides=3, fill=plymax},
+  minnode/.style={glyph, regular polygon, regular polygon sides=3, shape border rotate=180, fill=plymin},
+  chancenode/.style={glyph, circle, minimum size=4mm, fill=plychance},
+  leafnode/.style={glyph, rectangle, minimum size=3.5mm, fill=plyterminal},
+  playernode/.style={glyph, regular polygon, regular polygon sides=#1, font=\\scriptsize},
+  % where the search stands (a finished node keeps its kind's fill)
+  done/.style={},
+  unvisited/.style={fill=white},
+  onpath/.style={fill=plyopen},
+  greyed/.style={draw=plymuted, fill=plygreyfill, dashed, text=plymuted},
+  current/.style={draw=plycurrent, line width=1.6pt},
+  % texts
+  nametext/.style={font=\\scriptsize},
+  valuetext/.style={},
+  windowtext/.style={font=\\scriptsize},
+  edgetext/.style={font=\\scriptsize, inner sep=1.5pt, text=plyedge},
+  greytext/.style={text=plymuted},
+  % edges: normal, the chosen move, into a pruned subtree
+  treeedge/.style={draw=plyedge, line width=0.6pt},
+  chosen/.style={draw=plyline, line width=1.8pt},
+  prunededge/.style={draw=plymuted, line width=0.6pt, dashed},
+]
+  % colours (the page's light theme)
+  \\definecolor{plyline}{HTML}{222222}\\definecolor{plyedge}{HTML}{5B5B5B}
+  \\definecolor{plymuted}{HTML}{9A9A9A}\\definecolor{plygreyfill}{HTML}{EFEFEF}
+  \\definecolor{plyopen}{HTML}{FFF4C2}\\definecolor{plycurrent}{HTML}{D1242F}
+  \\definecolor{plymax}{HTML}{F6C28B}\\definecolor{plymin}{HTML}{9CC3E6}
+  \\definecolor{plychance}{HTML}{E8E0A8}\\definecolor{plyterminal}{HTML}{D9D9D9}
+  \\definecolor{plyp0}{HTML}{F6C28B}\\definecolor{plyp1}{HTML}{9CC3E6}
+  \\definecolor{plyp2}{HTML}{B5DCA0}\\definecolor{plyp3}{HTML}{E0B3E6}
+";
+
+fn picture(fig: &Figure, place: &Placement) -> String {
+    let names = tikz_names(fig);
+    let mut s = String::from(STYLES);
+    s += "  % nodes\n";
+    for (i, n) in fig.nodes.iter().enumerate() {
+        s += &node_line(fig, n, &names[i], place.x[i], place.y[i]);
+    }
+    s += "  % edges\n";
+    for (i, n) in fig.nodes.iter().enumerate() {
+        let Some(p) = n.parent else { continue };
+        let p = p as usize;
+        let style = if n.greyed {
+            "prunededge"
+        } else if n.bold {
+            "chosen"
+        } else {
+            "treeedge"
+        };
+        let dx = place.x[i] - place.x[p];
+        // As the page places them: the action left of the edge, the probability right of
+        // it, each above or below the middle so that it stays clear of the line.
+        let (name_anchor, prob_anchor) = if dx < -1e-9 {
+            ("south east", "north west")
+        } else if dx > 1e-9 {
+            ("north east", "south west")
+        } else {
+            ("east", "west")
+        };
+        let grey = if n.greyed { ", greytext" } else { "" };
+        let mut texts = String::new();
+        if !n.edge.is_empty() {
+            texts += &format!("node[edgetext{grey}, anchor={name_anchor}] {{{}}} ", tex_text(&n.edge));
+        }
+        if let Some(pr) = n.prob {
+            texts +=
+                &format!("node[edgetext{grey}, anchor={prob_anchor}] {{{}}} ", tex_math(&value_text(pr)));
+        }
+        s += &format!("  \\draw[{style}] ({}) -- {texts}({});\n", names[p], names[i]);
+    }
+    if let Some(i) = fig.nodes.iter().position(|n| n.state == FigState::Current) {
+        s += "  % the current node\n";
+        s += &format!("  \\draw[current] ({}.center) circle[radius=3.4mm];\n", names[i]);
+    }
+    s += "\\end{tikzpicture}\n";
+    s
+}
+
+fn node_line(fig: &Figure, n: &FigNode, name: &str, x: f64, y: f64) -> String {
+    let mut opts: Vec<String> = Vec::new();
+    opts.push(match n.kind {
+        FigKind::Max => "maxnode".into(),
+        FigKind::Min => "minnode".into(),
+        FigKind::Chance => "chancenode".into(),
+        FigKind::Terminal => "leafnode".into(),
+        FigKind::Player(p) => {
+            // A corner on top, as on the page: TikZ puts a side at the bottom, so a polygon
+            // with an even number of sides turns by half a side.
+            let sides = p as usize + 3;
+            let turn = if sides.is_multiple_of(2) {
+                format!(", shape border rotate={}", 180 / sides)
+            } else {
+                String::new()
+            };
+            format!("playernode={sides}{turn}, fill=plyp{}", p.min(3))
+        }
+    });
+    opts.push(
+        match n.state {
+            _ if n.greyed => "greyed",
+            FigState::Unvisited => "unvisited",
+            FigState::Open | FigState::Current => "onpath",
+            FigState::Done => "done",
+            FigState::Pruned => "greyed",
+        }
+        .into(),
+    );
+    let grey = if n.greyed { ", greytext" } else { "" };
+    if !n.label.is_empty() {
+        opts.push(format!("label={{[nametext{grey}]west:{}}}", tex_text(&n.label)));
+    }
+    let value = n.value.as_ref().map(|v| tex_math(&node_value_text(v, fig.players)));
+    if n.is_leaf() {
+        if let Some(v) = value {
+            opts.push(format!("label={{[valuetext{grey}]south:{v}}}"));
+        }
+    } else {
+        match (value, n.window) {
+            (Some(v), Some(_)) => {
+                opts.push(format!("label={{[valuetext{grey}, anchor=south west]east:{v}}}"))
+            }
+            (Some(v), None) => opts.push(format!("label={{[valuetext{grey}]east:{v}}}")),
+            _ => {}
+        }
+        if let Some((a, b)) = n.window {
+            let anchor = if n.value.is_some() { "north west" } else { "west" };
+            opts.push(format!(
+                "label={{[windowtext{grey}, anchor={anchor}]east:{}}}",
+                tex_math(&window_text(a, b))
+            ));
+        }
+    }
+    let inside = match n.kind {
+        FigKind::Player(p) => format!("{}", p as usize + 1),
+        _ => String::new(),
+    };
+    format!("  \\node[{}] ({name}) at ({}, {}) {{{inside}}};\n", opts.join(", "), cm(x), cm(y))
+}
+
+/// Centimetres with two decimals, no "-0".
+fn cm(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    crate::decimal::fixed(if r == 0.0 { 0.0 } else { r }, 2)
+}
+
+/// TikZ node names: the tree's labels where they are usable and unique (letters, digits and
+/// `_`; a `'` becomes `p`), else `n` and the node id.
+fn tikz_names(fig: &Figure) -> Vec<String> {
+    let wanted: Vec<String> = fig
+        .nodes
+        .iter()
+        .map(|n| n.name.chars().map(|c| if c == '\'' { 'p' } else { c }).collect::<String>())
+        .collect();
+    let ok = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !(s.starts_with('n') && s[1..].chars().all(|c| c.is_ascii_digit()))
+    };
+    let mut count = std::collections::BTreeMap::new();
+    for w in &wanted {
+        *count.entry(w.as_str()).or_insert(0) += 1;
+    }
+    wanted
+        .iter()
+        .enumerate()
+        .map(|(i, w)| if ok(w) && count[w.as_str()] == 1 { w.clone() } else { format!("n{i}") })
+        .collect()
+}
+
+/// Plain text for TeX: labels are ASCII letters, digits, `_` and `'`.
+fn tex_text(t: &str) -> String {
+    let mut s = String::new();
+    for c in t.chars() {
+        match c {
+            '_' => s += "\\_",
+            '\\' | '{' | '}' | '$' | '&' | '#' | '%' | '^' | '~' => s += &format!("\\char{}", c as u32),
+            c if c.is_ascii() => s.push(c),
+            _ => s.push('?'),
+        }
+    }
+    s
+}
+
+/// A value, vector or window text in math mode: −, ∞, α, β as TeX writes them; the signs
+/// braced, so that TeX sets them as signs (no binary-operator space after `=`).
+fn tex_math(t: &str) -> String {
+    let mut s = String::from("$");
+    for c in t.chars() {
+        match c {
+            '−' => s += "{-}",
+            '+' => s += "{+}",
+            '∞' => s += "\\infty",
+            'α' => s += "\\alpha",
+            'β' => s += "\\beta",
+            '=' => s += "{=}",
+            ',' => s += ",\\,",
+            ' ' => {}
+            c if c.is_ascii() => s.push(c),
+            _ => s.push('?'),
+        }
+    }
+    s.push('$');
+    s
+}
+
+fn one_line(t: &str) -> String {
+    t.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect()
+}

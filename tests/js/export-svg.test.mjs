@@ -1,0 +1,244 @@
+// The tree figure exported as SVG shows exactly what the canvas draws at the same step: on
+// every lesson tree at its first, a middle and its last step, the <text> elements of the SVG
+// are the texts drawTree draws on a canvas (same strings, places, sizes and colours, in the
+// same order), the dashed strokes are the edges into the grey nodes, and the document is
+// well formed. The trees go through the page's own path: the wasm Stepper (www/pkg; `cargo
+// xtask build` first), trace-view.js, labelSpace + layoutTree as TreeCanvas lays them out.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { applyStep, buildTraceModel } from '../../www/lib/trace-view.js';
+import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
+import { layoutTree } from '../../www/lib/tree-layout.js';
+import { defaultStyle, drawTree, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
+import { SvgContext, exportCamera, exportName, figureCanvas, figureSvg, xmlEscape } from '../../www/lib/export-svg.js';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+const { GameTree, Stepper } = api;
+
+/** A stand-in for a font's widths: glyphs differ, as on screen. */
+function measure(text, px, bold = false) {
+  let em = 0;
+  for (const ch of String(text)) em += /[0-9]/.test(ch) ? 0.56 : /[A-Z]/.test(ch) ? 0.68 : ch === ' ' || ch === ',' ? 0.28 : 0.56;
+  return em * px * (bold ? 1.08 : 1);
+}
+
+/** A canvas stand-in recording what drawTree draws: texts, and the dashed strokes. */
+function recorder() {
+  const texts = [];
+  const dashed = [];
+  let moves = 0;
+  const st = { font: '10px sans-serif', textAlign: 'start', textBaseline: 'alphabetic', fillStyle: '#000', strokeStyle: '#000', lineWidth: 1 };
+  let dash = [];
+  const ctx = {
+    setTransform() {},
+    beginPath() {
+      moves = 0;
+    },
+    moveTo() {
+      moves++;
+    },
+    lineTo() {},
+    closePath() {},
+    arc() {},
+    rect() {
+      moves++;
+    },
+    fill() {},
+    stroke() {
+      if (dash.length) dashed.push({ colour: st.strokeStyle, moves });
+    },
+    setLineDash(d) {
+      dash = Array.from(d);
+    },
+    fillRect() {},
+    measureText(text) {
+      const m = /^(bold )?([\d.]+)px/.exec(st.font);
+      return { width: measure(text, Number(m[2]), Boolean(m[1])) };
+    },
+    fillText(text, x, y) {
+      const m = /^(bold )?([\d.]+)px/.exec(st.font);
+      texts.push({ text, x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100, px: Number(m[2]), fill: st.fillStyle });
+    },
+  };
+  for (const key of Object.keys(st)) Object.defineProperty(ctx, key, { get: () => st[key], set: (v) => (st[key] = v) });
+  return { ctx, texts, dashed };
+}
+
+const unescape = (s) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]);
+
+/** The <text> elements of an SVG document, in order. */
+function svgTexts(svg) {
+  return [...svg.matchAll(/<text x="([^"]*)" y="([^"]*)" font-family="[^"]*" font-size="([^"]*)"(?: font-weight="bold")? text-anchor="[^"]*" dominant-baseline="central" fill="([^"]*)">([^<]*)<\/text>/g)].map((m) => ({
+    text: unescape(m[5]),
+    x: Number(m[1]),
+    y: Number(m[2]),
+    px: Number(m[3]),
+    fill: m[4],
+  }));
+}
+
+function layOut(model, style) {
+  const reserve = reserveFor(model, (t) => measure(t, style.fontSize));
+  return layoutTree(model.nodes, labelSpace(model, style, measure, { reserve: reserve.values, windowText: reserve.window }));
+}
+
+function checkLesson(text, algo, dark) {
+  const style = defaultStyle(dark);
+  const tree = GameTree.parse(text);
+  const st = Stepper.forTree(tree, { algo }, 20000);
+  let checked = 0;
+  try {
+    const result = st.result();
+    const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: tree.players });
+    const layout = layOut(model, style);
+    const n = st.length;
+    for (const i of [0, Math.floor(n / 2), n]) {
+      st.seek(i);
+      const state = st.state();
+      applyStep(model, state, { done: i === n, bestChild: result.bestChild });
+      const where = `${text} (${algo}) step ${i}`;
+      // What the canvas draws, at the scale of the export, through the same camera.
+      const camera = exportCamera(layout, { scale: 1.5 });
+      const canvas = recorder();
+      drawTree(canvas.ctx, model, layout, camera, style);
+      const { svg, width, height } = figureSvg(model, layout, { style, measure, scale: 1.5, title: where });
+      assert.equal(width, camera.width);
+      assert.equal(height, camera.height);
+      assert.ok(canvas.texts.length > 0, where);
+      assert.deepEqual(svgTexts(svg), canvas.texts, where);
+      assert.equal((svg.match(/<text /g) ?? []).length, canvas.texts.length, `${where}: every <text> element is a drawn text`);
+      // Dashed strokes: the edges into grey nodes (one moveTo each) and the grey glyphs.
+      const dashedSvg = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="[^"]*" stroke-dasharray="[^"]*"\/>/g)];
+      assert.equal(dashedSvg.length, canvas.dashed.length, where);
+      const edgePaths = dashedSvg.filter((m) => m[2] === style.prunedEdge && !m[1].includes('Z') && !m[1].includes('A'));
+      const greyEdges = edgePaths.reduce((s, m) => s + (m[1].match(/M/g) ?? []).length, 0);
+      const grey = new Set();
+      for (const node of model.nodes) if (node.state === 'pruned' || (node.parent >= 0 && grey.has(node.parent))) grey.add(node.id);
+      assert.equal(greyEdges, [...grey].filter((v) => model.nodes[v].parent >= 0).length, `${where}: dashed edges`);
+      const prunedRoots = model.nodes.filter((nd) => nd.state === 'pruned').length;
+      assert.equal(prunedRoots, state.prunedCount, `${where}: one pruned subtree per pruned edge of the trace so far`);
+      // Well formed: one root element, every tag closed, the title escaped.
+      assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" '), where);
+      assert.ok(svg.trimEnd().endsWith('</svg>'), where);
+      assert.ok(svg.includes(`<title>${xmlEscape(where)}</title>`));
+      const body = svg.replace(/<title>[^<]*<\/title>/, '').replace(/<text [^>]*>[^<]*<\/text>/g, '');
+      assert.ok(!/<(?!\/?svg|path |rect )/.test(body), `${where}: only svg, path, rect and text elements`);
+      assert.ok(!/&(?!amp;|lt;|gt;|quot;|#39;)/.test(svg), `${where}: every & escaped`);
+      checked++;
+    }
+  } finally {
+    st.free();
+    tree.free();
+  }
+  return checked;
+}
+
+test('SVG at the first, a middle and the last step of every lesson tree: the canvas texts, dashes and pruned subtrees', () => {
+  let checked = 0;
+  for (const lesson of LESSON_TREES) {
+    const t = GameTree.parse(lesson.text);
+    const info = { hasTuples: t.hasTuples, hasChance: t.nodes().some((n) => n.kind === 'chance') };
+    t.free();
+    for (const algo of algorithmsFor(info)) for (const dark of [false, true]) checked += checkLesson(lesson.text, algo, dark);
+  }
+  assert.ok(checked >= 3 * 2 * LESSON_TREES.length, `${checked} figures checked`);
+});
+
+test('Figure 5.2 with alpha-beta at the end: the lesson values, c2 and c3 dashed, the background of the theme', () => {
+  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
+  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
+  st.seek(st.length);
+  applyStep(model, st.state(), { done: true, bestChild: st.result().bestChild });
+  for (const dark of [false, true]) {
+    const style = defaultStyle(dark);
+    const layout = layOut(model, style);
+    const { svg } = figureSvg(model, layout, { style, measure, scale: 1 });
+    const texts = svgTexts(svg).map((t) => t.text);
+    // Names, values (A 3; B 3, C 2, D 2), the nine leaves, the twelve edge names.
+    for (const s of ['A', 'B', 'C', 'D', 'a1', 'a2', 'a3', 'b1', 'c2', 'c3', 'd3']) assert.ok(texts.includes(s), s);
+    assert.deepEqual(texts.filter((t) => /^\d+$/.test(t)).sort((a, b) => a - b), ['2', '2', '2', '2', '3', '3', '3', '4', '5', '6', '8', '12', '14']);
+    assert.ok(svg.includes(`<rect x="0" y="0" width=`) && svg.includes(`fill="${style.background}"/>`), 'the theme background');
+    const dashedEdges = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="[^"]*" stroke-dasharray/g)].filter((m) => m[2] === style.prunedEdge && !m[1].includes('Z'));
+    assert.equal(dashedEdges.reduce((s, m) => s + (m[1].match(/M/g) ?? []).length, 0), 2, 'c2 and c3');
+    // The bold edge: the chosen move a1, one segment.
+    const bold = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="3.5"\/>/g)];
+    assert.equal(bold.length, 1);
+    assert.equal((bold[0][1].match(/M/g) ?? []).length, 1);
+  }
+  st.free();
+  tree.free();
+});
+
+test('a chosen width scales the whole figure; bad sizes and ratios are refused', () => {
+  const layout = { bounds: { minX: 0, minY: 0, maxX: 200, maxY: 100 } };
+  const cam = exportCamera(layout, { width: 432 });
+  assert.equal(cam.width, 432);
+  assert.equal(cam.scale, 2);
+  assert.equal(cam.height, 232);
+  assert.throws(() => exportCamera(layout, { width: 10 }), /the width must be a number above 32 px, got 10/);
+  assert.throws(() => exportCamera(layout, { scale: 0 }), /the scale must be a positive number, got 0/);
+  assert.throws(() => figureCanvas(() => null, { nodes: [] }, layout, { style: defaultStyle(false), ratio: 4 }), /the PNG ratio must be 1, 2 or 3, got 4/);
+  assert.equal(exportName(20, 'svg'), 'plyground-tree-step-20.svg');
+  assert.equal(exportName(20, 'png', 3), 'plyground-tree-step-20@3x.png');
+});
+
+test('PNG: the canvas is the SVG size times the ratio, drawn under that transform', () => {
+  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
+  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
+  st.seek(10);
+  applyStep(model, st.state(), {});
+  const style = defaultStyle(false);
+  const layout = layOut(model, style);
+  const { width, height } = figureSvg(model, layout, { style, measure, scale: 1 });
+  for (const ratio of [1, 2, 3]) {
+    const rec = recorder();
+    let transform = null;
+    let size = null;
+    const canvas = figureCanvas(
+      (w, h) => {
+        size = [w, h];
+        return { getContext: () => Object.assign(rec.ctx, { setTransform: (...t) => (transform = t) }) };
+      },
+      model,
+      layout,
+      { style, scale: 1, ratio },
+    );
+    assert.ok(canvas);
+    assert.deepEqual(size, [Math.ceil(width * ratio), Math.ceil(height * ratio)]);
+    assert.deepEqual(transform, [ratio, 0, 0, ratio, 0, 0]);
+    assert.ok(rec.texts.length > 0);
+  }
+  st.free();
+  tree.free();
+});
+
+test('SvgContext: a full circle is two half arcs, a rectangle a closed path, dashes kept', () => {
+  const c = new SvgContext(() => 10);
+  c.beginPath();
+  c.moveTo(15, 10);
+  c.arc(10, 10, 5, 0, 2 * Math.PI);
+  c.strokeStyle = '#d1242f';
+  c.lineWidth = 3.5;
+  c.stroke();
+  c.beginPath();
+  c.rect(1, 2, 3, 4);
+  c.setLineDash([6, 4]);
+  c.stroke();
+  assert.deepEqual(c.parts, [
+    '<path d="M15 10L15 10A5 5 0 1 1 5 10A5 5 0 1 1 15 10" fill="none" stroke="#d1242f" stroke-width="3.5"/>',
+    '<path d="M1 2H4V6H1Z" fill="none" stroke="#d1242f" stroke-width="3.5" stroke-dasharray="6 4"/>',
+  ]);
+  c.font = 'bold 12px a "b" c';
+  c.textAlign = 'right';
+  c.textBaseline = 'middle';
+  c.fillStyle = '#111';
+  c.fillText('x<y & z', 5, 6);
+  assert.equal(c.parts[2], '<text x="5" y="6" font-family="a &quot;b&quot; c" font-size="12" font-weight="bold" text-anchor="end" dominant-baseline="central" fill="#111">x&lt;y &amp; z</text>');
+});
