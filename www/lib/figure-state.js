@@ -24,14 +24,20 @@ export const LIMITS = {
   moves: 200,
   /** Any other single value. */
   value: 200,
-  depth: ENGINE_LIMITS.depth,
-  seed: ENGINE_LIMITS.seed,
+  get depth() {
+    return ENGINE_LIMITS.depth;
+  },
+  get seed() {
+    return ENGINE_LIMITS.seed;
+  },
   get cap() {
     return { min: 10, max: limits().maxNodeCap };
   },
   step: { min: 0, max: 10_000_000 },
   speed: { min: 1, max: 60 },
-  c: ENGINE_LIMITS.c,
+  get c() {
+    return ENGINE_LIMITS.c;
+  },
   /** MCTS iterations to show (re-run from the seed when a figure opens). */
   get iterations() {
     return { min: 0, max: limits().maxShownIterations };

@@ -158,7 +158,8 @@ export class TreeLab {
     if (o.algo === 'solve') {
       $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
     }
-    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed });
+    // The engine's own options (Engine.searchOptions()): iterative deepening and its budget too.
+    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed, iterative: o.iterative, budget: o.budget });
   }
 
   /**
@@ -242,6 +243,7 @@ export class TreeLab {
     let state;
     try {
       state = this.formState(want);
+      if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       rec = recordSearch(this.api, state, { caps: this.caps, strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;

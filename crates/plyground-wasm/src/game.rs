@@ -1,6 +1,7 @@
 //! `Game`: a tic-tac-toe or Connect-4 game with its move history (undo and redo), and the
 //! one-shot `searchGame`.
 
+use crate::options::Algo;
 use crate::options::Opts;
 use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut};
 use crate::skin::BoardSkin;
@@ -306,9 +307,17 @@ struct SearchGameOut {
 fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGameOut, String> {
     let o = opts.resolve(&h.game, false)?;
     let s = h.state();
-    let f = search::run(&h.game, s, &o, NoObserver);
-    let scores = if o.scores { search::scores(&h.game, s, &o, &f) } else { Vec::new() };
-    let r = &f.r;
+    let (r, exact, scores) = if o.algo == Algo::AlphaBeta {
+        search::alpha_beta(&h.game, s, &o, |d, eval, _| {
+            d.step(&h.game, eval, NoObserver);
+        })
+    } else {
+        let f = search::run(&h.game, s, &o, NoObserver);
+        let scores = if o.scores { search::scores(&h.game, s, &o, &f) } else { Vec::new() };
+        let exact = is_exact(&o, &f.r);
+        (f.r, exact, scores)
+    };
+    let r = &r;
     let mover_is_max = h.game.player(s) == ToMove::Player(Player::MAX);
     let pv: Vec<i32> = r.pv.iter().map(|&a| G::action_js(a) as i32).collect();
     Ok(SearchGameOut {
@@ -319,7 +328,7 @@ fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGam
         pv: i32_array(&pv),
         pv_text: h.game.moves_text(s, &r.pv),
         scores,
-        exact: is_exact(&o, r),
+        exact,
         depth: depth_js(r.depth),
         complete: r.complete,
         algo: o.algo.name(),

@@ -8,10 +8,9 @@ use plyground::games::tictactoe::{TicTacToe, TttState};
 use plyground::games::tree::Tree;
 use plyground::search::alphabeta::NoEval;
 
-/// Transposition-table size (log2 of the slots) for the small games and trees: 64 Ki slots.
-const TT_LOG2_SMALL: u32 = 16;
-/// For Connect-4: 256 Ki slots (about 10 MB of wasm memory).
-const TT_LOG2_C4: u32 = 18;
+/// Transposition-table sizes (log2 of the slots): the core's, so that a recorded search uses
+/// the table its player's engine used (`plyground::search::players`).
+use plyground::search::players::{TT_LOG2_C4, TT_LOG2_SMALL};
 
 /// A game the API can search and step through.
 pub(crate) trait Skin: Game + Clone + 'static {
