@@ -12,6 +12,7 @@ import {
   engineCatalogue,
   engineInfo,
   engineLabel,
+  evaluationConfig,
   installEngines,
 } from '../../www/lib/engines.js';
 import { LESSON_TREES, POSITION_SOURCES, algorithmsFor } from '../../www/lib/lessons.js';
@@ -113,6 +114,19 @@ test('engine labels', () => {
   assert.equal(engineLabel('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 10, c: 1.414, seed: 3 })), 'MCTS, 10 iterations, C 1.414, seed 3');
   assert.equal(engineLabel('ttt', { engine: 'perfect' }), 'Perfect (exact α-β)');
   assert.equal(engineLabel('c4', { engine: 'perfect' }), 'Perfect (exact solver)');
+});
+
+test('the values on the board: the core picks the engine that evaluates', () => {
+  installEngines();
+  const human = { engine: 'human' };
+  const mcts = { engine: 'mcts', iterations: 300 };
+  // Tic-tac-toe: exact α-β to the end, whoever plays.
+  assert.deepEqual(evaluationConfig('ttt', mcts, human), { ...defaultConfig('ttt', 'alphabeta'), depth: null });
+  // Connect-4: the side to move's engine, else the other side's, else H-minimax to depth 8.
+  assert.deepEqual(evaluationConfig('c4', mcts, { engine: 'alphabeta' }), checkConfig('c4', mcts));
+  assert.deepEqual(evaluationConfig('c4', human, { engine: 'alphabeta', depth: 3 }), checkConfig('c4', { engine: 'alphabeta', depth: 3 }));
+  assert.deepEqual(evaluationConfig('c4', human, human), { ...defaultConfig('c4', 'hminimax'), depth: 8 });
+  assert.throws(() => evaluationConfig('c4', human, { engine: 'alphabeta', depth: 99 }), /^Error: evaluationConfig: depth must be a whole number from 1 to 42$/);
 });
 
 test('the lesson menu holds the lessons’ trees, each with an algorithm that applies', () => {

@@ -230,6 +230,7 @@ const CALLS = {
   engines: () => api.engines('c4'),
   checkEngineConfig: () => api.checkEngineConfig('c4', { engine: 'hminimax', depth: '5', tt: true }),
   engineLabel: () => api.engineLabel('ttt', { engine: 'mcts', iterations: 10 }),
+  evaluationConfig: () => api.evaluationConfig('c4', { engine: 'human' }, { engine: 'mcts', iterations: 10 }),
   'Engine.forGame': () => api.Engine.forGame(Game.create('c4', '4455'), { engine: 'perfect' }),
   'Engine.step': () => api.Engine.forGame(Game.create('ttt', '4'), { engine: 'hminimax', depth: 2 }).step(),
   'Engine.progress': () => engine().progress(),

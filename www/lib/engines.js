@@ -2,7 +2,8 @@
 // names, settings with their ranges, per-game defaults, the checks of a configuration and
 // its label. Nothing here decides: which search a player runs, its budget and its answer
 // are the core's (plyground::search::players, behind the wasm `Engine`, `engines`,
-// `checkEngineConfig` and `engineLabel`). This adapter only keeps the page's old names.
+// `checkEngineConfig`, `engineLabel` and `evaluationConfig`). This adapter only keeps the
+// page's old names.
 //
 // The catalogue is read from the wasm module (the same instance www/lib/limits.js reads)
 // the first time it is needed after the module is initialised; `installEngines()` reads it
@@ -107,4 +108,16 @@ export function checkConfig(kind, cfg) {
 /** A short description of a player with its settings: "H-minimax (EVAL), depth 6, TT". */
 export function engineLabel(kind, cfg) {
   return wasm().engineLabel(kind, cfg);
+}
+
+/**
+ * The player whose search gives the values a board shows for every move (the core decides:
+ * exact α-β on tic-tac-toe; on Connect-4 the side to move's engine, else the other side's,
+ * else H-minimax to depth 8).
+ * @param {'ttt'|'c4'} kind
+ * @param {object} mover the side to move's configuration
+ * @param {object} other the other side's
+ */
+export function evaluationConfig(kind, mover, other) {
+  return wasm().evaluationConfig(kind, mover, other);
 }

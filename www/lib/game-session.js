@@ -14,7 +14,7 @@
 // is simply played, and its Error (which names the move and the reason) is the note.
 
 import { count, moveName } from './board.js';
-import { ENGINE_NAMES, checkConfig, defaultConfig } from './engines.js';
+import { ENGINE_NAMES, checkConfig, defaultConfig, evaluationConfig } from './engines.js';
 import { loadedText, perfectName, refusalText, sentence } from './game-words.js';
 import { formatValue } from './notation.js';
 
@@ -400,16 +400,9 @@ export class GameSession {
     const g = this.game;
     const kind = this.kind;
     const mover = g.toMove;
-    // Tic-tac-toe: the exact minimax value of every empty cell. Connect-4: the engine's own
-    // scores (the side to move's engine, else the other side's, else H-minimax depth 8).
-    let cfg;
-    if (kind === 'ttt') cfg = { ...defaultConfig('ttt', 'alphabeta'), depth: null };
-    else {
-      cfg = [this.sides[mover], this.sides[1 - mover]].find((s) => s.engine !== 'human') ?? {
-        ...defaultConfig('c4', 'hminimax'),
-        depth: 8,
-      };
-    }
+    // Which engine evaluates is the core's choice (exact on tic-tac-toe; on Connect-4 the
+    // side to move's engine, else the other side's, else H-minimax).
+    const cfg = evaluationConfig(kind, this.sides[mover], this.sides[1 - mover]);
     const job = this.search('engine', { kind, moves: g.moveString, config: cfg }, {});
     this.evalJob = job;
     try {

@@ -234,6 +234,23 @@ pub fn engine_label(
     Ok(read_config(kind, &config).map_err(js_err)?.label(kind))
 }
 
+/// `evaluationConfig(kind, mover, other)`: the player whose search gives the values a board
+/// shows for every move, given the side to move's configuration and the other side's
+/// (checked as `checkEngineConfig` does): on tic-tac-toe exact α-β to the end, on Connect-4
+/// the side to move's engine, else the other side's, else H-minimax to depth 8.
+#[wasm_bindgen(js_name = evaluationConfig, unchecked_return_type = "EngineConfig")]
+pub fn evaluation_config(
+    #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EngineConfigIn")] mover: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EngineConfigIn")] other: JsValue,
+) -> Result<JsValue, JsError> {
+    let place = at("evaluationConfig");
+    let kind = kind_arg(&kind).map_err(&place)?;
+    let mover = read_config(kind, &mover).map_err(&place)?;
+    let other = read_config(kind, &other).map_err(&place)?;
+    to_js(&ConfigOut::from(&PlayerConfig::for_evaluation(kind, &mover, &other)))
+}
+
 /// A move in `play()` units.
 fn move_js(kind: BoardKind, a: u8) -> f64 {
     match kind {

@@ -9,6 +9,8 @@ use crate::util::{at, i32_array, js_err, number_arg, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
+use plyground::search::players::board_alpha_beta;
+use plyground::search::SearchResult;
 use plyground::NoObserver;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -308,11 +310,22 @@ fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGam
     let o = opts.resolve(&h.game, false)?;
     let s = h.state();
     let (r, exact, scores) = if o.algo == Algo::AlphaBeta {
-        search::alpha_beta(&h.game, s, &o, |d, eval, _| {
-            d.step(&h.game, eval, NoObserver);
-        })
+        // The players' α-β engine (compiled once, in the core), stepped to the end: one node
+        // budget for the search and its per-move scores.
+        let e = board_alpha_beta(G::position(s), o.ab, o.eval, o.iterative, o.scores).run(1);
+        let scores = if o.scores { e.scores.iter().map(MoveScore::of::<G>).collect() } else { Vec::new() };
+        let r = SearchResult {
+            value: e.value,
+            best: e.best,
+            best_index: e.best_index,
+            pv: e.pv,
+            stats: e.stats,
+            complete: e.complete,
+            depth: e.depth,
+        };
+        (r, e.exact, scores)
     } else {
-        let f = search::run(&h.game, s, &o, NoObserver);
+        let f = search::run(&h.game, s, &o, &mut NoObserver);
         let scores = if o.scores { search::scores(&h.game, s, &o, &f) } else { Vec::new() };
         let exact = is_exact(&o, &f.r);
         (f.r, exact, scores)

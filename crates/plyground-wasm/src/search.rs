@@ -7,7 +7,7 @@ use crate::skin::Skin;
 use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
 use plyground::game::{Player, ToMove, Utilities};
-use plyground::search::alphabeta::{h_alpha_beta, iterative_deepening, Deepening};
+use plyground::search::alphabeta::Deepening;
 use plyground::search::engine::ScoreBound;
 use plyground::search::maxn::maxn_values;
 use plyground::search::mcts::Mcts;
@@ -27,26 +27,29 @@ pub(crate) struct Found<A> {
 }
 
 /// Runs the search the options ask for from `s`, reporting to `obs` (depth-first searches
-/// only: MCTS runs unobserved here; the MctsStepper observes it phase by phase).
+/// only: MCTS runs unobserved here; the MctsStepper observes it phase by phase). Not α-β:
+/// each caller runs it through the code the players' engines share (see `Algo::AlphaBeta`
+/// below).
 ///
-/// Every search gets `obs` itself (not `&mut obs`), and `eval: false` goes through
-/// [`MaybeEval`] rather than another evaluator type, so each game compiles one α-β engine per
-/// observer: the module stays small.
+/// Every search gets `obs` itself (`&mut O`, never `&mut &mut O`), so each game compiles
+/// one copy of a search per observer: the module stays small.
 pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
     game: &G,
     s: &G::State,
     o: &Resolved,
-    mut obs: O,
+    obs: &mut O,
 ) -> Found<G::Action> {
     let plain = |r| Found { r, vector: None, mcts_children: None };
     match o.algo {
-        Algo::Minimax | Algo::Expectiminimax if G::FULL_SEARCH => plain(minimax(game, s, &mut obs)),
+        Algo::Minimax | Algo::Expectiminimax if G::FULL_SEARCH => plain(minimax(game, s, obs)),
         Algo::MaxN if G::FULL_SEARCH => {
             let (r, u) = maxn_values(game, s, obs);
             Found { r, vector: Some(u), mcts_children: None }
         }
-        // Refused by `Opts::resolve` for games without FULL_SEARCH: never reached.
-        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN => plain(SearchResult {
+        // Refused by `Opts::resolve` for games without FULL_SEARCH, and α-β, which its callers
+        // run themselves (`Skin::record_alpha_beta`, the players' engine, `alpha_beta`):
+        // never reached.
+        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN | Algo::AlphaBeta => plain(SearchResult {
             value: 0.0,
             best: None,
             best_index: None,
@@ -55,14 +58,6 @@ pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
             complete: false,
             depth: 0,
         }),
-        Algo::AlphaBeta => {
-            let eval = maybe_eval(game, o.eval);
-            plain(if o.iterative {
-                iterative_deepening(game, s, &eval, &o.ab, obs)
-            } else {
-                h_alpha_beta(game, s, &eval, &o.ab, obs)
-            })
-        }
         Algo::Mcts => {
             let mut m = Mcts::new(game.clone(), *s, o.mcts);
             m.run(o.iterations);
@@ -120,6 +115,13 @@ pub(crate) struct MoveScore {
     pub bound: &'static str,
 }
 
+impl MoveScore {
+    /// A score of the core's engines (α-β: exact, a bound or missing).
+    pub(crate) fn of<G: Skin>(m: &plyground::search::engine::MoveScore<G::Action>) -> MoveScore {
+        MoveScore { mv: G::action_js(m.action), value: m.value, n: None, values: None, bound: m.bound.name() }
+    }
+}
+
 /// The value of every root move, in natural order. Minimax and α-β search each move again
 /// with a full window (the same options, at the depth the result comes from); max^n gives
 /// each move's value to the root player; MCTS reads the root's children.
@@ -171,7 +173,7 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
             acts.iter()
                 .map(|&a| {
                     let child = game.result(s, a);
-                    let (_, u) = maxn_values(game, &child, plyground::NoObserver);
+                    let (_, u) = maxn_values(game, &child, &mut plyground::NoObserver);
                     let players = game.num_players().clamp(1, u.len());
                     MoveScore { values: Some(u[..players].to_vec()), ..score(a, Some(u[p.index()]), None) }
                 })
@@ -201,20 +203,7 @@ pub(crate) fn alpha_beta<G: Skin>(
         let refining = d.refining();
         step(&mut d, &eval, refining);
     }
-    let scores = if o.scores {
-        d.scores()
-            .iter()
-            .map(|m| MoveScore {
-                mv: G::action_js(m.action),
-                value: m.value,
-                n: None,
-                values: None,
-                bound: m.bound.name(),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let scores = if o.scores { d.scores().iter().map(MoveScore::of::<G>).collect() } else { Vec::new() };
     (d.search_result(), d.is_exact(), scores)
 }
 

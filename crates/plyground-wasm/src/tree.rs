@@ -6,7 +6,6 @@ use crate::util::{at, string_arg, to_js};
 use plyground::game::{Game, ToMove};
 use plyground::games::tree::{Kind, ParseError, Tree};
 use plyground::trace::Recorder;
-use plyground::NoObserver;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -170,9 +169,12 @@ pub fn search_tree(
     let (f, exact, scores) = if o.algo == Algo::AlphaBeta {
         // The root search recorded; the refinement of per-move scores not (it is no part of
         // the search the lessons draw).
+        // The refinement reports to a recorder that keeps no node (the same observer type as
+        // the root search's, so the tree's α-β is compiled once).
+        let mut quiet = Recorder::new(t, root).with_node_cap(0);
         let (r, exact, scores) = search::alpha_beta(t, &root, &o, |d, eval, refining| {
             if refining {
-                d.step(t, eval, NoObserver);
+                d.step(t, eval, &mut quiet);
             } else {
                 d.step(t, eval, &mut rec);
             }

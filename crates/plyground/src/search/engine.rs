@@ -194,7 +194,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     /// `iterative`: depth 1, 2, … up to `opts.depth`; per-move scores are made exact
     /// within the budget.
     pub fn new(game: G, eval: E, root: G::State, opts: AlphaBetaOptions, iterative: bool) -> Self {
-        let d = Deepening::new(&game, root, opts, iterative, true);
+        Self::with_refine(game, eval, root, opts, iterative, true)
+    }
+
+    /// As [`new`](Self::new); `refine: false` leaves the per-move scores as the root search
+    /// gave them (exact or a bound), with no step to refine them.
+    pub fn with_refine(
+        game: G,
+        eval: E,
+        root: G::State,
+        opts: AlphaBetaOptions,
+        iterative: bool,
+        refine: bool,
+    ) -> Self {
+        let d = Deepening::new(&game, root, opts, iterative, refine);
         AlphaBetaEngine { game, eval, root, d }
     }
 }
@@ -527,6 +540,7 @@ impl SolverEngine {
     /// An engine for `root` with one node budget for everything; the solver may use up to
     /// `solver_share` of it but never more than four fifths, so that the fallback always
     /// has at least a fifth of the budget; the fallback gets whatever the solver left.
+    #[inline]
     pub fn new(root: C4State, budget: u64, solver_share: u64) -> Self {
         let todo: Vec<u8> =
             [3u8, 2, 4, 1, 5, 0, 6].into_iter().filter(|&c| !root.is_over() && root.can_play(c)).collect();
@@ -574,6 +588,7 @@ impl SolverEngine {
 impl Engine for SolverEngine {
     type Action = u8;
 
+    #[inline]
     fn step(&mut self, slice: u64) -> Progress<u8> {
         if self.done {
             return self.progress();
@@ -610,6 +625,7 @@ impl Engine for SolverEngine {
         self.progress()
     }
 
+    #[inline]
     fn progress(&self) -> Progress<u8> {
         if let Some(f) = &self.fallback {
             let p = f.progress();
@@ -627,6 +643,7 @@ impl Engine for SolverEngine {
         }
     }
 
+    #[inline]
     fn result(&self) -> EngineResult<u8> {
         if let Some(f) = &self.fallback {
             let mut r = f.result();

@@ -32,16 +32,18 @@
 //! value 0, depth 0, and is neither exact nor complete. (With [`PLAYER_BUDGET`] this does not
 //! happen on these two games: depth 1 is at most eight nodes.)
 
-use super::alphabeta::AlphaBetaOptions;
+use super::alphabeta::{h_alpha_beta, AlphaBetaOptions, Deepening};
 use super::engine::{
     solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, Progress,
     SolverEngine, DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
 };
 use super::mcts::{Expansion, MctsOptions};
 use super::MoveOrder;
+use super::SearchResult;
 use crate::game::{Evaluator, Game, WeightedLinear};
 use crate::games::connect4::{C4Eval, C4State, Connect4};
 use crate::games::tictactoe::{TicTacToe, TttState};
+use crate::trace::Recorder;
 
 /// The node budget of every player's search (all it does, per-move scores included), except
 /// the perfect player on Connect-4 ([`PERFECT_C4_BUDGET`]) and MCTS (iterations).
@@ -60,6 +62,9 @@ pub const TT_LOG2_C4: u32 = 18;
 pub const MAX_PLAYER_ITERATIONS: u32 = 1_000_000;
 /// The deepest depth a player searches to.
 pub const MAX_PLAYER_DEPTH: u32 = 42;
+/// The depth of the H-minimax that evaluates a Connect-4 position when no side is an engine
+/// ([`PlayerConfig::for_evaluation`]).
+pub const EVALUATION_DEPTH_C4: u32 = 8;
 /// The largest exploration constant a player takes.
 pub const MAX_PLAYER_C: f64 = 100.0;
 /// The MCTS tree's node cap of a player (as the wasm API's searches: one more than the most
@@ -325,6 +330,25 @@ impl PlayerConfig {
         }
     }
 
+    /// The player whose search gives the values a board shows for every move at a position
+    /// where `mover` is to move and `other` waits: on tic-tac-toe exact α-β to the end (each
+    /// cell's game value); on Connect-4 the engine of the side to move, else the other side's
+    /// (the values the game's own engines see), else H-minimax to [`EVALUATION_DEPTH_C4`].
+    pub fn for_evaluation(kind: BoardKind, mover: &PlayerConfig, other: &PlayerConfig) -> Self {
+        match kind {
+            BoardKind::TicTacToe => {
+                PlayerConfig { depth: None, ..PlayerConfig::default_for(kind, PlayerId::AlphaBeta) }
+            }
+            BoardKind::Connect4 => match [mover, other].into_iter().find(|c| c.player != PlayerId::Human) {
+                Some(c) => c.clone(),
+                None => PlayerConfig {
+                    depth: Some(EVALUATION_DEPTH_C4),
+                    ..PlayerConfig::default_for(kind, PlayerId::HMinimax)
+                },
+            },
+        }
+    }
+
     /// A short description with the settings that matter: "H-minimax (EVAL), depth 6, TT",
     /// "MCTS, 2000 iterations, C 1.414, seed 1", "Perfect (exact solver)".
     pub fn label(&self, kind: BoardKind) -> String {
@@ -581,6 +605,7 @@ impl BoardPosition {
     }
 
     /// The first legal move in natural order (None at the end of the game).
+    #[inline]
     fn first_action(&self) -> Option<u8> {
         let mut acts = Vec::new();
         match self {
@@ -615,15 +640,97 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for OptionalEval<E> {
 
 type BoxedEngine = Box<dyn Engine<Action = u8>>;
 
-fn ab_engine<G, E>(game: G, eval: E, root: G::State, opts: AlphaBetaOptions, iterative: bool) -> BoxedEngine
+#[inline]
+fn ab_engine<G, E>(
+    game: G,
+    eval: E,
+    root: G::State,
+    opts: AlphaBetaOptions,
+    iterative: bool,
+    refine: bool,
+) -> BoxedEngine
 where
     G: Game<Action = u8> + 'static,
     E: Evaluator<G> + 'static,
 {
-    Box::new(AlphaBetaEngine::new(game, eval, root, opts, iterative))
+    Box::new(AlphaBetaEngine::with_refine(game, eval, root, opts, iterative, refine))
+}
+
+/// α-β on a board position as the players run it (the game's EVAL when `eval`, else EVAL =
+/// 0; deepening when `iterative`; per-move scores refined within the budget when `refine`).
+/// Not generic, so that its engine is the players' compiled code: the wasm API's one-shot
+/// `searchGame` steps it to the end instead of compiling a second α-β engine per game.
+#[inline]
+pub fn board_alpha_beta(
+    pos: BoardPosition,
+    opts: AlphaBetaOptions,
+    eval: bool,
+    iterative: bool,
+    refine: bool,
+) -> Box<dyn Engine<Action = u8>> {
+    match pos {
+        BoardPosition::TicTacToe(s) => {
+            let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToe, 1.0)));
+            ab_engine(TicTacToe, e, s, opts, iterative, refine)
+        }
+        BoardPosition::Connect4(s) => {
+            ab_engine(Connect4, OptionalEval(eval.then(C4Eval::default)), s, opts, iterative, refine)
+        }
+    }
+}
+
+/// α-β recorded by `rec`: deepening depth by depth when `iterative` (the steps of
+/// [`Deepening`], without per-move scores), else one search to `opts.depth` — what "Show me
+/// the search" draws. Generic for the explicit trees; the board games call
+/// [`record_ttt_alpha_beta`] and [`record_c4_alpha_beta`].
+pub fn record_alpha_beta<G: Game, E: Evaluator<G>>(
+    game: &G,
+    s: &G::State,
+    eval: &E,
+    opts: &AlphaBetaOptions,
+    iterative: bool,
+    rec: &mut Recorder<'_, G>,
+) -> SearchResult<G::Action> {
+    if iterative {
+        let mut d = Deepening::new(game, *s, *opts, true, false);
+        while !d.is_done() {
+            d.step(game, eval, &mut *rec);
+        }
+        d.search_result()
+    } else {
+        h_alpha_beta(game, s, eval, opts, rec)
+    }
+}
+
+/// [`record_alpha_beta`] on a tic-tac-toe position with the game's EVAL when `eval` (else
+/// EVAL = 0). Not generic, so that the recorded search and the players' engines share the
+/// game's compiled move ordering (the wasm module is smaller).
+#[inline]
+pub fn record_ttt_alpha_beta(
+    s: &TttState,
+    opts: &AlphaBetaOptions,
+    eval: bool,
+    iterative: bool,
+    rec: &mut Recorder<'_, TicTacToe>,
+) -> SearchResult<u8> {
+    let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToe, 1.0)));
+    record_alpha_beta(&TicTacToe, s, &e, opts, iterative, rec)
+}
+
+/// [`record_ttt_alpha_beta`] for Connect-4.
+#[inline]
+pub fn record_c4_alpha_beta(
+    s: &C4State,
+    opts: &AlphaBetaOptions,
+    eval: bool,
+    iterative: bool,
+    rec: &mut Recorder<'_, Connect4>,
+) -> SearchResult<u8> {
+    record_alpha_beta(&Connect4, s, &OptionalEval(eval.then(C4Eval::default)), opts, iterative, rec)
 }
 
 /// The engine of a spec on a position.
+#[inline]
 fn build(spec: &SearchSpec, pos: BoardPosition) -> Result<Inner, String> {
     use BoardPosition as P;
     Ok(match (spec, pos) {
@@ -633,12 +740,8 @@ fn build(spec: &SearchSpec, pos: BoardPosition) -> Result<Inner, String> {
         (SearchSpec::Minimax { .. }, P::Connect4(_)) => {
             return Err(PlayerId::Minimax.unavailable(BoardKind::Connect4).unwrap_or_default().into())
         }
-        (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::TicTacToe(s)) => {
-            let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToe, 1.0)));
-            Inner::Any(ab_engine(TicTacToe, e, s, opts, iterative))
-        }
-        (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::Connect4(s)) => {
-            Inner::Any(ab_engine(Connect4, OptionalEval(eval.then(C4Eval::default)), s, opts, iterative))
+        (&SearchSpec::AlphaBeta { opts, eval, iterative }, pos) => {
+            Inner::Any(board_alpha_beta(pos, opts, eval, iterative, true))
         }
         (&SearchSpec::Mcts { opts, iterations }, P::TicTacToe(s)) => {
             Inner::Any(Box::new(MctsEngine::new(TicTacToe, s, opts, iterations)))
@@ -661,6 +764,7 @@ enum Inner {
 }
 
 impl Inner {
+    #[inline]
     fn engine(&self) -> &dyn Engine<Action = u8> {
         match self {
             Inner::Any(e) => e.as_ref(),
@@ -668,6 +772,7 @@ impl Inner {
         }
     }
 
+    #[inline]
     fn engine_mut(&mut self) -> &mut dyn Engine<Action = u8> {
         match self {
             Inner::Any(e) => e.as_mut(),
@@ -688,6 +793,7 @@ pub struct PlayerEngine {
 impl PlayerEngine {
     /// The engine `cfg` plays with at `pos`. Refuses a human, and a player that cannot play
     /// the game.
+    #[inline]
     pub fn new(cfg: &PlayerConfig, pos: BoardPosition) -> Result<Self, String> {
         let spec = search_spec(pos.kind(), cfg)?;
         let inner = build(&spec, pos)?;
@@ -710,6 +816,7 @@ impl PlayerEngine {
     }
 
     /// True once the solver gave up and its α-β fallback answers.
+    #[inline]
     pub fn fell_back(&self) -> bool {
         match &self.inner {
             Inner::Solver(s) => s.fell_back(),
@@ -719,6 +826,7 @@ impl PlayerEngine {
 
     /// The search whose move is played, as a spec to record: the player's own, or after a
     /// solver fallback the fallback's α-β (with the budget the solver left it).
+    #[inline]
     pub fn search_spec(&self) -> SearchSpec {
         match &self.inner {
             Inner::Solver(s) => match s.fallback_budget() {
@@ -737,15 +845,18 @@ impl PlayerEngine {
 impl Engine for PlayerEngine {
     type Action = u8;
 
+    #[inline]
     fn step(&mut self, slice: u64) -> Progress<u8> {
         self.inner.engine_mut().step(slice);
         self.progress()
     }
 
+    #[inline]
     fn progress(&self) -> Progress<u8> {
         self.inner.engine().progress()
     }
 
+    #[inline]
     fn result(&self) -> EngineResult<u8> {
         let mut r = self.inner.engine().result();
         if r.best.is_none() && self.progress().done {
@@ -771,6 +882,20 @@ mod tests {
 
     fn raw(engine: &str) -> RawConfig {
         RawConfig { engine: engine.into(), ..RawConfig::default() }
+    }
+
+    #[test]
+    fn the_values_on_the_board_come_from_the_sides_engine_or_a_fixed_one() {
+        let (ttt, c4) = (BoardKind::TicTacToe, BoardKind::Connect4);
+        let human = PlayerConfig::default_for(c4, PlayerId::Human);
+        let mcts = PlayerConfig::default_for(c4, PlayerId::Mcts);
+        let ab = PlayerConfig::default_for(c4, PlayerId::AlphaBeta);
+        let exact = PlayerConfig::for_evaluation(ttt, &mcts, &human);
+        assert_eq!((exact.player, exact.depth), (PlayerId::AlphaBeta, None));
+        assert_eq!(PlayerConfig::for_evaluation(c4, &mcts, &ab), mcts);
+        assert_eq!(PlayerConfig::for_evaluation(c4, &human, &ab), ab);
+        let fixed = PlayerConfig::for_evaluation(c4, &human, &human);
+        assert_eq!((fixed.player, fixed.depth, fixed.tt), (PlayerId::HMinimax, Some(8), true));
     }
 
     #[test]
