@@ -94,7 +94,8 @@ const ops = {
       }
       for (const order of orders) {
         try {
-          const r = run({ ...ab, algo: 'alphabeta', order });
+          // The search's own nodes: no per-move scores (their refinement is not the search).
+          const r = run({ ...ab, algo: 'alphabeta', order, scores: false });
           rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value });
         } catch (err) {
           // e.g. perfect ordering on a deep Connect-4 search (an oracle search per node).
