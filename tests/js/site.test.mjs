@@ -143,7 +143,7 @@ test('the DOM-free modules give the same answers as their sources', async () => 
 
   const [eng, engMin] = await lib('engines.js');
   const cfg = same(eng, engMin, 'defaultConfig', 'c4', 'hminimax').value;
-  same(eng, engMin, 'searchPlan', 'c4', cfg);
+  same(eng, engMin, 'evaluationConfig', 'c4', cfg, cfg);
   same(eng, engMin, 'engineLabel', 'c4', cfg);
 
   const [board, boardMin] = await lib('board.js');

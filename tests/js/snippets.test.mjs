@@ -3,7 +3,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { embedCode, embedUrl, elementSnippet, escapeHtml, iframeSnippet, playgroundUrl } from '../../www/lib/snippets.js';
 import { parseStateString, readState } from '../../www/lib/figure-state.js';
-import './wasm.mjs'; // the figure parameters' limits come from the module
+import { installEngines } from '../../www/lib/engines.js';
+import './wasm.mjs'; // the figure parameters' limits and the engine catalogue come from the module
+
+installEngines();
 
 const BASE = 'https://example.org/plyground/';
 const state = (view, o) => readState(view, (k) => o[k] ?? null);

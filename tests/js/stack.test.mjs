@@ -130,6 +130,11 @@ const mcts = () => {
 const practice = () => Practice.create({ task: 'alphabeta-full', tree: FIG_5_2 });
 const practiceMcts = () => Practice.create({ task: 'mcts', tree: FIG_5_2 });
 const practiceOrdering = () => Practice.create({ task: 'ordering', tree: FIG_5_2 });
+const engine = () => {
+  const e = api.Engine.forGame(Game.create('ttt', '4,0'), { engine: 'mcts', iterations: 20, seed: 1 });
+  e.step();
+  return e;
+};
 
 /** Every export, by name: a fresh handle where one is needed, then the call. */
 const CALLS = {
@@ -224,6 +229,20 @@ const CALLS = {
   },
   // Records a search as Stepper.forTree does (practice module only).
   exportTikz: () => api.exportTikz(tree(), {}, 100, 5, false),
+  engines: () => api.engines('c4'),
+  checkEngineConfig: () => api.checkEngineConfig('c4', { engine: 'hminimax', depth: '5', tt: true }),
+  engineLabel: () => api.engineLabel('ttt', { engine: 'mcts', iterations: 10 }),
+  evaluationConfig: () => api.evaluationConfig('c4', { engine: 'human' }, { engine: 'mcts', iterations: 10 }),
+  'Engine.forGame': () => api.Engine.forGame(Game.create('c4', '4455'), { engine: 'perfect' }),
+  'Engine.step': () => api.Engine.forGame(Game.create('ttt', '4'), { engine: 'hminimax', depth: 2 }).step(),
+  'Engine.progress': () => engine().progress(),
+  'Engine.result': () => engine().result(),
+  'Engine.searchOptions': () => engine().searchOptions(),
+  'Engine.config': () => engine().config(),
+  'Engine getters': () => {
+    const e = engine();
+    return [e.slice, e.done, e.label];
+  },
 };
 
 test('the list of calls covers every export of the module', () => {

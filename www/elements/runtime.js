@@ -7,6 +7,7 @@
 // sends CORS headers — can load the elements.
 
 import init, * as api from '../pkg/plyground_wasm.js';
+import { installEngines } from '../lib/engines.js';
 
 export const WASM_URL = new URL('../pkg/plyground_wasm_bg.wasm', import.meta.url);
 export const WORKER_URL = new URL('../worker.js', import.meta.url);
@@ -39,6 +40,7 @@ export function loadApi() {
   loading ??= (async () => {
     wasmModule = await compile();
     await init({ module_or_path: wasmModule });
+    installEngines(api);
     return { api, caps: { solver: typeof api.solveConnect4 === 'function' } };
   })();
   return loading;

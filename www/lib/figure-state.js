@@ -24,14 +24,20 @@ export const LIMITS = {
   moves: 200,
   /** Any other single value. */
   value: 200,
-  depth: ENGINE_LIMITS.depth,
-  seed: ENGINE_LIMITS.seed,
+  get depth() {
+    return ENGINE_LIMITS.depth;
+  },
+  get seed() {
+    return ENGINE_LIMITS.seed;
+  },
   get cap() {
     return { min: 10, max: limits().maxNodeCap };
   },
   step: { min: 0, max: 10_000_000 },
   speed: { min: 1, max: 60 },
-  c: ENGINE_LIMITS.c,
+  get c() {
+    return ENGINE_LIMITS.c;
+  },
   /** MCTS iterations to show (re-run from the seed when a figure opens). */
   get iterations() {
     return { min: 0, max: limits().maxShownIterations };
@@ -44,6 +50,9 @@ export const LIMITS = {
   parent: { min: 1, max: 1e9 },
   /** Practice generator options (the core checks them again, with its own limits). */
   practiceDepth: { min: 1, max: 6 },
+  /** Not the players' seed and C ranges (the shipped module's catalogue): a practice page may load only the practice module. */
+  practiceSeed: { min: 0, max: 2 ** 32 - 1 },
+  practiceC: { min: 0, max: 100 },
   players: { min: 2, max: 4 },
   cutoffs: { min: 0, max: 50 },
 };
@@ -378,7 +387,7 @@ function readPractice(get) {
     task: oneOf('task', get('task'), TASKS, 'alphabeta-leaves'),
     tree: hasTree ? tree : null,
     // A given tree has no seed unless one is named (grades then report seed: null).
-    seed: int('seed', get('seed'), LIMITS.seed, hasTree ? null : 1),
+    seed: int('seed', get('seed'), LIMITS.practiceSeed, hasTree ? null : 1),
     difficulty: oneOf('difficulty', get('difficulty'), DIFFICULTIES, 'exam'),
     depth: int('depth', get('depth'), LIMITS.practiceDepth, null),
     branching: branching(get('branching')),
@@ -391,7 +400,7 @@ function readPractice(get) {
     tieSensitive: bool('tie-sensitive', get('tie-sensitive'), null),
     worstOrder: bool('worst-order', get('worst-order'), null),
     tie: oneOf('tie', get('tie'), TIES, 'nonstrict'),
-    c: num('c', get('c'), LIMITS.c, null),
+    c: num('c', get('c'), LIMITS.practiceC, null),
     height: height(get('height')),
   };
   if (hasTree) {

@@ -19,7 +19,10 @@ export function algorithmsForSource(source, info, caps = {}) {
 
 /**
  * The Stepper's options for a tree state (the lab's form spelled the same way).
- * @param {object} s state: {source, algo, tie, order, seed, depth, eval, tt, quiescence}
+ * `iterative` and `budget` come only from an engine's search (Engine.searchOptions(), "Show
+ * me the search"): iterative deepening under the engine's node budget is then recorded as
+ * the engine ran it.
+ * @param {object} s state: {source, algo, tie, order, seed, depth, eval, tt, quiescence, iterative?, budget?}
  */
 export function stepperOptions(s) {
   const isGame = s.source !== 'tree';
@@ -32,7 +35,8 @@ export function stepperOptions(s) {
     // Spelled out: Connect-4's defaults would turn on iterative deepening and the TT.
     o.tt = s.tt;
     o.quiescence = s.quiescence;
-    o.iterative = false;
+    o.iterative = Boolean(s.iterative);
+    if (s.budget != null) o.budget = s.budget;
   }
   if (o.algo === 'minimax') {
     // MINIMAX-DECISION searches to the end: no depth, no EVAL.
@@ -46,6 +50,7 @@ export function stepperOptions(s) {
     delete o.tt;
     delete o.quiescence;
     delete o.iterative;
+    delete o.budget;
   }
   return o;
 }

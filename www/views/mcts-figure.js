@@ -8,6 +8,7 @@
 
 import { buildMctsModel, fmt4, mctsNarration, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
+import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
 
@@ -57,7 +58,7 @@ export class MctsFigure {
         p('phase', 'button', { type: 'button', 'aria-keyshortcuts': 'ArrowRight' }, 'Step phase'),
         p('iter', 'button', { type: 'button' }, 'Step iteration'),
         p('play', 'button', { type: 'button', 'aria-keyshortcuts': 'Space' }, '▶ Play'),
-        p('n-label', 'label', {}, 'N ', p('n', 'input', { type: 'number', min: 1, max: 100000, value: String(opts.n ?? 100), size: 5 })),
+        p('n-label', 'label', {}, 'N ', p('n', 'input', { type: 'number', min: 1, value: String(opts.n ?? 100), size: 5 })),
         p('run', 'button', { type: 'button' }, 'Run N'),
         p('fit', 'button', { type: 'button' }, 'Fit'),
       ),
@@ -228,8 +229,9 @@ export class MctsFigure {
 
   runN(n, fit = false) {
     if (!this.m) return;
-    if (!Number.isInteger(n) || n < 1 || n > 100000) {
-      this.error(`N must be a whole number from 1 to 100,000, got '${this.p.n.value}'`);
+    const max = limits().maxShownIterations; // read when used: a practice page may not load the shipped module
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      this.error(`N must be a whole number from 1 to ${count(max)}, got '${this.p.n.value}'`);
       return;
     }
     try {

@@ -4,6 +4,7 @@
 // is the UcbCalculator. This file is the lab's form and its share buttons.
 
 import { readState } from '../lib/figure-state.js';
+import { limits } from '../lib/limits.js';
 import { startMcts } from '../lib/record.js';
 import { MctsFigure } from './mcts-figure.js';
 import { UcbCalculator } from './ucb-calculator.js';
@@ -127,7 +128,7 @@ export class MctsLab {
       iterations: m.iterations,
       phase: m.phase === 'done' ? null : m.phase,
       selected: this.figure.selected,
-      n: Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 100,
+      n: Number.isInteger(n) && n >= 1 && n <= limits().maxShownIterations ? n : 100,
     };
   }
 

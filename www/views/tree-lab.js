@@ -8,6 +8,7 @@ import { LESSON_TREES, POSITION_SOURCES } from '../lib/lessons.js';
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
 import { readState } from '../lib/figure-state.js';
+import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
 import { CompareTable } from './compare-table.js';
 import { ShareBar } from './share.js';
@@ -33,6 +34,9 @@ export class TreeLab {
     this.rpc = env.rpc;
     this.caps = env.caps ?? {};
     this.app = $('app');
+    // The node cap's range and default: the module's limits.
+    $('tl-cap').max = String(limits().maxNodeCap);
+    if (!$('tl-cap').value) $('tl-cap').value = String(limits().defaultNodeCap);
     this.loaded = null; // the state of the search on show (for links)
     this.figure = new TreeFigure($('tl-figure'), {
       idPrefix: 'tl-',
@@ -158,7 +162,8 @@ export class TreeLab {
     if (o.algo === 'solve') {
       $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
     }
-    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed });
+    // The engine's own options (Engine.searchOptions()): iterative deepening and its budget too.
+    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed, iterative: o.iterative, budget: o.budget });
   }
 
   /**
@@ -207,7 +212,7 @@ export class TreeLab {
       tie: want.tie ?? $('tl-tie').value,
       order: want.order ?? ($('tl-order').value || null),
       seed: String(want.seed ?? (Number($('tl-seed').value) || 0)),
-      cap: String(Math.min(Math.max(Number($('tl-cap').value) || 20000, 10), 100000)),
+      cap: String(Math.min(Math.max(Number($('tl-cap').value) || limits().defaultNodeCap, 10), limits().maxNodeCap)),
     };
     return readState('tree', (name) => raw[name] ?? null);
   }
@@ -242,6 +247,7 @@ export class TreeLab {
     let state;
     try {
       state = this.formState(want);
+      if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       rec = recordSearch(this.api, state, { caps: this.caps, strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;

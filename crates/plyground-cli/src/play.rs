@@ -184,7 +184,7 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
 /// scale (to MAX), with its visits.
 fn run_mcts<G: Game + Clone>(g: &G, s: &G::State, a: &Args) -> Result<EngineResult<G::Action>, String> {
     use plyground::search::mcts::MctsOptions;
-    let iterations: u32 = a.number("iterations")?.unwrap_or(10_000);
+    let iterations: u32 = a.number("iterations")?.unwrap_or(plyground::limits::DEFAULT_ITERATIONS);
     let seed: u64 = a.number("seed")?.unwrap_or(0);
     let c: f64 = a.number("c")?.unwrap_or(std::f64::consts::SQRT_2);
     if !(c.is_finite() && c >= 0.0) {

@@ -8,6 +8,9 @@
 //! - [`Stepper`]: the real depth-first search, recorded by the core's trace recorder and
 //!   stepped event by event.
 //! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
+//! - [`EngineHandle`] (`Engine` in JavaScript): a player's stepped search on a `Game`
+//!   position; [`engines`], [`check_engine_config`] and [`engine_label`] (`engines`,
+//!   `checkEngineConfig`, `engineLabel`): the players' catalogue.
 //! - [`Practice`]: graded exercises on generated or given trees (the core's `practice`).
 //! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
 //!   exact Connect-4 solver.
@@ -25,6 +28,7 @@
 mod bench;
 #[cfg(feature = "practice")]
 mod export;
+mod engine;
 mod game;
 mod mcts;
 mod options;
@@ -46,6 +50,7 @@ pub use bench::{
 };
 #[cfg(feature = "practice")]
 pub use export::export_tikz;
+pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, MctsStepper};
 #[cfg(feature = "practice")]
@@ -161,12 +166,15 @@ export interface SearchStats {
 export interface MoveScore {
   /** The move in play() units (a child index for trees). */
   move: number;
-  /** Minimax/α-β: exact value within the depth (to MAX). max^n: to the root player. MCTS: Q in [0, 1] for the mover; null if unexpanded. */
+  /** Minimax/α-β: value within the depth (to MAX). max^n: to the root player. MCTS: Q in [0, 1] for the mover; null if unexpanded or not searched within the budget. */
   value: number | null;
   /** MCTS only: visits. */
   n?: number;
   /** max^n only: the child's utility vector (`value` is the root player's entry). */
   values?: number[];
+  /** What `value` is: the value, a true lower/upper bound on it (α-β within its budget), an
+   *  MCTS estimate, or missing (not searched within the budget; value null). */
+  bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
 }
 
 export interface SearchGameResult {
@@ -334,6 +342,99 @@ export interface Limits {
   maxSeed: number; defaultNodeCap: number; maxNodeCap: number; solveGameBudget: number;
   perfectFallbackBudget: number; solverDefaultBudget: number; solverMaxBudget: number;
 }
+
+/** A player's configuration as given: `engine` and any settings (numbers may be text, as a
+ *  form gives them; null or absent: the player's default). Unknown fields throw. */
+export interface EngineConfigIn {
+  engine: 'human' | 'minimax' | 'alphabeta' | 'hminimax' | 'mcts' | 'perfect';
+  depth?: number | string | null;
+  tt?: boolean | string | null;
+  quiescence?: boolean | string | null;
+  iterations?: number | string | null;
+  c?: number | string | null;
+  seed?: number | string | null;
+}
+
+/** A checked configuration: every setting (`depth: null` = to the end of the game). */
+export interface EngineConfig {
+  engine: EngineConfigIn['engine'];
+  depth: number | null; tt: boolean; quiescence: boolean; iterations: number; c: number; seed: number;
+}
+
+/** One player of the catalogue (`engines(kind)`). */
+export interface EngineInfo {
+  id: EngineConfigIn['engine'];
+  /** Menu name ('α-β', 'Perfect'). */
+  name: string;
+  /** The name a menu shows on this game ('Perfect (exact solver)'). */
+  menu: string;
+  fields: { key: 'depth' | 'tt' | 'quiescence' | 'iterations' | 'c' | 'seed'; label: string;
+    kind: 'int' | 'number' | 'bool'; min: number; max: number; step: number;
+    /** May be empty (depth: to the end of the game). */
+    optional: boolean }[];
+  defaults: EngineConfig;
+  /** Why it cannot play this game; null when it can. */
+  unavailable: string | null;
+}
+
+/** Engine.step() and Engine.progress(). */
+export interface EngineProgress {
+  /** Deepest finished depth (0: none yet; null: to the end of the game). */
+  depth: number | null;
+  nodes: number;
+  /** Depths searched, MCTS iterations, or solver columns solved. */
+  iterations: number;
+  /** Best move so far, play() units. */
+  best: number | null;
+  /** Value so far, to MAX (X). */
+  value: number | null;
+  done: boolean;
+  /** The solver gave up and its α-β fallback is searching. */
+  fellBack: boolean;
+}
+
+/** One root move's score in an EngineResult. */
+export interface EngineScore {
+  move: number;
+  /** To MAX (X); null when missing. */
+  value: number | null;
+  /** From the side to move; null when missing. */
+  score: number | null;
+  /** What `score` is, from the side to move: the true score is = / ≥ / ≤ it, an MCTS
+   *  estimate, or not searched within the budget. */
+  bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
+  /** MCTS: visits. */
+  n?: number;
+}
+
+/** Engine.result(): one record shape for every engine. */
+export interface EngineResult {
+  /** To MAX (X). */
+  value: number;
+  /** From the side to move. */
+  score: number;
+  /** The side to move at the root (0 = X). */
+  mover: number;
+  best: number | null;
+  bestIndex: number | null;
+  pv: number[];
+  scores: EngineScore[];
+  exact: boolean;
+  complete: boolean;
+  /** The depth `value` comes from: null = to the end of the game, 0 = nothing finished. */
+  depth: number | null;
+  stats: SearchStats;
+  /** MCTS iterations (0 for the others). */
+  iterations: number;
+  algo: 'alphabeta' | 'minimax' | 'mcts' | 'solve' | 'solve+alphabeta';
+  /** The solver gave up and its α-β fallback answered. */
+  fellBack: boolean;
+}
+
+/** Engine.searchOptions(): how to record the search that moved. `algo: 'solve'` →
+ *  Stepper.forSolve; `'mcts'` → MctsStepper.forGame({c, seed, expansion}) run for
+ *  `iterations`; otherwise Stepper.forGame(game, options). */
+export type RecordOptions = Omit<SearchOptions, 'algo'> & { algo: 'minimax' | 'alphabeta' | 'mcts' | 'solve' };
 
 /** Thrown by GameTree.parse. */
 export interface TreeParseError extends Error {

@@ -8,10 +8,12 @@ use plyground::games::tictactoe::{TicTacToe, TttState};
 use plyground::games::tree::Tree;
 use plyground::search::alphabeta::NoEval;
 
-/// Transposition-table size (log2 of the slots) for the small games and trees: 64 Ki slots.
-const TT_LOG2_SMALL: u32 = 16;
-/// For Connect-4: 256 Ki slots (about 10 MB of wasm memory).
-const TT_LOG2_C4: u32 = 18;
+use crate::options::Resolved;
+/// Transposition-table sizes (log2 of the slots): the core's, so that a recorded search uses
+/// the table its player's engine used (`plyground::search::players`).
+use plyground::search::players::{self, BoardPosition, TT_LOG2_C4, TT_LOG2_SMALL};
+use plyground::search::SearchResult;
+use plyground::trace::Recorder;
 
 /// A game the API can search and step through.
 pub(crate) trait Skin: Game + Clone + 'static {
@@ -40,6 +42,17 @@ pub(crate) trait Skin: Game + Clone + 'static {
     fn board(&self, _s: &Self::State) -> Option<String> {
         None
     }
+    /// α-β (`o.ab`, `o.eval`, `o.iterative`) recorded by `rec`: the core's
+    /// `record_alpha_beta`. The board games call its non-generic versions, compiled in the
+    /// core with the players' engines, so each game has one copy of its move ordering.
+    fn record_alpha_beta(
+        &self,
+        s: &Self::State,
+        o: &Resolved,
+        rec: &mut Recorder<'_, Self>,
+    ) -> SearchResult<Self::Action> {
+        players::record_alpha_beta(self, s, &crate::search::maybe_eval(self, o.eval), &o.ab, o.iterative, rec)
+    }
 }
 
 /// The two board games behind `Game` handles.
@@ -61,12 +74,22 @@ pub(crate) trait BoardSkin: Skin<Action = u8> {
     fn winning_line(s: &Self::State) -> Vec<i32>;
     /// The winner, if any.
     fn winner(s: &Self::State) -> Option<Player>;
+    /// The position as the core's players take it.
+    fn position(s: &Self::State) -> BoardPosition;
 }
 
 impl Skin for TicTacToe {
     type Eval = WeightedLinear;
     fn evaluator(&self) -> WeightedLinear {
         WeightedLinear::default_for(self, 1.0)
+    }
+    fn record_alpha_beta(
+        &self,
+        s: &TttState,
+        o: &Resolved,
+        rec: &mut Recorder<'_, Self>,
+    ) -> SearchResult<u8> {
+        players::record_ttt_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
     }
     fn action_js(a: u8) -> f64 {
         a as f64
@@ -81,6 +104,9 @@ impl Skin for TicTacToe {
 
 impl BoardSkin for TicTacToe {
     const KIND: &'static str = "ttt";
+    fn position(s: &TttState) -> BoardPosition {
+        BoardPosition::TicTacToe(*s)
+    }
     const WIDTH: u32 = 3;
     const HEIGHT: u32 = 3;
 
@@ -116,6 +142,9 @@ impl Skin for Connect4 {
     fn evaluator(&self) -> C4Eval {
         C4Eval::default()
     }
+    fn record_alpha_beta(&self, s: &C4State, o: &Resolved, rec: &mut Recorder<'_, Self>) -> SearchResult<u8> {
+        players::record_c4_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
+    }
     fn action_js(a: u8) -> f64 {
         a as f64 + 1.0
     }
@@ -136,6 +165,9 @@ impl Skin for Connect4 {
 
 impl BoardSkin for Connect4 {
     const KIND: &'static str = "c4";
+    fn position(s: &C4State) -> BoardPosition {
+        BoardPosition::Connect4(*s)
+    }
     const WIDTH: u32 = WIDTH as u32;
     const HEIGHT: u32 = HEIGHT as u32;
 

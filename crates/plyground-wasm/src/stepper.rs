@@ -43,7 +43,12 @@ impl<G: Skin> Stepping<G> {
             o.ab.node_budget = Some(user_budget.map_or(cap as u64, |b| b.min(cap as u64)));
         }
         let mut rec = Recorder::new(&game, root).with_node_cap(cap);
-        let f = search::run(&game, &root, &o, &mut rec);
+        let f = if o.algo == Algo::AlphaBeta {
+            let r = game.record_alpha_beta(&root, &o, &mut rec);
+            search::Found { r, vector: None, mcts_children: None }
+        } else {
+            search::run(&game, &root, &o, &mut rec)
+        };
         let trace = rec.finish();
         let cap_stopped =
             o.algo == Algo::AlphaBeta && !f.r.complete && user_budget.is_none_or(|b| b >= cap as u64);

@@ -202,12 +202,18 @@ fn bad_kinds_and_move_strings_throw_naming_them() {
 #[wasm_bindgen_test]
 fn tictactoe_searches_match_the_oracle_counts() {
     let g = ttt("");
+    // The search alone (no per-move scores): the oracle's count.
+    let alone = search_game(&g, obj(r#"{"scores": false}"#)).unwrap();
+    assert_eq!((num(&alone, "value"), num(&alone, "stats.nodes")), (0.0, 18_297.0));
+    assert_eq!(len(&alone, "scores"), 0);
+    // With scores (the default), the same search, then its bounds refined: stats count both.
     let ab = search_game(&g, JsValue::UNDEFINED).unwrap();
-    assert_eq!((num(&ab, "value"), num(&ab, "stats.nodes")), (0.0, 18_297.0));
+    assert_eq!((num(&ab, "value"), num(&ab, "best")), (0.0, num(&alone, "best")));
+    assert!(num(&ab, "stats.nodes") > 18_297.0);
     assert_eq!(text(&ab, "algo"), "alphabeta");
     assert!(get(&ab, "exact").as_bool().unwrap() && get(&ab, "complete").as_bool().unwrap());
     assert!(get(&ab, "depth").is_null());
-    let strict = search_game(&g, obj(r#"{"tie": "strict"}"#)).unwrap();
+    let strict = search_game(&g, obj(r#"{"tie": "strict", "scores": false}"#)).unwrap();
     assert_eq!(num(&strict, "stats.nodes"), 146_120.0);
     let mm = search_game(&g, obj(r#"{"algo": "minimax", "scores": false}"#)).unwrap();
     assert_eq!((num(&mm, "value"), num(&mm, "stats.nodes")), (0.0, 549_946.0));
@@ -215,6 +221,7 @@ fn tictactoe_searches_match_the_oracle_counts() {
     // Every first move draws.
     assert_eq!(len(&ab, "scores"), 9);
     assert!((0..9).all(|i| num(&ab, &format!("scores.{i}.value")) == 0.0));
+    assert!((0..9).all(|i| text(&ab, &format!("scores.{i}.bound")) == "exact"));
     // The principal variation plays out to the end.
     assert!(get(&ab, "pv").is_instance_of::<js_sys::Int32Array>());
     assert_eq!(len(&ab, "pv"), 9);
@@ -405,11 +412,19 @@ fn malformed_trees_throw_a_tree_parse_error_with_its_place() {
 #[wasm_bindgen_test]
 fn search_tree_reports_the_leaves_alpha_beta_evaluated() {
     let t = GameTree::parse(FIG_5_2.into()).unwrap();
-    let r = search_tree(&t, JsValue::UNDEFINED).unwrap();
+    let r = search_tree(&t, obj(r#"{"scores": false}"#)).unwrap();
     assert_eq!((num(&r, "value"), num(&r, "best"), text(&r, "bestLabel")), (3.0, 0.0, "B".into()));
     assert_eq!(strings(&get(&r, "evaluated")), ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]);
     assert_eq!(numbers(&get(&r, "pv")), vec![0.0, 0.0]);
     assert_eq!((num(&r, "stats.nodes"), num(&r, "stats.cutoffs")), (11.0, 1.0));
+    // With per-move scores: the same leaves recorded (the refinement is not), every score exact.
+    let scored = search_tree(&t, JsValue::UNDEFINED).unwrap();
+    assert_eq!(strings(&get(&scored, "evaluated")), ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]);
+    assert_eq!(
+        (0..3).map(|i| num(&scored, &format!("scores.{i}.value"))).collect::<Vec<_>>(),
+        [3.0, 2.0, 2.0]
+    );
+    assert!((0..3).all(|i| text(&scored, &format!("scores.{i}.bound")) == "exact"));
     let mm = search_tree(&t, obj(r#"{"algo": "minimax"}"#)).unwrap();
     assert_eq!(len(&mm, "evaluated"), 9);
     let mcts = search_tree(&t, obj(r#"{"algo": "mcts", "iterations": 300}"#)).unwrap();

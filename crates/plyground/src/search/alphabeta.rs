@@ -185,6 +185,12 @@ impl<G: Game> Deepening<G> {
         self.phase == Phase::Done
     }
 
+    /// True when the next step refines per-move scores (the root search is over): a caller
+    /// that records the search (the wasm API's `searchTree`) observes the root search only.
+    pub fn refining(&self) -> bool {
+        self.phase == Phase::Refine
+    }
+
     fn remaining(&self) -> u64 {
         self.opts.node_budget.map_or(u64::MAX, |b| b.saturating_sub(self.stats.nodes))
     }
