@@ -16,10 +16,10 @@ import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.j
 let thumbMod = null;
 
 /** The controls a tree figure can show (`controls="step,play,…"`). */
-export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend'];
+export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend', 'text'];
 
 const LEGEND =
-  '▲ MAX · ▼ MIN · ○ chance · □ terminal · [α, β] window of an open node · dashed grey: pruned · bold edge: the move chosen · red ring: current node';
+  '▲ MAX · ▼ MIN · ○ chance · □ terminal · players P1 ▲, P2 ◆, P3 ⬟ … numbered and coloured · [α, β] window of an open node · dashed grey: pruned · bold edge: the move chosen · red ring: current node · blue ring: the node in focus (↑ ↓ on the canvas, or the text view)';
 
 export class TreeFigure {
   /**
@@ -66,7 +66,8 @@ export class TreeFigure {
         p('canvas', 'canvas', {
           tabindex: 0,
           role: 'img',
-          'aria-label': 'The search tree. Arrow keys step; drag to pan, wheel or pinch to zoom; double-click a node to collapse it.',
+          'aria-label':
+            'The search tree. ← → step; ↑ ↓ and Shift+← → move between nodes (the text view below follows); drag to pan, wheel or pinch to zoom; double-click a node to collapse it.',
         }),
         p('tip', 'div', { class: 'tip', hidden: true }),
       ),
@@ -109,9 +110,19 @@ export class TreeFigure {
     this.side = side;
     this.root = container;
     container.replaceChildren(canvasCol, side);
+    this.focusId = -1;
+    this.core = {};
+    // The text view (views/text-view.js) is loaded the first time it is opened.
+    this.textBox = el('details', { class: 'text-view', part: 'text-view', id: opts.idPrefix ? `${opts.idPrefix}text-view` : null }, el('summary', {}, 'Text view'));
+    canvasCol.append(this.textBox);
+    this.textView = null;
+    this.textBox.addEventListener('toggle', () => this.renderText());
     this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
       describe: (id) => this.describe(id),
-      decorate: (ctx, stats) => this.drawThumbnails(ctx, stats),
+      decorate: (ctx, stats) => {
+        this.drawThumbnails(ctx, stats);
+        this.drawFocus(ctx, stats);
+      },
       onClick: () => {},
       isDark: opts.isDark,
       styleOverrides: opts.styleOverrides,
@@ -154,6 +165,7 @@ export class TreeFigure {
     show('result', 'result');
     show('pseudocode', 'pseudo');
     show('legend', 'legend');
+    this.textBox.hidden = !on.has('text');
     p.transport.hidden = !on.has('step') && !on.has('play');
     this.controls = on;
     this.syncChrome();
@@ -204,6 +216,11 @@ export class TreeFigure {
     this.boards.clear();
     this.current = current;
     this.result = st.result();
+    // The core's words: what each finished node's value is known to be, proven results, the
+    // result line (older modules without them: the figure falls back to its own line).
+    // (Asked for when the text view is first drawn.)
+    this.core = null;
+    this.focusId = -1;
     this.model = buildTraceModel({
       traceNodes: st.nodes(),
       treeNodes: tree ? tree.nodes() : null,
@@ -216,7 +233,7 @@ export class TreeFigure {
     thumbs.disabled = !isGame;
     if (!isGame) thumbs.checked = false;
     this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
-    const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} nodes.` : '');
+    const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} ${st.nodeCap === 1 ? 'node' : 'nodes'}.` : '');
     this.p.truncated.textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
     this.syncChrome();
     this.p.scrub.max = String(st.length);
@@ -317,13 +334,15 @@ export class TreeFigure {
     if (c.searches > 1) rows.push(['Searches (depths)', String(c.searches)]);
     setChildren(p.counters, rows.map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]));
     p.result.textContent = done ? this.resultText() : '';
-    this.showPseudocodeLine(s);
+    this.showPseudocodeLine(s, { follow: !quiet });
+    this.renderText();
     if (done) this.pause();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
   }
 
   resultText() {
+    if (typeof this.st?.resultLine === 'function') return this.st.resultLine();
     const r = this.result;
     return `Root value ${Array.isArray(r.value) ? `(${r.value.map(formatValue).join(', ')})` : formatValue(r.value)}${
       r.bestName ? ` · best move ${r.bestName}` : ''
@@ -353,7 +372,81 @@ export class TreeFigure {
     };
   }
 
-  showPseudocodeLine(s) {
+  /** The text view's list at this step (only while it is open: a big trace has many nodes). */
+  renderText() {
+    const box = this.textBox;
+    if (!this.model || !box.open || box.hidden) return;
+    const tv = this.textView;
+    if (!tv) {
+      this.textLoad ??= import('./text-view.js').then((mod) => {
+        this.nodeLine = mod.nodeLine;
+        this.textView = new mod.TextView(box, { onFocus: (d) => this.focusNode(d, { fromText: true }), label: 'The search tree as text' });
+        this.renderText();
+      });
+      return;
+    }
+    const m = this.model;
+    this.core ??= typeof this.st.valueWords === 'function' ? this.st.valueWords() : {};
+    const core = { ...this.core, index: this.st.index };
+    const nodes = m.nodes.map((n, d) => ({ id: d, parent: n.parent, text: this.nodeLine(m, d, core), current: n.state === 'current' }));
+    const done = this.st && this.st.index === this.st.length;
+    tv.render(nodes, { note: done ? this.resultText() : '' });
+    if (this.focusId >= 0) tv.focus(this.focusId, { notify: false });
+  }
+
+  /**
+   * Puts the focus on draw node `d`: ringed on the canvas, revealed, and the same item in the
+   * text view. The arrow keys of the canvas and of the text view both land here.
+   */
+  focusNode(d, { fromText = false } = {}) {
+    if (!this.model || d == null || d < 0 || d >= this.model.nodes.length) return;
+    this.focusId = d;
+    this.canvas.unfold(d);
+    this.canvas.reveal(d);
+    this.canvas.invalidate();
+    if (!fromText) this.textView?.focus(d, { notify: false });
+    const info = this.describe(d);
+    this.p.canvas.setAttribute('aria-description', info ? info.text.replace(/\n/g, '; ') : '');
+  }
+
+  /** ↑ parent, ↓ first child, Shift+← / Shift+→ the previous / next sibling. */
+  moveFocus(key) {
+    const nodes = this.model?.nodes;
+    if (!nodes || !nodes.length) return false;
+    const at = this.focusId >= 0 ? this.focusId : (this.state?.current != null ? this.model.traceToDraw[this.state.current] : 0);
+    if (this.focusId < 0) {
+      this.focusNode(Math.max(0, at));
+      return true;
+    }
+    const n = nodes[at];
+    let next = -1;
+    if (key === 'ArrowUp') next = n.parent ?? -1;
+    else if (key === 'ArrowDown') next = nodes.findIndex((x) => x.parent === at);
+    else {
+      const sibs = nodes.map((x, i) => i).filter((i) => nodes[i].parent === n.parent);
+      const k = sibs.indexOf(at) + (key === 'ArrowRight' ? 1 : -1);
+      next = sibs[k] ?? -1;
+    }
+    if (next >= 0) this.focusNode(next);
+    return true;
+  }
+
+  drawFocus(ctx, stats) {
+    const d = this.focusId;
+    const lay = this.canvas.layout;
+    if (d < 0 || !lay || !lay.visible || !lay.visible[d]) return;
+    const pt = this.canvas.camera.toScreen(lay.x[d], lay.y[d]);
+    ctx.save();
+    ctx.strokeStyle = this.canvas.dark ? '#8ab4f8' : '#1a56c4';
+    ctx.lineWidth = 2.5;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    ctx.arc(pt.x, pt.y, (stats.radius || 8) + 6, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  showPseudocodeLine(s, { follow = false } = {}) {
     for (const list of this.pseudoLines) for (const line of list) line.classList.remove('now');
     const box = this.p.pseudo;
     for (const proc of box.children) proc.classList.toggle('inactive', Number(proc.dataset.proc) !== s.pseudocode?.procedure);
@@ -363,6 +456,12 @@ export class TreeFigure {
         line.classList.add('now');
         const top = line.offsetTop - box.offsetTop;
         if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - line.offsetHeight) box.scrollTop = Math.max(0, top - 20);
+        // Keep the current line in the window too (MIN-VALUE sits low in the side column):
+        // scroll the least that shows it, only while the user steps or plays.
+        if (follow && typeof line.getBoundingClientRect === 'function' && typeof innerHeight === 'number') {
+          const r = line.getBoundingClientRect();
+          if (r.bottom > innerHeight || r.top < 0) line.scrollIntoView({ block: 'nearest' });
+        }
       } else if (line) line.classList.add('now');
     }
   }
@@ -397,6 +496,12 @@ export class TreeFigure {
     if (typingTarget(e) || e.ctrlKey || e.metaKey || e.altKey) return false;
     const target = e.composedPath ? e.composedPath()[0] : e.target;
     const onButton = target && target.tagName === 'BUTTON';
+    if (target && target.closest && target.closest('.text-view')) return false; // the text view's own keys
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown' || (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'))) {
+      // Only on the canvas: elsewhere the arrows scroll the page as usual.
+      if (target !== this.p.canvas) return false;
+      return this.moveFocus(e.key);
+    }
     switch (e.key) {
       case 'ArrowRight':
         this.stepBy(1);

@@ -43,7 +43,7 @@ pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
 pub use game::{search_game, GameHandle};
-pub use mcts::{ucb1_js, MctsStepper};
+pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 #[cfg(feature = "practice")]
 pub use practice::Practice;
 pub use solve_game::solve_game;
