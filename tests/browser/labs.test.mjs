@@ -146,6 +146,32 @@ describe('the labs', { timeout: 120_000 }, () => {
     assert.equal(await page.textContent('#tl-play'), '▶ Play');
   });
 
+  it('tree lab: at 1280×900 the current pseudocode line stays in the window at every step (MIN-VALUE sits low)', async () => {
+    await page.selectOption('#tl-source', 'figure-5-2');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.focus('#tl-canvas');
+    await page.keyboard.press('Home');
+    const length = Number(await attr('tree-length'));
+    const out = [];
+    let minValue = 0;
+    for (let i = 1; i <= length; i++) {
+      await page.keyboard.press('ArrowRight');
+      const r = await page.evaluate(() => {
+        const line = document.querySelector('#tl-pseudo .line.now');
+        if (!line) return null;
+        const b = line.getBoundingClientRect();
+        const proc = line.closest('[data-proc]')?.textContent ?? '';
+        return { top: b.top, bottom: b.bottom, height: innerHeight, text: line.textContent.trim(), min: proc.includes('function MIN-VALUE') };
+      });
+      if (!r) continue;
+      if (r.min) minValue++;
+      // Sub-pixel rounding of a line scrolled to the window's edge is not "out of view".
+      if (r.top < -1 || r.bottom > r.height + 1) out.push(`step ${i}: '${r.text}' at ${r.top}–${r.bottom} of ${r.height}`);
+    }
+    assert.ok(minValue > 5, `MIN-VALUE lines were current at ${minValue} steps`);
+    assert.deepEqual(out, [], 'every current pseudocode line is in the window');
+  });
+
   it('tree lab: the text view lists the tree in step with the figure, and the arrow keys move one focus', async () => {
     await page.selectOption('#tl-source', 'figure-5-2');
     await page.click('#tl-text-view summary');

@@ -54,6 +54,8 @@ impl<G: Skin> Stepping<G> {
         let mut trace = rec.finish();
         // The narration states the cutoff test under the rule the search pruned by.
         trace.set_tie_rule(o.ab.tie);
+        // The best move in the figure's words ("top", "column 4"), as Play says it.
+        trace.set_move_words(&|b| game.move_words(&root, b));
         let cap_stopped =
             o.algo == Algo::AlphaBeta && !f.r.complete && user_budget.is_none_or(|b| b >= cap as u64);
         let truncated = trace.truncated() || cap_stopped;
@@ -406,9 +408,8 @@ impl<G: Skin> Steps for Stepping<G> {
     }
 
     fn result_line(&self) -> String {
-        let words =
-            self.trace.result().and_then(|r| r.best).and_then(|b| self.game.move_words(&self.root, b));
-        self.trace.result_line(words.as_deref())
+        // The move's words were given to the trace when it was recorded.
+        self.trace.result_line(None)
     }
 
     fn value_words(&self) -> Result<JsValue, JsError> {

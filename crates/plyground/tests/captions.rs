@@ -315,3 +315,20 @@ fn a_game_search_names_the_move_in_the_figure_s_words() {
     assert_eq!(words, "top");
     assert_eq!(tr.result_line(Some(words)), "Root value 0 · best move top");
 }
+
+#[test]
+fn the_narration_s_last_step_names_the_move_as_the_result_line_does() {
+    // Issue 12 item 12: the tree lab said "best move 1" in its narration and "top" under the
+    // figure (and Play says "top"): the trace takes the figure's words once, for both.
+    use plyground::games::tictactoe::{TicTacToe, CELL_NAMES};
+    let g = TicTacToe;
+    let s = g.try_parse_moves("4 0 5 2 6 3").unwrap();
+    let mut rec = Recorder::new(&g, s);
+    alpha_beta(&g, &s, &AlphaBetaOptions::default(), &mut rec);
+    let mut tr = rec.finish();
+    let last = tr.len() - 1;
+    assert_eq!(tr.narration(last), "Search done: the root is worth 0, best move 1");
+    tr.set_move_words(&|a: u8| CELL_NAMES.get(a as usize).map(|w| w.to_string()));
+    assert_eq!(tr.narration(last), "Search done: the root is worth 0, best move top");
+    assert_eq!(tr.result_line(None), "Root value 0 · best move top");
+}

@@ -277,7 +277,7 @@ impl<A: Copy> Trace<A> {
     pub fn result_line(&self, move_words: Option<&str>) -> String {
         let Some((r, root)) = self.last_search() else { return "No search recorded".to_string() };
         let np = self.num_players;
-        let mv = move_words.map(str::to_string).or_else(|| r.best_name.clone());
+        let mv = move_words.map(str::to_string).or_else(|| self.best_words(self.results.len() - 1));
         let to = r.best_child.and_then(|c| self.node(c)).map(|c| c.label.clone());
         // "(to B)" only where the child has a name of its own (a tree's label), not the
         // move's name again ("7", "4·0").

@@ -359,6 +359,9 @@ pub struct Trace<A> {
     num_players: usize,
     flavour: Flavour,
     tie_rule: TieRule,
+    /// Per search in `results`: the best move in the words the game's figure uses ("top"),
+    /// when a front end gave some ([`Trace::set_move_words`]).
+    move_words: Vec<Option<String>>,
 }
 
 impl<A: Copy> Trace<A> {
@@ -421,6 +424,22 @@ impl<A: Copy> Trace<A> {
     /// passed: `v ≤ α` under the lessons' rule, `v < α` under the strict one).
     pub fn tie_rule(&self) -> TieRule {
         self.tie_rule
+    }
+
+    /// Names each search's best move in the words of the game's figure (`words(best)`, e.g.
+    /// "top" for a tic-tac-toe cell, "column 4"), for the narration's last step and the
+    /// result line; None keeps the action's name.
+    pub fn set_move_words(&mut self, words: &dyn Fn(A) -> Option<String>) {
+        self.move_words = self.results.iter().map(|r| r.best.and_then(words)).collect();
+    }
+
+    /// The best move of search `i` in the figure's words, else its action name.
+    pub(crate) fn best_words(&self, i: usize) -> Option<String> {
+        self.move_words
+            .get(i)
+            .cloned()
+            .flatten()
+            .or_else(|| self.results.get(i).and_then(|r| r.best_name.clone()))
     }
 
     /// Says which tie rule the search used (default [`TieRule::NonStrict`]).
@@ -600,6 +619,7 @@ impl<'g, G: Game> Recorder<'g, G> {
                 num_players: game.num_players(),
                 flavour: Flavour::Minimax,
                 tie_rule: TieRule::NonStrict,
+                move_words: Vec::new(),
             },
             last_val: Vec::new(),
             last_win: Vec::new(),

@@ -244,7 +244,7 @@ impl<A: Copy> Trace<A> {
                     Some(u) => fmt_vector(&u, np),
                     None => fmt_value(value),
                 };
-                match r.and_then(|r| r.best_name.clone()) {
+                match self.best_words(l.aux as usize) {
                     Some(b) => format!("Search done: the root is worth {worth}, best move {b}"),
                     None => format!("Search done: the root is worth {worth} (no move to make)"),
                 }
