@@ -419,6 +419,15 @@ describe('embedding', { timeout: 300_000 }, () => {
         "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, theme, height)",
       ]);
       assert.equal(await prop('ply-tree', 'index', frame), 30);
+      // The frame posts its content height whenever it changes (issue 12 item 12): a host
+      // sizes the <iframe> to the figure from it.
+      await page.evaluate(() => window.__send({ type: 'plyground:set', height: '20em' }));
+      await page.waitForFunction(() => window.__msgs.some((m) => m.type === 'plyground:resize'), null, { timeout: TIMEOUT });
+      await page.waitForTimeout(300);
+      const sizes = (await page.evaluate(() => window.__msgs)).filter((m) => m.type === 'plyground:resize');
+      const bottom = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY));
+      assert.deepEqual(sizes.at(-1), { type: 'plyground:resize', view: 'tree', height: bottom });
+      await page.evaluate(() => window.__send({ type: 'plyground:set', height: null }));
       // A new tree and its end, in one message.
       await page.evaluate(() => window.__send({ type: 'plyground:set', tree: '[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]', step: 'end' }));
       await waitMsg({ type: 'plyground:step', length: 58, index: 58 });
