@@ -240,12 +240,7 @@ impl<G: Skin> MctsRun<G> {
                 let children: Vec<u32> =
                     v.children.iter().copied().filter(|&c| (c as usize) < count).collect();
                 let hidden = v.children.len() - children.len();
-                let label = self.game.state_label(&v.state).unwrap_or_else(|| {
-                    match (v.parent.and_then(|p| self.mcts.node(p)), v.action) {
-                        (Some(p), Some(a)) => self.game.action_name(&p.state, a),
-                        _ => "root".to_string(),
-                    }
-                });
+                let label = self.label_of(v.id);
                 MctsNodeOut {
                     id: v.id,
                     parent: v.parent.map_or(-1, |p| p as i32),
@@ -294,7 +289,8 @@ impl<G: Skin> MctsRun<G> {
             .collect()
     }
 
-    /// The label a node is drawn with (as `nodes()` writes it).
+    /// The label a node is drawn with (`nodes()`, the narration and the decision line).
+    #[inline(never)]
     fn label_of(&self, id: u32) -> String {
         let Some(v) = self.mcts.node(id) else { return "?".to_string() };
         self.game.state_label(&v.state).unwrap_or_else(|| {
