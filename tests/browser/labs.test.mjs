@@ -168,8 +168,8 @@ describe('the labs', { timeout: 120_000 }, () => {
       // Sub-pixel rounding of a line scrolled to the window's edge is not "out of view".
       if (r.top < -1 || r.bottom > r.height + 1) out.push(`step ${i}: '${r.text}' at ${r.top}–${r.bottom} of ${r.height}`);
     }
-    assert.ok(minValue > 5, `MIN-VALUE lines were current at ${minValue} steps`);
     assert.deepEqual(out, [], 'every current pseudocode line is in the window');
+    assert.ok(minValue >= 3, `MIN-VALUE lines were current at ${minValue} steps`);
   });
 
   it('tree lab: the text view lists the tree in step with the figure, and the arrow keys move one focus', async () => {

@@ -235,3 +235,55 @@ export class TextView {
     return out.join('\n');
   }
 }
+
+// The tree figure's keyboard focus (views/tree-figure.js delegates here, so that none of it is
+// in a page until a node is focused or the text view opened).
+
+/** Puts the figure's focus on draw node `d`: ringed on the canvas, revealed, and the same item in the text view. */
+export function focusNode(fig, d, { fromText = false } = {}) {
+  if (!fig.model || d == null || d < 0 || d >= fig.model.nodes.length) return;
+  fig.focusId = d;
+  fig.canvas.unfold(d);
+  fig.canvas.reveal(d);
+  fig.canvas.invalidate();
+  if (!fromText) fig.textView?.focus(d, { notify: false });
+  const info = fig.describe(d);
+  fig.p.canvas.setAttribute('aria-description', info ? info.text.replace(/\n/g, '; ') : '');
+}
+
+/** ↑ parent, ↓ first child, Shift+← / Shift+→ the previous / next sibling (the first key focuses the current node). */
+export function moveFocus(fig, key) {
+  const nodes = fig.model?.nodes;
+  if (!nodes || !nodes.length) return;
+  const at = fig.focusId >= 0 ? fig.focusId : fig.state?.current != null ? fig.model.traceToDraw[fig.state.current] : 0;
+  if (fig.focusId < 0) {
+    focusNode(fig, Math.max(0, at));
+    return;
+  }
+  const n = nodes[at];
+  let next = -1;
+  if (key === 'ArrowUp') next = n.parent ?? -1;
+  else if (key === 'ArrowDown') next = nodes.findIndex((x) => x.parent === at);
+  else {
+    const sibs = nodes.map((x, i) => i).filter((i) => nodes[i].parent === n.parent);
+    const k = sibs.indexOf(at) + (key === 'ArrowRight' ? 1 : -1);
+    next = sibs[k] ?? -1;
+  }
+  if (next >= 0) focusNode(fig, next);
+}
+
+/** The focus ring: a dashed blue circle around the node in focus. */
+export function drawFocus(fig, ctx, stats) {
+  const d = fig.focusId;
+  const lay = fig.canvas.layout;
+  if (d < 0 || !lay || !lay.visible || !lay.visible[d]) return;
+  const pt = fig.canvas.camera.toScreen(lay.x[d], lay.y[d]);
+  ctx.save();
+  ctx.strokeStyle = fig.canvas.dark ? '#8ab4f8' : '#1a56c4';
+  ctx.lineWidth = 2.5;
+  ctx.setLineDash([4, 3]);
+  ctx.beginPath();
+  ctx.arc(pt.x, pt.y, (stats.radius || 8) + 6, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}

@@ -341,12 +341,9 @@ export class TreeFigure {
     if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
   }
 
+  /** The core's line under the figure (Stepper.resultLine: never a value that looks exact for an incomplete search). */
   resultText() {
-    if (typeof this.st?.resultLine === 'function') return this.st.resultLine();
-    const r = this.result;
-    return `Root value ${Array.isArray(r.value) ? `(${r.value.map(formatValue).join(', ')})` : formatValue(r.value)}${
-      r.bestName ? ` · best move ${r.bestName}` : ''
-    }${r.complete ? '' : ' (incomplete: node budget)'}`;
+    return this.st.resultLine();
   }
 
   /** What a step event carries: plain data. */
@@ -378,17 +375,17 @@ export class TreeFigure {
     if (!this.model || !box.open || box.hidden) return;
     const tv = this.textView;
     if (!tv) {
-      this.textLoad ??= import('./text-view.js').then((mod) => {
-        this.nodeLine = mod.nodeLine;
+      this.withText((mod) => {
+        if (this.textView) return;
         this.textView = new mod.TextView(box, { onFocus: (d) => this.focusNode(d, { fromText: true }), label: 'The search tree as text' });
         this.renderText();
       });
       return;
     }
     const m = this.model;
-    this.core ??= typeof this.st.valueWords === 'function' ? this.st.valueWords() : {};
+    this.core ??= this.st.valueWords();
     const core = { ...this.core, index: this.st.index };
-    const nodes = m.nodes.map((n, d) => ({ id: d, parent: n.parent, text: this.nodeLine(m, d, core), current: n.state === 'current' }));
+    const nodes = m.nodes.map((n, d) => ({ id: d, parent: n.parent, text: this.tvMod.nodeLine(m, d, core), current: n.state === 'current' }));
     const done = this.st && this.st.index === this.st.length;
     tv.render(nodes, { note: done ? this.resultText() : '' });
     if (this.focusId >= 0) tv.focus(this.focusId, { notify: false });
@@ -398,52 +395,25 @@ export class TreeFigure {
    * Puts the focus on draw node `d`: ringed on the canvas, revealed, and the same item in the
    * text view. The arrow keys of the canvas and of the text view both land here.
    */
-  focusNode(d, { fromText = false } = {}) {
-    if (!this.model || d == null || d < 0 || d >= this.model.nodes.length) return;
-    this.focusId = d;
-    this.canvas.unfold(d);
-    this.canvas.reveal(d);
-    this.canvas.invalidate();
-    if (!fromText) this.textView?.focus(d, { notify: false });
-    const info = this.describe(d);
-    this.p.canvas.setAttribute('aria-description', info ? info.text.replace(/\n/g, '; ') : '');
+  focusNode(d, opts) {
+    this.withText((m) => m.focusNode(this, d, opts));
   }
 
   /** ↑ parent, ↓ first child, Shift+← / Shift+→ the previous / next sibling. */
   moveFocus(key) {
-    const nodes = this.model?.nodes;
-    if (!nodes || !nodes.length) return false;
-    const at = this.focusId >= 0 ? this.focusId : (this.state?.current != null ? this.model.traceToDraw[this.state.current] : 0);
-    if (this.focusId < 0) {
-      this.focusNode(Math.max(0, at));
-      return true;
-    }
-    const n = nodes[at];
-    let next = -1;
-    if (key === 'ArrowUp') next = n.parent ?? -1;
-    else if (key === 'ArrowDown') next = nodes.findIndex((x) => x.parent === at);
-    else {
-      const sibs = nodes.map((x, i) => i).filter((i) => nodes[i].parent === n.parent);
-      const k = sibs.indexOf(at) + (key === 'ArrowRight' ? 1 : -1);
-      next = sibs[k] ?? -1;
-    }
-    if (next >= 0) this.focusNode(next);
+    if (!this.model?.nodes.length) return false;
+    this.withText((m) => m.moveFocus(this, key));
     return true;
   }
 
   drawFocus(ctx, stats) {
-    const d = this.focusId;
-    const lay = this.canvas.layout;
-    if (d < 0 || !lay || !lay.visible || !lay.visible[d]) return;
-    const pt = this.canvas.camera.toScreen(lay.x[d], lay.y[d]);
-    ctx.save();
-    ctx.strokeStyle = this.canvas.dark ? '#8ab4f8' : '#1a56c4';
-    ctx.lineWidth = 2.5;
-    ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    ctx.arc(pt.x, pt.y, (stats.radius || 8) + 6, 0, Math.PI * 2);
-    ctx.stroke();
-    ctx.restore();
+    if (this.focusId >= 0 && this.tvMod) this.tvMod.drawFocus(this, ctx, stats);
+  }
+
+  /** Runs `f` with views/text-view.js, loaded the first time a node is focused or the view opened. */
+  withText(f) {
+    if (this.tvMod) f(this.tvMod);
+    else (this.tvLoad ??= import('./text-view.js')).then((m) => f((this.tvMod = m)));
   }
 
   showPseudocodeLine(s, { follow = false } = {}) {
