@@ -116,6 +116,27 @@ function onMessage(event) {
 }
 
 window.addEventListener('message', onMessage);
+
+// The frame's height: posted whenever the page's content height changes (the figure drawn, a
+// panel opened), so that a host page can size the <iframe> to its figure instead of a fixed
+// height (docs/embedding.md, "Messages"; the snippet says so). At most once per frame drawn.
+let postedHeight = 0;
+let heightQueued = false;
+function postHeight() {
+  heightQueued = false;
+  // The body's bottom, not the root's scrollHeight (never less than the frame's own height).
+  const h = Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY);
+  if (h === postedHeight || h <= 0) return;
+  postedHeight = h;
+  post('resize', { height: h });
+}
+if (embedded && typeof ResizeObserver === 'function') {
+  new ResizeObserver(() => {
+    if (heightQueued) return;
+    heightQueued = true;
+    requestAnimationFrame(postHeight);
+  }).observe(document.body);
+}
 // A new hash (the host changed the frame's src fragment) is a new figure.
 window.addEventListener('hashchange', () => {
   showError('');

@@ -2,6 +2,7 @@
 // `engines`, `checkEngineConfig`, `engineLabel`), the lesson menu and the ordering reference
 // sizes. Needs the built package (www/pkg).
 import test from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import {
   ENGINE_FIELDS,
@@ -15,7 +16,7 @@ import {
   evaluationConfig,
   installEngines,
 } from '../../www/lib/engines.js';
-import { LESSON_TREES, POSITION_SOURCES, algorithmsFor } from '../../www/lib/lessons.js';
+import { LESSON_TREES, POSITION_SOURCES } from '../../www/lib/lessons.js';
 import { approx, orderingReference, ordersFor } from '../../www/lib/complexity.js';
 
 import { api } from './wasm.mjs';
@@ -129,24 +130,66 @@ test('the values on the board: the core picks the engine that evaluates', () => 
   assert.throws(() => evaluationConfig('c4', human, { engine: 'alphabeta', depth: 99 }), /^Error: evaluationConfig: depth must be a whole number from 1 to 42$/);
 });
 
-test('the lesson menu holds the lessons’ trees, each with an algorithm that applies', () => {
-  const texts = LESSON_TREES.map((t) => t.text);
-  assert.ok(texts.includes('[[3,12,8],[2,4,6],[14,5,2]]'));
-  assert.ok(texts.includes('[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]'));
-  assert.ok(texts.includes('[[[4,7],[2,8]],[[1,5],[3,6]]]'));
-  assert.ok(texts.includes('[[[3,5],[2,9]],[[1,4],[8,7]]]'));
-  assert.ok(texts.includes('max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]'));
-  assert.ok(texts.includes('[1, chance[0.5: 0, 0.5: 3]]'));
-  assert.ok(texts.some((t) => t.startsWith('[1, chance[0.5: 0, 0.5: 1.7320508075688772]]')));
-  assert.ok(texts.includes('[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]'));
-  assert.equal(new Set(LESSON_TREES.map((t) => t.id)).size, LESSON_TREES.length);
-  assert.deepEqual(
-    POSITION_SOURCES.map((p) => p.kind),
-    ['ttt', 'c4'],
-  );
-  assert.deepEqual(algorithmsFor({ hasTuples: true, players: 3 }), ['maxn']);
-  assert.deepEqual(algorithmsFor({ hasChance: true }), ['expectiminimax', 'alphabeta']);
-  assert.deepEqual(algorithmsFor({}), ['minimax', 'alphabeta']);
+/** The fixture corpus (tests/fixtures/lessons.txt): name → {tree, transform, algorithms, value}. */
+function lessonFixtures() {
+  const text = readFileSync(new URL('../fixtures/lessons.txt', import.meta.url), 'utf8');
+  const out = new Map();
+  for (const block of text.split(/\n\s*\n/)) {
+    const f = {};
+    for (const line of block.split('\n')) {
+      if (line.startsWith('#') || !line.includes(':')) continue;
+      const i = line.indexOf(':');
+      f[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+    }
+    if (f.name) out.set(f.name, f);
+  }
+  return out;
+}
+
+/** Tree text without comments and blanks; an explicit `max` at the root is the default. */
+const canonical = (t) => t.replace(/#.*$/gm, '').replace(/\s+/g, '').replace(/^max\[/, '[');
+
+test('the lesson menu is the corpus’s worked examples, each with an algorithm the corpus says applies', () => {
+  const fixtures = lessonFixtures();
+  // Menu entry → the fixture it shows (the corpus is checked by every engine in Rust and wasm).
+  const shows = {
+    'figure-5-2': 'figure_5_2',
+    'twelve-leaf': 'twelve_leaf_trace',
+    'exercise-minimax': 'exercise_minimax',
+    'exercise-alphabeta': 'exercise_alpha_beta',
+    expectiminimax: 'exercise_expectiminimax',
+    'sqrt-before': 'sqrt_transform_untransformed',
+    'sqrt-after': 'sqrt_transform_applied',
+    'three-player': 'aima_three_player',
+  };
+  assert.deepEqual(LESSON_TREES.map((t) => t.id), Object.keys(shows));
+  for (const entry of LESSON_TREES) {
+    const f = fixtures.get(shows[entry.id]);
+    assert.ok(f, `${entry.id}: fixture ${shows[entry.id]} is missing from lessons.txt`);
+    assert.ok(f.algorithms.split(' ').includes(entry.algo), `${entry.id}: ${entry.algo} is not among ${f.algorithms}`);
+    if (f.transform === 'sqrt') {
+      // The menu writes the transformed tree out: each leaf is the square root of the fixture's.
+      const numbers = (t) => canonical(t).match(/-?[\d.]+(?![\d.]*:)/g).map(Number);
+      assert.equal(canonical(entry.text).replace(/[\d.]+(?![\d.]*:)/g, 'u'), canonical(f.tree).replace(/[\d.]+(?![\d.]*:)/g, 'u'));
+      assert.deepEqual(numbers(entry.text), numbers(f.tree).map(Math.sqrt), entry.id);
+    } else {
+      assert.equal(canonical(entry.text), canonical(f.tree), entry.id);
+    }
+  }
+  // Which algorithms apply to each tree is the core's answer (GameTree.algorithms()): checked
+  // on the real module in captions.test.mjs.
+});
+
+test('the lab’s positions are legal move strings of their games', () => {
+  const [ttt, c4] = POSITION_SOURCES;
+  assert.deepEqual([ttt.kind, c4.kind], ['ttt', 'c4']);
+  // Tic-tac-toe: distinct cells 0–8; Connect-4: columns 1–7, at most 6 stones each.
+  const cells = ttt.moves.split(',').map(Number);
+  assert.ok(cells.every((c) => Number.isInteger(c) && c >= 0 && c <= 8) && new Set(cells).size === cells.length, ttt.moves);
+  const cols = [...c4.moves].map(Number);
+  assert.ok(cols.every((c) => c >= 1 && c <= 7), c4.moves);
+  assert.ok([1, 2, 3, 4, 5, 6, 7].every((c) => cols.filter((x) => x === c).length <= 6), c4.moves);
+  assert.equal(c4.depth, 4);
 });
 
 test('ordering reference sizes: b^m, b^(3m/4), b^(m/2)', () => {

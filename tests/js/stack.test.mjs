@@ -140,6 +140,7 @@ const engine = () => {
 const CALLS = {
   limits: () => api.limits(),
   ucb1: () => api.ucb1(1, 2, 10, 1.4),
+  ucb1Select: () => api.ucb1Select(new Float64Array([28, 30, 8]), new Float64Array([40, 50, 10]), 100, 1.414),
   searchGame: () => api.searchGame(Game.create('ttt', '4'), { depth: 3 }),
   searchTree: () => api.searchTree(tree(), { algo: 'minimax' }),
   solveConnect4: () => api.solveConnect4('4455', { budget: 2000 }),
@@ -172,6 +173,7 @@ const CALLS = {
   },
   'GameTree.nodes': () => tree().nodes(),
   'GameTree.toText': () => tree().toText(),
+  'GameTree.algorithms': () => tree().algorithms(),
   'GameTree getters': () => {
     const t = tree();
     return [t.nodeCount, t.players, t.hasTuples];
@@ -189,6 +191,9 @@ const CALLS = {
   'Stepper.result': () => stepper().result(),
   'Stepper.pseudocode': () => stepper().pseudocode(),
   'Stepper.pruned': () => stepper().pruned(),
+  'Stepper.resultLine': () => stepper().resultLine(),
+  'Stepper.caption': () => stepper().caption(),
+  'Stepper.valueWords': () => stepper().valueWords(),
   'Stepper.board': () => Stepper.forGame(Game.create('ttt', '4,0,8,2,6'), {}, 20).board(3),
   'Stepper getters': () => {
     const s = stepper();
@@ -223,9 +228,11 @@ const CALLS = {
     const p = practice();
     return [p.task, p.seed, p.treeText, p.tie, p.prompt, p.fields, p.maxScore, p.stepperOptions, p.traceLength];
   },
+  'MctsStepper.narration': () => mcts().narration(),
+  'MctsStepper.decision': () => mcts().decision(),
   'MctsStepper getters': () => {
     const m = mcts();
-    return [m.iterations, m.phase, m.nodeCount, m.best];
+    return [m.iterations, m.phase, m.nodeCount, m.best, m.bestChild];
   },
   // Records a search as Stepper.forTree does (practice module only).
   exportTikz: () => api.exportTikz(tree(), {}, 100, 5, false),

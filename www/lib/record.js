@@ -10,11 +10,11 @@ import { algorithmsFor } from './lessons.js';
 import { ordersFor } from './complexity.js';
 import { ParamError } from './figure-state.js';
 
-/** The algorithms that apply to a source: an explicit tree's shape, or a game. */
-export function algorithmsForSource(source, info, caps = {}) {
+/** The algorithms that apply to a source: a game's, or what the core says of a tree (a GameTree). */
+export function algorithmsForSource(source, tree, caps = {}) {
   if (source === 'ttt') return ['minimax', 'alphabeta'];
   if (source === 'c4') return caps.solver ? ['alphabeta', 'solve'] : ['alphabeta'];
-  return algorithmsFor(info);
+  return algorithmsFor(tree);
 }
 
 /**
@@ -70,13 +70,9 @@ export function recordSearch(api, s, { caps = {}, strict = false } = {}) {
   let tree = null;
   let game = null;
   try {
-    let info = null;
     if (isGame) game = api.Game.create(s.source, s.moves ?? '');
-    else {
-      tree = api.GameTree.parse(s.tree);
-      info = { hasTuples: tree.hasTuples, players: tree.players, hasChance: tree.nodes().some((n) => n.kind === 'chance') };
-    }
-    const algos = algorithmsForSource(s.source, info, caps);
+    else tree = api.GameTree.parse(s.tree);
+    const algos = algorithmsForSource(s.source, tree, caps);
     let algo = s.algo;
     if (!algo || !algos.includes(algo)) {
       if (algo && strict) {

@@ -6,14 +6,14 @@
 //
 // The figure receives an MctsStepper (the core's MCTS, in wasm) and owns it from then on.
 
-import { buildMctsModel, fmt4, mctsNarration, mctsToMove } from '../lib/trace-view.js';
+import { buildMctsModel, fmt4, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
 
 /** The controls an MCTS figure can show. */
-export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend'];
+export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'text'];
 
 const CHART_COLOURS = {
   light: ['#1f5fbf', '#c0392b', '#1e7b34', '#b35c00', '#7b3fa0', '#00838f', '#6d4c41', '#5f6368', '#ad1457'],
@@ -102,6 +102,11 @@ export class MctsFigure {
     );
     this.side = side;
     container.replaceChildren(canvasCol, side);
+    // The text view (views/text-view.js) is loaded the first time it is opened.
+    this.textBox = el('details', { class: 'text-view', part: 'text-view', id: opts.idPrefix ? `${opts.idPrefix}text-view` : null }, el('summary', {}, 'Text view'));
+    canvasCol.append(this.textBox);
+    this.textView = null;
+    this.textBox.addEventListener('toggle', () => this.renderText());
     this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
       describe: (id) => this.describe(id),
       onClick: (id) => this.select(id),
@@ -135,6 +140,7 @@ export class MctsFigure {
     const show = (name, ...parts) => {
       for (const part of parts) p[part].hidden = !on.has(name);
     };
+    this.textBox.hidden = !on.has('text');
     show('step', 'back', 'phase', 'iter');
     show('play', 'play');
     show('run', 'n-label', 'run');
@@ -287,9 +293,58 @@ export class MctsFigure {
     this.history.push({ iter: it, shares: this.m.rootShares() });
   }
 
-  select(id) {
+  select(id, { fromText = false } = {}) {
     this.selected = id;
     this.render(false);
+    if (!fromText) this.textView?.focus(id, { notify: false });
+    this.canvas.reveal(id);
+  }
+
+  /**
+   * The text view: every node with N, W and, under an expanded parent, its UCB1 with the
+   * core's ★ (only while the view is open: a long run has thousands of nodes).
+   */
+  renderText() {
+    const box = this.textBox;
+    if (!this.m || !box.open || box.hidden) return;
+    const tv = this.textView;
+    if (!tv) {
+      this.textLoad ??= import('./text-view.js').then((mod) => {
+        this.tv = mod;
+        this.textView = new mod.TextView(box, { onFocus: (id) => this.select(id, { fromText: true }), label: 'The MCTS tree as text' });
+        this.renderText();
+      });
+      return;
+    }
+    const nodes = this.nodes ?? this.m.nodes();
+    const model = this.canvas.model;
+    const ucb = new Map();
+    const limit = Math.min(nodes.length, this.tv.TEXT_VIEW_LIMIT);
+    for (let id = 0; id < limit; id++) {
+      if (!nodes[id].children.length) continue;
+      for (const t of this.m.ucb(id)) ucb.set(t.child, t);
+    }
+    const current = this.currentNode(this.m.lastEvents());
+    const items = [];
+    for (let id = 0; id < nodes.length; id++) {
+      const nd = nodes[id];
+      const t = ucb.get(id);
+      items.push({
+        id,
+        parent: nd.parent,
+        current: id === current,
+        text: this.tv.mctsLine(model.nodes[id] ?? { kind: 'terminal' }, {
+          name: this.nodeName(nodes, id),
+          n: count(nd.n),
+          w: formatValue(Math.round(nd.w * 1000) / 1000),
+          ucb: t ? fmt4(t.total) : null,
+          star: Boolean(t && t.selected),
+          current: id === current,
+        }),
+      });
+    }
+    tv.render(items, { note: this.p.decision.textContent });
+    if (this.selected != null) tv.focus(this.selected, { notify: false });
   }
 
   nodeName(nodes, id) {
@@ -305,8 +360,9 @@ export class MctsFigure {
     const nodes = m.nodes();
     this.nodes = nodes;
     const shares = m.rootShares();
-    const best = m.best;
-    const bestShare = shares.length ? shares.reduce((a, b) => (b.n > a.n ? b : a)) : null;
+    // The decision is the core's (the most-visited root child, first in the game's order on ties).
+    const bestChild = m.bestChild ?? null;
+    const bestShare = bestChild != null ? (shares.find((x) => x.child === bestChild) ?? null) : null;
     const events = m.lastEvents();
     const dark = this.dark;
     const model = buildMctsModel(nodes, events, {
@@ -332,13 +388,11 @@ export class MctsFigure {
     const last = events.length ? events[events.length - 1] : null;
     const phase = last ? last.phase : 'start';
     const badge = el('span', { class: `ph ph-${phase === 'start' ? 'done' : phase}` }, phase.toUpperCase());
-    const text =
-      m.phase === 'done' && last
-        ? `Iteration ${m.iterations} complete. ${mctsNarration(last, (id) => this.nodeName(nodes, id))}`
-        : mctsNarration(last, (id) => this.nodeName(nodes, id));
+    // The sentence is the core's (caption::mcts_narration through MctsStepper.narration()).
+    const text = m.narration();
     this.p['phase-line'].replaceChildren(
       badge,
-      ` Iteration ${m.iterations}${m.phase !== 'done' && m.iterations > 0 ? ' (in progress)' : ''} · ${count(nodes.length)} nodes — `,
+      ` Iteration ${m.iterations}${m.phase !== 'done' && m.iterations > 0 ? ' (in progress)' : ''} · ${count(nodes.length)} ${nodes.length === 1 ? 'node' : 'nodes'} — `,
       text,
     );
     this.narration = text;
@@ -358,12 +412,11 @@ export class MctsFigure {
         ],
       })),
     );
-    this.p.decision.textContent =
-      best != null && bestShare
-        ? `Decision now: ${this.kind === 'c4' ? 'column ' : this.kind === 'ttt' ? 'cell ' : ''}${nodes[bestShare.child].label} — the most-visited root child (N = ${count(bestShare.n)} of ${count(total)}), not the best average.`
-        : 'No decision before the first iteration.';
+    // What is true of the decision (most visited; best average or not) is the core's sentence.
+    this.p.decision.textContent = m.decision();
     if (!this.p.chart.hidden) this.drawChart(shares, nodes, dark);
     else this.lastChart = [shares, nodes, dark];
+    this.renderText();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     else if (quiet && this.opts.onLoad) this.opts.onLoad(this.stepInfo());
   }
@@ -387,10 +440,8 @@ export class MctsFigure {
     this.p.selected.textContent = terms.length
       ? `${this.nodeName(nodes, id)} (N = ${nd.n}); C = ${this.c}. Selection follows the largest UCB1 (★).`
       : `${this.nodeName(nodes, id)} has no children yet${nd.terminal ? ' (terminal)' : ''}.`;
-    let bestI = -1;
-    terms.forEach((t, i) => {
-      if (bestI < 0 || t.total > terms[bestI].total) bestI = i;
-    });
+    // ★: the child the core's selection rule picks (select_ucb1: the largest total, the first on ties).
+    const bestI = terms.findIndex((t) => t.selected);
     fillTable(
       table,
       ['Child', 'W', 'N', 'W/N', 'C·√(ln N/n)', 'UCB1'],

@@ -266,10 +266,53 @@ export class TreeLab {
     this.opts = rec.options;
     this.loaded = { ...state, algo: rec.algo, order: rec.order };
     this.compareTable.clear();
+    this.showCaption();
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
     return true;
+  }
+
+  /**
+   * The core's caption of the recorded search (generated from the trace: node names, values,
+   * cutoffs and counts exactly as the figure shows them), folded so it spoils nothing. The
+   * caption is written by the practice module (www/pkg-practice/, loaded the first time the
+   * caption is opened): the page's module leaves it out for size. The same search is
+   * recorded there from the same state.
+   */
+  showCaption() {
+    let box = document.getElementById('tl-caption');
+    if (!box) {
+      box = el('details', { id: 'tl-caption', class: 'note caption' }, el('summary', {}, 'What the search found (written from its trace)'), el('p', { id: 'tl-caption-text' }));
+      $('tl-note').after(box);
+      box.addEventListener('toggle', () => this.fillCaption());
+    }
+    $('tl-caption-text').textContent = '';
+    this.captionOf = this.loaded;
+    this.fillCaption();
+  }
+
+  async fillCaption() {
+    const box = $('tl-caption');
+    const text = $('tl-caption-text');
+    const state = this.captionOf;
+    if (!box.open || !state || text.textContent) return;
+    text.textContent = 'Writing the caption…';
+    let said;
+    try {
+      const { loadPracticeApi } = await import('../lib/practice-module.js');
+      const api = await loadPracticeApi();
+      const rec = recordSearch(api, state, { caps: this.caps });
+      try {
+        said = rec.st.caption();
+      } finally {
+        rec.st.free();
+        rec.tree?.free();
+      }
+    } catch (e) {
+      said = `No caption: ${e.message}`;
+    }
+    if (this.captionOf === state) text.textContent = said;
   }
 
   /** What a link to the lab reproduces: the loaded search, at the step on show. */

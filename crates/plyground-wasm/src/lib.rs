@@ -52,7 +52,7 @@ pub use bench::{
 pub use export::export_tikz;
 pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 pub use game::{search_game, GameHandle};
-pub use mcts::{ucb1_js, MctsStepper};
+pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 #[cfg(feature = "practice")]
 pub use practice::Practice;
 pub use solve_game::solve_game;

@@ -4,7 +4,7 @@
 
 use plyground::game::{Evaluator, Game, Player, WeightedLinear};
 use plyground::games::connect4::{C4Eval, C4Position, C4State, Connect4, HEIGHT, WIDTH};
-use plyground::games::tictactoe::{TicTacToe, TttState};
+use plyground::games::tictactoe::{TicTacToe, TttState, CELL_NAMES};
 use plyground::games::tree::Tree;
 use plyground::search::alphabeta::NoEval;
 
@@ -53,6 +53,22 @@ pub(crate) trait Skin: Game + Clone + 'static {
     ) -> SearchResult<Self::Action> {
         players::record_alpha_beta(self, s, &crate::search::maybe_eval(self, o.eval), &o.ab, o.iterative, rec)
     }
+    /// A move in the words the game figure uses ("top", "column 4"); None: the action name.
+    fn move_words(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
+        None
+    }
+    /// What goes before a move's name in a sentence ("cell ", "column "; "" for trees).
+    fn move_prefix(&self) -> &'static str {
+        ""
+    }
+    /// The players' names in rewards and results: X and O for the board games, MAX and MIN
+    /// for two-player trees, P1, P2, … for n-player trees.
+    fn side_names(&self) -> Vec<String> {
+        match self.num_players() {
+            2 => vec!["MAX".to_string(), "MIN".to_string()],
+            n => (0..n as u8).map(plyground::trace::player_name).collect(),
+        }
+    }
 }
 
 /// The two board games behind `Game` handles.
@@ -90,6 +106,15 @@ impl Skin for TicTacToe {
         rec: &mut Recorder<'_, Self>,
     ) -> SearchResult<u8> {
         players::record_ttt_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
+    }
+    fn move_words(&self, _s: &TttState, a: u8) -> Option<String> {
+        CELL_NAMES.get(a as usize).map(|w| w.to_string())
+    }
+    fn side_names(&self) -> Vec<String> {
+        vec!["X".to_string(), "O".to_string()]
+    }
+    fn move_prefix(&self) -> &'static str {
+        "cell "
     }
     fn action_js(a: u8) -> f64 {
         a as f64
@@ -144,6 +169,15 @@ impl Skin for Connect4 {
     }
     fn record_alpha_beta(&self, s: &C4State, o: &Resolved, rec: &mut Recorder<'_, Self>) -> SearchResult<u8> {
         players::record_c4_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
+    }
+    fn move_words(&self, _s: &C4State, a: u8) -> Option<String> {
+        Some(format!("column {}", u16::from(a) + 1))
+    }
+    fn side_names(&self) -> Vec<String> {
+        vec!["X".to_string(), "O".to_string()]
+    }
+    fn move_prefix(&self) -> &'static str {
+        "column "
     }
     fn action_js(a: u8) -> f64 {
         a as f64 + 1.0

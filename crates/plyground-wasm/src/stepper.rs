@@ -15,6 +15,13 @@ use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Tra
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// Per trace node: the figure's value's relation to what is known, and proven words.
+#[derive(Serialize)]
+struct ValueWordsOut {
+    relation: Vec<Option<&'static str>>,
+    proven: Vec<Option<String>>,
+}
+
 /// One recorded search and the stepping position in it.
 pub(crate) struct Stepping<G: Skin> {
     game: G,
@@ -49,7 +56,11 @@ impl<G: Skin> Stepping<G> {
         } else {
             search::run(&game, &root, &o, &mut rec)
         };
-        let trace = rec.finish();
+        let mut trace = rec.finish();
+        // The narration states the cutoff test under the rule the search pruned by.
+        trace.set_tie_rule(o.ab.tie);
+        // The best move in the figure's words ("top", "column 4"), as Play says it.
+        trace.set_move_words(&|b| game.move_words(&root, b));
         let cap_stopped =
             o.algo == Algo::AlphaBeta && !f.r.complete && user_budget.is_none_or(|b| b >= cap as u64);
         let truncated = trace.truncated() || cap_stopped;
@@ -250,6 +261,10 @@ trait Steps {
     fn events(&self, from: usize, to: usize) -> Vec<f64>;
     fn narration(&self, i: usize) -> String;
     fn result(&self) -> Result<JsValue, JsError>;
+    #[cfg(feature = "practice")]
+    fn caption(&self) -> String;
+    fn result_line(&self) -> String;
+    fn value_words(&self) -> Result<JsValue, JsError>;
     fn pseudocode(&self) -> Result<JsValue, JsError>;
     fn pruned(&self) -> Result<JsValue, JsError>;
     fn board(&self, node: u32) -> Option<String>;
@@ -390,6 +405,42 @@ impl<G: Skin> Steps for Stepping<G> {
 
     fn narration(&self, i: usize) -> String {
         self.trace.narration(i)
+    }
+
+    #[cfg(feature = "practice")]
+    fn caption(&self) -> String {
+        self.trace.caption()
+    }
+
+    fn result_line(&self) -> String {
+        // The move's words were given to the trace when it was recorded.
+        self.trace.result_line(None)
+    }
+
+    fn value_words(&self) -> Result<JsValue, JsError> {
+        // What the figure's value of each finished node is (=, ≤, ≥ from the leaves the
+        // search evaluated, EVAL counted as exact like the figure does), and a proven win or
+        // loss where a depth-limited search found one.
+        let shown = self.trace.known(true);
+        let game = self.trace.known(false);
+        let nodes = self.trace.nodes();
+        let depth_limited = self.trace.result().is_some_and(|r| r.depth != u32::MAX);
+        let relation = nodes
+            .iter()
+            .zip(&shown)
+            .map(|(n, k)| n.value.and_then(NodeValue::scalar).map(|v| k.relation(v)))
+            .collect();
+        let proven = (0..nodes.len() as u32)
+            .map(|id| {
+                let p = self.trace.proven(id, &game).filter(|_| depth_limited)?;
+                let side = match nodes[id as usize].kind {
+                    NodeKind::Max => "MAX",
+                    _ => "MIN",
+                };
+                Some(format!("{side} {}", p.words()))
+            })
+            .collect();
+        to_js(&ValueWordsOut { relation, proven })
     }
 
     fn result(&self) -> Result<JsValue, JsError> {
@@ -651,6 +702,33 @@ impl Stepper {
     #[wasm_bindgen(unchecked_return_type = "StepResult")]
     pub fn result(&self) -> Result<JsValue, JsError> {
         self.inner.result()
+    }
+
+    /// The line under the figure once the search is over, written by the core from the
+    /// trace: "Root value 3 · best move a1 (to B)"; an incomplete search says the bound it has
+    /// ("the root is worth at least 3 so far") or that nothing is known, never a value that
+    /// looks exact; a depth-limited search says "Root estimate …", or "proven … wins in n".
+    #[wasm_bindgen(js_name = resultLine)]
+    pub fn result_line(&self) -> String {
+        self.inner.result_line()
+    }
+
+    /// The caption of the whole search, generated from the trace: the inner nodes' values as
+    /// the figure shows them at the end ("C ≤ 2" where a cutoff left a bound), the cutoffs and
+    /// what they pruned, the counters and the root's value. Only in the practice module
+    /// (`www/pkg-practice/`, the `practice` feature): the shipped module leaves it out for
+    /// size, and the tree lab loads the practice module when its caption is opened.
+    #[cfg(feature = "practice")]
+    pub fn caption(&self) -> String {
+        self.inner.caption()
+    }
+
+    /// Per trace node: `relation` — how the figure's final value relates to what the leaves
+    /// evaluated prove ('=', '≤', '≥'; null for a node without a value) — and `proven` — a
+    /// win or loss proven inside a depth-limited search ("MAX wins in 1"; else null).
+    #[wasm_bindgen(js_name = valueWords, unchecked_return_type = "{relation: (string | null)[], proven: (string | null)[]}")]
+    pub fn value_words(&self) -> Result<JsValue, JsError> {
+        self.inner.value_words()
     }
 
     /// The pseudocode procedures this trace runs: `[{name, lines}]`; `state().pseudocode

@@ -76,6 +76,13 @@ impl GameTree {
         self.tree.has_tuples()
     }
 
+    /// The searches that apply to this tree, the default first (the core decides:
+    /// `plyground::caption::algorithms_for`): `['maxn']` for utility tuples,
+    /// `['expectiminimax', 'alphabeta']` with chance nodes, else `['minimax', 'alphabeta']`.
+    pub fn algorithms(&self) -> Vec<String> {
+        plyground::caption::algorithms_for(&self.tree).iter().map(|a| a.to_string()).collect()
+    }
+
     /// Every node by id (the written order; the root is 0): `{id, parent (−1 at the root),
     /// index (among its siblings), kind ('max'|'min'|'chance'|'player'|'terminal'), player
     /// (null at chance nodes), label, edge (the action's name, null at the root), prob (of a
