@@ -285,3 +285,28 @@ fn iterations_at_a_proven_root_are_the_same_observed_or_not() {
     assert_eq!(quiet.root().n, 400);
     assert!(events > 400);
 }
+
+#[test]
+fn the_gallery_figure_is_proven_at_its_last_iteration() {
+    // www/lessons/index.html: <ply-mcts game="c4" moves="4455" solver iterations="…"> with the
+    // figures' defaults c = 1.414 and seed 1: the root is proven in the last iteration shown.
+    let g = Connect4;
+    let opts = MctsOptions { c: 1.414, seed: 1, solver: true, ..Default::default() };
+    let mut m = Mcts::new(g, g.try_parse_moves("4455").unwrap(), opts);
+    while m.proved_at().is_none() && m.iterations() < 10_000 {
+        m.run(1);
+    }
+    assert_eq!(m.proved_at(), Some(GALLERY_ITERATIONS));
+    assert_eq!(m.root().proof.map(|p| (p.outcome, p.plies)), Some((Outcome::Win, 3)));
+    assert_eq!(m.best_action(), Some(2));
+    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/lessons/index.html"))
+        .unwrap();
+    assert!(
+        html.contains(&format!(
+            r#"<ply-mcts game="c4" moves="4455" solver iterations="{GALLERY_ITERATIONS}""#
+        )),
+        "the gallery's MCTS-Solver figure should stop at iteration {GALLERY_ITERATIONS}"
+    );
+}
+
+const GALLERY_ITERATIONS: u32 = 147;
