@@ -7,7 +7,7 @@ use common::{fails_with, stdout};
 
 #[test]
 fn tictactoe_proves_the_fork() {
-    // X: 0, 2; O: 1, 3: X forks with 8, a win in 2 moves, proven in 35 iterations (seed 1).
+    // X: 0, 2; O: 1, 3: X forks with 4, a win in 2 moves, proven in 27 iterations (seed 1).
     let out = stdout(&[
         "ttt",
         "--moves",
@@ -20,12 +20,12 @@ fn tictactoe_proves_the_fork() {
         "1",
         "--solver",
     ]);
-    assert!(out.contains("best: 8\n"), "{out}");
+    assert!(out.contains("best: 4\n"), "{out}");
     assert!(
-        out.contains("proof: proven win for MAX: MAX has a winning move here (node 5 is a proven win for MAX), so the game ends in 3 plies\n"),
+        out.contains("proof: proven win for MAX: MAX has a winning move here (node 1 is a proven win for MAX), so the game ends in 3 plies\n"),
         "{out}"
     );
-    assert!(out.contains("proved_at: 35\n"), "{out}");
+    assert!(out.contains("proved_at: 27\n"), "{out}");
 }
 
 #[test]
@@ -43,7 +43,7 @@ fn connect4_proves_the_open_three_and_without_the_flag_prints_no_proof() {
         "--solver",
     ]);
     assert!(out.contains("best: 3\n"), "{out}");
-    assert!(out.contains("proved_at: 129\n"), "{out}");
+    assert!(out.contains("proved_at: 62\n"), "{out}");
     let out = stdout(&["c4", "--moves", "4455", "--algo", "mcts", "--iterations", "1000", "--seed", "1"]);
     assert!(!out.contains("proof:"), "{out}");
 }

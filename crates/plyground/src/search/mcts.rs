@@ -44,7 +44,8 @@
 //! once all its moves are tried and proven. Proofs change three things: selection stops at
 //! a proven node and scores it by its outcome instead of a rollout (win 1, draw ½, loss 0),
 //! selection skips a child that is a proven loss for the player choosing, and the move
-//! choice takes a proven win (the quickest) first and a proven loss last. A proven root
+//! choice takes a proven win (the quickest) first and a proven loss last. At a node's first
+//! expansion a move that wins at once is tried first (so one expansion proves the node). A proven root
 //! grows no more nodes. Two-player games only ([`MctsOptions::check`]); chance nodes are
 //! never proven. Off, none of this code runs and the search is the plain one, bit for bit.
 //!
@@ -726,7 +727,9 @@ impl<G: Game> Tree<G> {
                 ToMove::Player(_) => {
                     let untried = len - k;
                     if untried > 0 && self.can_grow() {
-                        if self.opts.expansion == Expansion::Random {
+                        // Solver: a move that wins at once is tried first (it proves the node).
+                        let win_first = self.solver && k == 0 && self.winning_move_first(game, id);
+                        if self.opts.expansion == Expansion::Random && !win_first {
                             let j = self.rng.below(untried as u32) as usize;
                             self.actions.swap(first + k, first + k + j);
                         }
@@ -794,6 +797,23 @@ impl<G: Game> Tree<G> {
         if self.solver {
             self.propagate_proofs();
         }
+    }
+
+    /// Solver, at a player node's first expansion: moves the first action that ends the game
+    /// with a win for the player to move to the front of the untried actions, so that the
+    /// node is proven by the child it expands first. Whether there was one.
+    fn winning_move_first(&mut self, game: &G, id: u32) -> bool {
+        let h = &self.nodes[id as usize];
+        let ToMove::Player(p) = h.to_move else { return false };
+        let (first, len, state) = (h.first, h.len as usize, h.state);
+        for j in 0..len {
+            let next = game.result(&state, self.actions[first + j]);
+            if game.is_terminal(&next) && game.utility(&next, p) > 0.0 {
+                self.actions.swap(first, first + j);
+                return true;
+            }
+        }
+        false
     }
 
     /// Solver: the rewards a proven non-terminal node scores instead of a rollout (win 1,
