@@ -32,6 +32,7 @@ export class PlyMcts extends PlyElement {
     moves: 'string',
     c: 'number',
     seed: 'number',
+    solver: 'boolean',
     iterations: 'number',
     phase: 'string',
     selected: 'number',

@@ -105,7 +105,7 @@ export const DEFAULT_CONTROLS = {
 export const PARAM_NAMES = {
   tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   game: ['game', 'moves', 'x', 'o', 'scores', 'pace', 'controls', 'autoplay', 'theme', 'height', 'origin'],
-  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
+  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   ucb: ['parent', 'c', 'children', 'theme', 'origin'],
   compare: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'tie', 'seed', 'controls', 'autoplay', 'theme', 'origin'],
   practice: ['task', 'tree', 'seed', 'difficulty', ...PRACTICE_GEN.map(([k]) => k), 'tie', 'c', 'theme', 'height', 'origin'],
@@ -338,6 +338,7 @@ export function readState(view, get) {
       moves: hasTree ? '' : moves(get('moves')),
       c: num('c', get('c'), LIMITS.c, 1.414),
       seed: int('seed', get('seed'), LIMITS.seed, 1),
+      solver: bool('solver', get('solver'), false),
       iterations,
       phase: oneOf('phase', get('phase'), PHASES, null),
       selected: int('selected', get('selected'), LIMITS.selected, 0),
@@ -615,6 +616,7 @@ export function stateParams(s, opts = {}) {
     }
     if (s.c !== 1.414) put('c', s.c);
     if (s.seed !== 1) put('seed', s.seed);
+    flag('solver', s.solver, false);
     if (s.iterations) put('iterations', s.iterations);
     if (s.phase) put('phase', s.phase);
     if (s.selected) put('selected', s.selected);

@@ -113,11 +113,11 @@ export function startMcts(api, s) {
   try {
     if (s.source === 'tree') {
       handle = api.GameTree.parse(s.tree);
-      m = api.MctsStepper.forTree(handle, { c: s.c, seed: s.seed });
+      m = api.MctsStepper.forTree(handle, { c: s.c, seed: s.seed, solver: s.solver ?? false });
     } else {
       handle = api.Game.create(s.source, s.moves ?? '');
       if (handle.isTerminal) throw new ParamError('moves', 'that position is already over: MCTS needs a move to choose');
-      m = api.MctsStepper.forGame(handle, { c: s.c, seed: s.seed });
+      m = api.MctsStepper.forGame(handle, { c: s.c, seed: s.seed, solver: s.solver ?? false });
     }
     return { m, handle };
   } catch (e) {

@@ -365,6 +365,9 @@ export function mctsToMove(m, { players = 2, game = false } = {}) {
  * @param {(node: object) => string} [opts.edgeName] edge text for a node
  * @param {number} [opts.players] 2, or the players of an n-player tree (GameTree.players)
  */
+/** MCTS-Solver's marks of a proven node (the outcome for the player who moved into it). */
+export const PROOF_MARKS = { win: '+∞', loss: '−∞', draw: '=' };
+
 export function buildMctsModel(mnodes, events, opts) {
   const colours = PHASE_COLOURS[opts.dark ? 'dark' : 'light'];
   const players = opts.players ?? 2;
@@ -376,7 +379,8 @@ export function buildMctsModel(mnodes, events, opts) {
     label: m.parent < 0 ? 'root' : '',
     edgeLabel: opts.edgeName ? opts.edgeName(m) : (m.label ?? ''),
     prob: '',
-    value: `${wText(m.w)}/${m.n}`,
+    // MCTS-Solver: a proven node's outcome for its mover after W/N (+∞ won, −∞ lost, = drawn).
+    value: `${wText(m.w)}/${m.n}${m.proof ? ` ${PROOF_MARKS[m.proof]}` : ''}`,
     window: null,
     state: m.n > 0 ? 'done' : 'unvisited',
     bold: false,

@@ -81,7 +81,7 @@ export class MctsFigure {
         el('span', { class: 'ph ph-rollout' }, 'ROLLOUT'),
         ' ',
         el('span', { class: 'ph ph-backup' }, 'BACKUP'),
-        '. Bold edge: the most-visited root child, the final decision.',
+        '. Bold edge: the most-visited root child, the final decision. With the solver, after W/N: +∞ proven win, −∞ proven loss, = proven draw (for that player; a proven win is chosen first).',
       ),
     );
     const side = el(
@@ -363,11 +363,14 @@ export class MctsFigure {
     // The decision is the core's (the most-visited root child, first in the game's order on ties).
     const bestChild = m.bestChild ?? null;
     const bestShare = bestChild != null ? (shares.find((x) => x.child === bestChild) ?? null) : null;
+    // MCTS-Solver: a proven root's move is the core's choice by the proof (m.best), not the most visits.
+    const best = m.best;
+    const proven = nodes[0]?.proof ? nodes.find((nd) => nd.parent === 0 && nd.action === best) : null;
     const events = m.lastEvents();
     const dark = this.dark;
     const model = buildMctsModel(nodes, events, {
       phase: m.phase,
-      bestChild: bestShare && bestShare.n > 0 ? bestShare.child : null,
+      bestChild: proven ? proven.id : bestShare && bestShare.n > 0 ? bestShare.child : null,
       selected: this.selected,
       dark,
       edgeName: (nd) => (nd.parent < 0 ? '' : nd.label),
@@ -395,7 +398,9 @@ export class MctsFigure {
       ` Iteration ${m.iterations}${m.phase !== 'done' && m.iterations > 0 ? ' (in progress)' : ''} · ${count(nodes.length)} ${nodes.length === 1 ? 'node' : 'nodes'} — `,
       text,
     );
-    this.narration = text;
+    // MCTS-Solver: once the root is proven, the narration says so and by which rule.
+    if (nodes[0]?.proofRule) this.p['phase-line'].append(` The root is a ${nodes[0].proofRule}.`);
+    this.narration = nodes[0]?.proofRule ? `${text} The root is a ${nodes[0].proofRule}.` : text;
     this.renderUcb(nodes);
     // Root shares table, chart and decision.
     const total = shares.reduce((s, x) => s + x.n, 0);
@@ -412,8 +417,11 @@ export class MctsFigure {
         ],
       })),
     );
-    // What is true of the decision (most visited; best average or not) is the core's sentence.
-    this.p.decision.textContent = m.decision();
+    // What is true of the decision (most visited; best average or not) is the core's sentence;
+    // with MCTS-Solver and a proven root, the move the proof picks.
+    this.p.decision.textContent = proven
+      ? `Decision: ${this.kind === 'c4' ? 'column ' : this.kind === 'ttt' ? 'cell ' : ''}${proven.label} — the root is a proven ${nodes[0].proof} for the player to move, and the solver picks by the proof (N = ${count(proven.n)}).`
+      : m.decision();
     if (!this.p.chart.hidden) this.drawChart(shares, nodes, dark);
     else this.lastChart = [shares, nodes, dark];
     this.renderText();
@@ -532,6 +540,7 @@ export class MctsFigure {
       `N = ${nd.n} visits, W = ${formatValue(Math.round(nd.w * 1000) / 1000)}, Q = W/N = ${nd.n ? nd.q.toFixed(4) : '—'}`,
       mctsToMove(nd, { players: this.kind === 'tree' ? this.handle.players : 2, game: this.kind !== 'tree' }),
       nd.untried ? `${nd.untried} untried action${nd.untried === 1 ? '' : 's'}` : '',
+      nd.proofRule ? `${nd.proofRule[0].toUpperCase()}${nd.proofRule.slice(1)}.` : '',
       'Click to see its children’s UCB1.',
     ].filter(Boolean);
     return { text: lines.join('\n') };

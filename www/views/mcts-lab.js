@@ -68,6 +68,7 @@ export class MctsLab {
       moves: src === 'tree' ? null : $('mc-moves').value,
       c: $('mc-c').value,
       seed: $('mc-seed').value,
+      solver: $('mc-solver').checked ? 'true' : null,
       n: $('mc-n').value,
       ...extra,
     };

@@ -147,6 +147,8 @@ export interface SearchOptions {
   c?: number;
   /** MCTS expansion order (default 'natural'). */
   expansion?: 'natural' | 'random';
+  /** MCTS-Solver: proven wins and losses steer the search and the move (default false; two-player games only). */
+  solver?: boolean;
   /** Compute `scores` (default true; one extra full-window search per move for α-β). */
   scores?: boolean;
 }
@@ -157,6 +159,8 @@ export interface MctsOptions {
   c?: number;
   seed?: number;
   expansion?: 'natural' | 'random';
+  /** MCTS-Solver: back up proven wins/losses/draws (two-player games only; default false). */
+  solver?: boolean;
 }
 
 export interface SearchStats {
@@ -315,6 +319,10 @@ export interface MctsNodeInfo {
   terminal: boolean;
   untried: number;
   children: number[];
+  /** MCTS-Solver: the proven outcome for `mover`, null while unproven (always null with the solver off). */
+  proof: 'win' | 'loss' | 'draw' | null;
+  /** The rule that proved it, as a sentence (null while unproven). */
+  proofRule: string | null;
 }
 
 export interface UcbTerms {

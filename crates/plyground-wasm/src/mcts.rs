@@ -72,6 +72,9 @@ struct MctsNodeOut {
     terminal: bool,
     untried: u32,
     children: Vec<u32>,
+    /// MCTS-Solver: `win`, `loss` or `draw` for the mover, and the rule as a sentence.
+    proof: Option<&'static str>,
+    proof_rule: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -258,6 +261,8 @@ impl<G: Skin> MctsRun<G> {
                     terminal: v.terminal,
                     untried: (v.untried.len() + hidden) as u32,
                     children,
+                    proof: v.proof.map(|p| p.outcome.name()),
+                    proof_rule: v.proof_text(),
                 }
             })
             .collect()
@@ -528,7 +533,7 @@ fn check_room(done: u32, more: &JsValue, place: &str) -> Result<u32, JsError> {
 #[wasm_bindgen]
 impl MctsStepper {
     /// An MCTS tree holding only the game's position. Options: `c` (default √2), `seed`
-    /// (default 0), `expansion` ('natural' or 'random').
+    /// (default 0), `expansion` ('natural' or 'random'), `solver` (MCTS-Solver, default false).
     #[wasm_bindgen(js_name = forGame)]
     pub fn for_game(
         game: &GameHandle,
@@ -546,8 +551,10 @@ impl MctsStepper {
         tree: &GameTree,
         #[wasm_bindgen(unchecked_optional_param_type = "MctsOptions")] opts: JsValue,
     ) -> Result<MctsStepper, JsError> {
-        let o = Opts::parse(&opts).and_then(|o| mcts_only(&o)).map_err(at("MctsStepper.forTree"))?;
+        let place = at("MctsStepper.forTree");
+        let o = Opts::parse(&opts).and_then(|o| mcts_only(&o)).map_err(&place)?;
         let t = tree.tree.clone();
+        o.check(&t).map_err(&place)?;
         let root = t.initial_state();
         Ok(MctsStepper { inner: Box::new(MctsRun::new(t, root, o)) })
     }

@@ -105,6 +105,7 @@ pub struct SearchOptions {
     pub c: Option<f64>,
     pub expansion: Option<ExpansionOrder>,
     pub scores: Option<bool>,
+    pub solver: Option<bool>,
 }
 
 impl SearchOptions {
@@ -138,6 +139,7 @@ impl SearchOptions {
                 ExpansionOrder::Random => Expansion::Random,
             }),
             scores: self.scores,
+            solver: self.solver,
         })
     }
 }
@@ -191,6 +193,7 @@ pub struct Opts {
     pub c: Option<f64>,
     pub expansion: Option<Expansion>,
     pub scores: Option<bool>,
+    pub solver: Option<bool>,
 }
 
 impl Opts {
@@ -250,7 +253,9 @@ impl Opts {
             seed,
             expansion: self.expansion.unwrap_or_default(),
             max_nodes: MAX_ITERATIONS + 1,
+            solver: self.solver.unwrap_or(false),
         };
+        mcts.check(game)?;
         Ok(Resolved {
             algo,
             ab,
@@ -276,7 +281,7 @@ pub struct Resolved {
     pub scores: bool,
 }
 
-/// The MCTS options of a stepper: `c`, `seed` and `expansion` (others are refused, except
+/// The MCTS options of a stepper: `c`, `seed`, `expansion` and `solver` (others are refused, except
 /// `algo: 'mcts'`, so that one options object can serve both kinds of call).
 pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
     if let Some(a) = o.algo {
@@ -298,7 +303,7 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
     ];
     if let Some((name, _)) = others.iter().find(|(_, given)| *given) {
         return Err(format!(
-            "option '{name}' does not apply to an MctsStepper (its options are c, seed and expansion; run iterations with run(n))"
+            "option '{name}' does not apply to an MctsStepper (its options are c, seed, expansion and solver; run iterations with run(n))"
         ));
     }
     Ok(MctsOptions {
@@ -306,6 +311,7 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
         seed: o.seed.unwrap_or(0),
         expansion: o.expansion.unwrap_or_default(),
         max_nodes: MAX_ITERATIONS + 1,
+        solver: o.solver.unwrap_or(false),
     })
 }
 

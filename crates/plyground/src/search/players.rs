@@ -572,6 +572,8 @@ pub fn search_spec(kind: BoardKind, cfg: &PlayerConfig) -> Result<SearchSpec, St
                 seed: u64::from(cfg.seed),
                 expansion: Expansion::Natural,
                 max_nodes: MCTS_MAX_NODES,
+                // The players' MCTS is the plain search (MCTS-Solver is the lab's option).
+                solver: false,
             },
             iterations: cfg.iterations,
         },
