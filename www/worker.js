@@ -14,17 +14,38 @@
 //            the search" records.
 //   compare  {source, base, orders}       → node counts for every ordering × algorithm
 //   caps     {}                           → what this build offers ({solver, limits})
-//   init     {module} (no id, no answer)   → use this compiled WebAssembly.Module
+//   init     {which, module} (no id, no answer) → use this compiled WebAssembly.Module for
+//            the module `which` ('tree', 'games' or 'full'; a missing `which` is 'full')
+//
+// Which module answers (ARCHITECTURE.md, "A module per kind of figure"): the full module when
+// the page sent it (the playground's views); otherwise a comparison on a tree the tree module,
+// every other request the games module. A module the page did not send is loaded here, once.
 
-import init, * as api from './pkg/plyground_wasm.js';
+const GLUES = {
+  tree: () => import('./pkg-tree/plyground_wasm.js'),
+  games: () => import('./pkg-games/plyground_wasm.js'),
+  full: () => import('./pkg/plyground_wasm.js'),
+};
 
-// The page may send its compiled module first ({op: 'init', module}), so the worker neither
-// downloads nor compiles the wasm again; otherwise the first request loads it.
-let ready = null;
-function start(module) {
-  ready ??= module instanceof WebAssembly.Module ? init({ module_or_path: module }) : init();
-  return ready;
+// The page may send its compiled modules first ({op: 'init', which, module}), so the worker
+// neither downloads nor compiles them again; otherwise the first request that needs one loads it.
+const given = {};
+const loaded = {};
+function start(which) {
+  loaded[which] ??= GLUES[which]().then(async (glue) => {
+    const module = given[which];
+    await glue.default(module instanceof WebAssembly.Module ? { module_or_path: module } : undefined);
+    return glue;
+  });
+  return loaded[which];
 }
+
+/** The module for a request: the full one if the page sent it, else by what it searches. */
+function apiFor(op, args) {
+  if (given.full) return start('full');
+  return start(op === 'compare' && args?.source?.type === 'tree' ? 'tree' : 'games');
+}
+
 let searches = 0;
 
 function post(id, type, payload) {
@@ -33,7 +54,7 @@ function post(id, type, payload) {
 }
 
 /** A Game handle for the request, freed by the caller. */
-function gameOf(kind, moves) {
+function gameOf(api, kind, moves) {
   return api.Game.create(kind, moves ?? '');
 }
 
@@ -42,13 +63,13 @@ function now() {
 }
 
 const ops = {
-  async caps() {
+  async caps(api) {
     const limits = typeof api.limits === 'function' ? api.limits() : null;
     return { solver: typeof api.solveGame === 'function', limits };
   },
 
-  async engine(id, { kind, moves, config }) {
-    const game = gameOf(kind, moves);
+  async engine(api, id, { kind, moves, config }) {
+    const game = gameOf(api, kind, moves);
     let engine = null;
     try {
       engine = api.Engine.forGame(game, config);
@@ -70,7 +91,7 @@ const ops = {
     }
   },
 
-  async compare(id, { source, base, orders }) {
+  async compare(api, id, { source, base, orders }) {
     const rows = [];
     let handle;
     let run;
@@ -78,7 +99,7 @@ const ops = {
       handle = api.GameTree.parse(source.text);
       run = (o) => api.searchTree(handle, o);
     } else {
-      handle = gameOf(source.kind, source.moves);
+      handle = gameOf(api, source.kind, source.moves);
       run = (o) => api.searchGame(handle, o);
     }
     try {
@@ -113,14 +134,15 @@ const ops = {
 self.onmessage = async (event) => {
   const { id, op, args } = event.data ?? {};
   if (op === 'init' && id === undefined) {
-    start(event.data.module);
+    const which = event.data.which ?? 'full';
+    if (GLUES[which] && !loaded[which]) given[which] = event.data.module;
     return;
   }
   try {
-    await start();
     const fn = ops[op];
     if (!fn) throw new Error(`unknown op '${op}'`);
-    const data = op === 'caps' ? await fn() : await fn(id, args ?? {});
+    const api = await apiFor(op, args);
+    const data = op === 'caps' ? await fn(api) : await fn(api, id, args ?? {});
     post(id, 'result', data);
   } catch (err) {
     post(id, 'error', String(err?.message ?? err));

@@ -702,7 +702,9 @@ describe('embedding', { timeout: 300_000 }, () => {
       for (const id of ['fig-minimax', 'fig-game', 'fig-mcts']) await ready(`#${id}`);
     });
     console.log(`the test lesson page (5 elements, 2 frames): ${lesson.files.length} files, ${kib(lesson.gz)} gzipped, ${kib(lesson.br)} brotli`);
-    assert.ok(one.files.includes('/pkg/plyground_wasm_bg.wasm'));
+    // A tree figure loads the tree module only (ARCHITECTURE.md, "A module per kind of figure").
+    assert.ok(one.files.includes('/pkg-tree/plyground_wasm_bg.wasm'), one.files.join(' '));
+    assert.ok(!one.files.some((f) => f.startsWith('/pkg/') || f.startsWith('/pkg-games/')), one.files.join(' '));
     assert.ok(!one.files.includes('/worker.js'), 'a tree figure starts no worker');
     // Minified per file (target/site/): 43.4 KiB when measured (39.8 before this wave's label
     // layout with measured text, limits read from the module, the game figure and the

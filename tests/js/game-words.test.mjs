@@ -5,7 +5,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defaultConfig } from '../../www/lib/engines.js';
+import { defaultConfig, useEngineModule } from '../../www/lib/engines.js';
+import { installLimits } from '../../www/lib/limits.js';
 import { GameSession } from '../../www/lib/game-session.js';
 import {
   boardScores,
@@ -30,6 +31,9 @@ const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+// The adapters read the module they are given (elements/runtime.js gives the pages').
+installLimits(api);
+useEngineModule(api);
 
 const side = (kind, engine) => defaultConfig(kind, engine);
 

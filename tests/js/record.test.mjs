@@ -10,11 +10,13 @@ import { recordSearch, startMcts, stepperOptions } from '../../www/lib/record.js
 import { GameSession } from '../../www/lib/game-session.js';
 import { boardScores, evalSummary, statusText } from '../../www/lib/game-words.js';
 import { defaultConfig, installEngines } from '../../www/lib/engines.js';
+import { installLimits } from '../../www/lib/limits.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+installLimits(api);
 installEngines(api);
 
 const tree = (o) => readState('tree', (k) => o[k] ?? null);

@@ -5,12 +5,18 @@
 // `checkEngineConfig`, `engineLabel` and `evaluationConfig`). This adapter only keeps the
 // page's old names.
 //
-// The catalogue is read from the wasm module (the same instance www/lib/limits.js reads)
-// the first time it is needed after the module is initialised; `installEngines()` reads it
-// at once (elements/runtime.js's loadApi calls it, so the ENGINE_* lists are filled before
-// any view reads them). Before the module is initialised every function here throws.
+// The catalogue is read from a module with the games (www/pkg-games/, or the full www/pkg/)
+// the first time it is needed after that module is initialised and given here
+// (`useEngineModule`); `installEngines()` reads it at once (elements/runtime.js's
+// loadApi('games') calls it, so the ENGINE_* lists are filled before any view reads them).
+// Before then every function here throws. The tree module has no catalogue.
 
-import * as pkg from '../pkg/plyground_wasm.js';
+let source = null;
+
+/** The initialised module the catalogue is read from, when first needed. */
+export function useEngineModule(wasm) {
+  source = wasm;
+}
 
 /** Engine ids, in the order the menus list them (from the catalogue). */
 export let ENGINE_IDS = [];
@@ -26,10 +32,10 @@ const catalogues = new Map();
 
 /**
  * Reads the catalogue from the initialised wasm module. Idempotent.
- * @param {object} [wasm] the module (default: the one this file imports)
+ * @param {object} [wasm] the module (default: the one `useEngineModule` gave)
  */
-export function installEngines(wasm = pkg) {
-  if (api === wasm) return;
+export function installEngines(wasm = source) {
+  if (api && api === wasm) return;
   let list;
   try {
     list = wasm.engines('ttt');

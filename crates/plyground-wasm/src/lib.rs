@@ -26,9 +26,11 @@
 
 #[cfg(feature = "bench")]
 mod bench;
+#[cfg(feature = "games")]
+mod engine;
 #[cfg(feature = "practice")]
 mod export;
-mod engine;
+#[cfg(feature = "games")]
 mod game;
 mod mcts;
 mod options;
@@ -37,9 +39,12 @@ mod practice;
 mod read;
 mod search;
 mod skin;
+#[cfg(feature = "games")]
 mod solve_game;
+#[cfg(feature = "games")]
 mod solver;
 mod stepper;
+#[cfg(feature = "trees")]
 mod tree;
 mod util;
 mod write;
@@ -48,18 +53,23 @@ mod write;
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
+#[cfg(feature = "games")]
+pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 #[cfg(feature = "practice")]
 pub use export::export_tikz;
-pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
+#[cfg(feature = "games")]
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 #[cfg(feature = "practice")]
 pub use practice::Practice;
+#[cfg(feature = "games")]
 pub use solve_game::solve_game;
-#[cfg(feature = "bench")]
+#[cfg(all(feature = "bench", feature = "games"))]
 pub use solver::bench_solver_set;
+#[cfg(feature = "games")]
 pub use solver::{analyze_connect4, solve_connect4};
 pub use stepper::Stepper;
+#[cfg(feature = "trees")]
 pub use tree::{search_tree, GameTree};
 
 use wasm_bindgen::prelude::*;

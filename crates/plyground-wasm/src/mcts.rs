@@ -11,14 +11,18 @@
 //! the search from its seed to the iteration before (O(k) iterations for iteration k): the
 //! core's MCTS is deterministic, so the re-run grows exactly the same tree.
 
+#[cfg(feature = "games")]
 use crate::game::{with_history, GameHandle};
 use crate::options::{mcts_only, Opts};
 use crate::skin::Skin;
+#[cfg(feature = "trees")]
 use crate::tree::GameTree;
 use crate::util::{at, int_in, js_err, num_text, number_arg, to_js};
 use plyground::caption::{mcts_decision, mcts_narration, mcts_node_name, RootChild};
 use plyground::event::{Event, MctsPhase};
-use plyground::game::{Game, ToMove};
+#[cfg(feature = "trees")]
+use plyground::game::Game;
+use plyground::game::ToMove;
 use plyground::limits::MAX_ITERATIONS;
 use plyground::search::mcts::{mcts_phase, select_ucb1, ucb1, Mcts, MctsOptions};
 use serde::Serialize;
@@ -519,6 +523,7 @@ pub struct MctsStepper {
     inner: Box<dyn MctsSteps>,
 }
 
+#[cfg(feature = "games")]
 fn for_game_in<G: crate::skin::BoardSkin>(h: &crate::game::History<G>, o: MctsOptions) -> Box<dyn MctsSteps> {
     Box::new(MctsRun::new(h.game.clone(), *h.state(), o))
 }
@@ -532,6 +537,7 @@ fn check_room(done: u32, more: &JsValue, place: &str) -> Result<u32, JsError> {
 
 #[wasm_bindgen]
 impl MctsStepper {
+    #[cfg(feature = "games")]
     /// An MCTS tree holding only the game's position. Options: `c` (default √2), `seed`
     /// (default 0), `expansion` ('natural' or 'random'), `solver` (MCTS-Solver, default false).
     #[wasm_bindgen(js_name = forGame)]
@@ -545,6 +551,7 @@ impl MctsStepper {
         Ok(MctsStepper { inner })
     }
 
+    #[cfg(feature = "trees")]
     /// An MCTS tree holding only the root of an explicit tree (see `forGame`).
     #[wasm_bindgen(js_name = forTree)]
     pub fn for_tree(

@@ -8,8 +8,10 @@ use crate::skin::Skin;
 use crate::util::{int_in, num_text, opt_int_in};
 use plyground::limits::{
     C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BUDGET, MAX_C,
-    MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER, SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET,
+    MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER,
 };
+#[cfg(feature = "games")]
+use plyground::limits::{SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET};
 use plyground::search::alphabeta::AlphaBetaOptions;
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
@@ -324,6 +326,7 @@ pub fn node_cap(x: Option<f64>) -> Result<usize, String> {
 }
 
 /// The options of `solveConnect4` and `analyzeConnect4` as JavaScript gives them.
+#[cfg(feature = "games")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
 pub struct SolveOptions {
@@ -334,6 +337,7 @@ pub struct SolveOptions {
     pub budget: Option<f64>,
 }
 
+#[cfg(feature = "games")]
 impl SolveOptions {
     /// `(weak, budget)`, the budget checked against `SOLVER_MAX_BUDGET`.
     pub fn check(&self) -> Result<(bool, u64), String> {

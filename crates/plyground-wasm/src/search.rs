@@ -7,6 +7,7 @@ use crate::skin::Skin;
 use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
 use plyground::game::{Player, ToMove, Utilities};
+#[cfg(feature = "trees")]
 use plyground::search::alphabeta::Deepening;
 use plyground::search::engine::ScoreBound;
 use plyground::search::maxn::maxn_values;
@@ -191,6 +192,7 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
 /// or bound (refined within the budget; `missing` when it ran out). `observe` is called for
 /// each step with the step to run (the root search, depth by depth when iterative) or `None`
 /// for the refinement of scores, which nobody records.
+#[cfg(feature = "trees")]
 pub(crate) fn alpha_beta<G: Skin>(
     game: &G,
     s: &G::State,

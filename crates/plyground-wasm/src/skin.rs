@@ -2,16 +2,24 @@
 //! look in JavaScript, its evaluation function, and (for the board games) how its board is
 //! drawn as a string. No rules live here: every move is checked by the core.
 
-use plyground::game::{Evaluator, Game, Player, WeightedLinear};
+use plyground::game::{Evaluator, Game};
+#[cfg(feature = "games")]
+use plyground::game::{Player, WeightedLinear};
+#[cfg(feature = "games")]
 use plyground::games::connect4::{C4Eval, C4Position, C4State, Connect4, HEIGHT, WIDTH};
+#[cfg(feature = "games")]
 use plyground::games::tictactoe::{TicTacToe, TttState, CELL_NAMES};
+#[cfg(feature = "trees")]
 use plyground::games::tree::Tree;
+#[cfg(feature = "trees")]
 use plyground::search::alphabeta::NoEval;
 
 use crate::options::Resolved;
 /// Transposition-table sizes (log2 of the slots): the core's, so that a recorded search uses
 /// the table its player's engine used (`plyground::search::players`).
-use plyground::search::players::{self, BoardPosition, TT_LOG2_C4, TT_LOG2_SMALL};
+use plyground::search::players::{self, TT_LOG2_SMALL};
+#[cfg(feature = "games")]
+use plyground::search::players::{BoardPosition, TT_LOG2_C4};
 use plyground::search::SearchResult;
 use plyground::trace::Recorder;
 
@@ -36,7 +44,8 @@ pub(crate) trait Skin: Game + Clone + 'static {
     fn unbounded_search_refused(&self) -> Option<&'static str> {
         None
     }
-    /// A move list as text (tic-tac-toe `4,0,8`, Connect-4 `4455`, trees `a1 b2`).
+    /// A move list as text (tic-tac-toe `4,0,8`, Connect-4 `4455`; the games module only).
+    #[cfg(feature = "games")]
     fn moves_text(&self, root: &Self::State, moves: &[Self::Action]) -> String;
     /// The board of a position, as [`BoardSkin::cells`] writes it (None for trees).
     fn board(&self, _s: &Self::State) -> Option<String> {
@@ -72,6 +81,7 @@ pub(crate) trait Skin: Game + Clone + 'static {
 }
 
 /// The two board games behind `Game` handles.
+#[cfg(feature = "games")]
 pub(crate) trait BoardSkin: Skin<Action = u8> {
     /// `'ttt'` or `'c4'`.
     const KIND: &'static str;
@@ -94,6 +104,7 @@ pub(crate) trait BoardSkin: Skin<Action = u8> {
     fn position(s: &Self::State) -> BoardPosition;
 }
 
+#[cfg(feature = "games")]
 impl Skin for TicTacToe {
     type Eval = WeightedLinear;
     fn evaluator(&self) -> WeightedLinear {
@@ -127,6 +138,7 @@ impl Skin for TicTacToe {
     }
 }
 
+#[cfg(feature = "games")]
 impl BoardSkin for TicTacToe {
     const KIND: &'static str = "ttt";
     fn position(s: &TttState) -> BoardPosition {
@@ -162,6 +174,7 @@ impl BoardSkin for TicTacToe {
     }
 }
 
+#[cfg(feature = "games")]
 impl Skin for Connect4 {
     type Eval = C4Eval;
     fn evaluator(&self) -> C4Eval {
@@ -197,6 +210,7 @@ impl Skin for Connect4 {
     }
 }
 
+#[cfg(feature = "games")]
 impl BoardSkin for Connect4 {
     const KIND: &'static str = "c4";
     fn position(s: &C4State) -> BoardPosition {
@@ -252,6 +266,7 @@ impl BoardSkin for Connect4 {
     }
 }
 
+#[cfg(feature = "trees")]
 impl Skin for Tree {
     type Eval = NoEval;
     fn evaluator(&self) -> NoEval {
@@ -260,6 +275,7 @@ impl Skin for Tree {
     fn action_js(a: u32) -> f64 {
         a as f64
     }
+    #[cfg(feature = "games")]
     fn moves_text(&self, root: &u32, moves: &[u32]) -> String {
         let mut s = *root;
         let mut names = Vec::new();

@@ -1,14 +1,18 @@
 //! `Stepper`: a recorded depth-first search (the real one: the core's search with a
 //! `trace::Recorder` as its observer), stepped event by event in either direction.
 
+#[cfg(feature = "games")]
 use crate::game::{with_history, GameHandle, Position};
 use crate::options::{node_cap, Algo, Opts, Resolved};
 use crate::search::{self, depth_js, is_exact, StatsOut, ValueOut};
 use crate::skin::Skin;
+#[cfg(feature = "trees")]
 use crate::tree::GameTree;
 use crate::util::{at, f64_array, group, int_in, js_err, number_arg, opt_number_arg, to_js};
 use plyground::event::{Bound, LeafKind, NodeKind};
-use plyground::game::{Game, Utilities};
+#[cfg(feature = "trees")]
+use plyground::game::Game;
+use plyground::game::Utilities;
 use plyground::limits::MAX_SAFE_INTEGER;
 use plyground::search::SearchResult;
 use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Trace};
@@ -515,6 +519,7 @@ pub struct Stepper {
     kind: &'static str,
 }
 
+#[cfg(feature = "games")]
 fn for_game_in<G: crate::skin::BoardSkin>(
     h: &crate::game::History<G>,
     opts: &Opts,
@@ -525,6 +530,7 @@ fn for_game_in<G: crate::skin::BoardSkin>(
     Ok(Box::new(Stepping::record(h.game.clone(), *h.state(), o, cap, players)?))
 }
 
+#[cfg(feature = "games")]
 impl Stepper {
     /// A stepper over a recording made elsewhere in this crate (the solver's).
     pub(crate) fn wrap<G: Skin>(inner: Stepping<G>, kind: &'static str) -> Stepper {
@@ -534,6 +540,7 @@ impl Stepper {
 
 #[wasm_bindgen]
 impl Stepper {
+    #[cfg(feature = "games")]
     /// Records the search `opts` asks for from the game's position (any algorithm but
     /// 'mcts'), recording at most `nodeCap` nodes (default 20,000; 1 to 100,000).
     #[wasm_bindgen(js_name = forGame)]
@@ -551,6 +558,7 @@ impl Stepper {
         Ok(Stepper { inner, kind: if matches!(game.pos, Position::Ttt(_)) { "ttt" } else { "c4" } })
     }
 
+    #[cfg(feature = "trees")]
     /// Records the search `opts` asks for on an explicit tree (see `forGame`).
     #[wasm_bindgen(js_name = forTree)]
     pub fn for_tree(
