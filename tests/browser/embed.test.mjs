@@ -115,10 +115,12 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${ARTIFACTS}lesson-page.png`, fullPage: true });
     });
 
-    it('shares one wasm module and at most two workers across the page’s figures', async () => {
+    it('shares one wasm module per kind and at most two workers across the page’s figures', async () => {
       const page0 = new URL(`${browser.base}tests/pages/lesson.html`).href;
-      const wasm = requests.filter((r) => r.url.endsWith('.wasm') && r.frame === page0);
-      assert.equal(wasm.length, 1, `the page fetched the module ${wasm.length} times`);
+      const wasm = requests.filter((r) => r.url.endsWith('.wasm') && r.frame === page0).map((r) => new URL(r.url).pathname);
+      // Its tree figures share the tree module, its game figures the games module: each
+      // fetched once (ARCHITECTURE.md, "A module per kind of figure").
+      assert.deepEqual(wasm.sort(), ['/pkg-games/plyground_wasm_bg.wasm', '/pkg-tree/plyground_wasm_bg.wasm'], wasm.join(' '));
       const workers = page.workers();
       assert.ok(workers.length >= 1 && workers.length <= 2, `${workers.length} workers`);
       assert.ok(workers.every((w) => /\/worker\.js$/.test(w.url())));
@@ -605,7 +607,7 @@ describe('embedding', { timeout: 300_000 }, () => {
         ['exercises', 2],
         ['expectiminimax', 1],
         ['sqrt-transform', 2],
-        ['ucb1', 2],
+        ['ucb1', 3], // the UCB1 calculator, MCTS on tic-tac-toe, MCTS-Solver on Connect-4 4455
         ['three-players', 1],
         ['h-minimax', 2],
         ['horizon', 5],

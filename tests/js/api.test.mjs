@@ -382,6 +382,10 @@ test('the package ships TypeScript declarations with typed options and results',
     perfectFallbackBudget: 3e6,
     solverDefaultBudget: 1e9,
     solverMaxBudget: 1e12,
+    playerDepth: { min: 1, max: 42 },
+    playerIterations: { min: 1, max: api.engines('ttt').find((e) => e.id === 'mcts').fields.find((f) => f.key === 'iterations').max },
+    playerC: { min: 0, max: api.engines('ttt').find((e) => e.id === 'mcts').fields.find((f) => f.key === 'c').max },
+    playerSeed: { min: 0, max: 2 ** 32 - 1 },
   });
 });
 

@@ -9,8 +9,9 @@
 // Which module (ARCHITECTURE.md, "A module per kind of figure"): a figure of an explicit tree
 // (<ply-tree>, <ply-mcts> and <ply-compare> with tree text, <ply-ucb>) loads the tree module
 // (www/pkg-tree/); a figure of tic-tac-toe or Connect-4 (<ply-game>, a `game` attribute) the
-// games module (www/pkg-games/); the playground's views (app.js, embed.js, the lessons
-// gallery) the full module (www/pkg/). A figure uses only its own module's handles.
+// games module (www/pkg-games/); the embed frame the one its figure needs, the lessons
+// gallery both; the playground (app.js) the full module (www/pkg/). A figure uses only its
+// own module's handles.
 
 import { installEngines, useEngineModule } from '../lib/engines.js';
 import { installLimits } from '../lib/limits.js';

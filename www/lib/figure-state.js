@@ -11,7 +11,7 @@
 //
 // DOM-free, tested under node --test (tests/js/figure-state.test.mjs).
 
-import { ENGINE_FIELDS, ENGINE_IDS, LIMITS as ENGINE_LIMITS, checkConfig, defaultConfig } from './engines.js';
+import { ENGINE_FIELDS, ENGINE_IDS, checkConfig, defaultConfig } from './engines.js';
 import { limits } from './limits.js';
 
 /** Size and range limits of the parameters. */
@@ -24,11 +24,12 @@ export const LIMITS = {
   moves: 200,
   /** Any other single value. */
   value: 200,
+  // The players' ranges as limits() publishes them (the catalogue's, also in the tree module).
   get depth() {
-    return ENGINE_LIMITS.depth;
+    return limits().playerDepth;
   },
   get seed() {
-    return ENGINE_LIMITS.seed;
+    return limits().playerSeed;
   },
   get cap() {
     return { min: 10, max: limits().maxNodeCap };
@@ -36,7 +37,7 @@ export const LIMITS = {
   step: { min: 0, max: 10_000_000 },
   speed: { min: 1, max: 60 },
   get c() {
-    return ENGINE_LIMITS.c;
+    return limits().playerC;
   },
   /** MCTS iterations to show (re-run from the seed when a figure opens). */
   get iterations() {

@@ -101,6 +101,26 @@ struct Limits {
     perfect_fallback_budget: f64,
     solver_default_budget: f64,
     solver_max_budget: f64,
+    /// The players' settings' ranges (the catalogue's, `plyground::search::players::Field`),
+    /// for the figures that check a depth, C or seed without the games module's catalogue.
+    player_depth: Range,
+    player_iterations: Range,
+    player_c: Range,
+    player_seed: Range,
+}
+
+/// A setting's range, both ends allowed.
+#[derive(serde::Serialize)]
+struct Range {
+    min: f64,
+    max: f64,
+}
+
+impl From<plyground::search::players::Field> for Range {
+    fn from(f: plyground::search::players::Field) -> Range {
+        let (min, max) = f.range();
+        Range { min, max }
+    }
 }
 
 /// The module's limits and default budgets, for pages that size their inputs (see
@@ -108,6 +128,7 @@ struct Limits {
 #[wasm_bindgen(unchecked_return_type = "Limits")]
 pub fn limits() -> Result<JsValue, JsError> {
     use plyground::limits as l;
+    use plyground::search::players::Field;
     util::to_js(&Limits {
         max_depth: l::MAX_DEPTH.into(),
         max_budget: l::MAX_BUDGET as f64,
@@ -124,6 +145,10 @@ pub fn limits() -> Result<JsValue, JsError> {
         perfect_fallback_budget: l::PERFECT_FALLBACK_BUDGET as f64,
         solver_default_budget: l::SOLVER_DEFAULT_BUDGET as f64,
         solver_max_budget: l::SOLVER_MAX_BUDGET as f64,
+        player_depth: Field::Depth.into(),
+        player_iterations: Field::Iterations.into(),
+        player_c: Field::C.into(),
+        player_seed: Field::Seed.into(),
     })
 }
 
@@ -359,6 +384,9 @@ export interface Limits {
   maxIterations: number; defaultIterations: number; maxShownIterations: number; maxC: number;
   maxSeed: number; defaultNodeCap: number; maxNodeCap: number; solveGameBudget: number;
   perfectFallbackBudget: number; solverDefaultBudget: number; solverMaxBudget: number;
+  /** The players' settings' ranges (the catalogue's), both ends allowed. */
+  playerDepth: { min: number; max: number }; playerIterations: { min: number; max: number };
+  playerC: { min: number; max: number }; playerSeed: { min: number; max: number };
 }
 
 /** A player's configuration as given: `engine` and any settings (numbers may be text, as a
