@@ -176,6 +176,8 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.selectOption('#tl-source', 'figure-5-2');
     await page.click('#tl-text-view summary');
     await page.evaluate(() => window.__plyground.views.tree.figure.seek(23));
+    // The text view's code loads on its first opening (views/text-view.js): wait for its list.
+    await page.waitForSelector('#tl-text-view li[role="treeitem"]');
     const lines = () => page.$$eval('#tl-text-view li[role="treeitem"] > .line', (ls) => ls.map((l) => l.textContent));
     const at23 = await lines();
     assert.equal(at23.length, 13);
