@@ -60,11 +60,13 @@
 //! assert_eq!(t.state_label(&t.result(&0, 0)).as_deref(), Some("B"));
 //! ```
 
+mod edit;
 mod generate;
 mod parse;
 mod raw;
 mod write;
 
+pub use edit::EditError;
 pub use generate::RandomTreeParams;
 pub use parse::ParseError;
 
