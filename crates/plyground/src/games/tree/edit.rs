@@ -19,6 +19,7 @@
 //!   probabilities 1/k on its children.
 
 use super::raw::{finish, Declared, Raw};
+use super::write::{fmt_number, fmt_probability};
 use super::{Kind, Tree, MAX_ABS_VALUE, MAX_DEPTH, MAX_NODES, PROBABILITY_TOLERANCE};
 use crate::decimal;
 use crate::game::{Utilities, MAX_PLAYERS};
@@ -39,6 +40,51 @@ impl fmt::Display for EditError {
 }
 
 impl std::error::Error for EditError {}
+
+/// What an edit did: the node the editor shows next (its id in the edited tree) and the
+/// sentence that says what changed, for the page's live region.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Edited {
+    /// The node to show next: the edited node, a new child, or the parent of a removed node.
+    pub focus: u32,
+    /// E.g. "'b2' now has utility 13."
+    pub said: String,
+}
+
+/// A node as the editor's panel shows it ([`Tree::edit_fields`]): every text as the writer
+/// writes it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct EditFields {
+    /// The node's kind.
+    pub kind: Kind,
+    /// The kinds it may be given in this tree (two players: MAX, MIN, chance, leaf; n players:
+    /// p0…p(n−1), chance, leaf).
+    pub kinds: Vec<Kind>,
+    /// Its label (given or generated).
+    pub label: String,
+    /// Whether the label was given (false: generated, and an empty label field keeps it so).
+    pub label_given: bool,
+    /// A leaf's utility as the text writes it (`3`, `-2.5`, `(1, 2, 6)`); None for others.
+    pub value: Option<String>,
+    /// A chance node's children's probabilities as the text writes them (`1/3`); None for others.
+    pub probabilities: Option<Vec<String>>,
+    /// The children's labels, in order.
+    pub child_labels: Vec<String>,
+}
+
+/// `s` with its first letter in upper case ("the root 'A'" → "The root 'A'").
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| f.to_ascii_uppercase().to_string() + c.as_str())
+}
+
+/// A number alone as the grammar reads it (the figure's "−" minus too): a text that parses
+/// as one unlabelled number leaf.
+fn read_number(text: &str) -> Option<f64> {
+    let t = Tree::try_parse(text).ok()?;
+    let n = t.node(0)?;
+    (t.node_count() == 1 && !t.has_tuples() && !n.label_given()).then(|| n.utilities[0])
+}
 
 fn refuse<T>(message: String) -> Result<T, EditError> {
     Err(EditError { message })
@@ -78,6 +124,118 @@ impl Tree {
         } else {
             format!("'{label}'")
         }
+    }
+
+    fn said(&self, focus: u32, said: String) -> Edited {
+        Edited { focus, said }
+    }
+
+    /// A leaf's utility as the text writes it: `3`, or `(1, 2, 6)` in an n-player tree.
+    fn leaf_text(&self, id: u32) -> String {
+        let u = &self.nodes[id as usize].utilities;
+        if self.tuples {
+            let entries: Vec<String> = u[..self.players as usize].iter().map(|&v| fmt_number(v)).collect();
+            format!("({})", entries.join(", "))
+        } else {
+            fmt_number(u[0])
+        }
+    }
+
+    /// The probabilities of a node's children as the text writes them.
+    fn probability_texts(&self, id: u32) -> Vec<String> {
+        self.children(id).iter().map(|&c| fmt_probability(self.nodes[c as usize].prob)).collect()
+    }
+
+    /// Node `id` as the editor's panel shows it (None for an unknown id).
+    pub fn edit_fields(&self, id: u32) -> Option<EditFields> {
+        let n = self.node(id)?;
+        let mut kinds: Vec<Kind> = if self.tuples {
+            (0..self.players).map(Kind::Player).collect()
+        } else {
+            vec![Kind::Max, Kind::Min]
+        };
+        kinds.extend([Kind::Chance, Kind::Terminal]);
+        Some(EditFields {
+            kind: n.kind,
+            kinds,
+            label: n.label.clone(),
+            label_given: n.label_given,
+            value: (n.kind == Kind::Terminal).then(|| self.leaf_text(id)),
+            probabilities: (n.kind == Kind::Chance).then(|| self.probability_texts(id)),
+            child_labels: n.children.iter().map(|&c| self.nodes[c as usize].label.clone()).collect(),
+        })
+    }
+
+    /// [`Tree::set_utilities`] from the text of the editor's field: a number as the grammar
+    /// writes it (`3`, `-2.5`, `1e6`, the figure's `−4`), or in an n-player tree a tuple
+    /// (`(1, 2, 6)`).
+    pub fn set_value_text(&mut self, id: u32, text: &str) -> Result<Edited, EditError> {
+        self.existing(id)?;
+        let read = Tree::try_parse(text.trim()).ok().filter(|t| {
+            t.node_count() == 1
+                && !t.nodes[0].label_given
+                && t.tuples == self.tuples
+                && t.players == self.players
+        });
+        match read {
+            Some(t) => {
+                let k = if self.tuples { self.players as usize } else { 1 };
+                self.set_utilities(id, &t.nodes[0].utilities[..k])
+            }
+            None if text.trim().is_empty() => {
+                refuse(format!("{}: the utility is empty: type a number", self.who(id)))
+            }
+            None => {
+                // The reader's reason when it is about the size of a number.
+                let too_large =
+                    Tree::try_parse(text.trim()).err().filter(|e| e.message.contains("too large"));
+                let why = match too_large {
+                    Some(e) => e.message,
+                    None if self.tuples => format!(
+                        "'{}' is not a utility tuple of {} numbers, such as ({})",
+                        text.trim(),
+                        self.players,
+                        (1..=self.players).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
+                    ),
+                    None => format!("'{}' is not a number (such as 3, -2.5 or 1e6)", text.trim()),
+                };
+                refuse(format!("{}: {why}", self.who(id)))
+            }
+        }
+    }
+
+    /// The probabilities of chance node `id`'s children read from the editor's fields
+    /// (a number or a fraction `a/b`, as the grammar writes them) and checked as
+    /// [`Tree::set_probabilities`] checks them, without changing anything: the panel shows
+    /// the refusal beside the fields while they are typed.
+    pub fn check_probability_texts(&self, id: u32, texts: &[String]) -> Result<Vec<f64>, EditError> {
+        self.existing(id)?;
+        let node = &self.nodes[id as usize];
+        let mut probs = Vec::with_capacity(texts.len());
+        for (i, text) in texts.iter().enumerate() {
+            let t = text.trim();
+            let p = match t.split_once('/') {
+                Some((a, b)) => {
+                    read_number(a).zip(read_number(b)).filter(|&(_, b)| b != 0.0).map(|(a, b)| a / b)
+                }
+                None => read_number(t),
+            };
+            let Some(p) = p else {
+                let whose = node.children.get(i).map_or_else(|| format!("child {}", i + 1), |&c| self.who(c));
+                return refuse(format!(
+                    "the probability of {whose}: '{t}' is not a probability (a number between 0 and 1, or a fraction such as 1/3)"
+                ));
+            };
+            probs.push(p);
+        }
+        self.check_probabilities(id, &probs)?;
+        Ok(probs)
+    }
+
+    /// [`Tree::set_probabilities`] from the editor's fields ([`Tree::check_probability_texts`]).
+    pub fn set_probability_texts(&mut self, id: u32, texts: &[String]) -> Result<Edited, EditError> {
+        let probs = self.check_probability_texts(id, texts)?;
+        self.set_probabilities(id, &probs)
     }
 
     /// The node, or the refusal that names the missing id.
@@ -184,7 +342,7 @@ impl Tree {
 
     /// Sets leaf `id`'s utility to MAX (a tree with number leaves). Refuses an internal node,
     /// a tree with utility tuples ([`Tree::set_utilities`]) and a number beyond ±1e15.
-    pub fn set_value(&mut self, id: u32, value: f64) -> Result<u32, EditError> {
+    pub fn set_value(&mut self, id: u32, value: f64) -> Result<Edited, EditError> {
         self.existing(id)?;
         if self.tuples {
             return refuse(format!(
@@ -198,7 +356,7 @@ impl Tree {
 
     /// Sets leaf `id`'s utilities: one number in a two-player tree (the utility to MAX), one
     /// per player in a tree with utility tuples.
-    pub fn set_utilities(&mut self, id: u32, values: &[f64]) -> Result<u32, EditError> {
+    pub fn set_utilities(&mut self, id: u32, values: &[f64]) -> Result<Edited, EditError> {
         self.existing(id)?;
         let kind = self.nodes[id as usize].kind;
         if kind != Kind::Terminal {
@@ -226,13 +384,14 @@ impl Tree {
         if !self.tuples {
             u[1] = -values[0];
         }
-        self.commit(drafts, id)
+        let f = self.commit(drafts, id)?;
+        Ok(self.said(f, format!("{} now has utility {}.", cap(&self.who(f)), self.leaf_text(f))))
     }
 
     /// Makes node `id` MAX, MIN, chance, player p (trees with utility tuples) or a leaf. A leaf
     /// made a mover gets one child, a leaf with its utility; a mover made a leaf loses its
     /// subtree and has utility 0; a node made chance gets equal probabilities on its children.
-    pub fn set_kind(&mut self, id: u32, kind: Kind) -> Result<u32, EditError> {
+    pub fn set_kind(&mut self, id: u32, kind: Kind) -> Result<Edited, EditError> {
         self.existing(id)?;
         let n = self.players;
         let kind = match kind {
@@ -252,7 +411,7 @@ impl Tree {
         };
         let old = self.nodes[id as usize].kind;
         if old == kind {
-            return Ok(id);
+            return Ok(self.said(id, format!("{} is already {}.", cap(&self.who(id)), kind_words(kind))));
         }
         let mut drafts = self.drafts();
         let i = id as usize;
@@ -276,18 +435,44 @@ impl Tree {
             }
         }
         drafts[i].kind = kind;
-        self.commit(drafts, id)
+        let f = self.commit(drafts, id)?;
+        let mut said = format!("{} is now {}", cap(&self.who(f)), kind_words(kind));
+        if kind == Kind::Terminal {
+            if old != Kind::Terminal {
+                said.push_str(&format!(" with utility {}: its subtree is gone", self.leaf_text(f)));
+            }
+        } else if old == Kind::Terminal {
+            let c = self.nodes[f as usize].children[0];
+            said.push_str(&format!(
+                " with one child, '{}', of utility {}",
+                self.nodes[c as usize].label,
+                self.leaf_text(c)
+            ));
+        } else if kind == Kind::Chance {
+            let c = self.nodes[f as usize].children[0];
+            said.push_str(&format!(
+                ", each child at probability {}",
+                fmt_probability(self.nodes[c as usize].prob)
+            ));
+        }
+        said.push('.');
+        Ok(self.said(f, said))
     }
 
     /// Gives node `id` a label, or (an empty `label`) takes its label away so that it gets
     /// the generated one. Refuses what the grammar would not read as a label (a kind such as
     /// `max`, a space, a digit first) and a label another node already has.
-    pub fn set_label(&mut self, id: u32, label: &str) -> Result<u32, EditError> {
+    pub fn set_label(&mut self, id: u32, label: &str) -> Result<Edited, EditError> {
         self.existing(id)?;
         let mut drafts = self.drafts();
         if label.is_empty() {
+            let before = self.who(id);
             drafts[id as usize].label = None;
-            return self.commit(drafts, id);
+            let f = self.commit(drafts, id)?;
+            let label = &self.nodes[f as usize].label;
+            return Ok(
+                self.said(f, format!("{} is now called '{label}', its generated label.", cap(&before)))
+            );
         }
         // The reader decides what a label is: `label=0` must read as a leaf with that label.
         let read = Tree::try_parse(&format!("{label}=0")).ok();
@@ -304,13 +489,33 @@ impl Tree {
                 if path.is_empty() { "the root".to_string() } else { format!("the node at path {path}") };
             return refuse(format!("{}: '{label}' already names another node ({place})", self.who(id)));
         }
+        let before = self.who(id);
         drafts[id as usize].label = Some(label.to_string());
-        self.commit(drafts, id)
+        let f = self.commit(drafts, id)?;
+        Ok(self.said(f, format!("{} is now labelled '{label}'.", cap(&before))))
     }
 
     /// Sets the probabilities of chance node `id`'s children, in order: each between 0 and 1,
     /// summing to 1 (± [`PROBABILITY_TOLERANCE`]).
-    pub fn set_probabilities(&mut self, id: u32, probs: &[f64]) -> Result<u32, EditError> {
+    pub fn set_probabilities(&mut self, id: u32, probs: &[f64]) -> Result<Edited, EditError> {
+        self.check_probabilities(id, probs)?;
+        let mut drafts = self.drafts();
+        for (&c, &p) in self.nodes[id as usize].children.iter().zip(probs) {
+            drafts[c as usize].prob = p;
+        }
+        let f = self.commit(drafts, id)?;
+        Ok(self.said(
+            f,
+            format!(
+                "The probabilities under {} are now {}.",
+                self.who(f),
+                self.probability_texts(f).join(", ")
+            ),
+        ))
+    }
+
+    /// The checks of [`Tree::set_probabilities`], changing nothing.
+    pub fn check_probabilities(&self, id: u32, probs: &[f64]) -> Result<(), EditError> {
         self.existing(id)?;
         let node = &self.nodes[id as usize];
         if node.kind != Kind::Chance {
@@ -340,21 +545,17 @@ impl Tree {
         let sum: f64 = probs.iter().sum();
         if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
             return refuse(format!(
-                "the probabilities of the chance node {} sum to {}, not 1",
+                "the probabilities under {} sum to {}, not 1: a chance node's probabilities must sum to 1",
                 self.who(id),
                 decimal::display(sum)
             ));
         }
-        let mut drafts = self.drafts();
-        for (&c, &p) in node.children.iter().zip(probs) {
-            drafts[c as usize].prob = p;
-        }
-        self.commit(drafts, id)
+        Ok(())
     }
 
     /// Appends a leaf of utility 0 to node `id`'s children; returns the new leaf's id. Under a
     /// chance node with equal probabilities all become 1/(k+1); otherwise the new leaf's is 0.
-    pub fn add_child(&mut self, id: u32) -> Result<u32, EditError> {
+    pub fn add_child(&mut self, id: u32) -> Result<Edited, EditError> {
         self.existing(id)?;
         let node = &self.nodes[id as usize];
         if node.kind == Kind::Terminal {
@@ -389,13 +590,28 @@ impl Tree {
             children: Vec::new(),
         });
         drafts[id as usize].children.push(leaf);
-        self.commit(drafts, leaf)
+        let f = self.commit(drafts, leaf)?;
+        let parent = self.nodes[f as usize].parent.unwrap_or(0);
+        let mut said = format!(
+            "{} has a new child, '{}', with utility {}",
+            cap(&self.who(parent)),
+            self.nodes[f as usize].label,
+            self.leaf_text(f)
+        );
+        if self.nodes[parent as usize].kind == Kind::Chance {
+            said.push_str(&format!(
+                "; the probabilities under it are now {}",
+                self.probability_texts(parent).join(", ")
+            ));
+        }
+        said.push('.');
+        Ok(self.said(f, said))
     }
 
     /// Removes node `id` and its subtree; returns its parent's id. Refuses the root and a
     /// parent's only child. Under a chance node, the removed child's probability is spread
     /// over the others in proportion (equal ones stay equal).
-    pub fn remove_node(&mut self, id: u32) -> Result<u32, EditError> {
+    pub fn remove_node(&mut self, id: u32) -> Result<Edited, EditError> {
         self.existing(id)?;
         let Some(parent) = self.nodes[id as usize].parent else {
             return refuse(format!(
@@ -431,12 +647,27 @@ impl Tree {
             }
         }
         drafts[parent as usize].children = rest;
-        self.commit(drafts, parent)
+        let leaf = self.nodes[id as usize].kind == Kind::Terminal;
+        let (gone, from) = (self.who(id), self.who(parent));
+        let f = self.commit(drafts, parent)?;
+        let mut said = format!(
+            "{}{} removed from {from}",
+            cap(&gone),
+            if leaf { " is" } else { " and its subtree are" }
+        );
+        if self.nodes[f as usize].kind == Kind::Chance {
+            said.push_str(&format!(
+                "; the probabilities under it are now {}",
+                self.probability_texts(f).join(", ")
+            ));
+        }
+        said.push('.');
+        Ok(self.said(f, said))
     }
 
     /// Moves node `id` to position `to` (0-based) among its parent's children, its subtree
     /// (and under a chance node its probability) with it; returns its new id.
-    pub fn move_node(&mut self, id: u32, to: u32) -> Result<u32, EditError> {
+    pub fn move_node(&mut self, id: u32, to: u32) -> Result<Edited, EditError> {
         self.existing(id)?;
         let Some(parent) = self.nodes[id as usize].parent else {
             return refuse(format!("{} has no siblings to move among", self.who(id)));
@@ -454,8 +685,14 @@ impl Tree {
         let c = children.remove(from);
         children.insert(to as usize, c);
         let mut drafts = self.drafts();
+        let k = children.len();
         drafts[parent as usize].children = children;
-        self.commit(drafts, id)
+        let f = self.commit(drafts, id)?;
+        let parent = self.nodes[f as usize].parent.unwrap_or(0);
+        Ok(self.said(
+            f,
+            format!("{} is now child {} of {k} under {}.", cap(&self.who(f)), to + 1, self.who(parent)),
+        ))
     }
 }
 
@@ -473,16 +710,16 @@ mod tests {
     }
 
     /// Applies `f` and checks the focus id and the resulting text (and that it reads back).
-    fn ok(text: &str, f: impl FnOnce(&mut Tree) -> Result<u32, EditError>, focus: u32, want: &str) {
+    fn ok(text: &str, f: impl FnOnce(&mut Tree) -> Result<Edited, EditError>, focus: u32, want: &str) {
         let mut t = tree(text);
         let got = f(&mut t).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(t.to_text(), want, "{text}");
-        assert_eq!(got, focus, "{text} → {want}");
+        assert_eq!(got.focus, focus, "{text} → {want}");
         assert_eq!(Tree::try_parse(want).unwrap(), t, "{want} reads back as the edited tree");
     }
 
     /// Applies `f`, checks the refusal's message and that the tree is unchanged.
-    fn refused(text: &str, f: impl FnOnce(&mut Tree) -> Result<u32, EditError>, want: &str) {
+    fn refused(text: &str, f: impl FnOnce(&mut Tree) -> Result<Edited, EditError>, want: &str) {
         let mut t = tree(text);
         let before = t.clone();
         assert_eq!(f(&mut t).unwrap_err().message, want, "{text}");
@@ -625,7 +862,7 @@ mod tests {
         refused(
             text,
             |t| t.set_probabilities(0, &[0.5, 0.4]),
-            "the probabilities of the chance node the root 'A' sum to 0.9, not 1",
+            "the probabilities under the root 'A' sum to 0.9, not 1: a chance node's probabilities must sum to 1",
         );
         refused(
             text,
@@ -658,7 +895,7 @@ mod tests {
         ok("chance[0.25: 10, 0.75: -4]", |t| t.add_child(0), 3, "chance[1/4: 10, 3/4: -4, 0: 0]");
         ok("[[(1,2,3)],(4,5,6)]", |t| t.add_child(1), 3, "[[(1, 2, 3), (0, 0, 0)], (4, 5, 6)]");
         let mut t = tree(FIG_5_2);
-        let leaf = t.add_child(1).unwrap();
+        let leaf = t.add_child(1).unwrap().focus;
         assert_eq!((t.label(leaf), t.edge_name(leaf).as_deref()), (Some("b4"), Some("b4")));
     }
 
@@ -730,6 +967,122 @@ mod tests {
         );
     }
 
+    /// The sentence each edit says (the page's live region reads it).
+    fn said(text: &str, f: impl FnOnce(&mut Tree) -> Result<Edited, EditError>) -> String {
+        f(&mut tree(text)).unwrap().said
+    }
+
+    #[test]
+    fn each_edit_says_what_it_did() {
+        assert_eq!(said(FIG_5_2, |t| t.set_value(3, 13.0)), "'b2' now has utility 13.");
+        assert_eq!(
+            said("[[(1,2,3)],(4,5,6)]", |t| t.set_utilities(3, &[7.0, 8.0, 9.0])),
+            "'a2' now has utility (7, 8, 9)."
+        );
+        assert_eq!(said(FIG_5_2, |t| t.set_kind(1, Kind::Max)), "'B' is now a MAX node.");
+        assert_eq!(said(FIG_5_2, |t| t.set_kind(1, Kind::Min)), "'B' is already a MIN node.");
+        assert_eq!(
+            said(FIG_5_2, |t| t.set_kind(5, Kind::Chance)),
+            "'C' is now a chance node, each child at probability 1/3."
+        );
+        assert_eq!(
+            said(FIG_5_2, |t| t.set_kind(5, Kind::Terminal)),
+            "'a2' is now a leaf with utility 0: its subtree is gone."
+        );
+        assert_eq!(
+            said(FIG_5_2, |t| t.set_kind(2, Kind::Min)),
+            // A leaf made internal is lettered with the internal nodes, breadth-first (after D).
+            "'E' is now a MIN node with one child, 'e1', of utility 3."
+        );
+        assert_eq!(said(FIG_5_2, |t| t.set_label(1, "Left")), "'B' is now labelled 'Left'.");
+        assert_eq!(said("[Q[1], 2]", |t| t.set_label(1, "")), "'Q' is now called 'B', its generated label.");
+        assert_eq!(
+            said("chance[0.5: 10, 0.5: -4]", |t| t.set_probabilities(0, &[0.25, 0.75])),
+            "The probabilities under the root 'A' are now 1/4, 3/4."
+        );
+        assert_eq!(said(FIG_5_2, |t| t.add_child(1)), "'B' has a new child, 'b4', with utility 0.");
+        assert_eq!(said("chance[0.5: 10, 0.5: -4]", |t| t.add_child(0)), "The root 'A' has a new child, 'a3', with utility 0; the probabilities under it are now 1/3, 1/3, 1/3.");
+        assert_eq!(said(FIG_5_2, |t| t.remove_node(3)), "'b2' is removed from 'B'.");
+        assert_eq!(said(FIG_5_2, |t| t.remove_node(5)), "'C' and its subtree are removed from the root 'A'.");
+        assert_eq!(
+            said("chance[1/3: 1, 1/3: 2, 1/3: 3]", |t| t.remove_node(2)),
+            "'a2' is removed from the root 'A'; the probabilities under it are now 0.5, 0.5."
+        );
+        assert_eq!(said(FIG_5_2, |t| t.move_node(2, 2)), "'b3' is now child 3 of 3 under 'B'.");
+    }
+
+    #[test]
+    fn values_and_probabilities_typed_as_the_grammar_writes_them() {
+        ok(FIG_5_2, |t| t.set_value_text(3, " 13 "), 3, "[[3, 13, 8], [2, 4, 6], [14, 5, 2]]");
+        ok(FIG_5_2, |t| t.set_value_text(3, "\u{2212}4.5"), 3, "[[3, -4.5, 8], [2, 4, 6], [14, 5, 2]]");
+        ok(FIG_5_2, |t| t.set_value_text(3, "1e6"), 3, "[[3, 1e6, 8], [2, 4, 6], [14, 5, 2]]");
+        ok("[[(1,2,3)],(4,5,6)]", |t| t.set_value_text(3, "(7, 8,9)"), 3, "[[(1, 2, 3)], (7, 8, 9)]");
+        refused(FIG_5_2, |t| t.set_value_text(3, "x"), "'b2': 'x' is not a number (such as 3, -2.5 or 1e6)");
+        refused(
+            FIG_5_2,
+            |t| t.set_value_text(3, "x=3"),
+            "'b2': 'x=3' is not a number (such as 3, -2.5 or 1e6)",
+        );
+        refused(
+            FIG_5_2,
+            |t| t.set_value_text(3, "[3]"),
+            "'b2': '[3]' is not a number (such as 3, -2.5 or 1e6)",
+        );
+        refused(FIG_5_2, |t| t.set_value_text(3, ""), "'b2': the utility is empty: type a number");
+        refused(
+            FIG_5_2,
+            |t| t.set_value_text(3, "1e16"),
+            "'b2': the utility 1e16 is too large: a utility must lie between -1e15 and 1e15",
+        );
+        refused(
+            FIG_5_2,
+            |t| t.set_value_text(1, "3"),
+            "'B' is a MIN node, not a leaf: only a leaf has a utility (its value comes from the search)",
+        );
+        refused(
+            "[[(1,2,3)],(4,5,6)]",
+            |t| t.set_value_text(3, "(1, 2)"),
+            "'a2': '(1, 2)' is not a utility tuple of 3 numbers, such as (1, 2, 3)",
+        );
+        let texts = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let text = "chance[0.5: 10, 0.5: -4]";
+        ok(text, |t| t.set_probability_texts(0, &texts(&["1/3", "2/3"])), 0, "chance[1/3: 10, 2/3: -4]");
+        ok(text, |t| t.set_probability_texts(0, &texts(&[" .75", "0.25 "])), 0, "chance[3/4: 10, 1/4: -4]");
+        refused(text, |t| t.set_probability_texts(0, &texts(&["1/3", "1/3"])), "the probabilities under the root 'A' sum to 0.6666666666666666, not 1: a chance node's probabilities must sum to 1");
+        refused(text, |t| t.set_probability_texts(0, &texts(&["1/0", "1"])), "the probability of 'a1': '1/0' is not a probability (a number between 0 and 1, or a fraction such as 1/3)");
+        refused(text, |t| t.set_probability_texts(0, &texts(&["half", "0.5"])), "the probability of 'a1': 'half' is not a probability (a number between 0 and 1, or a fraction such as 1/3)");
+        // The check alone changes nothing and says the same.
+        let t = tree(text);
+        assert_eq!(t.check_probability_texts(0, &texts(&["0.5", "0.4"])).unwrap_err().message, "the probabilities under the root 'A' sum to 0.9, not 1: a chance node's probabilities must sum to 1");
+        assert_eq!(t.check_probability_texts(0, &texts(&["1/4", "3/4"])), Ok(vec![0.25, 0.75]));
+    }
+
+    #[test]
+    fn edit_fields_show_the_node_as_written() {
+        let t = tree("[chance[1/3: 1, 2/3: x=-2.5], Q[3]]");
+        let f = t.edit_fields(1).unwrap();
+        assert_eq!(f.kind, Kind::Chance);
+        assert_eq!(f.kinds, [Kind::Max, Kind::Min, Kind::Chance, Kind::Terminal]);
+        assert_eq!((f.label.as_str(), f.label_given), ("B", false));
+        assert_eq!(f.value, None);
+        assert_eq!(f.probabilities, Some(vec!["1/3".to_string(), "2/3".to_string()]));
+        assert_eq!(f.child_labels, ["b1", "x"]);
+        let f = t.edit_fields(3).unwrap();
+        assert_eq!(
+            (f.kind, f.label.as_str(), f.label_given, f.value.as_deref()),
+            (Kind::Terminal, "x", true, Some("-2.5"))
+        );
+        assert_eq!(t.edit_fields(4).unwrap().label, "Q");
+        assert!(t.edit_fields(6).is_none());
+        let t = tree("[[(1,2,3)],(4,5,6)]");
+        let f = t.edit_fields(3).unwrap();
+        assert_eq!(
+            f.kinds,
+            [Kind::Player(0), Kind::Player(1), Kind::Player(2), Kind::Chance, Kind::Terminal]
+        );
+        assert_eq!(f.value.as_deref(), Some("(4, 5, 6)"));
+    }
+
     /// Every edit of random trees gives the tree its text reads back as, or a refusal that
     /// leaves the tree unchanged.
     #[test]
@@ -751,8 +1104,9 @@ mod tests {
                     let id = rng.below(n + 1); // sometimes a missing node
                     let before = t.clone();
                     let kinds = [Kind::Max, Kind::Min, Kind::Chance, Kind::Terminal, Kind::Player(2)];
-                    let r = match rng.below(7) {
+                    let r = match rng.below(8) {
                         0 => t.set_value(id, rng.below(21) as f64 - 10.0),
+                        7 => t.set_value_text(id, ["3", "(1, 2, 3)", "x"][rng.below(3) as usize]),
                         1 => t.set_kind(id, kinds[rng.below(5) as usize]),
                         2 => t.set_label(id, ["Z", "", "q1", "max"][rng.below(4) as usize]),
                         3 => t.add_child(id),
@@ -766,7 +1120,7 @@ mod tests {
                     match r {
                         Ok(focus) => {
                             edits += 1;
-                            assert!((focus as usize) < t.node_count());
+                            assert!((focus.focus as usize) < t.node_count() && !focus.said.is_empty());
                             assert_eq!(Tree::try_parse(&t.to_text()).unwrap(), t, "{}", before.to_text());
                         }
                         Err(e) => {
