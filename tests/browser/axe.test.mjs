@@ -1,6 +1,6 @@
 // axe-core (npm, pinned in package.json) on every page and view, in light and dark
 // (prefers-color-scheme emulated) at 1280 and 360 px: the playground's four views, the embed
-// page with each view, the lessons gallery and the test lesson page. Any violation fails,
+// page with each view, the lessons gallery and the test lesson page (and the tree lab's editor open). Any violation fails,
 // with its rule, the elements and axe's summary of what to fix.
 //
 // axe is injected with page.addScriptTag; the pages' CSP allows no inline script, so the
@@ -18,6 +18,19 @@ const TIMEOUT = 30_000;
 const PAGES = [
   { name: 'playground #play', path: 'index.html#play', wait: '#app[data-ready="true"]' },
   { name: 'playground #tree', path: 'index.html#tree', wait: '#app[data-ready="true"][data-tree-length]' },
+  // The tree lab's editor open on a leaf, then on a chance node whose probabilities do not sum to 1 (the refusal beside the fields).
+  { name: 'playground #tree editor (a leaf)', path: 'index.html#tree', wait: '#app[data-ready="true"][data-tree-length]', act: (page) => openEditor(page, 2) },
+  {
+    name: 'playground #tree editor (a chance node, sum refused)',
+    path: 'index.html#tree?tree=[chance[0.5:1,0.5:2],[3,4]]',
+    wait: '#app[data-ready="true"][data-tree-length]',
+    act: async (page) => {
+      await page.waitForFunction(() => document.getElementById('tl-text').value === '[chance[0.5:1,0.5:2],[3,4]]', null, { timeout: TIMEOUT });
+      await openEditor(page, 1);
+      await page.fill('#tl-edit-prob-0', '0.4');
+      await page.waitForFunction(() => document.getElementById('tl-edit-prob-msg').textContent.includes('not 1'));
+    },
+  },
   { name: 'playground #mcts', path: 'index.html#mcts', wait: '#app[data-ready="true"]' },
   { name: 'playground #practice', path: 'index.html#practice?task=alphabeta-full&tree=[[[3,5],[2,9]],[[1,4],[8,7]]]', wait: '#app[data-ready="true"][data-practice-task]' },
   { name: 'embed tree', path: 'embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end', figure: true },
@@ -30,6 +43,14 @@ const PAGES = [
   { name: 'lessons gallery', path: 'lessons/index.html', figures: true },
   { name: 'test lesson page', path: 'tests/pages/lesson.html', figures: true },
 ];
+
+/** Opens the tree lab's editor and puts the figure's focus on node `id`. */
+async function openEditor(page, id) {
+  if ((await page.getAttribute('#tl-edit', 'aria-expanded')) !== 'true') await page.click('#tl-edit');
+  await page.waitForSelector('#app[data-tree-editor="ready"]', { timeout: TIMEOUT });
+  await page.evaluate((d) => window.__plyground.views.tree.figure.focusNode(d), id);
+  await page.waitForFunction(() => document.getElementById('tl-edit-node').textContent.startsWith('Editing'), null, { timeout: TIMEOUT });
+}
 
 /** Waits until every plyground element on the page has rendered (or shown an error). */
 function figuresReady(page) {
@@ -66,6 +87,7 @@ describe('accessibility (axe-core)', { timeout: 600_000 }, () => {
           await page.goto(`${browser.base}${p.path}`);
           if (p.wait) await page.waitForSelector(p.wait, { timeout: TIMEOUT });
           if (p.figure || p.figures) await figuresReady(page);
+          if (p.act) await p.act(page);
           // Two frames: the canvases and the tables have drawn at this size.
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           await page.addScriptTag({ path: AXE });

@@ -167,6 +167,19 @@ const CALLS = {
     const t = tree();
     return [t.nodeCount, t.players, t.hasTuples];
   },
+  // The tree editor's edits (each on a fresh tree).
+  'GameTree.editFields': () => tree().editFields(1),
+  'GameTree.setValue': () => tree().setValue(2, '\u22125'),
+  'GameTree.setKind': () => tree().setKind(1, 'chance'),
+  'GameTree.setLabel': () => tree().setLabel(1, 'Left'),
+  'GameTree.setProbabilities': () => {
+    const t = GameTree.parse('chance[0.5: 1, 0.5: 2]');
+    return t.setProbabilities(0, ['1/4', 0.75]);
+  },
+  'GameTree.checkProbabilities': () => GameTree.parse('chance[0.5: 1, 0.5: 2]').checkProbabilities(0, ['1/4', '1/2']),
+  'GameTree.addChild': () => tree().addChild(1),
+  'GameTree.removeNode': () => tree().removeNode(5),
+  'GameTree.moveNode': () => tree().moveNode(9, 0),
   'Stepper.forGame': () => Stepper.forGame(Game.create('ttt', '4,0,8,2'), {}, 60),
   'Stepper.forTree': () => Stepper.forTree(tree(), {}, 100),
   'Stepper.forSolve': () => Stepper.forSolve(Game.create('c4', '414141'), 200),

@@ -249,6 +249,7 @@ export function focusNode(fig, d, { fromText = false } = {}) {
   if (!fromText) fig.textView?.focus(d, { notify: false });
   const info = fig.describe(d);
   fig.p.canvas.setAttribute('aria-description', info ? info.text.replace(/\n/g, '; ') : '');
+  fig.opts?.onFocus?.(d);
 }
 
 /** ↑ parent, ↓ first child, Shift+← / Shift+→ the previous / next sibling (the first key focuses the current node). */

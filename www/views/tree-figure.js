@@ -33,6 +33,8 @@ export class TreeFigure {
    * @param {(info: object) => void} [opts.onDone] when a step reaches the end of the trace
    * @param {() => boolean} [opts.isDark] the canvas palette (default: the system's)
    * @param {() => object} [opts.styleOverrides] canvas palette fields (theming)
+   * @param {(d: number) => void} [opts.onFocus] the node in focus changed (the tree lab's editor sets it)
+   * @param {(d: number) => void} [opts.onNodeClick] a node was clicked on the canvas (the editor focuses it)
    */
   constructor(container, opts = {}) {
     this.opts = opts;
@@ -125,7 +127,7 @@ export class TreeFigure {
         this.drawThumbnails(ctx, stats);
         this.drawFocus(ctx, stats);
       },
-      onClick: () => {},
+      onClick: (id) => this.opts.onNodeClick?.(id),
       isDark: opts.isDark,
       styleOverrides: opts.styleOverrides,
     });

@@ -28,6 +28,18 @@ const TIE_HELP = {
   strict: 'Strict: prune only when v > β or v < α — ties are searched on, so fewer nodes are pruned (the value is the same).',
 };
 
+/** The editor's stylesheet (www/views/tree-editor.css), linked once, when the editor is first opened. */
+function ensureEditorStyle() {
+  if (document.getElementById('tl-editor-style')) return Promise.resolve();
+  const link = el('link', { rel: 'stylesheet', id: 'tl-editor-style', href: new URL('./tree-editor.css', import.meta.url).href });
+  const loaded = new Promise((resolve) => {
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', resolve);
+  });
+  document.head.append(link);
+  return loaded;
+}
+
 export class TreeLab {
   constructor(env) {
     this.api = env.api;
@@ -53,7 +65,61 @@ export class TreeLab {
     this.share = new ShareBar($('tl-share'), { idPrefix: 'tl-', view: 'tree', state: () => this.linkState() });
     this.buildMenus();
     this.wire();
+    this.buildEditorHook();
     this.loadSource(LESSON_TREES[0].id);
+  }
+
+  // ------------------------------------------------------------------ the editor
+
+  /**
+   * The "Edit the tree" button and the panel's place (views/tree-editor.js, loaded on the
+   * first click: the edits are the wasm module's GameTree edits, the panel only renders them).
+   */
+  buildEditorHook() {
+    this.editor = null;
+    this.editorBox = el('section', { id: 'tl-editor', class: 'tree-editor', hidden: true });
+    this.editButton = el('button', { type: 'button', id: 'tl-edit', 'aria-expanded': 'false', 'aria-controls': 'tl-editor' }, 'Edit the tree');
+    this.editButton.addEventListener('click', () => this.toggleEditor());
+    $('tl-tree-input').append(el('div', { class: 'edit-open' }, this.editButton), this.editorBox);
+    let timer = null;
+    // While the editor is open the canvas follows the text as it is typed.
+    $('tl-text').addEventListener('input', () => {
+      if (!this.editor || this.editorBox.hidden) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => this.run({}, { step: 'end' }), 500);
+    });
+  }
+
+  async toggleEditor() {
+    const open = this.editorBox.hidden;
+    this.editButton.setAttribute('aria-expanded', String(open));
+    this.editorBox.hidden = !open;
+    this.app.dataset.treeEditor = open ? 'open' : 'closed';
+    if (!open) {
+      this.editor?.detach();
+      return;
+    }
+    if (!this.editor) {
+      await ensureEditorStyle();
+      const { TreeEditor } = await import('./tree-editor.js');
+      this.editor = new TreeEditor(this.editorBox, {
+        api: this.api,
+        figure: this.figure,
+        text: () => (this.loaded?.source === 'tree' ? this.loaded.tree : $('tl-text').value),
+        show: (text) => {
+          $('tl-text').value = text;
+          const lesson = LESSON_TREES.find((t) => t.text === text);
+          $('tl-source').value = lesson ? lesson.id : 'custom';
+          this.editing = true;
+          try {
+            return this.run({}, { step: 'end' });
+          } finally {
+            this.editing = false;
+          }
+        },
+      });
+    } else this.editor.attach();
+    this.app.dataset.treeEditor = 'ready';
   }
 
   /** The Stepper on show (the tests read it). */
@@ -270,6 +336,7 @@ export class TreeLab {
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
+    if (this.editor && !this.editing && state.source === 'tree') this.editor.textChanged(state.tree);
     return true;
   }
 

@@ -46,6 +46,8 @@ mod solver;
 mod stepper;
 #[cfg(feature = "trees")]
 mod tree;
+#[cfg(feature = "edit")]
+mod tree_edit;
 mod util;
 mod write;
 
@@ -274,6 +276,29 @@ export interface TreeNodeInfo {
   values: number[] | null;
   depth: number;
   children: number[];
+}
+
+/** What an edit of a GameTree did (setValue, setKind, …). */
+export interface TreeEdit {
+  /** The node to show next: the edited node, a new child, or a removed node's parent. */
+  focus: number;
+  /** The sentence that says what changed ("'b2' now has utility 13."). */
+  said: string;
+}
+
+/** A node as the tree editor shows it (GameTree.editFields). */
+export interface TreeEditFields {
+  kind: 'max' | 'min' | 'chance' | 'terminal' | 'p0' | 'p1' | 'p2' | 'p3';
+  /** The kinds setKind accepts in this tree. */
+  kinds: string[];
+  label: string;
+  /** false: the label is generated (AIMA style). */
+  labelGiven: boolean;
+  /** A leaf's utility as the tree text writes it ('3', '(1, 2, 6)'); null for others. */
+  value: string | null;
+  /** A chance node's children's probabilities as written ('1/3'); null for others. */
+  probabilities: string[] | null;
+  childLabels: string[];
 }
 
 export interface StepNodeInfo {

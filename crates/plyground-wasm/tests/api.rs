@@ -392,6 +392,70 @@ fn trees_parse_list_their_nodes_and_print_back() {
 }
 
 #[wasm_bindgen_test]
+fn tree_edits_change_the_tree_or_throw_leaving_it_unchanged() {
+    let mut t = GameTree::parse(FIG_5_2.into()).unwrap();
+    // A leaf's value, typed as the figure prints it.
+    let e = t.set_value(3.0.into(), "\u{2212}13".into()).unwrap();
+    assert_eq!((num(&e, "focus"), text(&e, "said")), (3.0, "'b2' now has utility -13.".into()));
+    assert_eq!(t.to_text().unwrap(), "[[3, -13, 8], [2, 4, 6], [14, 5, 2]]");
+    let e = t.add_child(1.0.into()).unwrap();
+    assert_eq!(
+        (num(&e, "focus"), text(&e, "said")),
+        (5.0, "'B' has a new child, 'b4', with utility 0.".into())
+    );
+    let e = t.move_node(5.0.into(), 0.0.into()).unwrap();
+    assert_eq!(num(&e, "focus"), 2.0);
+    assert_eq!(t.to_text().unwrap(), "[[0, 3, -13, 8], [2, 4, 6], [14, 5, 2]]");
+    t.set_kind(6.0.into(), "chance".into()).unwrap();
+    assert_eq!(t.to_text().unwrap(), "[[0, 3, -13, 8], chance[1/3: 2, 1/3: 4, 1/3: 6], [14, 5, 2]]");
+    let f = t.edit_fields(6.0.into()).unwrap();
+    assert_eq!((text(&f, "kind"), text(&f, "label")), ("chance".into(), "C".into()));
+    assert_eq!(get(&f, "labelGiven").as_bool(), Some(false));
+    assert_eq!(strings(&get(&f, "kinds")), ["max", "min", "chance", "terminal"]);
+    assert_eq!(strings(&get(&f, "probabilities")), ["1/3", "1/3", "1/3"]);
+    assert_eq!(strings(&get(&f, "childLabels")), ["c1", "c2", "c3"]);
+    assert!(get(&f, "value").is_null());
+    assert_eq!(text(&t.edit_fields(2.0.into()).unwrap(), "value"), "0");
+    // The sum explained before anything changes; then set with fractions and numbers.
+    let probs = |v: &[&str]| JsValue::from(v.iter().map(|s| JsValue::from_str(s)).collect::<js_sys::Array>());
+    assert_eq!(
+        t.check_probabilities(6.0.into(), probs(&["0.5", "0.4", "0"])).as_deref(),
+        Some("the probabilities under 'C' sum to 0.9, not 1: a chance node's probabilities must sum to 1")
+    );
+    assert_eq!(t.check_probabilities(6.0.into(), probs(&["1/2", "1/4", "0.25"])), None);
+    let e = t.set_probabilities(6.0.into(), probs(&["1/2", "1/4", "0.25"])).unwrap();
+    assert_eq!(text(&e, "said"), "The probabilities under 'C' are now 0.5, 1/4, 1/4.");
+    t.set_label(1.0.into(), "Left".into()).unwrap();
+    t.remove_node(2.0.into()).unwrap();
+    assert_eq!(t.to_text().unwrap(), "[Left[3, -13, 8], chance[0.5: 2, 1/4: 4, 1/4: 6], [14, 5, 2]]");
+    // Refusals throw, naming the call, the node and the reason; the tree is unchanged.
+    let before = t.to_text().unwrap();
+    let label_rule = "a label is a letter or '_' followed by letters, digits, '_' or ''', and not a node kind (max, min, chance, p0…p3)";
+    let cases: Vec<(Result<JsValue, wasm_bindgen::JsError>, String)> = vec![
+        (t.set_value(1.0.into(), 3.0.into()), "GameTree.setValue: 'Left' is a MIN node, not a leaf: only a leaf has a utility (its value comes from the search)".into()),
+        (t.set_value(2.0.into(), "x".into()), "GameTree.setValue: 'b1': 'x' is not a number (such as 3, -2.5 or 1e6)".into()),
+        (t.set_value(2.0.into(), JsValue::NULL), "GameTree.setValue: value must be a number, a text or an array of numbers, got null".into()),
+        (t.set_kind(1.0.into(), "king".into()), "GameTree.setKind: kind must be 'max', 'min', 'chance', 'terminal' or 'p0'…'p3', got 'king'".into()),
+        (t.set_label(1.0.into(), "max".into()), format!("GameTree.setLabel: 'Left': 'max' cannot be a label: {label_rule}")),
+        (t.set_probabilities(5.0.into(), probs(&["1", "1", "1"])), "GameTree.setProbabilities: the probabilities under 'C' sum to 3, not 1: a chance node's probabilities must sum to 1".into()),
+        (t.add_child(2.0.into()), "GameTree.addChild: 'b1' is a leaf: make it MAX, MIN or chance before adding children".into()),
+        (t.remove_node(0.0.into()), "GameTree.removeNode: the root 'A' cannot be removed: a tree has a root (make it a leaf to start again)".into()),
+        (t.move_node(2.0.into(), 5.0.into()), "GameTree.moveNode: 'b1' can move to positions 0–2 among the children of 'Left', not 5".into()),
+        (t.move_node(2.5.into(), 0.0.into()), "GameTree.moveNode: id must be an integer, got 2.5".into()),
+        (t.add_child(99.0.into()), "GameTree.addChild: there is no node 99 (the tree has 13 nodes, 0–12)".into()),
+    ];
+    for (r, want) in cases {
+        assert_eq!(message(r.unwrap_err()), want);
+    }
+    assert_eq!(t.to_text().unwrap(), before);
+    // The edited tree is the tree its text reads back as: the search agrees.
+    let opts = r#"{"algo": "expectiminimax", "scores": false}"#;
+    let r = search_tree(&t, obj(opts)).unwrap();
+    let again = search_tree(&GameTree::parse(before.into()).unwrap(), obj(opts)).unwrap();
+    assert_eq!((num(&r, "value"), num(&again, "value")), (3.0, 3.0));
+}
+
+#[wasm_bindgen_test]
 fn malformed_trees_throw_a_tree_parse_error_with_its_place() {
     let e = GameTree::parse("[[3,12,8],\n [2,4,6],\n [14,5,x]]".into()).unwrap_err();
     assert!(e.is_instance_of::<js_sys::Error>());

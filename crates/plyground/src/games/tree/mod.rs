@@ -66,7 +66,7 @@ mod parse;
 mod raw;
 mod write;
 
-pub use edit::EditError;
+pub use edit::{EditError, EditFields, Edited};
 pub use generate::RandomTreeParams;
 pub use parse::ParseError;
 
