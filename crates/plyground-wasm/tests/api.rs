@@ -428,19 +428,20 @@ fn tree_edits_change_the_tree_or_throw_leaving_it_unchanged() {
     t.set_label(1.0.into(), "Left".into()).unwrap();
     t.remove_node(2.0.into()).unwrap();
     assert_eq!(t.to_text().unwrap(), "[Left[3, -13, 8], chance[0.5: 2, 1/4: 4, 1/4: 6], [14, 5, 2]]");
-    // Refusals throw, naming the call, the node and the reason; the tree is unchanged.
+    // Refusals throw, naming the call, the node and the reason; the tree is unchanged. (B's leaves
+    // are named after its label now, left1…left3, and the chance node is lettered B.)
     let before = t.to_text().unwrap();
     let label_rule = "a label is a letter or '_' followed by letters, digits, '_' or ''', and not a node kind (max, min, chance, p0…p3)";
     let cases: Vec<(Result<JsValue, wasm_bindgen::JsError>, String)> = vec![
         (t.set_value(1.0.into(), 3.0.into()), "GameTree.setValue: 'Left' is a MIN node, not a leaf: only a leaf has a utility (its value comes from the search)".into()),
-        (t.set_value(2.0.into(), "x".into()), "GameTree.setValue: 'b1': 'x' is not a number (such as 3, -2.5 or 1e6)".into()),
+        (t.set_value(2.0.into(), "x".into()), "GameTree.setValue: 'left1': 'x' is not a number (such as 3, -2.5 or 1e6)".into()),
         (t.set_value(2.0.into(), JsValue::NULL), "GameTree.setValue: value must be a number, a text or an array of numbers, got null".into()),
         (t.set_kind(1.0.into(), "king".into()), "GameTree.setKind: kind must be 'max', 'min', 'chance', 'terminal' or 'p0'…'p3', got 'king'".into()),
         (t.set_label(1.0.into(), "max".into()), format!("GameTree.setLabel: 'Left': 'max' cannot be a label: {label_rule}")),
-        (t.set_probabilities(5.0.into(), probs(&["1", "1", "1"])), "GameTree.setProbabilities: the probabilities under 'C' sum to 3, not 1: a chance node's probabilities must sum to 1".into()),
-        (t.add_child(2.0.into()), "GameTree.addChild: 'b1' is a leaf: make it MAX, MIN or chance before adding children".into()),
+        (t.set_probabilities(5.0.into(), probs(&["1", "1", "1"])), "GameTree.setProbabilities: the probabilities under 'B' sum to 3, not 1: a chance node's probabilities must sum to 1".into()),
+        (t.add_child(2.0.into()), "GameTree.addChild: 'left1' is a leaf: make it MAX, MIN or chance before adding children".into()),
         (t.remove_node(0.0.into()), "GameTree.removeNode: the root 'A' cannot be removed: a tree has a root (make it a leaf to start again)".into()),
-        (t.move_node(2.0.into(), 5.0.into()), "GameTree.moveNode: 'b1' can move to positions 0–2 among the children of 'Left', not 5".into()),
+        (t.move_node(2.0.into(), 5.0.into()), "GameTree.moveNode: 'left1' can move to positions 0–2 among the children of 'Left', not 5".into()),
         (t.move_node(2.5.into(), 0.0.into()), "GameTree.moveNode: id must be an integer, got 2.5".into()),
         (t.add_child(99.0.into()), "GameTree.addChild: there is no node 99 (the tree has 13 nodes, 0–12)".into()),
     ];
@@ -452,7 +453,8 @@ fn tree_edits_change_the_tree_or_throw_leaving_it_unchanged() {
     let opts = r#"{"algo": "expectiminimax", "scores": false}"#;
     let r = search_tree(&t, obj(opts)).unwrap();
     let again = search_tree(&GameTree::parse(before.into()).unwrap(), obj(opts)).unwrap();
-    assert_eq!((num(&r, "value"), num(&again, "value")), (3.0, 3.0));
+    // Left = −13, the chance node 0.5·2 + ¼·4 + ¼·6 = 3.5, D = 2.
+    assert_eq!((num(&r, "value"), num(&again, "value")), (3.5, 3.5));
 }
 
 #[wasm_bindgen_test]
