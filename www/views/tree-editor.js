@@ -65,7 +65,7 @@ export class TreeEditor {
     this.where = el('p', { id: 'tl-edit-node', class: 'edit-node' });
     this.kind = el('select', { id: 'tl-edit-kind', dataset: { field: 'kind' } });
     this.kind.addEventListener('change', () => this.apply((t) => t.setKind(this.node, this.kind.value)));
-    this.label = el('input', { id: 'tl-edit-label', autocomplete: 'off', spellcheck: 'false', size: 8, dataset: { field: 'label' } });
+    this.label = el('input', { id: 'tl-edit-label', autocomplete: 'off', spellcheck: 'false', size: 14, dataset: { field: 'label' } });
     this.label.addEventListener('change', () => this.apply((t) => t.setLabel(this.node, this.label.value.trim())));
     this.value = el('input', { id: 'tl-edit-value', autocomplete: 'off', spellcheck: 'false', size: 10, dataset: { field: 'value' } });
     this.value.addEventListener('change', () => this.apply((t) => t.setValue(this.node, this.value.value)));
