@@ -37,6 +37,8 @@ const PENDING = {
   // #16.1: per-move scores respect the node budget (so c4 searches may keep `scores` on
   // with any budget; today generated Connect-4 searches use scores: false or depth ≤ 4).
   '16.1': false,
+  // #16.2: a 99,999-child root is searched and recorded in linear time (ActionIndex; fixed).
+  '16.2': true,
   // #16.3: an exhausted JS stack inside a call leaves the module working.
   '16.3': false,
   // #16.6: exact/complete results carry scores that agree (every child's exact value, also
