@@ -119,9 +119,10 @@ pub struct Progress<A> {
 /// What an engine found: the one record shape of every engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineResult<A> {
-    /// The root's value as utility to MAX (max^n: to the player to move at the root).
+    /// The root's value as utility to MAX (player 0; max^n too).
     pub value: f64,
-    /// The same from the side to move at the root (= `value` for MAX, chance and max^n).
+    /// The same from the side to move at the root (= `value` for MAX and chance; max^n:
+    /// the mover's own utility).
     pub score: f64,
     /// max^n: the root's utility vector.
     pub vector: Option<Utilities>,
@@ -364,7 +365,7 @@ impl<G: Game> Engine for MaxnEngine<G> {
             .collect();
         EngineResult {
             value: r.value,
-            score: r.value,
+            score: u[p],
             vector: r.complete.then_some(*u),
             best: r.best,
             best_index: r.best_index,
