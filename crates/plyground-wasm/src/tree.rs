@@ -127,10 +127,11 @@ impl GameTree {
         to_js(&out)
     }
 
-    /// The tree as text that `GameTree.parse` reads back into the same tree.
+    /// The tree as text that `GameTree.parse` reads back into the same tree; throws when
+    /// that text would be over the parser's 1 MiB (see `Tree::try_to_text`).
     #[wasm_bindgen(js_name = toText)]
-    pub fn to_text(&self) -> String {
-        self.tree.to_text()
+    pub fn to_text(&self) -> Result<String, JsError> {
+        self.tree.try_to_text().map_err(at("GameTree.toText"))
     }
 }
 

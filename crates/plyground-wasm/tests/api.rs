@@ -354,8 +354,8 @@ fn trees_parse_list_their_nodes_and_print_back() {
         ("terminal".into(), 2.0, "c1".into())
     );
     assert!(get(&nodes, "6.values").is_null() && get(&nodes, "6.prob").is_null());
-    let again = GameTree::parse(t.to_text().into()).unwrap();
-    assert_eq!(again.to_text(), t.to_text());
+    let again = GameTree::parse(t.to_text().unwrap().into()).unwrap();
+    assert_eq!(again.to_text().unwrap(), t.to_text().unwrap());
 
     let chance =
         GameTree::parse("max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]".into())
