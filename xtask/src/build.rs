@@ -1,4 +1,5 @@
-//! The wasm pipeline: cargo (release, wasm32) → wasm-bindgen (`--target web`) → wasm-opt
+//! The wasm pipeline: cargo (release, wasm32) → wasm-bindgen (`--target web`) → the stack
+//! guard spliced into the glue (`guard.rs`) → wasm-opt
 //! (npm's binaryen, never a system one) → a load check in Node → sizes.
 
 use crate::setup::{self, WASM_TARGET};
@@ -73,6 +74,10 @@ fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
     let wasm = pkg.join(format!("{OUT_NAME}_bg.wasm"));
     let glue = pkg.join(format!("{OUT_NAME}.js"));
     let bindgen_size = file_size(&wasm)?;
+    // The guard that keeps the module working after an error thrown inside a call.
+    let text = std::fs::read_to_string(&glue).map_err(|e| format!("cannot read {}: {e}", glue.display()))?;
+    std::fs::write(&glue, crate::guard::patch_glue(&text)?)
+        .map_err(|e| format!("cannot write {}: {e}", glue.display()))?;
 
     // By path: a `wasm-opt` found on PATH may be Debian's, whose output does not load.
     let wasm_opt = root().join("node_modules/.bin/wasm-opt");

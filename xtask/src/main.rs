@@ -15,6 +15,7 @@
 mod bench;
 mod build;
 mod fuzz;
+mod guard;
 mod serve;
 mod setup;
 mod site;
