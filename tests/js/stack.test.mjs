@@ -327,10 +327,10 @@ test('handles made before an interrupted call say clearly that they are gone; th
       continue;
     }
     restarts++;
-    assert.throws(() => t.nodes(), STALE);
-    assert.throws(() => st.step(1), STALE);
-    assert.throws(() => api.searchTree(t), STALE);
-    assert.throws(() => Stepper.forTree(t, {}, 10), STALE);
+    assert.throws(() => t.nodes(), { message: STALE });
+    assert.throws(() => st.step(1), { message: STALE });
+    assert.throws(() => api.searchTree(t), { message: STALE });
+    assert.throws(() => Stepper.forTree(t, {}, 10), { message: STALE });
     // free() on a stale handle does nothing (and is not an error); then it is a freed handle.
     g.free();
     st.free();

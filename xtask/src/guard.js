@@ -72,6 +72,9 @@ function __wbg_guard_classes(classes) {
         Object.defineProperty(C.prototype, '__wbg_ptr', {
             configurable: true,
             get() {
+                // A handle's pointer is read before the call it goes to: replace a broken
+                // instance now, so that an old pointer is never passed to the new one.
+                if (__wbg_depth === 0 && __wbg_broken !== null) __wbg_restart();
                 if (this.__wbg_g !== __wbg_gen && this.__wbg_p !== 0) {
                     throw new Error(`${C.name}: this handle belonged to an instance of the module that was replaced after an error thrown inside a call (a RangeError when the stack ran out); make it again`);
                 }

@@ -179,7 +179,7 @@ fn simplest_fraction(p: f64) -> Option<(u64, u64)> {
     let mut x = p;
     for _ in 0..80 {
         let a = x.floor();
-        if !(a < LIMIT as f64) {
+        if a.is_nan() || a >= LIMIT as f64 {
             return None;
         }
         let a = a as u64;
