@@ -11,7 +11,7 @@ use plyground::{Game, NoObserver, Player, ToMove};
 
 #[test]
 fn maxn_value_is_to_max_with_either_player_to_move() {
-    let g = TicTacToe::default();
+    let g = TicTacToe;
     // O to move after X 0, 3, O 4 … : positions with both signs of value.
     for moves in [&[0u8, 4, 8][..], &[0, 4, 8, 2], &[4, 0, 8], &[0, 1, 4], &[0, 1, 4, 2], &[1, 0, 4, 2, 7]] {
         let mut s = g.initial_state();
@@ -24,7 +24,7 @@ fn maxn_value_is_to_max_with_either_player_to_move() {
         assert_eq!(r.value, u[0], "{moves:?}");
         assert_eq!(maxn(&g, &s, NoObserver).value, want, "{moves:?}");
         // The engine: value to MAX, score to the player to move.
-        let mut e = MaxnEngine::new(g.clone(), s, None);
+        let mut e = MaxnEngine::new(g, s, None);
         e.step(u64::MAX);
         let er = e.result();
         let mover = match g.player(&s) {

@@ -283,7 +283,7 @@ mod tests {
             ))
         );
         // A few of them round trip.
-        let t = Tree::try_parse(&format!("[{}]", vec![node; 3].join(","))).unwrap();
+        let t = Tree::try_parse(&format!("[{}]", [node; 3].join(","))).unwrap();
         assert_eq!(Tree::try_parse(&t.try_to_text().unwrap()).unwrap(), t);
     }
 
