@@ -42,8 +42,10 @@ const PENDING = {
   // xtask/src/guard.js: the instance is replaced, its handles invalidated).
   '16.3': true,
   // #16.6: exact/complete results carry scores that agree (every child's exact value, also
-  // at a chance root and after iterative deepening stopped early).
-  '16.6': true,
+  // at a chance root and after iterative deepening stopped early). Fixed in the core's
+  // engines (on main); the wasm API gets it when its searches move onto them on the `arch`
+  // branch: turn on once `arch` is merged.
+  '16.6': false,
   // Found by this fuzzer (fixed in the core's max^n): searchGame with algo 'maxn' on a game
   // gave `value` to the player to move, not to X. Exact max^n results equal minimax's.
   'maxn-value': true,
