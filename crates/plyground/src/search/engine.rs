@@ -284,21 +284,7 @@ impl<G: Game> Engine for MinimaxEngine<G> {
         if self.found.is_none() {
             scores = missing_scores(&self.game, &self.root);
         }
-        EngineResult {
-            value: r.value,
-            score: mover_score(&self.game, &self.root, r.value),
-            vector: None,
-            best: r.best,
-            best_index: r.best_index,
-            pv: r.pv.clone(),
-            scores,
-            exact: r.complete,
-            complete: r.complete,
-            depth: if r.complete { u32::MAX } else { 0 },
-            stats: r.stats,
-            iterations: 0,
-            algo: "minimax",
-        }
+        one_search_result(r, mover_score(&self.game, &self.root, r.value), None, scores, "minimax")
     }
 }
 
@@ -362,21 +348,33 @@ impl<G: Game> Engine for MaxnEngine<G> {
                 None => MoveScore::new(a, None, ScoreBound::Missing),
             })
             .collect();
-        EngineResult {
-            value: r.value,
-            score: r.value,
-            vector: r.complete.then_some(*u),
-            best: r.best,
-            best_index: r.best_index,
-            pv: r.pv.clone(),
-            scores,
-            exact: r.complete,
-            complete: r.complete,
-            depth: if r.complete { u32::MAX } else { 0 },
-            stats: r.stats,
-            iterations: 0,
-            algo: "maxn",
-        }
+        one_search_result(r, r.value, r.complete.then_some(*u), scores, "maxn")
+    }
+}
+
+/// The record of an engine that runs one whole search (minimax, max^n): exact and complete
+/// together, to the end of the game when complete.
+fn one_search_result<A: Copy>(
+    r: &SearchResult<A>,
+    score: f64,
+    vector: Option<Utilities>,
+    scores: Vec<MoveScore<A>>,
+    algo: &'static str,
+) -> EngineResult<A> {
+    EngineResult {
+        value: r.value,
+        score,
+        vector,
+        best: r.best,
+        best_index: r.best_index,
+        pv: r.pv.clone(),
+        scores,
+        exact: r.complete,
+        complete: r.complete,
+        depth: if r.complete { u32::MAX } else { 0 },
+        stats: r.stats,
+        iterations: 0,
+        algo,
     }
 }
 
