@@ -116,14 +116,49 @@ function onMessage(event) {
 }
 
 window.addEventListener('message', onMessage);
+
+// The frame's height: posted whenever the page's content height changes (the figure drawn, a
+// panel opened), so that a host page can size the <iframe> to its figure instead of a fixed
+// height (docs/embedding.md, "Messages"; the snippet says so). At most once per frame drawn.
+let postedHeight = 0;
+let heightQueued = false;
+function postHeight() {
+  heightQueued = false;
+  // The body's bottom, not the root's scrollHeight (never less than the frame's own height).
+  const h = Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY);
+  if (h === postedHeight || h <= 0) return;
+  postedHeight = h;
+  post('resize', { height: h });
+}
+if (embedded && typeof ResizeObserver === 'function') {
+  new ResizeObserver(() => {
+    if (heightQueued) return;
+    heightQueued = true;
+    requestAnimationFrame(postHeight);
+  }).observe(document.body);
+}
+/**
+ * The wasm module the URL's figure needs, as its element chooses it (elements/base.js
+ * moduleKind): tree text → the tree module; a game view, a `game`, or an MCTS run without a
+ * tree → the games module; the UCB1 calculator, practice and the rest → the tree module.
+ */
+function moduleOfUrl() {
+  const raw = location.hash.length > 1 ? location.hash.slice(1) : location.search.slice(1);
+  const p = new URLSearchParams(raw);
+  const view = p.get('view');
+  if (view === 'game') return 'games';
+  if (p.get('tree')) return 'tree';
+  if (p.get('game')) return 'games';
+  return view === 'mcts' ? 'games' : 'tree';
+}
 // A new hash (the host changed the frame's src fragment) is a new figure.
 window.addEventListener('hashchange', () => {
   showError('');
-  loadApi().then(start, () => {});
+  loadApi(moduleOfUrl()).then(start, () => {});
 });
 // The URL's parameters are checked against the module's limits (lib/limits.js): the module
 // first (the figure needs it anyway).
-loadApi().then(start, (e) => showError(`could not start: ${e?.message ?? e}`));
+loadApi(moduleOfUrl()).then(start, (e) => showError(`could not start: ${e?.message ?? e}`));
 
 // For the browser tests: the types the frame never accepts back.
 export { OUT_TYPES };

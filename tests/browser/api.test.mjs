@@ -80,8 +80,7 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
             resolve(e.data);
           };
           w.onerror = (e) => reject(new Error(e.message));
-          const plan = { type: 'single', options: { depth: 2, iterative: false } };
-          w.postMessage({ id: 7, op: 'search', args: { kind: 'c4', moves: '414141', plan, scores: false } });
+          w.postMessage({ id: 7, op: 'engine', args: { kind: 'c4', moves: '414141', config: { engine: 'alphabeta', depth: 2 } } });
         }),
     );
     assert.equal(answer.type, 'result', answer.error);
@@ -93,6 +92,7 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
     assert.equal(r.value, 18);
     assert.equal(r.depth, 2);
     assert.deepEqual(Array.from(r.pv), [4]);
+    assert.deepEqual(answer.data.options, { algo: 'alphabeta', tie: 'nonstrict', order: 'heuristic', depth: 2, eval: false, tt: false, quiescence: false, iterative: false, budget: 5_000_000 });
   });
 
   it('steps a Stepper over Figure 5.2 and shows the state at each step', async () => {

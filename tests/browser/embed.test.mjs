@@ -74,7 +74,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.equal(await prop('#fig-minimax', 'index'), 49);
       assert.equal(await prop('#fig-minimax', 'length'), 49);
       assert.equal(await prop('#fig-minimax', 'narration'), 'Search done: the root is worth 3, best move a1');
-      assert.equal(await page.locator('#fig-minimax').locator('[part="result"]').textContent(), 'Root value 3 · best move a1');
+      assert.equal(await page.locator('#fig-minimax').locator('[part="result"]').textContent(), 'Root value 3 · best move a1 (to B)');
       assert.ok(await page.evaluate(() => document.querySelector('#fig-minimax').figure.canvas.frames >= 1), 'the canvas was drawn');
       // The 12-leaf trace: not playing, pseudocode shown, counters hidden (controls).
       assert.equal(await prop('#fig-alphabeta', 'index'), 0);
@@ -115,10 +115,12 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${ARTIFACTS}lesson-page.png`, fullPage: true });
     });
 
-    it('shares one wasm module and at most two workers across the page’s figures', async () => {
+    it('shares one wasm module per kind and at most two workers across the page’s figures', async () => {
       const page0 = new URL(`${browser.base}tests/pages/lesson.html`).href;
-      const wasm = requests.filter((r) => r.url.endsWith('.wasm') && r.frame === page0);
-      assert.equal(wasm.length, 1, `the page fetched the module ${wasm.length} times`);
+      const wasm = requests.filter((r) => r.url.endsWith('.wasm') && r.frame === page0).map((r) => new URL(r.url).pathname);
+      // Its tree figures share the tree module, its game figures the games module: each
+      // fetched once (ARCHITECTURE.md, "A module per kind of figure").
+      assert.deepEqual(wasm.sort(), ['/pkg-games/plyground_wasm_bg.wasm', '/pkg-tree/plyground_wasm_bg.wasm'], wasm.join(' '));
       const workers = page.workers();
       assert.ok(workers.length >= 1 && workers.length <= 2, `${workers.length} workers`);
       assert.ok(workers.every((w) => /\/worker\.js$/.test(w.url())));
@@ -419,6 +421,15 @@ describe('embedding', { timeout: 300_000 }, () => {
         "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, theme, height)",
       ]);
       assert.equal(await prop('ply-tree', 'index', frame), 30);
+      // The frame posts its content height whenever it changes (issue 12 item 12): a host
+      // sizes the <iframe> to the figure from it.
+      await page.evaluate(() => window.__send({ type: 'plyground:set', height: '20em' }));
+      await page.waitForFunction(() => window.__msgs.some((m) => m.type === 'plyground:resize'), null, { timeout: TIMEOUT });
+      await page.waitForTimeout(300);
+      const sizes = (await page.evaluate(() => window.__msgs)).filter((m) => m.type === 'plyground:resize');
+      const bottom = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY));
+      assert.deepEqual(sizes.at(-1), { type: 'plyground:resize', view: 'tree', height: bottom });
+      await page.evaluate(() => window.__send({ type: 'plyground:set', height: null }));
       // A new tree and its end, in one message.
       await page.evaluate(() => window.__send({ type: 'plyground:set', tree: '[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]', step: 'end' }));
       await waitMsg({ type: 'plyground:step', length: 58, index: 58 });
@@ -511,7 +522,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.equal(await p.inputValue('#tl-depth'), '2');
       assert.equal(await p.isChecked('#tl-quiescence'), true);
       assert.equal(await p.getAttribute('#app', 'data-tree-step'), await page.getAttribute('#app', 'data-tree-step'));
-      assert.match(await p.textContent('#tl-result'), /best move 7$/);
+      assert.match(await p.textContent('#tl-result'), /best move column 7$/);
       await p.close();
     });
 
@@ -596,19 +607,19 @@ describe('embedding', { timeout: 300_000 }, () => {
         ['exercises', 2],
         ['expectiminimax', 1],
         ['sqrt-transform', 2],
-        ['ucb1', 2],
+        ['ucb1', 3], // the UCB1 calculator, MCTS on tic-tac-toe, MCTS-Solver on Connect-4 4455
         ['three-players', 1],
         ['h-minimax', 2],
         ['horizon', 5],
       ]);
       // Figure 5.2: minimax at the end, α-β at the cutoff.
       const trees = (id) => page.$$eval(`#${id} ply-tree`, (ts) => ts.map((t) => t.figure.p.result.textContent || t.narration));
-      assert.deepEqual(await trees('figure-5-2'), ['Root value 3 · best move a1', 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3']);
-      assert.deepEqual(await trees('exercises'), ['Root value 7 · best move a1', 'Before the first event. Step forward (→) to start the search.']);
-      assert.deepEqual(await trees('expectiminimax'), ['Root value 3.5 · best move a2']);
-      assert.deepEqual(await trees('sqrt-transform'), ['Root value 1.5 · best move a2', 'Root value 1 · best move a1']);
-      assert.deepEqual(await trees('three-players'), ['Root value (1, 2, 6) · best move a1']);
-      assert.deepEqual(await trees('ttt-tree'), ['Root value 0 · best move 1']);
+      assert.deepEqual(await trees('figure-5-2'), ['Root value 3 · best move a1 (to B)', 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3']);
+      assert.deepEqual(await trees('exercises'), ['Root value 7 · best move a1 (to B)', 'Before the first event. Step forward (→) to start the search.']);
+      assert.deepEqual(await trees('expectiminimax'), ['Root value 3.5 · best move a2 (to C)']);
+      assert.deepEqual(await trees('sqrt-transform'), ['Root value 1.5 · best move a2 (to B)', 'Root value 1 · best move a1']);
+      assert.deepEqual(await trees('three-players'), ['Root value (1, 2, 6) for P1, P2 and P3 · best move a1 (to B)']);
+      assert.deepEqual(await trees('ttt-tree'), ['Root value 0 · best move top']);
       // The UCB1 exercise.
       assert.deepEqual(
         (await page.evaluate(() => document.querySelector('#ucb1 ply-ucb').rows())).map((r) => r[4]),
@@ -632,7 +643,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.deepEqual(stars, [['2 ★−0.04'], ['7 ★−0.09'], ['7 ★0']]);
       const exact = (await page.$$eval('#horizon ply-game', (gs) => gs.map((g) => [...g.shadowRoot.querySelectorAll('.col-btn .eval')].map((e) => e.textContent)))).at(-1);
       assert.deepEqual(exact, ['−5', '−5', '', '', '−5', '−6', '★0']);
-      assert.deepEqual(await trees('horizon'), ['Root value −0.04 · best move 2', 'Root value −0.09 · best move 7']);
+      assert.deepEqual(await trees('horizon'), ['Root estimate −0.04 (H-minimax to depth 2) · best move column 2', 'Root estimate −0.09 (H-minimax to depth 2) · best move column 7']);
       // Every section offers its snippets, escaped as text.
       const snippets = await page.$$eval('section.example details.snippet code', (cs) => cs.map((c) => c.textContent));
       assert.equal(snippets.length, 22);
@@ -693,7 +704,9 @@ describe('embedding', { timeout: 300_000 }, () => {
       for (const id of ['fig-minimax', 'fig-game', 'fig-mcts']) await ready(`#${id}`);
     });
     console.log(`the test lesson page (5 elements, 2 frames): ${lesson.files.length} files, ${kib(lesson.gz)} gzipped, ${kib(lesson.br)} brotli`);
-    assert.ok(one.files.includes('/pkg/plyground_wasm_bg.wasm'));
+    // A tree figure loads the tree module only (ARCHITECTURE.md, "A module per kind of figure").
+    assert.ok(one.files.includes('/pkg-tree/plyground_wasm_bg.wasm'), one.files.join(' '));
+    assert.ok(!one.files.some((f) => f.startsWith('/pkg/') || f.startsWith('/pkg-games/')), one.files.join(' '));
     assert.ok(!one.files.includes('/worker.js'), 'a tree figure starts no worker');
     // Minified per file (target/site/): 43.4 KiB when measured (39.8 before this wave's label
     // layout with measured text, limits read from the module, the game figure and the

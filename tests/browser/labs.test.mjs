@@ -115,7 +115,7 @@ describe('the labs', { timeout: 120_000 }, () => {
       ['B'],
     );
     assert.equal(end.narration, 'Search done: the root is worth 3, best move a1');
-    assert.equal(end.result, 'Root value 3 · best move a1');
+    assert.equal(end.result, 'Root value 3 · best move a1 (to B)');
     assert.equal(leaf(end, 'd3').value, '2');
     assert.equal(leaf(end, 'd3').state, 'done');
   });
@@ -144,6 +144,79 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.waitForTimeout(200);
     assert.equal(await attr('tree-step'), paused, 'Space paused the playback');
     assert.equal(await page.textContent('#tl-play'), '▶ Play');
+  });
+
+  it('tree lab: at 1280×900 the current pseudocode line stays in the window at every step (MIN-VALUE sits low)', async () => {
+    await page.selectOption('#tl-source', 'figure-5-2');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.focus('#tl-canvas');
+    await page.keyboard.press('Home');
+    const length = Number(await attr('tree-length'));
+    const out = [];
+    let minValue = 0;
+    for (let i = 1; i <= length; i++) {
+      await page.keyboard.press('ArrowRight');
+      const r = await page.evaluate(() => {
+        const line = document.querySelector('#tl-pseudo .line.now');
+        if (!line) return null;
+        const b = line.getBoundingClientRect();
+        const proc = line.closest('[data-proc]')?.textContent ?? '';
+        return { top: b.top, bottom: b.bottom, height: innerHeight, text: line.textContent.trim(), min: proc.includes('function MIN-VALUE') };
+      });
+      if (!r) continue;
+      if (r.min) minValue++;
+      // Sub-pixel rounding of a line scrolled to the window's edge is not "out of view".
+      if (r.top < -1 || r.bottom > r.height + 1) out.push(`step ${i}: '${r.text}' at ${r.top}–${r.bottom} of ${r.height}`);
+    }
+    assert.deepEqual(out, [], 'every current pseudocode line is in the window');
+    assert.ok(minValue >= 3, `MIN-VALUE lines were current at ${minValue} steps`);
+  });
+
+  it('tree lab: the text view lists the tree in step with the figure, and the arrow keys move one focus', async () => {
+    await page.selectOption('#tl-source', 'figure-5-2');
+    await page.click('#tl-text-view summary');
+    await page.evaluate(() => window.__plyground.views.tree.figure.seek(23));
+    // The text view's code loads on its first opening (views/text-view.js): wait for its list.
+    await page.waitForSelector('#tl-text-view li[role="treeitem"]');
+    const lines = () => page.$$eval('#tl-text-view li[role="treeitem"] > .line', (ls) => ls.map((l) => l.textContent));
+    const at23 = await lines();
+    assert.equal(at23.length, 13);
+    assert.equal(at23[0], 'A: MAX node, value 3 so far, window α = 3, β = +∞ — open, on the search path');
+    assert.equal(at23[5], 'C: MIN node, value 2 so far, window α = 3, β = +∞ — the current node');
+    assert.equal(at23[7], 'c2: leaf, utility 4 — pruned, never examined');
+    assert.equal(await page.getAttribute('#tl-text-view li[aria-current="step"] > .line', 'class'), 'line');
+    await page.evaluate(() => window.__plyground.views.tree.figure.seek(43));
+    const end = await lines();
+    assert.equal(end[5], 'C: MIN node, value ≤ 2 — finished');
+    assert.equal(end[1], 'B: MIN node, value 3 — finished (the move chosen)');
+    // Keyboard: ↑ on the canvas puts the focus on a node; the text view marks the same one.
+    await page.focus('#tl-canvas');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    const focusCanvas = await page.evaluate(() => window.__plyground.views.tree.figure.focusId);
+    const marked = await page.getAttribute('#tl-text-view li.focus', 'data-id');
+    assert.equal(Number(marked), focusCanvas);
+    // …and in the list, ↓ moves it back to the canvas's ring.
+    await page.focus('#tl-text-view li.focus');
+    await page.keyboard.press('ArrowDown');
+    const next = Number(await page.getAttribute('#tl-text-view li.focus', 'data-id'));
+    assert.notEqual(next, focusCanvas);
+    assert.equal(await page.evaluate(() => window.__plyground.views.tree.figure.focusId), next);
+    await page.click('#tl-text-view summary');
+  });
+
+  it('tree lab: a capped search says what it knows, as the canvas shows it', async () => {
+    await page.selectOption('#tl-source', 'figure-5-2');
+    await page.fill('#tl-cap', '10');
+    await page.click('#tl-run');
+    await page.focus('#tl-canvas');
+    await page.keyboard.press('End');
+    const s = await snap();
+    assert.equal(s.nodes.find((n) => n.label === 'A').value, '3', 'the canvas shows 3 at the root');
+    assert.equal(await page.textContent('#tl-result'), 'Incomplete (node budget, 10 nodes): the root is worth at least 3 so far · best move so far a1 (to B)');
+    assert.match(s.narration, /^Search stopped by the node budget \(10 nodes entered so far; 2 open nodes abandoned\): the root is worth at least 3 so far$/);
+    await page.fill('#tl-cap', '20000');
+    await page.click('#tl-run');
   });
 
   it('tree lab: malformed text gives an inline error naming line and column; the old tree stays', async () => {

@@ -131,7 +131,14 @@ test('searchGame returns plain numbers, typed arrays and exact counts', () => {
     ['algo', 'best', 'bestIndex', 'complete', 'depth', 'exact', 'pv', 'pvText', 'score', 'scores', 'stats', 'value'],
   );
   assert.equal(r.value, 0);
-  assert.equal(r.stats.nodes, 18297);
+  // The search alone (scores: false) enters the oracle's 18,297 nodes; with per-move scores
+  // (the default) the same search is followed by the refinement of its bounds, in its budget.
+  assert.equal(searchGame(Game.create('ttt'), { scores: false }).stats.nodes, 18297);
+  assert.ok(r.stats.nodes > 18297);
+  assert.deepEqual(
+    r.scores.map((s) => [s.move, s.value, s.bound]),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8].map((m) => [m, 0, 'exact']),
+  );
   assert.equal(typeof r.best, 'number');
   assert.ok(r.pv instanceof Int32Array);
   assert.equal(r.depth, null);
@@ -375,6 +382,10 @@ test('the package ships TypeScript declarations with typed options and results',
     perfectFallbackBudget: 3e6,
     solverDefaultBudget: 1e9,
     solverMaxBudget: 1e12,
+    playerDepth: { min: 1, max: 42 },
+    playerIterations: { min: 1, max: api.engines('ttt').find((e) => e.id === 'mcts').fields.find((f) => f.key === 'iterations').max },
+    playerC: { min: 0, max: api.engines('ttt').find((e) => e.id === 'mcts').fields.find((f) => f.key === 'c').max },
+    playerSeed: { min: 0, max: 2 ** 32 - 1 },
   });
 });
 

@@ -1,7 +1,7 @@
 // The boards' DOM-free view logic (www/lib/board.js).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cellViews, columnViews, lineShape, lineWords, moveName, outcomeText } from '../../www/lib/board.js';
+import { boardLines, cellViews, columnViews, lineShape, lineWords, moveName, outcomeText } from '../../www/lib/board.js';
 
 test('tic-tac-toe cells: marks, the winning line, names', () => {
   const v = cellViews('ttt', 'XXXOO....', [0, 1, 2]);
@@ -73,4 +73,13 @@ test('moves, lines and outcomes in words', () => {
   assert.equal(outcomeText('ttt', 0, [6, 7, 8]), 'X wins with a line on the bottom row.');
   assert.equal(outcomeText('c4', 1, [3, 10, 17, 24]), 'O wins with a vertical line in column 4.');
   assert.equal(outcomeText('ttt', -1, []), 'Draw: the board is full and nobody has a line.');
+});
+
+test('the board as text: one row per line from the top, in words (the text view of Play and <ply-game>)', () => {
+  assert.deepEqual(boardLines('ttt', 'X.O.X...O'), ['Top row: X, empty, O', 'Middle row: empty, X, empty', 'Bottom row: empty, empty, O']);
+  const c4 = boardLines('c4', `${'.'.repeat(35)}...XO..`);
+  assert.equal(c4.length, 6);
+  assert.equal(c4[0], 'Row 6 (top): empty, empty, empty, empty, empty, empty, empty');
+  assert.equal(c4[5], 'Row 1 (bottom): empty, empty, empty, X, O, empty, empty');
+  assert.throws(() => boardLines('ttt', 'XO'), /expected 9 characters/);
 });

@@ -1,198 +1,133 @@
-// Engine presets, search plans, the lesson menu and the ordering reference sizes.
+// The players' catalogue as the page reads it (www/lib/engines.js over the wasm module's
+// `engines`, `checkEngineConfig`, `engineLabel`), the lesson menu and the ordering reference
+// sizes. Needs the built package (www/pkg).
 import test from 'node:test';
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
 import {
   ENGINE_FIELDS,
   ENGINE_IDS,
   ENGINE_NAMES,
   checkConfig,
   defaultConfig,
+  engineCatalogue,
+  engineInfo,
   engineLabel,
-  finalOptions,
-  searchPlan,
+  evaluationConfig,
+  installEngines,
 } from '../../www/lib/engines.js';
-import { LESSON_TREES, POSITION_SOURCES, algorithmsFor } from '../../www/lib/lessons.js';
+import { LESSON_TREES, POSITION_SOURCES } from '../../www/lib/lessons.js';
 import { approx, orderingReference, ordersFor } from '../../www/lib/complexity.js';
+
 import { api } from './wasm.mjs';
 
-// The budgets come from the module (one source: crates/plyground/src/limits.rs).
-const { maxBudget: NO_BUDGET, perfectFallbackBudget: PERFECT_FALLBACK_BUDGET, solveGameBudget: SOLVE_BUDGET } = api.limits();
+test('the adapter holds no copy: before the catalogue is read its lists are empty', () => {
+  assert.deepEqual([ENGINE_IDS, ENGINE_NAMES, ENGINE_FIELDS], [[], {}, {}]);
+});
 
-test('defaults per game, and checkConfig turns form text into a typed config', () => {
-  const c4 = { tt: false, quiescence: false, iterations: 5000, c: 1.414, seed: 1 };
-  const ttt = { tt: false, quiescence: false, iterations: 2000, c: 1.414, seed: 1 };
-  assert.deepEqual(defaultConfig('c4', 'hminimax'), { ...c4, engine: 'hminimax', depth: 6, tt: true });
-  assert.deepEqual(defaultConfig('ttt', 'hminimax'), { ...ttt, engine: 'hminimax', depth: 4, tt: true });
-  assert.deepEqual(defaultConfig('c4', 'alphabeta'), { ...c4, engine: 'alphabeta', depth: 6 });
-  assert.deepEqual(defaultConfig('ttt', 'alphabeta'), { ...ttt, engine: 'alphabeta', depth: null });
-  assert.deepEqual(defaultConfig('ttt', 'perfect'), { ...ttt, engine: 'perfect', depth: null });
-  // Numbers typed into the form become numbers; checkboxes become booleans; fields the
-  // engine does not have are left as given.
-  assert.deepEqual(checkConfig('c4', { engine: 'hminimax', depth: '5', tt: '', quiescence: 1 }), {
-    ...c4,
+test('the catalogue: ids, names and settings come from the module', () => {
+  installEngines();
+  assert.deepEqual(ENGINE_IDS, ['human', 'minimax', 'alphabeta', 'hminimax', 'mcts', 'perfect']);
+  assert.deepEqual(ENGINE_NAMES, {
+    human: 'Human',
+    minimax: 'Minimax',
+    alphabeta: 'α-β',
+    hminimax: 'H-minimax (EVAL)',
+    mcts: 'MCTS',
+    perfect: 'Perfect',
+  });
+  assert.deepEqual(ENGINE_FIELDS, {
+    human: [],
+    minimax: [],
+    alphabeta: ['depth'],
+    hminimax: ['depth', 'tt', 'quiescence'],
+    mcts: ['iterations', 'c', 'seed'],
+    perfect: [],
+  });
+  assert.deepEqual(engineCatalogue('c4'), api.engines('c4'), 'the module’s own catalogue, unchanged');
+  assert.deepEqual(engineInfo('c4', 'minimax').unavailable, 'minimax searches to the end of the game: only tic-tac-toe is small enough');
+  assert.equal(engineInfo('ttt', 'minimax').unavailable, null);
+  assert.deepEqual(
+    engineCatalogue('c4').map((e) => e.menu),
+    ['Human', 'Minimax', 'α-β', 'H-minimax (EVAL)', 'MCTS', 'Perfect (exact solver)'],
+  );
+  assert.deepEqual(engineInfo('ttt', 'alphabeta').fields, [{ key: 'depth', label: 'Depth', kind: 'int', min: 1, max: 42, step: 1, optional: true }]);
+  assert.deepEqual(engineInfo('c4', 'alphabeta').fields, [{ key: 'depth', label: 'Depth', kind: 'int', min: 1, max: 42, step: 1, optional: false }]);
+});
+
+test('per-game defaults', () => {
+  installEngines();
+  const all = (kind, engine, o) => ({ engine, depth: null, tt: false, quiescence: false, iterations: kind === 'c4' ? 5000 : 2000, c: 1.414, seed: 1, ...o });
+  assert.deepEqual(defaultConfig('ttt', 'human'), all('ttt', 'human'));
+  assert.deepEqual(defaultConfig('ttt', 'alphabeta'), all('ttt', 'alphabeta'));
+  assert.deepEqual(defaultConfig('c4', 'alphabeta'), all('c4', 'alphabeta', { depth: 6 }));
+  assert.deepEqual(defaultConfig('ttt', 'hminimax'), all('ttt', 'hminimax', { depth: 4, tt: true }));
+  assert.deepEqual(defaultConfig('c4', 'hminimax'), all('c4', 'hminimax', { depth: 6, tt: true }));
+  assert.deepEqual(defaultConfig('c4', 'mcts'), all('c4', 'mcts'));
+  assert.deepEqual(defaultConfig('c4', 'perfect'), all('c4', 'perfect'));
+  // A fresh object each time.
+  const d = defaultConfig('ttt', 'mcts');
+  d.seed = 9;
+  assert.equal(defaultConfig('ttt', 'mcts').seed, 1);
+});
+
+test('checked configurations: form text read as numbers, empty depth to the end (tic-tac-toe α-β only)', () => {
+  installEngines();
+  assert.deepEqual(checkConfig('c4', { ...defaultConfig('c4', 'hminimax'), depth: '5', quiescence: true }), {
     engine: 'hminimax',
     depth: 5,
-    tt: false,
+    tt: true,
     quiescence: true,
+    iterations: 5000,
+    c: 1.414,
+    seed: 1,
   });
-  assert.deepEqual(checkConfig('ttt', { engine: 'mcts', iterations: '300', c: '0.5', seed: '9' }), {
-    ...ttt,
+  assert.deepEqual(checkConfig('c4', { ...defaultConfig('c4', 'mcts'), iterations: '300', c: '0.5', seed: '9' }), {
     engine: 'mcts',
     depth: null,
+    tt: false,
+    quiescence: false,
     iterations: 300,
     c: 0.5,
     seed: 9,
   });
-  // H-minimax always has a depth: empty means the game's default.
-  assert.equal(checkConfig('ttt', { engine: 'hminimax', depth: '' }).depth, 4);
-  assert.equal(checkConfig('c4', { engine: 'alphabeta', depth: '42' }).depth, 42);
-  // The settings the page shows for an engine are exactly the ones checkConfig checks.
-  for (const id of ENGINE_IDS) {
-    for (const field of ['depth', 'iterations', 'c', 'seed']) {
-      const bad = () => checkConfig('c4', { engine: id, [field]: 'x' });
-      if (ENGINE_FIELDS[id].includes(field)) assert.throws(bad, new RegExp(`^Error: ${field === 'c' ? 'C' : field} must be`), `${id}.${field}`);
-      else assert.doesNotThrow(bad, `${id}.${field}`);
-    }
-  }
-  assert.equal(ENGINE_NAMES.perfect, 'Perfect');
-  assert.throws(() => finalOptions('ttt', defaultConfig('ttt', 'human')), /^Error: engine "human" does not search$/);
-});
-
-test('the options each engine searches with', () => {
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'minimax' })), { algo: 'minimax' });
-  // Every α-β option is explicit: Connect-4's defaults (ID, TT, a budget) must not leak in.
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'alphabeta' })), {
-    algo: 'alphabeta',
-    order: 'natural',
-    tt: false,
-    iterative: false,
-  });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'alphabeta' })), {
-    algo: 'alphabeta',
-    depth: 6,
-    eval: false,
-    tt: false,
-    order: 'heuristic',
-    iterative: false,
-    budget: NO_BUDGET,
-  });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'hminimax', depth: '5', quiescence: true })), {
-    algo: 'alphabeta',
-    depth: 5,
-    eval: true,
-    tt: true,
-    quiescence: true,
-    order: 'heuristic',
-    iterative: false,
-    budget: NO_BUDGET,
-  });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'mcts', iterations: '300', c: '0.5', seed: '9' })), {
-    algo: 'mcts',
-    iterations: 300,
-    c: 0.5,
-    seed: 9,
-  });
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'perfect' })), {
-    algo: 'alphabeta',
-    order: 'natural',
-    tt: true,
-    iterative: false,
-  });
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'perfect' })), {
-    algo: 'alphabeta',
-    depth: 42,
-    eval: true,
-    tt: true,
-    order: 'heuristic',
-    iterative: false,
-    budget: NO_BUDGET,
-  });
-  // With the solver in the module, Perfect on Connect-4 is the solver (tic-tac-toe keeps α-β).
-  assert.deepEqual(finalOptions('c4', checkConfig('c4', { engine: 'perfect' }), { solver: true }), {
-    algo: 'solve',
-    budget: SOLVE_BUDGET,
-  });
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'perfect' }), { solver: true }), {
-    algo: 'alphabeta',
-    order: 'natural',
-    tt: true,
-    iterative: false,
-  });
-  // A depth on tic-tac-toe α-β: the limited search, every option spelled out.
-  assert.deepEqual(finalOptions('ttt', checkConfig('ttt', { engine: 'alphabeta', depth: '3' })), {
-    algo: 'alphabeta',
-    depth: 3,
-    eval: false,
-    tt: false,
-    order: 'natural',
-    iterative: false,
-    budget: NO_BUDGET,
-  });
-});
-
-test('search plans: deepening for depth-limited engines, chunks for MCTS, the solver with a fallback, one search otherwise', () => {
-  const hminimax = checkConfig('c4', { engine: 'hminimax', depth: 7 });
-  assert.deepEqual(searchPlan('c4', hminimax), {
-    type: 'deepen',
-    maxDepth: 7,
-    budget: null,
-    options: finalOptions('c4', hminimax),
-  });
-  assert.equal(finalOptions('c4', hminimax).depth, 7);
-  const fallback = {
-    type: 'deepen',
-    maxDepth: 42,
-    budget: PERFECT_FALLBACK_BUDGET,
-    options: { algo: 'alphabeta', depth: 42, eval: true, tt: true, order: 'heuristic', iterative: false, budget: NO_BUDGET },
-  };
-  const perfect = checkConfig('c4', { engine: 'perfect' });
-  assert.deepEqual(searchPlan('c4', perfect), fallback);
-  assert.deepEqual(searchPlan('c4', perfect, { solver: true }), {
-    type: 'solve',
-    budget: SOLVE_BUDGET,
-    options: { algo: 'solve', budget: SOLVE_BUDGET },
-    fallback,
-  });
-  // MCTS in chunks of max(50, ⌈iterations / 40⌉).
-  assert.deepEqual(searchPlan('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 4000 })), {
-    type: 'mcts',
-    iterations: 4000,
-    chunk: 100,
-    options: { algo: 'mcts', iterations: 4000, c: 1.414, seed: 1 },
-  });
-  assert.equal(searchPlan('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 1000 })).chunk, 50);
-  assert.equal(searchPlan('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 4001 })).chunk, 101);
-  assert.deepEqual(searchPlan('ttt', checkConfig('ttt', { engine: 'alphabeta' })), {
-    type: 'single',
-    options: { algo: 'alphabeta', order: 'natural', tt: false, iterative: false },
-  });
-  assert.deepEqual(searchPlan('ttt', checkConfig('ttt', { engine: 'minimax' })), { type: 'single', options: { algo: 'minimax' } });
-  assert.deepEqual(searchPlan('ttt', checkConfig('ttt', { engine: 'alphabeta', depth: 3 })), {
-    type: 'deepen',
-    maxDepth: 3,
-    budget: null,
-    options: { algo: 'alphabeta', depth: 3, eval: false, tt: false, order: 'natural', iterative: false, budget: NO_BUDGET },
-  });
+  assert.equal(checkConfig('ttt', { engine: 'alphabeta', depth: '' }).depth, null);
+  assert.equal(checkConfig('c4', { engine: 'hminimax', depth: '' }).depth, 6, 'H-minimax: empty is its default depth');
 });
 
 test('bad settings are refused, naming the field', () => {
-  assert.throws(() => checkConfig('c4', { engine: 'alphabeta', depth: '' }), /depth must be a whole number from 1 to 42$/);
-  assert.equal(checkConfig('ttt', { engine: 'alphabeta', depth: '' }).depth, null);
-  assert.throws(() => checkConfig('ttt', { engine: 'alphabeta', depth: '2.5' }), /depth must be a whole number from 1 to 42 \(or empty: to the end\)/);
-  assert.throws(() => checkConfig('ttt', { engine: 'mcts', iterations: '0' }), /iterations must be a whole number from 1 to 1000000/);
-  assert.throws(() => checkConfig('ttt', { engine: 'mcts', c: 'x' }), /C must be a number from 0 to 100/);
-  assert.throws(() => checkConfig('ttt', { engine: 'mcts', seed: '-1' }), /seed must be a whole number/);
-  assert.throws(() => checkConfig('ttt', { engine: 'chess' }), /unknown engine "chess"/);
+  installEngines();
+  assert.throws(() => checkConfig('c4', { engine: 'alphabeta', depth: '' }), /^Error: depth must be a whole number from 1 to 42$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'alphabeta', depth: '2.5' }), /^Error: depth must be a whole number from 1 to 42 \(or empty: to the end\)$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'mcts', iterations: '0' }), /^Error: iterations must be a whole number from 1 to 1000000$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'mcts', c: 'x' }), /^Error: C must be a number from 0 to 100$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'mcts', seed: '-1' }), /^Error: seed must be a whole number from 0 to 4294967295$/);
+  assert.throws(() => checkConfig('ttt', { engine: 'chess' }), /^Error: unknown engine "chess" \(expected human, minimax, alphabeta, hminimax, mcts, perfect\)$/);
+  assert.throws(() => checkConfig('c4', { engine: 'minimax' }), /^Error: minimax searches to the end of the game: only tic-tac-toe is small enough$/);
 });
 
 test('engine labels', () => {
+  installEngines();
   assert.equal(engineLabel('c4', checkConfig('c4', { engine: 'hminimax', depth: 6, tt: true })), 'H-minimax (EVAL), depth 6, TT');
+  assert.equal(engineLabel('c4', { engine: 'hminimax', depth: 2, tt: false, quiescence: true }), 'H-minimax (EVAL), depth 2, quiescence');
   assert.equal(engineLabel('ttt', checkConfig('ttt', { engine: 'alphabeta' })), 'α-β');
+  assert.equal(engineLabel('c4', { engine: 'alphabeta', depth: 7 }), 'α-β, depth 7');
   assert.equal(engineLabel('ttt', checkConfig('ttt', { engine: 'mcts', iterations: 10, c: 1.414, seed: 3 })), 'MCTS, 10 iterations, C 1.414, seed 3');
-  assert.equal(engineLabel('c4', checkConfig('c4', { engine: 'alphabeta', depth: 8 })), 'α-β, depth 8');
-  assert.equal(engineLabel('c4', checkConfig('c4', { engine: 'perfect' })), 'Perfect');
-  assert.equal(engineLabel('ttt', checkConfig('ttt', { engine: 'perfect' })), 'Perfect (exact α-β with TT)');
+  assert.equal(engineLabel('ttt', { engine: 'perfect' }), 'Perfect (exact α-β)');
+  assert.equal(engineLabel('c4', { engine: 'perfect' }), 'Perfect (exact solver)');
+});
+
+test('the values on the board: the core picks the engine that evaluates', () => {
+  installEngines();
+  const human = { engine: 'human' };
+  const mcts = { engine: 'mcts', iterations: 300 };
+  // Tic-tac-toe: exact α-β to the end, whoever plays.
+  assert.deepEqual(evaluationConfig('ttt', mcts, human), { ...defaultConfig('ttt', 'alphabeta'), depth: null });
+  // Connect-4: the side to move's engine, else the other side's, else H-minimax to depth 8.
+  assert.deepEqual(evaluationConfig('c4', mcts, { engine: 'alphabeta' }), checkConfig('c4', mcts));
+  assert.deepEqual(evaluationConfig('c4', human, { engine: 'alphabeta', depth: 3 }), checkConfig('c4', { engine: 'alphabeta', depth: 3 }));
+  assert.deepEqual(evaluationConfig('c4', human, human), { ...defaultConfig('c4', 'hminimax'), depth: 8 });
+  assert.throws(() => evaluationConfig('c4', human, { engine: 'alphabeta', depth: 99 }), /^Error: evaluationConfig: depth must be a whole number from 1 to 42$/);
 });
 
 /** The fixture corpus (tests/fixtures/lessons.txt): name → {tree, transform, algorithms, value}. */
@@ -241,9 +176,8 @@ test('the lesson menu is the corpus’s worked examples, each with an algorithm 
       assert.equal(canonical(entry.text), canonical(f.tree), entry.id);
     }
   }
-  assert.deepEqual(algorithmsFor({ hasTuples: true, players: 3 }), ['maxn']);
-  assert.deepEqual(algorithmsFor({ hasChance: true }), ['expectiminimax', 'alphabeta']);
-  assert.deepEqual(algorithmsFor({}), ['minimax', 'alphabeta']);
+  // Which algorithms apply to each tree is the core's answer (GameTree.algorithms()): checked
+  // on the real module in captions.test.mjs.
 });
 
 test('the lab’s positions are legal move strings of their games', () => {
@@ -270,5 +204,5 @@ test('ordering reference sizes: b^m, b^(3m/4), b^(m/2)', () => {
   assert.equal(orderingReference(0, 3), null);
   assert.equal(approx(Infinity), '—');
   assert.deepEqual(ordersFor(false), ['natural', 'reverse', 'random', 'best']);
-  assert.deepEqual(ordersFor(true), ['natural', 'reverse', 'random', 'best', 'heuristic', 'killer', 'history']);
+  assert.ok(ordersFor(true).includes('killer'));
 });

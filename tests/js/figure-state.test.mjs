@@ -20,6 +20,10 @@ import {
 } from '../../www/lib/figure-state.js';
 import './wasm.mjs'; // the figure parameters' limits come from the module
 
+import { installEngines } from '../../www/lib/engines.js';
+
+installEngines(); // engine specs are checked by the module's catalogue
+
 const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 const fromObject = (view, o) => readState(view, (k) => o[k] ?? null);
 const errorOf = (fn) => {

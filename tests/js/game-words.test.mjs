@@ -5,7 +5,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defaultConfig } from '../../www/lib/engines.js';
+import { defaultConfig, useEngineModule } from '../../www/lib/engines.js';
+import { installLimits } from '../../www/lib/limits.js';
 import { GameSession } from '../../www/lib/game-session.js';
 import {
   boardScores,
@@ -30,6 +31,9 @@ const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+// The adapters read the module they are given (elements/runtime.js gives the pages').
+installLimits(api);
+useEngineModule(api);
 
 const side = (kind, engine) => defaultConfig(kind, engine);
 
@@ -175,6 +179,8 @@ test('the last search: exact and bounded per-move scores from the mover’s side
       'O (α-β) played top-left after 2,316 nodes in 1.50 s — exact: O wins with best play (+1). The exact solver gave up after 12,345 nodes (too early in the game for its budget), so the deepening α-β chose.',
     pv: 'Expected line: O top-left. Scores for O: top-left +1, top-right 0.',
   });
+  // The Engine's record says only that the solver fell back (its result counts every node).
+  assert.match(lastSearchText({ ...old, solverNodes: null, fellBack: true }).summary, / The exact solver gave up \(too early in the game for its budget\), so the deepening α-β chose\.$/);
   // The record's score is read as it is, not recomputed from value.
   const estimate = { ...old, side: 0, solverNodes: null, result: { algo: 'alphabeta', value: 0.5, score: 0.25, exact: false, depth: 4, best: 4, pv: [], stats: { nodes: 2 }, scores: [] } };
   assert.equal(lastSearchText(estimate).summary, "X (α-β) played top-left after 2 nodes in 1.50 s — estimate, depth 4: X's estimate 0.25.");

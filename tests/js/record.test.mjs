@@ -9,12 +9,15 @@ import { readState } from '../../www/lib/figure-state.js';
 import { recordSearch, startMcts, stepperOptions } from '../../www/lib/record.js';
 import { GameSession } from '../../www/lib/game-session.js';
 import { boardScores, evalSummary, statusText } from '../../www/lib/game-words.js';
-import { searchPlan } from '../../www/lib/engines.js';
+import { defaultConfig, installEngines } from '../../www/lib/engines.js';
+import { installLimits } from '../../www/lib/limits.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+installLimits(api);
+installEngines(api);
 
 const tree = (o) => readState('tree', (k) => o[k] ?? null);
 const HORIZON = '634327443434467221527331152655';
@@ -88,18 +91,20 @@ test('an MCTS state starts a stepper; a finished position is refused', () => {
   assert.throws(() => startMcts(api, over), /moves: that position is already over/);
 });
 
-/** A GameSession whose engine searches run here (what the worker does, in one call). */
+/** A GameSession whose engine searches run here (what worker.js's `engine` op does, in one call). */
 function session(opts) {
   const calls = [];
   const search = (op, args) => {
+    assert.equal(op, 'engine');
     calls.push(args);
     const g = api.Game.create(args.kind, args.moves);
+    const e = api.Engine.forGame(g, args.config);
     try {
-      const o = args.plan.options;
-      const result = api.searchGame(g, { ...o, depth: o.depth ?? args.plan.maxDepth, scores: Boolean(args.scores) });
-      result.mover = g.toMove;
-      return { promise: Promise.resolve({ result, options: o, ms: 1, inWorker: false }), cancel() {} };
+      while (!e.done) e.step();
+      const out = { result: e.result(), options: e.searchOptions(), label: e.label, ms: 1, inWorker: false };
+      return { promise: Promise.resolve(out), cancel() {} };
     } finally {
+      e.free();
       g.free();
     }
   };
@@ -114,7 +119,7 @@ test('a game session waits to be asked when it starts paused; a human move or re
   const { s, calls, events } = session({
     kind: 'ttt',
     moves: '',
-    sides: [{ ...searchPlanSide('alphabeta') }, searchPlanSide('human')],
+    sides: [{ ...sideConfig('alphabeta') }, sideConfig('human')],
     startPaused: true,
   });
   s.advance();
@@ -141,7 +146,7 @@ test('with values on, the board gets every move’s value for the side to move (
   const { s } = session({
     kind: 'c4',
     moves: HORIZON,
-    sides: [{ engine: 'hminimax', depth: 2, tt: true, quiescence: false, iterations: 1, c: 1, seed: 1 }, searchPlanSide('human', 'c4')],
+    sides: [{ engine: 'hminimax', depth: 2, tt: true, quiescence: false, iterations: 1, c: 1, seed: 1 }, sideConfig('human', 'c4')],
     startPaused: true,
     showEval: () => true,
   });
@@ -155,9 +160,6 @@ test('with values on, the board gets every move’s value for the side to move (
   s.destroy();
 });
 
-function searchPlanSide(engine, kind = 'ttt') {
-  // A checked default config (searchPlan must accept it).
-  const cfg = { engine, depth: engine === 'hminimax' ? 4 : null, tt: false, quiescence: false, iterations: 100, c: 1.414, seed: 1 };
-  if (engine !== 'human') searchPlan(kind, cfg);
-  return cfg;
+function sideConfig(engine, kind = 'ttt') {
+  return defaultConfig(kind, engine);
 }

@@ -14,11 +14,14 @@ const SITE = fileURLToPath(new URL('../../target/site/', import.meta.url));
 if (!existsSync(`${SITE}plyground-elements.js`)) throw new Error('target/site is missing: run `cargo xtask build` first');
 if (!existsSync(`${WWW}pkg/plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 
-// Both copies of the glue initialised up front: the modules' limits (lib/limits.js) are read
-// from the module, each copy from its own glue.
+// Both copies of the glue initialised up front and given to that copy's adapters: the limits
+// (lib/limits.js) and the catalogue (lib/engines.js) are read from the module they are given,
+// each copy from its own glue.
 for (const dir of [WWW, SITE]) {
   const glue = await import(pathToFileURL(`${dir}pkg/plyground_wasm.js`).href);
   glue.initSync({ module: readFileSync(`${WWW}pkg/plyground_wasm_bg.wasm`) });
+  (await import(pathToFileURL(`${dir}lib/limits.js`).href)).installLimits(glue);
+  (await import(pathToFileURL(`${dir}lib/engines.js`).href)).useEngineModule(glue);
 }
 
 const wwwFiles = await listFiles(WWW);
@@ -143,7 +146,7 @@ test('the DOM-free modules give the same answers as their sources', async () => 
 
   const [eng, engMin] = await lib('engines.js');
   const cfg = same(eng, engMin, 'defaultConfig', 'c4', 'hminimax').value;
-  same(eng, engMin, 'searchPlan', 'c4', cfg);
+  same(eng, engMin, 'evaluationConfig', 'c4', cfg, cfg);
   same(eng, engMin, 'engineLabel', 'c4', cfg);
 
   const [board, boardMin] = await lib('board.js');

@@ -3,7 +3,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { embedCode, embedUrl, elementSnippet, escapeHtml, iframeSnippet, playgroundUrl } from '../../www/lib/snippets.js';
 import { parseStateString, readState } from '../../www/lib/figure-state.js';
-import './wasm.mjs'; // the figure parameters' limits come from the module
+import { installEngines } from '../../www/lib/engines.js';
+import './wasm.mjs'; // the figure parameters' limits and the engine catalogue come from the module
+
+installEngines();
 
 const BASE = 'https://example.org/plyground/';
 const state = (view, o) => readState(view, (k) => o[k] ?? null);
@@ -33,7 +36,9 @@ test('the iframe snippet points at embed.html with the state in the fragment, & 
   const html = iframeSnippet(s, BASE, { title: 'Figure "5.2"' });
   assert.equal(
     html,
-    '<iframe src="https://example.org/plyground/embed.html#view=tree&amp;tree=[[3,12,8],[2,4,6],[14,5,2]]&amp;step=23" title="Figure &quot;5.2&quot;" width="100%" height="620" loading="lazy"></iframe>',
+    '<iframe src="https://example.org/plyground/embed.html#view=tree&amp;tree=[[3,12,8],[2,4,6],[14,5,2]]&amp;step=23" title="Figure &quot;5.2&quot;" width="100%" height="620" loading="lazy"></iframe>\n' +
+      '<!-- 620 px fits most figures. The frame posts {type: \'plyground:resize\', height} whenever its figure\'s height changes: ' +
+      'a page that may run a script can set this iframe\'s height from it (docs/embedding.md, "Messages"). -->',
   );
   // The URL reads back to the same state.
   const url = new URL(embedUrl(s, BASE));

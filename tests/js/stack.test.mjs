@@ -5,9 +5,11 @@
 // exceeded") is thrown at every point of its path through wasm: on entry, inside the Rust
 // code, in its calls back into JavaScript (strings, objects, typed arrays) and while its
 // result record is written. A JavaScript exception unwinds through wasm frames without
-// running Rust destructors: a RefCell borrowed at that moment would stay borrowed and every
-// later call would fail with "already borrowed" and then `RuntimeError: unreachable`.
-// After every such error a normal search must still give its exact answer.
+// running Rust destructors, and V8 throws it at the entry of any wasm function (inside the
+// allocator too), so the instance it interrupted cannot be trusted: the guard that
+// `cargo xtask build` splices into the glue (xtask/src/guard.js) replaces it with a fresh one
+// and invalidates the handles it had made. After every such error a normal search must give
+// its exact answer, and an old handle must say clearly that it is gone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,25 +20,11 @@ const pkg = fileURLToPath(new URL('../../www/pkg-practice/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error(`${pkg}plyground_wasm.js is missing: run \`cargo xtask build\` first`);
 const bytes = readFileSync(`${pkg}plyground_wasm_bg.wasm`);
 
-/**
- * A fresh instance of the module (the glue imported again under another URL). Each export is
- * swept in its own instance: every RangeError that unwinds through wasm frames leaves the
- * shadow stack those frames had taken (wasm runs no epilogue on an exception), so thousands
- * of them in one instance add up (see docs/wasm-api.md); one export's sweep stays far below.
- */
-async function instance(tag) {
-  const glue = await import(`${pkg}plyground_wasm.js?${encodeURIComponent(tag)}`);
-  glue.initSync({ module: bytes });
-  return glue;
-}
-
-let api = await instance('first');
-let { Game, GameTree, Stepper, MctsStepper, Practice } = api;
-async function use(tag) {
-  api = await instance(tag);
-  ({ Game, GameTree, Stepper, MctsStepper, Practice } = api);
-  SMALL = GameTree.parse('[[3,12],[2,4]]');
-}
+// One instance for the whole sweep: thousands of interruptions, each followed by a fresh
+// instance of the module (before the guard, the shadow stack each one left behind added up).
+const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: bytes });
+const { Game, GameTree, Stepper, MctsStepper, Practice } = api;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 const consoleErrors = [];
@@ -104,11 +92,12 @@ function assertAlive(after) {
 }
 
 /** The quick check after each RangeError (assertAlive runs after each export's sweep). */
-let SMALL = GameTree.parse('[[3,12],[2,4]]');
 function alive(after) {
   let value;
   try {
-    value = api.searchTree(SMALL, { scores: false }).value;
+    const small = GameTree.parse('[[3,12],[2,4]]');
+    value = api.searchTree(small, { scores: false }).value;
+    small.free();
   } catch (e) {
     assert.fail(`${after}: ${e.name}: ${e.message}`);
   }
@@ -130,11 +119,17 @@ const mcts = () => {
 const practice = () => Practice.create({ task: 'alphabeta-full', tree: FIG_5_2 });
 const practiceMcts = () => Practice.create({ task: 'mcts', tree: FIG_5_2 });
 const practiceOrdering = () => Practice.create({ task: 'ordering', tree: FIG_5_2 });
+const engine = () => {
+  const e = api.Engine.forGame(Game.create('ttt', '4,0'), { engine: 'mcts', iterations: 20, seed: 1 });
+  e.step();
+  return e;
+};
 
 /** Every export, by name: a fresh handle where one is needed, then the call. */
 const CALLS = {
   limits: () => api.limits(),
   ucb1: () => api.ucb1(1, 2, 10, 1.4),
+  ucb1Select: () => api.ucb1Select(new Float64Array([28, 30, 8]), new Float64Array([40, 50, 10]), 100, 1.414),
   searchGame: () => api.searchGame(Game.create('ttt', '4'), { depth: 3 }),
   searchTree: () => api.searchTree(tree(), { algo: 'minimax' }),
   solveConnect4: () => api.solveConnect4('4455', { budget: 2000 }),
@@ -167,6 +162,7 @@ const CALLS = {
   },
   'GameTree.nodes': () => tree().nodes(),
   'GameTree.toText': () => tree().toText(),
+  'GameTree.algorithms': () => tree().algorithms(),
   'GameTree getters': () => {
     const t = tree();
     return [t.nodeCount, t.players, t.hasTuples];
@@ -184,6 +180,9 @@ const CALLS = {
   'Stepper.result': () => stepper().result(),
   'Stepper.pseudocode': () => stepper().pseudocode(),
   'Stepper.pruned': () => stepper().pruned(),
+  'Stepper.resultLine': () => stepper().resultLine(),
+  'Stepper.caption': () => stepper().caption(),
+  'Stepper.valueWords': () => stepper().valueWords(),
   'Stepper.board': () => Stepper.forGame(Game.create('ttt', '4,0,8,2,6'), {}, 20).board(3),
   'Stepper getters': () => {
     const s = stepper();
@@ -218,12 +217,28 @@ const CALLS = {
     const p = practice();
     return [p.task, p.seed, p.treeText, p.tie, p.prompt, p.fields, p.maxScore, p.stepperOptions, p.traceLength];
   },
+  'MctsStepper.narration': () => mcts().narration(),
+  'MctsStepper.decision': () => mcts().decision(),
   'MctsStepper getters': () => {
     const m = mcts();
-    return [m.iterations, m.phase, m.nodeCount, m.best];
+    return [m.iterations, m.phase, m.nodeCount, m.best, m.bestChild];
   },
   // Records a search as Stepper.forTree does (practice module only).
   exportTikz: () => api.exportTikz(tree(), {}, 100, 5, false),
+  engines: () => api.engines('c4'),
+  checkEngineConfig: () => api.checkEngineConfig('c4', { engine: 'hminimax', depth: '5', tt: true }),
+  engineLabel: () => api.engineLabel('ttt', { engine: 'mcts', iterations: 10 }),
+  evaluationConfig: () => api.evaluationConfig('c4', { engine: 'human' }, { engine: 'mcts', iterations: 10 }),
+  'Engine.forGame': () => api.Engine.forGame(Game.create('c4', '4455'), { engine: 'perfect' }),
+  'Engine.step': () => api.Engine.forGame(Game.create('ttt', '4'), { engine: 'hminimax', depth: 2 }).step(),
+  'Engine.progress': () => engine().progress(),
+  'Engine.result': () => engine().result(),
+  'Engine.searchOptions': () => engine().searchOptions(),
+  'Engine.config': () => engine().config(),
+  'Engine getters': () => {
+    const e = engine();
+    return [e.slice, e.done, e.label];
+  },
 };
 
 test('the list of calls covers every export of the module', () => {
@@ -243,19 +258,6 @@ test('the list of calls covers every export of the module', () => {
   const missing = [...new Set(want)].filter((w) => !named.has(w));
   assert.deepEqual(missing, []);
 });
-
-/**
- * Which exports the sweep must survive. V8 throws "Maximum call stack size exceeded" at ANY
- * wasm call, not only in calls back into JavaScript: a RangeError raised in the middle of
- * Rust code (inside the allocator, between a reallocation and a pointer update) abandons that
- * code half-way, and no rule on the Rust side makes that safe. The exports below survive
- * every point of the sweep today (issue 16 item 3's own case, `limits()` and `searchTree`,
- * among them); the others — first Stepper.forGame (tic-tac-toe, cap 60: one slot leaves the
- * memory corrupt), then the Practice handle — do not, an open defect (issue 16 stays open;
- * the fix is a stack-headroom check before entering wasm). Their sweep runs as a TODO test
- * below and prints where the module died.
- */
-const SURVIVES = (name) => Object.keys(CALLS).indexOf(name) < Object.keys(CALLS).indexOf('Stepper.forGame');
 
 const sweep = (which) => async () => {
   assert.ok(TOP > 1000, `only ${TOP} frames of stack`);
@@ -290,7 +292,6 @@ const sweep = (which) => async () => {
   for (let i = 0; i < 3; i++) noRoom();
   const calls = Object.entries(CALLS).filter(([name]) => which(name));
   for (const [name, call] of calls) {
-    await use(name);
     assert.ok(tryAt(name, 0, call), `${name} needs more stack than ${FRAMES} frames`);
     // One slot (8 bytes) more room at a time, from none at all until the call has returned 16
     // times in a row (V8 compiles code again as it warms up, which changes frame sizes a
@@ -302,8 +303,80 @@ const sweep = (which) => async () => {
   }
   assert.ok(provoked > 100 * calls.length, `only ${provoked} RangeErrors provoked`);
 };
-test('a RangeError thrown anywhere inside limits, ucb1, the one-shot searches, the solvers, Game and GameTree leaves the module working', sweep(SURVIVES));
-test.todo('a RangeError thrown anywhere inside the Stepper, MctsStepper and Practice exports leaves the module working (open: issue 16 item 3)', sweep((name) => !SURVIVES(name)));
+test('a RangeError thrown anywhere inside any export leaves the module working', sweep(() => true));
+
+const STALE = /^(Game|GameTree|Stepper|MctsStepper|Practice): this handle belonged to an instance of the module that was replaced after an error thrown inside a call \(a RangeError when the stack ran out\); make it again$/;
+
+test('handles made before an interrupted call say clearly that they are gone; their finalizers leave the new instance alone', async () => {
+  const { setFlagsFromString } = await import('node:v8');
+  const { runInNewContext } = await import('node:vm');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  let restarts = 0;
+  let kept = 0;
+  for (let round = 0; round < 40 && restarts < 3; round++) {
+    const g = Game.create('c4', '4455');
+    const t = GameTree.parse(FIG_5_2);
+    const st = Stepper.forTree(t, {}, 100);
+    // Interrupt a search at every step of stack room until one RangeError came from inside
+    // the instance (the handles made before it are then stale).
+    let stale = false;
+    const fails = (slots) => {
+      try {
+        squeezed(3000, slots, () => 0);
+        return false;
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        return true;
+      }
+    };
+    let [lo, hi] = [0, 1];
+    while (!fails(hi)) [lo, hi] = [hi, hi * 2];
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (fails(mid)) hi = mid;
+      else lo = mid;
+    }
+    for (let slots = hi; slots >= 0 && !stale; slots--) {
+      try {
+        squeezed(3000, slots, () => api.searchGame(Game.create('ttt', '4'), { depth: 3 }));
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        try {
+          g.cells();
+        } catch (e2) {
+          assert.match(e2.message, STALE);
+          stale = true;
+        }
+      }
+    }
+    if (!stale) {
+      kept++;
+      continue;
+    }
+    restarts++;
+    assert.throws(() => t.nodes(), { message: STALE });
+    assert.throws(() => st.step(1), { message: STALE });
+    assert.throws(() => api.searchTree(t), { message: STALE });
+    assert.throws(() => Stepper.forTree(t, {}, 10), { message: STALE });
+    // free() on a stale handle does nothing (and is not an error); then it is a freed handle.
+    g.free();
+    st.free();
+    assert.throws(() => g.cells(), /null pointer passed to rust/);
+    assertAlive(`after restart ${restarts}`);
+    // The stale GameTree is left to the garbage collector: its finalizer must not free a
+    // pointer of the new instance.
+  }
+  assert.ok(restarts >= 3, `only ${restarts} interrupted calls replaced the instance (${kept} rounds without)`);
+  for (let i = 0; i < 5; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  // Many new handles after the finalizers ran: no pointer was freed twice.
+  const trees = Array.from({ length: 200 }, () => GameTree.parse(FIG_5_2));
+  for (const t of trees) assert.equal(api.searchTree(t).value, 3);
+  assertAlive('after the finalizers of stale handles ran');
+});
 test('no Rust panic reached the console', () => {
   assert.deepEqual(consoleErrors.filter((e) => /panicked/.test(e)), []);
 });

@@ -11,7 +11,6 @@ import {
   describeNode,
   fmt4,
   mctsKind,
-  mctsNarration,
   mctsToMove,
   pathText,
 } from '../../www/lib/trace-view.js';
@@ -177,8 +176,8 @@ test('MCTS: W/N beside nodes, the phase as a tag on the node it acts on, the dec
     model.nodes.filter((n) => n.bold).map((n) => n.id),
     [best.child],
   );
-  const e = m.lastEvents()[0];
-  assert.match(mctsNarration(e, (id) => `#${id}`), /^SELECT: from #0 follow the child with the largest UCB1, #\d+ \(/);
+  // The phase's sentence is the core's (MctsStepper.narration(), caption::mcts_narration).
+  assert.match(m.narration(), /^SELECT: from the root follow the child with the largest UCB1, node \S+ \(/);
   assert.equal(fmt4(1.17978), '1.1798');
   assert.equal(fmt4(Infinity), '+∞');
 });
@@ -213,11 +212,11 @@ test('MCTS on a three-player tree: chance nodes are drawn as chance, player 2 as
     [1, 3, 2],
   );
   assert.equal(count((n) => n.kind === 'terminal'), 9);
-  // The tooltip words agree: the explicit p2 node is player C's, a chance node is chance.
+  // The tooltip words agree: the explicit p2 node is P3's, a chance node is chance.
   const p2 = mnodes.find((n) => n.toMove === 2 && !n.terminal);
-  assert.equal(mctsToMove(p2, { players: 3 }), 'player C to move here');
+  assert.equal(mctsToMove(p2, { players: 3 }), 'P3 to move here');
   assert.equal(mctsToMove(mnodes.find((n) => n.toMove === -1), { players: 3 }), 'chance: an outcome is drawn here');
-  assert.equal(mctsToMove(mnodes[0], { players: 3 }), 'player A to move here');
+  assert.equal(mctsToMove(mnodes[0], { players: 3 }), 'P1 to move here');
   m.free();
   tree.free();
 });
@@ -233,7 +232,7 @@ test('MCTS node kinds: toMove −1 is chance, 2 and 3 are players even without t
   assert.equal(mctsKind({ terminal: true, toMove: 2 }, 3), 'terminal');
   assert.equal(mctsToMove({ terminal: false, toMove: 0 }, { game: true }), 'X (MAX) to move here');
   assert.equal(mctsToMove({ terminal: false, toMove: 1 }), 'MIN to move here');
-  assert.equal(mctsToMove({ terminal: false, toMove: 3 }, { players: 4 }), 'player D to move here');
+  assert.equal(mctsToMove({ terminal: false, toMove: 3 }, { players: 4 }), 'P4 to move here');
   assert.equal(mctsToMove({ terminal: true, toMove: 0 }), '');
   // A two-player game keeps MAX ▲ and MIN ▼.
   const g = Game.create('ttt', '4,0,8,2');

@@ -146,9 +146,9 @@ test('every lesson tree, every applicable algorithm, every step: no label overla
   let texts = 0;
   for (const lesson of LESSON_TREES) {
     const t = GameTree.parse(lesson.text);
-    const info = { hasTuples: t.hasTuples, hasChance: t.nodes().some((n) => n.kind === 'chance') };
+    const algos = algorithmsFor(t);
     t.free();
-    for (const algo of algorithmsFor(info)) texts += checkTree(lesson.text, algo);
+    for (const algo of algos) texts += checkTree(lesson.text, algo);
   }
   assert.ok(texts > 1000, `${texts} texts checked`);
 });

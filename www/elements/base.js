@@ -78,10 +78,12 @@ export class PlyElement extends HTMLElement {
     this._body = el('div', { class: 'ply-body', part: 'body' });
     root.replaceChildren(this._loading, this._error, this._body);
     try {
-      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(), this.constructor.load()]);
+      const which = this.moduleKind();
+      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(which), this.constructor.load()]);
       if (token !== this._mountToken) return; // left the page meanwhile
       if (sheet) root.adoptedStyleSheets = [sheet];
       this.api = api;
+      this._which = which;
       this.caps = caps;
       this.mods = mods;
       this._loading.remove();
@@ -128,6 +130,20 @@ export class PlyElement extends HTMLElement {
 
   /** Reads the attributes; shows the figure or the error. `changed` is null the first time. */
   _update(changed) {
+    // A figure whose source changed kind (tree text ↔ game) starts again on the other module:
+    // handles never cross modules.
+    if (changed !== null && this._which !== this.moduleKind()) {
+      this._ready = false;
+      try {
+        this.teardown();
+      } finally {
+        this.state = null;
+      }
+      const token = {};
+      this._mountToken = token;
+      this._mount(token);
+      return;
+    }
     let state;
     try {
       state = readState(this.constructor.view, (name) => this.param(name));
@@ -146,6 +162,21 @@ export class PlyElement extends HTMLElement {
     } finally {
       if (changed === null) this.emit('ready', { error: this.error || null });
     }
+  }
+
+  /**
+   * The wasm module the figure needs (elements/runtime.js's loadApi): the class's `module` if
+   * it has one; else 'tree' for tree text, 'games' for a `game` attribute, and with neither
+   * the class's `defaultModule` ('tree' unless it says otherwise).
+   */
+  moduleKind() {
+    const fixed = this.constructor.module;
+    if (fixed) return fixed;
+    const tree = this.param('tree');
+    if (tree != null && tree.trim() !== '') return 'tree';
+    const game = this.getAttribute('game');
+    if (game != null && game.trim() !== '') return 'games';
+    return this.constructor.defaultModule ?? 'tree';
   }
 
   /** A parameter's raw value: its attribute (or the element's text for the tree). */

@@ -1,14 +1,30 @@
-// What every plyground element on a page shares: ONE WebAssembly module (fetched, compiled and
-// instantiated once, however many figures there are), the components' stylesheet (fetched
-// once, adopted by every shadow root), and a small pool of search workers (at most two,
-// started only when a figure first needs an engine search or a comparison; each worker gets
-// the compiled module, so it does not download it again). Every file is found relative to
-// this module's own URL, so a page in any folder — or on another origin, when the server
-// sends CORS headers — can load the elements.
+// What every plyground element on a page shares: the WebAssembly modules (each fetched,
+// compiled and instantiated at most once, however many figures use it), the components'
+// stylesheet (fetched once, adopted by every shadow root), and a small pool of search workers
+// (at most two, started only when a figure first needs an engine search or a comparison;
+// each worker gets the compiled modules, so it does not download them again). Every file is
+// found relative to this module's own URL, so a page in any folder — or on another origin,
+// when the server sends CORS headers — can load the elements.
+//
+// Which module (ARCHITECTURE.md, "A module per kind of figure"): a figure of an explicit tree
+// (<ply-tree>, <ply-mcts> and <ply-compare> with tree text, <ply-ucb>) loads the tree module
+// (www/pkg-tree/); a figure of tic-tac-toe or Connect-4 (<ply-game>, a `game` attribute) the
+// games module (www/pkg-games/); the embed frame the one its figure needs, the lessons
+// gallery both; the playground (app.js) the full module (www/pkg/). A figure uses only its
+// own module's handles.
 
-import init, * as api from '../pkg/plyground_wasm.js';
+import { installEngines, useEngineModule } from '../lib/engines.js';
+import { installLimits } from '../lib/limits.js';
 
-export const WASM_URL = new URL('../pkg/plyground_wasm_bg.wasm', import.meta.url);
+/** The modules a page can load: the glue's import and the wasm's URL. */
+const MODULES = {
+  tree: { glue: () => import('../pkg-tree/plyground_wasm.js'), url: new URL('../pkg-tree/plyground_wasm_bg.wasm', import.meta.url) },
+  games: { glue: () => import('../pkg-games/plyground_wasm.js'), url: new URL('../pkg-games/plyground_wasm_bg.wasm', import.meta.url) },
+  full: { glue: () => import('../pkg/plyground_wasm.js'), url: new URL('../pkg/plyground_wasm_bg.wasm', import.meta.url) },
+};
+
+/** The full module's wasm (the playground's views). */
+export const WASM_URL = MODULES.full.url;
 export const WORKER_URL = new URL('../worker.js', import.meta.url);
 export const CSS_URL = new URL('../components.css', import.meta.url);
 /** The folder of the playground's files (embed.html, index.html, plyground-elements.js). */
@@ -17,13 +33,14 @@ export const SITE_BASE = new URL('../', import.meta.url).href;
 /** Workers in the pool: two at most (searches are single-threaded; pages have few figures). */
 export const POOL_SIZE = 2;
 
-let loading = null;
-let wasmModule = null;
+const loading = {};
+/** The compiled modules by kind, for the workers. */
+const compiled = {};
 
-/** Compiles the module (streaming when the server sends application/wasm). */
-async function compile() {
-  const res = await fetch(WASM_URL);
-  if (!res.ok) throw new Error(`could not load ${WASM_URL.pathname}: HTTP ${res.status}`);
+/** Compiles a module (streaming when the server sends application/wasm). */
+async function compile(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`could not load ${url.pathname}: HTTP ${res.status}`);
   const type = res.headers.get('Content-Type') ?? '';
   if (typeof WebAssembly.compileStreaming === 'function' && type.split(';')[0].trim() === 'application/wasm') {
     return WebAssembly.compileStreaming(res);
@@ -32,16 +49,24 @@ async function compile() {
 }
 
 /**
- * The wasm API, initialised once per page.
- * @returns {Promise<{api: object, caps: {solver: boolean}}>}
+ * A wasm API, initialised once per page: 'tree', 'games' or 'full' (the default).
+ * @returns {Promise<{api: object, caps: {solver: boolean}, which: string}>}
  */
-export function loadApi() {
-  loading ??= (async () => {
-    wasmModule = await compile();
-    await init({ module_or_path: wasmModule });
-    return { api, caps: { solver: typeof api.solveConnect4 === 'function' } };
+export function loadApi(which = 'full') {
+  const m = MODULES[which];
+  if (!m) return Promise.reject(new Error(`loadApi: no module ${JSON.stringify(which)} (tree, games or full)`));
+  loading[which] ??= (async () => {
+    const [glue, module] = await Promise.all([m.glue(), compile(m.url)]);
+    await glue.default({ module_or_path: module });
+    compiled[which] = module;
+    installLimits(glue);
+    if (typeof glue.engines === 'function') {
+      useEngineModule(glue);
+      installEngines(glue);
+    }
+    return { api: glue, caps: { solver: typeof glue.solveConnect4 === 'function' }, which };
   })();
-  return loading;
+  return loading[which];
 }
 
 let sheet = null;
@@ -60,7 +85,8 @@ export function loadStyles() {
 
 /**
  * A module worker for searches, same-origin or (for a cross-origin site) through a blob shim;
- * it receives the compiled module when loadApi() has one.
+ * it receives every module loadApi() has compiled so far (a module compiled later it loads
+ * itself, once, when a request needs it).
  */
 export function makeWorker() {
   let w;
@@ -71,7 +97,7 @@ export function makeWorker() {
     const shim = new Blob([`import ${JSON.stringify(WORKER_URL.href)};`], { type: 'text/javascript' });
     w = new Worker(URL.createObjectURL(shim), { type: 'module' });
   }
-  if (wasmModule) w.postMessage({ op: 'init', module: wasmModule });
+  for (const [which, module] of Object.entries(compiled)) w.postMessage({ op: 'init', which, module });
   return w;
 }
 

@@ -7,9 +7,11 @@ import { loadApi } from '../elements/runtime.js';
 import { readState } from '../lib/figure-state.js';
 import { iframeSnippet } from '../lib/snippets.js';
 
-// The snippets are read against the module's limits (lib/limits.js): load it first (the
-// figures need it anyway; the elements themselves are defined only at the end). Pages only.
-if (document) await loadApi();
+// The snippets are read against the modules' limits (lib/limits.js) and, for games, the
+// players' catalogue (lib/engines.js): load both page modules first (the gallery has figures
+// of both kinds, which share them; the elements themselves are defined only at the end).
+// Pages only.
+if (document) await Promise.all([loadApi('tree'), loadApi('games')]);
 
 const BASE = new URL('../', import.meta.url).href;
 const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare', 'ply-practice': 'practice' };

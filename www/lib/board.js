@@ -53,6 +53,25 @@ export function cellViews(kind, cells, winningLine) {
 }
 
 /**
+ * The board as text, one row per line from the top, for copying and for screen readers (the
+ * board's text view): "Top row: X, empty, O" (tic-tac-toe), "Row 6 (top): empty, …, X"
+ * (Connect-4, rows counted from the bottom as the cells' names do).
+ * @param {'ttt'|'c4'} kind
+ * @param {string} cells Game.cells()
+ * @returns {string[]}
+ */
+export function boardLines(kind, cells) {
+  const g = checkCells(kind, cells);
+  const out = [];
+  for (let r = 0; r < g.height; r++) {
+    const row = Array.from(cells.slice(r * g.width, (r + 1) * g.width), (c) => (c === '.' ? 'empty' : c)).join(', ');
+    const name = kind === 'ttt' ? `${['Top', 'Middle', 'Bottom'][r]} row` : `Row ${g.height - r}${r === 0 ? ' (top)' : r === g.height - 1 ? ' (bottom)' : ''}`;
+    out.push(`${name}: ${row}`);
+  }
+  return out;
+}
+
+/**
  * Connect-4 columns (1-based, as users see them): which look full (the top hole is taken) and
  * which accept a click — the legal moves, as the wasm Game lists them, while a human may move.
  * @param {string} cells

@@ -11,7 +11,7 @@
 //
 // DOM-free, tested under node --test (tests/js/figure-state.test.mjs).
 
-import { ENGINE_FIELDS, ENGINE_IDS, LIMITS as ENGINE_LIMITS, checkConfig, defaultConfig } from './engines.js';
+import { ENGINE_FIELDS, ENGINE_IDS, checkConfig, defaultConfig } from './engines.js';
 import { limits } from './limits.js';
 
 /** Size and range limits of the parameters. */
@@ -24,14 +24,21 @@ export const LIMITS = {
   moves: 200,
   /** Any other single value. */
   value: 200,
-  depth: ENGINE_LIMITS.depth,
-  seed: ENGINE_LIMITS.seed,
+  // The players' ranges as limits() publishes them (the catalogue's, also in the tree module).
+  get depth() {
+    return limits().playerDepth;
+  },
+  get seed() {
+    return limits().playerSeed;
+  },
   get cap() {
     return { min: 10, max: limits().maxNodeCap };
   },
   step: { min: 0, max: 10_000_000 },
   speed: { min: 1, max: 60 },
-  c: ENGINE_LIMITS.c,
+  get c() {
+    return limits().playerC;
+  },
   /** MCTS iterations to show (re-run from the seed when a figure opens). */
   get iterations() {
     return { min: 0, max: limits().maxShownIterations };
@@ -44,6 +51,9 @@ export const LIMITS = {
   parent: { min: 1, max: 1e9 },
   /** Practice generator options (the core checks them again, with its own limits). */
   practiceDepth: { min: 1, max: 6 },
+  /** Not the players' seed and C ranges (the shipped module's catalogue): a practice page may load only the practice module. */
+  practiceSeed: { min: 0, max: 2 ** 32 - 1 },
+  practiceC: { min: 0, max: 100 },
   players: { min: 2, max: 4 },
   cutoffs: { min: 0, max: 50 },
 };
@@ -96,7 +106,7 @@ export const DEFAULT_CONTROLS = {
 export const PARAM_NAMES = {
   tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   game: ['game', 'moves', 'x', 'o', 'scores', 'pace', 'controls', 'autoplay', 'theme', 'height', 'origin'],
-  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
+  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   ucb: ['parent', 'c', 'children', 'theme', 'origin'],
   compare: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'tie', 'seed', 'controls', 'autoplay', 'theme', 'origin'],
   practice: ['task', 'tree', 'seed', 'difficulty', ...PRACTICE_GEN.map(([k]) => k), 'tie', 'c', 'theme', 'height', 'origin'],
@@ -329,6 +339,7 @@ export function readState(view, get) {
       moves: hasTree ? '' : moves(get('moves')),
       c: num('c', get('c'), LIMITS.c, 1.414),
       seed: int('seed', get('seed'), LIMITS.seed, 1),
+      solver: bool('solver', get('solver'), false),
       iterations,
       phase: oneOf('phase', get('phase'), PHASES, null),
       selected: int('selected', get('selected'), LIMITS.selected, 0),
@@ -378,7 +389,7 @@ function readPractice(get) {
     task: oneOf('task', get('task'), TASKS, 'alphabeta-leaves'),
     tree: hasTree ? tree : null,
     // A given tree has no seed unless one is named (grades then report seed: null).
-    seed: int('seed', get('seed'), LIMITS.seed, hasTree ? null : 1),
+    seed: int('seed', get('seed'), LIMITS.practiceSeed, hasTree ? null : 1),
     difficulty: oneOf('difficulty', get('difficulty'), DIFFICULTIES, 'exam'),
     depth: int('depth', get('depth'), LIMITS.practiceDepth, null),
     branching: branching(get('branching')),
@@ -391,7 +402,7 @@ function readPractice(get) {
     tieSensitive: bool('tie-sensitive', get('tie-sensitive'), null),
     worstOrder: bool('worst-order', get('worst-order'), null),
     tie: oneOf('tie', get('tie'), TIES, 'nonstrict'),
-    c: num('c', get('c'), LIMITS.c, null),
+    c: num('c', get('c'), LIMITS.practiceC, null),
     height: height(get('height')),
   };
   if (hasTree) {
@@ -606,6 +617,7 @@ export function stateParams(s, opts = {}) {
     }
     if (s.c !== 1.414) put('c', s.c);
     if (s.seed !== 1) put('seed', s.seed);
+    flag('solver', s.solver, false);
     if (s.iterations) put('iterations', s.iterations);
     if (s.phase) put('phase', s.phase);
     if (s.selected) put('selected', s.selected);

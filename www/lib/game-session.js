@@ -3,16 +3,18 @@
 // when it is its turn. Shared by the playground's Play view and <ply-game>; neither holds any
 // other copy of the game.
 //
-// Engines search elsewhere (a Web Worker) through `search(op, args, {onProgress})`, which
-// returns {promise, cancel}. A stale or cancelled search is dropped by its token; the game is
-// never in the worker, so cancelling loses a search, not a position.
+// Engines search elsewhere (a Web Worker) through `search('engine', {kind, moves, config},
+// {onProgress})`, which returns {promise, cancel} (worker.js's `engine` op: the wasm Engine
+// stepped to the end; the answer is {result, options, label, ms, inWorker}). A stale or
+// cancelled search is dropped by its token; the game is never in the worker, so cancelling
+// loses a search, not a position.
 //
 // DOM-free: views subscribe with `onChange` and read the state from here; the sentences they
 // show are lib/game-words.js (functions of this state). Legality is the wasm Game's: a move
 // is simply played, and its Error (which names the move and the reason) is the note.
 
 import { count, moveName } from './board.js';
-import { ENGINE_NAMES, checkConfig, defaultConfig, engineLabel, searchPlan } from './engines.js';
+import { ENGINE_NAMES, checkConfig, defaultConfig, evaluationConfig } from './engines.js';
 import { loadedText, perfectName, refusalText, sentence } from './game-words.js';
 import { formatValue } from './notation.js';
 
@@ -319,15 +321,13 @@ export class GameSession {
     const cfg = this.sides[p];
     const kind = this.kind;
     const moves = g.moveString;
-    const plan = searchPlan(kind, cfg, this.caps);
-    const wantScores = this.showEval();
     const t0 = performance.now();
     this.progress = { text: `${ENGINE_NAMES[cfg.engine]} is searching…` };
     this.changed();
     let out;
     const job = this.search(
-      'search',
-      { kind, moves, plan, scores: wantScores },
+      'engine',
+      { kind, moves, config: cfg },
       {
         onProgress: (d) => {
           if (token !== this.token) return;
@@ -379,12 +379,13 @@ export class GameSession {
       moves,
       side: p,
       cfg,
-      label: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg),
-      solverNodes: out.solverNodes ?? null,
+      label: out.label,
+      fellBack: r.fellBack,
+      solverNodes: null,
       options: out.options,
       result: r,
       ms: out.ms,
-      depthsDone: out.depthsDone,
+      depthsDone: r.depth,
       inWorker: out.inWorker,
       played: r.best,
     };
@@ -399,25 +400,16 @@ export class GameSession {
     const g = this.game;
     const kind = this.kind;
     const mover = g.toMove;
-    // Tic-tac-toe: the exact minimax value of every empty cell. Connect-4: the engine's own
-    // scores (the side to move's engine, else the other side's, else H-minimax depth 8).
-    let cfg;
-    if (kind === 'ttt') cfg = { ...defaultConfig('ttt', 'alphabeta'), depth: null };
-    else {
-      cfg = [this.sides[mover], this.sides[1 - mover]].find((s) => s.engine !== 'human') ?? {
-        ...defaultConfig('c4', 'hminimax'),
-        depth: 8,
-      };
-    }
-    const plan = searchPlan(kind, cfg, this.caps);
-    const job = this.search('search', { kind, moves: g.moveString, plan, scores: true }, {});
+    // Which engine evaluates is the core's choice (exact on tic-tac-toe; on Connect-4 the
+    // side to move's engine, else the other side's, else H-minimax).
+    const cfg = evaluationConfig(kind, this.sides[mover], this.sides[1 - mover]);
+    const job = this.search('engine', { kind, moves: g.moveString, config: cfg }, {});
     this.evalJob = job;
     try {
       const out = await job.promise;
       if (this.evalJob === job) this.evalJob = null;
       if (token !== this.token || this.destroyed) return;
-      this.evaluation = { ...out.result, engine: cfg.engine === 'perfect' ? this.perfectName() : engineLabel(kind, cfg), mover };
-      if (out.result.algo === 'mcts') this.evaluation.iterations = cfg.iterations;
+      this.evaluation = { ...out.result, engine: out.label, mover };
       this.changed();
     } catch {
       // Cancelled because the position changed: the next position asks again.
@@ -426,18 +418,28 @@ export class GameSession {
   }
 }
 
-/** The progress line while an engine searches. */
+/**
+ * The progress line while an engine searches.
+ * @param {'ttt'|'c4'} kind
+ * @param {object} cfg the player's configuration
+ * @param {{depth: number|null, nodes: number, iterations: number, best: number|null, value: number|null, fellBack: boolean}} d Engine.step()'s record
+ * @param {number} ms
+ */
 export function progressText(kind, cfg, d, ms) {
   const secs = `${(ms / 1000).toFixed(1)} s`;
-  if (d.solving) return `Exact solver: solving the position (at most ${count(d.budget)} nodes)… ${secs}`;
-  if (d.solverGaveUp) return `The solver gave up after ${count(d.nodes)} nodes (too early in the game); deepening α-β instead… ${secs}`;
-  if (d.iterations != null) {
+  const name = ENGINE_NAMES[cfg.engine];
+  if (cfg.engine === 'mcts') {
     const best = d.best != null ? ` · most visited so far: ${moveName(kind, d.best)}` : '';
-    return `MCTS: ${count(d.iterations)} of ${count(d.of)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;
+    return `MCTS: ${count(d.iterations)} of ${count(cfg.iterations)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;
   }
-  if (d.depth != null) {
+  if (cfg.engine === 'perfect' && kind === 'c4' && !d.fellBack) {
+    return `Exact solver: ${d.iterations} column${d.iterations === 1 ? '' : 's'} solved · ${count(d.nodes)} nodes… ${secs}`;
+  }
+  const prefix = d.fellBack ? 'The solver gave up (too early in the game); deepening α-β instead' : name;
+  if (d.depth) {
     const best = d.best != null ? ` · best so far: ${moveName(kind, d.best)} (${formatValue(d.value)})` : '';
-    return `${ENGINE_NAMES[cfg.engine]}: depth ${d.depth} of ${d.of} done · ${count(d.nodes)} nodes${best} · ${secs}`;
+    const of = cfg.depth != null && !d.fellBack ? ` of ${cfg.depth}` : '';
+    return `${prefix}: depth ${d.depth}${of} done · ${count(d.nodes)} nodes${best} · ${secs}`;
   }
-  return `${ENGINE_NAMES[cfg.engine]} is searching… ${secs}`;
+  return `${prefix}: searching… ${count(d.nodes)} nodes · ${secs}`;
 }

@@ -277,7 +277,7 @@ export function duration(ms) {
 
 /**
  * The engine's last search in words: {summary, pv} ('' when there is none).
- * @param {object|null} search a session's lastSearch ({kind, side, label, played, ms, solverNodes, result})
+ * @param {object|null} search a session's lastSearch ({kind, side, label, played, ms, solverNodes, fellBack, result})
  */
 export function lastSearchText(search) {
   if (!search) return { summary: '', pv: '' };
@@ -295,7 +295,9 @@ export function lastSearchText(search) {
   }
   const gaveUp = search.solverNodes
     ? ` The exact solver gave up after ${plural(search.solverNodes, 'node')} (too early in the game for its budget), so the deepening α-β chose.`
-    : '';
+    : search.fellBack
+      ? ' The exact solver gave up (too early in the game for its budget), so the deepening α-β chose.'
+      : '';
   const summary = `${who} (${search.label}) played ${moveName(kind, search.played)} after ${work} in ${duration(search.ms)}${value ? ` — ${value}` : ''}.${gaveUp}`;
   const pv = r.pv ? Array.from(r.pv) : [];
   let scoresText = '';

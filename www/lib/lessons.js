@@ -1,6 +1,11 @@
 // The lessons' worked examples, as the tree lab's menu. Each entry is tree text in the
 // grammar of docs/tree-grammar.md, the algorithm that fits it, and what the lesson says the
 // answer is (shown next to the tree, so a student can check the picture against the text).
+//
+// Every note names only nodes, values and counts the figure shows: tests/js/captions.test.mjs
+// records each entry's search and checks each "X = v", "X ≤ v", each node and edge name and
+// each number of the note against the trace. Under the figure the lab also shows the core's
+// own caption of the search (Stepper.caption()), generated from the trace.
 
 /** @typedef {{id: string, title: string, text: string, algo: string, note: string}} LessonTree */
 
@@ -11,14 +16,14 @@ export const LESSON_TREES = [
     title: 'Figure 5.2: the two-ply game tree',
     text: '[[3,12,8],[2,4,6],[14,5,2]]',
     algo: 'alphabeta',
-    note: 'MIN nodes back up 3, 2, 2; the root is 3 (move a1). α-β prunes c2 and c3 (the 4 and the 6).',
+    note: 'MIN nodes B = 3, C ≤ 2, D = 2; the root A = 3 (move a1). α-β prunes c2 and c3, the leaves 4 and 6.',
   },
   {
     id: 'twelve-leaf',
     title: 'The 12-leaf pruning trace',
     text: '[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]',
     algo: 'alphabeta',
-    note: 'The four MIN nodes back up 3, 2, 2, 7; the root is 7. Only the 4 and 6 under the second node are pruned.',
+    note: 'MIN nodes B = 3, C ≤ 2, D = 2, E = 7; the root A = 7 (move a4). Only c2 and c3, the leaves 4 and 6 under C, are pruned.',
   },
   {
     id: 'exercise-minimax',
@@ -32,14 +37,14 @@ export const LESSON_TREES = [
     title: 'Exercise: α-β derivation',
     text: '[[[3,5],[2,9]],[[1,4],[8,7]]]',
     algo: 'alphabeta',
-    note: 'B = 5 (β-cutoff at B2 after the 9); at C, β = 4 ≤ α = 5 prunes C2 with its leaves 8 and 7. Root 5.',
+    note: 'D = 5 and E = 9 give B = 5, so α = 5 at the root. Under C, F = 4: v = 4 ≤ α = 5 prunes G with its leaves 8 and 7 (1 cutoff). The root A = 5 (move a1).',
   },
   {
     id: 'expectiminimax',
     title: 'Expectiminimax: two chance moves',
     text: 'max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]',
     algo: 'expectiminimax',
-    note: 'EV(C1) = 0.5·10 + 0.5·(−4) = 3; EV(C2) = 0.25·(20 − 10 + 4 + 0) = 3.5; MAX picks a2.',
+    note: 'B = 0.5·10 + 0.5·(−4) = 3; C = 0.25·20 + 0.25·(−10) + 0.25·4 + 0.25·0 = 3.5; MAX picks a2 (to C).',
   },
   {
     id: 'sqrt-before',
@@ -60,7 +65,7 @@ export const LESSON_TREES = [
     title: 'Three players (max^n, AIMA Figure 5.4)',
     text: '[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]',
     algo: 'maxn',
-    note: 'Players A, B, C move in turn; each backs up the vector best for itself. The root is (1, 2, 6).',
+    note: 'Players P1, P2, P3 move in turn (drawn ▲, ◆, ⬟ with their numbers); each backs up the tuple best for itself. B = (1, 2, 6), C = (1, 5, 2); the root A = (1, 2, 6).',
   },
 ];
 
@@ -84,9 +89,11 @@ export const POSITION_SOURCES = [
   },
 ];
 
-/** Which algorithms make sense for a tree (utility tuples: max^n only; chance nodes: expectiminimax). */
-export function algorithmsFor(info) {
-  if (info.hasTuples) return ['maxn'];
-  if (info.hasChance) return ['expectiminimax', 'alphabeta'];
-  return ['minimax', 'alphabeta'];
+/**
+ * Which algorithms apply to a parsed tree, the default first: the core decides
+ * (GameTree.algorithms(), plyground::caption::algorithms_for).
+ * @param {{algorithms: () => string[]}} tree a GameTree
+ */
+export function algorithmsFor(tree) {
+  return Array.from(tree.algorithms());
 }

@@ -1,11 +1,16 @@
 // The wasm module's limits and default budgets — crates/plyground/src/limits.rs, published
-// by the module's `limits()` — read once, the first time a page, worker or test asks for
-// them (after the module is initialised: loadApi() in elements/runtime.js, init() in
-// worker.js, initSync() in Node). Nothing in JavaScript repeats these numbers.
+// by every module's `limits()` (the tree, games, full and practice modules publish the same
+// numbers) — read once, the first time a page or test asks for them, from the first module
+// installed: loadApi() in elements/runtime.js installs each module it loads, tests/js/wasm.mjs
+// the one Node loads. Nothing in JavaScript repeats these numbers.
 
-import { limits as moduleLimits } from '../pkg/plyground_wasm.js';
-
+let source = null;
 let cached = null;
+
+/** The initialised module whose `limits()` this file reads (the first one given wins). */
+export function installLimits(api) {
+  source ??= api;
+}
 
 /**
  * `{maxDepth, maxBudget, c4DefaultBudget, maxIterations, maxShownIterations, maxC, maxSeed,
@@ -15,7 +20,8 @@ let cached = null;
 export function limits() {
   if (cached) return cached;
   try {
-    cached = Object.freeze(moduleLimits());
+    if (!source) throw new Error('no module installed');
+    cached = Object.freeze(source.limits());
   } catch (e) {
     throw new Error(`the wasm module is not loaded yet, and its limits come from it (${e?.message ?? e})`);
   }

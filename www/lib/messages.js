@@ -19,6 +19,8 @@
 //       (each time the student checks: docs/embedding.md, "Practice answers and grades")
 //   {type: 'plyground:state', view, params, index, length}
 //   {type: 'plyground:error', message}
+//   {type: 'plyground:resize', view, height}   the page's content height in CSS px, whenever it
+//       changes: a host may set the <iframe>'s height from it
 //
 // DOM-free, tested under node --test (tests/js/messages.test.mjs).
 
@@ -27,7 +29,7 @@ import { LIMITS, PARAM_NAMES, canonicalName, quote } from './figure-state.js';
 export const PROTOCOL_VERSION = 1;
 
 /** Types the frame sends; received back (an echoing host), they are ignored. */
-export const OUT_TYPES = ['plyground:ready', 'plyground:step', 'plyground:move', 'plyground:done', 'plyground:graded', 'plyground:state', 'plyground:error'];
+export const OUT_TYPES = ['plyground:ready', 'plyground:step', 'plyground:move', 'plyground:done', 'plyground:graded', 'plyground:state', 'plyground:error', 'plyground:resize'];
 
 const MAX_FIELDS = 40;
 

@@ -10,16 +10,19 @@ import { algorithmsFor } from './lessons.js';
 import { ordersFor } from './complexity.js';
 import { ParamError } from './figure-state.js';
 
-/** The algorithms that apply to a source: an explicit tree's shape, or a game. */
-export function algorithmsForSource(source, info, caps = {}) {
+/** The algorithms that apply to a source: a game's, or what the core says of a tree (a GameTree). */
+export function algorithmsForSource(source, tree, caps = {}) {
   if (source === 'ttt') return ['minimax', 'alphabeta'];
   if (source === 'c4') return caps.solver ? ['alphabeta', 'solve'] : ['alphabeta'];
-  return algorithmsFor(info);
+  return algorithmsFor(tree);
 }
 
 /**
  * The Stepper's options for a tree state (the lab's form spelled the same way).
- * @param {object} s state: {source, algo, tie, order, seed, depth, eval, tt, quiescence}
+ * `iterative` and `budget` come only from an engine's search (Engine.searchOptions(), "Show
+ * me the search"): iterative deepening under the engine's node budget is then recorded as
+ * the engine ran it.
+ * @param {object} s state: {source, algo, tie, order, seed, depth, eval, tt, quiescence, iterative?, budget?}
  */
 export function stepperOptions(s) {
   const isGame = s.source !== 'tree';
@@ -32,7 +35,8 @@ export function stepperOptions(s) {
     // Spelled out: Connect-4's defaults would turn on iterative deepening and the TT.
     o.tt = s.tt;
     o.quiescence = s.quiescence;
-    o.iterative = false;
+    o.iterative = Boolean(s.iterative);
+    if (s.budget != null) o.budget = s.budget;
   }
   if (o.algo === 'minimax') {
     // MINIMAX-DECISION searches to the end: no depth, no EVAL.
@@ -46,6 +50,7 @@ export function stepperOptions(s) {
     delete o.tt;
     delete o.quiescence;
     delete o.iterative;
+    delete o.budget;
   }
   return o;
 }
@@ -65,13 +70,9 @@ export function recordSearch(api, s, { caps = {}, strict = false } = {}) {
   let tree = null;
   let game = null;
   try {
-    let info = null;
     if (isGame) game = api.Game.create(s.source, s.moves ?? '');
-    else {
-      tree = api.GameTree.parse(s.tree);
-      info = { hasTuples: tree.hasTuples, players: tree.players, hasChance: tree.nodes().some((n) => n.kind === 'chance') };
-    }
-    const algos = algorithmsForSource(s.source, info, caps);
+    else tree = api.GameTree.parse(s.tree);
+    const algos = algorithmsForSource(s.source, tree, caps);
     let algo = s.algo;
     if (!algo || !algos.includes(algo)) {
       if (algo && strict) {
@@ -112,11 +113,11 @@ export function startMcts(api, s) {
   try {
     if (s.source === 'tree') {
       handle = api.GameTree.parse(s.tree);
-      m = api.MctsStepper.forTree(handle, { c: s.c, seed: s.seed });
+      m = api.MctsStepper.forTree(handle, { c: s.c, seed: s.seed, solver: s.solver ?? false });
     } else {
       handle = api.Game.create(s.source, s.moves ?? '');
       if (handle.isTerminal) throw new ParamError('moves', 'that position is already over: MCTS needs a move to choose');
-      m = api.MctsStepper.forGame(handle, { c: s.c, seed: s.seed });
+      m = api.MctsStepper.forGame(handle, { c: s.c, seed: s.seed, solver: s.solver ?? false });
     }
     return { m, handle };
   } catch (e) {

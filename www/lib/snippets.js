@@ -38,7 +38,8 @@ export function embedUrl(state, base) {
 }
 
 /**
- * An <iframe> snippet: works where <script> is stripped (LMS pages).
+ * An <iframe> snippet: works where <script> is stripped (LMS pages). Its comment says how a
+ * page that may run a script sizes the frame to its figure (the plyground:resize message).
  * @param {object} state
  * @param {string} base
  * @param {{title?: string, height?: number}} [opts]
@@ -46,7 +47,11 @@ export function embedUrl(state, base) {
 export function iframeSnippet(state, base, opts = {}) {
   const h = opts.height ?? FRAME_HEIGHT[state.view] ?? 560;
   const title = opts.title ?? `plyground: ${state.view} figure`;
-  return `<iframe src="${escapeHtml(embedUrl(state, base))}" title="${escapeHtml(title)}" width="100%" height="${h}" loading="lazy"></iframe>`;
+  return (
+    `<iframe src="${escapeHtml(embedUrl(state, base))}" title="${escapeHtml(title)}" width="100%" height="${h}" loading="lazy"></iframe>\n` +
+    `<!-- ${h} px fits most figures. The frame posts {type: 'plyground:resize', height} whenever its figure's height changes: ` +
+    `a page that may run a script can set this iframe's height from it (docs/embedding.md, "Messages"). -->`
+  );
 }
 
 /**

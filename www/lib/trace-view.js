@@ -268,7 +268,7 @@ export function describeNode(model, d) {
   const t = model.drawToTrace[d];
   const tn = t >= 0 ? model.traceNodes[t] : null;
   let kind = KIND_WORDS[n.kind] ?? n.kind;
-  if (n.kind === 'player') kind = `player ${'ABCD'[n.player] ?? n.player + 1}`;
+  if (n.kind === 'player') kind = `P${(n.player | 0) + 1} node`;
   if (tn && tn.leaf === 'cutoff') kind += ' (depth cutoff: EVAL)';
   if (tn && tn.leaf === 'quiet') kind += ' (quiet: EVAL)';
   if (tn && tn.leaf === 'proven') kind += ' (settled by a rule: a win at once or a forced loss)';
@@ -332,8 +332,8 @@ export function mctsKind(m, players = 2) {
 
 /**
  * Who moves at an MCTS node, in words (for the node's tooltip): "X (MAX) to move here" in a
- * game, "MAX to move here" in a two-player tree, "player C to move here" in an n-player tree
- * (players A, B, C, D as the node descriptions name them), "chance: an outcome is drawn
+ * game, "MAX to move here" in a two-player tree, "P3 to move here" in an n-player tree
+ * (players P1, P2, P3, P4 as the core names them), "chance: an outcome is drawn
  * here"; '' at a terminal.
  * @param {{terminal: boolean, toMove: number}} m
  * @param {{players?: number, game?: boolean}} [opts]
@@ -343,7 +343,7 @@ export function mctsToMove(m, { players = 2, game = false } = {}) {
     case 'chance':
       return 'chance: an outcome is drawn here';
     case 'player':
-      return `player ${'ABCD'[m.toMove] ?? m.toMove + 1} to move here`;
+      return `P${m.toMove + 1} to move here`;
     case 'max':
       return game ? 'X (MAX) to move here' : 'MAX to move here';
     case 'min':
@@ -365,6 +365,9 @@ export function mctsToMove(m, { players = 2, game = false } = {}) {
  * @param {(node: object) => string} [opts.edgeName] edge text for a node
  * @param {number} [opts.players] 2, or the players of an n-player tree (GameTree.players)
  */
+/** MCTS-Solver's marks of a proven node (the outcome for the player who moved into it). */
+export const PROOF_MARKS = { win: '+∞', loss: '−∞', draw: '=' };
+
 export function buildMctsModel(mnodes, events, opts) {
   const colours = PHASE_COLOURS[opts.dark ? 'dark' : 'light'];
   const players = opts.players ?? 2;
@@ -376,7 +379,8 @@ export function buildMctsModel(mnodes, events, opts) {
     label: m.parent < 0 ? 'root' : '',
     edgeLabel: opts.edgeName ? opts.edgeName(m) : (m.label ?? ''),
     prob: '',
-    value: `${wText(m.w)}/${m.n}`,
+    // MCTS-Solver: a proven node's outcome for its mover after W/N (+∞ won, −∞ lost, = drawn).
+    value: `${wText(m.w)}/${m.n}${m.proof ? ` ${PROOF_MARKS[m.proof]}` : ''}`,
     window: null,
     state: m.n > 0 ? 'done' : 'unvisited',
     bold: false,
@@ -405,25 +409,6 @@ export function buildMctsModel(mnodes, events, opts) {
     nodes[opts.selected].tagColour = opts.dark ? '#c8c8c8' : '#444444';
   }
   return { nodes };
-}
-
-/** One sentence for the MCTS event just shown. */
-export function mctsNarration(e, name) {
-  if (!e) return 'Before the first iteration: the tree is just the root.';
-  switch (e.phase) {
-    case 'select':
-      return `SELECT: from ${name(e.node)} follow the child with the largest UCB1, ${name(e.child)}` +
-        (e.exploitation != null ? ` (${fmt4(e.exploitation)} + ${fmt4(e.exploration)} = ${fmt4(e.exploitation + e.exploration)})` : '') +
-        '.';
-    case 'expand':
-      return `EXPAND: ${name(e.node)} has an untried action; add the child ${name(e.child)}.`;
-    case 'rollout':
-      return `ROLLOUT: from ${name(e.node)} play random moves to the end (${e.plies} plies): rewards ${Array.isArray(e.reward) ? e.reward.map((r) => formatValue(r)).join(' / ') : formatValue(e.reward)} (X / O).`;
-    case 'backup':
-      return `BACKUP: add the result to N and W on the path back to the root (at ${name(e.node)}).`;
-    default:
-      return `${e.phase}`;
-  }
 }
 
 /** Four decimals, as the lessons' exercise prints them. */

@@ -3,7 +3,7 @@
 // It shows what it is given (cells, winning line and legal moves from the wasm Game, labels
 // from board.js and game-words.js); it decides nothing.
 
-import { GAMES, cellViews, columnViews } from '../lib/board.js';
+import { GAMES, boardLines, cellViews, columnViews } from '../lib/board.js';
 import { el } from './dom.js';
 
 export class BoardView {
@@ -17,6 +17,10 @@ export class BoardView {
     this.kind = null;
     this.cellEls = [];
     this.colEls = [];
+    // The board's text view (issue 12 item 10): its rows in words, for screen readers and for
+    // copying; placed after the board the first time it is drawn.
+    this.textList = el('ul', { class: 'board-lines', 'aria-label': 'The board as text, row by row' });
+    this.textBox = el('details', { class: 'text-view', part: 'board-text' }, el('summary', {}, 'Board as text'), this.textList);
   }
 
   /** Builds the cells for a game. */
@@ -71,6 +75,8 @@ export class BoardView {
    * @param {Map<number, {text: string, word: string, cls?: string, title: string, best: boolean}>} v.scores each move's value (game-words.js)
    */
   render({ cells, line, legal, scores }) {
+    if (!this.textBox.isConnected && this.board.parentNode) this.board.after(this.textBox);
+    this.textList.replaceChildren(...boardLines(this.kind, cells).map((t) => el('li', {}, t)));
     const views = cellViews(this.kind, cells, line);
     const open = new Set(Array.from(legal ?? []));
     this.board.classList.toggle('locked', open.size === 0);

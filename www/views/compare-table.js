@@ -99,7 +99,10 @@ export class CompareTable {
     let how;
     if (mm) {
       ref = orderingReference(mm.stats.leaves, mm.stats.maxDepth);
-      how = `b ≈ ${ref ? ref.b.toFixed(2) : '?'}: the ${mm.stats.maxDepth}-th root of minimax’s ${count(mm.stats.leaves)} leaves (exactly b for a uniform tree)`;
+      const m = mm.stats.maxDepth;
+      const root = m === 1 ? 'the leaf count itself' : m === 2 ? 'the square root' : m === 3 ? 'the cube root' : `the ${m}th root`;
+      const leaves = `${count(mm.stats.leaves)} ${mm.stats.leaves === 1 ? 'leaf' : 'leaves'}`;
+      how = `b ≈ ${ref ? ref.b.toFixed(2) : '?'}: ${root} of minimax’s ${leaves}, b^${m} = leaves (exactly b for a uniform tree)`;
     } else if (cur.type === 'game' && base.depth) {
       ref = orderingReference(cur.legal ** base.depth, base.depth);
       how = `b = ${cur.legal} legal moves at the root, m = ${base.depth} (minimax is not run on Connect-4)`;

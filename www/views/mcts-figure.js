@@ -6,13 +6,14 @@
 //
 // The figure receives an MctsStepper (the core's MCTS, in wasm) and owns it from then on.
 
-import { buildMctsModel, fmt4, mctsNarration, mctsToMove } from '../lib/trace-view.js';
+import { buildMctsModel, fmt4, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
+import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
 
 /** The controls an MCTS figure can show. */
-export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend'];
+export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'text'];
 
 const CHART_COLOURS = {
   light: ['#1f5fbf', '#c0392b', '#1e7b34', '#b35c00', '#7b3fa0', '#00838f', '#6d4c41', '#5f6368', '#ad1457'],
@@ -57,7 +58,7 @@ export class MctsFigure {
         p('phase', 'button', { type: 'button', 'aria-keyshortcuts': 'ArrowRight' }, 'Step phase'),
         p('iter', 'button', { type: 'button' }, 'Step iteration'),
         p('play', 'button', { type: 'button', 'aria-keyshortcuts': 'Space' }, '▶ Play'),
-        p('n-label', 'label', {}, 'N ', p('n', 'input', { type: 'number', min: 1, max: 100000, value: String(opts.n ?? 100), size: 5 })),
+        p('n-label', 'label', {}, 'N ', p('n', 'input', { type: 'number', min: 1, value: String(opts.n ?? 100), size: 5 })),
         p('run', 'button', { type: 'button' }, 'Run N'),
         p('fit', 'button', { type: 'button' }, 'Fit'),
       ),
@@ -80,7 +81,7 @@ export class MctsFigure {
         el('span', { class: 'ph ph-rollout' }, 'ROLLOUT'),
         ' ',
         el('span', { class: 'ph ph-backup' }, 'BACKUP'),
-        '. Bold edge: the most-visited root child, the final decision.',
+        '. Bold edge: the most-visited root child, the final decision. With the solver, after W/N: +∞ proven win, −∞ proven loss, = proven draw (for that player; a proven win is chosen first).',
       ),
     );
     const side = el(
@@ -101,6 +102,11 @@ export class MctsFigure {
     );
     this.side = side;
     container.replaceChildren(canvasCol, side);
+    // The text view (views/text-view.js) is loaded the first time it is opened.
+    this.textBox = el('details', { class: 'text-view', part: 'text-view', id: opts.idPrefix ? `${opts.idPrefix}text-view` : null }, el('summary', {}, 'Text view'));
+    canvasCol.append(this.textBox);
+    this.textView = null;
+    this.textBox.addEventListener('toggle', () => this.renderText());
     this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
       describe: (id) => this.describe(id),
       onClick: (id) => this.select(id),
@@ -134,6 +140,7 @@ export class MctsFigure {
     const show = (name, ...parts) => {
       for (const part of parts) p[part].hidden = !on.has(name);
     };
+    this.textBox.hidden = !on.has('text');
     show('step', 'back', 'phase', 'iter');
     show('play', 'play');
     show('run', 'n-label', 'run');
@@ -228,8 +235,9 @@ export class MctsFigure {
 
   runN(n, fit = false) {
     if (!this.m) return;
-    if (!Number.isInteger(n) || n < 1 || n > 100000) {
-      this.error(`N must be a whole number from 1 to 100,000, got '${this.p.n.value}'`);
+    const max = limits().maxShownIterations; // read when used: a practice page may not load the shipped module
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      this.error(`N must be a whole number from 1 to ${count(max)}, got '${this.p.n.value}'`);
       return;
     }
     try {
@@ -285,9 +293,58 @@ export class MctsFigure {
     this.history.push({ iter: it, shares: this.m.rootShares() });
   }
 
-  select(id) {
+  select(id, { fromText = false } = {}) {
     this.selected = id;
     this.render(false);
+    if (!fromText) this.textView?.focus(id, { notify: false });
+    this.canvas.reveal(id);
+  }
+
+  /**
+   * The text view: every node with N, W and, under an expanded parent, its UCB1 with the
+   * core's ★ (only while the view is open: a long run has thousands of nodes).
+   */
+  renderText() {
+    const box = this.textBox;
+    if (!this.m || !box.open || box.hidden) return;
+    const tv = this.textView;
+    if (!tv) {
+      this.textLoad ??= import('./text-view.js').then((mod) => {
+        this.tv = mod;
+        this.textView = new mod.TextView(box, { onFocus: (id) => this.select(id, { fromText: true }), label: 'The MCTS tree as text' });
+        this.renderText();
+      });
+      return;
+    }
+    const nodes = this.nodes ?? this.m.nodes();
+    const model = this.canvas.model;
+    const ucb = new Map();
+    const limit = Math.min(nodes.length, this.tv.TEXT_VIEW_LIMIT);
+    for (let id = 0; id < limit; id++) {
+      if (!nodes[id].children.length) continue;
+      for (const t of this.m.ucb(id)) ucb.set(t.child, t);
+    }
+    const current = this.currentNode(this.m.lastEvents());
+    const items = [];
+    for (let id = 0; id < nodes.length; id++) {
+      const nd = nodes[id];
+      const t = ucb.get(id);
+      items.push({
+        id,
+        parent: nd.parent,
+        current: id === current,
+        text: this.tv.mctsLine(model.nodes[id] ?? { kind: 'terminal' }, {
+          name: this.nodeName(nodes, id),
+          n: count(nd.n),
+          w: formatValue(Math.round(nd.w * 1000) / 1000),
+          ucb: t ? fmt4(t.total) : null,
+          star: Boolean(t && t.selected),
+          current: id === current,
+        }),
+      });
+    }
+    tv.render(items, { note: this.p.decision.textContent });
+    if (this.selected != null) tv.focus(this.selected, { notify: false });
   }
 
   nodeName(nodes, id) {
@@ -303,13 +360,17 @@ export class MctsFigure {
     const nodes = m.nodes();
     this.nodes = nodes;
     const shares = m.rootShares();
+    // The decision is the core's (the most-visited root child, first in the game's order on ties).
+    const bestChild = m.bestChild ?? null;
+    const bestShare = bestChild != null ? (shares.find((x) => x.child === bestChild) ?? null) : null;
+    // MCTS-Solver: a proven root's move is the core's choice by the proof (m.best), not the most visits.
     const best = m.best;
-    const bestShare = shares.length ? shares.reduce((a, b) => (b.n > a.n ? b : a)) : null;
+    const proven = nodes[0]?.proof ? nodes.find((nd) => nd.parent === 0 && nd.action === best) : null;
     const events = m.lastEvents();
     const dark = this.dark;
     const model = buildMctsModel(nodes, events, {
       phase: m.phase,
-      bestChild: bestShare && bestShare.n > 0 ? bestShare.child : null,
+      bestChild: proven ? proven.id : bestShare && bestShare.n > 0 ? bestShare.child : null,
       selected: this.selected,
       dark,
       edgeName: (nd) => (nd.parent < 0 ? '' : nd.label),
@@ -330,16 +391,16 @@ export class MctsFigure {
     const last = events.length ? events[events.length - 1] : null;
     const phase = last ? last.phase : 'start';
     const badge = el('span', { class: `ph ph-${phase === 'start' ? 'done' : phase}` }, phase.toUpperCase());
-    const text =
-      m.phase === 'done' && last
-        ? `Iteration ${m.iterations} complete. ${mctsNarration(last, (id) => this.nodeName(nodes, id))}`
-        : mctsNarration(last, (id) => this.nodeName(nodes, id));
+    // The sentence is the core's (caption::mcts_narration through MctsStepper.narration()).
+    const text = m.narration();
     this.p['phase-line'].replaceChildren(
       badge,
-      ` Iteration ${m.iterations}${m.phase !== 'done' && m.iterations > 0 ? ' (in progress)' : ''} · ${count(nodes.length)} nodes — `,
+      ` Iteration ${m.iterations}${m.phase !== 'done' && m.iterations > 0 ? ' (in progress)' : ''} · ${count(nodes.length)} ${nodes.length === 1 ? 'node' : 'nodes'} — `,
       text,
     );
-    this.narration = text;
+    // MCTS-Solver: once the root is proven, the narration says so and by which rule.
+    if (nodes[0]?.proofRule) this.p['phase-line'].append(` The root is a ${nodes[0].proofRule}.`);
+    this.narration = nodes[0]?.proofRule ? `${text} The root is a ${nodes[0].proofRule}.` : text;
     this.renderUcb(nodes);
     // Root shares table, chart and decision.
     const total = shares.reduce((s, x) => s + x.n, 0);
@@ -356,12 +417,14 @@ export class MctsFigure {
         ],
       })),
     );
-    this.p.decision.textContent =
-      best != null && bestShare
-        ? `Decision now: ${this.kind === 'c4' ? 'column ' : this.kind === 'ttt' ? 'cell ' : ''}${nodes[bestShare.child].label} — the most-visited root child (N = ${count(bestShare.n)} of ${count(total)}), not the best average.`
-        : 'No decision before the first iteration.';
+    // What is true of the decision (most visited; best average or not) is the core's sentence;
+    // with MCTS-Solver and a proven root, the move the proof picks.
+    this.p.decision.textContent = proven
+      ? `Decision: ${this.kind === 'c4' ? 'column ' : this.kind === 'ttt' ? 'cell ' : ''}${proven.label} — the root is a proven ${nodes[0].proof} for the player to move, and the solver picks by the proof (N = ${count(proven.n)}).`
+      : m.decision();
     if (!this.p.chart.hidden) this.drawChart(shares, nodes, dark);
     else this.lastChart = [shares, nodes, dark];
+    this.renderText();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     else if (quiet && this.opts.onLoad) this.opts.onLoad(this.stepInfo());
   }
@@ -385,10 +448,8 @@ export class MctsFigure {
     this.p.selected.textContent = terms.length
       ? `${this.nodeName(nodes, id)} (N = ${nd.n}); C = ${this.c}. Selection follows the largest UCB1 (★).`
       : `${this.nodeName(nodes, id)} has no children yet${nd.terminal ? ' (terminal)' : ''}.`;
-    let bestI = -1;
-    terms.forEach((t, i) => {
-      if (bestI < 0 || t.total > terms[bestI].total) bestI = i;
-    });
+    // ★: the child the core's selection rule picks (select_ucb1: the largest total, the first on ties).
+    const bestI = terms.findIndex((t) => t.selected);
     fillTable(
       table,
       ['Child', 'W', 'N', 'W/N', 'C·√(ln N/n)', 'UCB1'],
@@ -479,6 +540,7 @@ export class MctsFigure {
       `N = ${nd.n} visits, W = ${formatValue(Math.round(nd.w * 1000) / 1000)}, Q = W/N = ${nd.n ? nd.q.toFixed(4) : '—'}`,
       mctsToMove(nd, { players: this.kind === 'tree' ? this.handle.players : 2, game: this.kind !== 'tree' }),
       nd.untried ? `${nd.untried} untried action${nd.untried === 1 ? '' : 's'}` : '',
+      nd.proofRule ? `${nd.proofRule[0].toUpperCase()}${nd.proofRule.slice(1)}.` : '',
       'Click to see its children’s UCB1.',
     ].filter(Boolean);
     return { text: lines.join('\n') };

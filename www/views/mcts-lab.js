@@ -4,6 +4,7 @@
 // is the UcbCalculator. This file is the lab's form and its share buttons.
 
 import { readState } from '../lib/figure-state.js';
+import { limits } from '../lib/limits.js';
 import { startMcts } from '../lib/record.js';
 import { MctsFigure } from './mcts-figure.js';
 import { UcbCalculator } from './ucb-calculator.js';
@@ -67,6 +68,7 @@ export class MctsLab {
       moves: src === 'tree' ? null : $('mc-moves').value,
       c: $('mc-c').value,
       seed: $('mc-seed').value,
+      solver: $('mc-solver').checked ? 'true' : null,
       n: $('mc-n').value,
       ...extra,
     };
@@ -127,7 +129,7 @@ export class MctsLab {
       iterations: m.iterations,
       phase: m.phase === 'done' ? null : m.phase,
       selected: this.figure.selected,
-      n: Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 100,
+      n: Number.isInteger(n) && n >= 1 && n <= limits().maxShownIterations ? n : 100,
     };
   }
 

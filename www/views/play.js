@@ -7,7 +7,7 @@
 // It mirrors the state into data- attributes on <main id="app"> for the browser tests.
 
 import { MARKS } from '../lib/board.js';
-import { ENGINE_FIELDS, ENGINE_IDS, ENGINE_NAMES, defaultConfig } from '../lib/engines.js';
+import { ENGINE_IDS, ENGINE_NAMES, defaultConfig, engineInfo } from '../lib/engines.js';
 import { perfectName } from '../lib/game-words.js';
 import { GameFigure } from './game-figure.js';
 import { ShareBar } from './share.js';
@@ -198,14 +198,10 @@ export class PlayView {
       input.addEventListener('change', () => this.updateField(p, name, input.checked));
       inputs.push(el('label', { class: 'check' }, input, ` ${label}`));
     };
-    for (const f of ENGINE_FIELDS[cfg.engine]) {
-      if (f === 'depth') {
-        num('depth', 'Depth', { min: 1, max: 42, placeholder: this.kind === 'ttt' && cfg.engine !== 'hminimax' ? 'end' : '' });
-      } else if (f === 'tt') check('tt', 'TT');
-      else if (f === 'quiescence') check('quiescence', 'quiescence');
-      else if (f === 'iterations') num('iterations', 'Iterations', { min: 1, max: 1000000 });
-      else if (f === 'c') num('c', 'C', { min: 0, max: 100, step: 0.001 });
-      else if (f === 'seed') num('seed', 'Seed', { min: 0 });
+    // Every setting, its label and its range from the core's catalogue of players.
+    for (const f of engineInfo(this.kind, cfg.engine).fields) {
+      if (f.kind === 'bool') check(f.key, f.label);
+      else num(f.key, f.label, { min: f.min, max: f.max, step: f.step, placeholder: f.optional ? 'end' : '' });
     }
     if (cfg.engine === 'hminimax') inputs.push(el('small', { class: 'help' }, 'α-β to the depth, then the evaluation function EVAL.'));
     if (cfg.engine === 'alphabeta' && this.kind === 'c4') {

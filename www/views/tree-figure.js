@@ -16,10 +16,10 @@ import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.j
 let thumbMod = null;
 
 /** The controls a tree figure can show (`controls="step,play,…"`). */
-export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend', 'export'];
+export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend', 'export', 'text'];
 
 const LEGEND =
-  '▲ MAX · ▼ MIN · ○ chance · □ terminal · [α, β] window of an open node · dashed grey: pruned · bold edge: the move chosen · red ring: current node';
+  '▲ MAX · ▼ MIN · ○ chance · □ terminal · players P1 ▲, P2 ◆, P3 ⬟ … numbered and coloured · [α, β] window of an open node · dashed grey: pruned · bold edge: the move chosen · red ring: current node · blue ring: the node in focus (↑ ↓ on the canvas, or the text view)';
 
 export class TreeFigure {
   /**
@@ -68,7 +68,8 @@ export class TreeFigure {
         p('canvas', 'canvas', {
           tabindex: 0,
           role: 'img',
-          'aria-label': 'The search tree. Arrow keys step; drag to pan, wheel or pinch to zoom; double-click a node to collapse it.',
+          'aria-label':
+            'The search tree. ← → step; ↑ ↓ and Shift+← → move between nodes (the text view below follows); drag to pan, wheel or pinch to zoom; double-click a node to collapse it.',
         }),
         p('tip', 'div', { class: 'tip', hidden: true }),
       ),
@@ -111,9 +112,19 @@ export class TreeFigure {
     this.side = side;
     this.root = container;
     container.replaceChildren(canvasCol, side);
+    this.focusId = -1;
+    this.core = {};
+    // The text view (views/text-view.js) is loaded the first time it is opened.
+    this.textBox = el('details', { class: 'text-view', part: 'text-view', id: opts.idPrefix ? `${opts.idPrefix}text-view` : null }, el('summary', {}, 'Text view'));
+    canvasCol.append(this.textBox);
+    this.textView = null;
+    this.textBox.addEventListener('toggle', () => this.renderText());
     this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
       describe: (id) => this.describe(id),
-      decorate: (ctx, stats) => this.drawThumbnails(ctx, stats),
+      decorate: (ctx, stats) => {
+        this.drawThumbnails(ctx, stats);
+        this.drawFocus(ctx, stats);
+      },
       onClick: () => {},
       isDark: opts.isDark,
       styleOverrides: opts.styleOverrides,
@@ -158,6 +169,7 @@ export class TreeFigure {
     show('result', 'result');
     show('pseudocode', 'pseudo');
     show('legend', 'legend');
+    this.textBox.hidden = !on.has('text');
     p.transport.hidden = !on.has('step') && !on.has('play');
     this.controls = on;
     this.syncChrome();
@@ -208,6 +220,11 @@ export class TreeFigure {
     this.boards.clear();
     this.current = current;
     this.result = st.result();
+    // The core's words: what each finished node's value is known to be, proven results, the
+    // result line (older modules without them: the figure falls back to its own line).
+    // (Asked for when the text view is first drawn.)
+    this.core = null;
+    this.focusId = -1;
     this.model = buildTraceModel({
       traceNodes: st.nodes(),
       treeNodes: tree ? tree.nodes() : null,
@@ -220,7 +237,7 @@ export class TreeFigure {
     thumbs.disabled = !isGame;
     if (!isGame) thumbs.checked = false;
     this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
-    const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} nodes.` : '');
+    const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} ${st.nodeCap === 1 ? 'node' : 'nodes'}.` : '');
     this.p.truncated.textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
     this.syncChrome();
     this.p.scrub.max = String(st.length);
@@ -321,17 +338,16 @@ export class TreeFigure {
     if (c.searches > 1) rows.push(['Searches (depths)', String(c.searches)]);
     setChildren(p.counters, rows.map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]));
     p.result.textContent = done ? this.resultText() : '';
-    this.showPseudocodeLine(s);
+    this.showPseudocodeLine(s, { follow: !quiet });
+    this.renderText();
     if (done) this.pause();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
   }
 
+  /** The core's line under the figure (Stepper.resultLine: never a value that looks exact for an incomplete search). */
   resultText() {
-    const r = this.result;
-    return `Root value ${Array.isArray(r.value) ? `(${r.value.map(formatValue).join(', ')})` : formatValue(r.value)}${
-      r.bestName ? ` · best move ${r.bestName}` : ''
-    }${r.complete ? '' : ' (incomplete: node budget)'}`;
+    return this.st.resultLine();
   }
 
   /** What a step event carries: plain data. */
@@ -357,7 +373,54 @@ export class TreeFigure {
     };
   }
 
-  showPseudocodeLine(s) {
+  /** The text view's list at this step (only while it is open: a big trace has many nodes). */
+  renderText() {
+    const box = this.textBox;
+    if (!this.model || !box.open || box.hidden) return;
+    const tv = this.textView;
+    if (!tv) {
+      this.withText((mod) => {
+        if (this.textView) return;
+        this.textView = new mod.TextView(box, { onFocus: (d) => this.focusNode(d, { fromText: true }), label: 'The search tree as text' });
+        this.renderText();
+      });
+      return;
+    }
+    const m = this.model;
+    this.core ??= this.st.valueWords();
+    const core = { ...this.core, index: this.st.index };
+    const nodes = m.nodes.map((n, d) => ({ id: d, parent: n.parent, text: this.tvMod.nodeLine(m, d, core), current: n.state === 'current' }));
+    const done = this.st && this.st.index === this.st.length;
+    tv.render(nodes, { note: done ? this.resultText() : '' });
+    if (this.focusId >= 0) tv.focus(this.focusId, { notify: false });
+  }
+
+  /**
+   * Puts the focus on draw node `d`: ringed on the canvas, revealed, and the same item in the
+   * text view. The arrow keys of the canvas and of the text view both land here.
+   */
+  focusNode(d, opts) {
+    this.withText((m) => m.focusNode(this, d, opts));
+  }
+
+  /** ↑ parent, ↓ first child, Shift+← / Shift+→ the previous / next sibling. */
+  moveFocus(key) {
+    if (!this.model?.nodes.length) return false;
+    this.withText((m) => m.moveFocus(this, key));
+    return true;
+  }
+
+  drawFocus(ctx, stats) {
+    if (this.focusId >= 0 && this.tvMod) this.tvMod.drawFocus(this, ctx, stats);
+  }
+
+  /** Runs `f` with views/text-view.js, loaded the first time a node is focused or the view opened. */
+  withText(f) {
+    if (this.tvMod) f(this.tvMod);
+    else (this.tvLoad ??= import('./text-view.js')).then((m) => f((this.tvMod = m)));
+  }
+
+  showPseudocodeLine(s, { follow = false } = {}) {
     for (const list of this.pseudoLines) for (const line of list) line.classList.remove('now');
     const box = this.p.pseudo;
     for (const proc of box.children) proc.classList.toggle('inactive', Number(proc.dataset.proc) !== s.pseudocode?.procedure);
@@ -367,6 +430,12 @@ export class TreeFigure {
         line.classList.add('now');
         const top = line.offsetTop - box.offsetTop;
         if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - line.offsetHeight) box.scrollTop = Math.max(0, top - 20);
+        // Keep the current line in the window too (MIN-VALUE sits low in the side column):
+        // scroll the least that shows it, only while the user steps or plays.
+        if (follow && typeof line.getBoundingClientRect === 'function' && typeof innerHeight === 'number') {
+          const r = line.getBoundingClientRect();
+          if (r.bottom > innerHeight || r.top < 0) line.scrollIntoView({ block: 'nearest' });
+        }
       } else if (line) line.classList.add('now');
     }
   }
@@ -401,6 +470,12 @@ export class TreeFigure {
     if (typingTarget(e) || e.ctrlKey || e.metaKey || e.altKey) return false;
     const target = e.composedPath ? e.composedPath()[0] : e.target;
     const onButton = target && target.tagName === 'BUTTON';
+    if (target && target.closest && target.closest('.text-view')) return false; // the text view's own keys
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown' || (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'))) {
+      // Only on the canvas: elsewhere the arrows scroll the page as usual.
+      if (target !== this.p.canvas) return false;
+      return this.moveFocus(e.key);
+    }
     switch (e.key) {
       case 'ArrowRight':
         this.stepBy(1);

@@ -8,6 +8,7 @@ import { LESSON_TREES, POSITION_SOURCES } from '../lib/lessons.js';
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
 import { readState } from '../lib/figure-state.js';
+import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
 import { CompareTable } from './compare-table.js';
 import { ShareBar } from './share.js';
@@ -33,6 +34,9 @@ export class TreeLab {
     this.rpc = env.rpc;
     this.caps = env.caps ?? {};
     this.app = $('app');
+    // The node cap's range and default: the module's limits.
+    $('tl-cap').max = String(limits().maxNodeCap);
+    if (!$('tl-cap').value) $('tl-cap').value = String(limits().defaultNodeCap);
     this.loaded = null; // the state of the search on show (for links)
     this.figure = new TreeFigure($('tl-figure'), {
       idPrefix: 'tl-',
@@ -158,7 +162,8 @@ export class TreeLab {
     if (o.algo === 'solve') {
       $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
     }
-    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed });
+    // The engine's own options (Engine.searchOptions()): iterative deepening and its budget too.
+    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed, iterative: o.iterative, budget: o.budget });
   }
 
   /**
@@ -207,7 +212,7 @@ export class TreeLab {
       tie: want.tie ?? $('tl-tie').value,
       order: want.order ?? ($('tl-order').value || null),
       seed: String(want.seed ?? (Number($('tl-seed').value) || 0)),
-      cap: String(Math.min(Math.max(Number($('tl-cap').value) || 20000, 10), 100000)),
+      cap: String(Math.min(Math.max(Number($('tl-cap').value) || limits().defaultNodeCap, 10), limits().maxNodeCap)),
     };
     return readState('tree', (name) => raw[name] ?? null);
   }
@@ -242,6 +247,7 @@ export class TreeLab {
     let state;
     try {
       state = this.formState(want);
+      if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       rec = recordSearch(this.api, state, { caps: this.caps, strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;
@@ -260,10 +266,53 @@ export class TreeLab {
     this.opts = rec.options;
     this.loaded = { ...state, algo: rec.algo, order: rec.order };
     this.compareTable.clear();
+    this.showCaption();
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
     return true;
+  }
+
+  /**
+   * The core's caption of the recorded search (generated from the trace: node names, values,
+   * cutoffs and counts exactly as the figure shows them), folded so it spoils nothing. The
+   * caption is written by the practice module (www/pkg-practice/, loaded the first time the
+   * caption is opened): the page's module leaves it out for size. The same search is
+   * recorded there from the same state.
+   */
+  showCaption() {
+    let box = document.getElementById('tl-caption');
+    if (!box) {
+      box = el('details', { id: 'tl-caption', class: 'note caption' }, el('summary', {}, 'What the search found (written from its trace)'), el('p', { id: 'tl-caption-text' }));
+      $('tl-note').after(box);
+      box.addEventListener('toggle', () => this.fillCaption());
+    }
+    $('tl-caption-text').textContent = '';
+    this.captionOf = this.loaded;
+    this.fillCaption();
+  }
+
+  async fillCaption() {
+    const box = $('tl-caption');
+    const text = $('tl-caption-text');
+    const state = this.captionOf;
+    if (!box.open || !state || text.textContent) return;
+    text.textContent = 'Writing the caption…';
+    let said;
+    try {
+      const { loadPracticeApi } = await import('../lib/practice-module.js');
+      const api = await loadPracticeApi();
+      const rec = recordSearch(api, state, { caps: this.caps });
+      try {
+        said = rec.st.caption();
+      } finally {
+        rec.st.free();
+        rec.tree?.free();
+      }
+    } catch (e) {
+      said = `No caption: ${e.message}`;
+    }
+    if (this.captionOf === state) text.textContent = said;
   }
 
   /** What a link to the lab reproduces: the loaded search, at the step on show. */

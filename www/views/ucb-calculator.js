@@ -91,10 +91,9 @@ export class UcbCalculator {
       p.table.replaceChildren();
       return null;
     }
-    let best = 0;
-    rows.forEach((r, i) => {
-      if (r.total > rows[best].total) best = i;
-    });
+    // ★: the child the core's selection rule picks (search::mcts::select_ucb1, the rule MCTS
+    // selection uses: the largest total, the first on ties).
+    const best = this.api.ucb1Select(Float64Array.from(rows, (r) => r.w), Float64Array.from(rows, (r) => r.n), parentN, c);
     fillTable(
       p.table,
       ['Child', 'W/N', 'Exploitation W/N', 'Exploration C·√(ln N(parent)/N)', 'UCB1'],

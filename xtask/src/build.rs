@@ -1,4 +1,5 @@
-//! The wasm pipeline: cargo (release, wasm32) → wasm-bindgen (`--target web`) → wasm-opt
+//! The wasm pipeline: cargo (release, wasm32) → wasm-bindgen (`--target web`) → the stack
+//! guard spliced into the glue (`guard.rs`) → wasm-opt
 //! (npm's binaryen, never a system one) → a load check in Node → sizes.
 
 use crate::setup::{self, WASM_TARGET};
@@ -21,10 +22,32 @@ pub fn setup_and_build() -> Result<(), String> {
     crate::site::build_site()
 }
 
-/// Builds www/pkg from the wasm crate (assumes the set-up is done).
+/// Builds www/pkg (the full API), the two modules the pages load (www/pkg-tree/,
+/// www/pkg-games/) and the practice module from the wasm crate (assumes the set-up is done).
 pub fn build_pkg() -> Result<(), String> {
     build_module(&[], &pkg_dir())?;
+    build_split_module(&["trees"], &tree_pkg_dir())?;
+    build_split_module(&["games"], &games_pkg_dir())?;
     build_module(&["practice"], &practice_pkg_dir())
+}
+
+/// The tree module (`www/pkg-tree/`, the wasm crate's `trees` feature alone): explicit trees
+/// (`GameTree`, `searchTree`, `Stepper.forTree`, `MctsStepper.forTree`), `ucb1`, `limits`.
+/// A figure of an explicit tree loads it (www/elements/runtime.js, `loadApi('tree')`).
+pub fn tree_pkg_dir() -> PathBuf {
+    root().join("www/pkg-tree")
+}
+
+/// The games module (`www/pkg-games/`, the `games` feature alone): tic-tac-toe and Connect-4
+/// (`Game`, `Engine` and its catalogue, `searchGame`, `solveGame`, the exact solver,
+/// `Stepper.forGame`, `MctsStepper.forGame`), `ucb1`, `limits`.
+pub fn games_pkg_dir() -> PathBuf {
+    root().join("www/pkg-games")
+}
+
+/// One of the two page modules: the crate without its default features, plus `features`.
+fn build_split_module(features: &[&str], pkg: &Path) -> Result<(), String> {
+    build_module_with(features, true, pkg)
 }
 
 /// The practice module (`www/pkg-practice/`): the shipped module plus `Practice` (the
@@ -49,8 +72,17 @@ pub fn build_bench_pkg() -> Result<(), String> {
 
 /// cargo → wasm-bindgen → wasm-opt → load check, into `pkg`.
 fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
+    build_module_with(features, false, pkg)
+}
+
+/// cargo (with or without the crate's default features) → wasm-bindgen → wasm-opt → load
+/// check, into `pkg`.
+fn build_module_with(features: &[&str], no_default: bool, pkg: &Path) -> Result<(), String> {
     let mut cargo = util::cargo();
     cargo.args(["build", "--release", "--target", WASM_TARGET, "-p", WASM_CRATE]);
+    if no_default {
+        cargo.arg("--no-default-features");
+    }
     if !features.is_empty() {
         cargo.args(["--features", &features.join(",")]);
     }
@@ -73,6 +105,10 @@ fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
     let wasm = pkg.join(format!("{OUT_NAME}_bg.wasm"));
     let glue = pkg.join(format!("{OUT_NAME}.js"));
     let bindgen_size = file_size(&wasm)?;
+    // The guard that keeps the module working after an error thrown inside a call.
+    let text = std::fs::read_to_string(&glue).map_err(|e| format!("cannot read {}: {e}", glue.display()))?;
+    std::fs::write(&glue, crate::guard::patch_glue(&text)?)
+        .map_err(|e| format!("cannot write {}: {e}", glue.display()))?;
 
     // By path: a `wasm-opt` found on PATH may be Debian's, whose output does not load.
     let wasm_opt = root().join("node_modules/.bin/wasm-opt");
@@ -168,12 +204,21 @@ const { readFileSync } = await import('node:fs');
 const { pathToFileURL } = await import('node:url');
 const api = await import(pathToFileURL(glue).href);
 api.initSync({ module: readFileSync(wasm) });
-const game = api.Game.create('ttt', '4');
-const r = api.searchGame(game, { algo: 'alphabeta' });
-if (game.cells() !== '....X....' || r.value !== 0 || typeof r.best !== 'number') {
-  throw new Error(`unexpected answer from the optimised module: ${game.cells()} ${JSON.stringify(r)}`);
+if (api.Game) {
+  const game = api.Game.create('ttt', '4');
+  const r = api.searchGame(game, { algo: 'alphabeta' });
+  if (game.cells() !== '....X....' || r.value !== 0 || typeof r.best !== 'number') {
+    throw new Error(`unexpected answer from the optimised module: ${game.cells()} ${JSON.stringify(r)}`);
+  }
+  console.log(`load check: the optimised module instantiates in Node; after X on 4, alpha-beta answers ${r.best} (value ${r.value}, ${r.stats.nodes} nodes)`);
 }
-console.log(`load check: the optimised module instantiates in Node; after X on 4, alpha-beta answers ${r.best} (value ${r.value}, ${r.stats.nodes} nodes)`);
+if (api.GameTree) {
+  // The tree module (and the full one): the lessons' figure 5.2 is worth 3.
+  const r = api.searchTree(api.GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]'), { algo: 'alphabeta' });
+  if (r.value !== 3 || r.best !== 0) throw new Error(`unexpected answer from the optimised module: ${JSON.stringify(r)}`);
+  console.log(`load check: the optimised module instantiates in Node; figure 5.2's α-β value is ${r.value} (${r.stats.nodes} nodes)`);
+}
+if (!api.Game && !api.GameTree) throw new Error('the module has neither Game nor GameTree');
 "#;
     run(command("node").args(["--input-type=module", "-e", SCRIPT]).arg(glue).arg(wasm))
         .map_err(|e| format!("the optimised module does not load: {e}"))

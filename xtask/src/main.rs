@@ -17,6 +17,7 @@ mod bench;
 mod book;
 mod build;
 mod fuzz;
+mod guard;
 mod serve;
 mod setup;
 mod site;

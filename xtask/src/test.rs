@@ -91,6 +91,13 @@ fn clippy_wasm() -> Result<(), String> {
         cmd.args(features);
         run(cmd.args(["--", "-D", "warnings"]))?;
     }
+    // The two modules pages load (the crate's `trees` and `games` features alone); the tests
+    // need both features, so the library only.
+    for feature in ["trees", "games"] {
+        let mut cmd = util::cargo();
+        cmd.args(["clippy", "-p", WASM_CRATE, "--lib", "--target", WASM_TARGET, "--no-default-features"]);
+        run(cmd.args(["--features", feature, "--", "-D", "warnings"]))?;
+    }
     Ok(())
 }
 

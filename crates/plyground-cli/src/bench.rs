@@ -267,14 +267,15 @@ pub fn connect4_playouts(n: u32) -> Vec<Row> {
 }
 
 /// The trace of α-β on tic-tac-toe from the empty board, recorded as the browser's Stepper
-/// records it (node cap and node budget 20,000); asserts its 18,297 nodes.
+/// records it (node cap and node budget `limits::DEFAULT_NODE_CAP`); asserts its 18,297 nodes.
 fn ttt_trace() -> plyground::trace::Trace<u8> {
     use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
     use plyground::trace::Recorder;
     let g = TicTacToe;
     let s = g.initial_state();
-    let mut rec = Recorder::new(&g, s).with_node_cap(20_000);
-    let opts = AlphaBetaOptions { node_budget: Some(20_000), ..Default::default() };
+    let cap = plyground::limits::DEFAULT_NODE_CAP;
+    let mut rec = Recorder::new(&g, s).with_node_cap(cap as usize);
+    let opts = AlphaBetaOptions { node_budget: Some(cap.into()), ..Default::default() };
     let r = alpha_beta(&g, &s, &opts, &mut rec);
     let t = rec.finish();
     assert_eq!((r.stats.nodes, t.nodes().len()), (18_297, 18_297), "tic-tac-toe α-β trace nodes");

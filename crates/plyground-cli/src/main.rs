@@ -33,9 +33,10 @@ const USAGE: &str = "\
 usage:
   plyground tree [--algo minimax|alphabeta|expectiminimax|maxn] [--tie nonstrict|strict]
                  [--order natural|reverse|random:SEED|best] [--trace] [--json] TREE|-
-  plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--json]
+  plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--solver] [--json]
   plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--quiescence] [--no-tt] [--order O]
-                 [--budget NODES] [--iterations N] [--seed S] [--c C] [--json]
+                 [--budget NODES] [--iterations N] [--seed S] [--c C] [--solver] [--json]
+                 (--solver: MCTS-Solver, proven wins and losses; prints proof: and proved_at:)
   plyground solve [--weak] [--analyze] < POSITIONS
                  one move string per line; prints '<moves> <score> <nodes> <µs>' per line
                  (--analyze: seven column scores, 100 = full); a bad line is reported on

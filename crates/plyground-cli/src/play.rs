@@ -13,10 +13,12 @@ use plyground::{Game, Player, ToMove};
 
 /// `plyground ttt --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--budget N] …`
 pub fn ttt(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["json"], &["moves", "algo", "iterations", "seed", "c", "budget"])?;
+    let a = Args::parse(raw, &["json", "solver"], &["moves", "algo", "iterations", "seed", "c", "budget"])?;
     let g = TicTacToe;
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
     let algo = a.get("algo").unwrap_or("alphabeta");
+    solver_only_for_mcts(&a, algo)?;
+    let mut proof = None;
     let budget = budget(&a)?;
     let r = match algo {
         "minimax" => MinimaxEngine::new(g, s, Some(budget)).run(u64::MAX),
@@ -24,11 +26,36 @@ pub fn ttt(raw: &[String]) -> Result<(), String> {
             let o = AlphaBetaOptions { node_budget: Some(budget), ..Default::default() };
             AlphaBetaEngine::new(g, NoEval, s, o, false).run(u64::MAX)
         }
-        "mcts" => run_mcts(&g, &s, &a)?,
+        "mcts" => {
+            let (r, p) = run_mcts(&g, &s, &a)?;
+            proof = Some(p);
+            r
+        }
         _ => return Err(format!("--algo: unknown algorithm '{algo}' for ttt (minimax, alphabeta, mcts)")),
     };
     report(&g, &s, &r, a.flag("json"), |m| m.to_string());
+    print_proof(&a, proof);
     Ok(())
+}
+
+/// `--solver` applies to `--algo mcts` only.
+fn solver_only_for_mcts(a: &Args, algo: &str) -> Result<(), String> {
+    if a.flag("solver") && algo != "mcts" {
+        return Err(format!("--solver: MCTS-Solver is an option of --algo mcts, not of '{algo}'"));
+    }
+    Ok(())
+}
+
+/// With `--solver`, after the plain report: the root's proof (`proof:`, the rule as a
+/// sentence, or `none`) and the iteration it was found in (`proved_at:`).
+fn print_proof(a: &Args, proof: Option<(Option<String>, Option<u32>)>) {
+    if a.flag("json") || !a.flag("solver") {
+        return;
+    }
+    if let Some((text, at)) = proof {
+        println!("proof: {}", text.unwrap_or_else(|| "none".into()));
+        println!("proved_at: {}", at.map_or_else(|| "none".into(), |n| n.to_string()));
+    }
 }
 
 /// `--budget N` (nodes, everything included), else the core's default.
@@ -138,12 +165,14 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
     use plyground::MoveOrder;
     let a = Args::parse(
         raw,
-        &["json", "quiescence", "no-tt"],
+        &["json", "quiescence", "no-tt", "solver"],
         &["moves", "algo", "depth", "budget", "iterations", "seed", "c", "order"],
     )?;
     let g = Connect4;
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
     let algo = a.get("algo").unwrap_or("alphabeta");
+    solver_only_for_mcts(&a, algo)?;
+    let mut proof = None;
     let name = |m: u8| (m + 1).to_string();
     let r = match algo {
         "alphabeta" => {
@@ -172,24 +201,45 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             };
             SolverEngine::new(s, budget, DEFAULT_SOLVER_SHARE).run(u64::MAX)
         }
-        "mcts" => run_mcts(&g, &s, &a)?,
+        "mcts" => {
+            let (r, p) = run_mcts(&g, &s, &a)?;
+            proof = Some(p);
+            r
+        }
         _ => return Err(format!("--algo: unknown algorithm '{algo}' for c4 (alphabeta, solve, mcts)")),
     };
     report(&g, &s, &r, a.flag("json"), name);
+    print_proof(&a, proof);
     Ok(())
 }
 
-/// MCTS with `--iterations` (default 10,000), `--seed` (default 0) and `--c` (default √2).
-/// Per-move scores are estimates: each root child's mean reward mapped onto the utility
-/// scale (to MAX), with its visits.
-fn run_mcts<G: Game + Clone>(g: &G, s: &G::State, a: &Args) -> Result<EngineResult<G::Action>, String> {
+/// The MCTS options of `--seed` (default 0), `--c` (default √2) and `--solver` (MCTS-Solver,
+/// off by default), and `--iterations` (default 10,000).
+fn mcts_options(a: &Args) -> Result<(plyground::search::mcts::MctsOptions, u32), String> {
     use plyground::search::mcts::MctsOptions;
-    let iterations: u32 = a.number("iterations")?.unwrap_or(10_000);
+    let iterations: u32 = a.number("iterations")?.unwrap_or(plyground::limits::DEFAULT_ITERATIONS);
     let seed: u64 = a.number("seed")?.unwrap_or(0);
     let c: f64 = a.number("c")?.unwrap_or(std::f64::consts::SQRT_2);
     if !(c.is_finite() && c >= 0.0) {
         return Err(format!("--c: {c} must be a finite number ≥ 0"));
     }
-    let mut m = MctsEngine::new(g.clone(), *s, MctsOptions { c, seed, ..Default::default() }, iterations);
-    Ok(m.run(u64::from(iterations)))
+    Ok((MctsOptions { c, seed, solver: a.flag("solver"), ..Default::default() }, iterations))
+}
+
+/// The root's proof as a sentence and the iteration it was found in (MCTS-Solver).
+type ProofLines = (Option<String>, Option<u32>);
+
+/// MCTS with [`mcts_options`]. Per-move scores are estimates: each root child's mean reward
+/// mapped onto the utility scale (to MAX), with its visits.
+fn run_mcts<G: Game + Clone>(
+    g: &G,
+    s: &G::State,
+    a: &Args,
+) -> Result<(EngineResult<G::Action>, ProofLines), String> {
+    let (opts, iterations) = mcts_options(a)?;
+    opts.check(g).map_err(|e| format!("--{e}"))?;
+    let mut m = MctsEngine::new(g.clone(), *s, opts, iterations);
+    let r = m.run(u64::from(iterations));
+    let proof = (m.mcts().root().proof_text(), m.mcts().proved_at());
+    Ok((r, proof))
 }

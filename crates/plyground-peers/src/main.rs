@@ -9,6 +9,12 @@
 //!   order on our side, an evaluation of 0 at the depth limit on both sides.
 //! - MCTS against `minimax`'s `MonteCarloTreeSearch` (one thread), same number of
 //!   iterations (rollouts) from the same positions.
+//! - MCTS-Solver (`MctsOptions::solver`) on nearly-solved positions (end-game and middle-game
+//!   sets) at 10,000 to 300,000 iterations: ours plain, ours with the solver and theirs
+//!   (which backs up proven wins too), side by side; each move our solver picks at a proven
+//!   root is checked with the exact solver. Then its strength: 200 games of plyground MCTS
+//!   with the solver against plain plyground MCTS at the same iterations, from middle-game
+//!   positions, each position played twice with the colours swapped.
 //!
 //! A dev tool (not a default member of the workspace, not built by `cargo xtask test`):
 //! `cargo run --release -p plyground-peers [-- --quick | --long]`, or `cargo xtask bench
@@ -16,9 +22,9 @@
 
 use plyground::games::connect4::{has_four, C4State, Connect4};
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
-use plyground::search::mcts::{Mcts, MctsOptions};
+use plyground::search::mcts::{Mcts, MctsOptions, Outcome};
 use plyground::search::solver::{Solver, SolverOptions};
-use plyground::{Game, MoveOrder, NoObserver};
+use plyground::{Game, MoveOrder, NoObserver, Player};
 use std::cell::Cell;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -290,6 +296,151 @@ fn mcts_table(positions: &[Case], iterations: u32, reps: usize) {
     );
 }
 
+/// Time of `f` (best of `reps`, after one untimed run) and its last result.
+fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut out = f();
+    let mut best = f64::INFINITY;
+    for _ in 0..reps.max(1) {
+        let (t, r) = timed(&mut f);
+        best = best.min(t);
+        out = r;
+    }
+    (best, out)
+}
+
+/// Our MCTS over `positions` with or without the solver: (roots proven, positions). With
+/// the solver, every proven root's move is checked by the exact solver: a proven win must
+/// be a winning move.
+fn ours_mcts(positions: &[Case], iterations: u32, solver: bool, exact: &mut Solver) -> usize {
+    let mut proven = 0;
+    for c in positions {
+        let mut m = Mcts::new(Connect4, c.state, MctsOptions { solver, ..Default::default() });
+        m.run(iterations);
+        let best = m.best_action().unwrap_or_else(|| panic!("plyground MCTS found no move in {}", c.moves));
+        if let Some(p) = m.root().proof {
+            proven += 1;
+            let child = Connect4.result(&c.state, best);
+            exact.reset();
+            // The child's score is from the opponent's side: negative = the move wins.
+            let wins = Connect4.is_terminal(&child) && Connect4.utility(&child, Player::MAX) != 0.0
+                || !Connect4.is_terminal(&child) && exact.solve(&child, true).score < 0;
+            if p.outcome == Outcome::Win {
+                assert!(wins, "plyground MCTS-Solver: column {} does not win {}", best + 1, c.moves);
+            }
+        }
+    }
+    proven
+}
+
+fn theirs_mcts(positions: &[Case], iterations: u32) {
+    use minimax::Strategy;
+    for c in positions {
+        let mut s = minimax::MonteCarloTreeSearch::<MmConnect4>::new(
+            minimax::MCTSOptions::default().with_num_threads(1),
+        );
+        s.set_max_rollouts(iterations);
+        assert!(s.choose_move(&c.state).is_some(), "minimax MCTS found no move in {}", c.moves);
+    }
+}
+
+fn mcts_solver_table(sets: &[(&str, Vec<Case>)], iterations: &[u32], reps: usize) {
+    println!("MCTS-Solver on nearly-solved positions: plyground Mcts plain, with solver: true, and minimax 0.6.0 MonteCarloTreeSearch (solves too), one thread");
+    println!(
+        "{:<16} {:>10} {:>11} {:>11} {:>11} {:>15} {:>9}",
+        "set", "iterations", "ours plain", "ours solver", "theirs", "solver/theirs", "proven"
+    );
+    let mut exact = Solver::new(SolverOptions::default());
+    for (name, set) in sets {
+        for &it in iterations {
+            let n = set.len() as f64;
+            // Plain MCTS is timed once, and only up to 100,000 iterations (it takes ten times
+            // as long as the others there: it keeps rolling out from a decided position).
+            let t_plain = (it <= 100_000).then(|| timed(|| ours_mcts(set, it, false, &mut exact)).0);
+            // The exact check runs inside the timed call only for proven roots: timed apart.
+            let proven = ours_mcts(set, it, true, &mut exact);
+            let (t_solver, _) = best_of(reps, || {
+                for c in set.iter() {
+                    let mut m =
+                        Mcts::new(Connect4, c.state, MctsOptions { solver: true, ..Default::default() });
+                    m.run(it);
+                    assert!(m.best_action().is_some());
+                }
+            });
+            let (t_theirs, _) = best_of(reps, || theirs_mcts(set, it));
+            println!(
+                "{:<16} {:>10} {:>11} {:>11} {:>11} {:>15.2} {:>5}/{}",
+                format!("{name} ({})", set.len()),
+                it,
+                t_plain.map_or_else(|| "—".to_string(), |t| fmt_time(t / n)),
+                fmt_time(t_solver / n),
+                fmt_time(t_theirs / n),
+                t_solver / t_theirs,
+                proven,
+                set.len()
+            );
+        }
+    }
+    println!(
+        "(mean per search; solver/theirs below 1 means plyground with the solver is faster; proven = roots"
+    );
+    println!(" our solver proved, each proven win's move checked against the exact solver)");
+}
+
+/// One game from `start`: the solver side plays first when `solver_first`; (solver's result:
+/// 1 win, ½ draw, 0 loss).
+fn solver_game(start: &C4State, iterations: u32, seed: u64, solver_first: bool) -> f64 {
+    let g = Connect4;
+    let solver_side = match g.player(start) {
+        plyground::ToMove::Player(p) if solver_first => p,
+        plyground::ToMove::Player(p) => p.opponent(),
+        plyground::ToMove::Chance => unreachable!("Connect-4 has no chance"),
+    };
+    let mut s = *start;
+    let mut ply = 0u64;
+    while !g.is_terminal(&s) {
+        let plyground::ToMove::Player(p) = g.player(&s) else { unreachable!() };
+        let opts = MctsOptions { seed: seed * 100 + ply, solver: p == solver_side, ..Default::default() };
+        let mut m = Mcts::new(g, s, opts);
+        m.run(iterations);
+        let a = m.best_action().expect("a move in a live position");
+        s = g.result(&s, a);
+        ply += 1;
+    }
+    let u = g.utility(&s, solver_side);
+    if u > 0.0 {
+        1.0
+    } else if u < 0.0 {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+fn mcts_strength(starts: &[Case], iterations: u32) {
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for (i, c) in starts.iter().enumerate() {
+        for first in [true, false] {
+            let r = solver_game(&c.state, iterations, i as u64, first);
+            if r == 1.0 {
+                w += 1;
+            } else if r == 0.5 {
+                d += 1;
+            } else {
+                l += 1;
+            }
+        }
+    }
+    let games = w + d + l;
+    println!(
+        "MCTS-Solver vs plain MCTS (plyground, {iterations} iterations a move each, {games} games from {} middle-game positions, colours swapped):",
+        starts.len()
+    );
+    println!(
+        "  solver wins {w}, draws {d}, losses {l}: score {:.3} (win = 1, draw = ½; above 0.5 means the solver is stronger)",
+        (w as f64 + d as f64 / 2.0) / games as f64
+    );
+}
+
 fn run(args: &[String]) -> Result<(), String> {
     let (mut quick, mut long) = (false, false);
     for a in args {
@@ -315,6 +466,15 @@ fn run(args: &[String]) -> Result<(), String> {
     println!();
     let early = read_set("Test_L1_R1", if quick { 5 } else { 20 })?;
     mcts_table(&early, if quick { 2_000 } else { 10_000 }, reps);
+    println!();
+    let k = if quick { 5 } else { 20 };
+    let sets = [("Test_L3_R1", read_set("Test_L3_R1", k)?), ("Test_L2_R1", read_set("Test_L2_R1", k)?)];
+    let its: &[u32] = if quick { &[10_000, 100_000] } else { &[10_000, 100_000, 300_000] };
+    mcts_solver_table(&sets, its, if quick { 1 } else { 2 });
+    println!();
+    // 100 positions × 2 colours = 200 games.
+    let starts = read_set("Test_L2_R1", 100)?;
+    mcts_strength(&starts, if quick { 1_000 } else { 10_000 });
     Ok(())
 }
 

@@ -3,7 +3,6 @@
 //! workloads as the native ones in `crates/plyground-cli/src/bench.rs`, and each checks its
 //! node or ply counts, so a wrong search cannot look fast. Not used by the page.
 
-use crate::search::MaybeEval;
 use crate::util::js_err;
 use plyground::game::Game;
 use plyground::games::connect4::Connect4;
@@ -37,7 +36,7 @@ pub fn bench_c4_solve(#[wasm_bindgen(unchecked_param_type = "string")] set: JsVa
     let g = Connect4;
     let opts = AlphaBetaOptions { order: MoveOrder::Heuristic, tt_log2: Some(16), ..Default::default() };
     // The engine searchGame uses (no EVAL is ever called: the search goes to the end).
-    let no_eval = MaybeEval::new(&g, false);
+    let no_eval = crate::search::maybe_eval(&g, false);
     let mut nodes = 0u64;
     for (i, line) in set.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let mut it = line.split_whitespace();
@@ -94,7 +93,7 @@ fn ttt_trace() -> Result<Trace<u8>, JsError> {
     let s = g.initial_state();
     let mut rec = Recorder::new(&g, s).with_node_cap(DEFAULT_NODE_CAP as usize);
     let opts = AlphaBetaOptions { node_budget: Some(DEFAULT_NODE_CAP.into()), ..Default::default() };
-    let r = h_alpha_beta(&g, &s, &MaybeEval::new(&g, true), &opts, &mut rec);
+    let r = h_alpha_beta(&g, &s, &crate::search::maybe_eval(&g, true), &opts, &mut rec);
     let t = rec.finish();
     if r.stats.nodes != 18_297 || t.nodes().len() != 18_297 {
         return Err(js_err(format!("tic-tac-toe α-β trace: {} nodes", t.nodes().len())));

@@ -5,6 +5,7 @@
 
 use crate::options::{node_cap, Algo, Opts};
 use crate::search;
+use crate::skin::Skin;
 use crate::tree::GameTree;
 use crate::util::{at, int_in, number_arg, opt_number_arg};
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
@@ -37,7 +38,13 @@ pub fn export_tikz(
     }
     let root = t.initial_state();
     let mut rec = Recorder::new(t, root).with_node_cap(cap);
-    search::run(t, &root, &o, &mut rec);
+    // As the Stepper records it: α-β through the skin's recorded α-β (search::run leaves
+    // α-β's recording to it), every other algorithm through search::run.
+    if o.algo == Algo::AlphaBeta {
+        t.record_alpha_beta(&root, &o, &mut rec);
+    } else {
+        search::run(t, &root, &o, &mut rec);
+    }
     let trace = rec.finish();
     let step = number_arg("step", &step)
         .and_then(|x| int_in("step", x, 0, trace.len() as u64))

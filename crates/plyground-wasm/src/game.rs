@@ -1,6 +1,7 @@
 //! `Game`: a tic-tac-toe or Connect-4 game with its move history (undo and redo), and the
 //! one-shot `searchGame`.
 
+use crate::options::Algo;
 use crate::options::Opts;
 use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut};
 use crate::skin::BoardSkin;
@@ -8,6 +9,8 @@ use crate::util::{at, i32_array, js_err, number_arg, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
+use plyground::search::players::board_alpha_beta;
+use plyground::search::SearchResult;
 use plyground::NoObserver;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -306,9 +309,28 @@ struct SearchGameOut {
 fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGameOut, String> {
     let o = opts.resolve(&h.game, false)?;
     let s = h.state();
-    let f = search::run(&h.game, s, &o, NoObserver);
-    let scores = if o.scores { search::scores(&h.game, s, &o, &f) } else { Vec::new() };
-    let r = &f.r;
+    let (r, exact, scores) = if o.algo == Algo::AlphaBeta {
+        // The players' α-β engine (compiled once, in the core), stepped to the end: one node
+        // budget for the search and its per-move scores.
+        let e = board_alpha_beta(G::position(s), o.ab, o.eval, o.iterative, o.scores).run(1);
+        let scores = if o.scores { e.scores.iter().map(MoveScore::of::<G>).collect() } else { Vec::new() };
+        let r = SearchResult {
+            value: e.value,
+            best: e.best,
+            best_index: e.best_index,
+            pv: e.pv,
+            stats: e.stats,
+            complete: e.complete,
+            depth: e.depth,
+        };
+        (r, e.exact, scores)
+    } else {
+        let f = search::run(&h.game, s, &o, &mut NoObserver);
+        let scores = if o.scores { search::scores(&h.game, s, &o, &f) } else { Vec::new() };
+        let exact = is_exact(&o, &f.r);
+        (f.r, exact, scores)
+    };
+    let r = &r;
     let mover_is_max = h.game.player(s) == ToMove::Player(Player::MAX);
     let pv: Vec<i32> = r.pv.iter().map(|&a| G::action_js(a) as i32).collect();
     Ok(SearchGameOut {
@@ -319,7 +341,7 @@ fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGam
         pv: i32_array(&pv),
         pv_text: h.game.moves_text(s, &r.pv),
         scores,
-        exact: is_exact(&o, r),
+        exact,
         depth: depth_js(r.depth),
         complete: r.complete,
         algo: o.algo.name(),

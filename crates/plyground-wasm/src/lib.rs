@@ -8,6 +8,9 @@
 //! - [`Stepper`]: the real depth-first search, recorded by the core's trace recorder and
 //!   stepped event by event.
 //! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
+//! - [`EngineHandle`] (`Engine` in JavaScript): a player's stepped search on a `Game`
+//!   position; [`engines`], [`check_engine_config`] and [`engine_label`] (`engines`,
+//!   `checkEngineConfig`, `engineLabel`): the players' catalogue.
 //! - [`Practice`]: graded exercises on generated or given trees (the core's `practice`).
 //! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
 //!   exact Connect-4 solver.
@@ -23,8 +26,11 @@
 
 #[cfg(feature = "bench")]
 mod bench;
+#[cfg(feature = "games")]
+mod engine;
 #[cfg(feature = "practice")]
 mod export;
+#[cfg(feature = "games")]
 mod game;
 mod mcts;
 mod options;
@@ -33,9 +39,12 @@ mod practice;
 mod read;
 mod search;
 mod skin;
+#[cfg(feature = "games")]
 mod solve_game;
+#[cfg(feature = "games")]
 mod solver;
 mod stepper;
+#[cfg(feature = "trees")]
 mod tree;
 mod util;
 mod write;
@@ -44,17 +53,23 @@ mod write;
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
+#[cfg(feature = "games")]
+pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 #[cfg(feature = "practice")]
 pub use export::export_tikz;
+#[cfg(feature = "games")]
 pub use game::{search_game, GameHandle};
-pub use mcts::{ucb1_js, MctsStepper};
+pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 #[cfg(feature = "practice")]
 pub use practice::Practice;
+#[cfg(feature = "games")]
 pub use solve_game::solve_game;
-#[cfg(feature = "bench")]
+#[cfg(all(feature = "bench", feature = "games"))]
 pub use solver::bench_solver_set;
+#[cfg(feature = "games")]
 pub use solver::{analyze_connect4, solve_connect4};
 pub use stepper::Stepper;
+#[cfg(feature = "trees")]
 pub use tree::{search_tree, GameTree};
 
 use wasm_bindgen::prelude::*;
@@ -86,6 +101,26 @@ struct Limits {
     perfect_fallback_budget: f64,
     solver_default_budget: f64,
     solver_max_budget: f64,
+    /// The players' settings' ranges (the catalogue's, `plyground::search::players::Field`),
+    /// for the figures that check a depth, C or seed without the games module's catalogue.
+    player_depth: Range,
+    player_iterations: Range,
+    player_c: Range,
+    player_seed: Range,
+}
+
+/// A setting's range, both ends allowed.
+#[derive(serde::Serialize)]
+struct Range {
+    min: f64,
+    max: f64,
+}
+
+impl From<plyground::search::players::Field> for Range {
+    fn from(f: plyground::search::players::Field) -> Range {
+        let (min, max) = f.range();
+        Range { min, max }
+    }
 }
 
 /// The module's limits and default budgets, for pages that size their inputs (see
@@ -93,6 +128,7 @@ struct Limits {
 #[wasm_bindgen(unchecked_return_type = "Limits")]
 pub fn limits() -> Result<JsValue, JsError> {
     use plyground::limits as l;
+    use plyground::search::players::Field;
     util::to_js(&Limits {
         max_depth: l::MAX_DEPTH.into(),
         max_budget: l::MAX_BUDGET as f64,
@@ -109,6 +145,10 @@ pub fn limits() -> Result<JsValue, JsError> {
         perfect_fallback_budget: l::PERFECT_FALLBACK_BUDGET as f64,
         solver_default_budget: l::SOLVER_DEFAULT_BUDGET as f64,
         solver_max_budget: l::SOLVER_MAX_BUDGET as f64,
+        player_depth: Field::Depth.into(),
+        player_iterations: Field::Iterations.into(),
+        player_c: Field::C.into(),
+        player_seed: Field::Seed.into(),
     })
 }
 
@@ -142,6 +182,8 @@ export interface SearchOptions {
   c?: number;
   /** MCTS expansion order (default 'natural'). */
   expansion?: 'natural' | 'random';
+  /** MCTS-Solver: proven wins and losses steer the search and the move (default false; two-player games only). */
+  solver?: boolean;
   /** Compute `scores` (default true; one extra full-window search per move for α-β). */
   scores?: boolean;
 }
@@ -152,6 +194,8 @@ export interface MctsOptions {
   c?: number;
   seed?: number;
   expansion?: 'natural' | 'random';
+  /** MCTS-Solver: back up proven wins/losses/draws (two-player games only; default false). */
+  solver?: boolean;
 }
 
 export interface SearchStats {
@@ -161,12 +205,15 @@ export interface SearchStats {
 export interface MoveScore {
   /** The move in play() units (a child index for trees). */
   move: number;
-  /** Minimax/α-β: exact value within the depth (to MAX). max^n: to the root player. MCTS: Q in [0, 1] for the mover; null if unexpanded. */
+  /** Minimax/α-β: value within the depth (to MAX). max^n: to the root player. MCTS: Q in [0, 1] for the mover; null if unexpanded or not searched within the budget. */
   value: number | null;
   /** MCTS only: visits. */
   n?: number;
   /** max^n only: the child's utility vector (`value` is the root player's entry). */
   values?: number[];
+  /** What `value` is: the value, a true lower/upper bound on it (α-β within its budget), an
+   *  MCTS estimate, or missing (not searched within the budget; value null). */
+  bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
 }
 
 export interface SearchGameResult {
@@ -307,6 +354,10 @@ export interface MctsNodeInfo {
   terminal: boolean;
   untried: number;
   children: number[];
+  /** MCTS-Solver: the proven outcome for `mover`, null while unproven (always null with the solver off). */
+  proof: 'win' | 'loss' | 'draw' | null;
+  /** The rule that proved it, as a sentence (null while unproven). */
+  proofRule: string | null;
 }
 
 export interface UcbTerms {
@@ -333,7 +384,103 @@ export interface Limits {
   maxIterations: number; defaultIterations: number; maxShownIterations: number; maxC: number;
   maxSeed: number; defaultNodeCap: number; maxNodeCap: number; solveGameBudget: number;
   perfectFallbackBudget: number; solverDefaultBudget: number; solverMaxBudget: number;
+  /** The players' settings' ranges (the catalogue's), both ends allowed. */
+  playerDepth: { min: number; max: number }; playerIterations: { min: number; max: number };
+  playerC: { min: number; max: number }; playerSeed: { min: number; max: number };
 }
+
+/** A player's configuration as given: `engine` and any settings (numbers may be text, as a
+ *  form gives them; null or absent: the player's default). Unknown fields throw. */
+export interface EngineConfigIn {
+  engine: 'human' | 'minimax' | 'alphabeta' | 'hminimax' | 'mcts' | 'perfect';
+  depth?: number | string | null;
+  tt?: boolean | string | null;
+  quiescence?: boolean | string | null;
+  iterations?: number | string | null;
+  c?: number | string | null;
+  seed?: number | string | null;
+}
+
+/** A checked configuration: every setting (`depth: null` = to the end of the game). */
+export interface EngineConfig {
+  engine: EngineConfigIn['engine'];
+  depth: number | null; tt: boolean; quiescence: boolean; iterations: number; c: number; seed: number;
+}
+
+/** One player of the catalogue (`engines(kind)`). */
+export interface EngineInfo {
+  id: EngineConfigIn['engine'];
+  /** Menu name ('α-β', 'Perfect'). */
+  name: string;
+  /** The name a menu shows on this game ('Perfect (exact solver)'). */
+  menu: string;
+  fields: { key: 'depth' | 'tt' | 'quiescence' | 'iterations' | 'c' | 'seed'; label: string;
+    kind: 'int' | 'number' | 'bool'; min: number; max: number; step: number;
+    /** May be empty (depth: to the end of the game). */
+    optional: boolean }[];
+  defaults: EngineConfig;
+  /** Why it cannot play this game; null when it can. */
+  unavailable: string | null;
+}
+
+/** Engine.step() and Engine.progress(). */
+export interface EngineProgress {
+  /** Deepest finished depth (0: none yet; null: to the end of the game). */
+  depth: number | null;
+  nodes: number;
+  /** Depths searched, MCTS iterations, or solver columns solved. */
+  iterations: number;
+  /** Best move so far, play() units. */
+  best: number | null;
+  /** Value so far, to MAX (X). */
+  value: number | null;
+  done: boolean;
+  /** The solver gave up and its α-β fallback is searching. */
+  fellBack: boolean;
+}
+
+/** One root move's score in an EngineResult. */
+export interface EngineScore {
+  move: number;
+  /** To MAX (X); null when missing. */
+  value: number | null;
+  /** From the side to move; null when missing. */
+  score: number | null;
+  /** What `score` is, from the side to move: the true score is = / ≥ / ≤ it, an MCTS
+   *  estimate, or not searched within the budget. */
+  bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
+  /** MCTS: visits. */
+  n?: number;
+}
+
+/** Engine.result(): one record shape for every engine. */
+export interface EngineResult {
+  /** To MAX (X). */
+  value: number;
+  /** From the side to move. */
+  score: number;
+  /** The side to move at the root (0 = X). */
+  mover: number;
+  best: number | null;
+  bestIndex: number | null;
+  pv: number[];
+  scores: EngineScore[];
+  exact: boolean;
+  complete: boolean;
+  /** The depth `value` comes from: null = to the end of the game, 0 = nothing finished. */
+  depth: number | null;
+  stats: SearchStats;
+  /** MCTS iterations (0 for the others). */
+  iterations: number;
+  algo: 'alphabeta' | 'minimax' | 'mcts' | 'solve' | 'solve+alphabeta';
+  /** The solver gave up and its α-β fallback answered. */
+  fellBack: boolean;
+}
+
+/** Engine.searchOptions(): how to record the search that moved. `algo: 'solve'` →
+ *  Stepper.forSolve; `'mcts'` → MctsStepper.forGame({c, seed, expansion}) run for
+ *  `iterations`; otherwise Stepper.forGame(game, options). */
+export type RecordOptions = Omit<SearchOptions, 'algo'> & { algo: 'minimax' | 'alphabeta' | 'mcts' | 'solve' };
 
 /** Thrown by GameTree.parse. */
 export interface TreeParseError extends Error {

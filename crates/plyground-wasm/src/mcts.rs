@@ -11,15 +11,20 @@
 //! the search from its seed to the iteration before (O(k) iterations for iteration k): the
 //! core's MCTS is deterministic, so the re-run grows exactly the same tree.
 
+#[cfg(feature = "games")]
 use crate::game::{with_history, GameHandle};
 use crate::options::{mcts_only, Opts};
 use crate::skin::Skin;
+#[cfg(feature = "trees")]
 use crate::tree::GameTree;
 use crate::util::{at, int_in, js_err, num_text, number_arg, to_js};
+use plyground::caption::{mcts_decision, mcts_narration, mcts_node_name, RootChild};
 use plyground::event::{Event, MctsPhase};
-use plyground::game::{Game, ToMove};
+#[cfg(feature = "trees")]
+use plyground::game::Game;
+use plyground::game::ToMove;
 use plyground::limits::MAX_ITERATIONS;
-use plyground::search::mcts::{mcts_phase, ucb1, Mcts, MctsOptions};
+use plyground::search::mcts::{mcts_phase, select_ucb1, ucb1, Mcts, MctsOptions};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -71,6 +76,9 @@ struct MctsNodeOut {
     terminal: bool,
     untried: u32,
     children: Vec<u32>,
+    /// MCTS-Solver: `win`, `loss` or `draw` for the mover, and the rule as a sentence.
+    proof: Option<&'static str>,
+    proof_rule: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -82,6 +90,8 @@ struct UcbOut {
     exploitation: f64,
     exploration: f64,
     total: f64,
+    /// The child the core's selection rule picks (`select_ucb1`): exactly one row.
+    selected: bool,
 }
 
 #[derive(Serialize)]
@@ -237,12 +247,7 @@ impl<G: Skin> MctsRun<G> {
                 let children: Vec<u32> =
                     v.children.iter().copied().filter(|&c| (c as usize) < count).collect();
                 let hidden = v.children.len() - children.len();
-                let label = self.game.state_label(&v.state).unwrap_or_else(|| {
-                    match (v.parent.and_then(|p| self.mcts.node(p)), v.action) {
-                        (Some(p), Some(a)) => self.game.action_name(&p.state, a),
-                        _ => "root".to_string(),
-                    }
-                });
+                let label = self.label_of(v.id);
                 MctsNodeOut {
                     id: v.id,
                     parent: v.parent.map_or(-1, |p| p as i32),
@@ -260,6 +265,8 @@ impl<G: Skin> MctsRun<G> {
                     terminal: v.terminal,
                     untried: (v.untried.len() + hidden) as u32,
                     children,
+                    proof: v.proof.map(|p| p.outcome.name()),
+                    proof_rule: v.proof_text(),
                 }
             })
             .collect()
@@ -269,24 +276,99 @@ impl<G: Skin> MctsRun<G> {
         let count = self.shown_count();
         let Some(v) = self.mcts.node(node) else { return Vec::new() };
         let parent_n = self.nw(node).0 as f64;
-        v.children
-            .iter()
-            .copied()
-            .filter(|&c| (c as usize) < count)
-            .map(|c| {
-                let (n, w) = self.nw(c);
-                let (total, exploitation, exploration) = ucb1(w, n as f64, parent_n, self.opts.c);
+        let kids: Vec<u32> = v.children.iter().copied().filter(|&c| (c as usize) < count).collect();
+        let nw: Vec<(f64, f64)> = kids.iter().map(|&c| self.nw(c)).map(|(n, w)| (w, n as f64)).collect();
+        let pick = select_ucb1(nw.iter().copied(), parent_n, self.opts.c).map(|b| b.0);
+        kids.iter()
+            .zip(&nw)
+            .enumerate()
+            .map(|(i, (&c, &(w, n)))| {
+                let (total, exploitation, exploration) = ucb1(w, n, parent_n, self.opts.c);
                 UcbOut {
                     child: c,
                     action: self.action_js(c),
-                    n: n as f64,
+                    n,
                     w,
                     exploitation,
                     exploration,
                     total,
+                    selected: pick == Some(i),
                 }
             })
             .collect()
+    }
+
+    /// The label a node is drawn with (`nodes()`, the narration and the decision line).
+    #[inline(never)]
+    fn label_of(&self, id: u32) -> String {
+        let Some(v) = self.mcts.node(id) else { return "?".to_string() };
+        self.game.state_label(&v.state).unwrap_or_else(|| {
+            match (v.parent.and_then(|p| self.mcts.node(p)), v.action) {
+                (Some(p), Some(a)) => self.game.action_name(&p.state, a),
+                _ => "root".to_string(),
+            }
+        })
+    }
+
+    /// "the root", "node 4·0": the labels on the path from the root.
+    fn node_name(&self, id: u32) -> String {
+        let mut labels = Vec::new();
+        let mut at = self.mcts.node(id);
+        while let Some(v) = at {
+            let Some(p) = v.parent else { break };
+            labels.push(self.label_of(v.id));
+            at = self.mcts.node(p);
+        }
+        labels.reverse();
+        mcts_node_name(&labels)
+    }
+
+    /// The phase line's sentence for the picture (the last phase shown).
+    fn narration(&self) -> String {
+        let last = self.rec.as_ref().and_then(|r| {
+            let end = if self.shown == 0 { 0 } else { r.phases[self.shown.min(r.phases.len()) - 1].1 };
+            r.events[..end].iter().rev().find(|e| mcts_phase(e).is_some())
+        });
+        let done = self.partial().is_none() && self.completed() > 0;
+        mcts_narration(
+            last,
+            &|id| self.node_name(id),
+            &self.game.side_names(),
+            done.then(|| self.completed()),
+        )
+    }
+
+    /// The arena id of the move to play now (the core's most-visited root child).
+    fn best_child(&self) -> Option<u32> {
+        let best = match self.partial() {
+            Some(r) => r.best_before?,
+            None => self.mcts.best_action()?,
+        };
+        let count = self.shown_count();
+        self.mcts
+            .root()
+            .children
+            .iter()
+            .copied()
+            .filter(|&c| (c as usize) < count)
+            .find(|&c| self.mcts.node(c).and_then(|v| v.action) == Some(best))
+    }
+
+    /// The decision line: the move the search would make now, and whether it also has the
+    /// best average or which child has a better one.
+    fn decision(&self) -> String {
+        let count = self.shown_count();
+        let kids: Vec<u32> =
+            self.mcts.root().children.iter().copied().filter(|&c| (c as usize) < count).collect();
+        let stats: Vec<RootChild> = kids
+            .iter()
+            .map(|&c| {
+                let (n, w) = self.nw(c);
+                RootChild { label: self.label_of(c), n: n as f64, q: if n > 0 { w / n as f64 } else { 0.0 } }
+            })
+            .collect();
+        let chosen = self.best_child().and_then(|b| kids.iter().position(|&c| c == b));
+        mcts_decision(&stats, chosen, self.game.move_prefix())
     }
 
     fn root_shares(&self) -> Vec<ShareOut> {
@@ -371,6 +453,9 @@ trait MctsSteps {
     fn last_events(&self) -> Result<JsValue, JsError>;
     fn root_shares(&self) -> Result<JsValue, JsError>;
     fn best(&self) -> Option<f64>;
+    fn best_child(&self) -> Option<u32>;
+    fn narration(&self) -> String;
+    fn decision(&self) -> String;
 }
 
 impl<G: Skin> MctsSteps for MctsRun<G> {
@@ -419,6 +504,15 @@ impl<G: Skin> MctsSteps for MctsRun<G> {
     fn best(&self) -> Option<f64> {
         MctsRun::best(self)
     }
+    fn best_child(&self) -> Option<u32> {
+        MctsRun::best_child(self)
+    }
+    fn narration(&self) -> String {
+        MctsRun::narration(self)
+    }
+    fn decision(&self) -> String {
+        MctsRun::decision(self)
+    }
 }
 
 /// Monte Carlo tree search stepped one phase (select, expand, rollout, backup) or one
@@ -429,6 +523,7 @@ pub struct MctsStepper {
     inner: Box<dyn MctsSteps>,
 }
 
+#[cfg(feature = "games")]
 fn for_game_in<G: crate::skin::BoardSkin>(h: &crate::game::History<G>, o: MctsOptions) -> Box<dyn MctsSteps> {
     Box::new(MctsRun::new(h.game.clone(), *h.state(), o))
 }
@@ -442,8 +537,9 @@ fn check_room(done: u32, more: &JsValue, place: &str) -> Result<u32, JsError> {
 
 #[wasm_bindgen]
 impl MctsStepper {
+    #[cfg(feature = "games")]
     /// An MCTS tree holding only the game's position. Options: `c` (default √2), `seed`
-    /// (default 0), `expansion` ('natural' or 'random').
+    /// (default 0), `expansion` ('natural' or 'random'), `solver` (MCTS-Solver, default false).
     #[wasm_bindgen(js_name = forGame)]
     pub fn for_game(
         game: &GameHandle,
@@ -455,14 +551,17 @@ impl MctsStepper {
         Ok(MctsStepper { inner })
     }
 
+    #[cfg(feature = "trees")]
     /// An MCTS tree holding only the root of an explicit tree (see `forGame`).
     #[wasm_bindgen(js_name = forTree)]
     pub fn for_tree(
         tree: &GameTree,
         #[wasm_bindgen(unchecked_optional_param_type = "MctsOptions")] opts: JsValue,
     ) -> Result<MctsStepper, JsError> {
-        let o = Opts::parse(&opts).and_then(|o| mcts_only(&o)).map_err(at("MctsStepper.forTree"))?;
+        let place = at("MctsStepper.forTree");
+        let o = Opts::parse(&opts).and_then(|o| mcts_only(&o)).map_err(&place)?;
         let t = tree.tree.clone();
+        o.check(&t).map_err(&place)?;
         let root = t.initial_state();
         Ok(MctsStepper { inner: Box::new(MctsRun::new(t, root, o)) })
     }
@@ -585,6 +684,43 @@ impl MctsStepper {
     pub fn best(&self) -> JsValue {
         self.inner.best().map_or(JsValue::NULL, JsValue::from_f64)
     }
+
+    /// The node id of that child (null before the first iteration): the root child the
+    /// figure draws bold and stars.
+    #[wasm_bindgen(getter, js_name = bestChild, unchecked_return_type = "number | null")]
+    pub fn best_child(&self) -> JsValue {
+        self.inner.best_child().map_or(JsValue::NULL, |c| JsValue::from_f64(c as f64))
+    }
+
+    /// The phase line's sentence for the picture, written by the core
+    /// (`plyground::caption::mcts_narration`): "SELECT: from the root follow the child with
+    /// the largest UCB1, node 4 (0.7000 + 0.4798 = 1.1798).", "Iteration 3 complete. BACKUP: …".
+    pub fn narration(&self) -> String {
+        self.inner.narration()
+    }
+
+    /// The decision line (`plyground::caption::mcts_decision`): the most-visited root child
+    /// and what is true of it — it also has the best average, or which child has a better one.
+    pub fn decision(&self) -> String {
+        self.inner.decision()
+    }
+}
+
+/// `ucb1Select(ws, ns, parentN, c)`: the child MCTS selection picks among children with
+/// total rewards `ws` over visits `ns` (the core's `select_ucb1`: the largest UCB1, the first
+/// on ties; an unvisited child first), as its index; −1 for no children. Throws when the
+/// arrays differ in length.
+#[wasm_bindgen(js_name = ucb1Select)]
+pub fn ucb1_select_js(
+    ws: &[f64],
+    ns: &[f64],
+    #[wasm_bindgen(js_name = parentN)] parent_n: f64,
+    c: f64,
+) -> Result<i32, JsError> {
+    if ws.len() != ns.len() {
+        return Err(js_err(format!("ucb1Select: {} rewards but {} visit counts", ws.len(), ns.len())));
+    }
+    Ok(select_ucb1(ws.iter().copied().zip(ns.iter().copied()), parent_n, c).map_or(-1, |b| b.0 as i32))
 }
 
 /// `ucb1(w, n, parentN, c)`: the core's UCB1 of one child with total reward `w` over `n`

@@ -8,8 +8,10 @@ use crate::skin::Skin;
 use crate::util::{int_in, num_text, opt_int_in};
 use plyground::limits::{
     C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BUDGET, MAX_C,
-    MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER, SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET,
+    MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER,
 };
+#[cfg(feature = "games")]
+use plyground::limits::{SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET};
 use plyground::search::alphabeta::AlphaBetaOptions;
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
@@ -105,6 +107,7 @@ pub struct SearchOptions {
     pub c: Option<f64>,
     pub expansion: Option<ExpansionOrder>,
     pub scores: Option<bool>,
+    pub solver: Option<bool>,
 }
 
 impl SearchOptions {
@@ -138,6 +141,7 @@ impl SearchOptions {
                 ExpansionOrder::Random => Expansion::Random,
             }),
             scores: self.scores,
+            solver: self.solver,
         })
     }
 }
@@ -191,6 +195,7 @@ pub struct Opts {
     pub c: Option<f64>,
     pub expansion: Option<Expansion>,
     pub scores: Option<bool>,
+    pub solver: Option<bool>,
 }
 
 impl Opts {
@@ -250,7 +255,9 @@ impl Opts {
             seed,
             expansion: self.expansion.unwrap_or_default(),
             max_nodes: MAX_ITERATIONS + 1,
+            solver: self.solver.unwrap_or(false),
         };
+        mcts.check(game)?;
         Ok(Resolved {
             algo,
             ab,
@@ -276,7 +283,7 @@ pub struct Resolved {
     pub scores: bool,
 }
 
-/// The MCTS options of a stepper: `c`, `seed` and `expansion` (others are refused, except
+/// The MCTS options of a stepper: `c`, `seed`, `expansion` and `solver` (others are refused, except
 /// `algo: 'mcts'`, so that one options object can serve both kinds of call).
 pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
     if let Some(a) = o.algo {
@@ -298,7 +305,7 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
     ];
     if let Some((name, _)) = others.iter().find(|(_, given)| *given) {
         return Err(format!(
-            "option '{name}' does not apply to an MctsStepper (its options are c, seed and expansion; run iterations with run(n))"
+            "option '{name}' does not apply to an MctsStepper (its options are c, seed, expansion and solver; run iterations with run(n))"
         ));
     }
     Ok(MctsOptions {
@@ -306,6 +313,7 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
         seed: o.seed.unwrap_or(0),
         expansion: o.expansion.unwrap_or_default(),
         max_nodes: MAX_ITERATIONS + 1,
+        solver: o.solver.unwrap_or(false),
     })
 }
 
@@ -318,6 +326,7 @@ pub fn node_cap(x: Option<f64>) -> Result<usize, String> {
 }
 
 /// The options of `solveConnect4` and `analyzeConnect4` as JavaScript gives them.
+#[cfg(feature = "games")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
 pub struct SolveOptions {
@@ -328,6 +337,7 @@ pub struct SolveOptions {
     pub budget: Option<f64>,
 }
 
+#[cfg(feature = "games")]
 impl SolveOptions {
     /// `(weak, budget)`, the budget checked against `SOLVER_MAX_BUDGET`.
     pub fn check(&self) -> Result<(bool, u64), String> {

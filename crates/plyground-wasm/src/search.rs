@@ -6,11 +6,14 @@ use crate::options::{Algo, Resolved};
 use crate::skin::Skin;
 use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
-use plyground::game::{Evaluator, Player, ToMove, Utilities};
-use plyground::search::alphabeta::{alpha_beta_scores, h_alpha_beta, iterative_deepening};
+use plyground::game::{Player, ToMove, Utilities};
+#[cfg(feature = "trees")]
+use plyground::search::alphabeta::Deepening;
+use plyground::search::engine::ScoreBound;
 use plyground::search::maxn::maxn_values;
 use plyground::search::mcts::Mcts;
 use plyground::search::minimax::{minimax, minimax_scores};
+use plyground::search::players::OptionalEval;
 use plyground::search::{SearchResult, Stats};
 use serde::Serialize;
 
@@ -25,26 +28,29 @@ pub(crate) struct Found<A> {
 }
 
 /// Runs the search the options ask for from `s`, reporting to `obs` (depth-first searches
-/// only: MCTS runs unobserved here; the MctsStepper observes it phase by phase).
+/// only: MCTS runs unobserved here; the MctsStepper observes it phase by phase). Not α-β:
+/// each caller runs it through the code the players' engines share (see `Algo::AlphaBeta`
+/// below).
 ///
-/// Every search gets `obs` itself (not `&mut obs`), and `eval: false` goes through
-/// [`MaybeEval`] rather than another evaluator type, so each game compiles one α-β engine per
-/// observer: the module stays small.
+/// Every search gets `obs` itself (`&mut O`, never `&mut &mut O`), so each game compiles
+/// one copy of a search per observer: the module stays small.
 pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
     game: &G,
     s: &G::State,
     o: &Resolved,
-    mut obs: O,
+    obs: &mut O,
 ) -> Found<G::Action> {
     let plain = |r| Found { r, vector: None, mcts_children: None };
     match o.algo {
-        Algo::Minimax | Algo::Expectiminimax if G::FULL_SEARCH => plain(minimax(game, s, &mut obs)),
+        Algo::Minimax | Algo::Expectiminimax if G::FULL_SEARCH => plain(minimax(game, s, obs)),
         Algo::MaxN if G::FULL_SEARCH => {
             let (r, u) = maxn_values(game, s, obs);
             Found { r, vector: Some(u), mcts_children: None }
         }
-        // Refused by `Opts::resolve` for games without FULL_SEARCH: never reached.
-        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN => plain(SearchResult {
+        // Refused by `Opts::resolve` for games without FULL_SEARCH, and α-β, which its callers
+        // run themselves (`Skin::record_alpha_beta`, the players' engine, `alpha_beta`):
+        // never reached.
+        Algo::Minimax | Algo::Expectiminimax | Algo::MaxN | Algo::AlphaBeta => plain(SearchResult {
             value: 0.0,
             best: None,
             best_index: None,
@@ -53,14 +59,6 @@ pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
             complete: false,
             depth: 0,
         }),
-        Algo::AlphaBeta => {
-            let eval = MaybeEval::new(game, o.eval);
-            plain(if o.iterative {
-                iterative_deepening(game, s, &eval, &o.ab, obs)
-            } else {
-                h_alpha_beta(game, s, &eval, &o.ab, obs)
-            })
-        }
         Algo::Mcts => {
             let mut m = Mcts::new(game.clone(), *s, o.mcts);
             m.run(o.iterations);
@@ -71,30 +69,13 @@ pub(crate) fn run<G: Skin, O: Observer<G::Action>>(
 }
 
 /// The game's evaluation function, or (when `eval: false`) EVAL = 0 with every position
-/// quiet — what the core's `NoEval` does.
-pub(crate) struct MaybeEval<G: Skin> {
-    eval: Option<G::Eval>,
-}
+/// quiet — the core's `OptionalEval`, the evaluator type of the players' engines, so that the
+/// API's searches and the engines share one α-β engine per game (a smaller module).
+pub(crate) type MaybeEval<G> = OptionalEval<<G as Skin>::Eval>;
 
-impl<G: Skin> MaybeEval<G> {
-    pub(crate) fn new(game: &G, on: bool) -> Self {
-        MaybeEval { eval: on.then(|| game.evaluator()) }
-    }
-}
-
-impl<G: Skin> Evaluator<G> for MaybeEval<G> {
-    fn eval(&self, game: &G, s: &G::State) -> f64 {
-        self.eval.as_ref().map_or(0.0, |e| e.eval(game, s))
-    }
-    fn is_quiescent(&self, game: &G, s: &G::State) -> bool {
-        self.eval.as_ref().is_none_or(|e| e.is_quiescent(game, s))
-    }
-    fn noisy_actions(&self, game: &G, s: &G::State, out: &mut Vec<G::Action>) {
-        match &self.eval {
-            Some(e) => e.noisy_actions(game, s, out),
-            None => game.actions(s, out),
-        }
-    }
+/// `MaybeEval` for a game: its EVAL when `on`.
+pub(crate) fn maybe_eval<G: Skin>(game: &G, on: bool) -> MaybeEval<G> {
+    OptionalEval(on.then(|| game.evaluator()))
 }
 
 /// Is the value exact (the whole game below the root was searched, no EVAL involved)?
@@ -130,6 +111,16 @@ pub(crate) struct MoveScore {
     /// max^n: the child's utility vector (`value` is its entry for the player at the root).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<f64>>,
+    /// What `value` is: `exact`, `lower` / `upper` (a true bound, on `value`'s own scale),
+    /// `estimate` (MCTS) or `missing` (not searched within the budget).
+    pub bound: &'static str,
+}
+
+impl MoveScore {
+    /// A score of the core's engines (α-β: exact, a bound or missing).
+    pub(crate) fn of<G: Skin>(m: &plyground::search::engine::MoveScore<G::Action>) -> MoveScore {
+        MoveScore { mv: G::action_js(m.action), value: m.value, n: None, values: None, bound: m.bound.name() }
+    }
 }
 
 /// The value of every root move, in natural order. Minimax and α-β search each move again
@@ -138,11 +129,17 @@ pub(crate) struct MoveScore {
 pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G::Action>) -> Vec<MoveScore> {
     let mut acts = Vec::new();
     game.actions(s, &mut acts);
+    let mcts = o.algo == Algo::Mcts;
     let score = |a: G::Action, v: Option<f64>, n: Option<u32>| MoveScore {
         mv: G::action_js(a),
         value: v,
         n: n.map(f64::from),
         values: None,
+        bound: match (v, mcts) {
+            (None, _) => ScoreBound::Missing.name(),
+            (Some(_), true) => ScoreBound::Estimate.name(),
+            (Some(_), false) => ScoreBound::Exact.name(),
+        },
     };
     match o.algo {
         Algo::Mcts => {
@@ -177,22 +174,39 @@ pub(crate) fn scores<G: Skin>(game: &G, s: &G::State, o: &Resolved, f: &Found<G:
             acts.iter()
                 .map(|&a| {
                     let child = game.result(s, a);
-                    let (_, u) = maxn_values(game, &child, plyground::NoObserver);
+                    let (_, u) = maxn_values(game, &child, &mut plyground::NoObserver);
                     let players = game.num_players().clamp(1, u.len());
                     MoveScore { values: Some(u[..players].to_vec()), ..score(a, Some(u[p.index()]), None) }
                 })
                 .collect()
         }
-        Algo::AlphaBeta => {
-            if !f.r.complete || f.r.best.is_none() {
-                return Vec::new();
-            }
-            let mut ab = o.ab;
-            ab.depth = Some(f.r.depth);
-            let v = alpha_beta_scores(game, s, &MaybeEval::new(game, o.eval), &ab);
-            v.into_iter().map(|(a, v)| score(a, Some(v), None)).collect()
-        }
+        // searchGame and searchTree run α-β through `Deepening` (see `alpha_beta`); this
+        // path is not taken.
+        Algo::AlphaBeta => Vec::new(),
     }
+}
+
+/// α-β as `searchGame` and `searchTree` answer it: the core's `Deepening`, the code of the
+/// players' engines — one node budget (`o.ab.node_budget`) for the search and, when `scores`
+/// are asked for, the per-move scores, which come from the same search and are marked exact
+/// or bound (refined within the budget; `missing` when it ran out). `observe` is called for
+/// each step with the step to run (the root search, depth by depth when iterative) or `None`
+/// for the refinement of scores, which nobody records.
+#[cfg(feature = "trees")]
+pub(crate) fn alpha_beta<G: Skin>(
+    game: &G,
+    s: &G::State,
+    o: &Resolved,
+    mut step: impl FnMut(&mut Deepening<G>, &MaybeEval<G>, bool),
+) -> (SearchResult<G::Action>, bool, Vec<MoveScore>) {
+    let eval = maybe_eval(game, o.eval);
+    let mut d = Deepening::new(game, *s, o.ab, o.iterative, o.scores);
+    while !d.is_done() {
+        let refining = d.refining();
+        step(&mut d, &eval, refining);
+    }
+    let scores = if o.scores { d.scores().iter().map(MoveScore::of::<G>).collect() } else { Vec::new() };
+    (d.search_result(), d.is_exact(), scores)
 }
 
 /// The counters, as JavaScript numbers.

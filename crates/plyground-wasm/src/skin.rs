@@ -2,16 +2,26 @@
 //! look in JavaScript, its evaluation function, and (for the board games) how its board is
 //! drawn as a string. No rules live here: every move is checked by the core.
 
-use plyground::game::{Evaluator, Game, Player, WeightedLinear};
+use plyground::game::{Evaluator, Game};
+#[cfg(feature = "games")]
+use plyground::game::{Player, WeightedLinear};
+#[cfg(feature = "games")]
 use plyground::games::connect4::{C4Eval, C4Position, C4State, Connect4, HEIGHT, WIDTH};
-use plyground::games::tictactoe::{TicTacToe, TttState};
+#[cfg(feature = "games")]
+use plyground::games::tictactoe::{TicTacToe, TttState, CELL_NAMES};
+#[cfg(feature = "trees")]
 use plyground::games::tree::Tree;
+#[cfg(feature = "trees")]
 use plyground::search::alphabeta::NoEval;
 
-/// Transposition-table size (log2 of the slots) for the small games and trees: 64 Ki slots.
-const TT_LOG2_SMALL: u32 = 16;
-/// For Connect-4: 256 Ki slots (about 10 MB of wasm memory).
-const TT_LOG2_C4: u32 = 18;
+use crate::options::Resolved;
+/// Transposition-table sizes (log2 of the slots): the core's, so that a recorded search uses
+/// the table its player's engine used (`plyground::search::players`).
+use plyground::search::players::{self, TT_LOG2_SMALL};
+#[cfg(feature = "games")]
+use plyground::search::players::{BoardPosition, TT_LOG2_C4};
+use plyground::search::SearchResult;
+use plyground::trace::Recorder;
 
 /// A game the API can search and step through.
 pub(crate) trait Skin: Game + Clone + 'static {
@@ -34,15 +44,44 @@ pub(crate) trait Skin: Game + Clone + 'static {
     fn unbounded_search_refused(&self) -> Option<&'static str> {
         None
     }
-    /// A move list as text (tic-tac-toe `4,0,8`, Connect-4 `4455`, trees `a1 b2`).
+    /// A move list as text (tic-tac-toe `4,0,8`, Connect-4 `4455`; the games module only).
+    #[cfg(feature = "games")]
     fn moves_text(&self, root: &Self::State, moves: &[Self::Action]) -> String;
     /// The board of a position, as [`BoardSkin::cells`] writes it (None for trees).
     fn board(&self, _s: &Self::State) -> Option<String> {
         None
     }
+    /// α-β (`o.ab`, `o.eval`, `o.iterative`) recorded by `rec`: the core's
+    /// `record_alpha_beta`. The board games call its non-generic versions, compiled in the
+    /// core with the players' engines, so each game has one copy of its move ordering.
+    fn record_alpha_beta(
+        &self,
+        s: &Self::State,
+        o: &Resolved,
+        rec: &mut Recorder<'_, Self>,
+    ) -> SearchResult<Self::Action> {
+        players::record_alpha_beta(self, s, &crate::search::maybe_eval(self, o.eval), &o.ab, o.iterative, rec)
+    }
+    /// A move in the words the game figure uses ("top", "column 4"); None: the action name.
+    fn move_words(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
+        None
+    }
+    /// What goes before a move's name in a sentence ("cell ", "column "; "" for trees).
+    fn move_prefix(&self) -> &'static str {
+        ""
+    }
+    /// The players' names in rewards and results: X and O for the board games, MAX and MIN
+    /// for two-player trees, P1, P2, … for n-player trees.
+    fn side_names(&self) -> Vec<String> {
+        match self.num_players() {
+            2 => vec!["MAX".to_string(), "MIN".to_string()],
+            n => (0..n as u8).map(plyground::trace::player_name).collect(),
+        }
+    }
 }
 
 /// The two board games behind `Game` handles.
+#[cfg(feature = "games")]
 pub(crate) trait BoardSkin: Skin<Action = u8> {
     /// `'ttt'` or `'c4'`.
     const KIND: &'static str;
@@ -61,12 +100,32 @@ pub(crate) trait BoardSkin: Skin<Action = u8> {
     fn winning_line(s: &Self::State) -> Vec<i32>;
     /// The winner, if any.
     fn winner(s: &Self::State) -> Option<Player>;
+    /// The position as the core's players take it.
+    fn position(s: &Self::State) -> BoardPosition;
 }
 
+#[cfg(feature = "games")]
 impl Skin for TicTacToe {
     type Eval = WeightedLinear;
     fn evaluator(&self) -> WeightedLinear {
         WeightedLinear::default_for(self, 1.0)
+    }
+    fn record_alpha_beta(
+        &self,
+        s: &TttState,
+        o: &Resolved,
+        rec: &mut Recorder<'_, Self>,
+    ) -> SearchResult<u8> {
+        players::record_ttt_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
+    }
+    fn move_words(&self, _s: &TttState, a: u8) -> Option<String> {
+        CELL_NAMES.get(a as usize).map(|w| w.to_string())
+    }
+    fn side_names(&self) -> Vec<String> {
+        vec!["X".to_string(), "O".to_string()]
+    }
+    fn move_prefix(&self) -> &'static str {
+        "cell "
     }
     fn action_js(a: u8) -> f64 {
         a as f64
@@ -79,8 +138,12 @@ impl Skin for TicTacToe {
     }
 }
 
+#[cfg(feature = "games")]
 impl BoardSkin for TicTacToe {
     const KIND: &'static str = "ttt";
+    fn position(s: &TttState) -> BoardPosition {
+        BoardPosition::TicTacToe(*s)
+    }
     const WIDTH: u32 = 3;
     const HEIGHT: u32 = 3;
 
@@ -111,10 +174,23 @@ impl BoardSkin for TicTacToe {
     }
 }
 
+#[cfg(feature = "games")]
 impl Skin for Connect4 {
     type Eval = C4Eval;
     fn evaluator(&self) -> C4Eval {
         C4Eval::default()
+    }
+    fn record_alpha_beta(&self, s: &C4State, o: &Resolved, rec: &mut Recorder<'_, Self>) -> SearchResult<u8> {
+        players::record_c4_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
+    }
+    fn move_words(&self, _s: &C4State, a: u8) -> Option<String> {
+        Some(format!("column {}", u16::from(a) + 1))
+    }
+    fn side_names(&self) -> Vec<String> {
+        vec!["X".to_string(), "O".to_string()]
+    }
+    fn move_prefix(&self) -> &'static str {
+        "column "
     }
     fn action_js(a: u8) -> f64 {
         a as f64 + 1.0
@@ -134,8 +210,12 @@ impl Skin for Connect4 {
     }
 }
 
+#[cfg(feature = "games")]
 impl BoardSkin for Connect4 {
     const KIND: &'static str = "c4";
+    fn position(s: &C4State) -> BoardPosition {
+        BoardPosition::Connect4(*s)
+    }
     const WIDTH: u32 = WIDTH as u32;
     const HEIGHT: u32 = HEIGHT as u32;
 
@@ -186,6 +266,7 @@ impl BoardSkin for Connect4 {
     }
 }
 
+#[cfg(feature = "trees")]
 impl Skin for Tree {
     type Eval = NoEval;
     fn evaluator(&self) -> NoEval {
@@ -194,6 +275,7 @@ impl Skin for Tree {
     fn action_js(a: u32) -> f64 {
         a as f64
     }
+    #[cfg(feature = "games")]
     fn moves_text(&self, root: &u32, moves: &[u32]) -> String {
         let mut s = *root;
         let mut names = Vec::new();

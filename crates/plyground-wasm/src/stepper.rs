@@ -1,19 +1,30 @@
 //! `Stepper`: a recorded depth-first search (the real one: the core's search with a
 //! `trace::Recorder` as its observer), stepped event by event in either direction.
 
+#[cfg(feature = "games")]
 use crate::game::{with_history, GameHandle, Position};
 use crate::options::{node_cap, Algo, Opts, Resolved};
 use crate::search::{self, depth_js, is_exact, StatsOut, ValueOut};
 use crate::skin::Skin;
+#[cfg(feature = "trees")]
 use crate::tree::GameTree;
 use crate::util::{at, f64_array, group, int_in, js_err, number_arg, opt_number_arg, to_js};
 use plyground::event::{Bound, LeafKind, NodeKind};
-use plyground::game::{Game, Utilities};
+#[cfg(feature = "trees")]
+use plyground::game::Game;
+use plyground::game::Utilities;
 use plyground::limits::MAX_SAFE_INTEGER;
 use plyground::search::SearchResult;
 use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Trace};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+/// Per trace node: the figure's value's relation to what is known, and proven words.
+#[derive(Serialize)]
+struct ValueWordsOut {
+    relation: Vec<Option<&'static str>>,
+    proven: Vec<Option<String>>,
+}
 
 /// One recorded search and the stepping position in it.
 pub(crate) struct Stepping<G: Skin> {
@@ -43,8 +54,17 @@ impl<G: Skin> Stepping<G> {
             o.ab.node_budget = Some(user_budget.map_or(cap as u64, |b| b.min(cap as u64)));
         }
         let mut rec = Recorder::new(&game, root).with_node_cap(cap);
-        let f = search::run(&game, &root, &o, &mut rec);
-        let trace = rec.finish();
+        let f = if o.algo == Algo::AlphaBeta {
+            let r = game.record_alpha_beta(&root, &o, &mut rec);
+            search::Found { r, vector: None, mcts_children: None }
+        } else {
+            search::run(&game, &root, &o, &mut rec)
+        };
+        let mut trace = rec.finish();
+        // The narration states the cutoff test under the rule the search pruned by.
+        trace.set_tie_rule(o.ab.tie);
+        // The best move in the figure's words ("top", "column 4"), as Play says it.
+        trace.set_move_words(&|b| game.move_words(&root, b));
         let cap_stopped =
             o.algo == Algo::AlphaBeta && !f.r.complete && user_budget.is_none_or(|b| b >= cap as u64);
         let truncated = trace.truncated() || cap_stopped;
@@ -245,6 +265,10 @@ trait Steps {
     fn events(&self, from: usize, to: usize) -> Vec<f64>;
     fn narration(&self, i: usize) -> String;
     fn result(&self) -> Result<JsValue, JsError>;
+    #[cfg(feature = "practice")]
+    fn caption(&self) -> String;
+    fn result_line(&self) -> String;
+    fn value_words(&self) -> Result<JsValue, JsError>;
     fn pseudocode(&self) -> Result<JsValue, JsError>;
     fn pruned(&self) -> Result<JsValue, JsError>;
     fn board(&self, node: u32) -> Option<String>;
@@ -387,6 +411,42 @@ impl<G: Skin> Steps for Stepping<G> {
         self.trace.narration(i)
     }
 
+    #[cfg(feature = "practice")]
+    fn caption(&self) -> String {
+        self.trace.caption()
+    }
+
+    fn result_line(&self) -> String {
+        // The move's words were given to the trace when it was recorded.
+        self.trace.result_line(None)
+    }
+
+    fn value_words(&self) -> Result<JsValue, JsError> {
+        // What the figure's value of each finished node is (=, ≤, ≥ from the leaves the
+        // search evaluated, EVAL counted as exact like the figure does), and a proven win or
+        // loss where a depth-limited search found one.
+        let shown = self.trace.known(true);
+        let game = self.trace.known(false);
+        let nodes = self.trace.nodes();
+        let depth_limited = self.trace.result().is_some_and(|r| r.depth != u32::MAX);
+        let relation = nodes
+            .iter()
+            .zip(&shown)
+            .map(|(n, k)| n.value.and_then(NodeValue::scalar).map(|v| k.relation(v)))
+            .collect();
+        let proven = (0..nodes.len() as u32)
+            .map(|id| {
+                let p = self.trace.proven(id, &game).filter(|_| depth_limited)?;
+                let side = match nodes[id as usize].kind {
+                    NodeKind::Max => "MAX",
+                    _ => "MIN",
+                };
+                Some(format!("{side} {}", p.words()))
+            })
+            .collect();
+        to_js(&ValueWordsOut { relation, proven })
+    }
+
     fn result(&self) -> Result<JsValue, JsError> {
         let r = &self.result;
         // The trace node of the chosen root child, in the search (iteration) the result is from.
@@ -459,6 +519,7 @@ pub struct Stepper {
     kind: &'static str,
 }
 
+#[cfg(feature = "games")]
 fn for_game_in<G: crate::skin::BoardSkin>(
     h: &crate::game::History<G>,
     opts: &Opts,
@@ -469,6 +530,7 @@ fn for_game_in<G: crate::skin::BoardSkin>(
     Ok(Box::new(Stepping::record(h.game.clone(), *h.state(), o, cap, players)?))
 }
 
+#[cfg(feature = "games")]
 impl Stepper {
     /// A stepper over a recording made elsewhere in this crate (the solver's).
     pub(crate) fn wrap<G: Skin>(inner: Stepping<G>, kind: &'static str) -> Stepper {
@@ -478,6 +540,7 @@ impl Stepper {
 
 #[wasm_bindgen]
 impl Stepper {
+    #[cfg(feature = "games")]
     /// Records the search `opts` asks for from the game's position (any algorithm but
     /// 'mcts'), recording at most `nodeCap` nodes (default 20,000; 1 to 100,000).
     #[wasm_bindgen(js_name = forGame)]
@@ -495,6 +558,7 @@ impl Stepper {
         Ok(Stepper { inner, kind: if matches!(game.pos, Position::Ttt(_)) { "ttt" } else { "c4" } })
     }
 
+    #[cfg(feature = "trees")]
     /// Records the search `opts` asks for on an explicit tree (see `forGame`).
     #[wasm_bindgen(js_name = forTree)]
     pub fn for_tree(
@@ -646,6 +710,33 @@ impl Stepper {
     #[wasm_bindgen(unchecked_return_type = "StepResult")]
     pub fn result(&self) -> Result<JsValue, JsError> {
         self.inner.result()
+    }
+
+    /// The line under the figure once the search is over, written by the core from the
+    /// trace: "Root value 3 · best move a1 (to B)"; an incomplete search says the bound it has
+    /// ("the root is worth at least 3 so far") or that nothing is known, never a value that
+    /// looks exact; a depth-limited search says "Root estimate …", or "proven … wins in n".
+    #[wasm_bindgen(js_name = resultLine)]
+    pub fn result_line(&self) -> String {
+        self.inner.result_line()
+    }
+
+    /// The caption of the whole search, generated from the trace: the inner nodes' values as
+    /// the figure shows them at the end ("C ≤ 2" where a cutoff left a bound), the cutoffs and
+    /// what they pruned, the counters and the root's value. Only in the practice module
+    /// (`www/pkg-practice/`, the `practice` feature): the shipped module leaves it out for
+    /// size, and the tree lab loads the practice module when its caption is opened.
+    #[cfg(feature = "practice")]
+    pub fn caption(&self) -> String {
+        self.inner.caption()
+    }
+
+    /// Per trace node: `relation` — how the figure's final value relates to what the leaves
+    /// evaluated prove ('=', '≤', '≥'; null for a node without a value) — and `proven` — a
+    /// win or loss proven inside a depth-limited search ("MAX wins in 1"; else null).
+    #[wasm_bindgen(js_name = valueWords, unchecked_return_type = "{relation: (string | null)[], proven: (string | null)[]}")]
+    pub fn value_words(&self) -> Result<JsValue, JsError> {
+        self.inner.value_words()
     }
 
     /// The pseudocode procedures this trace runs: `[{name, lines}]`; `state().pseudocode

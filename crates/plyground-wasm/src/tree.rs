@@ -1,6 +1,6 @@
 //! `GameTree`: an explicit game tree parsed from text, and the one-shot `searchTree`.
 
-use crate::options::Opts;
+use crate::options::{Algo, Opts};
 use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut, ValueOut};
 use crate::util::{at, string_arg, to_js};
 use plyground::game::{Game, ToMove};
@@ -76,6 +76,13 @@ impl GameTree {
         self.tree.has_tuples()
     }
 
+    /// The searches that apply to this tree, the default first (the core decides:
+    /// `plyground::caption::algorithms_for`): `['maxn']` for utility tuples,
+    /// `['expectiminimax', 'alphabeta']` with chance nodes, else `['minimax', 'alphabeta']`.
+    pub fn algorithms(&self) -> Vec<String> {
+        plyground::caption::algorithms_for(&self.tree).iter().map(|a| a.to_string()).collect()
+    }
+
     /// Every node by id (the written order; the root is 0): `{id, parent (−1 at the root),
     /// index (among its siblings), kind ('max'|'min'|'chance'|'player'|'terminal'), player
     /// (null at chance nodes), label, edge (the action's name, null at the root), prob (of a
@@ -127,10 +134,11 @@ impl GameTree {
         to_js(&out)
     }
 
-    /// The tree as text that `GameTree.parse` reads back into the same tree.
+    /// The tree as text that `GameTree.parse` reads back into the same tree; throws when
+    /// that text would be over the parser's 1 MiB (see `Tree::try_to_text`).
     #[wasm_bindgen(js_name = toText)]
-    pub fn to_text(&self) -> String {
-        self.tree.to_text()
+    pub fn to_text(&self) -> Result<String, JsError> {
+        self.tree.try_to_text().map_err(at("GameTree.toText"))
     }
 }
 
@@ -166,9 +174,27 @@ pub fn search_tree(
     let root = t.initial_state();
     // Through the recorder, as the steppers do: the evaluated leaves are the trace's.
     let mut rec = Recorder::new(t, root).with_node_cap(usize::MAX);
-    let f = search::run(t, &root, &o, &mut rec);
+    let (f, exact, scores) = if o.algo == Algo::AlphaBeta {
+        // The root search recorded; the refinement of per-move scores not (it is no part of
+        // the search the lessons draw).
+        // The refinement reports to a recorder that keeps no node (the same observer type as
+        // the root search's, so the tree's α-β is compiled once).
+        let mut quiet = Recorder::new(t, root).with_node_cap(0);
+        let (r, exact, scores) = search::alpha_beta(t, &root, &o, |d, eval, refining| {
+            if refining {
+                d.step(t, eval, &mut quiet);
+            } else {
+                d.step(t, eval, &mut rec);
+            }
+        });
+        (search::Found { r, vector: None, mcts_children: None }, exact, scores)
+    } else {
+        let f = search::run(t, &root, &o, &mut rec);
+        let scores = if o.scores { search::scores(t, &root, &o, &f) } else { Vec::new() };
+        let exact = is_exact(&o, &f.r);
+        (f, exact, scores)
+    };
     let trace = rec.finish();
-    let scores = if o.scores { search::scores(t, &root, &o, &f) } else { Vec::new() };
     let r = &f.r;
     let value = match f.vector {
         Some(u) => ValueOut::Vector(u[..t.players().min(u.len())].to_vec()),
@@ -182,7 +208,7 @@ pub fn search_tree(
         pv: r.pv.clone(),
         evaluated: trace.evaluated_leaf_paths(),
         scores,
-        exact: is_exact(&o, r),
+        exact,
         depth: depth_js(r.depth),
         complete: r.complete,
         algo: o.algo.name(),

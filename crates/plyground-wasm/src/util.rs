@@ -104,6 +104,7 @@ pub(crate) fn f64_array(v: &[f64]) -> crate::write::Preserve {
 }
 
 /// An `Int32Array` holding `v`.
+#[cfg(feature = "games")]
 pub(crate) fn i32_array(v: &[i32]) -> crate::write::Preserve {
     js_sys::Int32Array::from(v).into()
 }

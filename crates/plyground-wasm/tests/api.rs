@@ -202,12 +202,18 @@ fn bad_kinds_and_move_strings_throw_naming_them() {
 #[wasm_bindgen_test]
 fn tictactoe_searches_match_the_oracle_counts() {
     let g = ttt("");
+    // The search alone (no per-move scores): the oracle's count.
+    let alone = search_game(&g, obj(r#"{"scores": false}"#)).unwrap();
+    assert_eq!((num(&alone, "value"), num(&alone, "stats.nodes")), (0.0, 18_297.0));
+    assert_eq!(len(&alone, "scores"), 0);
+    // With scores (the default), the same search, then its bounds refined: stats count both.
     let ab = search_game(&g, JsValue::UNDEFINED).unwrap();
-    assert_eq!((num(&ab, "value"), num(&ab, "stats.nodes")), (0.0, 18_297.0));
+    assert_eq!((num(&ab, "value"), num(&ab, "best")), (0.0, num(&alone, "best")));
+    assert!(num(&ab, "stats.nodes") > 18_297.0);
     assert_eq!(text(&ab, "algo"), "alphabeta");
     assert!(get(&ab, "exact").as_bool().unwrap() && get(&ab, "complete").as_bool().unwrap());
     assert!(get(&ab, "depth").is_null());
-    let strict = search_game(&g, obj(r#"{"tie": "strict"}"#)).unwrap();
+    let strict = search_game(&g, obj(r#"{"tie": "strict", "scores": false}"#)).unwrap();
     assert_eq!(num(&strict, "stats.nodes"), 146_120.0);
     let mm = search_game(&g, obj(r#"{"algo": "minimax", "scores": false}"#)).unwrap();
     assert_eq!((num(&mm, "value"), num(&mm, "stats.nodes")), (0.0, 549_946.0));
@@ -215,6 +221,7 @@ fn tictactoe_searches_match_the_oracle_counts() {
     // Every first move draws.
     assert_eq!(len(&ab, "scores"), 9);
     assert!((0..9).all(|i| num(&ab, &format!("scores.{i}.value")) == 0.0));
+    assert!((0..9).all(|i| text(&ab, &format!("scores.{i}.bound")) == "exact"));
     // The principal variation plays out to the end.
     assert!(get(&ab, "pv").is_instance_of::<js_sys::Int32Array>());
     assert_eq!(len(&ab, "pv"), 9);
@@ -304,7 +311,7 @@ fn bad_options_throw_naming_the_field_and_the_reason() {
     let g = ttt("4");
     let before = snapshot(&g);
     let cases: Vec<(JsValue, &str)> = vec![
-        (obj(r#"{"algorithm": "alphabeta"}"#), "searchGame: unknown option 'algorithm' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores)"),
+        (obj(r#"{"algorithm": "alphabeta"}"#), "searchGame: unknown option 'algorithm' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver)"),
         (obj(r#"{"order": "rnd"}"#), "searchGame: order: unknown 'rnd' (expected 'natural', 'reverse', 'random', 'heuristic', 'killer', 'history', 'best')"),
         (obj(r#"{"algo": "negamax"}"#), "searchGame: algo: unknown 'negamax' (expected 'minimax', 'alphabeta', 'expectiminimax', 'maxn', 'mcts')"),
         (obj(r#"{"tie": 1}"#), "searchGame: tie must be a string, got 1"),
@@ -354,8 +361,8 @@ fn trees_parse_list_their_nodes_and_print_back() {
         ("terminal".into(), 2.0, "c1".into())
     );
     assert!(get(&nodes, "6.values").is_null() && get(&nodes, "6.prob").is_null());
-    let again = GameTree::parse(t.to_text().into()).unwrap();
-    assert_eq!(again.to_text(), t.to_text());
+    let again = GameTree::parse(t.to_text().unwrap().into()).unwrap();
+    assert_eq!(again.to_text().unwrap(), t.to_text().unwrap());
 
     let chance =
         GameTree::parse("max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]".into())
@@ -405,11 +412,19 @@ fn malformed_trees_throw_a_tree_parse_error_with_its_place() {
 #[wasm_bindgen_test]
 fn search_tree_reports_the_leaves_alpha_beta_evaluated() {
     let t = GameTree::parse(FIG_5_2.into()).unwrap();
-    let r = search_tree(&t, JsValue::UNDEFINED).unwrap();
+    let r = search_tree(&t, obj(r#"{"scores": false}"#)).unwrap();
     assert_eq!((num(&r, "value"), num(&r, "best"), text(&r, "bestLabel")), (3.0, 0.0, "B".into()));
     assert_eq!(strings(&get(&r, "evaluated")), ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]);
     assert_eq!(numbers(&get(&r, "pv")), vec![0.0, 0.0]);
     assert_eq!((num(&r, "stats.nodes"), num(&r, "stats.cutoffs")), (11.0, 1.0));
+    // With per-move scores: the same leaves recorded (the refinement is not), every score exact.
+    let scored = search_tree(&t, JsValue::UNDEFINED).unwrap();
+    assert_eq!(strings(&get(&scored, "evaluated")), ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]);
+    assert_eq!(
+        (0..3).map(|i| num(&scored, &format!("scores.{i}.value"))).collect::<Vec<_>>(),
+        [3.0, 2.0, 2.0]
+    );
+    assert!((0..3).all(|i| text(&scored, &format!("scores.{i}.bound")) == "exact"));
     let mm = search_tree(&t, obj(r#"{"algo": "minimax"}"#)).unwrap();
     assert_eq!(len(&mm, "evaluated"), 9);
     let mcts = search_tree(&t, obj(r#"{"algo": "mcts", "iterations": 300}"#)).unwrap();
@@ -755,9 +770,9 @@ fn mcts_stepper_refuses_bad_input_and_keeps_its_tree() {
     );
     assert_eq!(mcts_state(&m), before);
     for (opts, want) in [
-        (r#"{"depth": 3}"#, "MctsStepper.forGame: option 'depth' does not apply to an MctsStepper (its options are c, seed and expansion; run iterations with run(n))"),
+        (r#"{"depth": 3}"#, "MctsStepper.forGame: option 'depth' does not apply to an MctsStepper (its options are c, seed, expansion and solver; run iterations with run(n))"),
         (r#"{"algo": "alphabeta"}"#, "MctsStepper.forGame: algo 'alphabeta': an MctsStepper runs 'mcts'"),
-        (r#"{"sed": 1}"#, "MctsStepper.forGame: unknown option 'sed' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores)"),
+        (r#"{"sed": 1}"#, "MctsStepper.forGame: unknown option 'sed' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver)"),
         (r#"{"c": -1}"#, "MctsStepper.forGame: c must be a number from 0 to 1000000, got -1"),
     ] {
         assert_eq!(message(MctsStepper::for_game(&g, obj(opts)).err().unwrap()), want);

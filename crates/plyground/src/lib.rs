@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod action_index;
+pub mod caption;
 pub mod decimal;
 pub mod event;
 pub mod export;

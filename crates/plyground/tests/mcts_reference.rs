@@ -331,7 +331,7 @@ fn option_sets(seed: u64) -> Vec<MctsOptions> {
     for expansion in [Expansion::Natural, Expansion::Random] {
         for max_nodes in [u32::MAX, 40] {
             for c in [std::f64::consts::SQRT_2, 0.0] {
-                v.push(MctsOptions { c, seed, expansion, max_nodes });
+                v.push(MctsOptions { c, seed, expansion, max_nodes, solver: false });
             }
         }
     }

@@ -512,9 +512,9 @@ fn maxn_trace_backs_up_utility_vectors_for_three_players() {
     assert_eq!(t.evaluated_leaf_paths(), ["0.0.0", "0.0.1", "0.1", "1.0", "1.1"]);
     let x = t.nodes().iter().position(|n| n.label == "X").unwrap() as u32;
     let b = find_event(&t, |e, n| matches!(e, Event::BackupUtilities { .. }) && n == Some(x));
-    assert_eq!(t.narration(b), "Player B node X: X1 returns (1, 2, 3), best so far (1, 2, 3)");
+    assert_eq!(t.narration(b), "P2 node X: X1 returns (1, 2, 3), best so far (1, 2, 3)");
     assert_eq!(t.narration(b + 2), "Leaf X·x2 = (2, 5, 1)");
-    assert_eq!(t.narration(b + 4), "Player B node X: X·x2 returns (2, 5, 1), best so far (2, 5, 1)");
+    assert_eq!(t.narration(b + 4), "P2 node X: X·x2 returns (2, 5, 1), best so far (2, 5, 1)");
     assert_eq!(t.pseudocode_line(b), Some((Procedure::MaxNValue, 6)));
     assert_eq!(t.node(x).unwrap().value, Some(NodeValue::Vector([2.0, 5.0, 1.0, 0.0])));
     let st = state_at(&t, t.len());

@@ -1424,6 +1424,7 @@ impl Exercise {
             seed: self.opts.mcts_seed,
             expansion: Expansion::Natural,
             max_nodes: u32::MAX,
+            solver: false,
         };
         let mut m = Mcts::new(t.clone(), 0, opts);
         m.run(k);

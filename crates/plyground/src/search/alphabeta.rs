@@ -39,7 +39,8 @@ pub struct AlphaBetaOptions {
     pub tt_log2: Option<u32>,
     /// Extend the search past the cutoff while the position is not quiescent.
     pub quiescence: bool,
-    /// Stop after entering this many nodes (the result is then marked incomplete).
+    /// Stop after entering this many nodes (the result is then marked incomplete). The nodes
+    /// the best-first ordering's oracle enters count too (the stats leave them out).
     pub node_budget: Option<u64>,
 }
 
@@ -150,6 +151,9 @@ pub struct Deepening<G: Game> {
     carry: Option<Carry<G::Action>>,
     next_depth: u32,
     stats: Stats,
+    /// Nodes entered against the budget: `stats.nodes` plus the ordering oracle's (best-first
+    /// ordering), which the stats leave out.
+    spent: u64,
     iterations: u32,
     best: Option<SearchResult<G::Action>>,
     scores: Vec<MoveScore<G::Action>>,
@@ -173,6 +177,7 @@ impl<G: Game> Deepening<G> {
             refine,
             next_depth: 1,
             stats: Stats::default(),
+            spent: 0,
             iterations: 0,
             best: None,
             reached_end: false,
@@ -185,8 +190,14 @@ impl<G: Game> Deepening<G> {
         self.phase == Phase::Done
     }
 
+    /// True when the next step refines per-move scores (the root search is over): a caller
+    /// that records the search (the wasm API's `searchTree`) observes the root search only.
+    pub fn refining(&self) -> bool {
+        self.phase == Phase::Refine
+    }
+
     fn remaining(&self) -> u64 {
-        self.opts.node_budget.map_or(u64::MAX, |b| b.saturating_sub(self.stats.nodes))
+        self.opts.node_budget.map_or(u64::MAX, |b| b.saturating_sub(self.spent))
     }
 
     fn budget_opts(&self) -> AlphaBetaOptions {
@@ -221,6 +232,7 @@ impl<G: Game> Deepening<G> {
         let r = ab.search(&self.root, d);
         let reached_end = !ab.hit_horizon;
         let root_scores = std::mem::take(&mut ab.root_scores);
+        self.spent += ab.spent();
         let mut carry = ab.into_carry();
         self.stats.add(&r.stats);
         self.iterations += 1;
@@ -269,13 +281,13 @@ impl<G: Game> Deepening<G> {
             let todo: Vec<usize> =
                 (0..self.scores.len()).filter(|&i| self.scores[i].bound != ScoreBound::Exact).collect();
             for (j, &i) in todo.iter().enumerate() {
-                let left = total.saturating_sub(ab.stats.nodes);
+                let left = total.saturating_sub(ab.spent());
                 if left == 0 {
                     break;
                 }
                 if limited {
                     let share = if pass == 0 { (left / (todo.len() - j) as u64).max(1) } else { left };
-                    ab.opts.node_budget = Some(ab.stats.nodes + share);
+                    ab.opts.node_budget = Some(ab.spent() + share);
                 }
                 ab.aborted = false;
                 let m = &mut self.scores[i];
@@ -291,6 +303,7 @@ impl<G: Game> Deepening<G> {
             }
         }
         self.stats.add(&ab.stats);
+        self.spent += ab.spent();
         self.carry = Some(ab.into_carry());
     }
 
@@ -498,6 +511,11 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         }
     }
 
+    /// Nodes entered against the budget: the search's own and its ordering oracle's.
+    fn spent(&self) -> u64 {
+        self.stats.nodes + self.order.oracle_nodes()
+    }
+
     /// Gives the observer back.
     pub fn into_observer(self) -> O {
         self.obs
@@ -539,7 +557,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         qply: u32,
     ) -> f64 {
         if let Some(b) = self.opts.node_budget {
-            if self.stats.nodes >= b {
+            if self.spent() >= b {
                 self.aborted = true;
             }
         }
@@ -667,9 +685,18 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self
-            .order
-            .ordered_actions(self.game, self.eval, &self.opts, s, depth, ply, qply, quiesce, tt_move);
+        let acts = self.order.ordered_actions(
+            self.game,
+            self.eval,
+            &self.opts,
+            self.stats.nodes,
+            s,
+            depth,
+            ply,
+            qply,
+            quiesce,
+            tt_move,
+        );
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = -INF;
@@ -715,9 +742,18 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self
-            .order
-            .ordered_actions(self.game, self.eval, &self.opts, s, depth, ply, qply, quiesce, tt_move);
+        let acts = self.order.ordered_actions(
+            self.game,
+            self.eval,
+            &self.opts,
+            self.stats.nodes,
+            s,
+            depth,
+            ply,
+            qply,
+            quiesce,
+            tt_move,
+        );
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let mut v = INF;
@@ -843,6 +879,7 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
         game: &'a G,
         eval: &'a E,
         opts: &AlphaBetaOptions,
+        main_nodes: u64,
         s: &G::State,
         depth: u32,
         ply: u32,
@@ -885,7 +922,9 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
                     -(score.min(i64::MAX as u64) as i64)
                 });
             }
-            MoveOrder::Best => self.best_order(game, eval, opts, s, &mut acts, depth, qply, quiesce),
+            MoveOrder::Best => {
+                self.best_order(game, eval, opts, main_nodes, s, &mut acts, depth, qply, quiesce)
+            }
         }
         if let Some(m) = tt_move {
             move_to_front(&mut acts, m);
@@ -898,14 +937,23 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
         acts
     }
 
+    /// Nodes the oracle has entered (zero unless the order is [`MoveOrder::Best`]).
+    fn oracle_nodes(&self) -> u64 {
+        self.oracle.as_ref().map_or(0, |o| o.stats.nodes)
+    }
+
     /// Sorts `acts` best-first for the player to move by each child's true value (computed by
-    /// an unobserved search that does not count towards the stats).
+    /// an unobserved search that does not count towards the stats, but does count towards
+    /// the node budget: the main search's `main_nodes` plus the oracle's nodes never pass
+    /// `opts.node_budget`). When the budget runs out here, `acts` keeps an unspecified order
+    /// and the caller's next node aborts the search.
     #[allow(clippy::too_many_arguments)]
     fn best_order(
         &mut self,
         game: &'a G,
         eval: &'a E,
         opts: &AlphaBetaOptions,
+        main_nodes: u64,
         s: &G::State,
         acts: &mut [G::Action],
         depth: u32,
@@ -917,14 +965,20 @@ impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
             let opts = AlphaBetaOptions { order: MoveOrder::Natural, node_budget: None, ..*opts };
             Box::new(AlphaBeta::new(game, eval, opts, NoObserver))
         });
+        // The oracle's own budget counts its nodes over its whole life (it lives as long as
+        // this search): it may enter what the main search has left.
+        oracle.opts.node_budget = opts.node_budget.map(|b| b.saturating_sub(main_nodes));
+        oracle.aborted = false;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
-        let scored: Vec<f64> = acts
-            .iter()
-            .map(|&a| {
-                let child = game.result(s, a);
-                oracle.value(&child, None, -INF, INF, next_depth, 1, next_q)
-            })
-            .collect();
+        let mut scored: Vec<f64> = Vec::with_capacity(acts.len());
+        for &a in acts.iter() {
+            let child = game.result(s, a);
+            let v = oracle.value(&child, None, -INF, INF, next_depth, 1, next_q);
+            if oracle.aborted {
+                return;
+            }
+            scored.push(v);
+        }
         // Best first for the player to move; equal values keep the natural order.
         let mut keys = std::mem::take(&mut self.sort_keys);
         keys.clear();

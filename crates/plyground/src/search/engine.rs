@@ -33,6 +33,7 @@ use super::alphabeta::{AlphaBetaOptions, Deepening};
 use super::maxn::maxn_budgeted;
 use super::mcts::{Mcts, MctsOptions};
 use super::minimax::minimax_budgeted;
+use super::players::OptionalEval;
 use super::solver::{Solver, SolverOptions};
 use super::{MoveOrder, SearchResult, Stats};
 use crate::event::NoObserver;
@@ -119,9 +120,10 @@ pub struct Progress<A> {
 /// What an engine found: the one record shape of every engine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineResult<A> {
-    /// The root's value as utility to MAX (max^n: to the player to move at the root).
+    /// The root's value as utility to MAX (player 0; max^n too).
     pub value: f64,
-    /// The same from the side to move at the root (= `value` for MAX, chance and max^n).
+    /// The same from the side to move at the root (= `value` for MAX and chance; max^n:
+    /// the mover's own utility).
     pub score: f64,
     /// max^n: the root's utility vector.
     pub vector: Option<Utilities>,
@@ -193,7 +195,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaEngine<G, E> {
     /// `iterative`: depth 1, 2, … up to `opts.depth`; per-move scores are made exact
     /// within the budget.
     pub fn new(game: G, eval: E, root: G::State, opts: AlphaBetaOptions, iterative: bool) -> Self {
-        let d = Deepening::new(&game, root, opts, iterative, true);
+        Self::with_refine(game, eval, root, opts, iterative, true)
+    }
+
+    /// As [`new`](Self::new); `refine: false` leaves the per-move scores as the root search
+    /// gave them (exact or a bound), with no step to refine them.
+    pub fn with_refine(
+        game: G,
+        eval: E,
+        root: G::State,
+        opts: AlphaBetaOptions,
+        iterative: bool,
+        refine: bool,
+    ) -> Self {
+        let d = Deepening::new(&game, root, opts, iterative, refine);
         AlphaBetaEngine { game, eval, root, d }
     }
 }
@@ -348,7 +363,7 @@ impl<G: Game> Engine for MaxnEngine<G> {
                 None => MoveScore::new(a, None, ScoreBound::Missing),
             })
             .collect();
-        one_search_result(r, r.value, r.complete.then_some(*u), scores, "maxn")
+        one_search_result(r, u[p], r.complete.then_some(*u), scores, "maxn")
     }
 }
 
@@ -491,10 +506,16 @@ impl<G: Game> Engine for MctsEngine<G> {
 }
 
 /// The options of the α-β a [`SolverEngine`] falls back to: H-minimax with Connect-4's
-/// evaluation, iterative deepening, heuristic (centre-first) ordering with killers, a 2^20
-/// transposition table. Its node budget is what the solver left.
+/// evaluation, iterative deepening, heuristic (centre-first) ordering with killers, Connect-4's
+/// transposition table ([`TT_LOG2_C4`](super::players::TT_LOG2_C4) — the size the wasm API
+/// gives `tt: true`, so that "Show me the search" can record this very search). Its node
+/// budget is what the solver left.
 pub fn solver_fallback_options() -> AlphaBetaOptions {
-    AlphaBetaOptions { order: MoveOrder::Killer, tt_log2: Some(20), ..Default::default() }
+    AlphaBetaOptions {
+        order: MoveOrder::Killer,
+        tt_log2: Some(super::players::TT_LOG2_C4),
+        ..Default::default()
+    }
 }
 
 /// The exact Connect-4 solver, one column per step (centre first), and — when the solver's
@@ -510,7 +531,7 @@ pub struct SolverEngine {
     solver_nodes: u64,
     solver_share: u64,
     budget: u64,
-    fallback: Option<AlphaBetaEngine<Connect4, C4Eval>>,
+    fallback: Option<AlphaBetaEngine<Connect4, OptionalEval<C4Eval>>>,
     done: bool,
 }
 
@@ -518,6 +539,7 @@ impl SolverEngine {
     /// An engine for `root` with one node budget for everything; the solver may use up to
     /// `solver_share` of it but never more than four fifths, so that the fallback always
     /// has at least a fifth of the budget; the fallback gets whatever the solver left.
+    #[inline]
     pub fn new(root: C4State, budget: u64, solver_share: u64) -> Self {
         let todo: Vec<u8> =
             [3u8, 2, 4, 1, 5, 0, 6].into_iter().filter(|&c| !root.is_over() && root.can_play(c)).collect();
@@ -537,6 +559,11 @@ impl SolverEngine {
     /// True once the solver gave up and the α-β fallback answers.
     pub fn fell_back(&self) -> bool {
         self.fallback.is_some()
+    }
+
+    /// The fallback's node budget (what the solver left), once it fell back.
+    pub fn fallback_budget(&self) -> Option<u64> {
+        self.fallback.as_ref().map(|_| self.budget - self.solver_nodes)
     }
 
     fn max_to_move(&self) -> bool {
@@ -560,6 +587,7 @@ impl SolverEngine {
 impl Engine for SolverEngine {
     type Action = u8;
 
+    #[inline]
     fn step(&mut self, slice: u64) -> Progress<u8> {
         if self.done {
             return self.progress();
@@ -586,7 +614,9 @@ impl Engine for SolverEngine {
                 node_budget: Some(self.budget - self.solver_nodes),
                 ..solver_fallback_options()
             };
-            self.fallback = Some(AlphaBetaEngine::new(Connect4, C4Eval::default(), self.root, opts, true));
+            // Connect-4's EVAL through `OptionalEval`: the same α-β code as the players' engines.
+            let eval = OptionalEval(Some(C4Eval::default()));
+            self.fallback = Some(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true));
             if self.budget == self.solver_nodes {
                 self.done = true;
             }
@@ -594,6 +624,7 @@ impl Engine for SolverEngine {
         self.progress()
     }
 
+    #[inline]
     fn progress(&self) -> Progress<u8> {
         if let Some(f) = &self.fallback {
             let p = f.progress();
@@ -611,6 +642,7 @@ impl Engine for SolverEngine {
         }
     }
 
+    #[inline]
     fn result(&self) -> EngineResult<u8> {
         if let Some(f) = &self.fallback {
             let mut r = f.result();

@@ -6,8 +6,8 @@ use super::{PvTable, SearchResult, Stats};
 use crate::event::{Event, LeafKind, NodeKind, Observer};
 use crate::game::{Game, ToMove, Utilities};
 
-/// max^n from `s`. The result's `value` is the utility of the player to move at the root;
-/// [`maxn_values`] gives the whole vector.
+/// max^n from `s`. The result's `value` is the utility to player 0 (MAX), as in every
+/// [`SearchResult`], whoever is to move at the root; [`maxn_values`] gives the whole vector.
 pub fn maxn<G: Game, O: Observer<G::Action>>(game: &G, s: &G::State, obs: O) -> SearchResult<G::Action> {
     maxn_values(game, s, obs).0
 }
@@ -50,11 +50,9 @@ pub fn maxn_budgeted<G: Game, O: Observer<G::Action>>(
     let pv = if complete { m.pv.line(0).to_vec() } else { Vec::new() };
     let best = pv.first().copied();
     let best_index = if complete { best_index } else { None };
-    let root_player = match game.player(s) {
-        ToMove::Player(p) => p.index(),
-        ToMove::Chance => 0,
-    };
-    let value = u[root_player];
+    // To player 0, like every SearchResult (the player to move's entry was used before: with
+    // O to move, searchGame's value came out with the wrong sign; found by the API fuzzer).
+    let value = u[0];
     if O::ENABLED {
         m.obs.event(&Event::SearchEnd { value, best, complete });
     }

@@ -8,7 +8,8 @@
 //! 3. **Rollout** — from the new child, play uniformly random moves to the end of the game;
 //! 4. **Backup** — add 1 to N and the rollout's reward to W of every node on the path.
 //!
-//! After the search the move played is the root's **most-visited** child.
+//! After the search the move played is the root's **most-visited** child (with the solver
+//! on, a proven win first: see below).
 //!
 //! ## Conventions
 //!
@@ -34,6 +35,19 @@
 //!   the iteration has no `MctsExpand` event and a rollout of 0 plies scores the node itself.
 //! - **Unvisited children** have UCB1 = +∞ (they are tried first). Every child this search
 //!   creates is visited in the iteration that creates it, so between iterations all N ≥ 1.
+//!
+//! ## MCTS-Solver (option [`MctsOptions::solver`], off by default)
+//!
+//! With the solver on, terminal wins, losses and draws are backed up as **proven outcomes**
+//! ([`Proof`]): a node is a proven win for the player to move if one child is a proven win
+//! for them (a proven loss for the player who moved into it), and proven (lost, or drawn)
+//! once all its moves are tried and proven. Proofs change three things: selection stops at
+//! a proven node and scores it by its outcome instead of a rollout (win 1, draw ½, loss 0),
+//! selection skips a child that is a proven loss for the player choosing, and the move
+//! choice takes a proven win (the quickest) first and a proven loss last. At a node's first
+//! expansion a move that wins at once is tried first (so one expansion proves the node). A proven root
+//! grows no more nodes. Two-player games only ([`MctsOptions::check`]); chance nodes are
+//! never proven. Off, none of this code runs and the search is the plain one, bit for bit.
 //!
 //! ## Watching it
 //!
@@ -91,6 +105,24 @@ pub struct MctsOptions {
     /// The tree never grows past this many nodes: once full, selection walks through the
     /// existing children only and rollouts start where it stops (bounds memory in a browser).
     pub max_nodes: u32,
+    /// MCTS-Solver: back up terminal wins and losses as proven outcomes and let the proofs
+    /// steer selection and the move choice (see [`Proof`]). Off by default; off, the search
+    /// is the plain one, bit for bit. Two-player games only ([`MctsOptions::check`]).
+    pub solver: bool,
+}
+
+impl MctsOptions {
+    /// Refuses options a game cannot take: the solver needs a two-player game (with more
+    /// players a won or lost outcome of one player says nothing about the others').
+    pub fn check<G: Game>(&self, game: &G) -> Result<(), String> {
+        let n = game.num_players();
+        if self.solver && n != 2 {
+            return Err(format!(
+                "solver: MCTS-Solver proves wins and losses of two-player games; this game has {n} players"
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for MctsOptions {
@@ -100,6 +132,98 @@ impl Default for MctsOptions {
             seed: 0,
             expansion: Expansion::Natural,
             max_nodes: u32::MAX,
+            solver: false,
+        }
+    }
+}
+
+/// A proven outcome, for the player who moved into the node (its [`MctsNode::mover`]).
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum Outcome {
+    /// The mover loses with best play.
+    Loss,
+    /// Neither side can win.
+    Draw,
+    /// The mover wins with best play.
+    Win,
+}
+
+impl Outcome {
+    /// The same outcome seen by the other player of a two-player game.
+    pub fn flipped(self) -> Outcome {
+        match self {
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Win => Outcome::Loss,
+        }
+    }
+
+    /// `win`, `draw` or `loss`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+            Outcome::Win => "win",
+        }
+    }
+}
+
+/// The rule that proved a node (MCTS-Solver).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum ProofRule {
+    /// The state is terminal: the sign of its utility is the outcome.
+    Terminal,
+    /// The player to move here has a move into child `0` that is a proven win for them:
+    /// the node is theirs (one winning move is enough).
+    WinningChild(u32),
+    /// Every move from here has been tried and proven; the best of them for the player to
+    /// move, child `0`, gives the outcome (every move loses: a proven loss for them; the
+    /// best is a draw: a proven draw).
+    AllChildren(u32),
+}
+
+/// A node's proven outcome under MCTS-Solver ([`MctsOptions::solver`]).
+///
+/// The outcome of a terminal state is the sign of its utility to the mover (positive: win,
+/// zero: draw, negative: loss). Above the leaves the solver backs outcomes up by two rules
+/// ([`ProofRule`]): a node is won for the player to move if **one** child is a proven win
+/// for them, and decided (lost, or drawn) once **all** its children are proven. Chance nodes
+/// are never proven (their value is an expectation, not a win or a loss), so proofs stop
+/// below them.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub struct Proof {
+    /// For the player who moved into the node.
+    pub outcome: Outcome,
+    /// Plies to the end of the game along the proof (0 at a terminal): one more than the
+    /// child the rule picked, which is the quickest proven win, or else the longest resistance.
+    pub plies: u32,
+    /// Which rule proved it.
+    pub rule: ProofRule,
+}
+
+impl Proof {
+    /// One sentence saying what is proven and by which rule (`mover` and `to_move` are the
+    /// names of the player who moved into the node and of the player to move at it).
+    pub fn explain(&self, mover: &str, to_move: &str) -> String {
+        let o = self.outcome;
+        let what = match o {
+            Outcome::Draw => "proven draw".to_string(),
+            _ => format!("proven {} for {mover}", o.name()),
+        };
+        let plies = |p: u32| if p == 1 { "1 ply".to_string() } else { format!("{p} plies") };
+        match self.rule {
+            ProofRule::Terminal => format!("{what}: the game is over here"),
+            ProofRule::WinningChild(c) => format!(
+                "{what}: {to_move} has a winning move here (node {c} is a proven win for {to_move}), so the game ends in {}",
+                plies(self.plies)
+            ),
+            ProofRule::AllChildren(c) if o == Outcome::Draw => {
+                format!("{what}: every move of {to_move} is proven and the best one (to node {c}) is a draw")
+            }
+            ProofRule::AllChildren(c) => format!(
+                "{what}: every move of {to_move} is a proven loss for {to_move}; the longest resistance (to node {c}) ends the game in {}",
+                plies(self.plies)
+            ),
         }
     }
 }
@@ -221,8 +345,22 @@ pub struct MctsNode<'a, S, A> {
     pub mover: Player,
     /// TERMINAL-TEST(s).
     pub terminal: bool,
+    /// The proven outcome (MCTS-Solver only; `None` while unproven or with the solver off).
+    pub proof: Option<Proof>,
     /// The state.
     pub state: S,
+}
+
+impl<S, A> MctsNode<'_, S, A> {
+    /// The proof as a sentence ([`Proof::explain`]), players named MAX and MIN; `None`
+    /// while unproven.
+    pub fn proof_text(&self) -> Option<String> {
+        let to_move = match self.to_move {
+            ToMove::Player(p) => p.name(2),
+            ToMove::Chance => "chance".to_string(),
+        };
+        self.proof.map(|p| p.explain(&self.mover.name(2), &to_move))
+    }
 }
 
 /// N, W and Q of one root child.
@@ -266,6 +404,13 @@ struct Tree<G: Game> {
     edge_q: Vec<f64>,
     root_n: u32,
     root_w: f64,
+    /// MCTS-Solver on (the option, in a two-player game).
+    solver: bool,
+    /// Solver only (empty otherwise): each node's proof, by id; per edge, whether the child
+    /// is a proven loss for its mover (selection skips it); the iteration the root was proven in.
+    proofs: Vec<Option<Proof>>,
+    edge_lost: Vec<bool>,
+    proved_at: Option<u32>,
     /// ln N of the visit counts seen so far: bit for bit the value selection would compute.
     ln_table: LnTable,
     iterations: u32,
@@ -292,6 +437,10 @@ impl<G: Game> Tree<G> {
             edge_q: Vec::new(),
             root_n: 0,
             root_w: 0.0,
+            solver: opts.solver && game.num_players() == 2,
+            proofs: Vec::new(),
+            edge_lost: Vec::new(),
+            proved_at: None,
             ln_table: LnTable::default(),
             iterations: 0,
             rollouts: 0,
@@ -307,6 +456,9 @@ impl<G: Game> Tree<G> {
             ToMove::Chance => Player::MAX,
         };
         t.push_node(game, root, NO_PARENT, NO_SLOT, 0, mover);
+        if t.solver && t.proofs[0].is_some() {
+            t.proved_at = Some(0);
+        }
         t
     }
 
@@ -343,6 +495,24 @@ impl<G: Game> Tree<G> {
             slot,
             state,
         });
+        if self.solver {
+            let proof = terminal.then(|| {
+                let u = game.utility(&state, Player::MAX);
+                let for_max = if u > 0.0 {
+                    Outcome::Win
+                } else if u < 0.0 {
+                    Outcome::Loss
+                } else {
+                    Outcome::Draw
+                };
+                let outcome = if mover == Player::MAX { for_max } else { for_max.flipped() };
+                Proof { outcome, plies: 0, rule: ProofRule::Terminal }
+            });
+            self.proofs.push(proof);
+            if slot != NO_SLOT {
+                self.edge_lost[slot] = proof.is_some_and(|p| p.outcome == Outcome::Loss);
+            }
+        }
     }
 
     fn num_nodes(&self) -> usize {
@@ -405,6 +575,9 @@ impl<G: Game> Tree<G> {
             self.edge_n.resize(end, 0);
             self.edge_w.resize(end, 0.0);
             self.edge_q.resize(end, 0.0);
+            if self.solver {
+                self.edge_lost.resize(end, false);
+            }
             self.nodes[parent as usize].edge = e;
             e
         } else {
@@ -497,6 +670,16 @@ impl<G: Game> Tree<G> {
     }
 
     fn iterate<O: Observer<G::Action>>(&mut self, game: &G, obs: &mut O) {
+        if self.solver && !O::ENABLED && self.proofs[0].is_some() && !self.nodes[0].terminal {
+            // A proven root, unobserved: what the iteration below does there (selection
+            // stops at the root, which scores its outcome; nothing else changes), in short.
+            let reward = self.proven_reward(0).expect("a proven non-terminal root");
+            self.rollouts += 1;
+            self.root_n = self.root_n.saturating_add(1);
+            self.root_w += reward[self.nodes[0].mover.index()];
+            self.iterations = self.iterations.saturating_add(1);
+            return;
+        }
         if O::ENABLED {
             obs.event(&Event::MctsIteration { iteration: self.iterations });
         }
@@ -508,7 +691,7 @@ impl<G: Game> Tree<G> {
         // SELECT, ending in at most one EXPAND.
         let leaf = loop {
             let h = self.nodes[id as usize];
-            if h.terminal {
+            if h.terminal || (self.solver && self.proofs[id as usize].is_some()) {
                 break id;
             }
             let (first, k, len) = (h.first, h.k as usize, h.len as usize);
@@ -544,7 +727,9 @@ impl<G: Game> Tree<G> {
                 ToMove::Player(_) => {
                     let untried = len - k;
                     if untried > 0 && self.can_grow() {
-                        if self.opts.expansion == Expansion::Random {
+                        // Solver: a move that wins at once is tried first (it proves the node).
+                        let win_first = self.solver && k == 0 && self.winning_move_first(game, id);
+                        if self.opts.expansion == Expansion::Random && !win_first {
                             let j = self.rng.below(untried as u32) as usize;
                             self.actions.swap(first + k, first + k + j);
                         }
@@ -556,7 +741,17 @@ impl<G: Game> Tree<G> {
                     let ln_n = self.ln_n(n_here);
                     let c = self.opts.c;
                     let e = h.edge;
-                    let best = select_in_block(&self.edge_q[e..e + k], &self.edge_n[e..e + k], ln_n, c);
+                    let best = if self.solver {
+                        select_unlost(
+                            &self.edge_q[e..e + k],
+                            &self.edge_n[e..e + k],
+                            &self.edge_lost[e..e + k],
+                            ln_n,
+                            c,
+                        )
+                    } else {
+                        select_in_block(&self.edge_q[e..e + k], &self.edge_n[e..e + k], ln_n, c)
+                    };
                     let slot = e + best;
                     let (child, n) = (self.edge_child[slot], self.edge_n[slot]);
                     if O::ENABLED {
@@ -571,7 +766,10 @@ impl<G: Game> Tree<G> {
         };
         // ROLLOUT.
         let state = self.nodes[leaf as usize].state;
-        let (plies, reward) = self.rollout(game, &state);
+        let (plies, reward) = match self.proven_reward(leaf) {
+            Some(r) => (0, r),
+            None => self.rollout(game, &state),
+        };
         self.rollouts += 1;
         if O::ENABLED {
             obs.event(&Event::MctsRollout { node: leaf, plies, reward });
@@ -596,6 +794,102 @@ impl<G: Game> Tree<G> {
             obs.event(&Event::MctsBackup { node: 0, visits: self.root_n, wins: self.root_w });
         }
         self.iterations = self.iterations.saturating_add(1);
+        if self.solver {
+            self.propagate_proofs();
+        }
+    }
+
+    /// Solver, at a player node's first expansion: moves the first action that ends the game
+    /// with a win for the player to move to the front of the untried actions, so that the
+    /// node is proven by the child it expands first. Whether there was one.
+    fn winning_move_first(&mut self, game: &G, id: u32) -> bool {
+        let h = &self.nodes[id as usize];
+        let ToMove::Player(p) = h.to_move else { return false };
+        let (first, len, state) = (h.first, h.len as usize, h.state);
+        for j in 0..len {
+            let next = game.result(&state, self.actions[first + j]);
+            if game.is_terminal(&next) && game.utility(&next, p) > 0.0 {
+                self.actions.swap(first, first + j);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Solver: the rewards a proven non-terminal node scores instead of a rollout (win 1,
+    /// draw ½, loss 0 for its mover). Terminal nodes are scored by their utilities as without
+    /// the solver.
+    fn proven_reward(&self, id: u32) -> Option<Utilities> {
+        if !self.solver || self.nodes[id as usize].terminal {
+            return None;
+        }
+        let p = self.proofs[id as usize]?;
+        let mine = match p.outcome {
+            Outcome::Win => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::Loss => 0.0,
+        };
+        let mut r = [0.0; MAX_PLAYERS];
+        let m = self.nodes[id as usize].mover.index();
+        r[m] = mine;
+        r[1 - m] = 1.0 - mine;
+        Some(r)
+    }
+
+    /// Solver: after an iteration, proves what the path's new proofs prove, leaf upwards,
+    /// stopping at the first node that stays unproven (only a child's change can change a
+    /// node's status, and only nodes on the path changed).
+    fn propagate_proofs(&mut self) {
+        for i in (1..self.path.len()).rev() {
+            let (child, parent) = (self.path[i], self.path[i - 1]);
+            if self.proofs[child as usize].is_none() || self.proofs[parent as usize].is_some() {
+                break;
+            }
+            match self.try_prove(parent) {
+                Some(p) => {
+                    self.proofs[parent as usize] = Some(p);
+                    let slot = self.nodes[parent as usize].slot;
+                    if slot != NO_SLOT {
+                        self.edge_lost[slot] = p.outcome == Outcome::Loss;
+                    }
+                }
+                None => break,
+            }
+        }
+        if self.proved_at.is_none() && self.proofs[0].is_some() {
+            self.proved_at = Some(self.iterations);
+        }
+    }
+
+    /// Solver: the proof of node `id` by its children's proofs, if they prove it.
+    fn try_prove(&self, id: u32) -> Option<Proof> {
+        let h = &self.nodes[id as usize];
+        let ToMove::Player(p) = h.to_move else { return None };
+        let (k, len) = (h.k as usize, h.len as usize);
+        // The best child for `p` (whose outcomes the children's proofs are, as their mover),
+        // by proof_key; `None` once one child is unproven (unless a win turns up).
+        let mut best: Option<(u32, Proof)> = None;
+        let mut all = k == len && len > 0;
+        for pos in 0..k {
+            let child = self.edge_child[h.edge + pos];
+            let Some(cp) = self.proofs[child as usize] else {
+                all = false;
+                continue;
+            };
+            if best.is_none_or(|(_, b)| proof_key(&cp) > proof_key(&b)) {
+                best = Some((child, cp));
+            }
+        }
+        let (child, cp) = best?;
+        let rule = if cp.outcome == Outcome::Win {
+            ProofRule::WinningChild(child)
+        } else if all {
+            ProofRule::AllChildren(child)
+        } else {
+            return None;
+        };
+        let outcome = if h.mover == p { cp.outcome } else { cp.outcome.flipped() };
+        Some(Proof { outcome, plies: cp.plies.saturating_add(1), rule })
     }
 
     fn expand_and_report<O: Observer<G::Action>>(&mut self, game: &G, id: u32, obs: &mut O) -> u32 {
@@ -626,6 +920,7 @@ impl<G: Game> Tree<G> {
             to_move: h.to_move,
             mover: h.mover,
             terminal: h.terminal,
+            proof: if self.solver { self.proofs[id as usize] } else { None },
             state: h.state,
         })
     }
@@ -645,6 +940,24 @@ impl<G: Game> Tree<G> {
         // scan of the expanded block per action (O(k²) at a root with many children).
         let mut index = crate::action_index::ActionIndex::new();
         index.build(&natural);
+        if self.solver {
+            // The proofs first (a proven win, the quickest; never a proven loss unless
+            // every move loses, then the longest), then visits, then the natural order.
+            let mut best: Option<(u32, usize, (u8, i64), u32)> = None;
+            for pos in 0..k {
+                let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
+                let child = self.edge_child[h.edge + pos];
+                let rank = match self.proofs[child as usize] {
+                    Some(p) => choice_key(&p),
+                    None => (1, 0),
+                };
+                let n = self.edge_n[h.edge + pos];
+                if best.is_none_or(|b| (rank, n) > (b.2, b.3) || ((rank, n) == (b.2, b.3) && i < b.1)) {
+                    best = Some((child, i, rank, n));
+                }
+            }
+            return best.map(|(c, i, _, _)| (c, i));
+        }
         let mut best: Option<(u32, usize, u32)> = None;
         for pos in 0..k {
             let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
@@ -710,6 +1023,50 @@ fn select_in_block(q: &[f64], n: &[u32], ln_n: f64, c: f64) -> usize {
         }
     }
     best
+}
+
+/// [`select_in_block`] skipping children that are proven losses for the player choosing
+/// (MCTS-Solver), unless all are (then the plain choice).
+#[inline]
+fn select_unlost(q: &[f64], n: &[u32], lost: &[bool], ln_n: f64, c: f64) -> usize {
+    let mut best = usize::MAX;
+    let mut best_total = f64::NEG_INFINITY;
+    for (i, ((&q, &n), &lost)) in q.iter().zip(n).zip(lost).enumerate() {
+        if lost {
+            continue;
+        }
+        let n = n as f64;
+        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
+        if best == usize::MAX || total > best_total {
+            best = i;
+            best_total = total;
+        }
+    }
+    if best == usize::MAX {
+        select_in_block(q, n, ln_n, c)
+    } else {
+        best
+    }
+}
+
+/// The order in which the solver backs up its children's proofs: win > draw > loss; among
+/// wins the quickest, among draws and losses the longest.
+fn proof_key(p: &Proof) -> (Outcome, i64) {
+    match p.outcome {
+        Outcome::Win => (Outcome::Win, -(p.plies as i64)),
+        o => (o, p.plies as i64),
+    }
+}
+
+/// The order of the solver's move choice: a proven win (the quickest first) above an
+/// unproven move or a proven draw (rank 1: visits decide), above a proven loss (the longest
+/// first).
+fn choice_key(p: &Proof) -> (u8, i64) {
+    match p.outcome {
+        Outcome::Win => (2, -(p.plies as i64)),
+        Outcome::Draw => (1, 0),
+        Outcome::Loss => (0, p.plies as i64),
+    }
 }
 
 /// Monte Carlo tree search over a game it owns, kept between calls so that a caller can run
@@ -834,6 +1191,12 @@ impl<G: Game> Mcts<G> {
     /// The options the search was made with.
     pub fn options(&self) -> &MctsOptions {
         &self.tree.opts
+    }
+
+    /// MCTS-Solver: the number of iterations that had run when the root was proven (0 for a
+    /// terminal root); `None` while unproven or with the solver off.
+    pub fn proved_at(&self) -> Option<u32> {
+        self.tree.proved_at
     }
 }
 

@@ -13,6 +13,8 @@
 //! - [`engine`] — every way a side can move as a stepped [`Engine`](engine::Engine) with one
 //!   result record (value, score, best, line, per-move scores marked exact or bound, exact,
 //!   complete, depth, stats) under one node budget.
+//! - [`players`] — the players the playground offers (catalogue, defaults, checks) and the
+//!   engine each one plays with.
 
 pub mod alphabeta;
 pub mod book;
@@ -20,6 +22,7 @@ pub mod engine;
 pub mod maxn;
 pub mod mcts;
 pub mod minimax;
+pub mod players;
 pub mod solver;
 pub mod tt;
 

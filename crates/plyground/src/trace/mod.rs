@@ -79,12 +79,15 @@
 //! MCTS events slot 1 is the event's own arena node id (the recorder does not record MCTS;
 //! the layout is shared so one decoder serves both).
 
+mod caption;
 mod encode;
 mod narrate;
 mod pseudocode;
 mod step;
 
+pub use caption::{Known, Proven};
 pub use encode::{encode_event, EVENT_NAMES};
+pub use narrate::{fmt_value, player_name};
 pub use pseudocode::{
     pseudocode_line, Procedure, AB_MAX_VALUE, AB_MIN_VALUE, ALPHA_BETA_SEARCH, EXPECTIMINIMAX, MAXN_VALUE,
     MAX_VALUE, MINIMAX_DECISION, MIN_VALUE,
@@ -94,7 +97,7 @@ pub use step::{Counters, Cursor, StepState};
 use crate::action_index::ActionIndex;
 use crate::event::{Bound, Event, LeafKind, NodeKind, Observer};
 use crate::game::{Game, ToMove, Utilities};
-use crate::search::fmt_value;
+use crate::search::TieRule;
 
 /// "No node / no event" in the compact per-event links.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -124,7 +127,7 @@ impl NodeValue {
     /// "3", "+∞", or "(1, 2, 3)" for the first `num_players` entries of a vector.
     pub fn text(self, num_players: usize) -> String {
         match self {
-            NodeValue::Scalar(v) => fmt_value(v),
+            NodeValue::Scalar(v) => narrate::fmt_value(v),
             NodeValue::Vector(u) => fmt_vector(&u, num_players),
         }
     }
@@ -132,7 +135,7 @@ impl NodeValue {
 
 pub(crate) fn fmt_vector(u: &Utilities, num_players: usize) -> String {
     let n = num_players.clamp(1, u.len());
-    let parts: Vec<String> = u[..n].iter().map(|&x| fmt_value(x)).collect();
+    let parts: Vec<String> = u[..n].iter().map(|&x| narrate::fmt_value(x)).collect();
     format!("({})", parts.join(", "))
 }
 
@@ -355,6 +358,10 @@ pub struct Trace<A> {
     node_cap: usize,
     num_players: usize,
     flavour: Flavour,
+    tie_rule: TieRule,
+    /// Per search in `results`: the best move in the words the game's figure uses ("top"),
+    /// when a front end gave some ([`Trace::set_move_words`]).
+    move_words: Vec<Option<String>>,
 }
 
 impl<A: Copy> Trace<A> {
@@ -411,6 +418,33 @@ impl<A: Copy> Trace<A> {
     /// Overrides the detected pseudocode flavour.
     pub fn set_flavour(&mut self, f: Flavour) {
         self.flavour = f;
+    }
+
+    /// The tie rule the recorded α-β search pruned by (the narration states the test it
+    /// passed: `v ≤ α` under the lessons' rule, `v < α` under the strict one).
+    pub fn tie_rule(&self) -> TieRule {
+        self.tie_rule
+    }
+
+    /// Names each search's best move in the words of the game's figure (`words(best)`, e.g.
+    /// "top" for a tic-tac-toe cell, "column 4"), for the narration's last step and the
+    /// result line; None keeps the action's name.
+    pub fn set_move_words(&mut self, words: &dyn Fn(A) -> Option<String>) {
+        self.move_words = self.results.iter().map(|r| r.best.and_then(words)).collect();
+    }
+
+    /// The best move of search `i` in the figure's words, else its action name.
+    pub(crate) fn best_words(&self, i: usize) -> Option<String> {
+        self.move_words
+            .get(i)
+            .cloned()
+            .flatten()
+            .or_else(|| self.results.get(i).and_then(|r| r.best_name.clone()))
+    }
+
+    /// Says which tie rule the search used (default [`TieRule::NonStrict`]).
+    pub fn set_tie_rule(&mut self, rule: TieRule) {
+        self.tie_rule = rule;
     }
 
     /// Every edge pruned by a cutoff, in the order the cutoffs happened.
@@ -584,6 +618,8 @@ impl<'g, G: Game> Recorder<'g, G> {
                 node_cap: DEFAULT_NODE_CAP,
                 num_players: game.num_players(),
                 flavour: Flavour::Minimax,
+                tie_rule: TieRule::NonStrict,
+                move_words: Vec::new(),
             },
             last_val: Vec::new(),
             last_win: Vec::new(),

@@ -3,8 +3,24 @@
 
 use super::{event_window, fmt_vector, pseudocode_line, Flavour, Procedure, Trace, NONE};
 use crate::event::{Bound, Event, LeafKind, NodeKind};
-use crate::game::Player;
-use crate::search::fmt_value;
+use crate::search::{fmt_value as ascii_value, TieRule};
+
+/// A value as the figures print it: "3", "0.5", "+∞", and negatives with the minus sign
+/// "−4" (U+2212, as the drawing and the text view do; the tree parser accepts it back).
+pub fn fmt_value(v: f64) -> String {
+    let s = ascii_value(v);
+    match s.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => s,
+    }
+}
+
+/// The name of player `p` (0-based) of an n-player game: "P1", "P2", … — never a letter, so
+/// that a player cannot be mistaken for a node (nodes are labelled A, B, C, …). The figure
+/// draws player p with p + 3 corners and the number p + 1 inside, in the player's colour.
+pub fn player_name(p: u8) -> String {
+    format!("P{}", u16::from(p) + 1)
+}
 
 /// How many pruned children a narration names before "and N more".
 const NAMED_PRUNED: usize = 5;
@@ -19,8 +35,17 @@ fn capitalise(s: &str) -> String {
     out
 }
 
+/// `one` for 1, `many` otherwise ("1 node", "2 nodes", "0 nodes").
+pub(crate) fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 /// "a", "a and b", "a, b and c".
-fn list(items: &[String]) -> String {
+pub(crate) fn list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -29,15 +54,15 @@ fn list(items: &[String]) -> String {
 }
 
 impl<A: Copy> Trace<A> {
-    /// "MAX node A", "chance node B", "player C node X".
-    fn node_name(&self, n: u32) -> String {
+    /// "MAX node A", "chance node B", "P3 node X".
+    pub(crate) fn node_name(&self, n: u32) -> String {
         match self.node(n) {
             Some(nd) => {
                 let kind = match nd.kind {
                     NodeKind::Max => "MAX".to_string(),
                     NodeKind::Min => "MIN".to_string(),
                     NodeKind::Chance => "chance".to_string(),
-                    NodeKind::Player(p) => format!("player {}", Player(p).name(self.num_players)),
+                    NodeKind::Player(p) => player_name(p),
                 };
                 format!("{kind} node {}", nd.label)
             }
@@ -45,7 +70,7 @@ impl<A: Copy> Trace<A> {
         }
     }
 
-    fn label(&self, n: u32) -> String {
+    pub(crate) fn label(&self, n: u32) -> String {
         self.node(n).map_or_else(|| "?".to_string(), |nd| nd.label.clone())
     }
 
@@ -171,10 +196,7 @@ impl<A: Copy> Trace<A> {
                 )
             }
             Event::Cutoff { v, alpha, beta, .. } => {
-                let test = match self.node(n).map(|nd| nd.kind) {
-                    Some(NodeKind::Min) => format!("v = {} ≤ α = {}", fmt_value(v), fmt_value(alpha)),
-                    _ => format!("v = {} ≥ β = {}", fmt_value(v), fmt_value(beta)),
-                };
+                let test = self.cutoff_test(self.node(n).map(|nd| nd.kind), v, alpha, beta);
                 let named: Vec<String> = self
                     .pruned
                     .get(l.aux as usize..(l.aux as usize + l.aux_len as usize))
@@ -207,17 +229,39 @@ impl<A: Copy> Trace<A> {
                 let r = self.results.get(l.aux as usize);
                 if !complete {
                     let open = r.map_or(0, |r| r.abandoned.len());
+                    let entered = self.nodes.partition_point(|nd| (nd.enter_event as usize) < i);
+                    let known = r.map_or_else(
+                        || "nothing is known of the root's value".to_string(),
+                        |r| self.known_of_incomplete(r),
+                    );
                     return format!(
-                        "Search stopped by the node budget ({} nodes entered so far); {open} open nodes abandoned",
-                        self.nodes.partition_point(|nd| (nd.enter_event as usize) < i)
+                        "Search stopped by the node budget ({entered} {} entered so far; {open} open {} abandoned): {known}",
+                        plural(entered, "node", "nodes"),
+                        plural(open, "node", "nodes")
                     );
                 }
-                match r.and_then(|r| r.best_name.clone()) {
-                    Some(b) => format!("Search done: the root is worth {}, best move {b}", fmt_value(value)),
-                    None => format!("Search done: the root is worth {} (no move to make)", fmt_value(value)),
+                let worth = match r.and_then(|r| r.utilities) {
+                    Some(u) => fmt_vector(&u, np),
+                    None => fmt_value(value),
+                };
+                match self.best_words(l.aux as usize) {
+                    Some(b) => format!("Search done: the root is worth {worth}, best move {b}"),
+                    None => format!("Search done: the root is worth {worth} (no move to make)"),
                 }
             }
             _ => String::new(),
+        }
+    }
+
+    /// The test a cutoff passed, as the search's tie rule states it: "v = 2 ≤ α = 3" (the
+    /// lessons' rule) or "v = 1 < α = 3" (strict); "v = 9 ≥ β = 5" / "v = 9 > β = 5" at MAX.
+    pub(crate) fn cutoff_test(&self, kind: Option<NodeKind>, v: f64, alpha: f64, beta: f64) -> String {
+        let strict = self.tie_rule == TieRule::Strict;
+        match kind {
+            Some(NodeKind::Min) => {
+                format!("v = {} {} α = {}", fmt_value(v), if strict { "<" } else { "≤" }, fmt_value(alpha))
+            }
+            _ => format!("v = {} {} β = {}", fmt_value(v), if strict { ">" } else { "≥" }, fmt_value(beta)),
         }
     }
 

@@ -67,6 +67,10 @@ fn is_number_start(c: u8) -> bool {
     c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.')
 }
 
+/// The minus sign U+2212 ("−") in UTF-8: the playground prints negative values with it, so
+/// text copied from a figure parses back.
+const MINUS: &[u8] = "\u{2212}".as_bytes();
+
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
@@ -180,10 +184,19 @@ impl<'a> Parser<'a> {
         self.pos - start
     }
 
+    /// A number starts here: a digit, a sign (`-`, `+` or `−`) or a point.
+    fn at_number(&self) -> bool {
+        self.peek().is_some_and(is_number_start) || self.src[self.pos..].starts_with(MINUS)
+    }
+
     fn number(&mut self) -> PResult<f64> {
         let start = self.pos;
+        let mut unicode_minus = false;
         if matches!(self.peek(), Some(b'-' | b'+')) {
             self.pos += 1;
+        } else if self.src[self.pos..].starts_with(MINUS) {
+            self.pos += MINUS.len();
+            unicode_minus = true;
         }
         let mut count = self.digits();
         if self.peek() == Some(b'.') {
@@ -205,7 +218,8 @@ impl<'a> Parser<'a> {
             }
         }
         let s = &self.text[start..self.pos];
-        match decimal::parse(s) {
+        let ascii = if unicode_minus { format!("-{}", &s[MINUS.len()..]) } else { s.to_string() };
+        match decimal::parse(&ascii) {
             Some(v) if v.is_finite() => Ok(v),
             _ => Err((start, format!("the number {s} is too large"))),
         }
@@ -216,9 +230,11 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let v = self.number()?;
         if v.abs() > MAX_ABS_VALUE {
+            // The number as written: `1e308` is not worth 309 digits of error message.
+            let s = &self.text[start..self.pos];
             return Err((
                 start,
-                format!("a utility must lie between -1e15 and 1e15, found {}", decimal::display(v)),
+                format!("the utility {s} is too large: a utility must lie between -1e15 and 1e15"),
             ));
         }
         Ok(v)
@@ -238,7 +254,7 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(b'[') => self.children(id)?,
             Some(b'(') => self.tuple_leaf(id)?,
-            Some(c) if is_number_start(c) => self.number_leaf(id)?,
+            _ if self.at_number() => self.number_leaf(id)?,
             Some(c) if is_ident_start(c) => {
                 let word = self.ident();
                 match keyword(word) {
@@ -279,7 +295,7 @@ impl<'a> Parser<'a> {
                                 self.skip_ws();
                                 match self.peek() {
                                     Some(b'(') => self.tuple_leaf(id)?,
-                                    Some(c) if is_number_start(c) => self.number_leaf(id)?,
+                                    _ if self.at_number() => self.number_leaf(id)?,
                                     _ => {
                                         return Err((
                                             self.pos,
@@ -403,7 +419,7 @@ impl<'a> Parser<'a> {
     /// `p:` before a chance node's child: a number or a fraction `a/b`, in [0, 1].
     fn probability(&mut self) -> PResult<f64> {
         let start = self.pos;
-        if !self.peek().is_some_and(is_number_start) {
+        if !self.at_number() {
             return Err((
                 start,
                 format!(
@@ -458,7 +474,7 @@ impl<'a> Parser<'a> {
         loop {
             self.skip_ws();
             let at = self.pos;
-            if !self.peek().is_some_and(is_number_start) {
+            if !self.at_number() {
                 return Err((at, format!("expected a number in the utility tuple, found {}", self.found())));
             }
             let v = self.utility()?;
@@ -549,6 +565,39 @@ mod tests {
         assert_eq!(t.label(3), Some("b2"));
         assert!(!t.node(3).unwrap().label_given());
         assert_eq!(t.to_text(), "A[B[b1=3, 12, 8], C[2, 4, 6], D[14, 5, 2]]");
+    }
+
+    #[test]
+    fn the_unicode_minus_the_figures_print_parses_back() {
+        // Issue 12 item 12: "−4" (U+2212) as the playground prints it.
+        let t = Tree::try_parse("[chance[0.5: 10, 0.5: −4], −1.5]").unwrap();
+        let leaves: Vec<f64> = (0..t.nodes().len() as u32).filter_map(|i| t.value(i)).collect();
+        assert_eq!(leaves, vec![10.0, -4.0, -1.5]);
+        assert_eq!(
+            Tree::try_parse("[−3, [−12]]").unwrap().to_text(),
+            Tree::try_parse("[-3, [-12]]").unwrap().to_text()
+        );
+        let t = Tree::try_parse("[(1, −2, 3), (−1, 2, 3)]").unwrap();
+        assert_eq!(t.to_text(), "[(1, -2, 3), (-1, 2, 3)]");
+        let e = err("[−]");
+        assert_eq!(e.message, "expected a number, found '−'");
+        assert_eq!(err("[-]").message, "expected a number, found '-'");
+        let e = err("[1, −−2]");
+        assert_eq!(e.column, 5);
+    }
+
+    #[test]
+    fn a_huge_utility_is_named_as_written() {
+        // Issue 12 item 12: not a 309-digit expansion of 1e308.
+        assert_eq!(
+            err("[1e308]").message,
+            "the utility 1e308 is too large: a utility must lie between -1e15 and 1e15"
+        );
+        assert_eq!(
+            err("[2, −1E16]").message,
+            "the utility −1E16 is too large: a utility must lie between -1e15 and 1e15"
+        );
+        assert!(err("[1e400]").message.contains("too large"));
     }
 
     #[test]

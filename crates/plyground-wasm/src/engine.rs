@@ -1,0 +1,562 @@
+//! `Engine`: a player's stepped search on a `Game` position (the core's
+//! `plyground::search::players::PlayerEngine`), and the catalogue of players
+//! (`engines(kind)`, `checkEngineConfig`, `engineLabel`). A thin skin: which search a player
+//! runs, its defaults, its checks and its fallbacks are the core's; this file reads the
+//! configuration, converts moves to `play()` units and points of view to the mover's, and
+//! writes records.
+
+use crate::game::{GameHandle, Position};
+use crate::search::depth_js;
+use crate::skin::Skin;
+use crate::util::{at, js_err, string_arg, to_js};
+use plyground::game::{Game, Player, ToMove};
+use plyground::games::connect4::Connect4;
+use plyground::games::tictactoe::TicTacToe;
+use plyground::search::engine::{Engine, EngineResult, Progress, ScoreBound};
+use plyground::search::players::{
+    check_config, BoardKind, BoardPosition, Field, FieldKind, PlayerConfig, PlayerEngine, PlayerId,
+    RawConfig, RawValue, SearchSpec,
+};
+use plyground::MoveOrder;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+/// A setting as JavaScript gives it: a number, a switch or a text (a form's input); `null`
+/// and `undefined` read as "not given".
+enum RawIn {
+    Bool(bool),
+    Number(f64),
+    Text(String),
+}
+
+impl<'de> Deserialize<'de> for RawIn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = RawIn;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number, true or false, or a text")
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<RawIn, E> {
+                Ok(RawIn::Bool(b))
+            }
+            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<RawIn, E> {
+                Ok(RawIn::Number(x))
+            }
+            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<RawIn, E> {
+                Ok(RawIn::Number(x as f64))
+            }
+            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<RawIn, E> {
+                Ok(RawIn::Number(x as f64))
+            }
+            fn visit_str<E: serde::de::Error>(self, t: &str) -> Result<RawIn, E> {
+                Ok(RawIn::Text(t.to_string()))
+            }
+            fn visit_string<E: serde::de::Error>(self, t: String) -> Result<RawIn, E> {
+                Ok(RawIn::Text(t))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl From<RawIn> for RawValue {
+    fn from(v: RawIn) -> Self {
+        match v {
+            RawIn::Bool(b) => RawValue::Bool(b),
+            RawIn::Number(x) => RawValue::Number(x),
+            RawIn::Text(t) => RawValue::Text(t),
+        }
+    }
+}
+
+/// A player's configuration as JavaScript gives it (`EngineConfig` in the TypeScript types).
+/// `null` or absent settings take the player's defaults.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+struct ConfigIn {
+    engine: Option<String>,
+    depth: Option<RawIn>,
+    tt: Option<RawIn>,
+    quiescence: Option<RawIn>,
+    iterations: Option<RawIn>,
+    c: Option<RawIn>,
+    seed: Option<RawIn>,
+}
+
+/// Reads and checks a configuration for `kind`. Errors name the field.
+fn read_config(kind: BoardKind, v: &JsValue) -> Result<PlayerConfig, String> {
+    if !v.is_object() {
+        return Err("the configuration must be an object like {engine: 'alphabeta', depth: 6}".into());
+    }
+    let c: ConfigIn = crate::read::options(v)?;
+    let Some(engine) = c.engine else {
+        return Err(
+            "engine is missing (expected one of human, minimax, alphabeta, hminimax, mcts, perfect)".into()
+        );
+    };
+    let raw = RawConfig {
+        engine,
+        depth: c.depth.map(RawValue::from),
+        tt: c.tt.map(RawValue::from),
+        quiescence: c.quiescence.map(RawValue::from),
+        iterations: c.iterations.map(RawValue::from),
+        c: c.c.map(RawValue::from),
+        seed: c.seed.map(RawValue::from),
+    };
+    check_config(kind, &raw)
+}
+
+fn kind_arg(v: &JsValue) -> Result<BoardKind, String> {
+    BoardKind::from_id(&string_arg("kind", v)?)
+}
+
+/// A checked configuration as JavaScript gets it: every setting, `depth: null` for "to the
+/// end of the game".
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfigOut {
+    engine: &'static str,
+    depth: Option<f64>,
+    tt: bool,
+    quiescence: bool,
+    iterations: f64,
+    c: f64,
+    seed: f64,
+}
+
+impl From<&PlayerConfig> for ConfigOut {
+    fn from(c: &PlayerConfig) -> Self {
+        ConfigOut {
+            engine: c.player.id(),
+            depth: c.depth.map(f64::from),
+            tt: c.tt,
+            quiescence: c.quiescence,
+            iterations: c.iterations.into(),
+            c: c.c,
+            seed: c.seed.into(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FieldOut {
+    key: &'static str,
+    label: &'static str,
+    kind: &'static str,
+    min: f64,
+    max: f64,
+    step: f64,
+    /// May be empty (depth: to the end of the game).
+    optional: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EngineInfoOut {
+    id: &'static str,
+    name: &'static str,
+    menu: String,
+    fields: Vec<FieldOut>,
+    defaults: ConfigOut,
+    unavailable: Option<&'static str>,
+}
+
+/// `engines(kind)`: the players the page offers for `'ttt'` or `'c4'`, in menu order, each
+/// with its settings (ranges and steps), its defaults on that game, and why it cannot play
+/// it (`unavailable`, else null).
+#[wasm_bindgen(unchecked_return_type = "EngineInfo[]")]
+pub fn engines(
+    #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
+) -> Result<JsValue, JsError> {
+    let kind = kind_arg(&kind).map_err(at("engines"))?;
+    let list: Vec<EngineInfoOut> = PlayerId::ALL
+        .iter()
+        .map(|&p| {
+            let defaults = PlayerConfig::default_for(kind, p);
+            EngineInfoOut {
+                id: p.id(),
+                name: p.name(),
+                menu: if p == PlayerId::Perfect { defaults.label(kind) } else { p.name().to_string() },
+                fields: p
+                    .fields()
+                    .iter()
+                    .map(|&f| {
+                        let (min, max) = f.range();
+                        FieldOut {
+                            key: f.key(),
+                            label: f.label(),
+                            kind: match f.kind() {
+                                FieldKind::Int => "int",
+                                FieldKind::Number => "number",
+                                FieldKind::Bool => "bool",
+                            },
+                            min,
+                            max,
+                            step: f.step(),
+                            optional: f == Field::Depth
+                                && p == PlayerId::AlphaBeta
+                                && p.depth_may_be_empty(kind),
+                        }
+                    })
+                    .collect(),
+                defaults: ConfigOut::from(&defaults),
+                unavailable: p.unavailable(kind),
+            }
+        })
+        .collect();
+    to_js(&list)
+}
+
+/// `checkEngineConfig(kind, config)`: the configuration checked and completed (every
+/// setting; the ones the player does not have at their defaults). Numbers may come as text
+/// (a form's input). Throws an `Error` whose message names the field ("depth must be a whole
+/// number from 1 to 42"), without the call's name, so that a form can show it as it is.
+#[wasm_bindgen(js_name = checkEngineConfig, unchecked_return_type = "EngineConfig")]
+pub fn check_engine_config(
+    #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EngineConfigIn")] config: JsValue,
+) -> Result<JsValue, JsError> {
+    let kind = kind_arg(&kind).map_err(at("checkEngineConfig"))?;
+    let cfg = read_config(kind, &config).map_err(js_err)?;
+    to_js(&ConfigOut::from(&cfg))
+}
+
+/// `engineLabel(kind, config)`: who plays, with the settings that matter ("H-minimax
+/// (EVAL), depth 6, TT", "Perfect (exact solver)"). Throws like `checkEngineConfig`.
+#[wasm_bindgen(js_name = engineLabel)]
+pub fn engine_label(
+    #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EngineConfigIn")] config: JsValue,
+) -> Result<String, JsError> {
+    let kind = kind_arg(&kind).map_err(at("engineLabel"))?;
+    Ok(read_config(kind, &config).map_err(js_err)?.label(kind))
+}
+
+/// `evaluationConfig(kind, mover, other)`: the player whose search gives the values a board
+/// shows for every move, given the side to move's configuration and the other side's
+/// (checked as `checkEngineConfig` does): on tic-tac-toe exact α-β to the end, on Connect-4
+/// the side to move's engine, else the other side's, else H-minimax to depth 8.
+#[wasm_bindgen(js_name = evaluationConfig, unchecked_return_type = "EngineConfig")]
+pub fn evaluation_config(
+    #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EngineConfigIn")] mover: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EngineConfigIn")] other: JsValue,
+) -> Result<JsValue, JsError> {
+    let place = at("evaluationConfig");
+    let kind = kind_arg(&kind).map_err(&place)?;
+    let mover = read_config(kind, &mover).map_err(&place)?;
+    let other = read_config(kind, &other).map_err(&place)?;
+    to_js(&ConfigOut::from(&PlayerConfig::for_evaluation(kind, &mover, &other)))
+}
+
+/// A move in `play()` units.
+fn move_js(kind: BoardKind, a: u8) -> f64 {
+    match kind {
+        BoardKind::TicTacToe => <TicTacToe as Skin>::action_js(a),
+        BoardKind::Connect4 => <Connect4 as Skin>::action_js(a),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressOut {
+    depth: Option<f64>,
+    nodes: f64,
+    iterations: f64,
+    best: Option<f64>,
+    value: Option<f64>,
+    done: bool,
+    /// The solver gave up and its α-β fallback is searching.
+    fell_back: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScoreOut {
+    #[serde(rename = "move")]
+    mv: f64,
+    /// To MAX (X).
+    value: Option<f64>,
+    /// From the side to move.
+    score: Option<f64>,
+    /// What `score` is, from the side to move.
+    bound: &'static str,
+    /// MCTS: visits N.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    n: Option<f64>,
+}
+
+/// The counters of everything the engine did.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StatsOut {
+    nodes: f64,
+    leaves: f64,
+    cutoffs: f64,
+    max_depth: f64,
+    tt_hits: f64,
+    tt_misses: f64,
+}
+
+impl From<&plyground::Stats> for StatsOut {
+    fn from(s: &plyground::Stats) -> Self {
+        StatsOut {
+            nodes: s.nodes as f64,
+            leaves: s.leaves as f64,
+            cutoffs: s.cutoffs as f64,
+            max_depth: s.max_depth.into(),
+            tt_hits: s.tt_hits as f64,
+            tt_misses: s.tt_misses as f64,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResultOut {
+    value: f64,
+    score: f64,
+    mover: f64,
+    best: Option<f64>,
+    best_index: Option<f64>,
+    pv: Vec<f64>,
+    scores: Vec<ScoreOut>,
+    exact: bool,
+    complete: bool,
+    depth: Option<f64>,
+    stats: StatsOut,
+    iterations: f64,
+    algo: &'static str,
+    fell_back: bool,
+}
+
+/// The options for `Stepper.forGame` (α-β, minimax), `Stepper.forSolve` (`algo: 'solve'`) or
+/// the MCTS lab (`algo: 'mcts'`: `MctsStepper.forGame` with `c`, `seed` and `expansion`, run
+/// for `iterations`).
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct RecordOptionsOut {
+    algo: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tie: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<f64>,
+    /// α-β: null = to the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eval: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tt: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quiescence: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iterative: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    budget: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iterations: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    c: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expansion: Option<&'static str>,
+}
+
+fn record_options(spec: &SearchSpec) -> RecordOptionsOut {
+    match spec {
+        SearchSpec::Minimax { .. } => RecordOptionsOut { algo: "minimax", ..Default::default() },
+        SearchSpec::AlphaBeta { opts, eval, iterative } => {
+            let (order, seed) = match opts.order {
+                MoveOrder::Random(s) => ("random".to_string(), Some(s as f64)),
+                o => (o.to_string(), None),
+            };
+            RecordOptionsOut {
+                algo: "alphabeta",
+                tie: Some(match opts.tie {
+                    plyground::TieRule::NonStrict => "nonstrict",
+                    plyground::TieRule::Strict => "strict",
+                }),
+                order: Some(order),
+                seed,
+                depth: Some(opts.depth.map(f64::from)),
+                eval: Some(*eval),
+                tt: Some(opts.tt_log2.is_some()),
+                quiescence: Some(opts.quiescence),
+                iterative: Some(*iterative),
+                budget: opts.node_budget.map(|b| b as f64),
+                ..Default::default()
+            }
+        }
+        SearchSpec::Mcts { opts, iterations } => RecordOptionsOut {
+            algo: "mcts",
+            iterations: Some((*iterations).into()),
+            c: Some(opts.c),
+            seed: Some(opts.seed as f64),
+            expansion: Some(match opts.expansion {
+                plyground::search::mcts::Expansion::Natural => "natural",
+                plyground::search::mcts::Expansion::Random => "random",
+            }),
+            ..Default::default()
+        },
+        SearchSpec::Solve { budget, .. } => {
+            RecordOptionsOut { algo: "solve", budget: Some(*budget as f64), ..Default::default() }
+        }
+    }
+}
+
+/// A player's search on one position, stepped: `step(slice)` does a bounded piece of work
+/// (one depth, one solver column, at most `slice` MCTS iterations) and reports progress;
+/// `result()` is the answer so far, final once `done`. Independent of the `Game` it was made
+/// from (the position is copied).
+#[wasm_bindgen(js_name = Engine)]
+pub struct EngineHandle {
+    kind: BoardKind,
+    mover: Player,
+    inner: PlayerEngine,
+}
+
+#[wasm_bindgen(js_class = Engine)]
+impl EngineHandle {
+    /// `Engine.forGame(game, config)`: the engine `config` (checked as `checkEngineConfig`
+    /// does) plays with at `game`'s position. Throws naming the field, or when the player
+    /// does not search (a human) or cannot play the game.
+    #[wasm_bindgen(js_name = forGame)]
+    pub fn for_game(
+        game: &GameHandle,
+        #[wasm_bindgen(unchecked_param_type = "EngineConfigIn")] config: JsValue,
+    ) -> Result<EngineHandle, JsError> {
+        let place = at("Engine.forGame");
+        let (kind, pos, mover) = match &game.pos {
+            Position::Ttt(h) => {
+                (BoardKind::TicTacToe, BoardPosition::TicTacToe(*h.state()), TicTacToe.player(h.state()))
+            }
+            Position::C4(h) => {
+                (BoardKind::Connect4, BoardPosition::Connect4(*h.state()), Connect4.player(h.state()))
+            }
+        };
+        let cfg = read_config(kind, &config).map_err(&place)?;
+        let inner = PlayerEngine::new(&cfg, pos).map_err(&place)?;
+        let mover = match mover {
+            ToMove::Player(p) => p,
+            ToMove::Chance => Player::MAX,
+        };
+        Ok(EngineHandle { kind, mover, inner })
+    }
+
+    /// The work per `step` the core suggests (MCTS iterations; ignored by the others).
+    #[wasm_bindgen(getter)]
+    pub fn slice(&self) -> f64 {
+        self.inner.slice() as f64
+    }
+
+    /// No work is left: `result()` is final.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> bool {
+        self.inner.progress().done
+    }
+
+    /// The checked configuration it plays.
+    #[wasm_bindgen(unchecked_return_type = "EngineConfig")]
+    pub fn config(&self) -> Result<JsValue, JsError> {
+        to_js(&ConfigOut::from(self.inner.config()))
+    }
+
+    /// Who plays, with settings ("H-minimax (EVAL), depth 6, TT").
+    #[wasm_bindgen(getter)]
+    pub fn label(&self) -> String {
+        self.inner.config().label(self.kind)
+    }
+
+    /// One bounded piece of work (`slice`: MCTS iterations, default the `slice` getter's;
+    /// ignored by the others); returns the progress after it. Does nothing once done.
+    #[wasm_bindgen(unchecked_return_type = "EngineProgress")]
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] slice: Option<JsValue>,
+    ) -> Result<JsValue, JsError> {
+        let slice = match slice {
+            Some(v) if !(v.is_undefined() || v.is_null()) => {
+                let x = crate::util::number_arg("slice", &v).map_err(at("Engine.step"))?;
+                crate::util::int_in("slice", x, 1, plyground::search::players::MAX_PLAYER_ITERATIONS.into())
+                    .map_err(at("Engine.step"))?
+            }
+            _ => self.inner.slice(),
+        };
+        let p = self.inner.step(slice);
+        self.progress_out(&p)
+    }
+
+    /// Where the search is, without working.
+    #[wasm_bindgen(unchecked_return_type = "EngineProgress")]
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        self.progress_out(&self.inner.progress())
+    }
+
+    /// The answer so far (final once `done`): one record shape for every engine.
+    #[wasm_bindgen(unchecked_return_type = "EngineResult")]
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        let r = self.inner.result();
+        to_js(&self.result_out(&r))
+    }
+
+    /// The options that record the search whose move is played (`algo: 'solve'` →
+    /// `Stepper.forSolve`; `'mcts'` → the MCTS lab; else `Stepper.forGame`). After the
+    /// solver fell back, the fallback α-β's options.
+    #[wasm_bindgen(js_name = searchOptions, unchecked_return_type = "RecordOptions")]
+    pub fn search_options(&self) -> Result<JsValue, JsError> {
+        to_js(&record_options(&self.inner.search_spec()))
+    }
+}
+
+impl EngineHandle {
+    fn progress_out(&self, p: &Progress<u8>) -> Result<JsValue, JsError> {
+        to_js(&ProgressOut {
+            depth: depth_js(p.depth),
+            nodes: p.nodes as f64,
+            iterations: p.iterations.into(),
+            best: p.best.map(|a| move_js(self.kind, a)),
+            value: p.value,
+            done: p.done,
+            fell_back: self.inner.fell_back(),
+        })
+    }
+
+    fn result_out(&self, r: &EngineResult<u8>) -> ResultOut {
+        let min = self.mover != Player::MAX;
+        let mine = |v: f64| if min { -v } else { v };
+        ResultOut {
+            value: r.value,
+            score: r.score,
+            mover: self.mover.0.into(),
+            best: r.best.map(|a| move_js(self.kind, a)),
+            best_index: r.best_index.map(|i| i as f64),
+            pv: r.pv.iter().map(|&a| move_js(self.kind, a)).collect(),
+            scores: r
+                .scores
+                .iter()
+                .map(|m| ScoreOut {
+                    mv: move_js(self.kind, m.action),
+                    value: m.value,
+                    score: m.value.map(mine),
+                    bound: match (m.bound, min) {
+                        (ScoreBound::Lower, true) => "upper",
+                        (ScoreBound::Upper, true) => "lower",
+                        (b, _) => b.name(),
+                    },
+                    n: m.visits.map(f64::from),
+                })
+                .collect(),
+            exact: r.exact,
+            complete: r.complete,
+            depth: depth_js(r.depth),
+            stats: StatsOut::from(&r.stats),
+            iterations: r.iterations.into(),
+            algo: r.algo,
+            fell_back: self.inner.fell_back(),
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// www/worker.js in Node: its message protocol over a fake `self`, with the built package
+// (www/pkg). The worker only steps the wasm Engine: the answers here are the module's own
+// (Engine.result(), Engine.searchOptions()), and its progress is Engine.step()'s records.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const module = new WebAssembly.Module(readFileSync(`${pkg}plyground_wasm_bg.wasm`));
+
+const messages = [];
+globalThis.self = { postMessage: (m) => messages.push(m) };
+await import('../../www/worker.js');
+const worker = globalThis.self;
+worker.onmessage({ data: { op: 'init', module } });
+const api = await import(`${pkg}plyground_wasm.js`);
+
+/** Sends one request and collects its answers (progress, then result or error). */
+async function request(id, op, args) {
+  const from = messages.length;
+  await worker.onmessage({ data: { id, op, args } });
+  const answers = messages.slice(from);
+  assert.ok(answers.every((m) => m.id === id));
+  return { progress: answers.filter((m) => m.type === 'progress').map((m) => m.data), last: answers.at(-1) };
+}
+
+test('engine: Connect-4 H-minimax deepens one depth per step and answers with the module’s record', async () => {
+  const config = { engine: 'hminimax', depth: 4, tt: true, quiescence: false, iterations: 5000, c: 1.414, seed: 1 };
+  const { progress, last } = await request(1, 'engine', { kind: 'c4', moves: '445', config });
+  assert.equal(last.type, 'result', last.error);
+  assert.deepEqual(
+    progress.map((p) => [p.depth, p.done]),
+    [
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
+      [4, true],
+    ],
+  );
+  assert.ok(progress.every((p) => typeof p.ms === 'number' && p.fellBack === false));
+  const out = last.data;
+  assert.equal(out.inWorker, false);
+  assert.equal(out.label, 'H-minimax (EVAL), depth 4, TT');
+  assert.deepEqual(out.options, { algo: 'alphabeta', tie: 'nonstrict', order: 'heuristic', depth: 4, eval: true, tt: true, quiescence: false, iterative: true, budget: 5_000_000 });
+  // The same engine stepped here gives the same record.
+  const g = api.Game.create('c4', '445');
+  const e = api.Engine.forGame(g, config);
+  while (!e.done) e.step();
+  assert.deepEqual(out.result, e.result());
+  e.free();
+  g.free();
+  assert.equal(out.result.mover, 1);
+  assert.equal(out.result.depth, 4);
+  assert.equal(progress.at(-1).nodes, out.result.stats.nodes);
+});
+
+test('engine: the perfect player takes the win in Connect-4; the options record the solve', async () => {
+  const { last } = await request(2, 'engine', { kind: 'c4', moves: '414141', config: { engine: 'perfect' } });
+  assert.equal(last.type, 'result', last.error);
+  const r = last.data.result;
+  assert.deepEqual([r.best, r.value, r.exact, r.complete, r.algo, r.fellBack, r.depth], [4, 18, true, true, 'solve', false, null]);
+  assert.deepEqual(last.data.options, { algo: 'solve', budget: 25_000_000 });
+});
+
+test('engine: MCTS reports its iterations slice by slice', async () => {
+  const config = { engine: 'mcts', iterations: 200, c: 1.414, seed: 3 };
+  const { progress, last } = await request(3, 'engine', { kind: 'ttt', moves: '', config });
+  assert.deepEqual(
+    progress.map((p) => p.iterations),
+    [50, 100, 150, 200],
+  );
+  assert.equal(last.data.result.iterations, 200);
+  assert.deepEqual(last.data.options, { algo: 'mcts', seed: 3, iterations: 200, c: 1.414, expansion: 'natural' });
+});
+
+test('engine: a bad configuration is an error naming the field; a human does not search', async () => {
+  const bad = await request(4, 'engine', { kind: 'c4', moves: '', config: { engine: 'alphabeta', depth: 0 } });
+  assert.deepEqual(bad, { progress: [], last: { id: 4, type: 'error', error: 'Engine.forGame: depth must be a whole number from 1 to 42' } });
+  const human = await request(5, 'engine', { kind: 'ttt', moves: '', config: { engine: 'human' } });
+  assert.equal(human.last.error, 'Engine.forGame: a human does not search');
+});
+
+test('the old search ops are gone: unknown op', async () => {
+  for (const op of ['search', 'evaluate']) {
+    const { last } = await request(6, op, {});
+    assert.equal(last.error, `unknown op '${op}'`);
+  }
+});

@@ -1,0 +1,107 @@
+// ---- Added by `cargo xtask build` (xtask/src/guard.js, spliced in by xtask/src/guard.rs). ----
+// A thrown error must not leave the module dead (issue 16, item 3). V8 can throw a RangeError
+// ("Maximum call stack size exceeded") at the entry of ANY wasm function, so a JavaScript stack
+// nearly exhausted interrupts Rust code anywhere — in the allocator between a reallocation and
+// a pointer update, with a RefCell borrowed, with the shadow stack lowered — and nothing on the
+// Rust side can make that safe. So every call into the instance goes through a wrapper: when a
+// RangeError or a trap (WebAssembly.RuntimeError) escapes from inside it, the instance is
+// marked broken, the error goes on to the caller unchanged, and the next call starts a fresh
+// instance of the same compiled module (a few hundred microseconds, only then). Handles made
+// by the old instance are invalidated: using one throws an Error saying so (free() on it does
+// nothing), and their finalizers never touch the new instance. The normal path costs one
+// wrapper call per wasm call (see ARCHITECTURE.md for the measurement against a stack probe).
+let __wbg_gen = 0; // the instance's generation; a handle remembers the one that made it
+let __wbg_depth = 0; // wasm calls in progress (JS → wasm → JS import → wasm …)
+let __wbg_broken = null; // the error that left the instance unusable, until it is replaced
+const __wbg_cleanup = /^(__wbindgen_free|__externref_table_dealloc|__externref_drop_slice|__wbg_\w+_free)$/;
+// The errors that interrupt an instance: stack exhaustion (V8, and Firefox's InternalError)
+// and traps. Tested with `instanceof` alone: with the stack exhausted, any function call
+// in the handler would throw again before the instance is marked.
+const __wbg_Trap = WebAssembly.RuntimeError;
+const __wbg_TooMuchRecursion = typeof InternalError === 'function' ? InternalError : RangeError;
+function __wbg_restart() {
+    const instance = new WebAssembly.Instance(wasmModule, __wbg_get_imports());
+    __wbg_gen++;
+    __wbg_broken = null;
+    __wbg_finalize_init(instance, wasmModule);
+}
+function __wbg_guard(exports) {
+    const out = {};
+    for (const name of Object.keys(exports)) {
+        const f = exports[name];
+        if (typeof f !== 'function') {
+            out[name] = f;
+            continue;
+        }
+        const cleanup = __wbg_cleanup.test(name);
+        // Fixed parameters, not `...args` (a rest array and a spread per call cost more than
+        // the rest of the wrapper): extra `undefined`s are ignored by a wasm export.
+        out[name] = function (a, b, c, d, e, g, h, i) {
+            if (__wbg_depth === 0 && __wbg_broken !== null) {
+                // Pointers of the broken instance (a finally block of the glue freeing them).
+                if (cleanup) return undefined;
+                __wbg_restart();
+                // The new instance's export (`f` belongs to the broken one).
+                return wasm[name](a, b, c, d, e, g, h, i);
+            }
+            __wbg_depth++;
+            let ret;
+            try {
+                ret = f(a, b, c, d, e, g, h, i);
+            } catch (err) {
+                if (err instanceof RangeError || err instanceof __wbg_Trap || err instanceof __wbg_TooMuchRecursion) {
+                    __wbg_broken = err;
+                }
+                throw err;
+            } finally {
+                __wbg_depth--;
+            }
+            // Broken by a call inside this one whose error a JS import caught (`handleError`):
+            // this result cannot be trusted either.
+            if (__wbg_depth === 0 && __wbg_broken !== null) throw __wbg_broken;
+            return ret;
+        };
+        if (f.length > 8) throw new Error(`the stack guard wraps exports of at most 8 parameters; ${name} has ${f.length}`);
+    }
+    // An object given so many properties one by one is kept as a dictionary by V8 (a slow
+    // lookup at every `wasm.x`); used as a prototype it is made fast again.
+    return Object.create(out);
+}
+function __wbg_guard_classes(classes) {
+    for (const C of classes) {
+        Object.defineProperty(C.prototype, '__wbg_ptr', {
+            configurable: true,
+            get() {
+                // A handle's pointer is read before the call it goes to: replace a broken
+                // instance now, so that an old pointer is never passed to the new one.
+                if (__wbg_depth === 0 && __wbg_broken !== null) __wbg_restart();
+                if (this.__wbg_g !== __wbg_gen && this.__wbg_p !== 0) {
+                    throw new Error(`${C.name}: this handle belonged to an instance of the module that was replaced after an error thrown inside a call (a RangeError when the stack ran out); make it again`);
+                }
+                return this.__wbg_p;
+            },
+            set(ptr) {
+                this.__wbg_p = ptr;
+                this.__wbg_g = __wbg_gen;
+            },
+        });
+        const free = C.prototype.free;
+        C.prototype.free = function () {
+            if (this.__wbg_g !== __wbg_gen) {
+                this.__wbg_p = 0;
+                return;
+            }
+            free.call(this);
+        };
+    }
+}
+/** A finalizer's held value: the pointer and the generation that owns it. */
+function __wbg_held(ptr) {
+    return ptr + __wbg_gen * 4294967296;
+}
+function __wbg_finalizer(free) {
+    return (held) => {
+        if (Math.floor(held / 4294967296) === __wbg_gen && __wbg_broken === null) free(held % 4294967296);
+    };
+}
+// ---- End of the added code. ----
