@@ -52,7 +52,15 @@ describe('the labs', { timeout: 120_000 }, () => {
     console.log(
       `load: ${files.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped; interactive after ${Math.round(tti)} ms`,
     );
-    assert.ok(files.includes('/pkg/plyground_wasm_bg.wasm'));
+    // Play draws with the games module alone (ARCHITECTURE.md, "A module per kind of
+    // figure"), within issue 10's 160 KB gzipped per module.
+    const wasm = files.filter((p) => p.endsWith('.wasm'));
+    assert.deepEqual(wasm, ['/pkg-games/plyground_wasm_bg.wasm']);
+    for (const p of wasm) {
+      const size = gzipSync(await readFile(`${SITE}${p.slice(1)}`), { level: 9 }).length;
+      console.log(`${p}: ${size} bytes gzipped`);
+      assert.ok(size <= 160_000, `${p} is ${size} bytes gzipped, over 160,000`);
+    }
     assert.ok(tti < 5000, `interactive after ${tti} ms`);
   });
 

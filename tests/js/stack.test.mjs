@@ -15,8 +15,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// The practice module: the shipped module's exports plus Practice, so every export is swept.
-const pkg = fileURLToPath(new URL('../../www/pkg-practice/', import.meta.url));
+// The full module (www/pkg/: the tree and games modules' exports plus Practice and
+// exportTikz), so every export is swept.
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error(`${pkg}plyground_wasm.js is missing: run \`cargo xtask build\` first`);
 const bytes = readFileSync(`${pkg}plyground_wasm_bg.wasm`);
 

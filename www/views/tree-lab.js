@@ -30,7 +30,8 @@ const TIE_HELP = {
 
 export class TreeLab {
   constructor(env) {
-    this.api = env.api;
+    /** The page module for a source (the tree module for a tree, the games module for a game). */
+    this.apiFor = env.apiFor;
     this.rpc = env.rpc;
     this.caps = env.caps ?? {};
     this.app = $('app');
@@ -248,7 +249,7 @@ export class TreeLab {
     try {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
-      rec = recordSearch(this.api, state, { caps: this.caps, strict: Boolean(how.strict) });
+      rec = recordSearch(this.apiFor(state.source), state, { caps: this.caps, strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;
         rec.st.free();
@@ -281,6 +282,12 @@ export class TreeLab {
    * recorded there from the same state.
    */
   showCaption() {
+    // The practice module holds explicit trees only: a game search has its narration.
+    if (this.loaded?.source !== 'tree') {
+      document.getElementById('tl-caption')?.remove();
+      this.captionOf = null;
+      return;
+    }
     let box = document.getElementById('tl-caption');
     if (!box) {
       box = el('details', { id: 'tl-caption', class: 'note caption' }, el('summary', {}, 'What the search found (written from its trace)'), el('p', { id: 'tl-caption-text' }));
