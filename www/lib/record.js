@@ -6,7 +6,6 @@
 //
 // DOM-free: the wasm module is passed in (`api`), so Node tests can use it too.
 
-import { algorithmsFor } from './lessons.js';
 import { ordersFor } from './complexity.js';
 import { ParamError } from './figure-state.js';
 
@@ -14,7 +13,9 @@ import { ParamError } from './figure-state.js';
 export function algorithmsForSource(source, tree, caps = {}) {
   if (source === 'ttt') return ['minimax', 'alphabeta'];
   if (source === 'c4') return caps.solver ? ['alphabeta', 'solve'] : ['alphabeta'];
-  return algorithmsFor(tree);
+  // The core's answer (GameTree.algorithms), read here rather than through lib/lessons.js,
+  // so that a tree figure does not download the lessons' trees.
+  return Array.from(tree.algorithms());
 }
 
 /**
