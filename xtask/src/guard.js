@@ -19,11 +19,22 @@ const __wbg_cleanup = /^(__wbindgen_free|__externref_table_dealloc|__externref_d
 // in the handler would throw again before the instance is marked.
 const __wbg_Trap = WebAssembly.RuntimeError;
 const __wbg_TooMuchRecursion = typeof InternalError === 'function' ? InternalError : RangeError;
+// All or nothing: a restart runs at whatever stack depth the next call comes from, so a
+// RangeError can interrupt it anywhere (wrapping the exports, the start function). The instance
+// counts as broken until the new one has been wrapped and started; before, an interrupted
+// restart left `wasm` on the broken instance (or the new one unstarted) with `__wbg_broken`
+// cleared, and the next call trapped in it.
 function __wbg_restart() {
     const instance = new WebAssembly.Instance(wasmModule, __wbg_get_imports());
     __wbg_gen++;
+    // Cleared for the start function's own guarded call, set again if anything fails.
     __wbg_broken = null;
-    __wbg_finalize_init(instance, wasmModule);
+    try {
+        __wbg_finalize_init(instance, wasmModule);
+    } catch (err) {
+        __wbg_broken = err;
+        throw err;
+    }
 }
 function __wbg_guard(exports) {
     const out = {};
@@ -49,8 +60,15 @@ function __wbg_guard(exports) {
             try {
                 ret = f(a, b, c, d, e, g, h, i);
             } catch (err) {
-                if (err instanceof RangeError || err instanceof __wbg_Trap || err instanceof __wbg_TooMuchRecursion) {
-                    __wbg_broken = err;
+                if (__wbg_broken === null) {
+                    if (err instanceof RangeError || err instanceof __wbg_Trap || err instanceof __wbg_TooMuchRecursion) {
+                        __wbg_broken = err;
+                    }
+                } else if (__wbg_depth === 1) {
+                    // Broken by an inner call whose error did not end this one at once: what
+                    // this call threw after it (a trap in the damaged instance) is a
+                    // consequence; the caller gets the error that broke the instance.
+                    throw __wbg_broken;
                 }
                 throw err;
             } finally {
