@@ -314,3 +314,44 @@ export function lastSearchText(search) {
 
 /** The typographic minus, for callers that print their own numbers. */
 export { MINUS };
+
+/** The progress line before an engine's first step. */
+export function searchingText(cfg) {
+  return `${ENGINE_NAMES[cfg.engine]} is searching…`;
+}
+
+/**
+ * The progress line while an engine searches.
+ * @param {'ttt'|'c4'} kind
+ * @param {object} cfg the player's configuration
+ * @param {{depth: number|null, nodes: number, iterations: number, best: number|null, value: number|null, fellBack: boolean}} d Engine.step()'s record
+ * @param {number} ms
+ */
+export function progressText(kind, cfg, d, ms) {
+  const secs = `${(ms / 1000).toFixed(1)} s`;
+  const name = ENGINE_NAMES[cfg.engine];
+  if (cfg.engine === 'mcts') {
+    const best = d.best != null ? ` · most visited so far: ${moveName(kind, d.best)}` : '';
+    return `MCTS: ${count(d.iterations)} of ${count(cfg.iterations)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;
+  }
+  if (cfg.engine === 'perfect' && kind === 'c4' && !d.fellBack) {
+    return `Exact solver: ${d.iterations} column${d.iterations === 1 ? '' : 's'} solved · ${count(d.nodes)} nodes… ${secs}`;
+  }
+  const prefix = d.fellBack ? 'The solver gave up (too early in the game); deepening α-β instead' : name;
+  if (d.depth) {
+    const best = d.best != null ? ` · best so far: ${moveName(kind, d.best)} (${formatValue(d.value)})` : '';
+    const of = cfg.depth != null && !d.fellBack ? ` of ${cfg.depth}` : '';
+    return `${prefix}: depth ${d.depth}${of} done · ${count(d.nodes)} nodes${best} · ${secs}`;
+  }
+  return `${prefix}: searching… ${count(d.nodes)} nodes · ${secs}`;
+}
+
+/** The notes the game loop leaves (lib/game-session.js says which, this module the words). */
+export const NOTES = {
+  nothingToUndo: 'Nothing to undo.',
+  nothingToRedo: 'Nothing to redo.',
+  cancelled: 'Search cancelled. The engines are paused: press Resume to let them play.',
+  failed: (why) => `The search failed (${why}). The engines are paused; the game is kept.`,
+  noMove: 'The engine found no move.',
+  illegal: (why) => `The engine chose an illegal move: ${why}`,
+};

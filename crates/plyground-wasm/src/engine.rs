@@ -161,11 +161,15 @@ struct EngineInfoOut {
     fields: Vec<FieldOut>,
     defaults: ConfigOut,
     unavailable: Option<&'static str>,
+    /// The player a side with this one becomes when the game changes to this one
+    /// (`PlayerId::on_game`).
+    becomes: &'static str,
 }
 
 /// `engines(kind)`: the players the page offers for `'ttt'` or `'c4'`, in menu order, each
 /// with its settings (ranges and steps), its defaults on that game, and why it cannot play
-/// it (`unavailable`, else null).
+/// it (`unavailable`, else null), and what a side with it becomes when the game changes to
+/// this one (`becomes`).
 #[wasm_bindgen(unchecked_return_type = "EngineInfo[]")]
 pub fn engines(
     #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
@@ -203,6 +207,7 @@ pub fn engines(
                     .collect(),
                 defaults: ConfigOut::from(&defaults),
                 unavailable: p.unavailable(kind),
+                becomes: p.on_game(kind).id(),
             }
         })
         .collect();

@@ -421,6 +421,8 @@ export interface EngineInfo {
   defaults: EngineConfig;
   /** Why it cannot play this game; null when it can. */
   unavailable: string | null;
+  /** The player a side with this one becomes when the game changes to this one. */
+  becomes: string;
 }
 
 /** Engine.step() and Engine.progress(). */

@@ -39,11 +39,11 @@ fn the_catalogue_lists_every_player_with_its_settings_and_defaults() {
     let c4 = engines("c4".into()).unwrap();
     assert_eq!(
         json(&get(&c4, "3")),
-        r#"{"id":"hminimax","name":"H-minimax (EVAL)","menu":"H-minimax (EVAL)","fields":[{"key":"depth","label":"Depth","kind":"int","min":1,"max":42,"step":1,"optional":false},{"key":"tt","label":"TT","kind":"bool","min":0,"max":1,"step":0,"optional":false},{"key":"quiescence","label":"quiescence","kind":"bool","min":0,"max":1,"step":0,"optional":false}],"defaults":{"engine":"hminimax","depth":6,"tt":true,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":null}"#
+        r#"{"id":"hminimax","name":"H-minimax (EVAL)","menu":"H-minimax (EVAL)","fields":[{"key":"depth","label":"Depth","kind":"int","min":1,"max":42,"step":1,"optional":false},{"key":"tt","label":"TT","kind":"bool","min":0,"max":1,"step":0,"optional":false},{"key":"quiescence","label":"quiescence","kind":"bool","min":0,"max":1,"step":0,"optional":false}],"defaults":{"engine":"hminimax","depth":6,"tt":true,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":null,"becomes":"hminimax"}"#
     );
     assert_eq!(
         json(&get(&c4, "1")),
-        r#"{"id":"minimax","name":"Minimax","menu":"Minimax","fields":[],"defaults":{"engine":"minimax","depth":null,"tt":false,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":"minimax searches to the end of the game: only tic-tac-toe is small enough"}"#
+        r#"{"id":"minimax","name":"Minimax","menu":"Minimax","fields":[],"defaults":{"engine":"minimax","depth":null,"tt":false,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":"minimax searches to the end of the game: only tic-tac-toe is small enough","becomes":"hminimax"}"#
     );
     assert_eq!(text(&c4, "5.menu"), "Perfect (exact solver)");
     let ttt = engines("ttt".into()).unwrap();

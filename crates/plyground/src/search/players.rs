@@ -280,6 +280,18 @@ impl PlayerId {
         }
     }
 
+    /// The player a side with this one becomes when its game changes to `kind`: minimax
+    /// cannot play Connect-4 and α-β without EVAL plays it weakly, so both become
+    /// H-minimax there; H-minimax becomes α-β on tic-tac-toe (small enough to search to the
+    /// end). Every other player stays itself.
+    pub fn on_game(self, kind: BoardKind) -> PlayerId {
+        match (self, kind) {
+            (PlayerId::Minimax | PlayerId::AlphaBeta, BoardKind::Connect4) => PlayerId::HMinimax,
+            (PlayerId::HMinimax, BoardKind::TicTacToe) => PlayerId::AlphaBeta,
+            (p, _) => p,
+        }
+    }
+
     /// May its depth be empty ("to the end of the game") on `kind`? Only plain α-β on
     /// tic-tac-toe; H-minimax takes its default depth instead.
     pub fn depth_may_be_empty(self, kind: BoardKind) -> bool {
@@ -884,6 +896,17 @@ mod tests {
 
     fn raw(engine: &str) -> RawConfig {
         RawConfig { engine: engine.into(), ..RawConfig::default() }
+    }
+
+    #[test]
+    fn a_side_becomes_a_player_that_can_play_the_new_game() {
+        let (ttt, c4) = (BoardKind::TicTacToe, BoardKind::Connect4);
+        let on = |kind| PlayerId::ALL.iter().map(|p| p.on_game(kind).id()).collect::<Vec<_>>();
+        assert_eq!(on(c4), ["human", "hminimax", "hminimax", "hminimax", "mcts", "perfect"]);
+        assert_eq!(on(ttt), ["human", "minimax", "alphabeta", "alphabeta", "mcts", "perfect"]);
+        for kind in [ttt, c4] {
+            assert!(PlayerId::ALL.iter().all(|p| p.on_game(kind).unavailable(kind).is_none()));
+        }
     }
 
     #[test]
