@@ -405,8 +405,19 @@ function runCase(seed) {
             // max^n's per-move `value` is the root player's entry (docs/wasm-api.md): on these
             // two-player trees, minus the value to X when player 1 moves at the root.
             const sign = res.value.algo === 'maxn' && tree.nodes()[0].player === 1 ? -1 : 1;
+            // Each score is what its bound says (docs/wasm-api.md, "Guarantees"): 'exact' equal
+            // to minimax, 'lower'/'upper' a true bound on it (α-β refines the other moves'
+            // bounds only as far as the budget goes), 'missing' not searched; the best move's
+            // score is exact whenever the value is.
             for (const [i, s] of res.value.scores.entries()) {
-              if (s.value !== sign * m.scores[i].value) fail(`searchTree: exact but move ${i} scores ${s.value}, minimax ${m.scores[i].value} (${treeSrc}, ${show(o)})`);
+              const truth = sign * m.scores[i].value;
+              const at = `move ${i} scores ${s.value} (${s.bound}), minimax ${m.scores[i].value} (${treeSrc}, ${show(o)})`;
+              if (i === res.value.best && s.bound !== 'exact') fail(`searchTree: exact, but the best ${at}`);
+              if (s.bound === 'exact' && s.value !== truth) fail(`searchTree: exact but ${at}`);
+              else if (s.bound === 'upper' && !(sign === 1 && truth <= s.value)) fail(`searchTree: a false upper bound: ${at}`);
+              else if (s.bound === 'lower' && !(sign === 1 && truth >= s.value)) fail(`searchTree: a false lower bound: ${at}`);
+              else if (!['exact', 'upper', 'lower', 'missing'].includes(s.bound)) fail(`searchTree: bound ${s.bound} in an α-β or minimax result: ${at}`);
+              else if ((s.bound === 'missing') !== (s.value === null)) fail(`searchTree: ${at}`);
             }
           }
         }
