@@ -79,6 +79,28 @@ test('stepper options: minimax drops depth and EVAL; only α-β keeps tie, order
   assert.deepEqual(stepperOptions({ source: 'c4', algo: 'solve' }), { algo: 'solve' });
 });
 
+test("Show me the search of a tic-tac-toe player records the engines' game (fastWins): the engine's value and its immediate win", () => {
+  for (const engine of ['minimax', 'alphabeta']) {
+    const g = api.Game.create('ttt', '0,1,4,2');
+    const e = api.Engine.forGame(g, { engine });
+    while (!e.done) e.step();
+    const r = e.result();
+    const o = e.searchOptions();
+    e.free();
+    g.free();
+    assert.equal(o.fastWins, true, engine);
+    assert.equal(stepperOptions({ source: 'ttt', ...o }).fastWins, true);
+    assert.equal(stepperOptions({ source: 'ttt', algo: 'alphabeta' }).fastWins, undefined, 'the lessons keep ±1');
+    const rec = recordSearch(api, { source: 'ttt', moves: '0,1,4,2', cap: 20000, ...o }, { strict: true });
+    try {
+      const sr = rec.st.result();
+      assert.deepEqual([sr.value, sr.best, r.value, r.best], [5, 8, 5, 8], engine);
+    } finally {
+      rec.st.free();
+    }
+  }
+});
+
 test('an MCTS state starts a stepper; a finished position is refused', () => {
   const s = readState('mcts', (k) => ({ game: 'ttt', moves: '4,0,8', seed: '1' })[k] ?? null);
   const { m, handle } = startMcts(api, s);

@@ -182,6 +182,9 @@ const CALLS = {
   },
   'GameTree.nodes': () => tree().nodes(),
   'GameTree.toText': () => tree().toText(),
+  'GameTree.parseAs': () => GameTree.parseAs('(max (chance (1/2 10) (1/2 -4)) (min 3 12))', 'auto'),
+  'GameTree.detectForm': () => GameTree.detectForm('max\n  3\n'),
+  'GameTree.toTextAs': () => tree().toTextAs('json'),
   'GameTree.algorithms': () => tree().algorithms(),
   'GameTree getters': () => {
     const t = tree();
@@ -203,6 +206,7 @@ const CALLS = {
   'Stepper.resultLine': () => stepper().resultLine(),
   'Stepper.caption': () => stepper().caption(),
   'Stepper.valueWords': () => stepper().valueWords(),
+  'Stepper.minimaxValues': () => Stepper.forTree(tree(), {}, 100).minimaxValues(),
   'Stepper.board': () => Stepper.forGame(Game.create('ttt', '4,0,8,2,6'), {}, 20).board(3),
   'Stepper getters': () => {
     const s = stepper();

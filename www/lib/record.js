@@ -20,9 +20,10 @@ export function algorithmsForSource(source, tree, caps = {}) {
 
 /**
  * The Stepper's options for a tree state (the lab's form spelled the same way).
- * `iterative` and `budget` come only from an engine's search (Engine.searchOptions(), "Show
- * me the search"): iterative deepening under the engine's node budget is then recorded as
- * the engine ran it.
+ * `iterative`, `budget` and `fastWins` come only from an engine's search
+ * (Engine.searchOptions(), "Show me the search"): iterative deepening under the engine's node
+ * budget, on the engines' tic-tac-toe (wins scored by distance), is then recorded as the
+ * engine ran it.
  * @param {object} s state: {source, algo, tie, order, seed, depth, eval, tt, quiescence, iterative?, budget?}
  */
 export function stepperOptions(s) {
@@ -38,6 +39,8 @@ export function stepperOptions(s) {
     o.quiescence = s.quiescence;
     o.iterative = Boolean(s.iterative);
     if (s.budget != null) o.budget = s.budget;
+    // An engine's search on tic-tac-toe: the engines' game (Engine.searchOptions().fastWins).
+    if (s.fastWins) o.fastWins = true;
   }
   if (o.algo === 'minimax') {
     // MINIMAX-DECISION searches to the end: no depth, no EVAL.

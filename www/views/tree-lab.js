@@ -22,6 +22,9 @@ const ALGO_NAMES = {
   solve: 'exact solver (Connect-4)',
 };
 
+/** The tree text forms' names (the core's Form; docs/tree-forms.md). */
+const FORM_NAMES = { grammar: 'plyground grammar', sexp: 'S-expression', json: 'JSON', outline: 'indented outline' };
+
 const TIE_HELP = {
   nonstrict:
     'Non-strict (the lessons’ rule): prune as soon as v ≥ β at MAX or v ≤ α at MIN — a tie with the bound already cannot change the decision.',
@@ -91,6 +94,7 @@ export class TreeLab {
     $('tl-text').addEventListener('input', () => {
       if ($('tl-source').value !== 'custom' && this.sourceKind() === 'tree') $('tl-source').value = 'custom';
     });
+    $('tl-form').addEventListener('change', () => this.run());
     $('tl-tie').addEventListener('change', () => this.showTieHelp());
     $('tl-order').addEventListener('change', () => this.syncSeed());
     $('tl-algo').addEventListener('change', () => {
@@ -127,6 +131,7 @@ export class TreeLab {
     $('tl-pos-input').hidden = !pos;
     if (lesson) {
       $('tl-text').value = lesson.text;
+      $('tl-form').value = 'auto';
       $('tl-note').textContent = lesson.note;
       this.run({ algo: lesson.algo });
     } else if (pos) {
@@ -163,8 +168,14 @@ export class TreeLab {
     if (o.algo === 'solve') {
       $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
     }
+    if (o.fastWins) {
+      // The engines' tic-tac-toe (the core's TicTacToeFastWins): say why the values are not ±1.
+      $('tl-note').textContent +=
+        ' The engines score a tic-tac-toe win by how soon it comes: 1 + the empty cells left when it ends (a loss the negative), so the faster win has the higher value; the lessons’ own trees keep ±1.';
+    }
     // The engine's own options (Engine.searchOptions()): iterative deepening and its budget too.
-    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed, iterative: o.iterative, budget: o.budget });
+    // fastWins: a tic-tac-toe player searched the engines' game (wins scored by distance).
+    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed, iterative: o.iterative, budget: o.budget, fastWins: o.fastWins });
   }
 
   /**
@@ -188,6 +199,7 @@ export class TreeLab {
       const lesson = LESSON_TREES.find((t) => t.text === s.tree);
       $('tl-source').value = lesson ? lesson.id : 'custom';
       $('tl-text').value = s.tree;
+      $('tl-form').value = 'auto';
       $('tl-note').textContent = lesson ? lesson.note : 'A tree opened from a link.';
     }
     $('tl-tree-input').hidden = isGame;
@@ -202,7 +214,7 @@ export class TreeLab {
   formState(want = {}) {
     const isGame = this.sourceKind() === 'game';
     const raw = {
-      tree: isGame ? null : $('tl-text').value,
+      tree: isGame ? null : this.treeText(),
       game: isGame ? $('tl-game').value : null,
       moves: isGame ? $('tl-moves').value : null,
       depth: isGame ? $('tl-depth').value : null,
@@ -216,6 +228,61 @@ export class TreeLab {
       cap: String(Math.min(Math.max(Number($('tl-cap').value) || limits().defaultNodeCap, 10), limits().maxNodeCap)),
     };
     return readState('tree', (name) => raw[name] ?? null);
+  }
+
+  /**
+   * The tree field's text as the search reads it: in the grammar. A text in another form
+   * (the Form menu's choice, or the one GameTree.detectForm finds) was converted by
+   * convertThenRun, through the practice module's GameTree.parseAs and toText (the tree
+   * text forms are only in that module, loaded on first use: docs/tree-forms.md).
+   */
+  treeText() {
+    const text = $('tl-text').value;
+    if (this.converted && this.converted.from === text && this.converted.form === $('tl-form').value) return this.converted.grammar;
+    $('tl-form-note').textContent = '';
+    return text;
+  }
+
+  /**
+   * Whether the tree field needs converting before a search: a form other than the grammar
+   * chosen, or auto and a text the core detects as another form.
+   */
+  needsConversion() {
+    const form = $('tl-form').value;
+    const text = $('tl-text').value;
+    if (this.sourceKind() === 'game' || form === 'grammar') return false;
+    if (this.converted && this.converted.from === text && this.converted.form === form) return false;
+    // Auto: the core's detection (GameTree.detectForm, in every module); a grammar text is
+    // searched as it is, its errors shown at once.
+    return form !== 'auto' || this.apiFor('tree').GameTree.detectForm(text) !== 'grammar';
+  }
+
+  /** Converts the tree field to the grammar (practice module), then searches. */
+  async convertThenRun(want, how) {
+    const err = $('tl-error');
+    const text = $('tl-text').value;
+    const chosen = $('tl-form').value;
+    err.textContent = 'Reading the tree text…';
+    try {
+      const { loadPracticeApi } = await import('../lib/practice-module.js');
+      const api = await loadPracticeApi();
+      const form = chosen === 'auto' ? api.GameTree.detectForm(text) : chosen;
+      const tree = api.GameTree.parseAs(text, form);
+      let grammar;
+      try {
+        grammar = tree.toText();
+      } finally {
+        tree.free();
+      }
+      this.converted = { from: text, form: chosen, grammar };
+      $('tl-form-note').textContent = chosen === 'auto' ? `Read as ${FORM_NAMES[form]}.` : '';
+    } catch (e) {
+      err.textContent = e.message;
+      this.app.dataset.treeError = e.message;
+      return;
+    }
+    err.textContent = '';
+    this.run(want, how);
   }
 
   /** Fills the algorithm and ordering menus for what is loaded. */
@@ -241,6 +308,10 @@ export class TreeLab {
    * @param {{strict?: boolean, step?: number|'end'}} [how] strict: refuse choices that do not apply (links)
    */
   run(want = {}, how = {}) {
+    if (this.needsConversion()) {
+      this.convertThenRun(want, how);
+      return false;
+    }
     this.figure.pause();
     const err = $('tl-error');
     err.textContent = '';
@@ -249,6 +320,7 @@ export class TreeLab {
     try {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
+      if (want.fastWins) state.fastWins = true;
       rec = recordSearch(this.apiFor(state.source), state, { caps: this.caps, strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;

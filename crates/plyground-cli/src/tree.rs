@@ -3,11 +3,12 @@
 use crate::args::Args;
 use crate::json::Json;
 use crate::play::stats_json;
+use plyground::event::Bound;
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use plyground::search::maxn::maxn_values;
 use plyground::search::minimax::{expectiminimax, minimax};
 use plyground::search::{fmt_value, MoveOrder, SearchResult, TieRule};
-use plyground::trace::{EventKind, Recorder};
+use plyground::trace::{EventKind, NodeValue, Recorder};
 use plyground::Game;
 
 /// `plyground tree [--algo …] [--tie …] [--order …] [--trace] [--json] TREE|-`
@@ -52,7 +53,39 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
             println!("{i}\t{}\t{}", EventKind::of(e).name(), trace.narration(i));
         }
     }
+    // What each returned value is (the core's trace::bounds): every node with a value, by
+    // path, for --json; the nodes whose value is only a bound, for the plain output.
+    let bound_name = |b: Option<Bound>| match b {
+        Some(Bound::Exact) => "exact",
+        Some(Bound::Upper) => "upper",
+        Some(Bound::Lower) => "lower",
+        None => "none",
+    };
+    let bounded: Vec<String> = trace
+        .nodes()
+        .iter()
+        .filter(|nd| nd.bound != Some(Bound::Exact))
+        .filter_map(|nd| {
+            let v = nd.value?.text(n);
+            Some(format!("{} {}", nd.label, plyground::trace::bound_text(&v, nd.bound)))
+        })
+        .collect();
     if a.flag("json") {
+        let nodes = (0..trace.nodes().len() as u32)
+            .filter_map(|id| {
+                let nd = &trace.nodes()[id as usize];
+                let value = match nd.value? {
+                    NodeValue::Scalar(x) => Json::Num(x),
+                    NodeValue::Vector(u) => Json::Arr(u.iter().take(n).map(|&x| Json::Num(x)).collect()),
+                };
+                Some(Json::obj(vec![
+                    ("path", Json::Str(trace.path(id))),
+                    ("label", Json::Str(nd.label.clone())),
+                    ("value", value),
+                    ("bound", Json::Str(bound_name(nd.bound).to_string())),
+                ]))
+            })
+            .collect();
         let value = match vector_value {
             Some(u) => Json::Arr(u.iter().take(n).map(|&x| Json::Num(x)).collect()),
             None => Json::Num(r.value),
@@ -63,6 +96,7 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
             ("best_label", best_label.clone().map(Json::Str).unwrap_or(Json::Null)),
             ("evaluated", Json::Arr(evaluated.iter().map(|p| Json::Str(p.clone())).collect())),
             ("stats", stats_json(&r.stats)),
+            ("nodes", Json::Arr(nodes)),
         ]);
         println!("{}", j.to_text());
     } else {
@@ -76,6 +110,7 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
         println!("nodes: {}", r.stats.nodes);
         println!("leaves: {}", r.stats.leaves);
         println!("cutoffs: {}", r.stats.cutoffs);
+        println!("bounds: {}", if bounded.is_empty() { "none".to_string() } else { bounded.join(", ") });
     }
     Ok(())
 }

@@ -19,7 +19,7 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    fn at(text: &str, offset: usize, message: String) -> Self {
+    pub(super) fn at(text: &str, offset: usize, message: String) -> Self {
         let (line, column) = line_column(text, offset);
         ParseError { line, column, message }
     }

@@ -105,7 +105,7 @@ impl Tree {
 /// round-trip form; with an integer mantissa and an exponent (`1e9`, `25e-9`) instead when
 /// that is at least three bytes shorter (so that a tree of large round values, written
 /// `1e9` in a text near the parser's limit, does not come back three times longer).
-fn fmt_number(v: f64) -> String {
+pub(super) fn fmt_number(v: f64) -> String {
     shortened(v, 3)
 }
 
@@ -153,7 +153,7 @@ fn exponent_form(v: f64) -> Option<String> {
 
 /// A chance child's probability: [`fmt_number`], or the simplest fraction `a/b` that the
 /// parser divides back to exactly the same number when that is shorter (`1/3`, `1/99999`).
-fn fmt_probability(p: f64) -> String {
+pub(super) fn fmt_probability(p: f64) -> String {
     let number = fmt_number(p);
     match simplest_fraction(p) {
         Some((a, b)) => {
