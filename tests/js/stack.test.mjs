@@ -164,6 +164,7 @@ const CALLS = {
     return g.redo();
   },
   'Game.legalMoves': () => Game.create('c4', '44').legalMoves(),
+  'Game.algorithms': () => Game.create('c4', '44').algorithms(),
   'Game.cells': () => Game.create('c4', '44').cells(),
   'Game.winningLine': () => Game.create('c4', '4455667').winningLine(),
   'Game.clone': () => Game.create('ttt', '4').clone(),

@@ -9,13 +9,11 @@
 import { ordersFor } from './complexity.js';
 import { ParamError } from './figure-state.js';
 
-/** The algorithms that apply to a source: a game's, or what the core says of a tree (a GameTree). */
-export function algorithmsForSource(source, tree, caps = {}) {
-  if (source === 'ttt') return ['minimax', 'alphabeta'];
-  if (source === 'c4') return caps.solver ? ['alphabeta', 'solve'] : ['alphabeta'];
-  // The core's answer (GameTree.algorithms), read here rather than through lib/lessons.js,
-  // so that a tree figure does not download the lessons' trees.
-  return Array.from(tree.algorithms());
+/** The algorithms that apply to a source: what the core says of a game (a Game) or a tree (a GameTree). */
+export function algorithmsForSource(handle) {
+  // The core's answer (GameTree.algorithms, Game.algorithms), read here rather than through
+  // lib/lessons.js, so that a tree figure does not download the lessons' trees.
+  return Array.from(handle.algorithms());
 }
 
 /**
@@ -66,17 +64,17 @@ export function stepperOptions(s) {
  * the ones that do. Otherwise (the lab's menus) it falls back to α-β and natural order.
  * @param {object} api the wasm module
  * @param {object} s a tree state (view 'tree')
- * @param {{caps?: object, strict?: boolean}} [opts]
+ * @param {{strict?: boolean}} [opts]
  * @returns {{st: object, tree: object|null, current: object, options: object, algos: string[], algo: string, order: string, orders: string[]}}
  */
-export function recordSearch(api, s, { caps = {}, strict = false } = {}) {
+export function recordSearch(api, s, { strict = false } = {}) {
   const isGame = s.source !== 'tree';
   let tree = null;
   let game = null;
   try {
     if (isGame) game = api.Game.create(s.source, s.moves ?? '');
     else tree = api.GameTree.parse(s.tree);
-    const algos = algorithmsForSource(s.source, tree, caps);
+    const algos = algorithmsForSource(isGame ? game : tree);
     let algo = s.algo;
     if (!algo || !algos.includes(algo)) {
       if (algo && strict) {

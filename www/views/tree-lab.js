@@ -36,7 +36,6 @@ export class TreeLab {
     /** The page module for a source (the tree module for a tree, the games module for a game). */
     this.apiFor = env.apiFor;
     this.rpc = env.rpc;
-    this.caps = env.caps ?? {};
     this.app = $('app');
     // The node cap's range and default: the module's limits.
     $('tl-cap').max = String(limits().maxNodeCap);
@@ -321,7 +320,7 @@ export class TreeLab {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       if (want.fastWins) state.fastWins = true;
-      rec = recordSearch(this.apiFor(state.source), state, { caps: this.caps, strict: Boolean(how.strict) });
+      rec = recordSearch(this.apiFor(state.source), state, { strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;
         rec.st.free();
@@ -381,7 +380,7 @@ export class TreeLab {
     try {
       const { loadPracticeApi } = await import('../lib/practice-module.js');
       const api = await loadPracticeApi();
-      const rec = recordSearch(api, state, { caps: this.caps });
+      const rec = recordSearch(api, state);
       try {
         said = rec.st.caption();
       } finally {

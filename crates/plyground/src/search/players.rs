@@ -123,6 +123,17 @@ impl BoardKind {
         }
     }
 
+    /// The searches the playground records on this game (`Stepper.forGame`, and the exact
+X where the whole
+    /// game can be searched without pruning (tic-tac-toe's 549,946 nodes; Connect-4 has about
+    /// 4.5·10¹² positions), the solver only where there is one (Connect-4).
+    pub fn algorithms(self) -> &'static [&'static str] {
+        match self {
+            BoardKind::TicTacToe => &["minimax", "alphabeta"],
+            BoardKind::Connect4 => &["alphabeta", "solve"],
+        }
+    }
+
     /// The move order of every α-β player on this game: natural on tic-tac-toe, centre
     /// first on Connect-4.
     pub fn order(self) -> MoveOrder {
