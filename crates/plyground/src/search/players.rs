@@ -124,7 +124,8 @@ impl BoardKind {
     }
 
     /// The searches the playground records on this game (`Stepper.forGame`, and the exact
-X where the whole
+    /// solver's `Stepper.forSolve` as `solve`), in menu order (α-β is the default): minimax
+    /// only where the whole
     /// game can be searched without pruning (tic-tac-toe's 549,946 nodes; Connect-4 has about
     /// 4.5·10¹² positions), the solver only where there is one (Connect-4).
     pub fn algorithms(self) -> &'static [&'static str] {
