@@ -232,10 +232,14 @@ describe('the labs', { timeout: 120_000 }, () => {
     assert.equal(note.live, 'polite');
     assert.match(note.text, /^Minimax values shown beside the search’s own/);
     await page.click('#tl-text-view summary');
-    await page.waitForSelector('#tl-text-view li[role="treeitem"]');
+    // The list of the earlier test is still in the page: wait for the one the opening renders
+    // (the details' toggle event comes after the click).
+    await page.waitForFunction(() => [...document.querySelectorAll('#tl-text-view li[role="treeitem"] > .line')].some((l) => l.textContent.includes('minimax:')));
     const lines = await page.$$eval('#tl-text-view li[role="treeitem"] > .line', (ls) => ls.map((l) => l.textContent));
     assert.equal(lines[5], 'C: MIN node, value ≤ 2 (an upper bound), minimax: 2 — finished');
     await page.click('#tl-text-view summary');
+    // Back on the check box (the click left the focus on the text view's summary).
+    await page.focus('#tl-minimax');
     await page.keyboard.press('Space');
     assert.equal(await page.$eval('#tl-minimax', (i) => i.checked), false);
     assert.equal((await snap()).nodes.find((n) => n.label === 'C').value, '≤ 2');
