@@ -9,13 +9,6 @@
 import { ordersFor } from './complexity.js';
 import { ParamError } from './figure-state.js';
 
-/** The algorithms that apply to a source: what the core says of a game (a Game) or a tree (a GameTree). */
-export function algorithmsForSource(handle) {
-  // The core's answer (GameTree.algorithms, Game.algorithms), read here rather than through
-  // lib/lessons.js, so that a tree figure does not download the lessons' trees.
-  return Array.from(handle.algorithms());
-}
-
 /**
  * The Stepper's options for a tree state (the lab's form spelled the same way).
  * `iterative`, `budget` and `fastWins` come only from an engine's search
@@ -74,7 +67,9 @@ export function recordSearch(api, s, { strict = false } = {}) {
   try {
     if (isGame) game = api.Game.create(s.source, s.moves ?? '');
     else tree = api.GameTree.parse(s.tree);
-    const algos = algorithmsForSource(isGame ? game : tree);
+    // The core's answer (Game.algorithms, GameTree.algorithms), asked of the handle itself so
+    // that a tree figure does not download the lessons' trees (lib/lessons.js).
+    const algos = Array.from((isGame ? game : tree).algorithms());
     let algo = s.algo;
     if (!algo || !algos.includes(algo)) {
       if (algo && strict) {

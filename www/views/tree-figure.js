@@ -66,7 +66,7 @@ export class TreeFigure {
         p(
           'minimax-box',
           'label',
-          { class: 'check', title: 'Show each finished node’s true minimax value beside the value the search returned' },
+          { class: 'check', title: 'Each finished node’s true minimax value beside the search’s' },
           p('minimax', 'input', { type: 'checkbox' }),
           ' Minimax values',
         ),
