@@ -182,6 +182,8 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
       return texts;
     });
     await page.click('#mc-export');
+    // The menu's module loads on the first click: wait for it.
+    await page.waitForSelector('#view-mcts [part="export-menu"] button[data-format="svg"]', { timeout: TIMEOUT });
     // Only the picture formats: an MCTS tree has no tree text or TikZ.
     const shownFormats = await page.$$eval('#view-mcts [part="export-menu"] button', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format));
     assert.deepEqual(shownFormats, ['svg', 'png1', 'png2', 'png3']);
