@@ -1,4 +1,4 @@
-// The page: loads the wasm module, starts the search worker, and shows one of three views
+// The page: loads the wasm modules its views need, starts the search worker, and shows one of the views
 // by the URL hash (#play, #tree, #mcts, #practice). Views are loaded and built the first time they are
 // shown (the first page load fetches only the code of the view on screen).
 // A hash with parameters (#tree?tree=…&step=23, as "Copy link" makes them) restores that
@@ -28,6 +28,32 @@ const LOADERS = {
 };
 
 const VIEWS = ['play', 'tree', 'mcts', 'practice'];
+/**
+ * The page modules each view draws with (elements/runtime.js's loadApi; ARCHITECTURE.md, "A
+ * module per kind of figure"): Play the games module; the labs both, since their source is an
+ * explicit tree or a game position (env.apiFor picks by source); practice its own module.
+ */
+const VIEW_MODULES = { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [] };
+/** The loaded page modules by kind. */
+const apis = {};
+
+/** Loads the modules a view needs (each at most once per page). */
+function loadModules(name) {
+  return Promise.all(
+    VIEW_MODULES[name].map((kind) =>
+      loadApi(kind).then(({ api }) => {
+        apis[kind] = api;
+      }),
+    ),
+  );
+}
+
+/** The module for a search's source: 'tree' → the tree module, a game → the games module. */
+function apiFor(source) {
+  const api = apis[source === 'tree' ? 'tree' : 'games'];
+  if (!api) throw new Error(`no module is loaded for a ${source === 'tree' ? 'tree' : 'game'} source`);
+  return api;
+}
 const app = $('app');
 const loadStatus = $('load-status');
 const hook = { ready: false, views: {}, errors: [] };
@@ -64,8 +90,8 @@ async function restoreFromHash() {
 
 /** The view, loaded and built on first use. */
 function ensure(name) {
-  building[name] ??= LOADERS[name]().then((View) => {
-    views[name] = new View(env);
+  building[name] ??= Promise.all([LOADERS[name](), loadModules(name)]).then(([View]) => {
+    views[name] = new View({ ...env, api: apis.games ?? null });
     hook.views[name] = views[name];
     return views[name];
   });
@@ -117,7 +143,8 @@ window.addEventListener('hashchange', async () => {
 show(viewFromHash());
 
 try {
-  const { api } = await loadApi();
+  // The first view's modules before the worker starts, so that it receives them compiled.
+  await loadModules(viewFromHash());
   const rpc = new RpcClient(makeWorker, {
     onRespawn: (generation, why) => {
       hook.respawns = generation - 1;
@@ -130,8 +157,8 @@ try {
   } catch (e) {
     problem(`The search worker did not start: ${e.message}`);
   }
-  env = { api, rpc, caps, openSearch };
-  hook.api = api;
+  env = { apiFor, rpc, caps, openSearch };
+  hook.apis = apis;
   hook.rpc = rpc;
   hook.caps = caps;
   await show(viewFromHash());

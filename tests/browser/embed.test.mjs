@@ -640,9 +640,12 @@ describe('embedding', { timeout: 300_000 }, () => {
       const stars = await page.$$eval('#horizon ply-game', (gs) =>
         gs.map((g) => [...g.shadowRoot.querySelectorAll('.col-btn')].filter((b) => b.querySelector('.eval.best')).map((b) => `${b.dataset.col} ${b.querySelector('.eval').textContent}`)),
       );
-      assert.deepEqual(stars, [['2 ★−0.04'], ['7 ★−0.09'], ['7 ★0']]);
+      // The third search proves column 7 a draw (the solver agrees: 0), said in words.
+      assert.deepEqual(stars, [['2 ★−0.04'], ['7 ★−0.09'], ['7 ★ draw']]);
       const exact = (await page.$$eval('#horizon ply-game', (gs) => gs.map((g) => [...g.shadowRoot.querySelectorAll('.col-btn .eval')].map((e) => e.textContent)))).at(-1);
-      assert.deepEqual(exact, ['−5', '−5', '', '', '−5', '−6', '★0']);
+      // The solver's exact scores, in words (issue 12, item 5): −5 is a loss on the opponent's
+      // 17th stone (4 plies from now), −6 on its 16th (2 plies); 0 a draw.
+      assert.deepEqual(exact, ['loss in 4', 'loss in 4', '', '', 'loss in 4', 'loss in 2', '★ draw']);
       assert.deepEqual(await trees('horizon'), ['Root estimate −0.04 (H-minimax to depth 2) · best move column 2', 'Root estimate −0.09 (H-minimax to depth 2) · best move column 7']);
       // Every section offers its snippets, escaped as text.
       const snippets = await page.$$eval('section.example details.snippet code', (cs) => cs.map((c) => c.textContent));

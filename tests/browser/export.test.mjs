@@ -103,4 +103,103 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     await page.waitForFunction(() => /Saved plyground-tree-step-43-snippet\.tex/.test(document.querySelector('[part="export-status"]').textContent));
     assert.deepEqual(browser.problems, []);
   });
+
+  it('the tree text in each form (Export), read back by the lab from any form', async () => {
+    const save = async (format) => {
+      const [dl] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click(`[data-format="${format}"]`)]);
+      return { name: dl.suggestedFilename(), text: await readFile(await dl.path(), 'utf8') };
+    };
+    const sexp = '(max (min 3 12 8) (min 2 4 6) (min 14 5 2))';
+    assert.deepEqual(await save('text-sexp'), { name: 'plyground-tree.sexp', text: sexp });
+    assert.deepEqual(await save('text-grammar'), { name: 'plyground-tree.tree', text: '[[3, 12, 8], [2, 4, 6], [14, 5, 2]]' });
+    const outline = await save('text-outline');
+    assert.equal(outline.name, 'plyground-tree.outline');
+    assert.equal(outline.text, 'max\n  min\n    3\n    12\n    8\n  min\n    2\n    4\n    6\n  min\n    14\n    5\n    2\n');
+    const json = await save('text-json');
+    assert.equal(json.name, 'plyground-tree.json');
+    const doc = JSON.parse(json.text);
+    assert.equal(doc.kind, 'max');
+    assert.deepEqual(doc.children.map((c) => c.children.map((l) => l.value)), [[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
+    // The lab reads the S-expression (auto-detected) as the same tree: the same 43 steps.
+    await page.fill('#tl-text', sexp);
+    await page.click('#tl-run');
+    await page.waitForFunction(() => document.querySelector('#tl-form-note').textContent === 'Read as S-expression.', null, { timeout: TIMEOUT });
+    assert.equal(await page.getAttribute('#app', 'data-tree-error'), '');
+    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '43');
+    // The outline too, its form chosen in the menu.
+    await page.fill('#tl-text', outline.text);
+    await page.selectOption('#tl-form', 'outline');
+    await page.waitForFunction(() => document.querySelector('#app').dataset.treeError === '' && document.querySelector('#tl-form-note').textContent === '');
+    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '43');
+    // A form that does not fit the text: the core's error with its place, the picture kept.
+    await page.fill('#tl-text', sexp);
+    await page.selectOption('#tl-form', 'json');
+    await page.waitForFunction(() => /^line 1, column 1: expected a JSON value, found '\('/.test(document.querySelector('#tl-error').textContent), null, { timeout: TIMEOUT });
+    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '43');
+    await page.selectOption('#tl-form', 'auto');
+    await page.waitForFunction(() => document.querySelector('#app').dataset.treeError === '');
+    assert.deepEqual(browser.problems, []);
+  });
+
+  it('the comparison table as CSV: the core’s counts, one row per search', async () => {
+    await page.evaluate(() => {
+      document.querySelector('#tl-compare').open = true;
+    });
+    assert.ok(await page.$eval('#tl-compare-csv', (b) => b.hidden), 'no CSV before a comparison');
+    await page.click('#tl-compare-run');
+    await page.waitForSelector('#tl-compare-csv:not([hidden])', { timeout: TIMEOUT });
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#tl-compare-csv')]);
+    assert.equal(dl.suggestedFilename(), 'plyground-comparison.csv');
+    const lines = (await readFile(await dl.path(), 'utf8')).split('\r\n');
+    assert.equal(lines[0], 'algorithm,order,seed,nodes,leaves,cutoffs,max_depth,value,not_run');
+    assert.equal(lines[1], 'minimax,,,13,9,0,2,3,');
+    assert.ok(lines.includes('alphabeta,natural,,11,7,1,2,3,'), lines.join('\n'));
+    // One record per row of the table that is a search (the reference rows are not searches).
+    const searches = await page.$$eval('#tl-compare-table tbody tr:not(.ref)', (trs) => trs.length);
+    assert.equal(lines.length, searches + 2, 'header, the searches, and the empty string after the last CRLF');
+    assert.deepEqual(browser.problems, []);
+  });
+
+  it('the MCTS figure as SVG and PNG: exactly the texts its canvas draws', async () => {
+    await page.click('nav a[data-view="mcts"]');
+    await page.waitForSelector('#mc-run');
+    // A small tree (4 iterations), so that fitted on screen its texts are large enough to draw.
+    await page.fill('#mc-n', '4');
+    await page.click('#mc-run');
+    await page.waitForSelector('#app[data-mcts-iterations="4"]', { timeout: TIMEOUT });
+    const drawn = await page.evaluate(() => {
+      const fig = window.__plyground.views.mcts.figure;
+      const ctx = fig.canvas.ctx;
+      const texts = [];
+      const fillText = ctx.fillText;
+      ctx.fillText = function (t, x, y) {
+        texts.push(t);
+        return fillText.call(this, t, x, y);
+      };
+      fig.canvas.fit();
+      fig.canvas.draw();
+      ctx.fillText = fillText;
+      return texts;
+    });
+    await page.click('#mc-export');
+    // The menu's module loads on the first click: wait for it.
+    await page.waitForSelector('#view-mcts [part="export-menu"] button[data-format="svg"]', { timeout: TIMEOUT });
+    // Only the picture formats: an MCTS tree has no tree text or TikZ.
+    const shownFormats = await page.$$eval('#view-mcts [part="export-menu"] button', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format));
+    assert.deepEqual(shownFormats, ['svg', 'png1', 'png2', 'png3']);
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#view-mcts [data-format="svg"]')]);
+    assert.equal(dl.suggestedFilename(), 'plyground-mcts-step-4.svg');
+    const svg = await readFile(await dl.path(), 'utf8');
+    assert.ok(svg.includes('<title>plyground: the MCTS tree after 4 iterations</title>'), svg.slice(0, 300));
+    const texts = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) =>
+      m[1].replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]),
+    );
+    assert.deepEqual([...texts].sort(), [...drawn].sort(), 'the SVG holds exactly the texts the canvas draws');
+    assert.ok(texts.length > 0, 'the figure draws its node texts at this size');
+    const [png] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#view-mcts [data-format="png2"]')]);
+    assert.equal(png.suggestedFilename(), 'plyground-mcts-step-4@2x.png');
+    const bytes = await readFile(await png.path());
+    assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+    assert.deepEqual(browser.problems, []);
+  });
 });

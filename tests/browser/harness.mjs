@@ -68,7 +68,19 @@ export async function openBrowser(contextOptions = {}) {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  // A request cut off because the page then loaded another document (its worker ending with
+  // it) is not a failure of the site: Chromium reports it as net::ERR_ABORTED. Any other is.
+  let documents = 0;
+  const startedAt = new WeakMap();
+  page.on('request', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) documents++;
+    else startedAt.set(req, documents);
+  });
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText;
+    if (why === 'net::ERR_ABORTED' && startedAt.has(req) && startedAt.get(req) < documents) return;
+    problems.push(`request failed: ${req.url()} ${why}`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
     if (res.url().endsWith('.wasm')) wasmTypes.push(res.headers()['content-type']);

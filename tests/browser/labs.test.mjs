@@ -52,7 +52,15 @@ describe('the labs', { timeout: 120_000 }, () => {
     console.log(
       `load: ${files.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped; interactive after ${Math.round(tti)} ms`,
     );
-    assert.ok(files.includes('/pkg/plyground_wasm_bg.wasm'));
+    // Play draws with the games module alone (ARCHITECTURE.md, "A module per kind of
+    // figure"), within issue 10's 160 KB gzipped per module.
+    const wasm = files.filter((p) => p.endsWith('.wasm'));
+    assert.deepEqual(wasm, ['/pkg-games/plyground_wasm_bg.wasm']);
+    for (const p of wasm) {
+      const size = gzipSync(await readFile(`${SITE}${p.slice(1)}`), { level: 9 }).length;
+      console.log(`${p}: ${size} bytes gzipped`);
+      assert.ok(size <= 160_000, `${p} is ${size} bytes gzipped, over 160,000`);
+    }
     assert.ok(tti < 5000, `interactive after ${tti} ms`);
   });
 
@@ -187,7 +195,7 @@ describe('the labs', { timeout: 120_000 }, () => {
     assert.equal(await page.getAttribute('#tl-text-view li[aria-current="step"] > .line', 'class'), 'line');
     await page.evaluate(() => window.__plyground.views.tree.figure.seek(43));
     const end = await lines();
-    assert.equal(end[5], 'C: MIN node, value ≤ 2 — finished');
+    assert.equal(end[5], 'C: MIN node, value ≤ 2 (an upper bound) — finished');
     assert.equal(end[1], 'B: MIN node, value 3 — finished (the move chosen)');
     // Keyboard: ↑ on the canvas puts the focus on a node; the text view marks the same one.
     await page.focus('#tl-canvas');
@@ -203,6 +211,39 @@ describe('the labs', { timeout: 120_000 }, () => {
     assert.notEqual(next, focusCanvas);
     assert.equal(await page.evaluate(() => window.__plyground.views.tree.figure.focusId), next);
     await page.click('#tl-text-view summary');
+  });
+
+  it('tree lab: Figure 5.2 ends with C drawn "≤ 2"; the minimax toggle (keyboard) shows the true values, announced', async () => {
+    await page.selectOption('#tl-source', 'figure-5-2');
+    await page.evaluate(() => window.__plyground.views.tree.figure.seek(43));
+    let s = await snap();
+    assert.equal(s.nodes.find((n) => n.label === 'C').value, '≤ 2');
+    assert.equal(s.nodes.find((n) => n.label === 'D').value, '2');
+    assert.equal(s.nodes.find((n) => n.label === 'A').value, '3');
+    // The checkbox is labelled and operable from the keyboard.
+    assert.equal(await page.$eval('#tl-minimax', (i) => i.closest('label').textContent.trim()), 'Minimax values');
+    await page.focus('#tl-minimax');
+    await page.keyboard.press('Space');
+    assert.equal(await page.$eval('#tl-minimax', (i) => i.checked), true);
+    s = await snap();
+    assert.equal(s.nodes.find((n) => n.label === 'C').value, '≤ 2 · minimax: 2');
+    assert.equal(s.nodes.find((n) => n.label === 'A').value, '3 · minimax: 3');
+    const note = await page.$eval('#tl-minimax-note', (n) => ({ text: n.textContent, live: n.getAttribute('aria-live') }));
+    assert.equal(note.live, 'polite');
+    assert.match(note.text, /^Minimax values shown beside the search’s own/);
+    await page.click('#tl-text-view summary');
+    // The list of the earlier test is still in the page: wait for the one the opening renders
+    // (the details' toggle event comes after the click).
+    await page.waitForFunction(() => [...document.querySelectorAll('#tl-text-view li[role="treeitem"] > .line')].some((l) => l.textContent.includes('minimax:')));
+    const lines = await page.$$eval('#tl-text-view li[role="treeitem"] > .line', (ls) => ls.map((l) => l.textContent));
+    assert.equal(lines[5], 'C: MIN node, value ≤ 2 (an upper bound), minimax: 2 — finished');
+    await page.click('#tl-text-view summary');
+    // Back on the check box (the click left the focus on the text view's summary).
+    await page.focus('#tl-minimax');
+    await page.keyboard.press('Space');
+    assert.equal(await page.$eval('#tl-minimax', (i) => i.checked), false);
+    assert.equal((await snap()).nodes.find((n) => n.label === 'C').value, '≤ 2');
+    assert.equal(await page.$eval('#tl-minimax-note', (n) => n.textContent), 'Minimax values hidden.');
   });
 
   it('tree lab: a capped search says what it knows, as the canvas shows it', async () => {

@@ -279,11 +279,14 @@ test('calls on freed handles throw instead of touching freed memory', () => {
   const g = Game.create('ttt');
   const st = Stepper.forGame(g, {}, 50);
   g.free();
-  assert.throws(() => g.play(4), /null pointer passed to rust/);
-  assert.throws(() => searchGame(g), /null pointer passed to rust/);
+  assert.throws(() => g.play(4), /^Error: Game: this handle was freed \(free\(\) was called, or a call took it over\); make it again$/);
+  assert.throws(() => searchGame(g), /^Error: Game: this handle was freed /);
+  // Refused before any wasm frame: the instance was not replaced (the stepper still works).
+  assert.equal(st.step(1), 1);
   assert.equal(st.length > 0, true, 'a stepper owns its trace');
   st.free();
-  assert.throws(() => st.step(), /null pointer passed to rust/);
+  assert.throws(() => st.step(), /^Error: Stepper: this handle was freed /);
+  st.free(); // twice: nothing to do
 });
 
 test('random bad input never panics (seeded)', () => {
@@ -393,4 +396,41 @@ test('no Rust panic reached the console', () => {
   const panics = consoleErrors.filter((e) => /panicked/.test(e));
   assert.deepEqual(panics, []);
   assert.deepEqual(consoleErrors, []);
+});
+
+test('tree text forms (the practice module only): parseAs, detectForm and toTextAs round-trip every form; errors name the place', async () => {
+  // The page modules leave the forms out (www/pkg/, the full module these tests load, has them)…
+  const treeDir = fileURLToPath(new URL('../../www/pkg-tree/', import.meta.url));
+  const treeModule = await import(`${treeDir}plyground_wasm.js`);
+  treeModule.initSync({ module: readFileSync(`${treeDir}plyground_wasm_bg.wasm`) });
+  assert.equal(treeModule.GameTree.parseAs, undefined, 'the page modules leave the forms out');
+  // …but detect them (a page then knows when it needs the practice module).
+  assert.equal(treeModule.GameTree.detectForm('(max (min 3 12 8))'), 'sexp');
+  assert.equal(treeModule.GameTree.detectForm('[[3,12,8],\n [2,4 6]]'), 'grammar');
+  const dir = fileURLToPath(new URL('../../www/pkg-practice/', import.meta.url));
+  const practice = await import(`${dir}plyground_wasm.js`);
+  practice.initSync({ module: readFileSync(`${dir}plyground_wasm_bg.wasm`) });
+  const PT = practice.GameTree;
+  const t = PT.parse('A[B[b1=3,12,8],C[2,4,6],D[14,5,2]]');
+  assert.equal(t.toTextAs('sexp'), '(max A (min B (leaf b1 3) 12 8) (min C 2 4 6) (min D 14 5 2))');
+  for (const form of ['grammar', 'sexp', 'json', 'outline']) {
+    const text = t.toTextAs(form);
+    assert.equal(PT.parseAs(text, form).toTextAs(form), text, form);
+    assert.equal(PT.parseAs(text, 'auto').toText(), t.toText(), form);
+  }
+  assert.equal(PT.detectForm('(max 1 2)'), 'sexp');
+  assert.equal(PT.detectForm('{"value": 1}'), 'json');
+  assert.equal(PT.detectForm('max\n  1\n  2\n'), 'outline');
+  assert.equal(PT.detectForm('[1, 2]'), 'grammar');
+  let err;
+  try {
+    PT.parseAs('max\n  1\n    2\n', 'outline');
+  } catch (e) {
+    err = e;
+  }
+  assert.equal(err.name, 'TreeParseError');
+  assert.deepEqual([err.line, err.column], [3, 5]);
+  assert.equal(err.reason, 'this line is indented under the leaf on line 2: a leaf has no children');
+  assert.throws(() => PT.parseAs('[1]', 'yaml'), /^Error: GameTree.parseAs: unknown tree form 'yaml' \(grammar, sexp, json, outline\), or auto$/);
+  assert.throws(() => t.toTextAs('xml'), /^Error: GameTree.toTextAs: unknown tree form 'xml'/);
 });

@@ -47,6 +47,9 @@ test('the catalogue: ids, names and settings come from the module', () => {
   assert.deepEqual(engineCatalogue('c4'), api.engines('c4'), 'the module’s own catalogue, unchanged');
   assert.deepEqual(engineInfo('c4', 'minimax').unavailable, 'minimax searches to the end of the game: only tic-tac-toe is small enough');
   assert.equal(engineInfo('ttt', 'minimax').unavailable, null);
+  // What a side becomes when the game changes is the core's (PlayerId::on_game).
+  assert.deepEqual(['minimax', 'alphabeta', 'hminimax', 'mcts'].map((id) => engineInfo('c4', id).becomes), ['hminimax', 'hminimax', 'hminimax', 'mcts']);
+  assert.deepEqual(['minimax', 'alphabeta', 'hminimax', 'perfect'].map((id) => engineInfo('ttt', id).becomes), ['minimax', 'alphabeta', 'alphabeta', 'perfect']);
   assert.deepEqual(
     engineCatalogue('c4').map((e) => e.menu),
     ['Human', 'Minimax', 'α-β', 'H-minimax (EVAL)', 'MCTS', 'Perfect (exact solver)'],

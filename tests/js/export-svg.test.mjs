@@ -161,9 +161,10 @@ test('Figure 5.2 with alpha-beta at the end: the lesson values, c2 and c3 dashed
     const layout = layOut(model, style);
     const { svg } = figureSvg(model, layout, { style, measure, scale: 1 });
     const texts = svgTexts(svg).map((t) => t.text);
-    // Names, values (A 3; B 3, C 2, D 2), the nine leaves, the twelve edge names.
-    for (const s of ['A', 'B', 'C', 'D', 'a1', 'a2', 'a3', 'b1', 'c2', 'c3', 'd3']) assert.ok(texts.includes(s), s);
-    assert.deepEqual(texts.filter((t) => /^\d+$/.test(t)).sort((a, b) => a - b), ['2', '2', '2', '2', '3', '3', '3', '4', '5', '6', '8', '12', '14']);
+    // Names, values (A 3; B 3, C ≤ 2 — only a bound after its cutoff — D 2), the nine
+    // leaves, the twelve edge names.
+    for (const s of ['A', 'B', 'C', 'D', 'a1', 'a2', 'a3', 'b1', 'c2', 'c3', 'd3', '≤ 2']) assert.ok(texts.includes(s), s);
+    assert.deepEqual(texts.filter((t) => /^\d+$/.test(t)).sort((a, b) => a - b), ['2', '2', '2', '3', '3', '3', '4', '5', '6', '8', '12', '14']);
     assert.ok(svg.includes(`<rect x="0" y="0" width=`) && svg.includes(`fill="${style.background}"/>`), 'the theme background');
     const dashedEdges = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="[^"]*" stroke-dasharray/g)].filter((m) => m[2] === style.prunedEdge && !m[1].includes('Z'));
     assert.equal(dashedEdges.reduce((s, m) => s + (m[1].match(/M/g) ?? []).length, 0), 2, 'c2 and c3');

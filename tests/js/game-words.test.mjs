@@ -237,3 +237,67 @@ test('values on the board: exact, estimate, bounds and MCTS; the star on the bes
   assert.equal(plural(1, 'node'), '1 node');
   assert.equal(plural(0, 'node'), '0 nodes');
 });
+
+/** An engine's record on a real position (the wasm Engine stepped to the end). */
+function engineRecord(kind, moves, config) {
+  const g = api.Game.create(kind, moves);
+  const e = api.Engine.forGame(g, config);
+  try {
+    while (!e.done) e.step();
+    return { result: e.result(), options: e.searchOptions(), label: e.label };
+  } finally {
+    e.free();
+    g.free();
+  }
+}
+
+test('proven results are the core words: every tic-tac-toe engine takes the immediate win, "win in 1" before the fork\'s "win in 3"', () => {
+  // X 0 4, O 1 2, X to move: cell 8 wins at once, cells 3 and 6 fork (issue 12 item 6).
+  for (const engine of ['minimax', 'alphabeta', 'hminimax', 'perfect']) {
+    const { result: r, label } = engineRecord('ttt', '0,1,4,2', { engine });
+    assert.equal(r.best, 8, engine);
+    assert.deepEqual(r.proven, { outcome: 'win', plies: 1, words: 'wins in 1', label: 'win in 1', long: 'wins in 1 ply' }, engine);
+    const labels = r.scores.map((x) => `${x.move} ${scoreLabel('ttt', x, { algo: r.algo, exact: r.exact, mover: r.mover }).text}`);
+    assert.deepEqual(labels.filter((t) => /^[368] /.test(t)), ['3 win in 3', '6 win in 3', '8 win in 1'], engine);
+    const s = state({ moves: '0,1,4,2', x: engine, o: 'human', evaluation: { ...r, engine: label } });
+    const b = boardScores(s);
+    assert.deepEqual([...b].filter(([, l]) => l.best).map(([m]) => m), [8], `${engine}: the star is on the fastest win`);
+    assert.equal(b.get(8).title, 'bottom-right: X wins in 1 ply (proven) — best');
+    assert.equal(b.get(3).title, 'left: X wins in 3 plies (proven)');
+    const how = engine === 'hminimax' ? 'proven at depth 4' : 'exact';
+    assert.ok(evalSummary(s).endsWith(`: ${how}; X wins in 1. Best line: X bottom-right.`), evalSummary(s));
+    const text = lastSearchText({ kind: 'ttt', side: 0, label, played: 8, ms: 3, result: r });
+    assert.ok(text.summary.endsWith(` — ${how}: X wins in 1.`), text.summary);
+    assert.match(text.pv, /Scores for X: left win in 3, right .*, bottom-left win in 3, bottom .*, bottom-right win in 1\.$/, engine);
+    assert.doesNotMatch(`${text.summary} ${text.pv}`, /\+5|\+3/, 'no utility number on the fast-win scale');
+  }
+});
+
+test('Connect-4, H-minimax at depth 2: an immediate win reads "wins in 1", not "+18" next to estimates', () => {
+  // X 4 5 6 on the bottom row, X to move: columns 3 and 7 win at once (issue 12 item 5).
+  const { result: r, label } = engineRecord('c4', '445566', { engine: 'hminimax', depth: 2 });
+  assert.equal(r.exact, false);
+  assert.equal(r.depth, 2);
+  assert.ok([3, 7].includes(r.best));
+  assert.equal(r.value, 18, 'the number behind the words: 22 − X’s 4th stone');
+  assert.deepEqual(r.proven, { outcome: 'win', plies: 1, words: 'wins in 1', label: 'win in 1', long: 'wins in 1 ply' });
+  const rec = { algo: r.algo, exact: r.exact, mover: r.mover };
+  const byMove = new Map(r.scores.map((x) => [x.move, scoreLabel('c4', x, rec)]));
+  assert.equal(byMove.get(3).text, 'win in 1');
+  assert.equal(byMove.get(7).text, 'win in 1');
+  assert.equal(byMove.get(7).title, 'column 7: X wins in 1 ply (proven)');
+  for (const m of [1, 2, 4, 5, 6]) {
+    assert.equal(r.scores.find((x) => x.move === m).proven, null);
+    assert.equal(byMove.get(m).bound, 'exact');
+    assert.ok(Math.abs(byMove.get(m).score) < 1, `column ${m} is an evaluation`);
+  }
+  assert.equal(exactness(r), 'proven at depth 2');
+  const text = lastSearchText({ kind: 'c4', side: 0, label, played: r.best, ms: 3, result: r });
+  assert.match(text.summary, /^X \(H-minimax \(EVAL\), depth 2, TT\) played column [37] after .* — proven at depth 2: X wins in 1\.$/);
+  assert.doesNotMatch(text.summary, /estimate|18/);
+  // O to move against the double threat: every move loses in 2.
+  const lost = engineRecord('c4', '44556', { engine: 'hminimax', depth: 2 }).result;
+  assert.equal(lost.proven.words, 'loses in 2');
+  assert.ok(lost.scores.every((x) => x.proven.label === 'loss in 2'));
+  assert.equal(valueSentence(lost.score, 1, false, lost.proven), 'O loses in 2');
+});

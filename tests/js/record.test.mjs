@@ -54,6 +54,41 @@ test('strict: an algorithm or ordering that does not apply is an error; the lab 
   assert.throws(() => recordSearch(api, tree({ game: 'ttt', moves: '4,4' }), { strict: true }), /bad move string '4,4'/);
 });
 
+test('which searches apply to a game is the core’s answer (Game.algorithms), and the figure follows it', () => {
+  const [t, c] = [api.Game.create('ttt'), api.Game.create('c4')];
+  try {
+    assert.deepEqual(Array.from(t.algorithms()), ['minimax', 'alphabeta']);
+    assert.deepEqual(Array.from(c.algorithms()), ['alphabeta', 'solve']);
+  } finally {
+    t.free();
+    c.free();
+  }
+  // The list agrees with what the module records: every listed search records, and minimax,
+  // left out on Connect-4, is what Stepper.forGame refuses there.
+  for (const [game, moves] of [['ttt', '0,3,1,4'], ['c4', '4455443']]) {
+    const g = api.Game.create(game, moves);
+    for (const algo of g.algorithms()) {
+      const r = recordSearch(api, tree({ game, moves, algo, depth: '2' }), { strict: true });
+      assert.equal(r.algo, algo);
+      assert.ok(r.st.length > 0, `${game} ${algo}`);
+      r.st.free();
+    }
+    g.free();
+  }
+  const c4 = api.Game.create('c4', '4455');
+  assert.throws(() => api.Stepper.forGame(c4, { algo: 'minimax' }, 100), /too big to search to the end/);
+  c4.free();
+  assert.throws(() => recordSearch(api, tree({ game: 'c4', moves: '4455', algo: 'minimax' }), { strict: true }), /^ParamError: algorithm: 'minimax' does not apply to this game \(choose alphabeta, solve\)$/);
+  const r = recordSearch(api, tree({ game: 'ttt', moves: '0,3,1,4', algo: 'minimax' }), { strict: true });
+  try {
+    assert.deepEqual(r.algos, ['minimax', 'alphabeta']);
+    assert.equal(r.algo, 'minimax');
+    assert.equal(r.st.result().best, 2);
+  } finally {
+    r.st.free();
+  }
+});
+
 test('the horizon position: depth-2 H-minimax plays column 2 without quiescence, 7 with it', () => {
   for (const [q, best, value] of [
     [false, 2, -0.04],
@@ -77,6 +112,28 @@ test('stepper options: minimax drops depth and EVAL; only α-β keeps tie, order
   assert.deepEqual(stepperOptions({ source: 'ttt', algo: 'minimax', tie: 'strict', order: 'random', seed: 3, depth: 2, eval: true, tt: true, quiescence: true }), { algo: 'minimax' });
   assert.deepEqual(stepperOptions({ source: 'tree', algo: 'alphabeta', tie: 'strict', order: 'random', seed: 3 }), { algo: 'alphabeta', tie: 'strict', order: 'random', seed: 3 });
   assert.deepEqual(stepperOptions({ source: 'c4', algo: 'solve' }), { algo: 'solve' });
+});
+
+test("Show me the search of a tic-tac-toe player records the engines' game (fastWins): the engine's value and its immediate win", () => {
+  for (const engine of ['minimax', 'alphabeta']) {
+    const g = api.Game.create('ttt', '0,1,4,2');
+    const e = api.Engine.forGame(g, { engine });
+    while (!e.done) e.step();
+    const r = e.result();
+    const o = e.searchOptions();
+    e.free();
+    g.free();
+    assert.equal(o.fastWins, true, engine);
+    assert.equal(stepperOptions({ source: 'ttt', ...o }).fastWins, true);
+    assert.equal(stepperOptions({ source: 'ttt', algo: 'alphabeta' }).fastWins, undefined, 'the lessons keep ±1');
+    const rec = recordSearch(api, { source: 'ttt', moves: '0,1,4,2', cap: 20000, ...o }, { strict: true });
+    try {
+      const sr = rec.st.result();
+      assert.deepEqual([sr.value, sr.best, r.value, r.best], [5, 8, 5, 8], engine);
+    } finally {
+      rec.st.free();
+    }
+  }
 });
 
 test('an MCTS state starts a stepper; a finished position is refused', () => {

@@ -106,11 +106,20 @@ function same(src, min, fn, ...args) {
   return a;
 }
 
+/** A value with each function inside a table replaced by its answer to a sample argument
+ * (the functions themselves differ: minified). */
+function answers(v) {
+  if (typeof v === 'function') return { answer: v('(why)') };
+  if (Array.isArray(v)) return v.map(answers);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, answers(x)]));
+  return v;
+}
+
 test('the DOM-free modules give the same answers as their sources', async () => {
   for (const f of modules.filter((m) => m.startsWith('lib/'))) {
     const [src, min] = await lib(f.slice(4));
     for (const [k, v] of Object.entries(src)) {
-      if (typeof v !== 'function') assert.deepEqual(min[k], v, `${f}: export ${k}`);
+      if (typeof v !== 'function') assert.deepEqual(answers(min[k]), answers(v), `${f}: export ${k}`);
     }
   }
 

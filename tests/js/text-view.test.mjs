@@ -56,9 +56,37 @@ test('Figure 5.2 at the end: the cut node is a bound, the chosen move marked', (
   const { out, result } = lines(FIG_5_2, { algo: 'alphabeta' }, 'end');
   assert.equal(out[0], 'A: MAX node, value 3 — finished');
   assert.equal(out[1], '  B: MIN node, value 3 — finished (the move chosen)');
-  assert.equal(out[5], '  C: MIN node, value ≤ 2 — finished');
+  assert.equal(out[5], '  C: MIN node, value ≤ 2 (an upper bound) — finished');
   assert.equal(out[9], '  D: MIN node, value 2 — finished');
   assert.equal(result, 'Root value 3 · best move a1 (to B)');
+});
+
+test('Figure 5.2 with the minimax values shown: each finished inner node says its true value', () => {
+  const tree = GameTree.parse(FIG_5_2);
+  const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
+  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
+  model.minimax = st.minimaxValues();
+  st.seek(st.length);
+  applyStep(model, st.state(), { done: true, bestChild: st.result().bestChild });
+  const core = { ...st.valueWords(), index: st.length };
+  assert.equal(nodeLine(model, 0, core), 'A: MAX node, value 3, minimax: 3 — finished');
+  assert.equal(nodeLine(model, 5, core), 'C: MIN node, value ≤ 2 (an upper bound), minimax: 2 — finished');
+  assert.equal(nodeLine(model, 6, core), 'c1: leaf, utility 2 — finished');
+  // The core's kinds in the wasm records: nodes().bound and state().bounds.
+  assert.deepEqual(
+    st.nodes().map((n) => n.bound),
+    ['exact', 'exact', 'exact', 'exact', 'exact', 'upper', 'exact', 'exact', 'exact', 'exact', 'exact'],
+  );
+  assert.deepEqual(Array.from(st.state().bounds), [1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1]);
+  st.seek(0);
+  assert.deepEqual(Array.from(st.state().bounds), new Array(11).fill(0));
+  assert.deepEqual(st.valueWords().relation, ['=', '=', '=', '=', '=', '≤', '=', '=', '=', '=', '=']);
+  // Refused where minimax values would mislead, naming the reason.
+  const limited = Stepper.forTree(tree, { algo: 'alphabeta', depth: 1 }, 20000);
+  assert.throws(() => limited.minimaxValues(), /depth-limited \(depth 1\)/);
+  limited.free();
+  st.free();
+  tree.free();
 });
 
 test('a capped search: the text view, the result line and the canvas agree on what is known', () => {

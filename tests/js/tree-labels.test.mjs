@@ -116,12 +116,14 @@ function layOut(model, opts = {}) {
  * Records `text` with `algo`, lays it out once and checks every step (or `maxSteps` evenly
  * spread ones). Returns the number of texts checked.
  */
-function checkTree(text, algo, maxSteps = Infinity) {
+function checkTree(text, algo, maxSteps = Infinity, { minimax = false } = {}) {
   const tree = GameTree.parse(text);
   const st = Stepper.forTree(tree, { algo }, 20000);
   try {
     const result = st.result();
     const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: tree.players });
+    // The toggle's true minimax values beside the search's (two-player trees only).
+    if (minimax) model.minimax = st.minimaxValues();
     const layout = layOut(model);
     const steps = [];
     const n = st.length;
@@ -151,6 +153,49 @@ test('every lesson tree, every applicable algorithm, every step: no label overla
     for (const algo of algos) texts += checkTree(lesson.text, algo);
   }
   assert.ok(texts > 1000, `${texts} texts checked`);
+});
+
+test('bounds and the minimax toggle: "≤ 2" drawn at C of Figure 5.2, and no label overlaps on any lesson tree', () => {
+  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
+  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
+  const c = model.nodes.findIndex((n) => n.label === 'C');
+  const drawnAt = (d) => {
+    const layout = layOut(model);
+    const { out, texts } = problems(model, layout, 'Figure 5.2');
+    assert.deepEqual(out, []);
+    // The value text drawn nearest to node d's glyph.
+    const near = texts.filter((t) => Math.abs((t.y0 + t.y1) / 2 - layout.y[d]) < 40 && t.x0 <= layout.x[d] + 40 && t.x1 >= layout.x[d] - 40);
+    return near.map((t) => t.text);
+  };
+  st.seek(st.length);
+  applyStep(model, st.state(), { done: true, bestChild: st.result().bestChild });
+  assert.equal(model.nodes[c].value, '≤ 2');
+  assert.ok(drawnAt(c).includes('≤ 2'), drawnAt(c).join(' | '));
+  const d = model.nodes.findIndex((n) => n.label === 'D');
+  assert.equal(model.nodes[d].value, '2');
+  // While C is open its running value is a plain number.
+  const exitC = st.nodes()[model.drawToTrace.indexOf(c)].exitEvent;
+  st.seek(exitC);
+  applyStep(model, st.state(), {});
+  assert.equal(model.nodes[c].value, '2');
+  // The toggle: the true minimax values beside the finished inner nodes.
+  model.minimax = st.minimaxValues();
+  st.seek(st.length);
+  applyStep(model, st.state(), { done: true, bestChild: st.result().bestChild });
+  assert.equal(model.nodes[c].value, '≤ 2 · minimax: 2');
+  assert.equal(model.nodes[0].value, '3 · minimax: 3');
+  assert.ok(drawnAt(c).includes('≤ 2 · minimax: 2'), drawnAt(c).join(' | '));
+  st.free();
+  tree.free();
+  let texts = 0;
+  for (const lesson of LESSON_TREES) {
+    const t = GameTree.parse(lesson.text);
+    const ab = algorithmsFor(t).includes('alphabeta');
+    t.free();
+    if (ab) texts += checkTree(lesson.text, 'alphabeta', Infinity, { minimax: true });
+  }
+  assert.ok(texts > 500, `${texts} texts checked`);
 });
 
 test('the lessons max^n leaves: tuples stand apart, with room to spare', () => {

@@ -74,7 +74,7 @@ export class PlyTree extends PlyElement {
     }
     const key = searchKey(s);
     if (key !== this._key) {
-      const rec = this.mods.recordSearch(this.api, s, { caps: this.caps, strict: true });
+      const rec = this.mods.recordSearch(this.api, s, { strict: true });
       let step;
       try {
         step = checkStep(s.step, rec.st.length);

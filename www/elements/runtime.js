@@ -10,8 +10,8 @@
 // (<ply-tree>, <ply-mcts> and <ply-compare> with tree text, <ply-ucb>) loads the tree module
 // (www/pkg-tree/); a figure of tic-tac-toe or Connect-4 (<ply-game>, a `game` attribute) the
 // games module (www/pkg-games/); the embed frame the one its figure needs, the lessons
-// gallery both; the playground (app.js) the full module (www/pkg/). A figure uses only its
-// own module's handles.
+// gallery both, and so does the playground (app.js: Play the games module, the labs both). A
+// figure uses only its own module's handles. The full module (www/pkg/) is for tests.
 
 import { installEngines, useEngineModule } from '../lib/engines.js';
 import { installLimits } from '../lib/limits.js';
@@ -23,8 +23,6 @@ const MODULES = {
   full: { glue: () => import('../pkg/plyground_wasm.js'), url: new URL('../pkg/plyground_wasm_bg.wasm', import.meta.url) },
 };
 
-/** The full module's wasm (the playground's views). */
-export const WASM_URL = MODULES.full.url;
 export const WORKER_URL = new URL('../worker.js', import.meta.url);
 export const CSS_URL = new URL('../components.css', import.meta.url);
 /** The folder of the playground's files (embed.html, index.html, plyground-elements.js). */

@@ -84,7 +84,7 @@ export const PRACTICE_GEN = [
 
 /** The controls each view can show; `controls="all"` or `"none"` also work. */
 export const CONTROLS = {
-  tree: ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend', 'export'],
+  tree: ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export'],
   game: ['status', 'players', 'new', 'undo', 'moves', 'engine', 'summary'],
   mcts: ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend'],
   ucb: ['inputs'],

@@ -13,10 +13,8 @@
 // show are lib/game-words.js (functions of this state). Legality is the wasm Game's: a move
 // is simply played, and its Error (which names the move and the reason) is the note.
 
-import { count, moveName } from './board.js';
-import { ENGINE_NAMES, checkConfig, defaultConfig, evaluationConfig } from './engines.js';
-import { loadedText, perfectName, refusalText, sentence } from './game-words.js';
-import { formatValue } from './notation.js';
+import { checkConfig, defaultConfig, engineInfo, evaluationConfig } from './engines.js';
+import { NOTES, loadedText, perfectName, progressText, refusalText, searchingText, sentence } from './game-words.js';
 
 export class GameSession {
   /**
@@ -130,10 +128,8 @@ export class GameSession {
     this.kind = kind;
     this.game.free();
     this.game = this.api.Game.create(kind, '');
-    // Minimax cannot play Connect-4 (no depth limit); plain α-β without EVAL is a weak
-    // Connect-4 player, so an α-β side becomes H-minimax there (and back on tic-tac-toe).
-    const swapTo = { c4: { minimax: 'hminimax', alphabeta: 'hminimax' }, ttt: { hminimax: 'alphabeta' } };
-    this.sides = this.sides.map((s) => defaultConfig(kind, swapTo[kind][s.engine] ?? s.engine));
+    // Which player a side becomes on the new game is the core's (PlayerId::on_game).
+    this.sides = this.sides.map((s) => defaultConfig(kind, engineInfo(kind, s.engine).becomes));
     this.lastSearch = null;
     this.enginesPaused = false;
     this.say('');
@@ -160,7 +156,7 @@ export class GameSession {
     this.stopSearch();
     const g = this.game;
     if (!g.undo()) {
-      this.say('Nothing to undo.');
+      this.say(NOTES.nothingToUndo);
       return;
     }
     // Back to a human's turn, so the engine does not simply play the same move again.
@@ -179,7 +175,7 @@ export class GameSession {
     this.stopSearch();
     const g = this.game;
     if (!g.redo()) {
-      this.say('Nothing to redo.');
+      this.say(NOTES.nothingToRedo);
       return;
     }
     if (this.hasHuman()) {
@@ -231,7 +227,7 @@ export class GameSession {
     if (this.phase !== 'thinking') return;
     this.enginesPaused = true;
     this.cancelJobs(); // the pending search rejects as 'cancelled'; the game is untouched
-    this.say('Search cancelled. The engines are paused: press Resume to let them play.');
+    this.say(NOTES.cancelled);
   }
 
   cancelJobs() {
@@ -322,7 +318,7 @@ export class GameSession {
     const kind = this.kind;
     const moves = g.moveString;
     const t0 = performance.now();
-    this.progress = { text: `${ENGINE_NAMES[cfg.engine]} is searching…` };
+    this.progress = { text: searchingText(cfg) };
     this.changed();
     let out;
     const job = this.search(
@@ -347,7 +343,7 @@ export class GameSession {
       this.phase = 'paused';
       if (e.reason !== 'cancelled') {
         this.enginesPaused = true;
-        this.say(`The search failed (${e.message}). The engines are paused; the game is kept.`);
+        this.say(NOTES.failed(e.message));
       }
       this.changed();
       return;
@@ -360,7 +356,7 @@ export class GameSession {
     if (r.best == null) {
       this.phase = 'paused';
       this.enginesPaused = true;
-      this.say('The engine found no move.');
+      this.say(NOTES.noMove);
       this.changed();
       return;
     }
@@ -368,7 +364,7 @@ export class GameSession {
       g.play(r.best);
     } catch (e) {
       this.enginesPaused = true;
-      this.say(`The engine chose an illegal move: ${e.message}`);
+      this.say(NOTES.illegal(e.message));
       this.phase = 'paused';
       this.changed();
       return;
@@ -416,30 +412,4 @@ export class GameSession {
       if (this.evalJob === job) this.evalJob = null;
     }
   }
-}
-
-/**
- * The progress line while an engine searches.
- * @param {'ttt'|'c4'} kind
- * @param {object} cfg the player's configuration
- * @param {{depth: number|null, nodes: number, iterations: number, best: number|null, value: number|null, fellBack: boolean}} d Engine.step()'s record
- * @param {number} ms
- */
-export function progressText(kind, cfg, d, ms) {
-  const secs = `${(ms / 1000).toFixed(1)} s`;
-  const name = ENGINE_NAMES[cfg.engine];
-  if (cfg.engine === 'mcts') {
-    const best = d.best != null ? ` · most visited so far: ${moveName(kind, d.best)}` : '';
-    return `MCTS: ${count(d.iterations)} of ${count(cfg.iterations)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;
-  }
-  if (cfg.engine === 'perfect' && kind === 'c4' && !d.fellBack) {
-    return `Exact solver: ${d.iterations} column${d.iterations === 1 ? '' : 's'} solved · ${count(d.nodes)} nodes… ${secs}`;
-  }
-  const prefix = d.fellBack ? 'The solver gave up (too early in the game); deepening α-β instead' : name;
-  if (d.depth) {
-    const best = d.best != null ? ` · best so far: ${moveName(kind, d.best)} (${formatValue(d.value)})` : '';
-    const of = cfg.depth != null && !d.fellBack ? ` of ${cfg.depth}` : '';
-    return `${prefix}: depth ${d.depth}${of} done · ${count(d.nodes)} nodes${best} · ${secs}`;
-  }
-  return `${prefix}: searching… ${count(d.nodes)} nodes · ${secs}`;
 }

@@ -9,6 +9,13 @@
 // mover's side). When a record has them they are used as they are; records without them (an
 // older worker) fall back to `value` (utility to X) turned to the mover's side here.
 //
+// Proven results: the core decides which scores are a proven win, loss or draw (even inside
+// a depth-limited search) and says so in `proven` ({outcome, plies, words, label, long}, from
+// the side to move, plies from the root) on the record and on each move. A proven score is
+// printed in those words ("win in 1", "X wins in 1"), never as its number, which is on the
+// game's utility scale (tic-tac-toe engines: ±(1 + empty cells at the end); Connect-4:
+// ±(22 − the winner's stones)), not an evaluation's. Distances are plies (moves of either side).
+//
 // `s` below is a GameSession or anything with the same fields: {kind, caps, sides, phase,
 // waiting, enginesPaused, evaluation, lastSearch, game: {isTerminal, toMove, winner,
 // winningLine(), moveCount}}.
@@ -182,8 +189,8 @@ const BOUND_WORDS = { exact: 'exact', estimate: 'estimate', lower: 'lower bound'
 
 /**
  * The label of one move's evaluation on the board.
- * Tic-tac-toe values are exact utilities (+1, 0, −1); Connect-4 shows the mover's score
- * (exact: the community's ±(22 − stones) score; otherwise an estimate of the search).
+ * A proven result shows the core's words ("win in 1", "loss in 4", "draw"); otherwise
+ * Connect-4 shows the mover's score (an estimate of the search, or a bound).
  * MCTS scores are the mover's mean reward Q in [0, 1] with the visits N.
  * @param {'ttt'|'c4'} kind
  * @param {object} x a per-move score of the record ({move, score?, bound?, value, n?})
@@ -192,6 +199,20 @@ const BOUND_WORDS = { exact: 'exact', estimate: 'estimate', lower: 'lower bound'
  */
 export function scoreLabel(kind, x, r) {
   const where = moveName(kind, x.move);
+  if (x.proven) {
+    // The core's words for a proven result; the number behind it is still `score` (the
+    // fastest win scores highest, so the star goes to it).
+    const { score, bound } = moveScore(x, r, r.mover);
+    const visits = r.algo === 'mcts' ? `, N = ${x.n ?? 0} visits` : '';
+    return {
+      text: x.proven.label,
+      word: '',
+      cls: x.proven.outcome,
+      title: `${where}: ${MARKS[r.mover]} ${x.proven.long} (proven${visits})`,
+      score: r.algo === 'mcts' ? x.value : score,
+      bound: r.algo === 'mcts' ? 'estimate' : bound,
+    };
+  }
   if (r.algo === 'mcts') {
     if (x.value == null) return { text: '·', word: 'unvisited', cls: 'unvisited', title: `${where}: not expanded`, score: null, bound: 'missing' };
     const q = x.value.toFixed(2);
@@ -217,21 +238,28 @@ export function scoreLabel(kind, x, r) {
   return { text, word, cls, title: `${where}: ${text} for ${MARKS[r.mover]} (${BOUND_WORDS[bound]})`, score, bound };
 }
 
-/** "exact" or "estimate, depth 6" (the search's own words for how far to trust scores). */
+/**
+ * "exact", "proven at depth 2" (a win or loss the depth-limited search proved) or "estimate,
+ * depth 6": the search's own words for how far to trust its value.
+ */
 export function exactness(r) {
   if (r.algo === 'mcts') return `estimate, ${plural(r.iterations ?? 0, 'MCTS iteration')}`;
   if (r.exact) return 'exact';
+  if (r.proven) return `proven at depth ${r.depth ?? '?'}`;
   return `estimate, depth ${r.depth ?? '?'}`;
 }
 
 /**
- * The position's value for the player to move, as a sentence fragment.
+ * The position's value for the player to move, as a sentence fragment: the core's words for a
+ * proven result ("X wins in 1", "a draw with best play"), else the exact value or the estimate.
  * @param {number} score from the mover's side
  * @param {0|1} mover
  * @param {boolean} exact
+ * @param {{outcome: string, words: string}|null} [proven] the record's `proven`
  */
-export function valueSentence(score, mover, exact) {
+export function valueSentence(score, mover, exact, proven = null) {
   const who = MARKS[mover];
+  if (proven) return proven.outcome === 'draw' ? 'a draw with best play' : `${who} ${proven.words}`;
   if (!exact) return `${who}'s estimate ${formatValue(score)}`;
   const w = verdict(score);
   if (w === 'draw') return 'a draw with best play';
@@ -265,7 +293,7 @@ export function evalSummary(s) {
   const ev = s.evaluation;
   if (!s.scoresShown()) return '';
   if (!ev) return 'Evaluating…';
-  const value = ev.algo !== 'mcts' ? `; ${valueSentence(rootScore(ev, ev.mover), ev.mover, ev.exact)}` : '';
+  const value = ev.algo !== 'mcts' ? `; ${valueSentence(rootScore(ev, ev.mover), ev.mover, ev.exact, ev.proven)}` : '';
   const line = ev.pv && ev.pv.length ? `. Best line: ${lineWords(s.kind, ev.mover, ev.pv)}` : '';
   return `Evaluations for ${MARKS[ev.mover]} to move (${ev.engine}): ${exactness(ev)}${value}${line}.`;
 }
@@ -291,7 +319,7 @@ export function lastSearchText(search) {
     const share = (r.scores ?? []).find((x) => x.move === r.best);
     value = share && share.value != null ? `Q = ${share.value.toFixed(2)} over N = ${share.n} visits` : '';
   } else {
-    value = `${exactness(r)}: ${valueSentence(rootScore(r, mover), mover, r.exact)}`;
+    value = `${exactness(r)}: ${valueSentence(rootScore(r, mover), mover, r.exact, r.proven)}`;
   }
   const gaveUp = search.solverNodes
     ? ` The exact solver gave up after ${plural(search.solverNodes, 'node')} (too early in the game for its budget), so the deepening α-β chose.`
@@ -303,6 +331,7 @@ export function lastSearchText(search) {
   let scoresText = '';
   if (r.scores && r.scores.length && r.algo !== 'mcts') {
     const list = r.scores.map((x) => {
+      if (x.proven) return `${moveName(kind, x.move)} ${x.proven.label}`;
       const { score, bound } = moveScore(x, r, mover);
       const mark = bound === 'lower' || bound === 'upper' ? ` (${BOUND_WORDS[bound]})` : bound === 'missing' ? ' (not searched)' : '';
       return `${moveName(kind, x.move)} ${scoreText(score, bound)}${mark}`;
@@ -314,3 +343,44 @@ export function lastSearchText(search) {
 
 /** The typographic minus, for callers that print their own numbers. */
 export { MINUS };
+
+/** The progress line before an engine's first step. */
+export function searchingText(cfg) {
+  return `${ENGINE_NAMES[cfg.engine]} is searching…`;
+}
+
+/**
+ * The progress line while an engine searches.
+ * @param {'ttt'|'c4'} kind
+ * @param {object} cfg the player's configuration
+ * @param {{depth: number|null, nodes: number, iterations: number, best: number|null, value: number|null, fellBack: boolean}} d Engine.step()'s record
+ * @param {number} ms
+ */
+export function progressText(kind, cfg, d, ms) {
+  const secs = `${(ms / 1000).toFixed(1)} s`;
+  const name = ENGINE_NAMES[cfg.engine];
+  if (cfg.engine === 'mcts') {
+    const best = d.best != null ? ` · most visited so far: ${moveName(kind, d.best)}` : '';
+    return `MCTS: ${count(d.iterations)} of ${count(cfg.iterations)} iterations · ${count(d.nodes)} tree nodes${best} · ${secs}`;
+  }
+  if (cfg.engine === 'perfect' && kind === 'c4' && !d.fellBack) {
+    return `Exact solver: ${d.iterations} column${d.iterations === 1 ? '' : 's'} solved · ${count(d.nodes)} nodes… ${secs}`;
+  }
+  const prefix = d.fellBack ? 'The solver gave up (too early in the game); deepening α-β instead' : name;
+  if (d.depth) {
+    const best = d.best != null ? ` · best so far: ${moveName(kind, d.best)} (${formatValue(d.value)})` : '';
+    const of = cfg.depth != null && !d.fellBack ? ` of ${cfg.depth}` : '';
+    return `${prefix}: depth ${d.depth}${of} done · ${count(d.nodes)} nodes${best} · ${secs}`;
+  }
+  return `${prefix}: searching… ${count(d.nodes)} nodes · ${secs}`;
+}
+
+/** The notes the game loop leaves (lib/game-session.js says which, this module the words). */
+export const NOTES = {
+  nothingToUndo: 'Nothing to undo.',
+  nothingToRedo: 'Nothing to redo.',
+  cancelled: 'Search cancelled. The engines are paused: press Resume to let them play.',
+  failed: (why) => `The search failed (${why}). The engines are paused; the game is kept.`,
+  noMove: 'The engine found no move.',
+  illegal: (why) => `The engine chose an illegal move: ${why}`,
+};

@@ -50,3 +50,23 @@ export function formatWindow(alpha, beta) {
 export function formatVector(values) {
   return `(${Array.from(values, formatValue).join(', ')})`;
 }
+
+/**
+ * A finished node's value as the figure prints it, with the kind the core gave it
+ * (Stepper.state().bounds / nodes().bound): "3" exact, "≤ 2" an upper bound (a cutoff left
+ * the node's other children unsearched), "≥ 5" a lower bound, "2?" no one-sided bound.
+ * @param {string} text the value's text
+ * @param {number|string|null|undefined} kind 1/'exact', 2/'upper', 3/'lower', 4/null-with-a-value
+ */
+export function boundText(text, kind) {
+  if (!text) return text;
+  if (kind === 2 || kind === 'upper') return `≤ ${text}`;
+  if (kind === 3 || kind === 'lower') return `≥ ${text}`;
+  if (kind === 4) return `${text}?`;
+  return text;
+}
+
+/** The true minimax value beside a value, clearly labelled: "≤ 2 · minimax: 4". */
+export function withMinimax(text, m) {
+  return m == null || Number.isNaN(m) ? text : `${text} · minimax: ${formatValue(m)}`;
+}

@@ -1,7 +1,8 @@
-// The practice module, www/pkg-practice/: the shipped module plus `Practice` (exercises,
+// The practice module, www/pkg-practice/: the tree module plus `Practice` (exercises,
 // answer keys, grading and rule texts — about 90 KiB gzipped, built with the wasm crate's
-// `practice` feature). Only a practice figure loads it, the first time one is shown, so every
-// other page keeps the small module. A practice figure uses this module for everything it
+// `trees` and `practice` features) and `exportTikz`. Only a practice figure, the tree lab's
+// caption and the TikZ export load it, the first time they are used, so every other page
+// keeps the small module. A practice figure uses this module for everything it
 // draws (GameTree, Stepper, MctsStepper): handles never cross between the two modules.
 
 let ready = null;

@@ -6,22 +6,15 @@
 //
 // DOM-free: the wasm module is passed in (`api`), so Node tests can use it too.
 
-import { algorithmsFor } from './lessons.js';
 import { ordersFor } from './complexity.js';
 import { ParamError } from './figure-state.js';
 
-/** The algorithms that apply to a source: a game's, or what the core says of a tree (a GameTree). */
-export function algorithmsForSource(source, tree, caps = {}) {
-  if (source === 'ttt') return ['minimax', 'alphabeta'];
-  if (source === 'c4') return caps.solver ? ['alphabeta', 'solve'] : ['alphabeta'];
-  return algorithmsFor(tree);
-}
-
 /**
  * The Stepper's options for a tree state (the lab's form spelled the same way).
- * `iterative` and `budget` come only from an engine's search (Engine.searchOptions(), "Show
- * me the search"): iterative deepening under the engine's node budget is then recorded as
- * the engine ran it.
+ * `iterative`, `budget` and `fastWins` come only from an engine's search
+ * (Engine.searchOptions(), "Show me the search"): iterative deepening under the engine's node
+ * budget, on the engines' tic-tac-toe (wins scored by distance), is then recorded as the
+ * engine ran it.
  * @param {object} s state: {source, algo, tie, order, seed, depth, eval, tt, quiescence, iterative?, budget?}
  */
 export function stepperOptions(s) {
@@ -37,6 +30,8 @@ export function stepperOptions(s) {
     o.quiescence = s.quiescence;
     o.iterative = Boolean(s.iterative);
     if (s.budget != null) o.budget = s.budget;
+    // An engine's search on tic-tac-toe: the engines' game (Engine.searchOptions().fastWins).
+    if (s.fastWins) o.fastWins = true;
   }
   if (o.algo === 'minimax') {
     // MINIMAX-DECISION searches to the end: no depth, no EVAL.
@@ -62,17 +57,19 @@ export function stepperOptions(s) {
  * the ones that do. Otherwise (the lab's menus) it falls back to α-β and natural order.
  * @param {object} api the wasm module
  * @param {object} s a tree state (view 'tree')
- * @param {{caps?: object, strict?: boolean}} [opts]
+ * @param {{strict?: boolean}} [opts]
  * @returns {{st: object, tree: object|null, current: object, options: object, algos: string[], algo: string, order: string, orders: string[]}}
  */
-export function recordSearch(api, s, { caps = {}, strict = false } = {}) {
+export function recordSearch(api, s, { strict = false } = {}) {
   const isGame = s.source !== 'tree';
   let tree = null;
   let game = null;
   try {
     if (isGame) game = api.Game.create(s.source, s.moves ?? '');
     else tree = api.GameTree.parse(s.tree);
-    const algos = algorithmsForSource(s.source, tree, caps);
+    // The core's answer (Game.algorithms, GameTree.algorithms), asked of the handle itself so
+    // that a tree figure does not download the lessons' trees (lib/lessons.js).
+    const algos = Array.from((isGame ? game : tree).algorithms());
     let algo = s.algo;
     if (!algo || !algos.includes(algo)) {
       if (algo && strict) {

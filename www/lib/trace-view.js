@@ -12,7 +12,7 @@
 //
 // DOM-free, tested under node --test.
 
-import { formatValue, formatVector } from './notation.js';
+import { boundText, formatValue, formatVector, withMinimax } from './notation.js';
 
 /**
  * @typedef {import('./tree-draw.js').DrawNode} DrawNode
@@ -203,10 +203,16 @@ export function applyStep(model, state, opts = {}) {
     const n = nodes[i];
     n.state = 'unvisited';
     n.value = staticValue[i] || null;
+    n.plain = n.value;
+    n.bound = 0;
+    n.minimax = null;
     n.window = null;
     n.bold = false;
   }
   const values = state.values;
+  // What each value is by now (the core's kind: 0 not final yet, 1 exact, 2 ≤, 3 ≥, 4 no bound).
+  const bounds = state.bounds;
+  const minimax = model.minimax;
   const per = model.traceNodes.length > 0 ? Math.max(1, Math.round(values.length / model.traceNodes.length)) : 1;
   for (let t = 0; t < traceToDraw.length; t++) {
     const d = traceToDraw[t];
@@ -214,8 +220,18 @@ export function applyStep(model, state, opts = {}) {
     if (per === 1) {
       const v = values[t];
       if (!Number.isNaN(v)) {
-        nodes[d].value = formatValue(v);
-        nodes[d].state = 'done';
+        const kind = bounds ? bounds[t] : 0;
+        const n = nodes[d];
+        n.plain = formatValue(v);
+        n.bound = kind;
+        let text = boundText(n.plain, kind);
+        // With the toggle on, a finished inner node shows its true minimax value beside it.
+        if (minimax && kind > 0 && n.kind !== 'terminal' && !Number.isNaN(minimax[t])) {
+          n.minimax = formatValue(minimax[t]);
+          text = withMinimax(text, minimax[t]);
+        }
+        n.value = text;
+        n.state = 'done';
       }
     } else {
       const v = values.subarray(t * per, t * per + per);

@@ -14,7 +14,7 @@
 // calls that flush (stroke/fill) is a small constant, not one per node. When zoomed out,
 // text is skipped and then nodes become dots (level of detail).
 
-import { formatValue, formatVector, formatWindow } from './notation.js';
+import { boundText, formatValue, formatVector, formatWindow, withMinimax } from './notation.js';
 
 /**
  * @typedef {object} DrawNode
@@ -725,10 +725,22 @@ export function reserveFor(model, width) {
     const t = model.drawToTrace ? model.drawToTrace[d] : -1;
     const tn = t >= 0 ? model.traceNodes[t] : null;
     let text = model.staticValue?.[d] || '';
-    if (tn && tn.value != null) text = Array.isArray(tn.value) ? formatVector(tn.value.slice(0, model.players ?? 2)) : formatValue(tn.value);
+    const texts = [];
+    if (tn && tn.value != null) {
+      text = Array.isArray(tn.value) ? formatVector(tn.value.slice(0, model.players ?? 2)) : formatValue(tn.value);
+      // The final value with its kind ("≤ 2", "≥ 5": notation.js boundText) and, when the
+      // figure shows them, the true minimax value beside it ("≤ 2 · minimax: 4").
+      if (!Array.isArray(tn.value)) {
+        const shown = boundText(text, tn.bound === undefined ? 'exact' : (tn.bound ?? 4));
+        texts.push(shown);
+        const m = model.minimax ? model.minimax[t] : null;
+        if (tn.leaf !== 'terminal') texts.push(withMinimax(shown, m));
+      }
+    }
     if (!text) return null;
+    // The window's room holds a running value (a plain number) twice.
     if (width(text) > width(widest)) widest = text;
-    return [text];
+    return [text, ...texts];
   });
   return { values, window: formatWindow(widest, widest) };
 }

@@ -21,14 +21,38 @@ export class CompareTable {
     this.runButton = P('run', 'button', { type: 'button' }, 'Run the comparison');
     this.status = P('status', 'span', { class: 'note', 'aria-live': 'polite' });
     this.table = P('table', 'table');
+    // Export: the rows as CSV (lib/table-csv.js, loaded on the first click).
+    this.csvButton = P('csv', 'button', { type: 'button', hidden: true, title: 'Download the table as CSV (one row per search, the core’s counts)' }, 'Export CSV');
+    this.csvButton.addEventListener('click', () => this.saveCsv());
     this.runButton.hidden = !opts.onRun;
     if (opts.onRun) this.runButton.addEventListener('click', () => opts.onRun());
-    container.replaceChildren(this.runButton, ' ', this.status, el('div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'Comparison table (scrolls sideways on narrow screens)' }, this.table));
+    container.replaceChildren(this.runButton, ' ', this.csvButton, ' ', this.status, el('div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'Comparison table (scrolls sideways on narrow screens)' }, this.table));
   }
 
   clear() {
     this.table.replaceChildren();
     this.status.textContent = '';
+    this.last = null;
+    this.csvButton.hidden = true;
+  }
+
+  /** The table's searches as CSV text (null before a comparison has run). */
+  async csv() {
+    if (!this.last) return null;
+    const { compareCsv } = await import('../lib/table-csv.js');
+    return compareCsv(this.last.rows, this.last.base);
+  }
+
+  async saveCsv() {
+    const text = await this.csv();
+    if (text == null) return;
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+    const a = el('a', { href: url, download: 'plyground-comparison.csv', hidden: true });
+    this.csvButton.after(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    this.status.textContent = `Saved plyground-comparison.csv (${this.last.rows.length} searches).`;
   }
 
   /**
@@ -74,6 +98,8 @@ export class CompareTable {
   }
 
   show(rows, cur, base) {
+    this.last = { rows, base };
+    this.csvButton.hidden = false;
     const mm = rows.find((r) => r.algo === 'minimax' && !r.error);
     const fmt = (v) => (v == null ? '' : Array.isArray(v) ? `(${v.map(formatValue).join(', ')})` : formatValue(v));
     const body = rows.map((r) => {

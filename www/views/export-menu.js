@@ -1,5 +1,6 @@
 // The Export menu of a tree figure's toolbar: the figure at its current step saved as SVG, as
-// PNG at 1×, 2× or 3×, and — for an explicit tree — as TikZ (a standalone .tex or a snippet).
+// PNG at 1×, 2× or 3×, and — for an explicit tree — as TikZ (a standalone .tex or a snippet)
+// and the tree's text in each form (grammar, S-expression, JSON, outline: docs/tree-forms.md).
 // Loaded by tree-figure.js on the first click of Export, so that a page that never exports
 // never downloads this module or lib/export-svg.js.
 //
@@ -25,7 +26,15 @@ const FORMATS = [
   { id: 'png3', label: 'PNG 3×', ratio: 3 },
   { id: 'tikz', label: 'TikZ', title: 'A standalone .tex for pdflatex', tree: true },
   { id: 'tikz-snippet', label: 'TikZ snippet', title: 'The tikzpicture alone, to paste into a document', tree: true },
+  // The tree's text in each form the core writes (GameTree.toTextAs; docs/tree-forms.md).
+  { id: 'text-grammar', label: 'Tree text', form: 'grammar', title: 'The tree in plyground’s grammar (.tree)', tree: true },
+  { id: 'text-sexp', label: 'S-expression', form: 'sexp', title: 'The tree as an S-expression (.sexp)', tree: true },
+  { id: 'text-json', label: 'JSON', form: 'json', title: 'The tree as JSON (.json)', tree: true },
+  { id: 'text-outline', label: 'Outline', form: 'outline', title: 'The tree as an indented outline, one node per line (.outline)', tree: true },
 ];
+
+/** The file extension and MIME type of each tree text form. */
+const FORM_FILES = { grammar: ['tree', 'text/plain'], sexp: ['sexp', 'text/plain'], json: ['json', 'application/json'], outline: ['outline', 'text/plain'] };
 
 /** Opens the figure's export menu, or closes it when it is open. */
 export function toggleExportMenu(fig) {
@@ -37,8 +46,10 @@ export function toggleExportMenu(fig) {
     button.after(menu);
   }
   const open = menu.hidden;
-  // TikZ only for explicit trees (a game search has no tree text to export).
-  for (const b of menu.querySelectorAll('[data-tree]')) b.hidden = fig.current?.type !== 'tree';
+  // TikZ and the tree text only for explicit trees (a game search or an MCTS tree has no
+  // tree text to export).
+  const info = exportInfo(fig);
+  for (const b of menu.querySelectorAll('[data-tree]')) b.hidden = !info.tree;
   menu.hidden = !open;
   button.setAttribute('aria-expanded', String(open));
   if (open) menu.querySelector('button').focus();
@@ -61,6 +72,21 @@ function buildMenu(fig) {
   return menu;
 }
 
+/**
+ * What the file is named and titled after: the search figure's step, or what the figure's
+ * own exportInfo() says (the MCTS figure: its iterations).
+ */
+function exportInfo(fig) {
+  if (fig.exportInfo) return fig.exportInfo();
+  const step = fig.index;
+  return { prefix: 'plyground-tree', step, title: `plyground: the search tree at step ${step} of ${fig.length}`, what: `step ${step}`, tree: fig.current?.type === 'tree' };
+}
+
+/** The file name for the figure: exportName's, with the figure's prefix. */
+function fileName(info, ext, ratio = 1) {
+  return exportName(info.step, ext, ratio).replace(/^plyground-tree/, info.prefix);
+}
+
 /** The figure as the canvas draws it now: model, layout, palette, measure, scale. */
 function drawing(fig) {
   const c = fig.canvas;
@@ -68,34 +94,56 @@ function drawing(fig) {
 }
 
 async function save(fig, format, status) {
-  if (!fig.model || !fig.canvas.layout.order.length) {
+  if (!fig.canvas.model?.nodes?.length || !fig.canvas.layout.order.length) {
     status.textContent = 'Nothing to export yet: no tree is drawn.';
     return;
   }
   const d = drawing(fig);
-  const step = fig.index;
+  const info = exportInfo(fig);
+  const step = info.step;
   try {
-    if (format.tree) {
+    if (format.form) {
+      // The tree itself, not the figure: the same text at every step.
+      const text = await treeTextAs(fig, format.form);
+      const [ext, type] = FORM_FILES[format.form];
+      const name = `plyground-tree.${ext}`;
+      download(new Blob([text], { type }), name, fig);
+      status.textContent = `Saved ${name} (${format.label}, ${text.length} characters).`;
+    } else if (format.tree) {
       const tex = await tikz(fig, step, format.id === 'tikz-snippet');
       const name = exportName(step, 'tex').replace('.tex', format.id === 'tikz' ? '.tex' : '-snippet.tex');
       download(new Blob([tex], { type: 'application/x-tex' }), name, fig);
       status.textContent = `Saved ${name} (TikZ${format.id === 'tikz' ? ', standalone for pdflatex' : ' snippet'}, step ${step}).`;
     } else if (format.id === 'svg') {
-      const title = `plyground: the search tree at step ${step} of ${fig.length}`;
-      const { svg } = figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, title });
-      const name = exportName(step, 'svg');
+      const { svg } = figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, title: info.title });
+      const name = fileName(info, 'svg');
       download(new Blob([svg], { type: 'image/svg+xml' }), name, fig);
-      status.textContent = `Saved ${name} (SVG, step ${step}).`;
+      status.textContent = `Saved ${name} (SVG, ${info.what}).`;
     } else {
       const canvas = figureCanvas((w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }), d.model, d.layout, { style: d.style, scale: d.scale, ratio: format.ratio });
       const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
       if (!blob) throw new Error('the browser could not make a PNG of this size');
-      const name = exportName(step, 'png', format.ratio);
+      const name = fileName(info, 'png', format.ratio);
       download(blob, name, fig);
-      status.textContent = `Saved ${name} (PNG ${format.ratio}×, ${canvas.width} × ${canvas.height} pixels, step ${step}).`;
+      status.textContent = `Saved ${name} (PNG ${format.ratio}×, ${canvas.width} × ${canvas.height} pixels, ${info.what}).`;
     }
   } catch (e) {
     status.textContent = `Export failed: ${e.message}`;
+  }
+}
+
+/**
+ * The figure's tree in a text form (GameTree.toTextAs), from the practice module: the tree
+ * text forms are only there (docs/tree-forms.md), loaded on the first click like TikZ.
+ */
+async function treeTextAs(fig, form) {
+  const { loadPracticeApi } = await import('../lib/practice-module.js');
+  const api = await loadPracticeApi();
+  const tree = api.GameTree.parse(fig.current.text);
+  try {
+    return tree.toTextAs(form);
+  } finally {
+    tree.free();
   }
 }
 

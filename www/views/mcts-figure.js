@@ -13,7 +13,7 @@ import { TreeCanvas } from './tree-canvas.js';
 import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
 
 /** The controls an MCTS figure can show. */
-export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'text'];
+export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'export', 'text'];
 
 const CHART_COLOURS = {
   light: ['#1f5fbf', '#c0392b', '#1e7b34', '#b35c00', '#7b3fa0', '#00838f', '#6d4c41', '#5f6368', '#ad1457'],
@@ -61,6 +61,7 @@ export class MctsFigure {
         p('n-label', 'label', {}, 'N ', p('n', 'input', { type: 'number', min: 1, value: String(opts.n ?? 100), size: 5 })),
         p('run', 'button', { type: 'button' }, 'Run N'),
         p('fit', 'button', { type: 'button' }, 'Fit'),
+        p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the MCTS tree as it is now as SVG or PNG' }, 'Export'),
       ),
       p('phase-line', 'p', { class: 'phase-line', 'aria-live': 'polite' }),
       el(
@@ -132,6 +133,14 @@ export class MctsFigure {
     p.back.addEventListener('click', () => this.act(() => this.m.back()));
     p.fit.addEventListener('click', () => this.canvas.fit());
     p.play.addEventListener('click', () => this.togglePlay());
+    // The tree figure's Export menu (SVG, PNG), drawing this figure's canvas model and layout.
+    p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
+  }
+
+  /** What the Export menu names and titles the file after: the iterations done so far. */
+  exportInfo() {
+    const n = this.m?.iterations ?? 0;
+    return { prefix: 'plyground-mcts', step: n, title: `plyground: the MCTS tree after ${n} iteration${n === 1 ? '' : 's'}`, what: `${n} iteration${n === 1 ? '' : 's'}`, tree: false };
   }
 
   setControls(list) {
@@ -145,6 +154,7 @@ export class MctsFigure {
     show('play', 'play');
     show('run', 'n-label', 'run');
     show('zoom', 'fit');
+    show('export', 'export');
     show('narration', 'phase-line');
     show('legend', 'legend');
     show('ucb', 'ucb');
@@ -152,7 +162,7 @@ export class MctsFigure {
     show('shares', 'shares-wrap');
     show('decision', 'decision');
     if (on.has('shares') && !on.has('chart')) p['shares-title'].hidden = false;
-    p.toolbar.hidden = !['step', 'play', 'run', 'zoom'].some((c) => on.has(c));
+    p.toolbar.hidden = !['step', 'play', 'run', 'zoom', 'export'].some((c) => on.has(c));
     const sideUsed = ['ucb', 'chart', 'shares', 'decision'].some((c) => on.has(c));
     this.side.hidden = !sideUsed;
     this.root.classList.toggle('single', !sideUsed);

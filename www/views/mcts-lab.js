@@ -13,7 +13,8 @@ import { $, typingTarget } from './dom.js';
 
 export class MctsLab {
   constructor(env) {
-    this.api = env.api;
+    /** The page module for a source (the tree module for a tree, the games module for a game). */
+    this.apiFor = env.apiFor;
     this.app = $('app');
     this.loaded = null;
     this.figure = new MctsFigure($('mc-figure'), {
@@ -24,7 +25,7 @@ export class MctsLab {
       onStep: () => this.hooks(),
       onLoad: () => this.hooks(),
     });
-    this.calculator = new UcbCalculator($('ucb-body'), { api: this.api, idPrefix: 'ucb-' });
+    this.calculator = new UcbCalculator($('ucb-body'), { api: this.apiFor('tree'), idPrefix: 'ucb-' });
     this.share = new ShareBar($('mc-share'), { idPrefix: 'mc-', view: 'mcts', state: () => this.linkState() });
     this.wire();
     this.calculator.calculate();
@@ -82,7 +83,7 @@ export class MctsLab {
     let run;
     try {
       state = this.formState(opts.iterations ? { iterations: String(opts.iterations) } : {});
-      run = startMcts(this.api, state);
+      run = startMcts(this.apiFor(state.source), state);
     } catch (e) {
       $('mc-error').textContent = e.message;
       return false;

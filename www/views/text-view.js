@@ -27,8 +27,8 @@ export function playerName(p) {
 }
 
 /**
- * The line of one node of a trace figure, e.g. "C: MIN node, value ≤ 2, pruned c2 and c3 —
- * finished" or "B: MIN node, value 3 so far, window α = −∞, β = 3 — open, on the search path".
+ * The line of one node of a trace figure, e.g. "C: MIN node, value ≤ 2 (an upper bound),
+ * minimax: 2 — finished" or "B: MIN node, value 3 so far, window α = −∞, β = 3 — open, on the search path".
  * @param {object} model the figure's draw model (trace-view.js), after applyStep
  * @param {number} d draw id
  * @param {{relation?: (string|null)[], proven?: (string|null)[], index?: number}} [core] per
@@ -53,10 +53,15 @@ export function nodeLine(model, d, core = {}) {
     const finished = n.kind === 'terminal' || (tn ? left : n.state === 'done');
     const rel = t >= 0 && core.relation ? core.relation[t] : null;
     const word = n.kind === 'terminal' ? 'utility' : 'value';
-    if (n.state === 'unvisited' || n.state === 'pruned' || n.kind === 'terminal') parts.push(`${word} ${n.value}`);
-    else if (!finished) parts.push(`${word} ${n.value} so far`);
-    else if (rel && rel !== '=') parts.push(`${word} ${rel} ${n.value}`);
-    else parts.push(`${word} ${n.value}`);
+    // The value without the drawing's sign (trace-view.js keeps it as `plain`).
+    const v = n.plain ?? n.value;
+    if (n.state === 'unvisited' || n.state === 'pruned' || n.kind === 'terminal') parts.push(`${word} ${v}`);
+    else if (!finished) parts.push(`${word} ${v} so far`);
+    else if (rel === '≤') parts.push(`${word} ≤ ${v} (an upper bound)`);
+    else if (rel === '≥') parts.push(`${word} ≥ ${v} (a lower bound)`);
+    else if (rel === '?') parts.push(`${word} ${v} (no one-sided bound)`);
+    else parts.push(`${word} ${v}`);
+    if (finished && n.minimax != null) parts.push(`minimax: ${n.minimax}`);
     const proven = t >= 0 && core.proven ? core.proven[t] : null;
     if (proven && finished) parts.push(`proven: ${proven}`);
   } else if (n.state === 'done' || n.state === 'current' || n.state === 'open') {

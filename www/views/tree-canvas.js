@@ -58,6 +58,12 @@ export class TreeCanvas {
       this.ro = new ResizeObserver(() => this.resize());
       this.ro.observe(canvas);
     }
+    // Print (components.css's print rules): the canvas drawn again at 3× its CSS size before
+    // the page is printed, so the figure is sharp on paper; the screen size again after.
+    this.onBeforePrint = () => this.drawAtRatio(3);
+    this.onAfterPrint = () => this.resize();
+    window.addEventListener('beforeprint', this.onBeforePrint);
+    window.addEventListener('afterprint', this.onAfterPrint);
     if (typeof matchMedia === 'function') {
       this.schemeQuery = matchMedia('(prefers-color-scheme: dark)');
       this.onScheme = () => {
@@ -100,7 +106,20 @@ export class TreeCanvas {
     this.destroyed = true;
     this.ro?.disconnect();
     this.schemeQuery?.removeEventListener('change', this.onScheme);
+    window.removeEventListener('beforeprint', this.onBeforePrint);
+    window.removeEventListener('afterprint', this.onAfterPrint);
     this.pointers.clear();
+  }
+
+  /** Draws now, synchronously, with `ratio` device pixels per CSS pixel (print). */
+  drawAtRatio(ratio) {
+    if (this.destroyed) return;
+    const w = Math.max(1, this.canvas.clientWidth);
+    const h = Math.max(1, this.canvas.clientHeight);
+    this.canvas.width = Math.round(w * ratio);
+    this.canvas.height = Math.round(h * ratio);
+    this.dpr = ratio;
+    this.draw();
   }
 
   /**

@@ -16,10 +16,13 @@ import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.j
 let thumbMod = null;
 
 /** The controls a tree figure can show (`controls="step,play,…"`). */
-export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'legend', 'export', 'text'];
+export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export', 'text'];
 
 const LEGEND =
-  '▲ MAX · ▼ MIN · ○ chance · □ terminal · players P1 ▲, P2 ◆, P3 ⬟ … numbered and coloured · [α, β] window of an open node · dashed grey: pruned · bold edge: the move chosen · red ring: current node · blue ring: the node in focus (↑ ↓ on the canvas, or the text view)';
+  '▲ MAX · ▼ MIN · ○ chance · □ terminal · players P1 ▲, P2 ◆, P3 ⬟ … numbered and coloured · [α, β] window of an open node · ≤ v / ≥ v: a finished value that is only a bound — a cutoff left children unsearched, so the true value is at most / at least v (only the root’s is sure to be exact) · minimax: v the true minimax value (Minimax values) · dashed grey: pruned · bold edge: the move chosen · red ring: current node · blue ring: the node in focus (↑ ↓ on the canvas, or the text view)';
+
+const MINIMAX_ON =
+  'Minimax values shown beside the search’s own (“minimax: v”, from a separate minimax search): where the search’s value is a bound (≤ or ≥) the true value may differ.';
 
 export class TreeFigure {
   /**
@@ -60,9 +63,19 @@ export class TreeFigure {
         p('zoom-out', 'button', { type: 'button', 'aria-label': 'Zoom out' }, '−'),
         p('expand', 'button', { type: 'button', title: 'Expand every collapsed subtree' }, 'Expand all'),
         p('boards', 'label', { class: 'check' }, p('thumbs', 'input', { type: 'checkbox' }), ' Boards'),
+        // The true minimax values beside the search's (Stepper.minimaxValues: a separate
+        // minimax run in the core), so that a student sees which values are only bounds.
+        p(
+          'minimax-box',
+          'label',
+          { class: 'check', title: 'Each finished node’s true minimax value beside the search’s' },
+          p('minimax', 'input', { type: 'checkbox' }),
+          ' Minimax values',
+        ),
         // Export (views/export-menu.js, loaded on the first click): SVG, PNG 1×/2×/3×, TikZ of the figure as drawn.
         p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the figure at this step as SVG, PNG or TikZ' }, 'Export'),
         p('truncated', 'span', { class: 'warn' }),
+        p('minimax-note', 'span', { class: 'note', role: 'status', 'aria-live': 'polite' }),
       ),
       el(
         'div',
@@ -149,6 +162,7 @@ export class TreeFigure {
     p['zoom-out'].addEventListener('click', () => this.canvas.zoom(0.8));
     p.expand.addEventListener('click', () => this.canvas.expandAll());
     p.thumbs.addEventListener('change', () => this.relayoutForThumbs());
+    p.minimax.addEventListener('change', () => this.setMinimax(p.minimax.checked));
     p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
     this.showSpeed();
   }
@@ -162,6 +176,7 @@ export class TreeFigure {
     };
     show('zoom', 'fit', 'zoom-in', 'zoom-out', 'expand');
     show('boards', 'boards');
+    show('minimax', 'minimax-box', 'minimax-note');
     show('export', 'export');
     show('step', 'start', 'back', 'fwd', 'end');
     show('play', 'play', 'speed-label');
@@ -180,7 +195,7 @@ export class TreeFigure {
   /** Hides the toolbar and the side column when nothing in them shows. */
   syncChrome() {
     const p = this.p;
-    const toolbarUsed = ['zoom', 'boards', 'export'].some((c) => this.controls.has(c)) || p.truncated.textContent !== '';
+    const toolbarUsed = ['zoom', 'boards', 'minimax', 'export'].some((c) => this.controls.has(c)) || p.truncated.textContent !== '';
     p.toolbar.hidden = !toolbarUsed;
     const sideUsed = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode'].some((c) => this.controls.has(c));
     this.side.hidden = !sideUsed;
@@ -238,6 +253,11 @@ export class TreeFigure {
     const thumbs = this.p.thumbs;
     thumbs.disabled = !isGame;
     if (!isGame) thumbs.checked = false;
+    // Minimax values: explicit trees only (a game's whole tree is too large to search).
+    this.p.minimax.disabled = isGame;
+    if (isGame) this.p.minimax.checked = false;
+    this.p['minimax-note'].textContent = '';
+    if (this.p.minimax.checked) this.setMinimax(true, { draw: false });
     this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
     const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} ${st.nodeCap === 1 ? 'node' : 'nodes'}.` : '');
     this.p.truncated.textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
@@ -268,6 +288,36 @@ export class TreeFigure {
   layoutOptions() {
     const on = this.p.thumbs.checked && this.current?.type === 'game';
     return { windows: true, thumb: on && thumbMod ? thumbMod.thumbSize(this.current.kind) : null };
+  }
+
+  /**
+   * Shows or hides each finished node's true minimax value beside the search's value
+   * ("≤ 2 · minimax: 2"): the core computes them by a separate minimax run
+   * (Stepper.minimaxValues), and refuses, with the reason, where they would mislead (a
+   * depth-limited search, max^n, a game). The note beside the checkbox announces the change.
+   */
+  setMinimax(on, { draw = true } = {}) {
+    const p = this.p;
+    p.minimax.checked = Boolean(on);
+    if (!this.model || !this.st) return;
+    let note = '';
+    this.model.minimax = null;
+    if (on) {
+      try {
+        this.model.minimax = this.st.minimaxValues();
+        note = MINIMAX_ON;
+      } catch (e) {
+        p.minimax.checked = false;
+        note = `No minimax values: ${e.message}.`;
+      }
+    } else if (draw) {
+      note = 'Minimax values hidden.';
+    }
+    p['minimax-note'].textContent = note;
+    if (!draw) return;
+    // The room for the longer texts, then the step again with them.
+    this.canvas.setModel(this.model, { fit: false, layout: this.layoutOptions() });
+    this.seek(this.st.index, { quiet: true });
   }
 
   /** Board thumbnails under the nodes of a game search. */
@@ -471,7 +521,8 @@ export class TreeFigure {
   handleKey(e) {
     if (typingTarget(e) || e.ctrlKey || e.metaKey || e.altKey) return false;
     const target = e.composedPath ? e.composedPath()[0] : e.target;
-    const onButton = target && target.tagName === 'BUTTON';
+    // Space activates a focused button or check box itself (the Minimax values box included).
+    const onButton = target && (target.tagName === 'BUTTON' || (target.tagName === 'INPUT' && ['checkbox', 'radio'].includes(target.type)));
     if (target && target.closest && target.closest('.text-view')) return false; // the text view's own keys
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown' || (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'))) {
       // Only on the canvas: elsewhere the arrows scroll the page as usual.

@@ -22,6 +22,9 @@ const ALGO_NAMES = {
   solve: 'exact solver (Connect-4)',
 };
 
+/** The tree text forms' names (the core's Form; docs/tree-forms.md). */
+const FORM_NAMES = { grammar: 'plyground grammar', sexp: 'S-expression', json: 'JSON', outline: 'indented outline' };
+
 const TIE_HELP = {
   nonstrict:
     'Non-strict (the lessons’ rule): prune as soon as v ≥ β at MAX or v ≤ α at MIN — a tie with the bound already cannot change the decision.',
@@ -42,9 +45,9 @@ function ensureEditorStyle() {
 
 export class TreeLab {
   constructor(env) {
-    this.api = env.api;
+    /** The page module for a source (the tree module for a tree, the games module for a game). */
+    this.apiFor = env.apiFor;
     this.rpc = env.rpc;
-    this.caps = env.caps ?? {};
     this.app = $('app');
     // The node cap's range and default: the module's limits.
     $('tl-cap').max = String(limits().maxNodeCap);
@@ -100,10 +103,19 @@ export class TreeLab {
       return;
     }
     if (!this.editor) {
-      await ensureEditorStyle();
-      const { TreeEditor } = await import('./tree-editor.js');
-      this.editor = new TreeEditor(this.editorBox, {
-        api: this.api,
+      // The edits are the practice module's (the `edit` feature): the editor parses the lab's
+      // text there and hands back the core's text of the result, so no handle crosses modules.
+      let api;
+      try {
+        const [, { TreeEditor: Editor }, { loadPracticeApi }] = await Promise.all([ensureEditorStyle(), import('./tree-editor.js'), import('../lib/practice-module.js')]);
+        api = { TreeEditor: Editor, wasm: await loadPracticeApi() };
+      } catch (e) {
+        this.editorBox.replaceChildren(el('p', { class: 'error', role: 'alert' }, `The editor could not be loaded: ${e.message}`));
+        return;
+      }
+      if (this.editor || this.editorBox.hidden) return;
+      this.editor = new api.TreeEditor(this.editorBox, {
+        api: api.wasm,
         figure: this.figure,
         text: () => (this.loaded?.source === 'tree' ? this.loaded.tree : $('tl-text').value),
         show: (text) => {
@@ -156,6 +168,7 @@ export class TreeLab {
     $('tl-text').addEventListener('input', () => {
       if ($('tl-source').value !== 'custom' && this.sourceKind() === 'tree') $('tl-source').value = 'custom';
     });
+    $('tl-form').addEventListener('change', () => this.run());
     $('tl-tie').addEventListener('change', () => this.showTieHelp());
     $('tl-order').addEventListener('change', () => this.syncSeed());
     $('tl-algo').addEventListener('change', () => {
@@ -192,6 +205,7 @@ export class TreeLab {
     $('tl-pos-input').hidden = !pos;
     if (lesson) {
       $('tl-text').value = lesson.text;
+      $('tl-form').value = 'auto';
       $('tl-note').textContent = lesson.note;
       this.run({ algo: lesson.algo });
     } else if (pos) {
@@ -228,8 +242,14 @@ export class TreeLab {
     if (o.algo === 'solve') {
       $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
     }
+    if (o.fastWins) {
+      // The engines' tic-tac-toe (the core's TicTacToeFastWins): say why the values are not ±1.
+      $('tl-note').textContent +=
+        ' The engines score a tic-tac-toe win by how soon it comes: 1 + the empty cells left when it ends (a loss the negative), so the faster win has the higher value; the lessons’ own trees keep ±1.';
+    }
     // The engine's own options (Engine.searchOptions()): iterative deepening and its budget too.
-    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed, iterative: o.iterative, budget: o.budget });
+    // fastWins: a tic-tac-toe player searched the engines' game (wins scored by distance).
+    this.run({ algo: o.algo, order: o.order ?? (s.kind === 'c4' ? 'heuristic' : 'natural'), tie: o.tie ?? 'nonstrict', seed: o.seed, iterative: o.iterative, budget: o.budget, fastWins: o.fastWins });
   }
 
   /**
@@ -253,6 +273,7 @@ export class TreeLab {
       const lesson = LESSON_TREES.find((t) => t.text === s.tree);
       $('tl-source').value = lesson ? lesson.id : 'custom';
       $('tl-text').value = s.tree;
+      $('tl-form').value = 'auto';
       $('tl-note').textContent = lesson ? lesson.note : 'A tree opened from a link.';
     }
     $('tl-tree-input').hidden = isGame;
@@ -267,7 +288,7 @@ export class TreeLab {
   formState(want = {}) {
     const isGame = this.sourceKind() === 'game';
     const raw = {
-      tree: isGame ? null : $('tl-text').value,
+      tree: isGame ? null : this.treeText(),
       game: isGame ? $('tl-game').value : null,
       moves: isGame ? $('tl-moves').value : null,
       depth: isGame ? $('tl-depth').value : null,
@@ -281,6 +302,61 @@ export class TreeLab {
       cap: String(Math.min(Math.max(Number($('tl-cap').value) || limits().defaultNodeCap, 10), limits().maxNodeCap)),
     };
     return readState('tree', (name) => raw[name] ?? null);
+  }
+
+  /**
+   * The tree field's text as the search reads it: in the grammar. A text in another form
+   * (the Form menu's choice, or the one GameTree.detectForm finds) was converted by
+   * convertThenRun, through the practice module's GameTree.parseAs and toText (the tree
+   * text forms are only in that module, loaded on first use: docs/tree-forms.md).
+   */
+  treeText() {
+    const text = $('tl-text').value;
+    if (this.converted && this.converted.from === text && this.converted.form === $('tl-form').value) return this.converted.grammar;
+    $('tl-form-note').textContent = '';
+    return text;
+  }
+
+  /**
+   * Whether the tree field needs converting before a search: a form other than the grammar
+   * chosen, or auto and a text the core detects as another form.
+   */
+  needsConversion() {
+    const form = $('tl-form').value;
+    const text = $('tl-text').value;
+    if (this.sourceKind() === 'game' || form === 'grammar') return false;
+    if (this.converted && this.converted.from === text && this.converted.form === form) return false;
+    // Auto: the core's detection (GameTree.detectForm, in every module); a grammar text is
+    // searched as it is, its errors shown at once.
+    return form !== 'auto' || this.apiFor('tree').GameTree.detectForm(text) !== 'grammar';
+  }
+
+  /** Converts the tree field to the grammar (practice module), then searches. */
+  async convertThenRun(want, how) {
+    const err = $('tl-error');
+    const text = $('tl-text').value;
+    const chosen = $('tl-form').value;
+    err.textContent = 'Reading the tree text…';
+    try {
+      const { loadPracticeApi } = await import('../lib/practice-module.js');
+      const api = await loadPracticeApi();
+      const form = chosen === 'auto' ? api.GameTree.detectForm(text) : chosen;
+      const tree = api.GameTree.parseAs(text, form);
+      let grammar;
+      try {
+        grammar = tree.toText();
+      } finally {
+        tree.free();
+      }
+      this.converted = { from: text, form: chosen, grammar };
+      $('tl-form-note').textContent = chosen === 'auto' ? `Read as ${FORM_NAMES[form]}.` : '';
+    } catch (e) {
+      err.textContent = e.message;
+      this.app.dataset.treeError = e.message;
+      return;
+    }
+    err.textContent = '';
+    this.run(want, how);
   }
 
   /** Fills the algorithm and ordering menus for what is loaded. */
@@ -306,6 +382,10 @@ export class TreeLab {
    * @param {{strict?: boolean, step?: number|'end'}} [how] strict: refuse choices that do not apply (links)
    */
   run(want = {}, how = {}) {
+    if (this.needsConversion()) {
+      this.convertThenRun(want, how);
+      return false;
+    }
     this.figure.pause();
     const err = $('tl-error');
     err.textContent = '';
@@ -314,7 +394,8 @@ export class TreeLab {
     try {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
-      rec = recordSearch(this.api, state, { caps: this.caps, strict: Boolean(how.strict) });
+      if (want.fastWins) state.fastWins = true;
+      rec = recordSearch(this.apiFor(state.source), state, { strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;
         rec.st.free();
@@ -348,6 +429,12 @@ export class TreeLab {
    * recorded there from the same state.
    */
   showCaption() {
+    // The practice module holds explicit trees only: a game search has its narration.
+    if (this.loaded?.source !== 'tree') {
+      document.getElementById('tl-caption')?.remove();
+      this.captionOf = null;
+      return;
+    }
     let box = document.getElementById('tl-caption');
     if (!box) {
       box = el('details', { id: 'tl-caption', class: 'note caption' }, el('summary', {}, 'What the search found (written from its trace)'), el('p', { id: 'tl-caption-text' }));
@@ -369,7 +456,7 @@ export class TreeLab {
     try {
       const { loadPracticeApi } = await import('../lib/practice-module.js');
       const api = await loadPracticeApi();
-      const rec = recordSearch(api, state, { caps: this.caps });
+      const rec = recordSearch(api, state);
       try {
         said = rec.st.caption();
       } finally {

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 pub const WASM_CRATE: &str = "plyground-wasm";
 const OUT_NAME: &str = "plyground_wasm";
 
-/// Where the generated package goes (served as /pkg/ next to the page).
+/// The full API (`www/pkg/`: trees, games and practice): what the Node tests and the stack
+/// sweep load. No page loads it (each loads the module of its figure's kind).
 pub fn pkg_dir() -> PathBuf {
     root().join("www/pkg")
 }
@@ -22,13 +23,13 @@ pub fn setup_and_build() -> Result<(), String> {
     crate::site::build_site()
 }
 
-/// Builds www/pkg (the full API), the two modules the pages load (www/pkg-tree/,
+/// Builds www/pkg (the full API, for tests), the two modules the pages load (www/pkg-tree/,
 /// www/pkg-games/) and the practice module from the wasm crate (assumes the set-up is done).
 pub fn build_pkg() -> Result<(), String> {
-    build_module(&[], &pkg_dir())?;
+    build_module(&["practice"], &pkg_dir())?;
     build_split_module(&["trees"], &tree_pkg_dir())?;
     build_split_module(&["games"], &games_pkg_dir())?;
-    build_module(&["practice"], &practice_pkg_dir())
+    build_split_module(&["trees", "practice"], &practice_pkg_dir())
 }
 
 /// The tree module (`www/pkg-tree/`, the wasm crate's `trees` feature alone): explicit trees
@@ -50,10 +51,10 @@ fn build_split_module(features: &[&str], pkg: &Path) -> Result<(), String> {
     build_module_with(features, true, pkg)
 }
 
-/// The practice module (`www/pkg-practice/`): the shipped module plus `Practice` (the
-/// `practice` feature, about 90 KiB gzipped of exercises, grading and rule texts). Only the
-/// practice figure loads it (www/lib/practice-module.js), so that every other page keeps the
-/// small module.
+/// The practice module (`www/pkg-practice/`): the tree module plus `Practice` and
+/// `exportTikz` (the `practice` feature, about 90 KiB gzipped of exercises, grading and rule
+/// texts). Only the practice figure, the tree lab's caption and the TikZ export load it
+/// (www/lib/practice-module.js), so that every other page keeps the small module.
 pub fn practice_pkg_dir() -> PathBuf {
     root().join("www/pkg-practice")
 }

@@ -3,9 +3,10 @@
 // ("Maximum call stack size exceeded") at the entry of ANY wasm function, so a JavaScript stack
 // nearly exhausted interrupts Rust code anywhere — in the allocator between a reallocation and
 // a pointer update, with a RefCell borrowed, with the shadow stack lowered — and nothing on the
-// Rust side can make that safe. So every call into the instance goes through a wrapper: when a
-// RangeError or a trap (WebAssembly.RuntimeError) escapes from inside it, the instance is
-// marked broken, the error goes on to the caller unchanged, and the next call starts a fresh
+// Rust side can make that safe. So every call into the instance goes through a wrapper: when
+// any exception escapes from inside it (a RangeError, a trap, an error thrown through the wasm
+// frames; a Rust error is returned instead, and thrown by the glue after the call), the instance
+// is marked broken, the error goes on to the caller unchanged, and the next call starts a fresh
 // instance of the same compiled module (a few hundred microseconds, only then). Handles made
 // by the old instance are invalidated: using one throws an Error saying so (free() on it does
 // nothing), and their finalizers never touch the new instance. The normal path costs one
@@ -14,16 +15,24 @@ let __wbg_gen = 0; // the instance's generation; a handle remembers the one that
 let __wbg_depth = 0; // wasm calls in progress (JS → wasm → JS import → wasm …)
 let __wbg_broken = null; // the error that left the instance unusable, until it is replaced
 const __wbg_cleanup = /^(__wbindgen_free|__externref_table_dealloc|__externref_drop_slice|__wbg_\w+_free)$/;
-// The errors that interrupt an instance: stack exhaustion (V8, and Firefox's InternalError)
-// and traps. Tested with `instanceof` alone: with the stack exhausted, any function call
-// in the handler would throw again before the instance is marked.
-const __wbg_Trap = WebAssembly.RuntimeError;
-const __wbg_TooMuchRecursion = typeof InternalError === 'function' ? InternalError : RangeError;
+// The handlers below call no function: with the stack exhausted, any call would throw again
+// before the instance is marked.
+// All or nothing: a restart runs at whatever stack depth the next call comes from, so a
+// RangeError can interrupt it anywhere (wrapping the exports, the start function). The instance
+// counts as broken until the new one has been wrapped and started; before, an interrupted
+// restart left `wasm` on the broken instance (or the new one unstarted) with `__wbg_broken`
+// cleared, and the next call trapped in it.
 function __wbg_restart() {
     const instance = new WebAssembly.Instance(wasmModule, __wbg_get_imports());
     __wbg_gen++;
+    // Cleared for the start function's own guarded call, set again if anything fails.
     __wbg_broken = null;
-    __wbg_finalize_init(instance, wasmModule);
+    try {
+        __wbg_finalize_init(instance, wasmModule);
+    } catch (err) {
+        __wbg_broken = err;
+        throw err;
+    }
 }
 function __wbg_guard(exports) {
     const out = {};
@@ -49,8 +58,18 @@ function __wbg_guard(exports) {
             try {
                 ret = f(a, b, c, d, e, g, h, i);
             } catch (err) {
-                if (err instanceof RangeError || err instanceof __wbg_Trap || err instanceof __wbg_TooMuchRecursion) {
+                // Whatever unwound the wasm frames — a RangeError, a trap, wasm-bindgen's own
+                // `throw_str` ("recursive use of an object"), a JS import's exception — left
+                // them half done: the shadow stack pointer lowered (each such error lowered it
+                // further until the stack overflowed into a trap), a borrow held. A Rust error
+                // does not come this way (it is returned, and thrown by the glue after the call).
+                if (__wbg_broken === null) {
                     __wbg_broken = err;
+                } else if (__wbg_depth === 1) {
+                    // Broken by an inner call whose error did not end this one at once: what
+                    // this call threw after it (a trap in the damaged instance) is a
+                    // consequence; the caller gets the error that broke the instance.
+                    throw __wbg_broken;
                 }
                 throw err;
             } finally {
@@ -78,6 +97,11 @@ function __wbg_guard_classes(classes) {
                 if (this.__wbg_g !== __wbg_gen && this.__wbg_p !== 0) {
                     throw new Error(`${C.name}: this handle belonged to an instance of the module that was replaced after an error thrown inside a call (a RangeError when the stack ran out); make it again`);
                 }
+                // Refused here, before any wasm frame: wasm-bindgen's own check would throw
+                // through the export's frames (and so replace the instance).
+                if (this.__wbg_p === 0) {
+                    throw new Error(`${C.name}: this handle was freed (free() was called, or a call took it over); make it again`);
+                }
                 return this.__wbg_p;
             },
             set(ptr) {
@@ -87,6 +111,8 @@ function __wbg_guard_classes(classes) {
         });
         const free = C.prototype.free;
         C.prototype.free = function () {
+            // Freed twice: nothing to do (as wasm-bindgen's own free of a null pointer).
+            if (this.__wbg_p === 0) return;
             if (this.__wbg_g !== __wbg_gen) {
                 this.__wbg_p = 0;
                 return;

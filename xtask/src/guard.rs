@@ -1,6 +1,6 @@
 //! The guard spliced into wasm-bindgen's JavaScript glue: after an error thrown inside a call
 //! (a `RangeError` when the stack runs out, a trap), the module keeps working (issue 16, item
-//! 3). The code is `guard.js`; this file puts it in and hooks it up with four exact edits of
+//! 3). The code is `guard.js`; this file puts it in and hooks it up with five exact edits of
 //! the glue wasm-bindgen 0.2.130 writes, and refuses (naming the edit) if the glue changed
 //! shape, so that a new wasm-bindgen cannot silently ship an unguarded module.
 
@@ -19,6 +19,16 @@ pub fn patch_glue(glue: &str) -> Result<String, String> {
         1,
     )
     .map_err(|n| fail(&format!("`wasm = instance.exports;` found {n} times, not once")))?;
+
+    // An import's error goes to Rust as a value (`handleError`), so the broken instance would
+    // run on; when a call inside the import broke it, the error unwinds the wasm frames instead.
+    out = replace_exactly(
+        &out,
+        "    } catch (e) {\n        const idx = addToExternrefTable0(e);\n",
+        "    } catch (e) {\n        if (__wbg_broken !== null) throw e;\n        const idx = addToExternrefTable0(e);\n",
+        1,
+    )
+    .map_err(|n| fail(&format!("handleError's catch found {n} times, not once")))?;
 
     let classes: Vec<&str> =
         glue.lines().filter_map(|l| l.strip_prefix("export class ")?.strip_suffix(" {")).collect();
@@ -74,19 +84,30 @@ export class Game {
 const GameFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_game_free(ptr, 1));
+function handleError(f, args) {
+    try {
+        return f.apply(this, args);
+    } catch (e) {
+        const idx = addToExternrefTable0(e);
+        wasm.__wbindgen_exn_store(idx);
+    }
+}
 function __wbg_finalize_init(instance, module) {
     wasm = instance.exports;
 }
 "#;
 
     #[test]
-    fn the_glue_gets_the_guard_and_its_four_hooks() {
+    fn the_glue_gets_the_guard_and_its_five_hooks() {
         let out = patch_glue(GLUE).unwrap();
         assert!(out.starts_with("/* @ts-self-types=\"./x.d.ts\" */\n// ---- Added by `cargo xtask build`"));
         assert!(out.contains("    wasm = __wbg_guard(instance.exports);\n"));
         assert!(out.contains("GameFinalization.register(obj, __wbg_held(obj.__wbg_ptr), obj);"));
         assert!(
             out.contains("new FinalizationRegistry(__wbg_finalizer(ptr => wasm.__wbg_game_free(ptr, 1)))")
+        );
+        assert!(
+            out.contains("    } catch (e) {\n        if (__wbg_broken !== null) throw e;\n        const idx")
         );
         assert!(out.ends_with("\n__wbg_guard_classes([Game]);\n"));
     }

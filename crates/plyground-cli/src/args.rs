@@ -55,6 +55,24 @@ impl Args {
     }
 
     /// The value of `--name`.
+    /// The one positional TREE: tree text, or `-` to read it from stdin; parsed, with the
+    /// place of any error.
+    pub fn tree(&self) -> Result<plyground::games::tree::Tree, String> {
+        let text = match self.positional.as_slice() {
+            [t] if t == "-" => {
+                let mut s = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                    .map_err(|e| format!("reading stdin: {e}"))?;
+                s
+            }
+            [t] => t.clone(),
+            [] => return Err("missing TREE (tree text, or - to read it from stdin)".into()),
+            _ => return Err("give exactly one TREE (quote it for the shell)".into()),
+        };
+        plyground::games::tree::Tree::try_parse(&text)
+            .map_err(|e| format!("tree {}:{}: {}", e.line, e.column, e.message))
+    }
+
     pub fn get(&self, name: &str) -> Option<&str> {
         self.opts.get(name).map(|s| s.as_str())
     }

@@ -4,14 +4,12 @@
 
 use crate::args::Args;
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
-use plyground::games::tree::Tree;
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use plyground::search::maxn::maxn_values;
 use plyground::search::minimax::{expectiminimax, minimax};
 use plyground::search::{MoveOrder, TieRule};
 use plyground::trace::Recorder;
 use plyground::Game;
-use std::io::Read;
 
 /// `plyground export --format tikz [--snippet] [--algo A] [--step end|N] [--tie T] [--order O] TREE|-`
 pub fn export(raw: &[String]) -> Result<(), String> {
@@ -29,17 +27,7 @@ pub fn export(raw: &[String]) -> Result<(), String> {
         Some(other) => return Err(format!("--format: unknown format '{other}' (tikz)")),
         None => return Err("missing --format (tikz)".into()),
     }
-    let text = match a.positional.as_slice() {
-        [t] if t == "-" => {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("reading stdin: {e}"))?;
-            s
-        }
-        [t] => t.clone(),
-        [] => return Err("missing TREE (tree text, or - to read it from stdin)".into()),
-        _ => return Err("give exactly one TREE (quote it for the shell)".into()),
-    };
-    let tree = Tree::try_parse(&text).map_err(|e| format!("tree {}:{}: {}", e.line, e.column, e.message))?;
+    let tree = a.tree()?;
     let tie = TieRule::try_parse(a.get("tie").unwrap_or("nonstrict")).map_err(|e| format!("--tie: {e}"))?;
     let order =
         MoveOrder::try_parse(a.get("order").unwrap_or("natural")).map_err(|e| format!("--order: {e}"))?;

@@ -15,6 +15,7 @@ mod out;
 
 mod args;
 mod bench;
+mod convert;
 mod export;
 mod generate;
 mod grade;
@@ -68,6 +69,11 @@ usage:
                  the search's tree figure at step N (default: the end) as a standalone
                  .tex for pdflatex (--snippet: the tikzpicture alone); SVG and PNG come from
                  the figure's Export button in the browser
+  plyground convert [--from auto|grammar|sexp|json|outline] --to grammar|sexp|json|outline TREE|-
+                 the tree's text in another form: plyground's grammar ([[3,12,8],…]),
+                 an S-expression ((max (min 3 12 8) …)), JSON ({\"kind\": \"max\", \"children\":
+                 […]}) or an indented outline (one node per line); --from auto (default)
+                 detects the form from the first characters (docs/tree-forms.md)
   plyground bench [--quick] [--long] [--solver] [--tsv]
 ";
 
@@ -91,6 +97,7 @@ fn main() -> ExitCode {
             Err(e) => Err(e),
         },
         "export" => export::export(rest),
+        "convert" => convert::convert(rest),
         "bench" => run_bench(rest),
         "book" => solve_book::book(rest),
         "solve" => match solve::solve(rest) {

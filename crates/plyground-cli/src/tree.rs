@@ -3,29 +3,18 @@
 use crate::args::Args;
 use crate::json::Json;
 use crate::play::stats_json;
-use plyground::games::tree::Tree;
+use plyground::event::Bound;
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use plyground::search::maxn::maxn_values;
 use plyground::search::minimax::{expectiminimax, minimax};
 use plyground::search::{fmt_value, MoveOrder, SearchResult, TieRule};
-use plyground::trace::{EventKind, Recorder};
+use plyground::trace::{EventKind, NodeValue, Recorder};
 use plyground::Game;
-use std::io::Read;
 
 /// `plyground tree [--algo …] [--tie …] [--order …] [--trace] [--json] TREE|-`
 pub fn tree(raw: &[String]) -> Result<(), String> {
     let a = Args::parse(raw, &["json", "trace"], &["algo", "tie", "order"])?;
-    let text = match a.positional.as_slice() {
-        [t] if t == "-" => {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("reading stdin: {e}"))?;
-            s
-        }
-        [t] => t.clone(),
-        [] => return Err("missing TREE (tree text, or - to read it from stdin)".into()),
-        _ => return Err("give exactly one TREE (quote it for the shell)".into()),
-    };
-    let tree = Tree::try_parse(&text).map_err(|e| format!("tree {}:{}: {}", e.line, e.column, e.message))?;
+    let tree = a.tree()?;
     let tie = TieRule::try_parse(a.get("tie").unwrap_or("nonstrict")).map_err(|e| format!("--tie: {e}"))?;
     let order =
         MoveOrder::try_parse(a.get("order").unwrap_or("natural")).map_err(|e| format!("--order: {e}"))?;
@@ -64,7 +53,39 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
             println!("{i}\t{}\t{}", EventKind::of(e).name(), trace.narration(i));
         }
     }
+    // What each returned value is (the core's trace::bounds): every node with a value, by
+    // path, for --json; the nodes whose value is only a bound, for the plain output.
+    let bound_name = |b: Option<Bound>| match b {
+        Some(Bound::Exact) => "exact",
+        Some(Bound::Upper) => "upper",
+        Some(Bound::Lower) => "lower",
+        None => "none",
+    };
+    let bounded: Vec<String> = trace
+        .nodes()
+        .iter()
+        .filter(|nd| nd.bound != Some(Bound::Exact))
+        .filter_map(|nd| {
+            let v = nd.value?.text(n);
+            Some(format!("{} {}", nd.label, plyground::trace::bound_text(&v, nd.bound)))
+        })
+        .collect();
     if a.flag("json") {
+        let nodes = (0..trace.nodes().len() as u32)
+            .filter_map(|id| {
+                let nd = &trace.nodes()[id as usize];
+                let value = match nd.value? {
+                    NodeValue::Scalar(x) => Json::Num(x),
+                    NodeValue::Vector(u) => Json::Arr(u.iter().take(n).map(|&x| Json::Num(x)).collect()),
+                };
+                Some(Json::obj(vec![
+                    ("path", Json::Str(trace.path(id))),
+                    ("label", Json::Str(nd.label.clone())),
+                    ("value", value),
+                    ("bound", Json::Str(bound_name(nd.bound).to_string())),
+                ]))
+            })
+            .collect();
         let value = match vector_value {
             Some(u) => Json::Arr(u.iter().take(n).map(|&x| Json::Num(x)).collect()),
             None => Json::Num(r.value),
@@ -75,6 +96,7 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
             ("best_label", best_label.clone().map(Json::Str).unwrap_or(Json::Null)),
             ("evaluated", Json::Arr(evaluated.iter().map(|p| Json::Str(p.clone())).collect())),
             ("stats", stats_json(&r.stats)),
+            ("nodes", Json::Arr(nodes)),
         ]);
         println!("{}", j.to_text());
     } else {
@@ -88,6 +110,7 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
         println!("nodes: {}", r.stats.nodes);
         println!("leaves: {}", r.stats.leaves);
         println!("cutoffs: {}", r.stats.cutoffs);
+        println!("bounds: {}", if bounded.is_empty() { "none".to_string() } else { bounded.join(", ") });
     }
     Ok(())
 }

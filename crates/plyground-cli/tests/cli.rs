@@ -10,8 +10,22 @@ fn figure_5_2_json_has_value_best_and_the_seven_evaluated_leaves() {
     let out = stdout(&["tree", "--json", "[[3,12,8],[2,4,6],[14,5,2]]"]);
     assert_eq!(
         out.trim(),
-        r#"{"value":3,"best":0,"best_label":"B","evaluated":["0.0","0.1","0.2","1.0","2.0","2.1","2.2"],"stats":{"nodes":11,"leaves":7,"cutoffs":1,"max_depth":2,"tt_hits":0}}"#
+        concat!(
+            r#"{"value":3,"best":0,"best_label":"B","evaluated":["0.0","0.1","0.2","1.0","2.0","2.1","2.2"],"#,
+            r#""stats":{"nodes":11,"leaves":7,"cutoffs":1,"max_depth":2,"tt_hits":0},"nodes":["#,
+            r#"{"path":"","label":"A","value":3,"bound":"exact"},{"path":"0","label":"B","value":3,"bound":"exact"},"#,
+            r#"{"path":"0.0","label":"b1","value":3,"bound":"exact"},{"path":"0.1","label":"b2","value":12,"bound":"exact"},"#,
+            r#"{"path":"0.2","label":"b3","value":8,"bound":"exact"},{"path":"1","label":"C","value":2,"bound":"upper"},"#,
+            r#"{"path":"1.0","label":"c1","value":2,"bound":"exact"},{"path":"2","label":"D","value":2,"bound":"exact"},"#,
+            r#"{"path":"2.0","label":"d1","value":14,"bound":"exact"},{"path":"2.1","label":"d2","value":5,"bound":"exact"},"#,
+            r#"{"path":"2.2","label":"d3","value":2,"bound":"exact"}]}"#
+        )
     );
+    // The plain output names the values that are only bounds: after the cutoff, C ≤ 2.
+    let out = stdout(&["tree", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    assert!(out.ends_with("cutoffs: 1\nbounds: C ≤ 2\n"), "{out}");
+    let out = stdout(&["tree", "--algo", "minimax", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    assert!(out.ends_with("bounds: none\n"), "{out}");
 }
 
 #[test]
@@ -42,6 +56,11 @@ fn strict_tie_rule_and_reversed_order_keep_the_value() {
 fn trace_prints_one_narrated_event_per_line_with_the_cutoff() {
     let out = stdout(&["tree", "--trace", "[[3,12,8],[2,4,6],[14,5,2]]"]);
     assert!(out.contains("Cutoff\tMIN node C: v = 2 ≤ α = 3, prune c2 and c3\n"), "{out}");
+    assert!(
+        out.contains("\tExit\tMIN node C returns 2, an upper bound: C ≤ 2 (its true value may be lower)\n"),
+        "{out}"
+    );
+    assert!(out.contains("\tBackup\tMAX node A: C returns ≤ 2, v = 3 (α stays 3)\n"), "{out}");
     assert!(out.lines().next().unwrap().starts_with("0\tSearchStart\t"), "{out}");
 }
 

@@ -1,21 +1,14 @@
 //! `plyground grade`: the core's grading of an answers file, with the exact output the README
 //! documents, exit codes 0 (all right) / 1 (mistakes) / 2 (bad input), and clear errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plyground"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("the binary ends")
+    common::run_with_input(args, stdin.as_bytes())
 }
 
 /// Runs `grade … -` with `answers` on stdin; returns (exit code, stdout).

@@ -1,22 +1,14 @@
 //! `plyground solve`: positions on stdin, one line out per position, bad lines on stderr
 //! with their line number, exit code 2 when any line was bad.
 
+mod common;
+
 use plyground::games::connect4::Connect4;
 use plyground::search::solver::Solver;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn solve(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plyground"))
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    common::run_with_input(&[&["solve"], args].concat(), input.as_bytes())
 }
 
 /// The fields of each stdout line.

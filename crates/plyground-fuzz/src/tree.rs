@@ -12,7 +12,7 @@
 
 use crate::corpus::{self, Seed};
 use crate::{pending, run_property, Failure};
-use plyground::games::tree::{Kind, RandomTreeParams, Tree, MAX_DEPTH, MAX_NODES, MAX_TEXT_BYTES};
+use plyground::games::tree::{Form, Kind, RandomTreeParams, Tree, MAX_DEPTH, MAX_NODES, MAX_TEXT_BYTES};
 use plyground::rng::Rng;
 use plyground::search::alphabeta::{alpha_beta, iterative_deepening, AlphaBetaOptions, NoEval};
 use plyground::search::maxn::maxn;
@@ -80,7 +80,25 @@ pub fn check_error_place(text: &str, line: u32, column: u32) -> Result<(), Strin
     Ok(())
 }
 
-/// Limits, the round trip through the writer, and searches that must not panic.
+/// The round trip through every other text form (S-expression, JSON, outline): an `Ok`
+/// text reads back into an equal tree.
+pub fn check_forms(t: &Tree) -> Result<(), String> {
+    for form in [Form::Sexp, Form::Json, Form::Outline] {
+        if let Ok(text) = t.try_to_text_as(form) {
+            match Tree::try_parse_as(&text, form) {
+                Ok(back) if back == *t => {}
+                Ok(_) => return Err(format!("{form:?} round trip changed the tree: {}", crate::clip(&text))),
+                Err(e) => {
+                    return Err(format!("{form:?} text refused by its reader ({e}): {}", crate::clip(&text)))
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Limits, the round trip through the writer and the other forms, and searches that must
+/// not panic.
 pub fn check_tree(t: &Tree) -> Result<(), String> {
     if t.node_count() == 0 || t.node_count() > MAX_NODES {
         return Err(format!("{} nodes (limit {MAX_NODES})", t.node_count()));
@@ -113,6 +131,7 @@ pub fn check_tree(t: &Tree) -> Result<(), String> {
                 }
             }
         }
+        check_forms(t)?;
         return check_searches(t);
     }
     let text = t.to_text();

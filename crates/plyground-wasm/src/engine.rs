@@ -12,7 +12,7 @@ use crate::util::{at, js_err, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
-use plyground::search::engine::{Engine, EngineResult, Progress, ScoreBound};
+use plyground::search::engine::{Engine, EngineResult, Progress, Proven, ScoreBound};
 use plyground::search::players::{
     check_config, BoardKind, BoardPosition, Field, FieldKind, PlayerConfig, PlayerEngine, PlayerId,
     RawConfig, RawValue, SearchSpec,
@@ -161,11 +161,15 @@ struct EngineInfoOut {
     fields: Vec<FieldOut>,
     defaults: ConfigOut,
     unavailable: Option<&'static str>,
+    /// The player a side with this one becomes when the game changes to this one
+    /// (`PlayerId::on_game`).
+    becomes: &'static str,
 }
 
 /// `engines(kind)`: the players the page offers for `'ttt'` or `'c4'`, in menu order, each
 /// with its settings (ranges and steps), its defaults on that game, and why it cannot play
-/// it (`unavailable`, else null).
+/// it (`unavailable`, else null), and what a side with it becomes when the game changes to
+/// this one (`becomes`).
 #[wasm_bindgen(unchecked_return_type = "EngineInfo[]")]
 pub fn engines(
     #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
@@ -203,6 +207,7 @@ pub fn engines(
                     .collect(),
                 defaults: ConfigOut::from(&defaults),
                 unavailable: p.unavailable(kind),
+                becomes: p.on_game(kind).id(),
             }
         })
         .collect();
@@ -272,6 +277,31 @@ struct ProgressOut {
     fell_back: bool,
 }
 
+/// A proven result (the core's `Proven`), from the side to move at the root, plies from the
+/// root: `{outcome: 'win', plies: 1, words: 'wins in 1', label: 'win in 1', long: 'wins in 1
+/// ply'}`; a draw has `plies: null`, words 'draws', label 'draw'.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProvenOut {
+    outcome: &'static str,
+    plies: Option<f64>,
+    words: String,
+    label: String,
+    long: String,
+}
+
+impl From<Proven> for ProvenOut {
+    fn from(p: Proven) -> Self {
+        ProvenOut {
+            outcome: p.name(),
+            plies: p.plies().map(f64::from),
+            words: p.words(),
+            label: p.label(),
+            long: p.long_words(),
+        }
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ScoreOut {
@@ -286,6 +316,8 @@ struct ScoreOut {
     /// MCTS: visits N.
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<f64>,
+    /// The proven result of playing this move, for the side to move (null: not proven).
+    proven: Option<ProvenOut>,
 }
 
 /// The counters of everything the engine did.
@@ -330,6 +362,8 @@ struct ResultOut {
     iterations: f64,
     algo: &'static str,
     fell_back: bool,
+    /// The proven result at the root, for the side to move (null: an estimate or nothing).
+    proven: Option<ProvenOut>,
 }
 
 /// The options for `Stepper.forGame` (α-β, minimax), `Stepper.forSolve` (`algo: 'solve'`) or
@@ -364,6 +398,9 @@ struct RecordOptionsOut {
     c: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     expansion: Option<&'static str>,
+    /// Tic-tac-toe players: the engines' game (wins scored by distance) is recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fast_wins: Option<bool>,
 }
 
 fn record_options(spec: &SearchSpec) -> RecordOptionsOut {
@@ -508,7 +545,11 @@ impl EngineHandle {
     /// solver fell back, the fallback α-β's options.
     #[wasm_bindgen(js_name = searchOptions, unchecked_return_type = "RecordOptions")]
     pub fn search_options(&self) -> Result<JsValue, JsError> {
-        to_js(&record_options(&self.inner.search_spec()))
+        let mut o = record_options(&self.inner.search_spec());
+        if self.inner.fast_wins() {
+            o.fast_wins = Some(true);
+        }
+        to_js(&o)
     }
 }
 
@@ -548,6 +589,7 @@ impl EngineHandle {
                         (b, _) => b.name(),
                     },
                     n: m.visits.map(f64::from),
+                    proven: m.proven.map(ProvenOut::from),
                 })
                 .collect(),
             exact: r.exact,
@@ -557,6 +599,7 @@ impl EngineHandle {
             iterations: r.iterations.into(),
             algo: r.algo,
             fell_back: self.inner.fell_back(),
+            proven: r.proven.map(ProvenOut::from),
         }
     }
 }

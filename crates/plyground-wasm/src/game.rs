@@ -220,6 +220,17 @@ impl GameHandle {
         with_history!(&mut self.pos, h => h.redo())
     }
 
+    /// The searches the playground records on this game, in menu order (`Stepper.forGame`'s
+    /// `algo`, and `'solve'`: `Stepper.forSolve`): `['minimax', 'alphabeta']` on tic-tac-toe,
+    /// `['alphabeta', 'solve']` on Connect-4 (the core decides: `BoardKind::algorithms`).
+    pub fn algorithms(&self) -> Vec<String> {
+        let kind = match &self.pos {
+            Position::Ttt(_) => plyground::search::players::BoardKind::TicTacToe,
+            Position::C4(_) => plyground::search::players::BoardKind::Connect4,
+        };
+        kind.algorithms().iter().map(|a| a.to_string()).collect()
+    }
+
     /// The legal moves in play() units, in the game's order (empty once the game is over).
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> Vec<i32> {

@@ -188,6 +188,9 @@ export interface SearchOptions {
   solver?: boolean;
   /** Compute `scores` (default true; one extra full-window search per move for α-β). */
   scores?: boolean;
+  /** Stepper.forGame on tic-tac-toe only: record the engines' game (a win scores 1 + the
+   *  empty cells left), as a tic-tac-toe player's searchOptions() asks (default false). */
+  fastWins?: boolean;
 }
 
 /** MctsStepper options. */
@@ -318,6 +321,9 @@ export interface StepNodeInfo {
   value: number | number[] | null;
   leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | null;
   tt: 'exact' | 'lower' | 'upper' | null;
+  /** What the final value is: exact, an upper bound (≤) or a lower bound (≥); null without a
+   *  value or when no one-sided bound can be stated. */
+  bound: 'exact' | 'upper' | 'lower' | null;
   /** Children pruned here. */
   pruned: number;
   /** Iterative-deepening iteration (from 0). */
@@ -339,6 +345,9 @@ export interface StepState {
   open: { node: number; alpha: number; beta: number; v: number | number[] | null }[];
   /** `width` numbers per node id; NaN = unknown yet. */
   values: Float64Array;
+  /** Per node id, what its value is by now: 0 not final yet, 1 exact, 2 upper bound (≤),
+   *  3 lower bound (≥), 4 final without a one-sided bound. */
+  bounds: Uint8Array;
   /** How many of Stepper.pruned() are pruned by now. */
   prunedCount: number;
   counters: { nodes: number; leaves: number; cutoffs: number; ttHits: number; searches: number };
@@ -446,6 +455,8 @@ export interface EngineInfo {
   defaults: EngineConfig;
   /** Why it cannot play this game; null when it can. */
   unavailable: string | null;
+  /** The player a side with this one becomes when the game changes to this one. */
+  becomes: string;
 }
 
 /** Engine.step() and Engine.progress(). */
@@ -476,6 +487,22 @@ export interface EngineScore {
   bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
   /** MCTS: visits. */
   n?: number;
+  /** What playing this move proves for the side to move; null when it is not a proven result. */
+  proven: Proven | null;
+}
+
+/** A proven game result, from the side to move, in plies (moves of either side) from the
+ *  position searched (a move's own ply included). */
+export interface Proven {
+  outcome: 'win' | 'loss' | 'draw';
+  /** null for a draw. */
+  plies: number | null;
+  /** 'wins in 1' | 'loses in 4' | 'draws' (after the player's name). */
+  words: string;
+  /** 'win in 1' | 'loss in 4' | 'draw' (a move's label). */
+  label: string;
+  /** 'wins in 1 ply' | 'loses in 4 plies' | 'draws'. */
+  long: string;
 }
 
 /** Engine.result(): one record shape for every engine. */
@@ -500,6 +527,8 @@ export interface EngineResult {
   algo: 'alphabeta' | 'minimax' | 'mcts' | 'solve' | 'solve+alphabeta';
   /** The solver gave up and its α-β fallback answered. */
   fellBack: boolean;
+  /** The root's proven result for the side to move; null for an estimate. */
+  proven: Proven | null;
 }
 
 /** Engine.searchOptions(): how to record the search that moved. `algo: 'solve'` →

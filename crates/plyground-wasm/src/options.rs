@@ -108,6 +108,7 @@ pub struct SearchOptions {
     pub expansion: Option<ExpansionOrder>,
     pub scores: Option<bool>,
     pub solver: Option<bool>,
+    pub fast_wins: Option<bool>,
 }
 
 impl SearchOptions {
@@ -142,6 +143,7 @@ impl SearchOptions {
             }),
             scores: self.scores,
             solver: self.solver,
+            fast_wins: self.fast_wins,
         })
     }
 }
@@ -196,6 +198,9 @@ pub struct Opts {
     pub expansion: Option<Expansion>,
     pub scores: Option<bool>,
     pub solver: Option<bool>,
+    /// Tic-tac-toe's `Stepper.forGame` only: record the engines' game (UTILITY ±(1 + empty
+    /// cells at the end), the core's `TicTacToeFastWins`), as `Engine.searchOptions()` asks.
+    pub fast_wins: Option<bool>,
 }
 
 impl Opts {
@@ -208,6 +213,12 @@ impl Opts {
     /// cannot run in bounded time or that do not apply to it.
     pub fn resolve<G: Skin>(&self, game: &G, tuples: bool) -> Result<Resolved, String> {
         let c4 = game.unbounded_search_refused().is_some();
+        if self.fast_wins == Some(true) && !G::FAST_WINS {
+            return Err(
+                "fastWins: only Stepper.forGame on tic-tac-toe records the engines' game (wins scored by distance)"
+                    .into(),
+            );
+        }
         let default_algo = if tuples { Algo::MaxN } else { Algo::AlphaBeta };
         let algo = self.algo.unwrap_or(default_algo);
         if tuples && !matches!(algo, Algo::MaxN | Algo::Mcts) {
@@ -302,6 +313,7 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
         ("budget", o.budget.is_some()),
         ("iterations", o.iterations.is_some()),
         ("scores", o.scores.is_some()),
+        ("fastWins", o.fast_wins.is_some()),
     ];
     if let Some((name, _)) = others.iter().find(|(_, given)| *given) {
         return Err(format!(

@@ -174,6 +174,7 @@ struct StepNodeOut {
     value: Option<ValueOut>,
     leaf: Option<&'static str>,
     tt: Option<&'static str>,
+    bound: Option<&'static str>,
     pruned: u32,
     iteration: u32,
     enter_event: u32,
@@ -224,6 +225,7 @@ struct StateOut {
     pseudocode: Option<PseudoOut>,
     open: Vec<OpenOut>,
     values: crate::write::Preserve,
+    bounds: crate::write::Preserve,
     pruned_count: f64,
     counters: CountersOut,
 }
@@ -269,6 +271,7 @@ trait Steps {
     fn caption(&self) -> String;
     fn result_line(&self) -> String;
     fn value_words(&self) -> Result<JsValue, JsError>;
+    fn minimax_values(&self) -> Result<Vec<f64>, String>;
     fn pseudocode(&self) -> Result<JsValue, JsError>;
     fn pruned(&self) -> Result<JsValue, JsError>;
     fn board(&self, node: u32) -> Option<String>;
@@ -339,6 +342,7 @@ impl<G: Skin> Steps for Stepping<G> {
                     value: n.value.map(|v| self.value_out(v)),
                     leaf: n.leaf.map(leaf_name),
                     tt: n.tt.map(bound_name),
+                    bound: n.bound.map(bound_name),
                     pruned: n.pruned,
                     iteration: n.iteration,
                     enter_event: n.enter_event,
@@ -365,6 +369,22 @@ impl<G: Skin> Steps for Stepping<G> {
                 None => {}
             }
         }
+        // What each node's value is by this step: 0 none final yet (unvisited, open, or no
+        // value), 1 exact, 2 upper bound (≤), 3 lower bound (≥), 4 no bound can be stated.
+        let bounds: Vec<u8> = self
+            .trace
+            .nodes()
+            .iter()
+            .map(|n| match n.exit_event {
+                Some(e) if (e as usize) < st.index() && n.value.is_some() => match n.bound {
+                    Some(Bound::Exact) => 1,
+                    Some(Bound::Upper) => 2,
+                    Some(Bound::Lower) => 3,
+                    None => 4,
+                },
+                _ => 0,
+            })
+            .collect();
         let c = st.counters();
         let out = StateOut {
             index: st.index() as f64,
@@ -387,6 +407,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 })
                 .collect(),
             values: f64_array(&values),
+            bounds: crate::write::Preserve(js_sys::Uint8Array::from(&bounds[..]).into()),
             pruned_count: st.pruned_count() as f64,
             counters: CountersOut {
                 nodes: c.nodes as f64,
@@ -425,14 +446,13 @@ impl<G: Skin> Steps for Stepping<G> {
         // What the figure's value of each finished node is (=, ≤, ≥ from the leaves the
         // search evaluated, EVAL counted as exact like the figure does), and a proven win or
         // loss where a depth-limited search found one.
-        let shown = self.trace.known(true);
         let game = self.trace.known(false);
         let nodes = self.trace.nodes();
         let depth_limited = self.trace.result().is_some_and(|r| r.depth != u32::MAX);
+        // The kind the recorder gave each value when the node was left (trace::bounds).
         let relation = nodes
             .iter()
-            .zip(&shown)
-            .map(|(n, k)| n.value.and_then(NodeValue::scalar).map(|v| k.relation(v)))
+            .map(|n| n.value.and_then(NodeValue::scalar).map(|_| plyground::trace::bound_sign(n.bound)))
             .collect();
         let proven = (0..nodes.len() as u32)
             .map(|id| {
@@ -445,6 +465,15 @@ impl<G: Skin> Steps for Stepping<G> {
             })
             .collect();
         to_js(&ValueWordsOut { relation, proven })
+    }
+
+    fn minimax_values(&self) -> Result<Vec<f64>, String> {
+        if !G::FULL_SEARCH {
+            return Err("minimax values are computed beside the searches of explicit trees only".into());
+        }
+        let cap = plyground::limits::MAX_NODE_CAP as usize;
+        let v = plyground::trace::minimax_values(&self.game, self.root, &self.trace, cap)?;
+        Ok(v.into_iter().map(|x| x.unwrap_or(f64::NAN)).collect())
     }
 
     fn result(&self) -> Result<JsValue, JsError> {
@@ -554,7 +583,15 @@ impl Stepper {
         let place = at("Stepper.forGame");
         let o = Opts::parse(&opts).map_err(&place)?;
         let cap = opt_number_arg("nodeCap", node_cap_js).and_then(node_cap).map_err(&place)?;
-        let inner = with_history!(&game.pos, h => for_game_in(h, &o, cap)).map_err(&place)?;
+        let inner = match &game.pos {
+            // The engines' tic-tac-toe, as a player's `Engine.searchOptions()` asks for it.
+            Position::Ttt(h) if o.fast_wins == Some(true) => {
+                let g = plyground::games::tictactoe::TicTacToeFastWins;
+                let r = o.resolve(&g, false).map_err(&place)?;
+                Box::new(Stepping::record(g, *h.state(), r, cap, 2).map_err(&place)?)
+            }
+            pos => with_history!(pos, h => for_game_in(h, &o, cap)).map_err(&place)?,
+        };
         Ok(Stepper { inner, kind: if matches!(game.pos, Position::Ttt(_)) { "ttt" } else { "c4" } })
     }
 
@@ -737,6 +774,15 @@ impl Stepper {
     #[wasm_bindgen(js_name = valueWords, unchecked_return_type = "{relation: (string | null)[], proven: (string | null)[]}")]
     pub fn value_words(&self) -> Result<JsValue, JsError> {
         self.inner.value_words()
+    }
+
+    /// The true minimax value of every trace node (by id; NaN for a node it cannot name), from
+    /// a separate minimax run of the whole tree in the core (`trace::minimax_values`), to show
+    /// beside the values the search returned ("minimax: 2"). Throws, with the reason, for a
+    /// game search (only explicit trees), a depth-limited search, max^n and a truncated trace.
+    #[wasm_bindgen(js_name = minimaxValues)]
+    pub fn minimax_values(&self) -> Result<Vec<f64>, JsError> {
+        self.inner.minimax_values().map_err(js_err)
     }
 
     /// The pseudocode procedures this trace runs: `[{name, lines}]`; `state().pseudocode

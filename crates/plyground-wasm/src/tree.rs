@@ -4,7 +4,7 @@ use crate::options::{Algo, Opts};
 use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut, ValueOut};
 use crate::util::{at, string_arg, to_js};
 use plyground::game::{Game, ToMove};
-use plyground::games::tree::{Kind, ParseError, Tree};
+use plyground::games::tree::{Form, Kind, ParseError, Tree};
 use plyground::trace::Recorder;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -28,6 +28,16 @@ fn parse_error(e: &ParseError) -> JsValue {
     let _ = js_sys::Reflect::set(&v, &"column".into(), &JsValue::from(e.column));
     let _ = js_sys::Reflect::set(&v, &"reason".into(), &JsValue::from_str(&e.message));
     v
+}
+
+#[cfg(feature = "forms")]
+/// A form argument: a form's name, or `auto` (the form detected in `text`).
+fn form_arg(form: &JsValue, text: &str) -> Result<Form, String> {
+    let name = string_arg("form", form)?;
+    if name == "auto" {
+        return Ok(Form::detect(text));
+    }
+    Form::try_from_name(&name).map_err(|e| format!("{e}, or auto"))
 }
 
 /// One node, as `nodes()` lists it.
@@ -139,6 +149,51 @@ impl GameTree {
     #[wasm_bindgen(js_name = toText)]
     pub fn to_text(&self) -> Result<String, JsError> {
         self.tree.try_to_text().map_err(at("GameTree.toText"))
+    }
+
+    /// The form a text is written in, as `parseAs(text, 'auto')` reads it: `'grammar'`,
+    /// `'sexp'`, `'json'` or `'outline'` (from its first characters; see docs/tree-forms.md).
+    /// In every module (it is small), so that a page knows whether a text needs the practice
+    /// module's `parseAs` before loading it.
+    #[wasm_bindgen(js_name = detectForm, unchecked_return_type = "'grammar' | 'sexp' | 'json' | 'outline'")]
+    pub fn detect_form(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<String, JsError> {
+        let text = string_arg("text", &text).map_err(at("GameTree.detectForm"))?;
+        Ok(Form::detect(&text).name().to_string())
+    }
+}
+
+/// The tree text forms (the `forms` feature: only in the practice module, which pages load on
+/// first use).
+#[cfg(feature = "forms")]
+#[wasm_bindgen]
+impl GameTree {
+    /// Parses a tree written in `form`: `'grammar'`, `'sexp'`, `'json'`, `'outline'`, or
+    /// `'auto'` (the form `GameTree.detectForm` names; docs/tree-forms.md). Throws a
+    /// `TreeParseError` like `parse`, or an `Error` for an unknown form.
+    #[wasm_bindgen(js_name = parseAs)]
+    pub fn parse_as(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "'auto' | 'grammar' | 'sexp' | 'json' | 'outline'")]
+        form: JsValue,
+    ) -> Result<GameTree, JsValue> {
+        let text = string_arg("text", &text).map_err(|e| JsValue::from(at("GameTree.parseAs")(e)))?;
+        let form = form_arg(&form, &text).map_err(|e| JsValue::from(at("GameTree.parseAs")(e)))?;
+        Tree::try_parse_as(&text, form).map(|tree| GameTree { tree }).map_err(|e| parse_error(&e))
+    }
+
+    /// The tree written in `form` (`'grammar'`, `'sexp'`, `'json'`, `'outline'`), which
+    /// `parseAs(text, form)` reads back into the same tree; throws for an unknown form or a
+    /// text over that form's reader limit.
+    #[wasm_bindgen(js_name = toTextAs)]
+    pub fn to_text_as(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "'grammar' | 'sexp' | 'json' | 'outline'")] form: JsValue,
+    ) -> Result<String, JsError> {
+        let form = string_arg("form", &form).map_err(at("GameTree.toTextAs"))?;
+        let form = Form::try_from_name(&form).map_err(at("GameTree.toTextAs"))?;
+        self.tree.try_to_text_as(form).map_err(at("GameTree.toTextAs"))
     }
 }
 

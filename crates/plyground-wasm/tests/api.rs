@@ -311,7 +311,7 @@ fn bad_options_throw_naming_the_field_and_the_reason() {
     let g = ttt("4");
     let before = snapshot(&g);
     let cases: Vec<(JsValue, &str)> = vec![
-        (obj(r#"{"algorithm": "alphabeta"}"#), "searchGame: unknown option 'algorithm' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver)"),
+        (obj(r#"{"algorithm": "alphabeta"}"#), "searchGame: unknown option 'algorithm' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver, fastWins)"),
         (obj(r#"{"order": "rnd"}"#), "searchGame: order: unknown 'rnd' (expected 'natural', 'reverse', 'random', 'heuristic', 'killer', 'history', 'best')"),
         (obj(r#"{"algo": "negamax"}"#), "searchGame: algo: unknown 'negamax' (expected 'minimax', 'alphabeta', 'expectiminimax', 'maxn', 'mcts')"),
         (obj(r#"{"tie": 1}"#), "searchGame: tie must be a string, got 1"),
@@ -838,7 +838,7 @@ fn mcts_stepper_refuses_bad_input_and_keeps_its_tree() {
     for (opts, want) in [
         (r#"{"depth": 3}"#, "MctsStepper.forGame: option 'depth' does not apply to an MctsStepper (its options are c, seed, expansion and solver; run iterations with run(n))"),
         (r#"{"algo": "alphabeta"}"#, "MctsStepper.forGame: algo 'alphabeta': an MctsStepper runs 'mcts'"),
-        (r#"{"sed": 1}"#, "MctsStepper.forGame: unknown option 'sed' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver)"),
+        (r#"{"sed": 1}"#, "MctsStepper.forGame: unknown option 'sed' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver, fastWins)"),
         (r#"{"c": -1}"#, "MctsStepper.forGame: c must be a number from 0 to 1000000, got -1"),
     ] {
         assert_eq!(message(MctsStepper::for_game(&g, obj(opts)).err().unwrap()), want);

@@ -39,11 +39,11 @@ fn the_catalogue_lists_every_player_with_its_settings_and_defaults() {
     let c4 = engines("c4".into()).unwrap();
     assert_eq!(
         json(&get(&c4, "3")),
-        r#"{"id":"hminimax","name":"H-minimax (EVAL)","menu":"H-minimax (EVAL)","fields":[{"key":"depth","label":"Depth","kind":"int","min":1,"max":42,"step":1,"optional":false},{"key":"tt","label":"TT","kind":"bool","min":0,"max":1,"step":0,"optional":false},{"key":"quiescence","label":"quiescence","kind":"bool","min":0,"max":1,"step":0,"optional":false}],"defaults":{"engine":"hminimax","depth":6,"tt":true,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":null}"#
+        r#"{"id":"hminimax","name":"H-minimax (EVAL)","menu":"H-minimax (EVAL)","fields":[{"key":"depth","label":"Depth","kind":"int","min":1,"max":42,"step":1,"optional":false},{"key":"tt","label":"TT","kind":"bool","min":0,"max":1,"step":0,"optional":false},{"key":"quiescence","label":"quiescence","kind":"bool","min":0,"max":1,"step":0,"optional":false}],"defaults":{"engine":"hminimax","depth":6,"tt":true,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":null,"becomes":"hminimax"}"#
     );
     assert_eq!(
         json(&get(&c4, "1")),
-        r#"{"id":"minimax","name":"Minimax","menu":"Minimax","fields":[],"defaults":{"engine":"minimax","depth":null,"tt":false,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":"minimax searches to the end of the game: only tic-tac-toe is small enough"}"#
+        r#"{"id":"minimax","name":"Minimax","menu":"Minimax","fields":[],"defaults":{"engine":"minimax","depth":null,"tt":false,"quiescence":false,"iterations":5000,"c":1.414,"seed":1},"unavailable":"minimax searches to the end of the game: only tic-tac-toe is small enough","becomes":"hminimax"}"#
     );
     assert_eq!(text(&c4, "5.menu"), "Perfect (exact solver)");
     let ttt = engines("ttt".into()).unwrap();
@@ -127,18 +127,63 @@ fn tictactoe_alpha_beta_answers_exactly_and_records_the_same_search() {
     assert!(get(&r, "depth").is_null(), "to the end");
     assert_eq!(text(&r, "algo"), "alphabeta");
     assert_eq!(
+        json(&get(&r, "proven")),
+        r#"{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}"#
+    );
+    assert_eq!(
         json(&get(&r, "scores")),
-        r#"[{"move":1,"value":0,"score":0,"bound":"exact"},{"move":2,"value":0,"score":0,"bound":"exact"},{"move":3,"value":0,"score":0,"bound":"exact"},{"move":5,"value":0,"score":0,"bound":"exact"},{"move":6,"value":0,"score":0,"bound":"exact"},{"move":7,"value":0,"score":0,"bound":"exact"},{"move":8,"value":0,"score":0,"bound":"exact"}]"#
+        r#"[{"move":1,"value":0,"score":0,"bound":"exact","proven":{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}},{"move":2,"value":0,"score":0,"bound":"exact","proven":{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}},{"move":3,"value":0,"score":0,"bound":"exact","proven":{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}},{"move":5,"value":0,"score":0,"bound":"exact","proven":{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}},{"move":6,"value":0,"score":0,"bound":"exact","proven":{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}},{"move":7,"value":0,"score":0,"bound":"exact","proven":{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}},{"move":8,"value":0,"score":0,"bound":"exact","proven":{"outcome":"draw","plies":null,"words":"draws","label":"draw","long":"draws"}}]"#
     );
     let o = e.search_options().unwrap();
     assert_eq!(
         json(&o),
-        r#"{"algo":"alphabeta","tie":"nonstrict","order":"natural","depth":null,"eval":false,"tt":false,"quiescence":false,"iterative":false,"budget":5000000}"#
+        r#"{"algo":"alphabeta","tie":"nonstrict","order":"natural","depth":null,"eval":false,"tt":false,"quiescence":false,"iterative":false,"budget":5000000,"fastWins":true}"#
     );
     // The search that moved is the search that is drawn.
     let st = Stepper::for_game(&g, o, Some(100_000.0.into())).unwrap();
     let sr = st.result().unwrap();
     assert_eq!((num(&sr, "value"), num(&sr, "best")), (num(&r, "value"), num(&r, "best")));
+}
+
+/// Issue 12 items 5 and 6: X 0 4 against O 1 2, X to move — cell 8 wins at once, cells 3 and
+/// 6 fork. Every tic-tac-toe engine that searches to the end of the game plays 8 and says
+/// "win in 1" / "win in 3"; "Show me the search" records the same game (`fastWins`) and ends
+/// with the engine's value and move.
+#[wasm_bindgen_test]
+fn tictactoe_engines_take_the_immediate_win_and_say_win_in_1() {
+    let g = game("ttt", "0,1,4,2");
+    for engine in ["minimax", "alphabeta", "hminimax", "perfect"] {
+        let mut e = EngineHandle::for_game(&g, obj(&format!(r#"{{"engine":"{engine}"}}"#))).unwrap();
+        let r = run(&mut e);
+        assert_eq!(num(&r, "best"), 8.0, "{engine}");
+        assert_eq!(
+            json(&get(&r, "proven")),
+            r#"{"outcome":"win","plies":1,"words":"wins in 1","label":"win in 1","long":"wins in 1 ply"}"#,
+            "{engine}"
+        );
+        let scores = get(&r, "scores");
+        let label = |i: usize| text(&get(&get(&scores, &i.to_string()), "proven"), "label");
+        // Cells 3, 5, 6, 7, 8 in natural order.
+        assert_eq!(num(&get(&scores, "0"), "move"), 3.0);
+        assert_eq!(num(&get(&scores, "4"), "move"), 8.0);
+        assert_eq!(
+            (label(0), label(2), label(4)),
+            ("win in 3".into(), "win in 3".into(), "win in 1".into()),
+            "{engine}"
+        );
+        let o = e.search_options().unwrap();
+        assert!(get(&o, "fastWins").as_bool().unwrap(), "{engine}");
+        let st = Stepper::for_game(&g, o, Some(100_000.0.into())).unwrap();
+        let sr = st.result().unwrap();
+        assert_eq!((num(&sr, "value"), num(&sr, "best")), (num(&r, "value"), num(&r, "best")), "{engine}");
+    }
+    // The lessons' game stays ±1 where nobody asks for the engines' one.
+    let st = Stepper::for_game(&g, obj(r#"{"algo":"minimax"}"#), None).unwrap();
+    assert_eq!(num(&st.result().unwrap(), "value"), 1.0);
+    assert_eq!(
+        message(Stepper::for_game(&game("c4", ""), obj(r#"{"fastWins":true}"#), None).err().unwrap()),
+        "Stepper.forGame: fastWins: only Stepper.forGame on tic-tac-toe records the engines' game (wins scored by distance)"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -5,7 +5,7 @@
 //! budget, finished games; and a recorded solve is a well-formed trace whose every node
 //! value is the bound the window says it is.
 
-use plyground::event::{Event, LeafKind, NodeKind};
+use plyground::event::{Bound, Event, LeafKind, NodeKind};
 use plyground::games::connect4::{C4State, Connect4};
 use plyground::search::solver::{Solver, SolverOptions};
 use plyground::trace::{NodeValue, Recorder, Trace};
@@ -371,6 +371,13 @@ fn a_recorded_solve_is_a_well_formed_trace_whose_values_are_true_bounds() {
             }
             if nd.leaf == Some(LeafKind::Terminal) {
                 assert!(g.is_terminal(&st), "{at}");
+            }
+            // The kind the recorder gave the value (trace::bounds, issue 15) is true as well.
+            match nd.bound {
+                Some(Bound::Exact) => assert_eq!(truth, v, "{at}: marked exact"),
+                Some(Bound::Upper) => assert!(truth <= v, "{at}: marked ≤"),
+                Some(Bound::Lower) => assert!(truth >= v, "{at}: marked ≥"),
+                None => panic!("{at}: no bound stated"),
             }
             checked_nodes += 1;
         }

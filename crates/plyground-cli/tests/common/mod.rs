@@ -24,3 +24,23 @@ pub fn fails_with(args: &[&str], needle: &str) {
     assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
     assert!(o.stdout.is_empty());
 }
+
+/// A run with `input` on its stdin (closed after writing).
+pub fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plyground"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A command that refuses its arguments exits without reading its input: then the write
+    // meets a closed pipe, which is not the test's failure (its exit code and stderr are).
+    match child.stdin.take().expect("stdin piped").write_all(input) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("input not written: {e}"),
+        _ => {}
+    }
+    child.wait_with_output().expect("the binary finishes")
+}

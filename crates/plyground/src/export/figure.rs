@@ -1,5 +1,6 @@
 //! The picture of a recorded search on an explicit tree at one step (see the module above).
 
+use crate::event::Bound;
 use crate::games::tree::{Kind, Tree};
 use crate::trace::{NodeValue, StepState, Trace};
 
@@ -56,6 +57,9 @@ pub struct FigNode {
     /// The value shown: a terminal's utility from the start, an inner node's running or
     /// backed-up value once the search has one.
     pub value: Option<NodeValue>,
+    /// What a finished node's value is by this step (the trace's kind): printed "≤ 2" for an
+    /// upper bound, "≥ 5" for a lower one, as the page does; None while it is not final.
+    pub bound: Option<Bound>,
     /// The (α, β) window shown beside an open inner node.
     pub window: Option<(f64, f64)>,
     /// Where the search stands at the node.
@@ -125,6 +129,7 @@ impl Figure {
                     edge: tree.edge_name(id).unwrap_or_default(),
                     prob: parent_chance.then(|| n.probability()),
                     value: None,
+                    bound: None,
                     window: None,
                     state: FigState::Unvisited,
                     greyed: false,
@@ -162,6 +167,7 @@ impl Figure {
         for (t, d) in to_tree.iter().enumerate() {
             if let (Some(d), Some(v)) = (d, st.value(t as u32)) {
                 nodes[*d as usize].value = Some(v);
+                nodes[*d as usize].bound = st.bound(trace, t as u32);
                 nodes[*d as usize].state = FigState::Done;
             }
         }
@@ -240,6 +246,18 @@ pub fn value_text(x: f64) -> String {
     } else {
         s
     }
+}
+
+/// A figure node's value as printed, with its kind: "3", "≤ 2", "≥ 5" (the page's
+/// `boundText`), or a vector.
+pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
+    let v = n.value.as_ref()?;
+    let t = node_value_text(v, players);
+    Some(match n.bound {
+        Some(Bound::Upper) => format!("≤ {t}"),
+        Some(Bound::Lower) => format!("≥ {t}"),
+        _ => t,
+    })
 }
 
 /// A node value as printed: one number, or a max^n vector `(1, 2, 6)` of `players` entries.

@@ -13,7 +13,7 @@
 //! values, and a window as wide as the widest value twice, so that the figures of one search
 //! at every step have the same layout (a sequence of slides does not jump).
 
-use super::figure::{node_value_text, window_text, Figure};
+use super::figure::{fig_value_text, window_text, Figure};
 
 /// The glyph's radius (the glyphs are 5 mm across).
 pub const RADIUS: f64 = 0.25;
@@ -44,7 +44,7 @@ pub fn text_width(text: &str, scale: f64) -> f64 {
         .chars()
         .map(|c| match c {
             '∞' => 1.0,
-            '−' | '+' | '=' => 0.78,
+            '−' | '+' | '=' | '≤' | '≥' => 0.78,
             '.' | ',' | ':' | '\'' => 0.28,
             ' ' => 0.33,
             '[' | ']' | '(' | ')' => 0.39,
@@ -71,9 +71,7 @@ pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
     let players = fig.players;
     // The widest value of either figure, for the reserved window.
     let mut widest = "−∞".to_string();
-    let values = |f: &Figure, i: usize| {
-        f.nodes.get(i).and_then(|x| x.value.as_ref()).map(|v| node_value_text(v, players))
-    };
+    let values = |f: &Figure, i: usize| f.nodes.get(i).and_then(|x| fig_value_text(x, players));
     for i in 0..n {
         for t in [values(fig, i), values(reserve, i)].into_iter().flatten() {
             if text_width(&t, 1.0) > text_width(&widest, 1.0) {

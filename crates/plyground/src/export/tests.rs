@@ -1,6 +1,6 @@
 //! The exported figure against the lessons' worked examples and the trace it pictures.
 
-use super::figure::{node_value_text, value_text, window_text};
+use super::figure::{fig_value_text, node_value_text, value_text, window_text};
 use super::layout::{layout, text_width, PAD, RADIUS, WINDOW_SCALE};
 use super::tikz::{tikz_at, TikzOptions};
 use super::*;
@@ -21,7 +21,7 @@ fn alphabeta(text: &str) -> (Tree, Trace<u32>) {
 
 fn shown(f: &Figure, name: &str) -> (Option<String>, FigState, bool, bool) {
     let n = f.nodes.iter().find(|n| n.name == name).unwrap();
-    (n.value.as_ref().map(|v| node_value_text(v, 2)), n.state, n.greyed, n.bold)
+    (fig_value_text(n, 2), n.state, n.greyed, n.bold)
 }
 
 #[test]
@@ -30,7 +30,8 @@ fn figure_5_2_at_the_end_shows_the_lessons_values_pruning_and_move() {
     let f = Figure::at_step(&t, &trace, trace.len()).unwrap();
     assert_eq!(shown(&f, "A"), (Some("3".into()), FigState::Done, false, false));
     assert_eq!(shown(&f, "B"), (Some("3".into()), FigState::Done, false, true));
-    assert_eq!(shown(&f, "C"), (Some("2".into()), FigState::Done, false, false));
+    // After its cutoff C's value is an upper bound, printed as the page draws it.
+    assert_eq!(shown(&f, "C"), (Some("≤ 2".into()), FigState::Done, false, false));
     assert_eq!(shown(&f, "D"), (Some("2".into()), FigState::Done, false, false));
     // c2 and c3 (paths 1.1 and 1.2) are never examined: pruned, their leaf values greyed.
     assert_eq!(shown(&f, "c2"), (Some("4".into()), FigState::Pruned, true, false));
@@ -185,8 +186,7 @@ fn the_layout_keeps_texts_of_a_level_apart() {
                 .map(|n| {
                     let i = n.id as usize;
                     let w = |t: &str, scale: f64| text_width(t, scale);
-                    let value =
-                        n.value.as_ref().map(|v| w(&node_value_text(v, f.players), 1.0)).unwrap_or(0.0);
+                    let value = fig_value_text(n, f.players).map(|v| w(&v, 1.0)).unwrap_or(0.0);
                     let (left, right) = if n.is_leaf() {
                         (RADIUS.max(value / 2.0), RADIUS.max(value / 2.0))
                     } else {

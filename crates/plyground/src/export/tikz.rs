@@ -19,7 +19,7 @@
 //! registers and `\shipout` rather than the `standalone` class, which Debian ships only in
 //! the large `texlive-latex-extra`.
 
-use super::figure::{node_value_text, value_text, window_text, FigKind, FigNode, FigState, Figure};
+use super::figure::{fig_value_text, value_text, window_text, FigKind, FigNode, FigState, Figure};
 use super::layout::{layout, Placement};
 use crate::games::tree::Tree;
 use crate::trace::Trace;
@@ -222,7 +222,7 @@ fn node_line(fig: &Figure, n: &FigNode, name: &str, x: f64, y: f64) -> String {
     if !n.label.is_empty() {
         opts.push(format!("label={{[nametext{grey}]west:{}}}", tex_text(&n.label)));
     }
-    let value = n.value.as_ref().map(|v| tex_math(&node_value_text(v, fig.players)));
+    let value = fig_value_text(n, fig.players).map(|t| tex_math(&t));
     if n.is_leaf() {
         if let Some(v) = value {
             opts.push(format!("label={{[valuetext{grey}]south:{v}}}"));
@@ -306,6 +306,8 @@ fn tex_math(t: &str) -> String {
             'α' => s += "\\alpha",
             'β' => s += "\\beta",
             '=' => s += "{=}",
+            '≤' => s += "\\le ",
+            '≥' => s += "\\ge ",
             ',' => s += ",\\,",
             ' ' => {}
             c if c.is_ascii() => s.push(c),

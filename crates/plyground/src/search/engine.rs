@@ -28,6 +28,14 @@
 //!   quantity `value` stands for — the game value when `exact`, else the value to `depth` —
 //!   is ≥ / ≤ the number), `Missing` (not searched within the budget), or `Estimate` (MCTS).
 //!   The best move's score is exact whenever the value is.
+//! - **Proven results.** A score (and the root's value) that is a proven game result — a win
+//!   or a loss in a known number of plies found even inside a depth-limited search, or any
+//!   result of a search that is exact — carries [`Proven`] (`proven`), from the side to move
+//!   at the root, plies counted from the root (a move's own ply included): "win in 1" for an
+//!   immediate win. Front ends print [`Proven::words`] / [`Proven::label`] instead of the
+//!   number, which is on the game's utility scale, not an evaluation's. Which values prove
+//!   what is the game's business: [`PlayerEngine`](super::players::PlayerEngine) marks the
+//!   board games' scores ([`crate::caption::Outcome`]), [`MctsEngine`] its MCTS-Solver proofs.
 
 use super::alphabeta::{AlphaBetaOptions, Deepening};
 use super::maxn::maxn_budgeted;
@@ -77,6 +85,76 @@ impl ScoreBound {
     }
 }
 
+/// A proven game result, from the side to move at the root of the search that found it.
+/// Distances are plies (moves of either side) from the root: a move that wins at once is a
+/// win in 1, a fork that wins on the mover's next move a win in 3.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Proven {
+    /// The side to move wins in this many plies with best play.
+    Win(u32),
+    /// The side to move loses in this many plies with best play (the longest resistance).
+    Loss(u32),
+    /// A draw with best play.
+    Draw,
+}
+
+impl Proven {
+    /// `win`, `loss` or `draw`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Proven::Win(_) => "win",
+            Proven::Loss(_) => "loss",
+            Proven::Draw => "draw",
+        }
+    }
+
+    /// The distance in plies (None for a draw).
+    pub fn plies(self) -> Option<u32> {
+        match self {
+            Proven::Win(n) | Proven::Loss(n) => Some(n),
+            Proven::Draw => None,
+        }
+    }
+
+    /// The words after the player's name: "wins in 1", "loses in 4", "draws".
+    pub fn words(self) -> String {
+        match self {
+            Proven::Win(n) => format!("wins in {n}"),
+            Proven::Loss(n) => format!("loses in {n}"),
+            Proven::Draw => "draws".to_string(),
+        }
+    }
+
+    /// A move's label on a board: "win in 1", "loss in 4", "draw".
+    pub fn label(self) -> String {
+        match self {
+            Proven::Win(n) => format!("win in {n}"),
+            Proven::Loss(n) => format!("loss in {n}"),
+            Proven::Draw => "draw".to_string(),
+        }
+    }
+
+    /// The long form, with the unit: "wins in 1 ply", "loses in 4 plies", "draws".
+    pub fn long_words(self) -> String {
+        match self {
+            Proven::Draw => self.words(),
+            _ => {
+                let n = self.plies().unwrap_or(0);
+                format!("{} {}", self.words(), if n == 1 { "ply" } else { "plies" })
+            }
+        }
+    }
+
+    /// From [`crate::caption::Outcome`] (a win or loss for the side to move).
+    pub fn from_outcome(o: crate::caption::Outcome) -> Proven {
+        if o.wins {
+            Proven::Win(o.plies)
+        } else {
+            Proven::Loss(o.plies)
+        }
+    }
+}
+
 /// One root action's score.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveScore<A> {
@@ -91,12 +169,15 @@ pub struct MoveScore<A> {
     pub visits: Option<u32>,
     /// max^n: the child's utility vector.
     pub vector: Option<Utilities>,
+    /// The game result playing this move proves for the side to move at the root (see
+    /// [`Proven`]); None when `value` is not a proven result.
+    pub proven: Option<Proven>,
 }
 
 impl<A> MoveScore<A> {
-    /// A score with no visits and no vector.
+    /// A score with no visits, no vector, nothing proven.
     pub fn new(action: A, value: Option<f64>, bound: ScoreBound) -> Self {
-        MoveScore { action, value, bound, visits: None, vector: None }
+        MoveScore { action, value, bound, visits: None, vector: None, proven: None }
     }
 }
 
@@ -148,6 +229,9 @@ pub struct EngineResult<A> {
     /// Which engine answered: `alphabeta`, `minimax`, `maxn`, `mcts`, `solve`, or
     /// `solve+alphabeta` when the solver fell back.
     pub algo: &'static str,
+    /// The game result the root's value proves for the side to move (see [`Proven`]); None
+    /// when the value is an estimate or a depth-limited value that proves nothing.
+    pub proven: Option<Proven>,
 }
 
 /// A stepped engine. `step` does a bounded piece of work and says where the engine is;
@@ -241,6 +325,7 @@ impl<G: Game, E: Evaluator<G>> Engine for AlphaBetaEngine<G, E> {
             stats: r.stats,
             iterations: 0,
             algo: "alphabeta",
+            proven: None,
         }
     }
 }
@@ -299,21 +384,7 @@ impl<G: Game> Engine for MinimaxEngine<G> {
         if self.found.is_none() {
             scores = missing_scores(&self.game, &self.root);
         }
-        EngineResult {
-            value: r.value,
-            score: mover_score(&self.game, &self.root, r.value),
-            vector: None,
-            best: r.best,
-            best_index: r.best_index,
-            pv: r.pv.clone(),
-            scores,
-            exact: r.complete,
-            complete: r.complete,
-            depth: if r.complete { u32::MAX } else { 0 },
-            stats: r.stats,
-            iterations: 0,
-            algo: "minimax",
-        }
+        one_search_result(r, mover_score(&self.game, &self.root, r.value), None, scores, "minimax")
     }
 }
 
@@ -364,6 +435,7 @@ impl<G: Game> Engine for MaxnEngine<G> {
                 stats: r.stats,
                 iterations: 0,
                 algo: "maxn",
+                proven: None,
             };
         };
         let p = match self.game.player(&self.root) {
@@ -377,21 +449,34 @@ impl<G: Game> Engine for MaxnEngine<G> {
                 None => MoveScore::new(a, None, ScoreBound::Missing),
             })
             .collect();
-        EngineResult {
-            value: r.value,
-            score: u[p],
-            vector: r.complete.then_some(*u),
-            best: r.best,
-            best_index: r.best_index,
-            pv: r.pv.clone(),
-            scores,
-            exact: r.complete,
-            complete: r.complete,
-            depth: if r.complete { u32::MAX } else { 0 },
-            stats: r.stats,
-            iterations: 0,
-            algo: "maxn",
-        }
+        one_search_result(r, u[p], r.complete.then_some(*u), scores, "maxn")
+    }
+}
+
+/// The record of an engine that runs one whole search (minimax, max^n): exact and complete
+/// together, to the end of the game when complete.
+fn one_search_result<A: Copy>(
+    r: &SearchResult<A>,
+    score: f64,
+    vector: Option<Utilities>,
+    scores: Vec<MoveScore<A>>,
+    algo: &'static str,
+) -> EngineResult<A> {
+    EngineResult {
+        value: r.value,
+        score,
+        vector,
+        best: r.best,
+        best_index: r.best_index,
+        pv: r.pv.clone(),
+        scores,
+        exact: r.complete,
+        complete: r.complete,
+        depth: if r.complete { u32::MAX } else { 0 },
+        stats: r.stats,
+        iterations: 0,
+        algo,
+        proven: None,
     }
 }
 
@@ -433,6 +518,27 @@ impl<G: Game> MctsEngine<G> {
     }
 }
 
+/// An MCTS-Solver outcome (for the player who moves into a node) as [`Proven`].
+fn proven_of(o: super::mcts::Outcome, plies: u32) -> Proven {
+    match o {
+        super::mcts::Outcome::Win => Proven::Win(plies),
+        super::mcts::Outcome::Loss => Proven::Loss(plies),
+        super::mcts::Outcome::Draw => Proven::Draw,
+    }
+}
+
+impl<G: Game> MctsEngine<G> {
+    /// The root's MCTS-Solver proof, for the side to move at the root (a root proof is
+    /// recorded for the player who moved into the root, the other side in a two-player game).
+    fn root_proven(&self) -> Option<Proven> {
+        let root = self.m.root();
+        let p = root.proof?;
+        let ToMove::Player(to_move) = root.to_move else { return None };
+        let outcome = if root.mover == to_move { p.outcome } else { p.outcome.flipped() };
+        Some(proven_of(outcome, p.plies))
+    }
+}
+
 impl<G: Game> Engine for MctsEngine<G> {
     type Action = G::Action;
 
@@ -471,20 +577,30 @@ impl<G: Game> Engine for MctsEngine<G> {
         game.actions(&self.root, &mut acts);
         let scores = acts
             .iter()
-            .map(|&a| match index.get(&keys, a).map(|i| (children[i].n, children[i].q)) {
-                Some((n, q)) if n > 0 => {
+            .map(|&a| match index.get(&keys, a).map(|i| (children[i].n, children[i].q, children[i].id)) {
+                Some((n, q, id)) if n > 0 => {
                     // Q is the mean reward in [0, 1] of the player who moved into the child
                     // (the root's mover); onto the utility scale, to MAX in two-player games.
                     let r = match mover {
                         Some(p) if game.num_players() == 2 && p != Player::MAX => 1.0 - q,
                         _ => q,
                     };
+                    // MCTS-Solver: a proven child is proven for the root's mover (the player
+                    // who moves into it), one ply further from the root.
+                    let proven = self.m.node(id).and_then(|c| {
+                        let p = c.proof?;
+                        let o = if Some(c.mover) == mover { p.outcome } else { p.outcome.flipped() };
+                        Some(proven_of(o, p.plies + 1))
+                    });
                     MoveScore {
                         visits: Some(n),
+                        proven,
                         ..MoveScore::new(a, Some(lo + r * (hi - lo)), ScoreBound::Estimate)
                     }
                 }
-                Some((n, _)) => MoveScore { visits: Some(n), ..MoveScore::new(a, None, ScoreBound::Missing) },
+                Some((n, _, _)) => {
+                    MoveScore { visits: Some(n), ..MoveScore::new(a, None, ScoreBound::Missing) }
+                }
                 None => MoveScore { visits: Some(0), ..MoveScore::new(a, None, ScoreBound::Missing) },
             })
             .collect();
@@ -503,6 +619,7 @@ impl<G: Game> Engine for MctsEngine<G> {
             stats: r.stats,
             iterations: self.m.iterations(),
             algo: "mcts",
+            proven: self.root_proven(),
         }
     }
 }
@@ -659,7 +776,12 @@ impl Engine for SolverEngine {
         let scores = acts
             .iter()
             .map(|&c| match self.solved[c as usize] {
-                Some(v) => MoveScore::new(c, Some(to_max(v)), ScoreBound::Exact),
+                // A solved column is the game's value: 0 is a proven draw (wins and losses
+                // are marked with their distance by the players' `mark_proven`).
+                Some(v) => MoveScore {
+                    proven: (v == 0).then_some(Proven::Draw),
+                    ..MoveScore::new(c, Some(to_max(v)), ScoreBound::Exact)
+                },
                 None => MoveScore::new(c, None, ScoreBound::Missing),
             })
             .collect();
@@ -681,6 +803,7 @@ impl Engine for SolverEngine {
                 stats,
                 iterations: 0,
                 algo: "solve",
+                proven: None,
             };
         }
         let best = if finished { self.best_solved() } else { None };
@@ -699,6 +822,7 @@ impl Engine for SolverEngine {
             stats,
             iterations: self.solved.iter().flatten().count() as u32,
             algo: "solve",
+            proven: None,
         }
     }
 }

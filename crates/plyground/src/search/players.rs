@@ -24,6 +24,22 @@
 //! | `mcts` | MCTS, `iterations` with `c` and `seed` | the same |
 //! | `perfect` | exact α-β to the end with a TT | the exact solver, falling back to deepening α-β ([`SolverEngine`]) |
 //!
+//! ## Fastest wins, proven results
+//!
+//! On tic-tac-toe every player that searches to terminal positions (minimax, α-β,
+//! H-minimax, perfect) searches [`TicTacToeFastWins`]: UTILITY ±(1 + empty cells at the end),
+//! so that it plays the fastest win and the slowest loss (an immediate win before a fork that
+//! wins two moves later). The lessons' [`TicTacToe`] (±1) stays the game of every lesson
+//! figure and of the wasm API's `searchGame` and `Stepper.forGame` unless asked
+//! ([`PlayerEngine::fast_wins`]: "Show me the search" records the engine's game). MCTS plays
+//! the lessons' game (its rewards are win, draw or loss).
+//!
+//! [`PlayerEngine::result`] marks every exact score and the root's value that is a proven
+//! result with [`Proven`] (from the side to move, plies from the root): on Connect-4 a value
+//! |v| ≥ 1 (EVAL stays inside (−1, 1)), on tic-tac-toe a value of the fast-win utility, both
+//! read by [`crate::caption::Outcome`] — proven even inside a depth-limited search — and a
+//! 0 of an exact search (a draw). MCTS-Solver's proofs come marked by its engine.
+//!
 //! ## When nothing finishes
 //!
 //! A player always moves. If its search ends without a move at a position that is not over
@@ -35,14 +51,15 @@
 use super::alphabeta::{h_alpha_beta, AlphaBetaOptions, Deepening};
 use super::engine::{
     solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, Progress,
-    SolverEngine, DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
+    Proven, ScoreBound, SolverEngine, DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
 };
 use super::mcts::{Expansion, MctsOptions};
 use super::MoveOrder;
 use super::SearchResult;
+use crate::caption::Outcome;
 use crate::game::{Evaluator, Game, WeightedLinear};
 use crate::games::connect4::{C4Eval, C4State, Connect4};
-use crate::games::tictactoe::{TicTacToe, TttState};
+use crate::games::tictactoe::{TicTacToe, TicTacToeFastWins, TttState};
 use crate::trace::Recorder;
 
 /// The node budget of every player's search (all it does, per-move scores included), except
@@ -103,6 +120,18 @@ impl BoardKind {
         match self {
             BoardKind::TicTacToe => TT_LOG2_SMALL,
             BoardKind::Connect4 => TT_LOG2_C4,
+        }
+    }
+
+    /// The searches the playground records on this game (`Stepper.forGame`, and the exact
+    /// solver's `Stepper.forSolve` as `solve`), in menu order (α-β is the default): minimax
+    /// only where the whole
+    /// game can be searched without pruning (tic-tac-toe's 549,946 nodes; Connect-4 has about
+    /// 4.5·10¹² positions), the solver only where there is one (Connect-4).
+    pub fn algorithms(self) -> &'static [&'static str] {
+        match self {
+            BoardKind::TicTacToe => &["minimax", "alphabeta"],
+            BoardKind::Connect4 => &["alphabeta", "solve"],
         }
     }
 
@@ -277,6 +306,18 @@ impl PlayerId {
                 Some("minimax searches to the end of the game: only tic-tac-toe is small enough")
             }
             _ => None,
+        }
+    }
+
+    /// The player a side with this one becomes when its game changes to `kind`: minimax
+    /// cannot play Connect-4 and α-β without EVAL plays it weakly, so both become
+    /// H-minimax there; H-minimax becomes α-β on tic-tac-toe (small enough to search to the
+    /// end). Every other player stays itself.
+    pub fn on_game(self, kind: BoardKind) -> PlayerId {
+        match (self, kind) {
+            (PlayerId::Minimax | PlayerId::AlphaBeta, BoardKind::Connect4) => PlayerId::HMinimax,
+            (PlayerId::HMinimax, BoardKind::TicTacToe) => PlayerId::AlphaBeta,
+            (p, _) => p,
         }
     }
 
@@ -719,6 +760,20 @@ pub fn record_ttt_alpha_beta(
     record_alpha_beta(&TicTacToe, s, &e, opts, iterative, rec)
 }
 
+/// [`record_ttt_alpha_beta`] on the engines' tic-tac-toe ([`TicTacToeFastWins`]): what "Show
+/// me the search" records for a tic-tac-toe player ([`PlayerEngine::fast_wins`]).
+#[inline]
+pub fn record_ttt_fast_alpha_beta(
+    s: &TttState,
+    opts: &AlphaBetaOptions,
+    eval: bool,
+    iterative: bool,
+    rec: &mut Recorder<'_, TicTacToeFastWins>,
+) -> SearchResult<u8> {
+    let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToeFastWins, 1.0)));
+    record_alpha_beta(&TicTacToeFastWins, s, &e, opts, iterative, rec)
+}
+
 /// [`record_ttt_alpha_beta`] for Connect-4.
 #[inline]
 pub fn record_c4_alpha_beta(
@@ -737,10 +792,14 @@ fn build(spec: &SearchSpec, pos: BoardPosition) -> Result<Inner, String> {
     use BoardPosition as P;
     Ok(match (spec, pos) {
         (SearchSpec::Minimax { budget }, P::TicTacToe(s)) => {
-            Inner::Any(Box::new(MinimaxEngine::new(TicTacToe, s, Some(*budget))))
+            Inner::Any(Box::new(MinimaxEngine::new(TicTacToeFastWins, s, Some(*budget))))
         }
         (SearchSpec::Minimax { .. }, P::Connect4(_)) => {
             return Err(PlayerId::Minimax.unavailable(BoardKind::Connect4).unwrap_or_default().into())
+        }
+        (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::TicTacToe(s)) => {
+            let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToeFastWins, 1.0)));
+            Inner::Any(ab_engine(TicTacToeFastWins, e, s, opts, iterative, true))
         }
         (&SearchSpec::AlphaBeta { opts, eval, iterative }, pos) => {
             Inner::Any(board_alpha_beta(pos, opts, eval, iterative, true))
@@ -826,6 +885,14 @@ impl PlayerEngine {
         }
     }
 
+    /// Does the search whose move is played search the engines' tic-tac-toe,
+    /// [`TicTacToeFastWins`] (so that recording it must use that game too)? True for every
+    /// tic-tac-toe player but MCTS.
+    pub fn fast_wins(&self) -> bool {
+        matches!(self.pos, BoardPosition::TicTacToe(_))
+            && matches!(self.spec, SearchSpec::Minimax { .. } | SearchSpec::AlphaBeta { .. })
+    }
+
     /// The search whose move is played, as a spec to record: the player's own, or after a
     /// solver fallback the fallback's α-β (with the budget the solver left it).
     #[inline]
@@ -874,7 +941,33 @@ impl Engine for PlayerEngine {
                 r.depth = 0;
             }
         }
+        if r.algo != "mcts" {
+            mark_proven(self.pos, &mut r);
+        }
         r
+    }
+}
+
+/// Marks the proven results of a board engine's record (see the module's documentation):
+/// every exact score and the root's value that a game result proves, for the side to move at
+/// `pos`. Scores already marked (MCTS-Solver) stay as they are.
+#[inline]
+fn mark_proven(pos: BoardPosition, r: &mut EngineResult<u8>) {
+    let exact = r.exact;
+    let prove = |v: f64| -> Option<Proven> {
+        let o = match pos {
+            BoardPosition::TicTacToe(s) => Outcome::tictactoe(&s, v),
+            BoardPosition::Connect4(s) => Outcome::connect4(&s, v),
+        };
+        o.map(Proven::from_outcome).or_else(|| (exact && v == 0.0).then_some(Proven::Draw))
+    };
+    for m in &mut r.scores {
+        if let (None, ScoreBound::Exact, Some(v)) = (m.proven, m.bound, m.value) {
+            m.proven = prove(v);
+        }
+    }
+    if r.proven.is_none() && r.depth > 0 && r.best.is_some() {
+        r.proven = prove(r.value);
     }
 }
 
@@ -884,6 +977,17 @@ mod tests {
 
     fn raw(engine: &str) -> RawConfig {
         RawConfig { engine: engine.into(), ..RawConfig::default() }
+    }
+
+    #[test]
+    fn a_side_becomes_a_player_that_can_play_the_new_game() {
+        let (ttt, c4) = (BoardKind::TicTacToe, BoardKind::Connect4);
+        let on = |kind| PlayerId::ALL.iter().map(|p| p.on_game(kind).id()).collect::<Vec<_>>();
+        assert_eq!(on(c4), ["human", "hminimax", "hminimax", "hminimax", "mcts", "perfect"]);
+        assert_eq!(on(ttt), ["human", "minimax", "alphabeta", "alphabeta", "mcts", "perfect"]);
+        for kind in [ttt, c4] {
+            assert!(PlayerId::ALL.iter().all(|p| p.on_game(kind).unavailable(kind).is_none()));
+        }
     }
 
     #[test]

@@ -379,8 +379,13 @@ impl<A: Copy> Trace<A> {
                         .collect();
                     return Some(format!("{} = {} = {}", nd.label, terms.join(" + "), fmt_value(v)));
                 }
-                let k = known.get(id as usize).copied().unwrap_or(Known::ANY);
-                Some(format!("{} {} {}", nd.label, k.relation(v), fmt_value(v)))
+                // The kind the recorder gave the value ("C ≤ 2" after a cutoff); a value of
+                // which no bound can be stated falls back to what the leaves prove.
+                let sign = match nd.bound {
+                    Some(_) => super::bound_sign(nd.bound),
+                    None => known.get(id as usize).copied().unwrap_or(Known::ANY).relation(v),
+                };
+                Some(format!("{} {} {}", nd.label, sign, fmt_value(v)))
             }
         }
     }

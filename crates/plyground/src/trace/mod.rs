@@ -79,12 +79,14 @@
 //! MCTS events slot 1 is the event's own arena node id (the recorder does not record MCTS;
 //! the layout is shared so one decoder serves both).
 
+mod bounds;
 mod caption;
 mod encode;
 mod narrate;
 mod pseudocode;
 mod step;
 
+pub use bounds::{bound_sign, bound_text, minimax_values};
 pub use caption::{Known, Proven};
 pub use encode::{encode_event, EVENT_NAMES};
 pub use narrate::{fmt_value, player_name};
@@ -174,6 +176,12 @@ pub struct TraceNode<A> {
     pub leaf: Option<LeafKind>,
     /// Set when a transposition-table entry answered for the node.
     pub tt: Option<Bound>,
+    /// What `value` is, decided when the node is left (see the `bounds` module): the node's
+    /// exact value ([`Bound::Exact`]; under a depth limit, the depth-limited tree's), an
+    /// upper bound on it ([`Bound::Upper`]: "≤ v", after an α cutoff at a MIN node or a
+    /// value passed up through one) or a lower bound ([`Bound::Lower`]: "≥ v"). None while
+    /// the node has no value, and for a value of which no one-sided bound can be stated.
+    pub bound: Option<Bound>,
     /// How many children a cutoff skipped here (named ones are in [`Trace::pruned`]).
     pub pruned: u32,
     /// The event that entered the node.
@@ -596,6 +604,8 @@ pub struct Recorder<'g, G: Game> {
     outcomes: Vec<(G::Action, f64)>,
     /// Scratch for [`Recorder::prune`]: which natural indices were entered.
     entered: Vec<bool>,
+    /// Scratch for [`Recorder::exit_bound`]: the children's (value, kind, probability).
+    kids: Vec<(f64, Option<Bound>, f64)>,
 }
 
 impl<'g, G: Game> Recorder<'g, G> {
@@ -628,6 +638,7 @@ impl<'g, G: Game> Recorder<'g, G> {
             current_root: None,
             outcomes: Vec::new(),
             entered: Vec::new(),
+            kids: Vec::new(),
         }
     }
 
@@ -758,6 +769,7 @@ impl<'g, G: Game> Recorder<'g, G> {
             value: None,
             leaf: None,
             tt: None,
+            bound: None,
             pruned: 0,
             enter_event: ev,
             exit_event: None,
@@ -803,6 +815,49 @@ impl<'g, G: Game> Recorder<'g, G> {
         let n = edges.len() as u32;
         self.trace.pruned.extend(edges);
         (start, n)
+    }
+
+    /// What node `n`'s value is as it is left (see the `bounds` module). Not inlined: the
+    /// recorder's `event` is inlined into every search that records, and this is its one
+    /// call per Exit (module size).
+    #[inline(never)]
+    fn exit_bound(&mut self, n: u32) -> Option<Bound> {
+        let nodes = &self.trace.nodes;
+        let nd = &nodes[n as usize];
+        let mut all = nd.pruned == 0 && nd.children.len() as u32 == nd.num_actions;
+        let mut kids = std::mem::take(&mut self.kids);
+        kids.clear();
+        let mut vector_exact = true;
+        for &c in &nd.children {
+            let ch = &nodes[c as usize];
+            match ch.value {
+                Some(NodeValue::Scalar(x)) => kids.push((x, ch.bound, ch.prob.unwrap_or(0.0))),
+                Some(NodeValue::Vector(_)) => vector_exact &= ch.bound == Some(Bound::Exact),
+                None => all = false,
+            }
+        }
+        let b = match nd.value {
+            Some(NodeValue::Scalar(value)) => bounds::scalar_bound(
+                &bounds::ExitFacts {
+                    kind: nd.kind,
+                    leaf: nd.leaf,
+                    tt: nd.tt,
+                    value,
+                    alpha: nd.alpha,
+                    beta: nd.beta,
+                    all,
+                },
+                &kids,
+            ),
+            // max^n prunes nothing: a vector is exact at a leaf and once every child was
+            // searched and exact.
+            Some(NodeValue::Vector(_)) => {
+                (nd.leaf.is_some() || (all && vector_exact)).then_some(Bound::Exact)
+            }
+            None => None,
+        };
+        self.kids = kids;
+        b
     }
 
     fn end_search(&mut self, value: f64, best: Option<G::Action>, complete: bool, ev: Option<u32>) -> u32 {
@@ -896,6 +951,8 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                         nd.value = event_value(e);
                         nd.exit_event = Some(ev);
                         self.open -= 1;
+                        let b = self.exit_bound(n);
+                        self.trace.nodes[n as usize].bound = b;
                     }
                     _ => {}
                 }

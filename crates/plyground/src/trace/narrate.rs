@@ -164,7 +164,10 @@ impl<A: Copy> Trace<A> {
                         fmt_value(v)
                     );
                 }
-                let mut s = format!("{}: {child} returns {}, v = {}", name(), fmt_value(value), fmt_value(v));
+                // A child whose value is a bound returns it as one: "C returns ≤ 2".
+                let cb = self.node(l.aux).map_or(Some(Bound::Exact), |c| c.bound);
+                let returned = super::bound_text(&fmt_value(value), cb);
+                let mut s = format!("{}: {child} returns {returned}, v = {}", name(), fmt_value(v));
                 if self.windowed() {
                     let (pa, pb) = self
                         .events
@@ -221,7 +224,19 @@ impl<A: Copy> Trace<A> {
             Event::ChanceAverage { value } => {
                 format!("{}: average = {}", capitalise(&name()), fmt_value(value))
             }
-            Event::Exit { value } => format!("{} returns {}", capitalise(&name()), fmt_value(value)),
+            Event::Exit { value } => {
+                let v = fmt_value(value);
+                let head = format!("{} returns {v}", capitalise(&name()));
+                let (kind, sign, may) =
+                    match self.node(n).map(|nd| nd.bound) {
+                        Some(Some(Bound::Upper)) => ("an upper bound", "≤", "lower"),
+                        Some(Some(Bound::Lower)) => ("a lower bound", "≥", "higher"),
+                        Some(None) => return head
+                            + ", neither exact nor a one-sided bound (its outcomes' bounds point both ways)",
+                        _ => return head,
+                    };
+                format!("{head}, {kind}: {} {sign} {v} (its true value may be {may})", self.label(n))
+            }
             Event::ExitUtilities { values } => {
                 format!("{} returns {}", capitalise(&name()), fmt_vector(&values, np))
             }

@@ -105,6 +105,14 @@ impl StepState {
         self.counters
     }
 
+    /// What `node`'s value is by now: its kind ([`TraceNode::bound`](super::TraceNode::bound))
+    /// once the node has been left, None while it is open or unvisited (its value is then a
+    /// running v or nothing) and for a value of which no bound can be stated.
+    pub fn bound<A: Copy>(&self, trace: &Trace<A>, node: u32) -> Option<crate::event::Bound> {
+        let n = trace.node(node)?;
+        n.exit_event.filter(|&e| (e as usize) < self.index).and(n.bound)
+    }
+
     /// Is `node` entered by now?
     pub fn is_entered<A: Copy>(&self, trace: &Trace<A>, node: u32) -> bool {
         trace.node(node).is_some_and(|n| (n.enter_event as usize) < self.index)

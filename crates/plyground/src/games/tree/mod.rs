@@ -43,6 +43,10 @@
 //! An edge (action) is named by its parent's label in lower case plus its 1-based index
 //! (`a1`, `a2`, `b1`, …), and an unlabelled leaf is called by the name of its edge.
 //!
+//! **Other forms.** The same trees are read and written as S-expressions, JSON and an
+//! indented outline ([`Form`], [`Tree::try_parse_as`], [`Tree::to_text_as`]; reference:
+//! `docs/tree-forms.md`).
+//!
 //! **Limits.** At most [`MAX_TEXT_BYTES`] of text, [`MAX_NODES`] nodes, depth
 //! [`MAX_DEPTH`] and utilities of magnitude at most [`MAX_ABS_VALUE`]; anything beyond is a
 //! [`ParseError`] with its line and column. The parser recurses once per level and checks
@@ -61,12 +65,20 @@
 //! ```
 
 mod edit;
+mod form;
 mod generate;
+mod json;
+mod outline;
 mod parse;
 mod raw;
+mod sexp;
 mod write;
 
+#[cfg(test)]
+mod form_tests;
+
 pub use edit::{EditError, EditFields, Edited};
+pub use form::{Form, MAX_FORM_TEXT_BYTES};
 pub use generate::RandomTreeParams;
 pub use parse::ParseError;
 

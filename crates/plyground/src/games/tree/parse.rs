@@ -1,5 +1,6 @@
 //! The text format's reader: [`Tree::try_parse`] and its [`ParseError`]s.
 
+use super::form::kind_keyword;
 use super::raw::{finish, Declared, PResult, Raw};
 use super::{Tree, MAX_ABS_VALUE, MAX_DEPTH, MAX_NODES, MAX_TEXT_BYTES, PROBABILITY_TOLERANCE};
 use crate::decimal;
@@ -19,7 +20,7 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    fn at(text: &str, offset: usize, message: String) -> Self {
+    pub(super) fn at(text: &str, offset: usize, message: String) -> Self {
         let (line, column) = line_column(text, offset);
         ParseError { line, column, message }
     }
@@ -77,29 +78,6 @@ fn is_ident_start(c: u8) -> bool {
 
 fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'_' | b'\'')
-}
-
-/// A node kind keyword: Some(Ok(kind)), Some(Err(message)) for `pN` with N too large, None
-/// for an ordinary label.
-fn keyword(word: &str) -> Option<Result<Declared, String>> {
-    match word {
-        "max" | "MAX" => Some(Ok(Declared::Max)),
-        "min" | "MIN" => Some(Ok(Declared::Min)),
-        "chance" | "CHANCE" => Some(Ok(Declared::Chance)),
-        _ => {
-            let digits = word.strip_prefix(['p', 'P'])?;
-            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            match digits.parse::<u8>() {
-                Ok(p) if (p as usize) < MAX_PLAYERS => Some(Ok(Declared::Player(p))),
-                _ => Some(Err(format!(
-                    "there is no player {word}: a tree has at most {MAX_PLAYERS} players, p0…p{}",
-                    MAX_PLAYERS - 1
-                ))),
-            }
-        }
-    }
 }
 
 struct Parser<'a> {
@@ -257,7 +235,7 @@ impl<'a> Parser<'a> {
             _ if self.at_number() => self.number_leaf(id)?,
             Some(c) if is_ident_start(c) => {
                 let word = self.ident();
-                match keyword(word) {
+                match kind_keyword(word) {
                     Some(Err(m)) => return Err((start, m)),
                     Some(Ok(kind)) => {
                         self.raw[id as usize].declared = Some(kind);
@@ -266,7 +244,7 @@ impl<'a> Parser<'a> {
                         if self.peek().is_some_and(is_ident_start) {
                             let at = self.pos;
                             let label = self.ident();
-                            if keyword(label).is_some() {
+                            if kind_keyword(label).is_some() {
                                 return Err((at, format!("'{label}' is a node kind and cannot be a label")));
                             }
                             self.raw[id as usize].label = Some(label.to_string());
