@@ -653,6 +653,24 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.ok(snippets[0].startsWith('<script type="module" src="'), snippets[0]);
       assert.ok(snippets[0].includes('<ply-tree algorithm="minimax" step="end" height="250" controls="step,play,scrubber,narration,result">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>'));
       assert.ok(snippets[1].startsWith('<iframe src="'), snippets[1]);
+      // Figure 5.2 and the twelve leaves: TikZ files to download (the CLI test checks their
+      // contents against `plyground export`), and an Export button on the α-β figures.
+      const downloads = await page.$$eval('section.example p.downloads a[download]', (as) => as.map((a) => [a.closest('section').id, a.getAttribute('href')]));
+      assert.deepEqual(downloads, [
+        ['figure-5-2', 'exports/figure-5-2-alphabeta.tex'],
+        ['figure-5-2', 'exports/figure-5-2-alphabeta-step-23.tex'],
+        ['figure-5-2', 'exports/figure-5-2-alphabeta-snippet.tex'],
+        ['figure-5-2', 'exports/figure-5-2-minimax.tex'],
+        ['twelve-leaf', 'exports/twelve-leaves-alphabeta.tex'],
+        ['twelve-leaf', 'exports/twelve-leaves-alphabeta-snippet.tex'],
+      ]);
+      for (const [, href] of downloads) {
+        const r = await page.request.get(new URL(href, `${browser.base}lessons/`).href);
+        assert.equal(r.status(), 200, href);
+        assert.match(await r.text(), /^% plyground: (alpha-beta|minimax) on \[\[3, 12, 8\], \[2, 4, 6\], \[14, 5, 2\]/, href);
+      }
+      const exportButtons = await page.$$eval('ply-tree', (ts) => ts.filter((t) => t.shadowRoot.querySelector('[part~="export"]:not([hidden])')).map((t) => t.closest('section').id));
+      assert.deepEqual(exportButtons, ['figure-5-2', 'twelve-leaf']);
       await page.screenshot({ path: `${ARTIFACTS}gallery.png`, fullPage: true });
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.waitForTimeout(300);

@@ -202,4 +202,74 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
     assert.deepEqual(browser.problems, []);
   });
+  /** The texts of an SVG document, unescaped, in drawing order. */
+  const svgTexts = (svg) =>
+    [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]));
+  /** A PNG's width and height, from its header. */
+  const pngSize = (bytes) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+  it('the game board as SVG and PNG, from the keyboard: the marks and the values the board shows, in light and dark', async () => {
+    await page.click('nav a[data-view="play"]');
+    await page.waitForSelector('#app[data-view="play"][data-state]', { timeout: TIMEOUT });
+    await page.selectOption('#side-0 select', 'human');
+    await page.selectOption('#side-1 select', 'alphabeta');
+    await page.check('input[name="game"][value="ttt"]');
+    await page.fill('#moves-input', '0,3,1,4');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector('#app[data-moves="0,3,1,4"]', { timeout: TIMEOUT });
+    await page.check('#show-eval');
+    await page.waitForFunction(() => document.querySelectorAll('#view-play .cell .eval').length === 5, null, { timeout: TIMEOUT });
+    // What the board on screen shows, cell by cell: a mark, or the move's value.
+    const shown = await page.$$eval('#view-play .cell', (cs) => cs.map((c) => c.dataset.mark || c.querySelector('.eval')?.textContent || '').filter(Boolean));
+    assert.deepEqual(shown, ['X', 'X', '★ win in 1', 'O', 'O', 'draw', 'loss in 2', 'loss in 2', 'loss in 2']);
+    await page.focus('#play-export');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#view-play [part="export-menu"]:not([hidden])', { timeout: TIMEOUT });
+    assert.ok(requested.some((p) => p.endsWith('/lib/board-draw.js')));
+    // Pictures only: a board has no tree text or TikZ.
+    const formats = await page.$$eval('#view-play [part="export-menu"] button', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format));
+    assert.deepEqual(formats, ['svg', 'png1', 'png2', 'png3']);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.format), 'svg');
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.keyboard.press('Enter')]);
+    assert.equal(dl.suggestedFilename(), 'plyground-tic-tac-toe-0-3-1-4.svg');
+    const svg = await readFile(await dl.path(), 'utf8');
+    assert.ok(svg.includes('<title>plyground: Tic-tac-toe, after the moves 0,3,1,4, with the value of each move</title>'), svg.slice(0, 300));
+    assert.deepEqual(svgTexts(svg), shown, 'the SVG holds exactly what the board shows');
+    await page.waitForFunction(
+      () => document.querySelector('#view-play [part="export-status"]').textContent === 'Saved plyground-tic-tac-toe-0-3-1-4.svg (SVG, after 4 moves, with the values).',
+    );
+    // The picture is the board's size on screen.
+    const cell = await page.$eval('#view-play .cell', (c) => c.getBoundingClientRect().width);
+    const width = Number(/<svg [^>]*width="([\d.]+)"/.exec(svg)[1]);
+    assert.ok(Math.abs(width - (3 * cell + 8)) < 0.02, `${width} for cells of ${cell} px`);
+    const [png] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#view-play [data-format="png2"]')]);
+    assert.equal(png.suggestedFilename(), 'plyground-tic-tac-toe-0-3-1-4@2x.png');
+    const bytes = await readFile(await png.path());
+    assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+    assert.deepEqual(pngSize(bytes), [Math.ceil(width * 2), Math.ceil(width * 2)]);
+    await page.focus('#view-play [data-format="svg"]');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'play-export');
+    assert.equal(await page.getAttribute('#play-export', 'aria-expanded'), 'false');
+    await page.uncheck('#show-eval');
+
+    // Connect-4 in the dark: the column numbers and the discs, in the dark palette.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.selectOption('#side-1 select', 'human');
+    await page.check('input[name="game"][value="c4"]');
+    await page.fill('#moves-input', '4455');
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector('#app[data-moves="4455"]', { timeout: TIMEOUT });
+    await page.click('#play-export');
+    await page.waitForSelector('#view-play [part="export-menu"]:not([hidden])', { timeout: TIMEOUT });
+    const [c4] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#view-play [data-format="svg"]')]);
+    assert.equal(c4.suggestedFilename(), 'plyground-connect4-4455.svg');
+    const dark = await readFile(await c4.path(), 'utf8');
+    assert.deepEqual(svgTexts(dark), ['1', '2', '3', '4', '5', '6', '7', 'O', 'O', 'X', 'X']);
+    const boardColour = await page.$eval('#view-play .board', (b) => getComputedStyle(b).getPropertyValue('--ply-board').trim());
+    assert.equal(boardColour, '#1d3a73');
+    assert.ok(dark.includes(`fill="${boardColour}"`), 'the dark board colour');
+    await page.emulateMedia({ colorScheme: 'light' });
+    assert.deepEqual(browser.problems, []);
+  });
 });

@@ -93,6 +93,31 @@ export function columnViews(cells, playable) {
   return out;
 }
 
+/**
+ * What the board shows for a move's value (game-words.js's boardScores entry): the board on
+ * screen (BoardView) and the exported picture (board-draw.js) both write it with this. In a
+ * tic-tac-toe cell the number and its word ("★ +1 win", "draw"); above a Connect-4 column
+ * the text alone, a number close to its star ("★0"), words with a space ("★ win in 1").
+ * @param {'ttt'|'c4'} kind
+ * @param {{text: string, word?: string, best?: boolean}|undefined} sc
+ */
+export function scoreText(kind, sc) {
+  if (!sc) return '';
+  if (kind === 'ttt') return `${sc.best ? '★ ' : ''}${[sc.text, sc.word].filter(Boolean).join(' ')}`;
+  return `${sc.best ? (/^[a-z]/i.test(sc.text) ? '★ ' : '★') : ''}${sc.text}`;
+}
+
+/**
+ * The tone a move's value is drawn in, as components.css colours `.eval`: 'best' (bold, the
+ * good colour), 'good' (a win or better), 'bad' (a loss) or 'muted'.
+ */
+export function scoreTone(sc) {
+  if (!sc) return 'muted';
+  if (sc.best) return 'best';
+  const c = sc.cls ?? sc.word;
+  return c === 'win' || c === 'better' ? 'good' : c === 'loss' ? 'bad' : 'muted';
+}
+
 /** The name of a move: a tic-tac-toe cell ('centre') or a Connect-4 column ('column 4'). */
 export function moveName(kind, move) {
   if (kind === 'ttt') return TTT_CELLS[move] ?? `cell ${move}`;

@@ -85,8 +85,8 @@ export const PRACTICE_GEN = [
 /** The controls each view can show; `controls="all"` or `"none"` also work. */
 export const CONTROLS = {
   tree: ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export'],
-  game: ['status', 'players', 'new', 'undo', 'moves', 'engine', 'summary'],
-  mcts: ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend'],
+  game: ['status', 'players', 'new', 'undo', 'moves', 'engine', 'summary', 'export'],
+  mcts: ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'export'],
   ucb: ['inputs'],
   compare: ['run'],
   practice: [],

@@ -3,7 +3,7 @@
 // It shows what it is given (cells, winning line and legal moves from the wasm Game, labels
 // from board.js and game-words.js); it decides nothing.
 
-import { GAMES, boardLines, cellViews, columnViews } from '../lib/board.js';
+import { GAMES, boardLines, cellViews, columnViews, scoreText } from '../lib/board.js';
 import { el } from './dom.js';
 
 export class BoardView {
@@ -93,7 +93,7 @@ export class BoardView {
         else if (sc) {
           b.replaceChildren(
             el('span', { class: 'sr-only' }, `${where}: empty, evaluation `),
-            el('span', { class: cls(sc), title: sc.title }, `${sc.best ? '★ ' : ''}${[sc.text, sc.word].filter(Boolean).join(' ')}`),
+            el('span', { class: cls(sc), title: sc.title }, scoreText('ttt', sc)),
           );
         } else b.replaceChildren(el('span', { class: 'sr-only' }, `${where}: empty`));
         b.className = `cell${v.mark ? ` mark-${v.mark}` : ''}${v.winning ? ' win' : ''}`;
@@ -116,8 +116,7 @@ export class BoardView {
         b.classList.toggle('full', c.full);
         b.dataset.full = String(c.full);
         b.setAttribute('aria-disabled', String(!c.playable));
-        // A number sits close to its star (★0, narrow columns); words keep a space (★ win in 1).
-        b.querySelector('.eval').textContent = sc ? `${sc.best ? (/^[a-z]/i.test(sc.text) ? '★ ' : '★') : ''}${sc.text}` : '';
+        b.querySelector('.eval').textContent = scoreText('c4', sc);
         b.querySelector('.eval').className = cls(sc);
         b.querySelector('.col-more').textContent = `${c.full ? ' (full)' : ''}${sc ? ', evaluation ' : ''}`;
         b.title = sc ? sc.title : c.label;

@@ -1,8 +1,9 @@
-// The Export menu of a tree figure's toolbar: the figure at its current step saved as SVG, as
-// PNG at 1×, 2× or 3×, and — for an explicit tree — as TikZ (a standalone .tex or a snippet)
-// and the tree's text in each form (grammar, S-expression, JSON, outline: docs/tree-forms.md).
-// Loaded by tree-figure.js on the first click of Export, so that a page that never exports
-// never downloads this module or lib/export-svg.js.
+// The Export menu of a figure's toolbar: the figure at its current step saved as SVG, as PNG
+// at 1×, 2× or 3×, and — for an explicit tree — as TikZ (a standalone .tex or a snippet) and
+// the tree's text in each form (grammar, S-expression, JSON, outline: docs/tree-forms.md).
+// The tree figure, the MCTS figure and the game figure (its board, lib/board-draw.js) load it
+// on the first click of Export, so that a page that never exports never downloads this
+// module, lib/export-svg.js or lib/board-draw.js.
 //
 // TikZ is the core's (plyground::export, the CLI's `plyground export`): the practice module
 // (lib/practice-module.js, loaded on the first TikZ click) has `exportTikz`, which records
@@ -12,12 +13,15 @@
 //
 // What is saved is what the canvas draws: the figure's own draw model, layout (collapsed
 // subtrees stay collapsed), palette (light or dark) and text measure, drawn by drawTree
-// (lib/export-svg.js), the whole tree at the scale it has on screen. The menu is a row of
+// (lib/export-svg.js), the whole tree at the scale it has on screen; for a game, the board
+// as the page shows it (marks, winning line, the values when shown; lib/board-draw.js), at the
+// cell size it has on screen. The menu is a row of
 // buttons after Export (Tab/Shift+Tab move through them, Escape closes it and returns to
 // Export); a status line says what was saved.
 
 import { el } from './dom.js';
 import { exportName, figureCanvas, figureSvg } from '../lib/export-svg.js';
+import { BOARD_COLOURS, boardCanvas, boardPicture, boardSvg } from '../lib/board-draw.js';
 
 const FORMATS = [
   { id: 'svg', label: 'SVG', title: 'Vector, texts as text' },
@@ -82,23 +86,44 @@ function exportInfo(fig) {
   return { prefix: 'plyground-tree', step, title: `plyground: the search tree at step ${step} of ${fig.length}`, what: `step ${step}`, tree: fig.current?.type === 'tree' };
 }
 
-/** The file name for the figure: exportName's, with the figure's prefix. */
+/** The file name for the figure: the figure's own base name, or exportName's with its prefix. */
 function fileName(info, ext, ratio = 1) {
+  if (info.base) return `${info.base}${ratio > 1 ? `@${ratio}x` : ''}.${ext}`;
   return exportName(info.step, ext, ratio).replace(/^plyground-tree/, info.prefix);
 }
 
-/** The figure as the canvas draws it now: model, layout, palette, measure, scale. */
+/**
+ * The figure as it is drawn now, as SVG or on a canvas. A tree figure (search or MCTS): its
+ * canvas's model, layout, palette, measure and scale, drawn by drawTree. A game figure: its
+ * board (GameFigure.exportBoard: cells, winning line, the values shown, the cell size and
+ * colours on screen), drawn by drawBoard.
+ */
 function drawing(fig) {
+  if (fig.exportBoard) {
+    const b = fig.exportBoard();
+    if (!b) return { empty: 'Nothing to export yet: no game is on the board.' };
+    const pic = boardPicture(b.kind, b.cells, b.line, b.scores);
+    const palette = Object.fromEntries(BOARD_COLOURS.map((name) => [name, b.style(name)]).filter(([, v]) => v));
+    return {
+      svg: (title) => boardSvg(pic, { cell: b.cell, palette, measure: b.measure, title }).svg,
+      canvas: (make, ratio) => boardCanvas(make, pic, { cell: b.cell, palette, ratio }),
+    };
+  }
   const c = fig.canvas;
-  return { model: c.model, layout: c.layout, style: c.style, measure: (t, px, bold) => c.measure(t, px, bold), scale: c.camera.scale };
+  if (!c.model?.nodes?.length || !c.layout.order.length) return { empty: 'Nothing to export yet: no tree is drawn.' };
+  const d = { model: c.model, layout: c.layout, style: c.style, measure: (t, px, bold) => c.measure(t, px, bold), scale: c.camera.scale };
+  return {
+    svg: (title) => figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, title }).svg,
+    canvas: (make, ratio) => figureCanvas(make, d.model, d.layout, { style: d.style, scale: d.scale, ratio }),
+  };
 }
 
 async function save(fig, format, status) {
-  if (!fig.canvas.model?.nodes?.length || !fig.canvas.layout.order.length) {
-    status.textContent = 'Nothing to export yet: no tree is drawn.';
+  const d = drawing(fig);
+  if (d.empty) {
+    status.textContent = d.empty;
     return;
   }
-  const d = drawing(fig);
   const info = exportInfo(fig);
   const step = info.step;
   try {
@@ -115,12 +140,12 @@ async function save(fig, format, status) {
       download(new Blob([tex], { type: 'application/x-tex' }), name, fig);
       status.textContent = `Saved ${name} (TikZ${format.id === 'tikz' ? ', standalone for pdflatex' : ' snippet'}, step ${step}).`;
     } else if (format.id === 'svg') {
-      const { svg } = figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, title: info.title });
+      const svg = d.svg(info.title);
       const name = fileName(info, 'svg');
       download(new Blob([svg], { type: 'image/svg+xml' }), name, fig);
       status.textContent = `Saved ${name} (SVG, ${info.what}).`;
     } else {
-      const canvas = figureCanvas((w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }), d.model, d.layout, { style: d.style, scale: d.scale, ratio: format.ratio });
+      const canvas = d.canvas((w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }), format.ratio);
       const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
       if (!blob) throw new Error('the browser could not make a PNG of this size');
       const name = fileName(info, 'png', format.ratio);

@@ -13,7 +13,7 @@
 // once every few seconds and never the same text twice. The status line is not live (it
 // would repeat "… is thinking" at every step of a search).
 
-import { MARKS } from '../lib/board.js';
+import { GAMES, MARKS } from '../lib/board.js';
 import { GameSession } from '../lib/game-session.js';
 import {
   boardScores,
@@ -30,9 +30,10 @@ import { el, partMaker } from './dom.js';
 /**
  * The controls a game figure can show: those of <ply-game> (figure-state.js) and the Play
  * view's "pause" (Pause/Resume engines and Cancel a search) and "search" (the engine's last
- * search under a heading, with "Show me the search").
+ * search under a heading, with "Show me the search"). "export": the board as SVG or PNG
+ * (views/export-menu.js, loaded on the first click).
  */
-export const GAME_CONTROLS = ['status', 'players', 'new', 'undo', 'moves', 'engine', 'summary', 'pause', 'search'];
+export const GAME_CONTROLS = ['status', 'players', 'new', 'undo', 'moves', 'engine', 'summary', 'pause', 'search', 'export'];
 
 /** A search's progress is said at most this often (ms), and only after the search ran this long. */
 export const PROGRESS_EVERY = 4000;
@@ -97,6 +98,7 @@ export class GameFigure {
           mk('undo', 'button', { type: 'button', 'aria-keyshortcuts': keys.undo ?? null }, 'Undo'),
           mk('redo', 'button', { type: 'button', 'aria-keyshortcuts': keys.redo ?? null }, 'Redo'),
         ),
+        mk('tools', 'div', { class: 'buttons' }, mk('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the board as it is now as SVG or PNG' }, 'Export')),
         mk('summary', 'p', { class: 'eval-summary', 'aria-live': 'polite' }),
         mk(
           'search',
@@ -112,6 +114,8 @@ export class GameFigure {
     );
     if (o.idPrefix) p.search.setAttribute('aria-labelledby', p['search-title'].id);
     container.replaceChildren(fig);
+    /** The figure's element (the Export menu puts its download link there). */
+    this.root = fig;
     this.boardView = new BoardView(p.board, { onMove: (m) => this.humanMove(m) });
     p.engine.addEventListener('click', () => this.session?.resume());
     p.pause.addEventListener('click', () => this.session?.togglePause());
@@ -119,6 +123,7 @@ export class GameFigure {
     p.new.addEventListener('click', () => (o.onNew ? o.onNew() : this.session?.newGame()));
     p.undo.addEventListener('click', () => this.session?.undo());
     p.redo.addEventListener('click', () => this.session?.redo());
+    p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
     p['show-search'].addEventListener('click', () => {
       const s = this.shownSearch();
       if (s) o.openSearch?.(s);
@@ -267,6 +272,48 @@ export class GameFigure {
     return this.searchCheck.same ? at.search : null;
   }
 
+  /**
+   * The board as the page shows it, for the Export menu (lib/board-draw.js draws it): the
+   * cells, the winning line, each move's value when shown, the cell size on screen and the
+   * page's colours (`style(name)`: the --ply-name property, light or dark as on screen).
+   */
+  exportBoard() {
+    const ss = this.session;
+    if (!ss) return null;
+    const g = ss.game;
+    const size = this.boardView.cellEls[0]?.getBoundingClientRect().width ?? 0;
+    const cs = getComputedStyle(this.p.board);
+    const ctx = document.createElement('canvas').getContext('2d');
+    return {
+      kind: ss.kind,
+      cells: g.cells(),
+      line: g.winningLine(),
+      scores: boardScores(ss),
+      cell: size >= 16 ? Math.round(size * 100) / 100 : ss.kind === 'ttt' ? 96 : 51.2,
+      style: (name) => cs.getPropertyValue(`--ply-${name}`).trim(),
+      measure: (text, px, bold = false) => {
+        ctx.font = `${bold ? 'bold ' : ''}${px}px system-ui, sans-serif`;
+        return ctx.measureText(text).width;
+      },
+    };
+  }
+
+  /** What the Export menu names and titles the board's file after: the game and its moves. */
+  exportInfo() {
+    const ss = this.session;
+    const moves = ss?.game.moveString ?? '';
+    const n = ss?.game.moveCount ?? 0;
+    const game = GAMES[ss?.kind ?? 'ttt'].name;
+    const valued = ss && boardScores(ss).size > 0;
+    return {
+      base: `plyground-${ss?.kind === 'c4' ? 'connect4' : 'tic-tac-toe'}-${moves ? moves.replaceAll(',', '-') : 'start'}`,
+      step: n,
+      title: `plyground: ${game}, ${moves ? `after the moves ${moves}` : 'the empty board'}${valued ? ', with the value of each move' : ''}`,
+      what: `${n === 0 ? 'the empty board' : `after ${n} move${n === 1 ? '' : 's'}`}${valued ? ', with the values' : ''}`,
+      tree: false,
+    };
+  }
+
   /** Draws everything from the session. */
   render() {
     const ss = this.session;
@@ -310,6 +357,7 @@ export class GameFigure {
     p.undo.disabled = g.moveCount === 0;
     p.redo.disabled = !ss.canRedo();
     p.buttons.hidden = [p.engine, p.pause, p.new, p.undo].every((b) => b.hidden);
+    p.tools.hidden = !on.has('export');
     setText(p.summary, evalSummary(ss));
     p.summary.hidden = !on.has('summary');
     this.renderSearch();

@@ -19,7 +19,7 @@ const MOVE_HELP = {
 };
 
 /** What the Play view shows of the game figure. */
-const PLAY_CONTROLS = ['status', 'new', 'undo', 'summary', 'pause', 'search'];
+const PLAY_CONTROLS = ['status', 'new', 'undo', 'summary', 'pause', 'search', 'export'];
 
 /** A worker client as a GameSession's `search`: cancel stops the worker only while the request runs. */
 export function rpcSearch(rpc) {

@@ -53,6 +53,46 @@ fn figure_5_2_snippet_at_step_20_is_exactly_the_golden_file() {
     assert_eq!(out.matches("\\draw[prunededge]").count(), 0, "nothing is pruned before c1's cutoff");
 }
 
+/// The lessons gallery's downloadable TikZ files (www/lessons/exports/) are exactly what
+/// `plyground export` writes today, so they cannot go stale: regenerate them with the
+/// arguments below when the writer changes (they compile: `figures_compile_with_pdflatex`
+/// covers these trees and steps).
+#[test]
+fn the_gallery_downloads_are_what_the_cli_writes() {
+    const TWELVE: &str = "[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]";
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/lessons/exports");
+    let files: [(&str, &[&str]); 6] = [
+        ("figure-5-2-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", FIG_5_2]),
+        ("figure-5-2-alphabeta-step-23.tex", &["--algo", "alphabeta", "--step", "23", FIG_5_2]),
+        ("figure-5-2-alphabeta-snippet.tex", &["--snippet", "--algo", "alphabeta", "--step", "end", FIG_5_2]),
+        ("figure-5-2-minimax.tex", &["--algo", "minimax", "--step", "end", FIG_5_2]),
+        ("twelve-leaves-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", TWELVE]),
+        (
+            "twelve-leaves-alphabeta-snippet.tex",
+            &["--snippet", "--algo", "alphabeta", "--step", "end", TWELVE],
+        ),
+    ];
+    let mut on_disk: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = files.iter().map(|(f, _)| f.to_string()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "every file in www/lessons/exports/ is checked here");
+    for (file, args) in files {
+        let mut argv = vec!["export", "--format", "tikz"];
+        argv.extend_from_slice(args);
+        let want = stdout(&argv);
+        let have = std::fs::read_to_string(dir.join(file)).unwrap();
+        assert_eq!(have, want, "www/lessons/exports/{file}: regenerate with `plyground {}`", argv.join(" "));
+    }
+    // The step-23 file is the lesson's cutoff at C: c2 and c3 pruned, C only a bound.
+    let cutoff = std::fs::read_to_string(dir.join("figure-5-2-alphabeta-step-23.tex")).unwrap();
+    assert!(
+        cutoff.starts_with("% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 23 of 43\n")
+    );
+    assert_eq!(cutoff.matches("\\draw[prunededge]").count(), 2);
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     fails_with(&["export", FIG_5_2], "missing --format");
