@@ -1,8 +1,10 @@
 //! `plyground export`: a recorded search on an explicit tree, at one step, as a figure for
-//! print (TikZ). The figure is the core's (`plyground::export`): the same picture the
-//! browser's tree figure shows at that step.
+//! print (TikZ or SVG). The figure is the core's (`plyground::export`): the same picture the
+//! browser's tree figure shows at that step, placed by the print layout (PNG is the browser's:
+//! the figure's Export button).
 
 use crate::args::Args;
+use plyground::export::svg::{svg_at, SvgOptions};
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use plyground::search::maxn::maxn_values;
@@ -11,22 +13,36 @@ use plyground::search::{MoveOrder, TieRule};
 use plyground::trace::Recorder;
 use plyground::Game;
 
-/// `plyground export --format tikz [--snippet] [--algo A] [--step end|N] [--tie T] [--order O] TREE|-`
+/// `plyground export --format tikz|svg [--snippet] [--dark] [--width PX] [--algo A] [--step end|N] [--tie T] [--order O] TREE|-`
 pub fn export(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["snippet"], &["format", "algo", "step", "tie", "order"])?;
-    match a.get("format") {
-        Some("tikz") => {}
-        Some("svg") => {
-            return Err("--format svg: not available from the CLI yet (the SVG is drawn by the page's \
-                        own layout; use the figure's Export button); --format tikz works"
+    let a = Args::parse(raw, &["snippet", "dark"], &["format", "algo", "step", "tie", "order", "width"])?;
+    let svg = match a.get("format") {
+        Some("tikz") => false,
+        Some("svg") => true,
+        Some("png") => {
+            return Err("--format png: PNG is the browser's job (the figure's Export button); \
+                        --format svg and tikz work here"
                 .into())
         }
-        Some("png") => {
-            return Err("--format png: PNG is the browser's job (the figure's Export button)".into())
-        }
-        Some(other) => return Err(format!("--format: unknown format '{other}' (tikz)")),
-        None => return Err("missing --format (tikz)".into()),
+        Some(other) => return Err(format!("--format: unknown format '{other}' (tikz, svg)")),
+        None => return Err("missing --format (tikz, svg)".into()),
+    };
+    if svg && a.flag("snippet") {
+        return Err("--snippet: only for --format tikz (an SVG file is already one picture)".into());
     }
+    if !svg && (a.flag("dark") || a.get("width").is_some()) {
+        let which = if a.flag("dark") { "--dark" } else { "--width" };
+        return Err(format!("{which}: only for --format svg (the TikZ is set by TeX, in the light palette)"));
+    }
+    let width = match a.get("width") {
+        None => None,
+        Some(w) => Some(
+            w.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("--width: '{w}' is not a number of pixels"))?,
+        ),
+    };
     let tree = a.tree()?;
     let tie = TieRule::try_parse(a.get("tie").unwrap_or("nonstrict")).map_err(|e| format!("--tie: {e}"))?;
     let order =
@@ -59,8 +75,19 @@ pub fn export(raw: &[String]) -> Result<(), String> {
             format!("--step: '{s}' is not a step (end, or a number from 0 to {})", trace.len())
         })?,
     };
-    let out = tikz_at(&tree, &trace, step, title, TikzOptions { snippet: a.flag("snippet") })
-        .map_err(|e| format!("--step: {e}"))?;
+    let out = if svg {
+        if let Some(w) = width {
+            let (lo, hi) = plyground::export::svg::WIDTH_RANGE;
+            if !(lo..=hi).contains(&w) {
+                return Err(format!("--width: {w} is out of range ({lo} to {hi} px)"));
+            }
+        }
+        svg_at(&tree, &trace, step, title, SvgOptions { dark: a.flag("dark"), width })
+            .map_err(|e| format!("--step: {e}"))?
+    } else {
+        tikz_at(&tree, &trace, step, title, TikzOptions { snippet: a.flag("snippet") })
+            .map_err(|e| format!("--step: {e}"))?
+    };
     print!("{out}");
     Ok(())
 }

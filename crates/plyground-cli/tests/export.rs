@@ -53,6 +53,105 @@ fn figure_5_2_snippet_at_step_20_is_exactly_the_golden_file() {
     assert_eq!(out.matches("\\draw[prunededge]").count(), 0, "nothing is pruned before c1's cutoff");
 }
 
+/// The texts of an SVG's `<text>` elements, in order, unescaped.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text ")
+        .skip(1)
+        .map(|t| {
+            let body = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+            body.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// `--format svg`: the print figure as SVG. Figure 5.2 at the cutoff (step 23) shows what the
+/// TikZ at step 23 shows — the same names, values, windows and edge names, as texts; one
+/// glyph per node; the ring on C; nothing pruned yet — and at the end the two pruned edges
+/// dashed (the trace's c2 and c3) and the edge a1 bold. The document is well formed in the
+/// ways a reader checks first; --dark and --width change only the palette and the size.
+#[test]
+fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
+    let svg = stdout(&["export", "--format", "svg", "--step", "23", FIG_5_2]);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""));
+    assert!(svg.ends_with("</svg>\n"));
+    assert!(svg.contains(
+        "<title>plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 23 of 43</title>\n<desc>MIN node C: v = 2 ≤ α = 3, prune c2 and c3</desc>"
+    ));
+    assert_eq!(svg.matches("<text ").count(), svg.matches("</text>").count());
+    assert_eq!(
+        svg_texts(&svg),
+        [
+            "a1",
+            "b1",
+            "b2",
+            "b3",
+            "a2",
+            "c1",
+            "c2",
+            "c3",
+            "a3",
+            "d1",
+            "d2",
+            "d3", // edges
+            "A",
+            "3",
+            "[α=3, β=+∞]",
+            "B",
+            "3",
+            "3",
+            "12",
+            "8",
+            "C",
+            "2",
+            "[α=3, β=+∞]",
+            "2",
+            "4",
+            "6",
+            "D",
+            "14",
+            "5",
+            "2",
+        ]
+    );
+    // The same values and windows as the TikZ at the same step.
+    let tikz = stdout(&["export", "--format", "tikz", "--step", "23", FIG_5_2]);
+    assert_eq!(tikz.matches("windowtext").count() - 1, 2, "two windows in the TikZ (one style line)");
+    assert!(tikz.contains("label={[valuetext, anchor=south west]east:$2$}, label={[windowtext"));
+    let glyphs = svg.matches("class=\"max\"").count()
+        + svg.matches("class=\"min\"").count()
+        + svg.matches("class=\"terminal\"").count();
+    assert_eq!(glyphs, 13, "one glyph per node");
+    assert_eq!(svg.matches("<circle class=\"current\"").count(), 1);
+    // Step 23 is the cutoff's event: c2 and c3 are greyed from it on, as in the TikZ.
+    assert_eq!(svg.matches("class=\"pruned\"").count(), tikz.matches("\\draw[prunededge]").count());
+    let end = stdout(&["export", "--format", "svg", FIG_5_2]);
+    assert_eq!(end.matches("class=\"pruned\"").count(), 2, "the lesson's two pruned leaves");
+    assert_eq!(end.matches("stroke-dasharray=\"4 3\"").count(), 2);
+    assert_eq!(end.matches("class=\"chosen\"").count(), 1);
+    assert!(svg_texts(&end).contains(&"≤ 2".to_string()), "C is only a bound after its cutoff");
+    assert!(!end.contains("class=\"current\""), "no current node once the search is over");
+    // The palettes and the size.
+    assert!(svg.contains("fill=\"#ffffff\"/>"));
+    let dark = stdout(&["export", "--format", "svg", "--dark", "--step", "23", FIG_5_2]);
+    assert!(dark.contains("<rect width=") && dark.contains("fill=\"#16181d\"/>"));
+    assert_eq!(svg_texts(&dark), svg_texts(&svg));
+    let wide = stdout(&["export", "--format", "svg", "--width", "800", "--step", "23", FIG_5_2]);
+    assert!(
+        wide.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\""),
+        "{}",
+        &wide[..120]
+    );
+    assert_eq!(
+        wide.split_once('\n').unwrap().1,
+        svg.split_once('\n').unwrap().1,
+        "only the outer size changes"
+    );
+}
+
 /// The lessons gallery's downloadable TikZ files (www/lessons/exports/) are exactly what
 /// `plyground export` writes today, so they cannot go stale: regenerate them with the
 /// arguments below when the writer changes (they compile: `figures_compile_with_pdflatex`
@@ -98,7 +197,18 @@ fn bad_input_is_one_line_and_exit_2() {
     fails_with(&["export", FIG_5_2], "missing --format");
     fails_with(&["export", "--format", "pdf", FIG_5_2], "unknown format 'pdf'");
     fails_with(&["export", "--format", "png", FIG_5_2], "PNG is the browser's job");
-    fails_with(&["export", "--format", "svg", FIG_5_2], "--format svg: not available from the CLI yet");
+    fails_with(&["export", "--format", "svg", "--snippet", FIG_5_2], "--snippet: only for --format tikz");
+    fails_with(&["export", "--format", "tikz", "--dark", FIG_5_2], "--dark: only for --format svg");
+    fails_with(&["export", "--format", "tikz", "--width", "800", FIG_5_2], "--width: only for --format svg");
+    fails_with(
+        &["export", "--format", "svg", "--width", "wide", FIG_5_2],
+        "--width: 'wide' is not a number of pixels",
+    );
+    fails_with(
+        &["export", "--format", "svg", "--width", "5", FIG_5_2],
+        "--width: 5 is out of range (100 to 20000 px)",
+    );
+    fails_with(&["export", "--format", "svg", "--step", "99", FIG_5_2], "--step: step 99 is past the end");
     fails_with(
         &["export", "--format", "tikz", "--step", "44", FIG_5_2],
         "step 44 is past the end: this search has 43 steps (0 to 43)",

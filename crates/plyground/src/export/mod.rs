@@ -10,6 +10,9 @@
 //! it is greyed, the edges into them dashed; the node the last event concerned is the
 //! current node; once the search has ended, the edge to the chosen root child is bold.
 //!
+//! [`svg`](svg::svg) writes the same figure, placed by the same layout, as SVG (the CLI's;
+//! the page's Export button draws its own canvas instead).
+//!
 //! [`tikz`](tikz::tikz) writes a figure as TikZ (a standalone `.tex` for pdflatex, or a
 //! snippet), placed by [`layout`](layout::layout). That layout is the print layout, not the
 //! canvas's: TeX sets the text in its own fonts, so the page's measured pixel widths would
@@ -18,6 +21,7 @@
 
 pub mod figure;
 pub mod layout;
+pub mod svg;
 pub mod tikz;
 
 pub use figure::{FigKind, FigNode, FigState, Figure};

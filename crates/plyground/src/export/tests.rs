@@ -247,3 +247,55 @@ fn the_tikz_has_one_node_per_tree_node_and_one_dashed_edge_per_greyed_node() {
         }
     }
 }
+
+#[test]
+fn the_svg_has_one_glyph_per_node_one_dashed_edge_per_greyed_node_and_every_shown_text() {
+    use super::svg::{svg_at, SvgOptions};
+    for text in lesson_trees() {
+        let t = Tree::try_parse(&text).unwrap();
+        let mut rec = Recorder::new(&t, t.initial_state());
+        let algo = if t.has_tuples() {
+            crate::search::maxn::maxn_values(&t, &t.initial_state(), &mut rec);
+            "max^n"
+        } else if text.contains("chance") {
+            crate::search::minimax::expectiminimax(&t, &t.initial_state(), &mut rec);
+            "expectiminimax"
+        } else {
+            alpha_beta(&t, &t.initial_state(), &AlphaBetaOptions::default(), &mut rec);
+            "alpha-beta"
+        };
+        let trace = rec.finish();
+        for k in [0, trace.len() / 2, trace.len()] {
+            let svg = svg_at(&t, &trace, k, algo, SvgOptions::default()).unwrap();
+            let f = Figure::at_step(&t, &trace, k).unwrap();
+            let glyphs = ["max", "min", "chance", "terminal", "player"]
+                .iter()
+                .map(|c| svg.matches(&format!("class=\"{c}\"")).count())
+                .sum::<usize>();
+            assert_eq!(glyphs, t.node_count(), "{text} step {k}");
+            assert_eq!(svg.matches("<line class=\"pruned\"").count(), f.dashed_count(), "{text} step {k}");
+            assert_eq!(svg.matches("<line ").count(), t.node_count() - 1);
+            assert_eq!(
+                svg.matches("<circle class=\"current\"").count(),
+                usize::from(f.nodes.iter().any(|n| n.state == FigState::Current))
+            );
+            // Every value, window, name and edge text the figure shows is a <text>.
+            for n in &f.nodes {
+                let mut want: Vec<String> = Vec::new();
+                want.extend(fig_value_text(n, f.players));
+                want.extend(n.window.map(|(a, b)| window_text(a, b)));
+                if !n.label.is_empty() {
+                    want.push(n.label.clone());
+                }
+                if !n.edge.is_empty() {
+                    want.push(n.edge.clone());
+                }
+                for w in want {
+                    let w = w.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+                    assert!(svg.contains(&format!(">{w}</text>")), "{text} step {k}: {w}");
+                }
+            }
+            assert_eq!(svg.matches("<text ").count(), svg.matches("</text>").count());
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! A [`Figure`] as SVG, for the CLI (`plyground export --format svg`): vector, every text a
+//! `<text>` element (selectable and searchable), light or dark.
+//!
+//! It is the print figure, placed by the print layout ([`layout`]) that the TikZ writer uses:
+//! the same content as the TikZ at the same step (shapes, values and bounds, windows, dashed
+//! edges into pruned subtrees, the chosen move bold, the ring around the current node), in
+//! the page's palettes (`www/lib/tree-draw.js`'s `defaultStyle`). It is not the page's
+//! canvas drawing: that layout measures its texts with the browser's canvas, which a terminal
+//! does not have. The page's own Export button writes the canvas's SVG.
+
+use super::figure::{fig_value_text, value_text, window_text, FigKind, FigNode, FigState, Figure};
+use super::layout::{layout, Placement, PAD, RADIUS};
+use crate::games::tree::Tree;
+use crate::trace::Trace;
+
+/// What to write.
+#[derive(Copy, Clone, PartialEq, Debug, Default)]
+pub struct SvgOptions {
+    /// The page's dark palette instead of the light one.
+    pub dark: bool,
+    /// The picture's width in px (its height follows); None: 1 cm of the layout = 37.8 px
+    /// (96 dpi), the size the TikZ prints at.
+    pub width: Option<f64>,
+}
+
+/// The narrowest and widest picture `width` may ask for, in px.
+pub const WIDTH_RANGE: (f64, f64) = (100.0, 20_000.0);
+
+/// Pixels per centimetre at 96 dpi.
+const PX: f64 = 96.0 / 2.54;
+/// Room around the drawing, px.
+const MARGIN: f64 = 12.0;
+/// Text sizes in px: 8 pt (the values, the names) and 7 pt (edge texts, windows), as the TikZ.
+const FONT: f64 = 8.0 * 96.0 / 72.0;
+const SMALL: f64 = 7.0 * 96.0 / 72.0;
+/// The gap between a glyph and a leaf's value under it (TikZ's `label distance=0.5mm`), px.
+const LABEL_GAP: f64 = 0.05 * PX;
+/// The distance from a node's centre to the texts beside it, px: clear of the current node's
+/// ring (3.4 mm); the layout reserves [`PAD`] beside the glyph for it.
+const BESIDE: f64 = (RADIUS + 0.6 * PAD) * PX;
+
+/// The colours of one palette.
+struct Palette {
+    background: &'static str,
+    line: &'static str,
+    edge: &'static str,
+    bold: &'static str,
+    muted: &'static str,
+    grey_fill: &'static str,
+    open: &'static str,
+    unvisited: &'static str,
+    current: &'static str,
+    text: &'static str,
+    edge_text: &'static str,
+    max: &'static str,
+    min: &'static str,
+    chance: &'static str,
+    terminal: &'static str,
+    players: [&'static str; 4],
+}
+
+const LIGHT: Palette = Palette {
+    background: "#ffffff",
+    line: "#222222",
+    edge: "#5b5b5b",
+    bold: "#111111",
+    muted: "#707070",
+    grey_fill: "#efefef",
+    open: "#fff4c2",
+    unvisited: "#ffffff",
+    current: "#d1242f",
+    text: "#111111",
+    edge_text: "#444444",
+    max: "#f6c28b",
+    min: "#9cc3e6",
+    chance: "#e8e0a8",
+    terminal: "#d9d9d9",
+    players: ["#f6c28b", "#9cc3e6", "#b5dca0", "#e0b3e6"],
+};
+
+const DARK: Palette = Palette {
+    background: "#16181d",
+    line: "#e6e6e6",
+    edge: "#9aa0a6",
+    bold: "#f2f2f2",
+    muted: "#8d939b",
+    grey_fill: "#2a2d33",
+    open: "#5c5220",
+    unvisited: "#16181d",
+    current: "#ff6b6b",
+    text: "#f2f2f2",
+    edge_text: "#c8c8c8",
+    max: "#8a5a2b",
+    min: "#2f5f8a",
+    chance: "#6b6330",
+    terminal: "#4a4d52",
+    players: ["#8a5a2b", "#2f5f8a", "#3f6b33", "#6b3f73"],
+};
+
+/// The SVG of `trace` (a search recorded on `tree`) at `step`, laid out with room for
+/// everything the search shows up to its end (as [`tikz_at`](super::tikz::tikz_at)).
+/// `title` names the algorithm. An error for a step past the end or a width out of range.
+pub fn svg_at(
+    tree: &Tree,
+    trace: &Trace<u32>,
+    step: usize,
+    title: &str,
+    opts: SvgOptions,
+) -> Result<String, String> {
+    if let Some(w) = opts.width {
+        if !(w.is_finite() && (WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&w)) {
+            return Err(format!(
+                "the width must be from {} to {} px, got {}",
+                WIDTH_RANGE.0,
+                WIDTH_RANGE.1,
+                value_text(w)
+            ));
+        }
+    }
+    let fig = Figure::at_step(tree, trace, step)?;
+    let end = Figure::at_step(tree, trace, trace.len())?;
+    let place = layout(&fig, &end);
+    Ok(svg(&fig, &place, &format!("{title} on {}", tree.to_text()), opts))
+}
+
+/// The SVG of `fig` placed by `place` (from [`layout`]).
+pub fn svg(fig: &Figure, place: &Placement, title: &str, opts: SvgOptions) -> String {
+    let pal = if opts.dark { &DARK } else { &LIGHT };
+    let depth = place.y.iter().map(|y| -y).fold(0.0, f64::max);
+    // Below the deepest row: a leaf's value under its glyph.
+    let w = place.width * PX + 2.0 * MARGIN;
+    let h = depth * PX + 2.0 * RADIUS * PX + FONT * 1.6 + 2.0 * MARGIN;
+    let (out_w, out_h) = match opts.width {
+        Some(width) => (width, h * width / w),
+        None => (w, h),
+    };
+    let step = if fig.step == fig.steps {
+        format!("step {} of {} (the end)", fig.step, fig.steps)
+    } else {
+        format!("step {} of {}", fig.step, fig.steps)
+    };
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" \
+         font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif\">\n",
+        num(out_w),
+        num(out_h),
+        num(w),
+        num(h)
+    );
+    s += &format!("<title>plyground: {}, {step}</title>\n", xml(title));
+    if !fig.narration.is_empty() {
+        s += &format!("<desc>{}</desc>\n", xml(&fig.narration));
+    }
+    s += &format!("<rect width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", num(w), num(h), pal.background);
+    let at = |i: usize| (MARGIN + place.x[i] * PX, MARGIN + RADIUS * PX + (-place.y[i]) * PX);
+    s += "<g class=\"edges\">\n";
+    for (i, n) in fig.nodes.iter().enumerate() {
+        let Some(p) = n.parent else { continue };
+        let (px, py) = at(p as usize);
+        let (cx, cy) = at(i);
+        let (stroke, width, dash) = if n.greyed {
+            (pal.muted, 0.8, " stroke-dasharray=\"4 3\"")
+        } else if n.bold {
+            (pal.bold, 2.4, "")
+        } else {
+            (pal.edge, 0.8, "")
+        };
+        let class = if n.greyed {
+            "pruned"
+        } else if n.bold {
+            "chosen"
+        } else {
+            "edge"
+        };
+        s += &format!(
+            "<line class=\"{class}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{stroke}\" stroke-width=\"{}\"{dash}/>\n",
+            num(px),
+            num(py),
+            num(cx),
+            num(cy),
+            num(width)
+        );
+        // The action left of the edge's middle, the probability right of it, above or below
+        // the middle so that they stay clear of the line (as the TikZ and the page place them).
+        let (mx, my) = ((px + cx) / 2.0, (py + cy) / 2.0);
+        let dx = cx - px;
+        let colour = if n.greyed { pal.muted } else { pal.edge_text };
+        let (name_base, prob_base) = if dx < -1e-9 {
+            ("text-after-edge", "hanging")
+        } else if dx > 1e-9 {
+            ("hanging", "text-after-edge")
+        } else {
+            ("central", "central")
+        };
+        if !n.edge.is_empty() {
+            s += &text(mx - 2.0, my, "end", name_base, SMALL, colour, &n.edge);
+        }
+        if let Some(pr) = n.prob {
+            s += &text(mx + 2.0, my, "start", prob_base, SMALL, colour, &value_text(pr));
+        }
+    }
+    s += "</g>\n<g class=\"nodes\">\n";
+    for (i, n) in fig.nodes.iter().enumerate() {
+        let (cx, cy) = at(i);
+        s += &node(fig, n, cx, cy, pal);
+    }
+    s += "</g>\n";
+    if let Some(i) = fig.nodes.iter().position(|n| n.state == FigState::Current) {
+        let (cx, cy) = at(i);
+        s += &format!(
+            "<circle class=\"current\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.1\"/>\n",
+            num(cx),
+            num(cy),
+            num(0.34 * PX),
+            pal.current
+        );
+    }
+    s += "</svg>\n";
+    s
+}
+
+/// One node: its glyph, then its name, value and window.
+fn node(fig: &Figure, n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
+    let r = RADIUS * PX;
+    let fill = if n.greyed {
+        pal.grey_fill
+    } else {
+        match n.state {
+            FigState::Unvisited => pal.unvisited,
+            FigState::Open | FigState::Current => pal.open,
+            _ => match n.kind {
+                FigKind::Max => pal.max,
+                FigKind::Min => pal.min,
+                FigKind::Chance => pal.chance,
+                FigKind::Terminal => pal.terminal,
+                FigKind::Player(p) => pal.players[usize::from(p.min(3))],
+            },
+        }
+    };
+    let stroke = if n.greyed { pal.muted } else { pal.line };
+    let dash = if n.greyed { " stroke-dasharray=\"3 2\"" } else { "" };
+    let paint = format!("fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"0.7\"{dash}");
+    let kind = match n.kind {
+        FigKind::Max => "max",
+        FigKind::Min => "min",
+        FigKind::Chance => "chance",
+        FigKind::Terminal => "terminal",
+        FigKind::Player(_) => "player",
+    };
+    let mut s = match n.kind {
+        FigKind::Max => polygon(cx, cy, r, 3, -90.0, kind, &paint),
+        FigKind::Min => polygon(cx, cy, r, 3, 90.0, kind, &paint),
+        FigKind::Chance => {
+            format!(
+                "<circle class=\"chance\" cx=\"{}\" cy=\"{}\" r=\"{}\" {paint}/>\n",
+                num(cx),
+                num(cy),
+                num(0.2 * PX)
+            )
+        }
+        FigKind::Terminal => {
+            let half = 0.175 * PX;
+            format!(
+                "<rect class=\"terminal\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {paint}/>\n",
+                num(cx - half),
+                num(cy - half),
+                num(2.0 * half),
+                num(2.0 * half)
+            )
+        }
+        FigKind::Player(p) => {
+            let mut g = polygon(cx, cy, r, usize::from(p) + 3, -90.0, kind, &paint);
+            g += &text(
+                cx,
+                cy,
+                "middle",
+                "central",
+                SMALL,
+                if n.greyed { pal.muted } else { pal.text },
+                &format!("{}", p + 1),
+            );
+            g
+        }
+    };
+    let colour = if n.greyed { pal.muted } else { pal.text };
+    if !n.label.is_empty() {
+        s += &text(cx - BESIDE, cy, "end", "central", SMALL, colour, &n.label);
+    }
+    let value = fig_value_text(n, fig.players);
+    if n.is_leaf() {
+        let below = if n.kind == FigKind::Terminal { 0.175 * PX } else { r };
+        if let Some(v) = value {
+            s += &text(cx, cy + below + LABEL_GAP, "middle", "hanging", FONT, colour, &v);
+        }
+    } else {
+        let x = cx + BESIDE;
+        match (&value, n.window) {
+            (Some(v), Some(_)) => s += &text(x, cy - 1.0, "start", "text-after-edge", FONT, colour, v),
+            (Some(v), None) => s += &text(x, cy, "start", "central", FONT, colour, v),
+            _ => {}
+        }
+        if let Some((a, b)) = n.window {
+            let base = if value.is_some() { "hanging" } else { "central" };
+            let y = if value.is_some() { cy + 1.0 } else { cy };
+            s += &text(x, y, "start", base, SMALL, colour, &window_text(a, b));
+        }
+    }
+    s
+}
+
+/// A regular polygon of `sides` corners on a circle of radius `r`, the first corner at
+/// `start` degrees (−90: on top).
+fn polygon(cx: f64, cy: f64, r: f64, sides: usize, start: f64, class: &str, paint: &str) -> String {
+    let pts: Vec<String> = (0..sides)
+        .map(|k| {
+            let a = (start + 360.0 * k as f64 / sides as f64).to_radians();
+            format!("{},{}", num(cx + r * a.cos()), num(cy + r * a.sin()))
+        })
+        .collect();
+    format!("<polygon class=\"{class}\" points=\"{}\" {paint}/>\n", pts.join(" "))
+}
+
+fn text(x: f64, y: f64, anchor: &str, baseline: &str, size: f64, fill: &str, t: &str) -> String {
+    format!(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"{anchor}\" dominant-baseline=\"{baseline}\" font-size=\"{}\" fill=\"{fill}\">{}</text>\n",
+        num(x),
+        num(y),
+        num(size),
+        xml(t)
+    )
+}
+
+/// A number for SVG: at most two decimals, no "-0".
+fn num(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let s = crate::decimal::fixed(r, 2);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').into()
+    } else {
+        s
+    }
+}
+
+/// Text for XML: `&`, `<`, `>`, `"` and `'` escaped, control characters left out.
+fn xml(t: &str) -> String {
+    let mut s = String::with_capacity(t.len());
+    for c in t.chars() {
+        match c {
+            '&' => s += "&amp;",
+            '<' => s += "&lt;",
+            '>' => s += "&gt;",
+            '"' => s += "&quot;",
+            '\'' => s += "&#39;",
+            c if c.is_control() && c != '\n' && c != '\t' => {}
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_have_at_most_two_decimals_and_no_negative_zero() {
+        let got: Vec<String> =
+            [100.0, 0.0, -0.001, 12.5, -3.456, 37.795_275].iter().map(|&v| num(v)).collect();
+        assert_eq!(got, ["100", "0", "0", "12.5", "-3.46", "37.8"]);
+    }
+
+    #[test]
+    fn text_is_escaped_for_xml() {
+        assert_eq!(xml("a<b & \"c\" 'd'\u{7}"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;");
+    }
+}
