@@ -207,6 +207,7 @@ fn bitbully_script() -> PathBuf {
 }
 
 /// One set as the script measured it.
+#[derive(Debug)]
 struct TheirRow {
     name: String,
     positions: usize,
@@ -216,7 +217,7 @@ struct TheirRow {
 }
 
 /// What the script printed (its `--tsv` lines).
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct BitBullyRun {
     version: String,
     /// Seconds of one timed call into the extension that does nothing.
@@ -318,14 +319,12 @@ fn bitbully_table(python: &str, ours: &[OursRow], reps: usize, empty: bool) -> R
         rows += 1;
     }
     println!("(mean per position; time× and nodes× are ours / BitBully, below 1 means plyground does less;");
+    println!(" checked: positions whose exact score both reproduced; nodes: ours entered, BitBully's");
+    println!(" getNodeCounter. BitBully's time is its solve call alone, made from Python (a call into it");
     println!(
-        " checked: positions whose exact score both reproduced. BitBully's time is its solve call alone,"
-    );
-    println!(
-        " its ~96 MiB table cleared before it, untimed; each includes one Python call into it ({}); nodes: ours",
+        " costs {}), its ~96 MiB table cleared before each position, untimed: about 50 ms each)",
         fmt_time(theirs.overhead)
     );
-    println!(" entered, BitBully's getNodeCounter)");
     println!(
         "issue 13's target, ours ≤ {BITBULLY_TARGET}× BitBully's time on every set: met on {met} of {rows} rows{}",
         if met == rows { "" } else { " (not met)" }
@@ -663,5 +662,27 @@ fn main() -> ExitCode {
             eprintln!("plyground-peers: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bitbully_script_lines_parse() {
+        let text = "version\t0.0.79\noverhead\t5.1e-07\nset\tTest_L3_R1\t1000\t-12\t3.3e-05\t67.000\n\nempty\t205.5\t123456\n";
+        let run = parse_bitbully(text).unwrap();
+        assert_eq!(run.version, "0.0.79");
+        assert_eq!(run.overhead, 5.1e-7);
+        assert_eq!(run.sets.len(), 1);
+        let s = &run.sets[0];
+        assert_eq!(
+            (s.name.as_str(), s.positions, s.score_sum, s.secs, s.nodes),
+            ("Test_L3_R1", 1000, -12, 3.3e-5, 67.0)
+        );
+        assert_eq!(run.empty, Some((205.5, 123456)));
+        assert!(parse_bitbully("set\tTest_L3_R1\t1000\n").unwrap_err().contains("unexpected line"));
+        assert!(parse_bitbully("empty\tslow\t1\n").unwrap_err().contains("unexpected line"));
     }
 }
