@@ -19,6 +19,11 @@ use std::fmt::Write as _;
 /// records included), read strictly as 160,000 bytes (156.25 KiB).
 const TARGET_GZIP: u64 = 160_000;
 
+/// The BitBully release `--peers` measures against (PyPI `bitbully`, AGPL-3.0), installed
+/// without its dependencies: the only one, `bitbully-databases`, holds its opening books,
+/// which the comparison does not use (28 MB not downloaded).
+const BITBULLY_VERSION: &str = "0.0.79";
+
 /// One benchmark figure.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
@@ -289,6 +294,8 @@ pub fn main(args: &[String]) -> Result<(), String> {
     out.push('\n');
     out.push_str(&solver);
     if peers {
+        // BitBully in its own virtual environment, made on first use (never in CI).
+        let python = util::python_venv("peers-venv", "bitbully", BITBULLY_VERSION, false)?;
         let mut cmd = util::cargo();
         cmd.args(["run", "--quiet", "--release", "-p", crate::test::PEERS_CRATE, "--"]);
         for (on, flag) in [(quick, "--quick"), (long, "--long")] {
@@ -296,6 +303,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
                 cmd.arg(flag);
             }
         }
+        cmd.arg("--bitbully").arg(&python);
         let text = util::capture(&mut cmd)?;
         print!("\n{text}");
         out.push('\n');

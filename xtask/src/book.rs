@@ -49,16 +49,7 @@ pub fn main(rest: &[String]) -> Result<(), String> {
             other => return Err(format!("book: unknown option '{other}'")),
         }
     }
-    let venv = target_dir().join("bitbully-venv");
-    let python = venv.join("bin").join("python");
-    if !python.is_file() {
-        run(command("python3").args(["-m", "venv"]).arg(&venv))?;
-    }
-    let installed = util::output(command(&python).args(["-m", "pip", "show", PACKAGE]))
-        .is_some_and(|o| o.lines().any(|l| l.trim() == format!("Version: {VERSION}")));
-    if !installed {
-        run(command(&python).args(["-m", "pip", "install", "--quiet", &format!("{PACKAGE}=={VERSION}")]))?;
-    }
+    let python = util::python_venv("bitbully-venv", PACKAGE, VERSION, true)?;
     let source = util::capture(command(&python).args([
         "-c",
         "import bitbully_databases as b; print(b.BitBullyDatabases.get_database_path('12-ply-dist'))",

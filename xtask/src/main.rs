@@ -8,7 +8,8 @@
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
 //! - `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
-//!   tables; `--peers` adds the comparison with other crates (`plyground-peers`).
+//!   tables; `--peers` adds the comparison with other crates (`plyground-peers`) and with
+//!   BitBully (PyPI, in a venv in target/peers-venv made on first use).
 //! - `cargo xtask book [--check N]`: the Connect-4 opening book from `bitbully-databases`.
 //! - `cargo xtask fuzz [TARGET…] [--minutes N]`: the fuzz targets (tree parser, move strings,
 //!   `plyground solve` input, the wasm API in Node), each for N minutes (docs/fuzzing.md).
@@ -49,8 +50,9 @@ commands:
                         ratios and the shipped sizes; the solver on Test_L2_R1 and Test_L2_R2
                         in a module worker in headless Chromium (bench/browser.mjs; skipped
                         with --no-browser); then the exact solver's tables (--long: the long
-                        sets); --peers also runs plyground-peers (other crates; CI does not
-                        build it); all written to <target dir>/bench/latest.txt
+                        sets); --peers also runs plyground-peers (other crates, and the
+                        PyPI package bitbully in a venv in target/peers-venv, made on first
+                        use; CI does neither); all written to <target dir>/bench/latest.txt
   book [--check N]      build the Connect-4 opening book www/book/connect4.book from the PyPI
                         package bitbully-databases (a venv in target/bitbully-venv), check
                         it against the committed file and N random entries against our

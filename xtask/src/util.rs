@@ -91,6 +91,29 @@ pub fn capture(cmd: &mut Command) -> Result<String, String> {
     }
 }
 
+/// The Python of a virtual environment `<target dir>/<name>` (made with `python3 -m venv`
+/// when missing) in which `package==version` is installed by the environment's own pip
+/// (installed when another version or none is there): nothing system-wide. With `deps`
+/// false, the package alone (`pip install --no-deps`).
+pub fn python_venv(name: &str, package: &str, version: &str, deps: bool) -> Result<PathBuf, String> {
+    let venv = target_dir().join(name);
+    let python = venv.join("bin").join("python");
+    if !python.is_file() {
+        run(command("python3").args(["-m", "venv"]).arg(&venv))?;
+    }
+    let installed = output(command(&python).args(["-m", "pip", "show", package]))
+        .is_some_and(|o| o.lines().any(|l| l.trim() == format!("Version: {version}")));
+    if !installed {
+        let mut pip = command(&python);
+        pip.args(["-m", "pip", "install", "--quiet"]);
+        if !deps {
+            pip.arg("--no-deps");
+        }
+        run(pip.arg(format!("{package}=={version}")))?;
+    }
+    Ok(python)
+}
+
 /// Are we root? (Read from /proc, so no dependency is needed.)
 pub fn is_root() -> bool {
     std::fs::read_to_string("/proc/self/status")

@@ -4,6 +4,12 @@
 //! - The exact Connect-4 solver against `connect-four-ai` 1.0.0 (`Solver::empty()`: no
 //!   opening book; its table reset before each position, like ours): mean time and mean
 //!   nodes per position on the community sets, ours / theirs.
+//! - The same against BitBully (PyPI `bitbully`, C++ behind Python bindings, no opening
+//!   book), when `--bitbully PYTHON` names a Python it is installed in: the same positions
+//!   solved by `bench/bitbully_peer.py`, every score checked there, side by side with our
+//!   times from the first table, each row marked against issue 13's target (ours at most
+//!   0.8× BitBully's time); `--long` adds the empty board on both sides (minutes each).
+//!   `cargo xtask bench --peers` installs it in `target/peers-venv` and passes that Python.
 //! - Fixed-depth α-β against `minimax` 0.6.0's `Negamax` (through its `Game` trait,
 //!   implemented here for plyground's Connect-4): same positions, same depth, natural move
 //!   order on our side, an evaluation of 0 at the depth limit on both sides.
@@ -17,8 +23,8 @@
 //!   positions, each position played twice with the colours swapped.
 //!
 //! A dev tool (not a default member of the workspace, not built by `cargo xtask test`):
-//! `cargo run --release -p plyground-peers [-- --quick | --long]`, or `cargo xtask bench
-//! --peers`. Timings are the best of a few repetitions after an untimed warm-up.
+//! `cargo run --release -p plyground-peers [-- --quick | --long] [--bitbully PYTHON]`, or
+//! `cargo xtask bench --peers`. Timings are the best of a few repetitions after an untimed warm-up.
 
 use plyground::games::connect4::{has_four, C4State, Connect4};
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
@@ -126,7 +132,17 @@ fn theirs_solve(
     (t / n, nodes as f64 / n)
 }
 
-fn solver_table(sets: &[(&str, usize)], reps: usize) -> Result<(), String> {
+/// Our measurement of one set in [`solver_table`], reused by [`bitbully_table`].
+struct OursRow {
+    name: String,
+    label: String,
+    positions: usize,
+    score_sum: i64,
+    secs: f64,
+    nodes: f64,
+}
+
+fn solver_table(sets: &[(&str, usize)], reps: usize) -> Result<Vec<OursRow>, String> {
     println!("exact solver (strong), table reset per position: plyground vs connect-four-ai 1.0.0 (no opening book)");
     println!(
         "{:<18} {:>11} {:>11} {:>7} {:>12} {:>12} {:>7}",
@@ -134,6 +150,7 @@ fn solver_table(sets: &[(&str, usize)], reps: usize) -> Result<(), String> {
     );
     let mut ours = Solver::new(SolverOptions::default());
     let mut theirs = connect_four_ai::Solver::empty();
+    let mut rows = Vec::new();
     for &(name, limit) in sets {
         let set = read_set(name, limit)?;
         let their_set: Vec<(connect_four_ai::Position, i32, &str)> = set
@@ -164,8 +181,154 @@ fn solver_table(sets: &[(&str, usize)], reps: usize) -> Result<(), String> {
             best_theirs.1,
             best_ours.1 / best_theirs.1
         );
+        rows.push(OursRow {
+            name: name.to_string(),
+            label,
+            positions: set.len(),
+            score_sum: set.iter().map(|c| c.score as i64).sum(),
+            secs: best_ours.0,
+            nodes: best_ours.1,
+        });
     }
     println!("(mean per position; time× and nodes× are ours / theirs, below 1 means plyground does less)");
+    Ok(rows)
+}
+
+// ---------------------------------------------------------------------------------------
+// The exact solver against BitBully (C++, run from Python).
+
+/// Issue 13's target: our exact solver in at most 0.8× BitBully's time, on every set.
+const BITBULLY_TARGET: f64 = 0.8;
+
+/// `bench/bitbully_peer.py`: BitBully on the same sets, run by the Python given with
+/// `--bitbully` (xtask's `target/peers-venv`, where the package is installed).
+fn bitbully_script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../bench/bitbully_peer.py")
+}
+
+/// One set as the script measured it.
+#[derive(Debug)]
+struct TheirRow {
+    name: String,
+    positions: usize,
+    score_sum: i64,
+    secs: f64,
+    nodes: f64,
+}
+
+/// What the script printed (its `--tsv` lines).
+#[derive(Debug, Default)]
+struct BitBullyRun {
+    version: String,
+    /// Seconds of one timed call into the extension that does nothing.
+    overhead: f64,
+    sets: Vec<TheirRow>,
+    /// The empty board: seconds, nodes.
+    empty: Option<(f64, u64)>,
+}
+
+fn parse_bitbully(text: &str) -> Result<BitBullyRun, String> {
+    let mut run = BitBullyRun::default();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let bad = || format!("bitbully_peer.py printed an unexpected line: '{line}'");
+        let num = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).ok_or_else(bad);
+        match (f[0], f.len()) {
+            ("version", 2) => run.version = f[1].to_string(),
+            ("overhead", 2) => run.overhead = num(1)?,
+            ("set", 6) => run.sets.push(TheirRow {
+                name: f[1].to_string(),
+                positions: f[2].parse().map_err(|_| bad())?,
+                score_sum: f[3].parse().map_err(|_| bad())?,
+                secs: num(4)?,
+                nodes: num(5)?,
+            }),
+            ("empty", 3) => run.empty = Some((num(1)?, f[2].parse().map_err(|_| bad())?)),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(run)
+}
+
+/// Ours (measured in [`solver_table`]) against BitBully on the same positions, and, with
+/// `empty`, the empty board on both sides (minutes each: one run, no warm-up). Fails
+/// unless the script solved the same number of positions with the same expected scores.
+fn bitbully_table(python: &str, ours: &[OursRow], reps: usize, empty: bool) -> Result<(), String> {
+    let data = data_dir().ok_or("no shared/data/connect4 folder found (set PLYGROUND_DATA)")?;
+    let mut cmd = std::process::Command::new(python);
+    cmd.arg(bitbully_script())
+        .arg("--tsv")
+        .arg("--reps")
+        .arg(reps.max(1).to_string())
+        .arg("--data")
+        .arg(&data);
+    cmd.args(ours.iter().map(|r| format!("{}:{}", r.name, r.positions)));
+    if empty {
+        cmd.arg("--empty");
+    }
+    // stderr goes through: a wrong score or a missing package is reported there.
+    let out = cmd.stderr(std::process::Stdio::inherit()).output().map_err(|e| format!("{python}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("bench/bitbully_peer.py failed ({})", out.status));
+    }
+    let theirs = parse_bitbully(&String::from_utf8_lossy(&out.stdout))?;
+    if theirs.sets.len() != ours.len() {
+        return Err(format!("bitbully_peer.py measured {} sets, not {}", theirs.sets.len(), ours.len()));
+    }
+    println!(
+        "exact solver (strong, no opening book), table cleared per position: plyground vs BitBully {} (C++, nullWindow, called from Python)",
+        theirs.version
+    );
+    println!(
+        "{:<18} {:>11} {:>11} {:>7} {:>12} {:>12} {:>7} {:>8}  ≤ {BITBULLY_TARGET}×",
+        "set", "ours", "BitBully", "time×", "ours nodes", "BB nodes", "nodes×", "checked"
+    );
+    let row = |label: &str, o: (f64, f64), t: (f64, f64), checked: usize| {
+        let ratio = o.0 / t.0;
+        println!(
+            "{:<18} {:>11} {:>11} {:>7.2} {:>12.0} {:>12.0} {:>7.2} {:>8}  {}",
+            label,
+            fmt_time(o.0),
+            fmt_time(t.0),
+            ratio,
+            o.1,
+            t.1,
+            o.1 / t.1,
+            checked,
+            if ratio <= BITBULLY_TARGET { "yes" } else { "no" }
+        );
+        ratio <= BITBULLY_TARGET
+    };
+    let mut met = 0;
+    for (o, t) in ours.iter().zip(&theirs.sets) {
+        if t.name != o.name || t.positions != o.positions || t.score_sum != o.score_sum {
+            return Err(format!(
+                "bitbully_peer.py read {} ({} positions, scores summing to {}), we read {} ({}, {}): not the same positions",
+                t.name, t.positions, t.score_sum, o.name, o.positions, o.score_sum
+            ));
+        }
+        met += row(&o.label, (o.secs, o.nodes), (t.secs, t.nodes), o.positions) as usize;
+    }
+    let mut rows = ours.len();
+    if let Some((t_secs, t_nodes)) = theirs.empty {
+        let mut solver = Solver::new(SolverOptions::default());
+        let (secs, r) = timed(|| solver.solve(&Connect4.initial_state(), false));
+        // The empty board: the first player wins with their 21st (last) stone, 22 − 21 = 1.
+        assert_eq!(r.score, 1, "plyground: the empty board");
+        met += row("empty board", (secs, r.nodes as f64), (t_secs, t_nodes as f64), 1) as usize;
+        rows += 1;
+    }
+    println!("(mean per position; time× and nodes× are ours / BitBully, below 1 means plyground does less;");
+    println!(" checked: positions whose exact score both reproduced; nodes: ours entered, BitBully's");
+    println!(" getNodeCounter. BitBully's time is its solve call alone, made from Python (a call into it");
+    println!(
+        " costs {}), its ~96 MiB table cleared before each position, untimed: about 50 ms each)",
+        fmt_time(theirs.overhead)
+    );
+    println!(
+        "issue 13's target, ours ≤ {BITBULLY_TARGET}× BitBully's time on every set: met on {met} of {rows} rows{}",
+        if met == rows { "" } else { " (not met)" }
+    );
     Ok(())
 }
 
@@ -442,12 +605,18 @@ fn mcts_strength(starts: &[Case], iterations: u32) {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let (mut quick, mut long) = (false, false);
-    for a in args {
+    let (mut quick, mut long, mut bitbully) = (false, false, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
         match a.as_str() {
             "--quick" => quick = true,
             "--long" => long = true,
-            other => return Err(format!("unknown option '{other}' (expected --quick or --long)")),
+            "--bitbully" => bitbully = Some(it.next().ok_or("--bitbully needs the path of a Python")?),
+            other => {
+                return Err(format!(
+                    "unknown option '{other}' (expected --quick, --long or --bitbully PYTHON)"
+                ))
+            }
         }
     }
     let reps = if quick { 1 } else { 3 };
@@ -459,7 +628,14 @@ fn run(args: &[String]) -> Result<(), String> {
     if long {
         sets.push(("Test_L1_R2", 100));
     }
-    solver_table(&sets, reps)?;
+    let ours = solver_table(&sets, reps)?;
+    println!();
+    match bitbully {
+        Some(python) => bitbully_table(python, &ours, reps, long)?,
+        None => {
+            println!("BitBully: not measured (give --bitbully PYTHON, as `cargo xtask bench --peers` does)")
+        }
+    }
     println!();
     let middle = read_set("Test_L2_R1", if quick { 10 } else { 50 })?;
     alphabeta_table(&middle, 8, reps);
@@ -486,5 +662,27 @@ fn main() -> ExitCode {
             eprintln!("plyground-peers: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bitbully_script_lines_parse() {
+        let text = "version\t0.0.79\noverhead\t5.1e-07\nset\tTest_L3_R1\t1000\t-12\t3.3e-05\t67.000\n\nempty\t205.5\t123456\n";
+        let run = parse_bitbully(text).unwrap();
+        assert_eq!(run.version, "0.0.79");
+        assert_eq!(run.overhead, 5.1e-7);
+        assert_eq!(run.sets.len(), 1);
+        let s = &run.sets[0];
+        assert_eq!(
+            (s.name.as_str(), s.positions, s.score_sum, s.secs, s.nodes),
+            ("Test_L3_R1", 1000, -12, 3.3e-5, 67.0)
+        );
+        assert_eq!(run.empty, Some((205.5, 123456)));
+        assert!(parse_bitbully("set\tTest_L3_R1\t1000\n").unwrap_err().contains("unexpected line"));
+        assert!(parse_bitbully("empty\tslow\t1\n").unwrap_err().contains("unexpected line"));
     }
 }
