@@ -392,6 +392,32 @@ test('the package ships TypeScript declarations with typed options and results',
   });
 });
 
+test('exportSvg: the print figure as SVG, the same text plyground export --format svg prints', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const cli = fileURLToPath(new URL('../../target/debug/plyground', import.meta.url));
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`cargo build -p plyground-cli\` first (cargo xtask test's native stage builds it)`);
+  const t = GameTree.parse(FIG_5_2);
+  try {
+    for (const [step, dark, width, args] of [
+      [23, false, undefined, ['--step', '23']],
+      [43, true, 800, ['--dark', '--width', '800']],
+    ]) {
+      const svg = api.exportSvg(t, { algo: 'alphabeta' }, 20000, step, dark, width);
+      const want = execFileSync(cli, ['export', '--format', 'svg', ...args, FIG_5_2], { encoding: 'utf8' });
+      assert.equal(svg, want, `step ${step}`);
+    }
+    const svg = api.exportSvg(t, {}, 20000, 23, false, undefined);
+    assert.ok(svg.includes('<title>plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 23 of 43</title>'));
+    assert.equal((svg.match(/<line class="pruned"/g) ?? []).length, 2, 'c2 and c3, cut at step 23');
+    assert.throws(() => api.exportSvg(t, {}, 20000, 44, false, undefined), { message: /^exportSvg: step must be/ });
+    assert.throws(() => api.exportSvg(t, {}, 20000, 0, false, 5), { message: 'exportSvg: the width must be from 100 to 20000 px, got 5' });
+    assert.throws(() => api.exportSvg(t, { algo: 'mcts' }, 20000, 0, false, undefined), { message: /^exportSvg: an MCTS search has no print figure yet/ });
+  } finally {
+    t.free();
+  }
+});
+
+
 test('no Rust panic reached the console', () => {
   const panics = consoleErrors.filter((e) => /panicked/.test(e));
   assert.deepEqual(panics, []);

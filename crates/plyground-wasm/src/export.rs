@@ -1,15 +1,18 @@
-//! `exportTikz`: a recorded search on an explicit tree, at one step, as TikZ — the core's
-//! `plyground::export` (the figure the tree figure shows at that step, in the lessons'
-//! notation; docs/export.md). Built only into the practice module (`practice` feature), which
-//! the page loads when asked: the TikZ writer stays out of the shipped module's size budget.
+//! `exportTikz` and `exportSvg`: a recorded search on an explicit tree, at one step, as TikZ
+//! or SVG — the core's `plyground::export` (the figure the tree figure shows at that step, in
+//! the lessons' notation, placed by the print layout; docs/export.md), the same texts
+//! `plyground export` prints. Built only into the practice module (`practice` feature), which
+//! the page loads when asked: the writers stay out of the shipped module's size budget.
 
 use crate::options::{node_cap, Algo, Opts};
 use crate::search;
 use crate::skin::Skin;
 use crate::tree::GameTree;
 use crate::util::{at, int_in, number_arg, opt_number_arg};
+use plyground::export::svg::{svg_at, SvgOptions};
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
 use plyground::trace::Recorder;
+use plyground::trace::Trace;
 use plyground::Game;
 use wasm_bindgen::prelude::*;
 
@@ -25,13 +28,43 @@ pub fn export_tikz(
     snippet: bool,
 ) -> Result<String, JsError> {
     let place = at("exportTikz");
+    let (trace, step, algo) = recorded(tree, opts, node_cap_js, step).map_err(&place)?;
+    tikz_at(&tree.tree, &trace, step, algo, TikzOptions { snippet }).map_err(place)
+}
+
+/// As `exportTikz`, as SVG: `dark` for the page's dark palette, `width` the picture's width
+/// in px (its height follows; undefined: the print size, 1 cm = 37.8 px).
+#[wasm_bindgen(js_name = exportSvg)]
+pub fn export_svg(
+    tree: &GameTree,
+    #[wasm_bindgen(unchecked_param_type = "SearchOptions | undefined")] opts: JsValue,
+    #[wasm_bindgen(js_name = nodeCap, unchecked_param_type = "number | undefined")] node_cap_js: JsValue,
+    step: JsValue,
+    dark: bool,
+    #[wasm_bindgen(unchecked_param_type = "number | undefined")] width: JsValue,
+) -> Result<String, JsError> {
+    let place = at("exportSvg");
+    let width =
+        opt_number_arg("width", if width.is_undefined() { None } else { Some(width) }).map_err(&place)?;
+    let (trace, step, algo) = recorded(tree, opts, node_cap_js, step).map_err(&place)?;
+    svg_at(&tree.tree, &trace, step, algo, SvgOptions { dark, width }).map_err(place)
+}
+
+/// The search `opts` asks for on `tree`, recorded as `Stepper.forTree` records it, the step
+/// checked against it, and the algorithm's title for the figure.
+fn recorded(
+    tree: &GameTree,
+    opts: JsValue,
+    node_cap_js: JsValue,
+    step: JsValue,
+) -> Result<(Trace<u32>, usize, &'static str), String> {
     let t = &tree.tree;
-    let mut o = Opts::parse(&opts).and_then(|o| o.resolve(t, t.has_tuples())).map_err(&place)?;
+    let mut o = Opts::parse(&opts).and_then(|o| o.resolve(t, t.has_tuples()))?;
     if o.algo == Algo::Mcts {
-        return Err(place("an MCTS search has no TikZ export yet: export a depth-first search".into()));
+        return Err("an MCTS search has no print figure yet: export a depth-first search".into());
     }
     let cap_arg = if node_cap_js.is_undefined() { None } else { Some(node_cap_js) };
-    let cap = opt_number_arg("nodeCap", cap_arg).and_then(node_cap).map_err(&place)?;
+    let cap = opt_number_arg("nodeCap", cap_arg).and_then(node_cap)?;
     if o.algo == Algo::AlphaBeta {
         // As a Stepper records it: the cap stops the search itself.
         o.ab.node_budget = Some(o.ab.node_budget.map_or(cap as u64, |b| b.min(cap as u64)));
@@ -46,8 +79,6 @@ pub fn export_tikz(
         search::run(t, &root, &o, &mut rec);
     }
     let trace = rec.finish();
-    let step = number_arg("step", &step)
-        .and_then(|x| int_in("step", x, 0, trace.len() as u64))
-        .map_err(&place)? as usize;
-    tikz_at(t, &trace, step, algorithm_title(o.algo.name()), TikzOptions { snippet }).map_err(place)
+    let step = number_arg("step", &step).and_then(|x| int_in("step", x, 0, trace.len() as u64))? as usize;
+    Ok((trace, step, algorithm_title(o.algo.name())))
 }
