@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 pub const WASM_CRATE: &str = "plyground-wasm";
 const OUT_NAME: &str = "plyground_wasm";
 
-/// The full API (`www/pkg/`: trees, games and practice): what the Node tests and the stack
-/// sweep load. No page loads it (each loads the module of its figure's kind).
+/// The full API (`www/pkg/`: trees, games, practice and `exportSvg`): what the Node tests and
+/// the stack sweep load. No page loads it (each loads the module of its figure's kind).
 pub fn pkg_dir() -> PathBuf {
     root().join("www/pkg")
 }
@@ -26,7 +26,7 @@ pub fn setup_and_build() -> Result<(), String> {
 /// Builds www/pkg (the full API, for tests), the two modules the pages load (www/pkg-tree/,
 /// www/pkg-games/) and the practice module from the wasm crate (assumes the set-up is done).
 pub fn build_pkg() -> Result<(), String> {
-    build_module(&["practice"], &pkg_dir())?;
+    build_module(&["practice", "svg"], &pkg_dir())?;
     build_split_module(&["trees"], &tree_pkg_dir())?;
     build_split_module(&["games"], &games_pkg_dir())?;
     build_split_module(&["trees", "practice"], &practice_pkg_dir())

@@ -9,6 +9,7 @@ use crate::search;
 use crate::skin::Skin;
 use crate::tree::GameTree;
 use crate::util::{at, int_in, number_arg, opt_number_arg};
+#[cfg(feature = "svg")]
 use plyground::export::svg::{svg_at, SvgOptions};
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
 use plyground::trace::Recorder;
@@ -33,7 +34,10 @@ pub fn export_tikz(
 }
 
 /// As `exportTikz`, as SVG: `dark` for the page's dark palette, `width` the picture's width
-/// in px (its height follows; undefined: the print size, 1 cm = 37.8 px).
+/// in px (its height follows; undefined: the print size, 1 cm = 37.8 px). Only in the full
+/// module (the `svg` feature): no page calls it (a page's Export button saves its canvas's
+/// own SVG), and in the practice module it would cost every exercise 16 KB gzipped.
+#[cfg(feature = "svg")]
 #[wasm_bindgen(js_name = exportSvg)]
 pub fn export_svg(
     tree: &GameTree,

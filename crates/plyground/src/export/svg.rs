@@ -248,8 +248,8 @@ fn node(fig: &Figure, n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
         FigKind::Player(_) => "player",
     };
     let mut s = match n.kind {
-        FigKind::Max => polygon(cx, cy, r, 3, -90.0, kind, &paint),
-        FigKind::Min => polygon(cx, cy, r, 3, 90.0, kind, &paint),
+        FigKind::Max => polygon(cx, cy, r, 3, true, kind, &paint),
+        FigKind::Min => polygon(cx, cy, r, 3, false, kind, &paint),
         FigKind::Chance => {
             format!(
                 "<circle class=\"chance\" cx=\"{}\" cy=\"{}\" r=\"{}\" {paint}/>\n",
@@ -269,7 +269,7 @@ fn node(fig: &Figure, n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
             )
         }
         FigKind::Player(p) => {
-            let mut g = polygon(cx, cy, r, usize::from(p) + 3, -90.0, kind, &paint);
+            let mut g = polygon(cx, cy, r, usize::from(p) + 3, true, kind, &paint);
             g += &text(
                 cx,
                 cy,
@@ -308,15 +308,28 @@ fn node(fig: &Figure, n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
     s
 }
 
-/// A regular polygon of `sides` corners on a circle of radius `r`, the first corner at
-/// `start` degrees (−90: on top).
-fn polygon(cx: f64, cy: f64, r: f64, sides: usize, start: f64, class: &str, paint: &str) -> String {
-    let pts: Vec<String> = (0..sides)
-        .map(|k| {
-            let a = (start + 360.0 * k as f64 / sides as f64).to_radians();
-            format!("{},{}", num(cx + r * a.cos()), num(cy + r * a.sin()))
-        })
-        .collect();
+/// cos and sin of 360°/n for the polygons drawn (n = 3 to 8): constants, so that the wasm
+/// module carries no trigonometry.
+const TURN: [(f64, f64); 6] = [
+    (-0.5, 0.866_025_403_784_438_6),
+    (0.0, 1.0),
+    (0.309_016_994_374_947_4, 0.951_056_516_295_153_5),
+    (0.5, 0.866_025_403_784_438_6),
+    (0.623_489_801_858_733_5, 0.781_831_482_468_029_8),
+    (std::f64::consts::FRAC_1_SQRT_2, std::f64::consts::FRAC_1_SQRT_2),
+];
+
+/// A regular polygon of `sides` corners (3 to 8) on a circle of radius `r`, the first corner
+/// on top (`up`) or at the bottom.
+fn polygon(cx: f64, cy: f64, r: f64, sides: usize, up: bool, class: &str, paint: &str) -> String {
+    let sides = sides.clamp(3, 8);
+    let (c, s) = TURN[sides - 3];
+    let (mut dx, mut dy) = (0.0, if up { -1.0 } else { 1.0 });
+    let mut pts = Vec::with_capacity(sides);
+    for _ in 0..sides {
+        pts.push(format!("{},{}", num(cx + r * dx), num(cy + r * dy)));
+        (dx, dy) = (dx * c - dy * s, dx * s + dy * c);
+    }
     format!("<polygon class=\"{class}\" points=\"{}\" {paint}/>\n", pts.join(" "))
 }
 
@@ -368,6 +381,19 @@ mod tests {
         let got: Vec<String> =
             [100.0, 0.0, -0.001, 12.5, -3.456, 37.795_275].iter().map(|&v| num(v)).collect();
         assert_eq!(got, ["100", "0", "0", "12.5", "-3.46", "37.8"]);
+    }
+
+    #[test]
+    fn the_turn_table_is_cos_and_sin_of_a_corner_angle() {
+        for (i, &(c, s)) in TURN.iter().enumerate() {
+            let a = std::f64::consts::TAU / (i + 3) as f64;
+            assert!((c - a.cos()).abs() < 1e-12 && (s - a.sin()).abs() < 1e-12, "{} corners", i + 3);
+        }
+        // A triangle on top: corners at 12, 4 and 8 o'clock.
+        assert_eq!(
+            polygon(0.0, 0.0, 10.0, 3, true, "max", "p"),
+            "<polygon class=\"max\" points=\"0,-10 8.66,5 -8.66,5\" p/>\n"
+        );
     }
 
     #[test]
