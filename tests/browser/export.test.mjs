@@ -87,6 +87,17 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
     assert.equal(png.readUInt32BE(16), Math.ceil(Number(w) * 2));
     assert.equal(png.readUInt32BE(20), Math.ceil(Number(h) * 2));
+    // A chosen width: the same texts, the picture that wide (its height in proportion).
+    await page.fill('#view-tree [part="export-width"]', '900');
+    const [wideDl] = await Promise.all([page.waitForEvent('download'), page.click('[data-format="svg"]')]);
+    const wide = await readFile(await wideDl.path(), 'utf8');
+    const [, ww, wh] = /<svg [^>]*width="([\d.]+)" height="([\d.]+)"/.exec(wide);
+    assert.equal(Number(ww), 900);
+    const texts = (s) => [...s.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).sort();
+    assert.deepEqual(texts(wide), texts(svg));
+    assert.ok(Number(wh) > 0 && Number(wh) < Number(h) * (900 / Number(w)) + 32, `${wh} for ${w} × ${h}`);
+    await page.waitForFunction(() => /^Saved plyground-tree-step-23\.svg \(SVG, 900 px wide, step 23\)\.$/.test(document.querySelector('#view-tree [part="export-status"]').textContent));
+    await page.fill('#view-tree [part="export-width"]', '');
   });
 
   it('TikZ at the end: exactly the file `plyground export` writes (the golden file of the CLI test)', async () => {
@@ -247,6 +258,23 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const bytes = await readFile(await png.path());
     assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
     assert.deepEqual(pngSize(bytes), [Math.ceil(width * 2), Math.ceil(width * 2)]);
+    // A chosen width: the picture that wide, the PNG at 2× twice that; a bad width is refused.
+    await page.fill('#view-play [part="export-width"]', '600');
+    const [wide] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#view-play [data-format="svg"]')]);
+    const wideSvg = await readFile(await wide.path(), 'utf8');
+    assert.match(wideSvg, /^<svg [^>]*width="600" height="600" viewBox="0 0 600 600"/);
+    assert.deepEqual(svgTexts(wideSvg), shown);
+    const [widePng] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('#view-play [data-format="png2"]')]);
+    assert.deepEqual(pngSize(await readFile(await widePng.path())), [1200, 1200]);
+    await page.fill('#view-play [part="export-width"]', '50');
+    await page.click('#view-play [data-format="svg"]');
+    await page.waitForFunction(() => /^Export failed: the width must be a whole number of pixels from 100 to 20,000/.test(document.querySelector('#view-play [part="export-status"]').textContent));
+    await page.fill('#view-play [part="export-width"]', '5000');
+    await page.click('#view-play [data-format="svg"]');
+    await page.waitForFunction(
+      () => document.querySelector('#view-play [part="export-status"]').textContent === 'Export failed: a Tic-tac-toe board can be 56 to 1208 px wide, not 5000',
+    );
+    await page.fill('#view-play [part="export-width"]', '');
     await page.focus('#view-play [data-format="svg"]');
     await page.keyboard.press('Escape');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'play-export');

@@ -4,7 +4,7 @@
 // the sizes follow the cell size; a PNG canvas is the same picture at 1×, 2× or 3×.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { BOARD_COLOURS, LIGHT_BOARD, boardCanvas, boardPicture, boardSize, boardSvg, drawBoard } from '../../www/lib/board-draw.js';
+import { BOARD_COLOURS, LIGHT_BOARD, boardCanvas, boardPicture, boardSize, boardSvg, cellForWidth, drawBoard } from '../../www/lib/board-draw.js';
 import { scoreText, scoreTone } from '../../www/lib/board.js';
 import { SvgContext } from '../../www/lib/export-svg.js';
 
@@ -147,4 +147,13 @@ test('PNG: the same drawing on a canvas at 1×, 2× or 3× the size; bad sizes a
   assert.throws(() => boardSize('ttt', 5), { message: 'board picture: the cell size must be a number of px from 16 to 400, got 5' });
   assert.throws(() => boardSize('go', 50), { message: 'board picture: unknown game "go" (expected \'ttt\' or \'c4\')' });
   assert.throws(() => boardPicture('ttt', 'XX', []), /ttt board: expected 9 characters/);
+});
+
+test('a chosen width: the cell size that makes the board that wide, within the sizes a board can have', () => {
+  for (const [kind, width] of [['ttt', 600], ['ttt', 56], ['c4', 800], ['c4', 2836]]) {
+    assert.ok(Math.abs(boardSize(kind, cellForWidth(kind, width)).width - width) < 1e-9, `${kind} ${width}`);
+  }
+  assert.equal(cellForWidth('ttt', 296), 96);
+  assert.throws(() => cellForWidth('ttt', 5000), { message: 'a Tic-tac-toe board can be 56 to 1208 px wide, not 5000' });
+  assert.throws(() => cellForWidth('c4', 100), { message: 'a Connect-4 board can be 148 to 2836 px wide, not 100' });
 });

@@ -75,6 +75,20 @@ export function boardSize(kind, cell) {
   return { width: 7 * cell + 6 * GAP + 2 * PAD, height: HEAD + GAP + 6 * cell + 5 * GAP + 2 * PAD };
 }
 
+/**
+ * The cell size that makes the picture `width` px wide (the Export menu's chosen width); an
+ * error naming the widths a board can have (cells of 16 to 400 px).
+ */
+export function cellForWidth(kind, width) {
+  const w16 = boardSize(kind, 16).width;
+  const per = (boardSize(kind, 400).width - w16) / 384;
+  const cell = 16 + (width - w16) / per;
+  if (!(Number.isFinite(cell) && cell >= 16 && cell <= 400)) {
+    throw new Error(`a ${GAMES[kind].name} board can be ${w16} to ${boardSize(kind, 400).width} px wide, not ${width}`);
+  }
+  return cell;
+}
+
 function checkCell(cell) {
   if (!(Number.isFinite(cell) && cell >= 16 && cell <= 400)) throw new Error(`board picture: the cell size must be a number of px from 16 to 400, got ${cell}`);
 }

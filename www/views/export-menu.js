@@ -21,7 +21,7 @@
 
 import { el } from './dom.js';
 import { exportName, figureCanvas, figureSvg } from '../lib/export-svg.js';
-import { BOARD_COLOURS, boardCanvas, boardPicture, boardSvg } from '../lib/board-draw.js';
+import { BOARD_COLOURS, boardCanvas, boardPicture, boardSvg, cellForWidth } from '../lib/board-draw.js';
 
 const FORMATS = [
   { id: 'svg', label: 'SVG', title: 'Vector, texts as text' },
@@ -61,10 +61,21 @@ export function toggleExportMenu(fig) {
 
 function buildMenu(fig) {
   const status = el('span', { class: 'export-status', role: 'status', 'aria-live': 'polite', part: 'export-status' });
+  // The picture's width: empty for the size it has on screen (SVG and PNG; a PNG at 2× is
+  // then twice the chosen width in pixels).
+  const width = el('input', { type: 'number', min: '100', max: '20000', step: '1', inputmode: 'numeric', placeholder: 'as shown', class: 'export-width', part: 'export-width' });
+  // Sized here (CSSOM, allowed by the page's CSP), not in components.css, which every figure loads.
+  width.style.width = '6.5em';
   const buttons = FORMATS.map((f) =>
-    el('button', { type: 'button', title: f.title ?? `Raster image at ${f.ratio}× the screen size`, 'data-format': f.id, 'data-tree': f.tree ? '' : null, onclick: () => save(fig, f, status) }, f.label),
+    el('button', { type: 'button', title: f.title ?? `Raster image at ${f.ratio}× the picture's size`, 'data-format': f.id, 'data-tree': f.tree ? '' : null, onclick: () => save(fig, f, status, width.value) }, f.label),
   );
-  const menu = el('span', { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step', part: 'export-menu', hidden: true }, ...buttons, status);
+  const menu = el(
+    'span',
+    { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step', part: 'export-menu', hidden: true },
+    ...buttons,
+    el('label', { class: 'export-width-label' }, 'Width (px) ', width),
+    status,
+  );
   menu.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape') return;
     e.preventDefault();
@@ -104,24 +115,41 @@ function drawing(fig) {
     if (!b) return { empty: 'Nothing to export yet: no game is on the board.' };
     const pic = boardPicture(b.kind, b.cells, b.line, b.scores);
     const palette = Object.fromEntries(BOARD_COLOURS.map((name) => [name, b.style(name)]).filter(([, v]) => v));
+    const cell = (width) => (width == null ? b.cell : cellForWidth(b.kind, width));
     return {
-      svg: (title) => boardSvg(pic, { cell: b.cell, palette, measure: b.measure, title }).svg,
-      canvas: (make, ratio) => boardCanvas(make, pic, { cell: b.cell, palette, ratio }),
+      svg: (title, width) => boardSvg(pic, { cell: cell(width), palette, measure: b.measure, title }).svg,
+      canvas: (make, ratio, width) => boardCanvas(make, pic, { cell: cell(width), palette, ratio }),
     };
   }
   const c = fig.canvas;
   if (!c.model?.nodes?.length || !c.layout.order.length) return { empty: 'Nothing to export yet: no tree is drawn.' };
   const d = { model: c.model, layout: c.layout, style: c.style, measure: (t, px, bold) => c.measure(t, px, bold), scale: c.camera.scale };
   return {
-    svg: (title) => figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, title }).svg,
-    canvas: (make, ratio) => figureCanvas(make, d.model, d.layout, { style: d.style, scale: d.scale, ratio }),
+    svg: (title, width) => figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, width: width ?? undefined, title }).svg,
+    canvas: (make, ratio, width) => figureCanvas(make, d.model, d.layout, { style: d.style, scale: d.scale, width: width ?? undefined, ratio }),
   };
 }
 
-async function save(fig, format, status) {
+/** The chosen width: null when empty (the size on screen), else a whole number of px. */
+function readWidth(text) {
+  const t = String(text ?? '').trim();
+  if (t === '') return null;
+  const w = Number(t);
+  if (!Number.isInteger(w) || w < 100 || w > 20000) throw new Error(`the width must be a whole number of pixels from 100 to 20,000, or empty for the size on screen; got ${JSON.stringify(t.slice(0, 20))}`);
+  return w;
+}
+
+async function save(fig, format, status, widthText) {
   const d = drawing(fig);
   if (d.empty) {
     status.textContent = d.empty;
+    return;
+  }
+  let width;
+  try {
+    width = format.tree || format.form ? null : readWidth(widthText);
+  } catch (e) {
+    status.textContent = `Export failed: ${e.message}`;
     return;
   }
   const info = exportInfo(fig);
@@ -140,12 +168,12 @@ async function save(fig, format, status) {
       download(new Blob([tex], { type: 'application/x-tex' }), name, fig);
       status.textContent = `Saved ${name} (TikZ${format.id === 'tikz' ? ', standalone for pdflatex' : ' snippet'}, step ${step}).`;
     } else if (format.id === 'svg') {
-      const svg = d.svg(info.title);
+      const svg = d.svg(info.title, width);
       const name = fileName(info, 'svg');
       download(new Blob([svg], { type: 'image/svg+xml' }), name, fig);
-      status.textContent = `Saved ${name} (SVG, ${info.what}).`;
+      status.textContent = `Saved ${name} (SVG${width ? `, ${width} px wide` : ''}, ${info.what}).`;
     } else {
-      const canvas = d.canvas((w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }), format.ratio);
+      const canvas = d.canvas((w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }), format.ratio, width);
       const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
       if (!blob) throw new Error('the browser could not make a PNG of this size');
       const name = fileName(info, 'png', format.ratio);
