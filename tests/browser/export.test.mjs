@@ -28,6 +28,36 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     await browser?.close();
   });
 
+  /**
+   * An SVG document as Chromium reads it: parsed as XML (no parser error), then drawn as an
+   * image onto a canvas. In a blank page of its own (the playground's CSP allows no blob:
+   * images). Returns the image's size, its <text> count and how many pixels it inked.
+   */
+  const drawnAsImage = async (svg) => {
+    const p = await browser.page.context().newPage();
+    try {
+      return await p.evaluate(async (text) => {
+        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+        const error = doc.querySelector('parsererror');
+        if (error) return { error: error.textContent };
+        const img = new Image();
+        img.src = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.naturalWidth;
+        c.height = img.naturalHeight;
+        const ctx = c.getContext('2d');
+        ctx.drawImage(img, 0, 0);
+        const data = ctx.getImageData(0, 0, c.width, c.height).data;
+        const colours = new Set();
+        for (let i = 0; i < data.length; i += 4) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+        return { width: img.naturalWidth, height: img.naturalHeight, texts: doc.querySelectorAll('text').length, colours: colours.size };
+      }, svg);
+    } finally {
+      await p.close();
+    }
+  };
+
   /** The texts the figure's canvas draws in one frame, recorded from its own context. */
   const canvasTexts = () =>
     page.evaluate(async () => {
@@ -68,6 +98,11 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     );
     assert.deepEqual([...texts].sort(), [...drawn].sort(), 'the SVG holds exactly the texts the canvas draws');
     assert.ok(svg.includes('stroke-dasharray'), 'the pruned edges are dashed');
+    // It parses, and Chromium draws it as an image of its size, with more than a background.
+    const img = await drawnAsImage(svg);
+    const [, sw, sh] = /<svg [^>]*width="([\d.]+)" height="([\d.]+)"/.exec(svg);
+    assert.deepEqual([img.width, img.height, img.texts], [Math.round(Number(sw)), Math.round(Number(sh)), texts.length], JSON.stringify(img));
+    assert.ok(img.colours > 10, `${img.colours} colours drawn`);
     await page.waitForFunction(() => /Saved plyground-tree-step-23\.svg/.test(document.querySelector('[part="export-status"]').textContent));
     assert.equal(await page.getAttribute('[part="export-status"]', 'aria-live'), 'polite');
     await page.keyboard.press('Escape');
@@ -246,6 +281,9 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const svg = await readFile(await dl.path(), 'utf8');
     assert.ok(svg.includes('<title>plyground: Tic-tac-toe, after the moves 0,3,1,4, with the value of each move</title>'), svg.slice(0, 300));
     assert.deepEqual(svgTexts(svg), shown, 'the SVG holds exactly what the board shows');
+    const boardImg = await drawnAsImage(svg);
+    assert.equal(boardImg.texts, shown.length, JSON.stringify(boardImg));
+    assert.ok(boardImg.width > 100 && boardImg.colours > 10, JSON.stringify(boardImg));
     await page.waitForFunction(
       () => document.querySelector('#view-play [part="export-status"]').textContent === 'Saved plyground-tic-tac-toe-0-3-1-4.svg (SVG, after 4 moves, with the values).',
     );
@@ -299,5 +337,18 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.ok(dark.includes(`fill="${boardColour}"`), 'the dark board colour');
     await page.emulateMedia({ colorScheme: 'light' });
     assert.deepEqual(browser.problems, []);
+  });
+  it('the CLI’s SVG (plyground export --format svg) parses and draws in Chromium, light and dark', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { existsSync } = await import('node:fs');
+    const cli = ['debug', 'release'].map((p) => new URL(`../../target/${p}/plyground`, import.meta.url).pathname).find(existsSync);
+    assert.ok(cli, 'target/debug/plyground is missing: cargo xtask test builds it in its native stage (or cargo build -p plyground-cli)');
+    for (const args of [['--step', '23'], ['--dark', '--width', '800']]) {
+      const svg = execFileSync(cli, ['export', '--format', 'svg', ...args, '[[3,12,8],[2,4,6],[14,5,2]]'], { encoding: 'utf8' });
+      const img = await drawnAsImage(svg);
+      assert.equal(img.texts, svgTexts(svg).length, JSON.stringify(img));
+      assert.ok(img.texts >= 29 && img.colours > 10, JSON.stringify(img));
+      if (args.includes('--width')) assert.equal(img.width, 800);
+    }
   });
 });
