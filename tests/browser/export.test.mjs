@@ -128,8 +128,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const wide = await readFile(await wideDl.path(), 'utf8');
     const [, ww, wh] = /<svg [^>]*width="([\d.]+)" height="([\d.]+)"/.exec(wide);
     assert.equal(Number(ww), 900);
-    const texts = (s) => [...s.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).sort();
-    assert.deepEqual(texts(wide), texts(svg));
+    assert.deepEqual(svgTexts(wide).sort(), svgTexts(svg).sort());
     assert.ok(Number(wh) > 0 && Number(wh) < Number(h) * (900 / Number(w)) + 32, `${wh} for ${w} × ${h}`);
     await page.waitForFunction(() => /^Saved plyground-tree-step-23\.svg \(SVG, 900 px wide, step 23\)\.$/.test(document.querySelector('#view-tree [part="export-status"]').textContent));
     await page.fill('#view-tree [part="export-width"]', '');

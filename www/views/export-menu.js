@@ -64,8 +64,12 @@ function buildMenu(fig) {
   // The picture's width: empty for the size it has on screen (SVG and PNG; a PNG at 2× is
   // then twice the chosen width in pixels).
   const width = el('input', { type: 'number', min: '100', max: '20000', step: '1', inputmode: 'numeric', placeholder: 'as shown', class: 'export-width', part: 'export-width' });
-  // Sized here (CSSOM, allowed by the page's CSP), not in components.css, which every figure loads.
+  // Styled here (CSSOM, allowed by the page's CSP), not in components.css, which every figure
+  // loads: the field's width, and its label kept on one line, apart from the last button.
   width.style.width = '6.5em';
+  const label = el('label', { class: 'export-width-label' }, 'Width\u00a0(px) ', width);
+  label.style.whiteSpace = 'nowrap';
+  label.style.marginInline = '0.5em';
   const buttons = FORMATS.map((f) =>
     el('button', { type: 'button', title: f.title ?? `Raster image at ${f.ratio}× the picture's size`, 'data-format': f.id, 'data-tree': f.tree ? '' : null, onclick: () => save(fig, f, status, width.value) }, f.label),
   );
@@ -73,7 +77,7 @@ function buildMenu(fig) {
     'span',
     { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step', part: 'export-menu', hidden: true },
     ...buttons,
-    el('label', { class: 'export-width-label' }, 'Width (px) ', width),
+    label,
     status,
   );
   menu.addEventListener('keydown', (e) => {
