@@ -519,6 +519,46 @@ function runCase(seed) {
         call(ctx, 'searchGame (freed game)', [], [], () => searchGame(g2, {}), { freed: true });
       }
     }
+    // After the sequence above, so that every stored seed replays the calls it was found with.
+    if (r.chance(0.5)) {
+      // The tree editor's edits, on a copy (the oracle checks above read the tree's text):
+      // a refusal leaves the text as it was; an edit says what it did, its focus is a node,
+      // and the edited tree reads back as it writes.
+      const t2 = keep(GameTree.parse(tree.toText()));
+      const n = t2.nodeCount;
+      const id = r.chance(0.8) ? r.int(n + 2) : oddValue(r);
+      const what = r.pick(['setValue', 'setKind', 'setLabel', 'setProbabilities', 'checkProbabilities', 'addChild', 'removeNode', 'moveNode', 'editFields']);
+      const second = {
+        setValue: () => r.pick([r.int(21) - 10, '\u22122.5', '(1, 2, 6)', '1e16', 'x', oddValue(r)]),
+        setKind: () => r.pick(['max', 'min', 'chance', 'terminal', 'p0', 'p3', 'bogus', oddValue(r)]),
+        setLabel: () => r.pick(['', 'Left', 'A', "b'", '<b>', oddValue(r)]),
+        setProbabilities: () => r.pick([['1/2', '1/2'], [0.25, 0.75], ['1/3'], [0.5, 0.6], oddValue(r)]),
+        checkProbabilities: () => r.pick([['1/2', '1/2'], [0.25, 0.75], ['1/3'], oddValue(r)]),
+        moveNode: () => (r.chance(0.7) ? r.int(4) : oddValue(r)),
+      }[what];
+      const args = second ? [id, second()] : [id];
+      const res = call(ctx, `GameTree.${what}`, ['id', 'node', 'value', 'kind', 'label', 'probabilities', 'to'], args, () => t2[what](...args), { snap: () => t2.toText() });
+      if (res.ok && !['editFields', 'checkProbabilities'].includes(what)) {
+        const { focus, said } = res.value;
+        if (!Number.isInteger(focus) || focus < 0 || focus >= t2.nodeCount || typeof said !== 'string' || said === '') fail(`GameTree.${what} said ${show(res.value)}`);
+        const back = GameTree.parse(t2.toText());
+        if (back.toText() !== t2.toText()) fail(`the edited tree does not read back as it writes: ${show(t2.toText())}`);
+        back.free();
+      }
+    }
+    if (r.chance(0.3)) {
+      // The print figures (TikZ in the practice module, SVG in the full one) at a random
+      // step with random options: they return text or refuse, naming the call or an argument.
+      const { opts } = optionRecord(r, SEARCH_VALID);
+      const o = boundIterations(opts);
+      const cap = r.chance(0.8) ? 10 + r.int(300) : oddValue(r);
+      const step = r.chance(0.8) ? r.int(60) : oddValue(r);
+      const svg = r.chance(0.5);
+      const extra = svg ? [r.chance(0.5), r.chance(0.6) ? undefined : r.pick([50, 100, 800, 20001, oddValue(r)])] : [r.chance(0.5)];
+      const name = svg ? 'exportSvg' : 'exportTikz';
+      const res = call(ctx, name, ['tree', 'options', 'nodeCap', 'step', 'width'], [tree, o, cap, step, ...extra], () => api[name](tree, o, cap, step, ...extra));
+      if (res.ok && (typeof res.value !== 'string' || !res.value.startsWith(svg ? '<svg ' : '% plyground: '))) fail(`${name} gave ${show(res.value).slice(0, 80)}`);
+    }
     if (stepper) stepper.free();
     if (mcts) mcts.free();
   } catch (e) {
