@@ -58,10 +58,10 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     }
   };
 
-  /** The texts the figure's canvas draws in one frame, recorded from its own context. */
-  const canvasTexts = () =>
-    page.evaluate(async () => {
-      const fig = window.__plyground.views.tree.figure;
+  /** The texts a view's figure canvas draws in one frame, recorded from its own context. */
+  const canvasTexts = (view = 'tree') =>
+    page.evaluate(async (v) => {
+      const fig = window.__plyground.views[v].figure;
       const ctx = fig.canvas.ctx;
       const texts = [];
       const fillText = ctx.fillText;
@@ -73,7 +73,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
       fig.canvas.draw();
       ctx.fillText = fillText;
       return texts;
-    });
+    }, view);
 
   it('the export code is not loaded until Export is pressed', async () => {
     assert.ok(!requested.some((p) => p.endsWith('/export-menu.js') || p.endsWith('/export-svg.js')), requested.join(' '));
@@ -212,20 +212,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     await page.fill('#mc-n', '4');
     await page.click('#mc-run');
     await page.waitForSelector('#app[data-mcts-iterations="4"]', { timeout: TIMEOUT });
-    const drawn = await page.evaluate(() => {
-      const fig = window.__plyground.views.mcts.figure;
-      const ctx = fig.canvas.ctx;
-      const texts = [];
-      const fillText = ctx.fillText;
-      ctx.fillText = function (t, x, y) {
-        texts.push(t);
-        return fillText.call(this, t, x, y);
-      };
-      fig.canvas.fit();
-      fig.canvas.draw();
-      ctx.fillText = fillText;
-      return texts;
-    });
+    const drawn = await canvasTexts('mcts');
     await page.click('#mc-export');
     // The menu's module loads on the first click: wait for it.
     await page.waitForSelector('#view-mcts [part="export-menu"] button[data-format="svg"]', { timeout: TIMEOUT });
