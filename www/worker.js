@@ -12,6 +12,11 @@
 //            are the core's), posting its progress between steps ({...Engine.step(), ms}).
 //            `result` is Engine.result(); `options` are Engine.searchOptions(), what "Show me
 //            the search" records.
+//            A perfect player on an early Connect-4 position wants the opening book
+//            (Engine.wantsBook, the core's answer): the first such request fetches
+//            book/connect4.book (about 45 KB gzipped, then in the browser's cache), hands it to
+//            the module (loadConnect4Book) and makes the engine again; a book that cannot be
+//            fetched or read fails the request with the reason.
 //   compare  {source, base, orders}       → node counts for every ordering × algorithm
 //   caps     {}                           → what this build offers ({solver, limits})
 //   init     {which, module} (no id, no answer) → use this compiled WebAssembly.Module for
@@ -48,6 +53,30 @@ function apiFor(op, args) {
 
 let searches = 0;
 
+// The Connect-4 opening book, per module: fetched once, the first time a search would use it.
+const books = new Map();
+/** Loads book/connect4.book into `api` (once; a failed attempt is tried again next time). */
+function loadBook(api) {
+  let p = books.get(api);
+  if (!p) {
+    p = (async () => {
+      const url = new URL('./book/connect4.book', import.meta.url);
+      const what = `the Connect-4 opening book (${url.pathname})`;
+      let res;
+      try {
+        res = await fetch(url);
+      } catch (err) {
+        throw new Error(`${what} could not be fetched: ${err?.message ?? err}`);
+      }
+      if (!res.ok) throw new Error(`${what} could not be fetched: HTTP ${res.status}`);
+      return api.loadConnect4Book(new Uint8Array(await res.arrayBuffer()));
+    })();
+    books.set(api, p);
+    p.catch(() => books.delete(api));
+  }
+  return p;
+}
+
 function post(id, type, payload) {
   if (type === 'error') self.postMessage({ id, type, error: payload });
   else self.postMessage({ id, type, data: payload });
@@ -72,8 +101,14 @@ const ops = {
     const game = gameOf(api, kind, moves);
     let engine = null;
     try {
-      engine = api.Engine.forGame(game, config);
       const t0 = now();
+      engine = api.Engine.forGame(game, config);
+      if (engine.wantsBook === true) {
+        engine.free();
+        engine = null;
+        await loadBook(api);
+        engine = api.Engine.forGame(game, config);
+      }
       while (!engine.done) post(id, 'progress', { ...engine.step(), ms: now() - t0 });
       searches += 1;
       // Read by the browser tests to check that the search really ran in this worker.

@@ -439,7 +439,8 @@ impl EngineHandle {
             }
         };
         let cfg = read_config(kind, &config).map_err(&place)?;
-        let inner = PlayerEngine::new(&cfg, pos).map_err(&place)?;
+        let mut inner = PlayerEngine::new(&cfg, pos).map_err(&place)?;
+        inner.set_book(crate::book::current());
         let mover = match mover {
             ToMove::Player(p) => p,
             ToMove::Chance => Player::MAX,

@@ -27,6 +27,8 @@
 #[cfg(feature = "bench")]
 mod bench;
 #[cfg(feature = "games")]
+mod book;
+#[cfg(feature = "games")]
 mod engine;
 #[cfg(feature = "practice")]
 mod export;
@@ -53,6 +55,8 @@ mod write;
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
+#[cfg(feature = "games")]
+pub use book::{connect4_book_wanted, load_connect4_book};
 #[cfg(feature = "games")]
 pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 #[cfg(feature = "practice")]

@@ -164,3 +164,47 @@ fn the_solver_answers_the_empty_board_and_early_positions_through_the_book() {
     solver.reset();
     assert_eq!(solver.solve(&late, false), plain.solve(&late, false));
 }
+
+#[test]
+fn the_shipped_depth_is_the_files_and_says_which_searches_the_book_helps() {
+    // Pages decide to fetch the book from `SHIPPED_DEPTH` before reading the file.
+    assert_eq!(SHIPPED[8], book::SHIPPED_DEPTH);
+    assert_eq!(shipped().depth(), book::SHIPPED_DEPTH);
+    // Solving reaches the book up to its depth; scoring columns starts a stone later.
+    assert!(book::helps(0, 8, false) && book::helps(8, 8, false) && !book::helps(9, 8, false));
+    assert!(book::helps(0, 8, true) && book::helps(7, 8, true) && !book::helps(8, 8, true));
+}
+
+#[test]
+fn the_perfect_player_with_the_book_scores_every_column_of_the_empty_board_exactly() {
+    use plyground::search::engine::{Engine, ScoreBound};
+    use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
+    let c4 = BoardKind::Connect4;
+    let perfect = PlayerConfig::default_for(c4, PlayerId::Perfect);
+    let empty = BoardPosition::Connect4(C4Position::new().state);
+    let mut e = PlayerEngine::new(&perfect, empty).unwrap();
+    assert!(e.wants_book(8), "the perfect player wants the book on the empty board");
+    e.set_book(Some(Arc::new(shipped())));
+    assert!(!e.wants_book(8), "it has one");
+    while !e.progress().done {
+        e.step(1);
+    }
+    let r = e.result();
+    assert!(!e.fell_back() && r.exact && r.complete, "{r:?}");
+    assert_eq!(r.algo, "solve");
+    assert_eq!(r.best, Some(3), "the centre column");
+    assert_eq!(r.score, 1.0);
+    let scores: Vec<_> = r.scores.iter().map(|m| (m.action, m.value, m.bound)).collect();
+    let want: Vec<_> = [-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0]
+        .iter()
+        .enumerate()
+        .map(|(c, &v)| (c as u8, Some(v), ScoreBound::Exact))
+        .collect();
+    assert_eq!(scores, want);
+    assert!(r.stats.nodes < 200_000, "{} nodes", r.stats.nodes);
+    // At the book's depth and later, and for the other players, the book is not wanted.
+    let at = BoardPosition::Connect4(state("44444432"));
+    assert!(!PlayerEngine::new(&perfect, at).unwrap().wants_book(8));
+    let ab = PlayerConfig::default_for(c4, PlayerId::AlphaBeta);
+    assert!(!PlayerEngine::new(&ab, empty).unwrap().wants_book(8));
+}

@@ -51,6 +51,20 @@ pub const MAGIC: &[u8; 8] = b"PLYC4BK1";
 pub const HEADER_LEN: usize = 18;
 /// The kind byte of a book of exact scores.
 pub const KIND_EXACT: u8 = 1;
+/// The depth of the book the project ships (`www/book/connect4.book`), which pages load
+/// lazily: before the file is fetched, [`helps`] says with this depth whether a position
+/// would use it (a test checks it against the file's header).
+pub const SHIPPED_DEPTH: u8 = 8;
+
+/// Whether a book of `depth` plies settles part of a search of a position with `stones`
+/// stones: solving it (`children: false`) reaches positions with `stones` stones and more,
+/// so the book helps when `stones <= depth`; scoring its columns (`children: true`, the
+/// perfect player and `analyzeConnect4`) starts one stone later, so when `stones < depth`.
+pub fn helps(stones: u32, depth: u8, children: bool) -> bool {
+    let first = stones + u32::from(children);
+    first <= u32::from(depth)
+}
+
 /// The deepest book the reader accepts: enumerating the positions of a deeper one would
 /// take too long and too much memory (ply 12 already has millions of positions).
 pub const MAX_DEPTH: u8 = 12;
