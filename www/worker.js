@@ -26,6 +26,8 @@
 // the page sent it (the playground's views); otherwise a comparison on a tree the tree module,
 // every other request the games module. A module the page did not send is loaded here, once.
 
+import { loadBook } from './lib/book.js';
+
 const GLUES = {
   tree: () => import('./pkg-tree/plyground_wasm.js'),
   games: () => import('./pkg-games/plyground_wasm.js'),
@@ -52,30 +54,6 @@ function apiFor(op, args) {
 }
 
 let searches = 0;
-
-// The Connect-4 opening book, per module: fetched once, the first time a search would use it.
-const books = new Map();
-/** Loads book/connect4.book into `api` (once; a failed attempt is tried again next time). */
-function loadBook(api) {
-  let p = books.get(api);
-  if (!p) {
-    p = (async () => {
-      const url = new URL('./book/connect4.book', import.meta.url);
-      const what = `the Connect-4 opening book (${url.pathname})`;
-      let res;
-      try {
-        res = await fetch(url);
-      } catch (err) {
-        throw new Error(`${what} could not be fetched: ${err?.message ?? err}`);
-      }
-      if (!res.ok) throw new Error(`${what} could not be fetched: HTTP ${res.status}`);
-      return api.loadConnect4Book(new Uint8Array(await res.arrayBuffer()));
-    })();
-    books.set(api, p);
-    p.catch(() => books.delete(api));
-  }
-  return p;
-}
 
 function post(id, type, payload) {
   if (type === 'error') self.postMessage({ id, type, error: payload });

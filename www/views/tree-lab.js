@@ -7,6 +7,7 @@
 import { LESSON_TREES, POSITION_SOURCES } from '../lib/lessons.js';
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
+import { bookWanted, loadBook } from '../lib/book.js';
 import { readState } from '../lib/figure-state.js';
 import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
@@ -270,6 +271,19 @@ export class TreeLab {
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
+    // The solver on an early Connect-4 position: record it again once the opening book is in
+    // the module (its leaves at the book's depth are then book hits).
+    if (bookWanted(this.api, state)) {
+      const loaded = this.loaded;
+      loadBook(this.api).then(
+        () => {
+          if (this.loaded === loaded) this.run(want, how);
+        },
+        (e) => {
+          err.textContent = e.message;
+        },
+      );
+    }
     return true;
   }
 
@@ -302,6 +316,7 @@ export class TreeLab {
     try {
       const { loadPracticeApi } = await import('../lib/practice-module.js');
       const api = await loadPracticeApi();
+      if (bookWanted(api, state)) await loadBook(api);
       const rec = recordSearch(api, state, { caps: this.caps });
       try {
         said = rec.st.caption();

@@ -48,6 +48,8 @@ usage:
                  N random book entries solved again by the solver without the book
   plyground book --latency K [--seed S] [--no-book]
                  solve and analyze times per band of plies, K random positions a ply
+  plyground book --positions K [--seed S]
+                 those positions, '<ply> <moves>' a line (the browser latency bench's workload)
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
   plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
                  [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]

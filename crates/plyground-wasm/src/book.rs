@@ -67,3 +67,14 @@ pub fn connect4_book_wanted(
         .map_err(|e| place(format!("bad move string '{text}': {}", e.message)))?;
     Ok(current().is_none() && !s.is_over() && book::helps(s.moves().into(), depth(), false))
 }
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_BOOK: &'static str = r#"
+/** What loadConnect4Book read. */
+export interface BookInfo {
+  /** The number of stones of every position in the book (8 for book/connect4.book). */
+  depth: number;
+  /** Its positions, a position and its mirror image once. */
+  positions: number;
+}
+"#;

@@ -295,7 +295,7 @@ export interface StepNodeInfo {
   prob: number | null;
   /** The value backed up (final); a vector for max^n; null if never left. */
   value: number | number[] | null;
-  leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | null;
+  leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | 'book' | null;
   tt: 'exact' | 'lower' | 'upper' | null;
   /** Children pruned here. */
   pruned: number;

@@ -208,3 +208,48 @@ fn the_perfect_player_with_the_book_scores_every_column_of_the_empty_board_exact
     let ab = PlayerConfig::default_for(c4, PlayerId::AlphaBeta);
     assert!(!PlayerEngine::new(&ab, empty).unwrap().wants_book(8));
 }
+
+#[test]
+fn a_recorded_solve_before_the_book_depth_has_book_leaves_narrated_as_such() {
+    use plyground::event::{Event, LeafKind};
+    use plyground::trace::Recorder;
+    use plyground::Game;
+    let b = shipped();
+    let mut solver = Solver::default();
+    solver.set_book(Some(Arc::new(shipped())));
+    // Six stones: the search stops two plies down, at the book's depth.
+    let s = state("444444");
+    let mut rec = Recorder::new(&Connect4, s).with_node_cap(100_000);
+    let r = solver.solve_observed(&s, false, &mut rec);
+    let t = rec.finish();
+    assert!(r.complete && !t.truncated());
+    assert_eq!(t.result().unwrap().value, r.score as f64, "X to move: the score is X's");
+    let books: Vec<usize> =
+        (0..t.len()).filter(|&i| matches!(t.events()[i], Event::Leaf { kind: LeafKind::Book, .. })).collect();
+    assert!(!books.is_empty(), "book leaves");
+    for &i in &books {
+        let Event::Leaf { value, .. } = t.events()[i] else { unreachable!() };
+        // The leaf's value is X's: the book's score (from the side to move after 8 stones,
+        // which is X) as it is.
+        let n = t.event_node(i).expect("a node");
+        let mut pos = s;
+        for a in t.path_actions(n) {
+            pos = Connect4.result(&pos, a);
+        }
+        assert_eq!(pos.moves(), 8);
+        assert_eq!(b.score(&pos), Some(value as i32));
+        let words = if value > 0.0 {
+            "win for X"
+        } else if value < 0.0 {
+            "win for O"
+        } else {
+            "draw"
+        };
+        let text = t.narration(i);
+        assert!(text.starts_with("Book at ") && text.contains(words), "{text}");
+        assert!(text.ends_with("read from the opening book without search"), "{text}");
+    }
+    // Every leaf the book answered is a node two plies down (the book's eight stones).
+    assert!(t.nodes().iter().filter(|n| n.leaf == Some(LeafKind::Book)).all(|n| n.depth == 2));
+    assert_eq!(t.nodes().iter().filter(|n| n.leaf == Some(LeafKind::Book)).count(), books.len());
+}
