@@ -10,7 +10,7 @@
 //! own solver without the book; prints each entry, its score, nodes and time, and fails
 //! (exit 2) at the first disagreement. About 1.3 s a position natively.
 //!
-//! `plyground book --latency K [--seed S] [--no-book]`: K positions of every ply 0–41
+//! `plyground book --latency K [--seed S] [--no-book | --book FILE]`: K positions of every ply 0–41
 //! (seeded random games, unfinished), each solved (the score) and analysed (seven column
 //! scores) natively with the book (`--no-book`: without), one fresh table per position; prints
 //! the median, 95th percentile and maximum time per band of plies. A benchmark: it prints
@@ -29,7 +29,7 @@ use plyground::search::solver::Solver;
 use std::time::Instant;
 
 /// The book the project ships, and the depth it is built at.
-pub const DEFAULT_DEPTH: u8 = 8;
+pub const DEFAULT_DEPTH: u8 = 9;
 
 /// Runs the command.
 pub fn book(raw: &[String]) -> Result<(), String> {
@@ -50,7 +50,7 @@ pub fn book(raw: &[String]) -> Result<(), String> {
         return Ok(());
     }
     if let Some(k) = a.number::<usize>("latency")? {
-        return latency(k, a.number("seed")?.unwrap_or(1), a.flag("no-book"));
+        return latency(k, a.number("seed")?.unwrap_or(1), a.flag("no-book"), a.get("book"));
     }
     if let Some(n) = a.number::<usize>("check")? {
         return check(n, a.number("seed")?.unwrap_or(1), a.get("book"));
@@ -146,11 +146,15 @@ fn random_positions(k: usize, seed: u64) -> Vec<Vec<(plyground::games::connect4:
 }
 
 /// `--latency K`: solve and analyse times per band of plies.
-fn latency(k: usize, seed: u64, no_book: bool) -> Result<(), String> {
+fn latency(k: usize, seed: u64, no_book: bool, file: Option<&str>) -> Result<(), String> {
     use plyground::games::connect4::C4State;
     let mut solver = Solver::default();
     if !no_book {
-        let b = Book::from_bytes(crate::solve::BOOK).map_err(|e| format!("book: {e}"))?;
+        let bytes = match file {
+            Some(f) => std::fs::read(f).map_err(|e| format!("book: cannot read {f}: {e}"))?,
+            None => crate::solve::BOOK.to_vec(),
+        };
+        let b = Book::from_bytes(&bytes).map_err(|e| format!("book: {e}"))?;
         solver.set_book(Some(std::sync::Arc::new(b)));
     }
     let by_ply: Vec<Vec<C4State>> =
