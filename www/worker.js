@@ -14,7 +14,7 @@
 //            the search" records.
 //            A perfect player on an early Connect-4 position wants the opening book
 //            (Engine.wantsBook, the core's answer): the first such request fetches
-//            book/connect4.book (about 45 KB gzipped, then in the browser's cache), hands it to
+//            book/connect4.book (137 KB gzipped, then in the browser's cache), hands it to
 //            the module (loadConnect4Book) and makes the engine again; a book that cannot be
 //            fetched or read fails the request with the reason.
 //   compare  {source, base, orders}       → node counts for every ordering × algorithm

@@ -133,7 +133,7 @@ describe('the Connect-4 opening book in the browser', { timeout: 900_000 }, () =
           errors.push(err.message);
         }
       }
-      const wantedBefore = [api.connect4BookWanted(''), api.connect4BookWanted('44444432'), api.connect4BookWanted('444444326')];
+      const wantedBefore = [api.connect4BookWanted(''), api.connect4BookWanted('444444326'), api.connect4BookWanted('4444443265')];
       const bytes = new Uint8Array(await (await fetch('/book/connect4.book')).arrayBuffer());
       const info = api.loadConnect4Book(bytes);
       const damaged = bytes.slice();
@@ -152,7 +152,7 @@ describe('the Connect-4 opening book in the browser', { timeout: 900_000 }, () =
         solve: api.solveConnect4(''),
         analyze: api.analyzeConnect4(''),
         weak: api.analyzeConnect4('', { weak: true }).scores,
-        atDepth: api.solveConnect4('44444432'),
+        atDepth: api.solveConnect4('444444326'),
       };
     });
     assert.equal(seen.errors[0], 'loadConnect4Book: not a plyground opening book (no PLYC4BK1 header)');
@@ -160,7 +160,7 @@ describe('the Connect-4 opening book in the browser', { timeout: 900_000 }, () =
     assert.match(seen.errors[2], /^loadConnect4Book: book checksum [0-9a-f]{8} differs from the header's [0-9a-f]{8}: a damaged file$/);
     assert.deepEqual(seen.wantedBefore, [true, true, false]);
     assert.equal(seen.wantedAfter, false);
-    assert.deepEqual(seen.info, { depth: 8, positions: 91_295 });
+    assert.deepEqual(seen.info, { depth: 9, positions: 269_531 });
     assert.equal(seen.solve.score, 1);
     assert.equal(seen.solve.complete, true);
     assert.ok(seen.solve.nodes < 100_000, `${seen.solve.nodes} nodes`);

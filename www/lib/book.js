@@ -1,4 +1,4 @@
-// The Connect-4 opening book (book/connect4.book, about 45 KB gzipped): fetched the first time
+// The Connect-4 opening book (book/connect4.book, 137 KB gzipped): fetched the first time
 // a search would use it — the wasm module says when (Engine.wantsBook, connect4BookWanted) —
 // and handed to that module (loadConnect4Book), which keeps it; the browser caches the file.
 // Used by the search worker (www/worker.js) and by the tree lab's recorded solver search.

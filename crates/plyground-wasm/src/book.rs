@@ -54,7 +54,7 @@ pub fn load_connect4_book(
 
 /// `connect4BookWanted(moves)`: true when no book is loaded yet and solving or analysing the
 /// position after `moves` (1-based columns) would use one (it has at most the book's depth in
-/// stones: 8 for the shipped book) — the cue to fetch `book/connect4.book` and
+/// stones: 9 for the shipped book) — the cue to fetch `book/connect4.book` and
 /// `loadConnect4Book` it. Throws on a bad move string.
 #[wasm_bindgen(js_name = connect4BookWanted)]
 pub fn connect4_book_wanted(
@@ -72,7 +72,7 @@ pub fn connect4_book_wanted(
 const TS_BOOK: &'static str = r#"
 /** What loadConnect4Book read. */
 export interface BookInfo {
-  /** The number of stones of every position in the book (8 for book/connect4.book). */
+  /** The number of stones of every position in the book (9 for book/connect4.book). */
   depth: number;
   /** Its positions, a position and its mirror image once. */
   positions: number;
