@@ -277,7 +277,8 @@ export class TreeLab {
       const loaded = this.loaded;
       loadBook(this.api).then(
         () => {
-          if (this.loaded === loaded) this.run(want, how);
+          // At the same place: the end if it was there (the search's answer), else the start.
+          if (this.loaded === loaded) this.run(want, { ...how, step: this.figure.index >= this.figure.length ? 'end' : 0 });
         },
         (e) => {
           err.textContent = e.message;
