@@ -448,6 +448,15 @@ impl EngineHandle {
         Ok(EngineHandle { kind, mover, inner })
     }
 
+    /// True when this engine would use the Connect-4 opening book and none is loaded (the
+    /// perfect player on a position with fewer stones than the book's depth): load it with
+    /// `loadConnect4Book` and make the engine again, or its search may fall back to α-β.
+    #[wasm_bindgen(getter, js_name = wantsBook)]
+    pub fn wants_book(&self) -> bool {
+        let depth = crate::book::current().map_or(plyground::search::book::SHIPPED_DEPTH, |b| b.depth());
+        self.inner.wants_book(depth)
+    }
+
     /// The work per `step` the core suggests (MCTS iterations; ignored by the others).
     #[wasm_bindgen(getter)]
     pub fn slice(&self) -> f64 {
