@@ -55,7 +55,7 @@ describe('the Connect-4 opening book in the browser', { timeout: 900_000 }, () =
     page.evaluate(
       (start) =>
         new Promise((resolve, reject) => {
-          const w = new Worker(new URL('./worker.js', location.href), { type: 'module' });
+          const w = new Worker(new URL('/worker.js', location.href), { type: 'module' });
           const bookFetches = () =>
             performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/book/connect4.book')).length;
           let line = start;
