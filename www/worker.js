@@ -12,6 +12,11 @@
 //            are the core's), posting its progress between steps ({...Engine.step(), ms}).
 //            `result` is Engine.result(); `options` are Engine.searchOptions(), what "Show me
 //            the search" records.
+//            A perfect player on an early Connect-4 position wants the opening book
+//            (Engine.wantsBook, the core's answer): the first such request fetches
+//            book/connect4.book (137 KB gzipped, then in the browser's cache), hands it to
+//            the module (loadConnect4Book) and makes the engine again; a book that cannot be
+//            fetched or read fails the request with the reason.
 //   compare  {source, base, orders}       → node counts for every ordering × algorithm
 //   caps     {}                           → what this build offers ({solver, limits})
 //   init     {which, module} (no id, no answer) → use this compiled WebAssembly.Module for
@@ -20,6 +25,8 @@
 // Which module answers (ARCHITECTURE.md, "A module per kind of figure"): the full module when
 // the page sent it (the playground's views); otherwise a comparison on a tree the tree module,
 // every other request the games module. A module the page did not send is loaded here, once.
+
+import { loadBook } from './lib/book.js';
 
 const GLUES = {
   tree: () => import('./pkg-tree/plyground_wasm.js'),
@@ -72,8 +79,14 @@ const ops = {
     const game = gameOf(api, kind, moves);
     let engine = null;
     try {
-      engine = api.Engine.forGame(game, config);
       const t0 = now();
+      engine = api.Engine.forGame(game, config);
+      if (engine.wantsBook === true) {
+        engine.free();
+        engine = null;
+        await loadBook(api);
+        engine = api.Engine.forGame(game, config);
+      }
       while (!engine.done) post(id, 'progress', { ...engine.step(), ms: now() - t0 });
       searches += 1;
       // Read by the browser tests to check that the search really ran in this worker.

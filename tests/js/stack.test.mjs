@@ -155,6 +155,16 @@ const CALLS = {
   solveConnect4: () => api.solveConnect4('4455', { budget: 2000 }),
   analyzeConnect4: () => api.analyzeConnect4('414141', { budget: 5000 }),
   solveGame: () => api.solveGame(Game.create('c4', '414141')),
+  connect4BookWanted: () => api.connect4BookWanted('44'),
+  // Reading a real book enumerates 269,531 positions: too slow to sweep; the refusal's path.
+  'loadConnect4Book (error)': () => {
+    try {
+      return api.loadConnect4Book(new Uint8Array(24));
+    } catch (e) {
+      if (/^loadConnect4Book: not a plyground opening book/.test(e.message)) return e;
+      throw e;
+    }
+  },
   'Game.create': () => Game.create('c4', '4455'),
   'Game.play': () => Game.create('ttt').play(4),
   'Game.undo': () => Game.create('ttt', '4').undo(),

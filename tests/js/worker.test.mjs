@@ -10,6 +10,12 @@ const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 const module = new WebAssembly.Module(readFileSync(`${pkg}plyground_wasm_bg.wasm`));
 
+// The perfect player on an early Connect-4 position makes the worker fetch the opening book;
+// Node's fetch cannot read file: URLs, so it is read from the disk here.
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (url) =>
+  String(url).startsWith('file:') ? new Response(readFileSync(new URL(String(url)))) : realFetch(url);
+
 const messages = [];
 globalThis.self = { postMessage: (m) => messages.push(m) };
 await import('../../www/worker.js');

@@ -288,6 +288,7 @@ export function describeNode(model, d) {
   if (tn && tn.leaf === 'cutoff') kind += ' (depth cutoff: EVAL)';
   if (tn && tn.leaf === 'quiet') kind += ' (quiet: EVAL)';
   if (tn && tn.leaf === 'proven') kind += ' (settled by a rule: a win at once or a forced loss)';
+  if (tn && tn.leaf === 'book') kind += ' (book: the opening book\'s exact value)';
   if (tn && tn.tt) kind += ` (TT hit, ${tn.tt})`;
   const label = n.label || (model.explicit && model.treeNodes ? model.treeNodes[d].label : '');
   lines.push(`${label ? `${label}: ` : ''}${kind}`);

@@ -7,6 +7,7 @@
 import { LESSON_TREES, POSITION_SOURCES } from '../lib/lessons.js';
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
+import { bookWanted, loadBook } from '../lib/book.js';
 import { readState } from '../lib/figure-state.js';
 import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
@@ -418,6 +419,21 @@ export class TreeLab {
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
     if (this.editor && !this.editing && state.source === 'tree') this.editor.textChanged(state.tree);
+    // The solver on an early Connect-4 position: record it again once the opening book is in
+    // the module (its leaves at the book's depth are then book hits).
+    const api = this.apiFor(state.source);
+    if (bookWanted(api, state)) {
+      const loaded = this.loaded;
+      loadBook(api).then(
+        () => {
+          // At the same place: the end if it was there (the search's answer), else the start.
+          if (this.loaded === loaded) this.run(want, { ...how, step: this.figure.index >= this.figure.length ? 'end' : 0 });
+        },
+        (e) => {
+          err.textContent = e.message;
+        },
+      );
+    }
     return true;
   }
 

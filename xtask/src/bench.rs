@@ -202,24 +202,71 @@ fn browser_solver() -> Result<String, String> {
     )
 }
 
-/// `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`.
+/// Positions a ply of the browser latency benchmark unless `--latency=K` says otherwise.
+const LATENCY_PER_PLY: usize = 5;
+
+/// `cargo xtask bench --latency[=K]`: the Connect-4 latency in the browser (K seeded random
+/// positions of every ply 0–41 from `plyground book --positions K`, then
+/// `bench/latency.mjs`: the perfect player's move and the seven column scores in a module
+/// worker, percentiles per band of plies, the opening book's size on the wire).
+fn browser_latency(k: usize) -> Result<String, String> {
+    setup::chromium()?;
+    let r = root();
+    let mut cli = util::cargo();
+    cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "book", "--positions"]);
+    cli.arg(k.to_string());
+    let positions = util::capture(&mut cli)?;
+    let dir = util::target_dir().join("bench");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let file = dir.join("latency-positions.txt");
+    std::fs::write(&file, positions).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let url = serve::spawn(vec![Mount::new("/", r.join("www")), Mount::new("/bench/", r.join("bench"))])?;
+    util::capture(
+        command("node")
+            .arg(r.join("bench/latency.mjs"))
+            .arg(&url)
+            .arg(&file)
+            .env("PLYGROUND_CHROMIUM", setup::CHROMIUM),
+    )
+}
+
+/// `cargo xtask bench [--quick] [--long] [--peers] [--no-browser] [--latency[=K]]`.
 pub fn main(args: &[String]) -> Result<(), String> {
     let (mut quick, mut long, mut peers, mut browser) = (false, false, false, true);
+    let mut latency = None;
     for a in args {
         match a.as_str() {
             "--quick" => quick = true,
             "--long" => long = true,
             "--peers" => peers = true,
             "--no-browser" => browser = false,
+            "--latency" => latency = Some(LATENCY_PER_PLY),
+            other if other.starts_with("--latency=") => {
+                let k = other["--latency=".len()..].parse::<usize>().ok().filter(|&k| k > 0).ok_or_else(
+                    || format!("bench: {other}: K must be a positive number of positions a ply"),
+                )?;
+                latency = Some(k);
+            }
             other => {
                 return Err(format!(
-                    "bench: unknown option '{other}' (--quick, --long, --peers, --no-browser)"
+                    "bench: unknown option '{other}' (--quick, --long, --peers, --no-browser, --latency[=K])"
                 ))
             }
         }
     }
     setup::all()?;
     build::build_pkg()?;
+    if let Some(k) = latency {
+        // Only the latency benchmark: it alone takes minutes (the plies just past the book).
+        let text = browser_latency(k)?;
+        print!("{text}");
+        let dir = util::target_dir().join("bench");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let file = dir.join("latency.txt");
+        std::fs::write(&file, &text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        println!("(written to {})", file.display());
+        return Ok(());
+    }
     build::build_bench_pkg()?;
     let native_run = || {
         let mut cli = util::cargo();

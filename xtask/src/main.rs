@@ -9,7 +9,8 @@
 //! - `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
 //!   tables; `--peers` adds the comparison with other crates (`plyground-peers`) and with
-//!   BitBully (PyPI, in a venv in target/peers-venv made on first use).
+//!   BitBully (PyPI, in a venv in target/peers-venv made on first use);
+//!   `--latency[=K]` instead runs only the Connect-4 latency benchmark in headless Chromium.
 //! - `cargo xtask book [--check N]`: the Connect-4 opening book from `bitbully-databases`.
 //! - `cargo xtask fuzz [TARGET…] [--minutes N]`: the fuzz targets (tree parser, move strings,
 //!   `plyground solve` input, the wasm API in Node), each for N minutes (docs/fuzzing.md).
@@ -44,7 +45,7 @@ commands:
   test                  format check, clippy, native tests, wasm build and tests, the site,
                         JS unit tests, browser tests against the site (installs Chromium
                         with apt-get when missing)
-  bench [--quick] [--long] [--peers] [--no-browser]
+  bench [--quick] [--long] [--peers] [--no-browser] [--latency[=K]]
                         build, then run the benchmarks natively (plyground bench) and in wasm
                         (bench/wasm.mjs in Node), alternating: one table with the wasm/native
                         ratios and the shipped sizes; the solver on Test_L2_R1 and Test_L2_R2
@@ -52,7 +53,11 @@ commands:
                         with --no-browser); then the exact solver's tables (--long: the long
                         sets); --peers also runs plyground-peers (other crates, and the
                         PyPI package bitbully in a venv in target/peers-venv, made on first
-                        use; CI does neither); all written to <target dir>/bench/latest.txt
+                        use; CI does neither); all written to <target dir>/bench/latest.txt.
+                        --latency[=K]: only the Connect-4 latency in headless Chromium
+                        (bench/latency.mjs: K random positions a ply 0-41, default 5; the
+                        perfect player's move and the seven column scores, p50/p95/max per
+                        band of plies, the opening book's size; <target dir>/bench/latency.txt)
   book [--check N]      build the Connect-4 opening book www/book/connect4.book from the PyPI
                         package bitbully-databases (a venv in target/bitbully-venv), check
                         it against the committed file and N random entries against our

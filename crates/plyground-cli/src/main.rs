@@ -44,11 +44,13 @@ usage:
                  stderr and skipped, and the exit code is then 2
   plyground book --from-bitbully FILE [--depth D] --out FILE
                  converts BitBully's 12-ply database with distances into plyground's
-                 opening book of depth D (default 8); cargo xtask book runs it
+                 opening book of depth D (default 9); cargo xtask book runs it
   plyground book --check N [--seed S] [--book FILE]
                  N random book entries solved again by the solver without the book
-  plyground book --latency K [--seed S] [--no-book]
+  plyground book --latency K [--seed S] [--no-book | --book FILE]
                  solve and analyze times per band of plies, K random positions a ply
+  plyground book --positions K [--seed S]
+                 those positions, '<ply> <moves>' a line (the browser latency bench's workload)
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
   plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
                  [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]

@@ -10,11 +10,16 @@
 //! own solver without the book; prints each entry, its score, nodes and time, and fails
 //! (exit 2) at the first disagreement. About 1.3 s a position natively.
 //!
-//! `plyground book --latency K [--seed S] [--no-book]`: K positions of every ply 0–41
+//! `plyground book --latency K [--seed S] [--no-book | --book FILE]`: K positions of every ply 0–41
 //! (seeded random games, unfinished), each solved (the score) and analysed (seven column
 //! scores) natively with the book (`--no-book`: without), one fresh table per position; prints
 //! the median, 95th percentile and maximum time per band of plies. A benchmark: it prints
 //! figures, and fails only if a position's score is not its best column's.
+//!
+//! `plyground book --positions K [--seed S]`: the same K positions of every ply 0–41, one a
+//! line as `<ply> <moves>` (1-based columns; the empty board's moves are `-`): the workload of
+//! the browser's latency benchmark (`cargo xtask bench --latency`), so that both measure the
+//! same positions.
 
 use crate::args::Args;
 use plyground::games::connect4::Connect4;
@@ -24,20 +29,28 @@ use plyground::search::solver::Solver;
 use std::time::Instant;
 
 /// The book the project ships, and the depth it is built at.
-pub const DEFAULT_DEPTH: u8 = 8;
+pub const DEFAULT_DEPTH: u8 = 9;
 
 /// Runs the command.
 pub fn book(raw: &[String]) -> Result<(), String> {
     let a = Args::parse(
         raw,
         &["no-book"],
-        &["from-bitbully", "depth", "out", "check", "seed", "book", "latency"],
+        &["from-bitbully", "depth", "out", "check", "seed", "book", "latency", "positions"],
     )?;
     if let Some(p) = a.positional.first() {
         return Err(format!("book: unexpected argument '{p}'"));
     }
+    if let Some(k) = a.number::<usize>("positions")? {
+        for (ply, states) in random_positions(k, a.number("seed")?.unwrap_or(1)).iter().enumerate() {
+            for (_, moves) in states {
+                println!("{ply} {}", if moves.is_empty() { "-" } else { moves });
+            }
+        }
+        return Ok(());
+    }
     if let Some(k) = a.number::<usize>("latency")? {
-        return latency(k, a.number("seed")?.unwrap_or(1), a.flag("no-book"));
+        return latency(k, a.number("seed")?.unwrap_or(1), a.flag("no-book"), a.get("book"));
     }
     if let Some(n) = a.number::<usize>("check")? {
         return check(n, a.number("seed")?.unwrap_or(1), a.get("book"));
@@ -107,31 +120,45 @@ fn check(n: usize, seed: u64, file: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
-/// `--latency K`: solve and analyse times per band of plies.
-fn latency(k: usize, seed: u64, no_book: bool) -> Result<(), String> {
-    use plyground::games::connect4::C4State;
+/// K unfinished positions of every ply 0–41 with their move strings, from seeded random
+/// games (a ply's list fills with the first K games that pass through it unfinished).
+fn random_positions(k: usize, seed: u64) -> Vec<Vec<(plyground::games::connect4::C4State, String)>> {
     use plyground::Game;
-    let mut solver = Solver::default();
-    if !no_book {
-        let b = Book::from_bytes(crate::solve::BOOK).map_err(|e| format!("book: {e}"))?;
-        solver.set_book(Some(std::sync::Arc::new(b)));
-    }
     let mut rng = Rng::new(seed);
-    // K unfinished positions of every ply, from seeded random games.
-    let mut by_ply: Vec<Vec<C4State>> = vec![Vec::new(); 42];
-    while by_ply.iter().any(|v| v.len() < k) {
+    let mut by_ply = vec![Vec::new(); 42];
+    while by_ply.iter().any(|v: &Vec<_>| v.len() < k) {
         let mut s = Connect4.initial_state();
+        let mut moves = String::new();
         let mut acts = Vec::new();
         while !s.is_over() {
             let ply = s.moves() as usize;
             if by_ply[ply].len() < k {
-                by_ply[ply].push(s);
+                by_ply[ply].push((s, moves.clone()));
             }
             acts.clear();
             Connect4.actions(&s, &mut acts);
-            s = Connect4.result(&s, acts[rng.below(acts.len() as u32) as usize]);
+            let a = acts[rng.below(acts.len() as u32) as usize];
+            moves.push(char::from(b'1' + a));
+            s = Connect4.result(&s, a);
         }
     }
+    by_ply
+}
+
+/// `--latency K`: solve and analyse times per band of plies.
+fn latency(k: usize, seed: u64, no_book: bool, file: Option<&str>) -> Result<(), String> {
+    use plyground::games::connect4::C4State;
+    let mut solver = Solver::default();
+    if !no_book {
+        let bytes = match file {
+            Some(f) => std::fs::read(f).map_err(|e| format!("book: cannot read {f}: {e}"))?,
+            None => crate::solve::BOOK.to_vec(),
+        };
+        let b = Book::from_bytes(&bytes).map_err(|e| format!("book: {e}"))?;
+        solver.set_book(Some(std::sync::Arc::new(b)));
+    }
+    let by_ply: Vec<Vec<C4State>> =
+        random_positions(k, seed).into_iter().map(|v| v.into_iter().map(|(s, _)| s).collect()).collect();
     let bands: [(usize, usize); 7] = [(0, 7), (8, 8), (9, 10), (11, 12), (13, 16), (17, 24), (25, 41)];
     println!(
         "opening book: {}; {k} random positions a ply, natively, times in ms",

@@ -136,7 +136,7 @@ fn solve_names_and_skips_lines_that_are_not_utf8_and_reads_on() {
     let o = run_with_input(&["solve", "--weak"], input);
     assert_eq!(o.status.code(), Some(2));
     // (Line 2, blank, is the empty board, solved through the opening book.)
-    assert_eq!(without_time(&o.stdout), ["- 1 7169", "4455 1 2", "4455 1 2"]);
+    assert_eq!(without_time(&o.stdout), ["- 1 18058", "4455 1 2", "4455 1 2"]);
     assert_eq!(
         stderr(&o),
         "plyground: line 1: not UTF-8 text (byte 0xC3 at byte 13)\n\

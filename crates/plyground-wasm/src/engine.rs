@@ -476,12 +476,22 @@ impl EngineHandle {
             }
         };
         let cfg = read_config(kind, &config).map_err(&place)?;
-        let inner = PlayerEngine::new(&cfg, pos).map_err(&place)?;
+        let mut inner = PlayerEngine::new(&cfg, pos).map_err(&place)?;
+        inner.set_book(crate::book::current());
         let mover = match mover {
             ToMove::Player(p) => p,
             ToMove::Chance => Player::MAX,
         };
         Ok(EngineHandle { kind, mover, inner })
+    }
+
+    /// True when this engine would use the Connect-4 opening book and none is loaded (the
+    /// perfect player on a position with fewer stones than the book's depth): load it with
+    /// `loadConnect4Book` and make the engine again, or its search may fall back to α-β.
+    #[wasm_bindgen(getter, js_name = wantsBook)]
+    pub fn wants_book(&self) -> bool {
+        let depth = crate::book::current().map_or(plyground::search::book::SHIPPED_DEPTH, |b| b.depth());
+        self.inner.wants_book(depth)
     }
 
     /// The work per `step` the core suggests (MCTS iterations; ignored by the others).

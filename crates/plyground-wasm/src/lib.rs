@@ -27,6 +27,8 @@
 #[cfg(feature = "bench")]
 mod bench;
 #[cfg(feature = "games")]
+mod book;
+#[cfg(feature = "games")]
 mod engine;
 #[cfg(feature = "practice")]
 mod export;
@@ -55,6 +57,8 @@ mod write;
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
+#[cfg(feature = "games")]
+pub use book::{connect4_book_wanted, load_connect4_book};
 #[cfg(feature = "games")]
 pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 #[cfg(feature = "practice")]
@@ -319,7 +323,7 @@ export interface StepNodeInfo {
   prob: number | null;
   /** The value backed up (final); a vector for max^n; null if never left. */
   value: number | number[] | null;
-  leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | null;
+  leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | 'book' | null;
   tt: 'exact' | 'lower' | 'upper' | null;
   /** What the final value is: exact, an upper bound (≤) or a lower bound (≥); null without a
    *  value or when no one-sided bound can be stated. */

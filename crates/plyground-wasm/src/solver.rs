@@ -2,6 +2,9 @@
 //! (`plyground::search::solver`), a thin skin. Scores are the community's, from the side to
 //! move: a win is 22 − the stones the winner has played, a loss its negative, a draw 0.
 //!
+//! With an opening book loaded (`loadConnect4Book`), the positions before the book's depth
+//! are answered through it (the empty board in a few thousand nodes).
+//!
 //! One solver (with its 8 MiB transposition table) is kept for the module's lifetime and
 //! reset before each call (`solveGame` and `Stepper.forSolve` use it too), so every call
 //! costs what it costs from scratch (the same nodes every time) without allocating and
@@ -36,6 +39,7 @@ pub(crate) fn with_solver<T>(budget: Option<u64>, f: impl FnOnce(&mut Solver) ->
         let slot = unsafe { &mut *cell.get() };
         let solver = slot.get_or_insert_with(|| Solver::new(SolverOptions::default()));
         solver.set_node_budget(budget);
+        solver.set_book(crate::book::current());
         solver.reset();
         f(solver)
     })

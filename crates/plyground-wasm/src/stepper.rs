@@ -147,6 +147,7 @@ fn leaf_name(k: LeafKind) -> &'static str {
         LeafKind::Cutoff => "cutoff",
         LeafKind::Quiet => "quiet",
         LeafKind::Proven => "proven",
+        LeafKind::Book => "book",
     }
 }
 

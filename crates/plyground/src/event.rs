@@ -49,6 +49,9 @@ pub enum LeafKind {
     /// only end drawn) or a bound on it that already lies outside the window (too few stones
     /// left to win or lose by more).
     Proven,
+    /// The Connect-4 solver's opening book gave the node's exact value without search (a
+    /// position with the book's number of stones).
+    Book,
 }
 
 /// The four MCTS phases.

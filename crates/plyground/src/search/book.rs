@@ -5,7 +5,7 @@
 //!
 //! # What the book holds
 //!
-//! For one ply P (the book's *depth*, 8 in the book the project ships), every position
+//! For one ply P (the book's *depth*, 9 in the book the project ships), every position
 //! that can arise after exactly P moves of a legal game from the empty board and in which
 //! the game is not over (nobody has four in a row), with its **exact score** under perfect
 //! play **from the side to move** — the community's convention used everywhere in the
@@ -21,7 +21,7 @@
 //! # The file format (version 1)
 //!
 //! Keys are not stored: the reader enumerates the positions itself, so the file is one
-//! byte per position and compresses well (the 8-ply book: 91,313 bytes, 44.5 KiB
+//! byte per position and compresses well (the 9-ply book: 269,549 bytes, 139,561 bytes
 //! gzipped — `cargo xtask book` prints it).
 //!
 //! | bytes | what |
@@ -51,6 +51,20 @@ pub const MAGIC: &[u8; 8] = b"PLYC4BK1";
 pub const HEADER_LEN: usize = 18;
 /// The kind byte of a book of exact scores.
 pub const KIND_EXACT: u8 = 1;
+/// The depth of the book the project ships (`www/book/connect4.book`), which pages load
+/// lazily: before the file is fetched, [`helps`] says with this depth whether a position
+/// would use it (a test checks it against the file's header).
+pub const SHIPPED_DEPTH: u8 = 9;
+
+/// Whether a book of `depth` plies settles part of a search of a position with `stones`
+/// stones: solving it (`children: false`) reaches positions with `stones` stones and more,
+/// so the book helps when `stones <= depth`; scoring its columns (`children: true`, the
+/// perfect player and `analyzeConnect4`) starts one stone later, so when `stones < depth`.
+pub fn helps(stones: u32, depth: u8, children: bool) -> bool {
+    let first = stones + u32::from(children);
+    first <= u32::from(depth)
+}
+
 /// The deepest book the reader accepts: enumerating the positions of a deeper one would
 /// take too long and too much memory (ply 12 already has millions of positions).
 pub const MAX_DEPTH: u8 = 12;

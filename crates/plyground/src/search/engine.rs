@@ -38,6 +38,7 @@
 //!   board games' scores ([`crate::caption::Outcome`]), [`MctsEngine`] its MCTS-Solver proofs.
 
 use super::alphabeta::{AlphaBetaOptions, Deepening};
+use super::book::Book;
 use super::maxn::maxn_budgeted;
 use super::mcts::{Mcts, MctsOptions};
 use super::minimax::minimax_budgeted;
@@ -47,6 +48,7 @@ use super::{MoveOrder, SearchResult, Stats};
 use crate::event::NoObserver;
 use crate::game::{Evaluator, Game, Player, ToMove, Utilities};
 use crate::games::connect4::{C4Eval, C4State, Connect4};
+use std::sync::Arc;
 
 /// The node budget of a search that answers a user when the caller gives none: about a
 /// second of α-β on Connect-4 in a release build (a few seconds in wasm). Every search a
@@ -678,6 +680,21 @@ impl SolverEngine {
     /// True once the solver gave up and the α-β fallback answers.
     pub fn fell_back(&self) -> bool {
         self.fallback.is_some()
+    }
+
+    /// Uses `book` (or none) for the columns not solved yet (see [`Solver::set_book`]).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.solver.set_book(book);
+    }
+
+    /// The book in use, if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.solver.book()
+    }
+
+    /// The position searched.
+    pub fn root(&self) -> &C4State {
+        &self.root
     }
 
     /// The fallback's node budget (what the solver left), once it fell back.

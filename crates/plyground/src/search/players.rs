@@ -49,6 +49,7 @@
 //! happen on these two games: depth 1 is at most eight nodes.)
 
 use super::alphabeta::{h_alpha_beta, AlphaBetaOptions, Deepening};
+use super::book::{self, Book};
 use super::engine::{
     solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, Progress,
     Proven, ScoreBound, SolverEngine, DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
@@ -61,6 +62,7 @@ use crate::game::{Evaluator, Game, WeightedLinear};
 use crate::games::connect4::{C4Eval, C4State, Connect4};
 use crate::games::tictactoe::{TicTacToe, TicTacToeFastWins, TttState};
 use crate::trace::Recorder;
+use std::sync::Arc;
 
 /// The node budget of every player's search (all it does, per-move scores included), except
 /// the perfect player on Connect-4 ([`PERFECT_C4_BUDGET`]) and MCTS (iterations).
@@ -873,6 +875,27 @@ impl PlayerEngine {
         match self.spec {
             SearchSpec::Mcts { iterations, .. } => u64::from(iterations.div_ceil(40).max(50)),
             _ => 1,
+        }
+    }
+
+    /// Whether an opening book of `depth` plies would settle part of this engine's search
+    /// and none is in use: the exact solver (the perfect player on Connect-4) scoring the
+    /// columns of a position with fewer than `depth` stones ([`book::helps`]). The other
+    /// players never use a book.
+    pub fn wants_book(&self, depth: u8) -> bool {
+        match &self.inner {
+            Inner::Solver(s) => {
+                s.book().is_none() && !s.root().is_over() && book::helps(s.root().moves().into(), depth, true)
+            }
+            Inner::Any(_) => false,
+        }
+    }
+
+    /// Gives the exact solver (the perfect player on Connect-4) this opening book (or none)
+    /// for the rest of its search; the other players ignore it.
+    pub fn set_book(&mut self, b: Option<Arc<Book>>) {
+        if let Inner::Solver(s) = &mut self.inner {
+            s.set_book(b);
         }
     }
 

@@ -490,7 +490,7 @@ impl Solver {
         } else if p.can_win_next() {
             Some((sign((N + 1 - p.moves) / 2), LeafKind::Proven))
         } else {
-            self.book_score(&p).map(|v| (sign(v), LeafKind::Proven))
+            self.book_score(&p).map(|v| (sign(v), LeafKind::Book))
         };
         if let Some((v, kind)) = settled {
             if self.nodes >= self.budget {
@@ -599,7 +599,7 @@ impl Solver {
         }
         if p.moves == self.book_depth {
             if let Some(v) = self.book_score(&p) {
-                return self.leaf(&p, v, LeafKind::Proven, obs);
+                return self.leaf(&p, v, LeafKind::Book, obs);
             }
         }
         let opts = self.opts;

@@ -99,7 +99,7 @@ fn known_of(nodes: &[Facts], evals_exact: bool) -> Vec<Known> {
         let Some(v) = nd.scalar else { continue };
         if let Some(kind) = nd.leaf {
             let exact = match kind {
-                LeafKind::Terminal => true,
+                LeafKind::Terminal | LeafKind::Book => true,
                 LeafKind::Cutoff | LeafKind::Quiet => evals_exact,
                 LeafKind::Proven => false,
             };

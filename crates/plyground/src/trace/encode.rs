@@ -48,6 +48,7 @@ fn leaf_code(k: LeafKind) -> f64 {
         LeafKind::Cutoff => 1.0,
         LeafKind::Quiet => 2.0,
         LeafKind::Proven => 3.0,
+        LeafKind::Book => 4.0,
     }
 }
 

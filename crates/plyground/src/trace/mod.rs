@@ -75,7 +75,8 @@
 //! | 16   | MctsBackup       | visits       | wins       |        |               |        |   |
 //!
 //! ¹ 0 MAX, 1 MIN, 2 chance, 3 + p for player p of max^n. ² 0 terminal, 1 depth cutoff,
-//! 2 quiet, 3 proven by a rule (the Connect-4 solver). ³ 0 exact, 1 lower, 2 upper. For
+//! 2 quiet, 3 proven by a rule (the Connect-4 solver), 4 read from the opening book (the Connect-4
+//! solver). ³ 0 exact, 1 lower, 2 upper. For
 //! MCTS events slot 1 is the event's own arena node id (the recorder does not record MCTS;
 //! the layout is shared so one decoder serves both).
 

@@ -22,6 +22,19 @@ pub fn player_name(p: u8) -> String {
     format!("P{}", u16::from(p) + 1)
 }
 
+/// What an opening-book value (to X, MAX) says: "win for X (value 3)", "win for O (value
+/// −2)", "draw (value 0)" — the book of the Connect-4 solver, whose values are to X.
+pub fn book_words(v: f64) -> String {
+    let what = if v > 0.0 {
+        "win for X"
+    } else if v < 0.0 {
+        "win for O"
+    } else {
+        "draw"
+    };
+    format!("{what} (value {})", fmt_value(v))
+}
+
 /// How many pruned children a narration names before "and N more".
 const NAMED_PRUNED: usize = 5;
 
@@ -132,6 +145,13 @@ impl<A: Copy> Trace<A> {
                         format!("value = {v}")
                     };
                     format!("Settled at {} by a rule, without search: {what}", name())
+                }
+                LeafKind::Book => {
+                    format!(
+                        "Book at {}: {}, read from the opening book without search",
+                        name(),
+                        book_words(value)
+                    )
                 }
             },
             Event::LeafUtilities { values, kind } => {

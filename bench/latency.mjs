@@ -1,0 +1,132 @@
+// The browser latency benchmark of `cargo xtask bench --latency [K]`: headless Chromium
+// (playwright-core) opens bench/browser.html on the bench server (www/ at /, bench/ at
+// /bench/); bench/latency-worker.mjs, a module Web Worker with the games module, answers K
+// seeded random positions of every ply 0–41 (`plyground book --positions K`, the positions
+// `plyground book --latency K` times natively; ply 42 is a full board, a finished game with
+// nothing to search) with the perfect player's move and with all seven exact column scores.
+// Prints per band of plies the median, 95th percentile and maximum of both times, how many
+// moves fell back to α-β (not exact), and the opening book's size on the wire. Exits with 1
+// if the perfect player's exact scores and analyzeConnect4's disagree. Timing is reported,
+// never asserted (issue 13's targets: a move ≤ 1 s and the columns ≤ 3 s at the 95th
+// percentile).
+//
+// Usage: node bench/latency.mjs URL POSITIONS_FILE
+
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const [base, file] = process.argv.slice(2);
+if (!base || !file) throw new Error('usage: node bench/latency.mjs URL POSITIONS_FILE');
+const positions = (await readFile(file, 'utf8'))
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => {
+    const [ply, moves] = l.trim().split(/\s+/);
+    return [Number(ply), moves === '-' ? '' : moves];
+  });
+const BANDS = [
+  [0, 7],
+  [8, 8],
+  [9, 10],
+  [11, 12],
+  [13, 16],
+  [17, 24],
+  [25, 41],
+];
+
+const bookFile = fileURLToPath(new URL('../www/book/connect4.book', import.meta.url));
+const bookBytes = await readFile(bookFile);
+const gz = gzipSync(bookBytes, { level: 9 }).length;
+const br = brotliCompressSync(bookBytes).length;
+
+const profile = await mkdtemp(join(tmpdir(), 'plyground-latency-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(0);
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  await page.goto(`${base}bench/browser.html`);
+  const version = context.browser()?.version() ?? '?';
+  const answer = await page.evaluate(
+    (req) =>
+      new Promise((resolve, reject) => {
+        const w = new Worker('/bench/latency-worker.mjs', { type: 'module' });
+        w.onmessage = (e) => {
+          w.terminate();
+          resolve(e.data);
+        };
+        w.onerror = (e) => reject(new Error(`worker error: ${e.message}`));
+        w.postMessage(req);
+      }),
+    { positions },
+  );
+  if (!answer.ok) throw new Error(`the latency worker failed: ${answer.error}`);
+  if (problems.length) throw new Error(problems.join('\n'));
+  const k = positions.filter(([p]) => p === 1).length;
+  const n = (x) => x.toLocaleString('en-US');
+  console.log(
+    `browser latency (headless Chromium ${version}, a module Web Worker, the games module www/pkg-games): ${k} seeded random positions a ply (plyground book --positions ${k}), times in ms`,
+  );
+  const b = answer.book;
+  console.log(
+    b
+      ? `opening book www/book/connect4.book: depth ${b.depth}, ${n(b.positions)} positions; on the wire ${n(bookBytes.length)} bytes, gzip -9 ${n(gz)} bytes (${(gz / 1024).toFixed(1)} KiB; the budget: 300 KB), brotli ${n(br)}; fetched and read in ${b.ms.toFixed(0)} ms, once (not in the times below)`
+      : 'opening book: not fetched (no position wanted it)',
+  );
+  const pct = (v, q) => {
+    const s = [...v].sort((x, y) => x - y);
+    return s[Math.min(s.length, Math.max(1, Math.ceil(s.length * q))) - 1];
+  };
+  const f = (x) => (x < 10 ? x.toFixed(2) : x < 1000 ? x.toFixed(1) : x.toFixed(0)).padStart(8);
+  console.log(
+    `${'plies'.padEnd(7)} ${'n'.padStart(3)} | ${'move p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} ${'> 1 s'.padStart(5)} | ${'cols p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)} ${'> 3 s'.padStart(5)} | fell back`,
+  );
+  let bad = 0;
+  const all = { move: [], cols: [] };
+  for (const [lo, hi] of BANDS) {
+    const rs = answer.results.filter((r) => r.ply >= lo && r.ply <= hi);
+    if (!rs.length) continue;
+    const move = rs.map((r) => r.moveMs);
+    const cols = rs.map((r) => r.columnsMs);
+    all.move.push(...move);
+    all.cols.push(...cols);
+    const fell = rs.filter((r) => r.fellBack).length;
+    bad += rs.filter((r) => !r.agree || !r.complete).length;
+    console.log(
+      `${`${lo}-${hi}`.padEnd(7)} ${String(rs.length).padStart(3)} | ${f(pct(move, 0.5))} ${f(pct(move, 0.95))} ${f(pct(move, 1))} ${String(move.filter((t) => t > 1000).length).padStart(5)} | ${f(pct(cols, 0.5))} ${f(pct(cols, 0.95))} ${f(pct(cols, 1))} ${String(cols.filter((t) => t > 3000).length).padStart(5)} | ${fell}`,
+    );
+  }
+  console.log(
+    `${'all'.padEnd(7)} ${String(all.move.length).padStart(3)} | ${f(pct(all.move, 0.5))} ${f(pct(all.move, 0.95))} ${f(pct(all.move, 1))} ${String(all.move.filter((t) => t > 1000).length).padStart(5)} | ${f(pct(all.cols, 0.5))} ${f(pct(all.cols, 0.95))} ${f(pct(all.cols, 1))} ${String(all.cols.filter((t) => t > 3000).length).padStart(5)} |`,
+  );
+  console.log(
+    'move: Engine.forGame(perfect) stepped to the end (the move and the seven scores the board shows); cols: analyzeConnect4 (the seven exact scores alone); fell back: moves whose solver ran out of its node share and answered with α-β (an estimate)',
+  );
+  if (bad) {
+    console.log(`${bad} positions: the perfect player's exact scores differ from analyzeConnect4's, or the analysis ran out`);
+    process.exitCode = 1;
+  }
+} finally {
+  await context.close();
+  await rm(profile, { recursive: true, force: true });
+}
