@@ -244,7 +244,7 @@ export class TreeLab {
       $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
     }
     if (o.fastWins) {
-      // The engines' tic-tac-toe (the core's TicTacToeFastWins): say why the values are not ±1.
+      // The engines' tic-tac-toe (the core's TicTacToe::FAST_WINS): say why the values are not ±1.
       $('tl-note').textContent +=
         ' The engines score a tic-tac-toe win by how soon it comes: 1 + the empty cells left when it ends (a loss the negative), so the faster win has the higher value; the lessons’ own trees keep ±1.';
     }

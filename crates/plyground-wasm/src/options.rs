@@ -199,7 +199,7 @@ pub struct Opts {
     pub scores: Option<bool>,
     pub solver: Option<bool>,
     /// Tic-tac-toe's `Stepper.forGame` only: record the engines' game (UTILITY ±(1 + empty
-    /// cells at the end), the core's `TicTacToeFastWins`), as `Engine.searchOptions()` asks.
+    /// cells at the end), the core's `TicTacToe::FAST_WINS`), as `Engine.searchOptions()` asks.
     pub fast_wins: Option<bool>,
 }
 
@@ -213,7 +213,7 @@ impl Opts {
     /// cannot run in bounded time or that do not apply to it.
     pub fn resolve<G: Skin>(&self, game: &G, tuples: bool) -> Result<Resolved, String> {
         let c4 = game.unbounded_search_refused().is_some();
-        if self.fast_wins == Some(true) && !G::FAST_WINS {
+        if self.fast_wins == Some(true) && !game.fast_wins() {
             return Err(
                 "fastWins: only Stepper.forGame on tic-tac-toe records the engines' game (wins scored by distance)"
                     .into(),

@@ -8,7 +8,7 @@ use plyground::game::{Player, WeightedLinear};
 #[cfg(feature = "games")]
 use plyground::games::connect4::{C4Eval, C4Position, C4State, Connect4, HEIGHT, WIDTH};
 #[cfg(feature = "games")]
-use plyground::games::tictactoe::{TicTacToe, TicTacToeFastWins, TttState, CELL_NAMES};
+use plyground::games::tictactoe::{TicTacToe, TttState, CELL_NAMES};
 #[cfg(feature = "trees")]
 use plyground::games::tree::Tree;
 #[cfg(feature = "trees")]
@@ -38,7 +38,9 @@ pub(crate) trait Skin: Game + Clone + 'static {
     }
     /// Is this the engines' tic-tac-toe (wins scored by distance), which the option
     /// `fastWins: true` asks for?
-    const FAST_WINS: bool = false;
+    fn fast_wins(&self) -> bool {
+        false
+    }
     /// Can minimax and max^n (no pruning, no budget) search this game to the end? When
     /// false they are refused, and not even compiled for it (smaller module).
     const FULL_SEARCH: bool = true;
@@ -119,7 +121,10 @@ impl Skin for TicTacToe {
         o: &Resolved,
         rec: &mut Recorder<'_, Self>,
     ) -> SearchResult<u8> {
-        players::record_ttt_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
+        players::record_ttt_alpha_beta(self, s, &o.ab, o.eval, o.iterative, rec)
+    }
+    fn fast_wins(&self) -> bool {
+        TicTacToe::fast_wins(self)
     }
     fn move_words(&self, _s: &TttState, a: u8) -> Option<String> {
         CELL_NAMES.get(a as usize).map(|w| w.to_string())
@@ -135,44 +140,6 @@ impl Skin for TicTacToe {
     }
     fn moves_text(&self, _root: &TttState, moves: &[u8]) -> String {
         moves.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
-    }
-    fn board(&self, s: &TttState) -> Option<String> {
-        Some(<TicTacToe as BoardSkin>::cells(s))
-    }
-}
-
-/// The engines' tic-tac-toe (`fastWins: true`): what "Show me the search" records for a
-/// tic-tac-toe player, so that the recorded search is the one that moved. The same board,
-/// moves and words as [`TicTacToe`].
-#[cfg(feature = "games")]
-impl Skin for TicTacToeFastWins {
-    type Eval = WeightedLinear;
-    const FAST_WINS: bool = true;
-    fn evaluator(&self) -> WeightedLinear {
-        WeightedLinear::default_for(self, 1.0)
-    }
-    fn record_alpha_beta(
-        &self,
-        s: &TttState,
-        o: &Resolved,
-        rec: &mut Recorder<'_, Self>,
-    ) -> SearchResult<u8> {
-        players::record_ttt_fast_alpha_beta(s, &o.ab, o.eval, o.iterative, rec)
-    }
-    fn move_words(&self, s: &TttState, a: u8) -> Option<String> {
-        TicTacToe.move_words(s, a)
-    }
-    fn side_names(&self) -> Vec<String> {
-        TicTacToe.side_names()
-    }
-    fn move_prefix(&self) -> &'static str {
-        "cell "
-    }
-    fn action_js(a: u8) -> f64 {
-        a as f64
-    }
-    fn moves_text(&self, root: &TttState, moves: &[u8]) -> String {
-        TicTacToe.moves_text(root, moves)
     }
     fn board(&self, s: &TttState) -> Option<String> {
         Some(<TicTacToe as BoardSkin>::cells(s))

@@ -587,7 +587,7 @@ impl Stepper {
         let inner = match &game.pos {
             // The engines' tic-tac-toe, as a player's `Engine.searchOptions()` asks for it.
             Position::Ttt(h) if o.fast_wins == Some(true) => {
-                let g = plyground::games::tictactoe::TicTacToeFastWins;
+                let g = plyground::games::tictactoe::TicTacToe::FAST_WINS;
                 let r = o.resolve(&g, false).map_err(&place)?;
                 Box::new(Stepping::record(g, *h.state(), r, cap, 2).map_err(&place)?)
             }

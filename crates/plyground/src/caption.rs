@@ -6,7 +6,7 @@
 use crate::event::Event;
 use crate::game::Player;
 use crate::games::connect4::C4State;
-use crate::games::tictactoe::{TicTacToeFastWins, TttState};
+use crate::games::tictactoe::{TicTacToe, TttState};
 use crate::games::tree::{Kind, Tree};
 use crate::trace::fmt_value;
 
@@ -36,7 +36,7 @@ fn fmt3(x: f64) -> String {
 
 /// A proven game result, for the player to move at the position it is read at: a value that
 /// no evaluation function gives (Connect-4: |v| ≥ 1, EVAL stays inside (−1, 1); the engines'
-/// tic-tac-toe: ±(1 + empty cells), see [`TicTacToeFastWins`]) is a win or a loss in a known
+/// tic-tac-toe: ±(1 + empty cells), see [`TicTacToe::FAST_WINS`]) is a win or a loss in a known
 /// number of plies, not an estimate. The words for a front end: [`Outcome::words`].
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Outcome {
@@ -75,9 +75,9 @@ impl Outcome {
         Some(Outcome { wins: max_wins == (s.side_to_move() == Player::MAX), plies })
     }
 
-    /// What a value of the engines' tic-tac-toe ([`TicTacToeFastWins`]) at `s` proves.
+    /// What a value of the engines' tic-tac-toe ([`TicTacToe::FAST_WINS`]) at `s` proves.
     pub fn tictactoe(s: &TttState, value_to_max: f64) -> Option<Outcome> {
-        TicTacToeFastWins::outcome(s, value_to_max).map(|(wins, plies)| Outcome { wins, plies })
+        TicTacToe::outcome(s, value_to_max).map(|(wins, plies)| Outcome { wins, plies })
     }
 }
 

@@ -1,8 +1,8 @@
 //! Tic-tac-toe engines prefer the fastest win and the slowest loss (issue 12 item 6):
-//! `TicTacToeFastWins` scores a win ±(1 + empty cells at the end); the lessons' `TicTacToe`
+//! `TicTacToe::FAST_WINS` scores a win ±(1 + empty cells at the end); the lessons' `TicTacToe`
 //! keeps ±1. Checked against the plain game on every reachable position.
 
-use plyground::games::tictactoe::{TicTacToe, TicTacToeFastWins, TttState};
+use plyground::games::tictactoe::{TicTacToe, TttState};
 use plyground::search::alphabeta::{alpha_beta, alpha_beta_scores, AlphaBetaOptions, NoEval};
 use plyground::search::minimax::minimax;
 use plyground::{Game, NoObserver};
@@ -21,14 +21,14 @@ fn the_immediate_win_beats_the_fork() {
         (1.0, Some(3)),
         "the lessons' ±1 cannot tell the fork from the win"
     );
-    let fast = alpha_beta(&TicTacToeFastWins, &s, &AlphaBetaOptions::default(), NoObserver);
+    let fast = alpha_beta(&TicTacToe::FAST_WINS, &s, &AlphaBetaOptions::default(), NoObserver);
     assert_eq!((fast.value, fast.best), (5.0, Some(8)));
-    let scores = alpha_beta_scores(&TicTacToeFastWins, &s, &NoEval, &AlphaBetaOptions::default());
+    let scores = alpha_beta_scores(&TicTacToe::FAST_WINS, &s, &NoEval, &AlphaBetaOptions::default());
     let of = |cell: u8| scores.iter().find(|x| x.0 == cell).unwrap().1;
     assert_eq!(of(8), 5.0);
     assert_eq!(of(3), 3.0);
-    assert_eq!(TicTacToeFastWins::outcome(&s, of(8)), Some((true, 1)), "win in 1");
-    assert_eq!(TicTacToeFastWins::outcome(&s, of(3)), Some((true, 3)), "win in 3");
+    assert_eq!(TicTacToe::outcome(&s, of(8)), Some((true, 1)), "win in 1");
+    assert_eq!(TicTacToe::outcome(&s, of(3)), Some((true, 3)), "win in 3");
 }
 
 #[test]
@@ -36,20 +36,20 @@ fn outcomes_from_either_side() {
     // X to move with 4 8 against O's 0 1: O threatens 2, and blocking there is X's only move
     // that does not lose.
     let s = pos("4 0 8 1");
-    let r = minimax(&TicTacToeFastWins, &s, &mut NoObserver);
+    let r = minimax(&TicTacToe::FAST_WINS, &s, &mut NoObserver);
     assert_eq!(r.best, Some(2));
     // The empty board is a draw under both utilities.
     let e = TicTacToe.initial_state();
     let opts = AlphaBetaOptions { tt_log2: Some(16), ..Default::default() };
-    assert_eq!(alpha_beta(&TicTacToeFastWins, &e, &opts, NoObserver).value, 0.0);
-    assert_eq!(TicTacToeFastWins::outcome(&e, 0.0), None);
+    assert_eq!(alpha_beta(&TicTacToe::FAST_WINS, &e, &opts, NoObserver).value, 0.0);
+    assert_eq!(TicTacToe::outcome(&e, 0.0), None);
     // O to move after X's fork: X wins on the seventh move whatever O does.
     let s = pos("0 1 4 2 3");
-    let v = minimax(&TicTacToeFastWins, &s, &mut NoObserver).value;
+    let v = minimax(&TicTacToe::FAST_WINS, &s, &mut NoObserver).value;
     assert_eq!(v, 3.0, "O cannot stop both threats: X wins on the 7th move, 3 cells left");
-    assert_eq!(TicTacToeFastWins::outcome(&s, v), Some((false, 2)), "O loses in 2");
-    assert_eq!(TicTacToeFastWins::outcome(&s, 0.5), None);
-    assert_eq!(TicTacToeFastWins::outcome(&s, 9.0), None);
+    assert_eq!(TicTacToe::outcome(&s, v), Some((false, 2)), "O loses in 2");
+    assert_eq!(TicTacToe::outcome(&s, 0.5), None);
+    assert_eq!(TicTacToe::outcome(&s, 9.0), None);
 }
 
 /// Every position reachable from the empty board: the fast-win value has the sign of the
@@ -70,10 +70,10 @@ fn same_outcome_as_the_lessons_game_everywhere() {
             continue;
         }
         let plain = alpha_beta(&TicTacToe, &s, &opts, NoObserver).value;
-        let fast = alpha_beta(&TicTacToeFastWins, &s, &opts, NoObserver).value;
+        let fast = alpha_beta(&TicTacToe::FAST_WINS, &s, &opts, NoObserver).value;
         assert_eq!(plain, fast.signum() * (fast != 0.0) as u8 as f64, "{}", s.board_string());
         if fast != 0.0 {
-            let (wins, plies) = TicTacToeFastWins::outcome(&s, fast).unwrap();
+            let (wins, plies) = TicTacToe::outcome(&s, fast).unwrap();
             assert_eq!(wins, (fast > 0.0) == (s.to_move() == plyground::Player::MAX));
             assert!(plies >= 1 && plies <= 9 - (s.x | s.o).count_ones());
         }

@@ -3,12 +3,15 @@
 //! UTILITY is +1 for a win by X, −1 for a win by O, 0 for a draw (to MAX): the lessons'
 //! values, which [`TicTacToe`] keeps.
 //!
-//! The engines that play use [`TicTacToeFastWins`] instead: the same game with a utility
+//! The engines that play use [`TicTacToe::FAST_WINS`] instead: the same game with a utility
 //! adjusted by distance, ±(1 + the empty cells left when the game ends), so that among
 //! winning moves the fastest scores highest and among losing ones the slowest (a win on the
 //! last cell is still +1; an immediate win from the position after 4 0 8 2 — X to move, five
-//! cells free — scores +5, a fork that wins two moves later +3). [`TicTacToeFastWins::outcome`]
+//! cells free — scores +5, a fork that wins two moves later +3). [`TicTacToe::outcome`]
 //! turns such a value back into "wins in n" / "loses in n".
+//!
+//! The two are one type with a flag, not two types: every search generic over the game is
+//! then compiled once for tic-tac-toe, not twice (the games module is about 45 KB smaller).
 
 use crate::game::{Features, Game, IllegalAction, Player, ToMove};
 use crate::rng::Rng;
@@ -100,11 +103,43 @@ impl TttState {
     }
 }
 
-/// The game of tic-tac-toe.
-#[derive(Copy, Clone, Default, Debug)]
-pub struct TicTacToe;
+/// The game of tic-tac-toe: the value [`TicTacToe`] is the lessons' game (UTILITY ±1),
+/// [`TicTacToe::FAST_WINS`] the engines' (see the module documentation).
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct TicTacToe {
+    /// UTILITY ±(1 + empty cells at the end) instead of ±1.
+    fast_wins: bool,
+}
+
+/// The lessons' tic-tac-toe, written as the unit struct it was: `TicTacToe.initial_state()`.
+#[allow(non_upper_case_globals)]
+pub const TicTacToe: TicTacToe = TicTacToe { fast_wins: false };
 
 impl TicTacToe {
+    /// Tic-tac-toe for the engines: UTILITY ±(1 + empty cells at the end), so that searches
+    /// prefer the fastest win and the slowest loss. States, actions, names, hashes and
+    /// features are the lessons' game's.
+    pub const FAST_WINS: TicTacToe = TicTacToe { fast_wins: true };
+
+    /// Is this the engines' game ([`TicTacToe::FAST_WINS`])?
+    pub fn fast_wins(&self) -> bool {
+        self.fast_wins
+    }
+
+    /// The proven outcome a value of [`TicTacToe::FAST_WINS`] means at `s` for the player to
+    /// move there: `Some((true, n))` wins in n plies, `Some((false, n))` loses in n plies,
+    /// None for a draw (0) or a value this utility never gives.
+    pub fn outcome(s: &TttState, value_to_max: f64) -> Option<(bool, u32)> {
+        let empty = 9 - (s.x | s.o).count_ones();
+        let m = value_to_max.abs();
+        if value_to_max == 0.0 || m.fract() != 0.0 || m < 1.0 || m > f64::from(empty) + 1.0 {
+            return None;
+        }
+        let plies = empty - (m as u32 - 1);
+        let max_wins = value_to_max > 0.0;
+        Some((max_wins == (s.to_move() == Player::MAX), plies))
+    }
+
     /// The position after playing `moves` (cells 0–8) from the empty board, checked.
     pub fn try_from_moves(&self, moves: &[u8]) -> Result<TttState, IllegalAction> {
         let mut s = self.initial_state();
@@ -188,16 +223,28 @@ impl Game for TicTacToe {
         (s.x | s.o) == FULL || s.winning_line().is_some()
     }
 
+    /// ±1 to the winner / loser, 0 for a draw; the engines' game ([`TicTacToe::FAST_WINS`])
+    /// multiplies by 1 + the empty cells.
     fn utility(&self, s: &TttState, p: Player) -> f64 {
         let u = match s.winner() {
             Some(Player::MAX) => 1.0,
             Some(_) => -1.0,
             None => 0.0,
         };
+        let u = if self.fast_wins { u * f64::from(10 - (s.x | s.o).count_ones()) } else { u };
         if p == Player::MAX {
             u
         } else {
             -u
+        }
+    }
+
+    fn utility_range(&self) -> (f64, f64) {
+        // The engines' game: the earliest win is X's on the fifth move, four cells left.
+        if self.fast_wins {
+            (-5.0, 5.0)
+        } else {
+            (-1.0, 1.0)
         }
     }
 
@@ -216,84 +263,6 @@ impl Game for TicTacToe {
             0 | 2 | 6 | 8 => 1,
             _ => 0,
         }
-    }
-}
-
-/// Tic-tac-toe for the engines: [`TicTacToe`] with UTILITY ±(1 + empty cells at the end)
-/// (see the module documentation), so searches prefer the fastest win and the slowest loss.
-/// Every other part of the game (states, actions, names, hashes, features) is [`TicTacToe`]'s.
-#[derive(Copy, Clone, Default, Debug)]
-pub struct TicTacToeFastWins;
-
-impl TicTacToeFastWins {
-    /// The proven outcome a value means at `s` for the player to move there: `Some((true,
-    /// n))` wins in n plies, `Some((false, n))` loses in n plies, None for a draw (0) or a
-    /// value this utility never gives.
-    pub fn outcome(s: &TttState, value_to_max: f64) -> Option<(bool, u32)> {
-        let empty = 9 - (s.x | s.o).count_ones();
-        let m = value_to_max.abs();
-        if value_to_max == 0.0 || m.fract() != 0.0 || m < 1.0 || m > f64::from(empty) + 1.0 {
-            return None;
-        }
-        let plies = empty - (m as u32 - 1);
-        let max_wins = value_to_max > 0.0;
-        Some((max_wins == (s.to_move() == Player::MAX), plies))
-    }
-}
-
-impl Game for TicTacToeFastWins {
-    type State = TttState;
-    type Action = u8;
-
-    fn initial_state(&self) -> TttState {
-        TicTacToe.initial_state()
-    }
-    fn player(&self, s: &TttState) -> ToMove {
-        TicTacToe.player(s)
-    }
-    fn actions(&self, s: &TttState, out: &mut Vec<u8>) {
-        TicTacToe.actions(s, out)
-    }
-    #[inline]
-    fn result(&self, s: &TttState, a: u8) -> TttState {
-        TicTacToe.result(s, a)
-    }
-    fn try_result(&self, s: &TttState, a: u8) -> Result<TttState, IllegalAction> {
-        TicTacToe.try_result(s, a)
-    }
-    #[inline]
-    fn is_terminal(&self, s: &TttState) -> bool {
-        TicTacToe.is_terminal(s)
-    }
-    /// ±(1 + empty cells) to the winner / loser, 0 for a draw.
-    fn utility(&self, s: &TttState, p: Player) -> f64 {
-        let u = TicTacToe.utility(s, p);
-        u * f64::from(10 - (s.x | s.o).count_ones())
-    }
-    fn utility_range(&self) -> (f64, f64) {
-        // The earliest win is X's on the fifth move: four cells left.
-        (-5.0, 5.0)
-    }
-    fn action_name(&self, s: &TttState, a: u8) -> String {
-        TicTacToe.action_name(s, a)
-    }
-    fn hash(&self, s: &TttState) -> Option<u64> {
-        TicTacToe.hash(s)
-    }
-    fn order_hint(&self, s: &TttState, a: u8) -> i32 {
-        TicTacToe.order_hint(s, a)
-    }
-}
-
-impl Features for TicTacToeFastWins {
-    fn feature_names(&self) -> &'static [&'static str] {
-        TicTacToe.feature_names()
-    }
-    fn features(&self, s: &TttState, out: &mut Vec<f64>) {
-        TicTacToe.features(s, out)
-    }
-    fn default_weights(&self) -> Vec<f64> {
-        TicTacToe.default_weights()
     }
 }
 

@@ -27,7 +27,7 @@
 //! ## Fastest wins, proven results
 //!
 //! On tic-tac-toe every player that searches to terminal positions (minimax, α-β,
-//! H-minimax, perfect) searches [`TicTacToeFastWins`]: UTILITY ±(1 + empty cells at the end),
+//! H-minimax, perfect) searches [`TicTacToe::FAST_WINS`]: UTILITY ±(1 + empty cells at the end),
 //! so that it plays the fastest win and the slowest loss (an immediate win before a fork that
 //! wins two moves later). The lessons' [`TicTacToe`] (±1) stays the game of every lesson
 //! figure and of the wasm API's `searchGame` and `Stepper.forGame` unless asked
@@ -60,7 +60,7 @@ use super::SearchResult;
 use crate::caption::Outcome;
 use crate::game::{Evaluator, Game, WeightedLinear};
 use crate::games::connect4::{C4Eval, C4State, Connect4};
-use crate::games::tictactoe::{TicTacToe, TicTacToeFastWins, TttState};
+use crate::games::tictactoe::{TicTacToe, TttState};
 use crate::trace::Recorder;
 use std::sync::Arc;
 
@@ -747,33 +747,22 @@ pub fn record_alpha_beta<G: Game, E: Evaluator<G>>(
     }
 }
 
-/// [`record_alpha_beta`] on a tic-tac-toe position with the game's EVAL when `eval` (else
-/// EVAL = 0). Not generic, so that the recorded search and the players' engines share the
-/// game's compiled move ordering (the wasm module is smaller).
+/// [`record_alpha_beta`] on a tic-tac-toe position of `game` (the lessons' or the engines',
+/// [`TicTacToe::FAST_WINS`]: what "Show me the search" records for a tic-tac-toe player,
+/// [`PlayerEngine::fast_wins`]) with the game's EVAL when `eval` (else EVAL = 0). Not
+/// generic, so that the recorded search and the players' engines share the game's compiled
+/// move ordering (the wasm module is smaller).
 #[inline]
 pub fn record_ttt_alpha_beta(
+    game: &TicTacToe,
     s: &TttState,
     opts: &AlphaBetaOptions,
     eval: bool,
     iterative: bool,
     rec: &mut Recorder<'_, TicTacToe>,
 ) -> SearchResult<u8> {
-    let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToe, 1.0)));
-    record_alpha_beta(&TicTacToe, s, &e, opts, iterative, rec)
-}
-
-/// [`record_ttt_alpha_beta`] on the engines' tic-tac-toe ([`TicTacToeFastWins`]): what "Show
-/// me the search" records for a tic-tac-toe player ([`PlayerEngine::fast_wins`]).
-#[inline]
-pub fn record_ttt_fast_alpha_beta(
-    s: &TttState,
-    opts: &AlphaBetaOptions,
-    eval: bool,
-    iterative: bool,
-    rec: &mut Recorder<'_, TicTacToeFastWins>,
-) -> SearchResult<u8> {
-    let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToeFastWins, 1.0)));
-    record_alpha_beta(&TicTacToeFastWins, s, &e, opts, iterative, rec)
+    let e = OptionalEval(eval.then(|| WeightedLinear::default_for(game, 1.0)));
+    record_alpha_beta(game, s, &e, opts, iterative, rec)
 }
 
 /// [`record_ttt_alpha_beta`] for Connect-4.
@@ -794,14 +783,14 @@ fn build(spec: &SearchSpec, pos: BoardPosition) -> Result<Inner, String> {
     use BoardPosition as P;
     Ok(match (spec, pos) {
         (SearchSpec::Minimax { budget }, P::TicTacToe(s)) => {
-            Inner::Any(Box::new(MinimaxEngine::new(TicTacToeFastWins, s, Some(*budget))))
+            Inner::Any(Box::new(MinimaxEngine::new(TicTacToe::FAST_WINS, s, Some(*budget))))
         }
         (SearchSpec::Minimax { .. }, P::Connect4(_)) => {
             return Err(PlayerId::Minimax.unavailable(BoardKind::Connect4).unwrap_or_default().into())
         }
         (&SearchSpec::AlphaBeta { opts, eval, iterative }, P::TicTacToe(s)) => {
-            let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToeFastWins, 1.0)));
-            Inner::Any(ab_engine(TicTacToeFastWins, e, s, opts, iterative, true))
+            let e = OptionalEval(eval.then(|| WeightedLinear::default_for(&TicTacToe::FAST_WINS, 1.0)));
+            Inner::Any(ab_engine(TicTacToe::FAST_WINS, e, s, opts, iterative, true))
         }
         (&SearchSpec::AlphaBeta { opts, eval, iterative }, pos) => {
             Inner::Any(board_alpha_beta(pos, opts, eval, iterative, true))
@@ -909,7 +898,7 @@ impl PlayerEngine {
     }
 
     /// Does the search whose move is played search the engines' tic-tac-toe,
-    /// [`TicTacToeFastWins`] (so that recording it must use that game too)? True for every
+    /// [`TicTacToe::FAST_WINS`] (so that recording it must use that game too)? True for every
     /// tic-tac-toe player but MCTS.
     pub fn fast_wins(&self) -> bool {
         matches!(self.pos, BoardPosition::TicTacToe(_))
