@@ -3,7 +3,8 @@
 //   move     what a page waits for before the perfect player moves: Engine.forGame with the
 //            perfect player, stepped to the end as www/worker.js steps it (its result is the
 //            move and the seven column scores the board shows);
-//   columns  analyzeConnect4: the seven exact column scores alone;
+//   columns  analyzeConnect4: the seven exact column scores alone (from the full module,
+//            /pkg/: the games module leaves analyzeConnect4 out; the same solver and book);
 // each timed with performance.now() around the work. The opening book is fetched the way
 // www/worker.js fetches it: the first time a search would use it (Engine.wantsBook,
 // connect4BookWanted), timed on its own.
@@ -11,9 +12,10 @@
 // positions} | null, results: [{ply, moves, moveMs, columnsMs, fellBack, exact, complete,
 // agree}]} or {ok: false, error}.
 
-import init, { Engine, Game, analyzeConnect4, connect4BookWanted, loadConnect4Book } from '/pkg-games/plyground_wasm.js';
+import init, { Engine, Game, connect4BookWanted, loadConnect4Book } from '/pkg-games/plyground_wasm.js';
+import initFull, { analyzeConnect4, loadConnect4Book as loadFullBook } from '/pkg/plyground_wasm.js';
 
-const ready = init();
+const ready = Promise.all([init(), initFull()]);
 let book = null;
 
 async function loadBook() {
@@ -23,6 +25,7 @@ async function loadBook() {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const info = loadConnect4Book(bytes);
   book = { ms: performance.now() - t0, bytes: bytes.length, ...info };
+  loadFullBook(bytes);
 }
 
 function perfectMove(moves) {

@@ -120,7 +120,7 @@ try {
     `${'all'.padEnd(7)} ${String(all.move.length).padStart(3)} | ${f(pct(all.move, 0.5))} ${f(pct(all.move, 0.95))} ${f(pct(all.move, 1))} ${String(all.move.filter((t) => t > 1000).length).padStart(5)} | ${f(pct(all.cols, 0.5))} ${f(pct(all.cols, 0.95))} ${f(pct(all.cols, 1))} ${String(all.cols.filter((t) => t > 3000).length).padStart(5)} |`,
   );
   console.log(
-    'move: Engine.forGame(perfect) stepped to the end (the move and the seven scores the board shows); cols: analyzeConnect4 (the seven exact scores alone); fell back: moves whose solver ran out of its node share and answered with α-β (an estimate)',
+    'move: Engine.forGame(perfect) stepped to the end (the move and the seven scores the board shows); cols: analyzeConnect4 (the seven exact scores alone, from the full module www/pkg: the same solver and book); fell back: moves whose solver ran out of its node share and answered with α-β (an estimate)',
   );
   if (bad) {
     console.log(`${bad} positions: the perfect player's exact scores differ from analyzeConnect4's, or the analysis ran out`);

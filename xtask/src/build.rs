@@ -26,7 +26,7 @@ pub fn setup_and_build() -> Result<(), String> {
 /// Builds www/pkg (the full API, for tests), the two modules the pages load (www/pkg-tree/,
 /// www/pkg-games/) and the practice module from the wasm crate (assumes the set-up is done).
 pub fn build_pkg() -> Result<(), String> {
-    build_module(&["practice", "svg"], &pkg_dir())?;
+    build_module(&["practice", "svg", "analyze"], &pkg_dir())?;
     build_split_module(&["trees"], &tree_pkg_dir())?;
     build_split_module(&["games"], &games_pkg_dir())?;
     build_split_module(&["trees", "practice"], &practice_pkg_dir())

@@ -114,7 +114,15 @@ fn core_for_wasm() -> Result<(), String> {
 
 /// `#[wasm_bindgen_test]` tests, run in Node by wasm-bindgen-test-runner (.cargo/config.toml).
 fn wasm_tests() -> Result<(), String> {
-    run(util::cargo().args(["test", "--target", WASM_TARGET, "-p", WASM_CRATE, "--features", "practice"]))
+    run(util::cargo().args([
+        "test",
+        "--target",
+        WASM_TARGET,
+        "-p",
+        WASM_CRATE,
+        "--features",
+        "practice,analyze",
+    ]))
 }
 
 /// The `*.test.mjs` files of a directory, sorted (named explicitly: `node --test DIR`

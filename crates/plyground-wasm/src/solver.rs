@@ -85,7 +85,10 @@ pub fn solve_connect4(
 /// `analyzeConnect4(moves, {weak, budget})`: the score of playing each column (index 0 is
 /// column 1), from the side to move now; null for a full column and for every column once
 /// the game is over. Returns `{scores, nodes, complete}`; the budget covers all columns
-/// together, and when it runs out every score is null.
+/// together, and when it runs out every score is null. In the full module only (the
+/// `analyze` feature): the pages show a position's column scores through a perfect
+/// player's `Engine`, and the games module stays under its size.
+#[cfg(feature = "analyze")]
 #[wasm_bindgen(js_name = analyzeConnect4, unchecked_return_type = "AnalyzeResult")]
 pub fn analyze_connect4(
     #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,

@@ -3,7 +3,9 @@
 //! sets, weak signs, analysis against solving each child, budgets, finished games and the
 //! errors.
 
-#![cfg(target_arch = "wasm32")]
+// `analyzeConnect4` is the `analyze` feature's (the full module's); `cargo xtask test` runs
+// these tests with it.
+#![cfg(all(target_arch = "wasm32", feature = "analyze"))]
 
 mod common;
 
