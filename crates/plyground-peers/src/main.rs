@@ -8,7 +8,8 @@
 //!   book), when `--bitbully PYTHON` names a Python it is installed in: the same positions
 //!   solved by `bench/bitbully_peer.py`, every score checked there, side by side with our
 //!   times from the first table, each row marked against issue 13's target (ours at most
-//!   0.8× BitBully's time); `--long` adds the empty board on both sides (minutes each).
+//!   0.8× BitBully's time); `--long` adds Test_L1_R2 (100 positions), Test_L1_R3 (the first
+//!   12) and the empty board on both sides (minutes each).
 //!   `cargo xtask bench --peers` installs it in `target/peers-venv` and passes that Python.
 //! - Fixed-depth α-β against `minimax` 0.6.0's `Negamax` (through its `Game` trait,
 //!   implemented here for plyground's Connect-4): same positions, same depth, natural move
@@ -626,7 +627,9 @@ fn run(args: &[String]) -> Result<(), String> {
         sets = vec![("Test_L3_R1", 1000), ("Test_L2_R1", 200), ("Test_L1_R1", 200)];
     }
     if long {
+        // Issue 13 names Test_L1_R3's first 12 positions (the hardest set: seconds each).
         sets.push(("Test_L1_R2", 100));
+        sets.push(("Test_L1_R3", 12));
     }
     let ours = solver_table(&sets, reps)?;
     println!();
