@@ -70,11 +70,11 @@ pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 pub use practice::Practice;
 #[cfg(feature = "games")]
 pub use solve_game::solve_game;
-#[cfg(feature = "games")]
 #[cfg(feature = "analyze")]
 pub use solver::analyze_connect4;
 #[cfg(all(feature = "bench", feature = "games"))]
 pub use solver::bench_solver_set;
+#[cfg(feature = "games")]
 pub use solver::solve_connect4;
 pub use stepper::Stepper;
 #[cfg(feature = "trees")]
