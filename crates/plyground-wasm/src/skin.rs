@@ -41,6 +41,10 @@ pub(crate) trait Skin: Game + Clone + 'static {
     fn fast_wins(&self) -> bool {
         false
     }
+    /// Does `Stepper.minimaxValues` apply (explicit trees only, as docs/wasm-api.md says: a
+    /// game search's trace is a sliver of a game too big to redo beside it)? When false it is
+    /// refused, and the separate minimax run is not compiled for the game.
+    const MINIMAX_VALUES: bool = false;
     /// Can minimax and max^n (no pruning, no budget) search this game to the end? When
     /// false they are refused, and not even compiled for it (smaller module).
     const FULL_SEARCH: bool = true;
@@ -277,6 +281,7 @@ impl BoardSkin for Connect4 {
 #[cfg(feature = "trees")]
 impl Skin for Tree {
     type Eval = NoEval;
+    const MINIMAX_VALUES: bool = true;
     fn evaluator(&self) -> NoEval {
         NoEval
     }

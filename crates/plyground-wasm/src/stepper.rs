@@ -469,7 +469,7 @@ impl<G: Skin> Steps for Stepping<G> {
     }
 
     fn minimax_values(&self) -> Result<Vec<f64>, String> {
-        if !G::FULL_SEARCH {
+        if !G::MINIMAX_VALUES {
             return Err("minimax values are computed beside the searches of explicit trees only".into());
         }
         let cap = plyground::limits::MAX_NODE_CAP as usize;
