@@ -285,11 +285,8 @@ export function describeNode(model, d) {
   const tn = t >= 0 ? model.traceNodes[t] : null;
   let kind = KIND_WORDS[n.kind] ?? n.kind;
   if (n.kind === 'player') kind = `P${(n.player | 0) + 1} node`;
-  if (tn && tn.leaf === 'cutoff') kind += ' (depth cutoff: EVAL)';
-  if (tn && tn.leaf === 'quiet') kind += ' (quiet: EVAL)';
-  if (tn && tn.leaf === 'proven') kind += ' (settled by a rule: a win at once or a forced loss)';
-  if (tn && tn.leaf === 'book') kind += ' (book: the opening book\'s exact value)';
-  if (tn && tn.tt) kind += ` (TT hit, ${tn.tt})`;
+  if (tn?.leafWords) kind += ` (${tn.leafWords})`;
+  if (tn?.tt) kind += ` (TT hit, ${tn.tt})`;
   const label = n.label || (model.explicit && model.treeNodes ? model.treeNodes[d].label : '');
   lines.push(`${label ? `${label}: ` : ''}${kind}`);
   lines.push(`path: ${pathText(model, d)}`);

@@ -43,8 +43,8 @@ export function nodeLine(model, d, core = {}) {
   const parts = [kind];
   if (n.prob) parts.push(`probability ${n.prob}`);
   const tn = t >= 0 && model.traceNodes ? model.traceNodes[t] : null;
-  if (tn && tn.leaf === 'cutoff') parts.push('depth cutoff (EVAL)');
-  if (tn && tn.leaf === 'quiet') parts.push('quiet position (EVAL)');
+  // Why a leaf is one, in the core's words (the proven and book leaves of a Connect-4 solve too).
+  if (tn?.leafWords) parts.push(tn.leafWords);
   if (tn && tn.tt) parts.push(`table hit (${tn.tt})`);
   if (n.value) {
     // Finished: the node was left by the step shown (its final value is known then); a node

@@ -326,6 +326,9 @@ export interface StepNodeInfo {
   /** The value backed up (final); a vector for max^n; null if never left. */
   value: number | number[] | null;
   leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | 'book' | null;
+  /** Why the node is a leaf, in the figure's words ("depth cutoff: EVAL"); null for a
+   *  terminal and for inner nodes. */
+  leafWords: string | null;
   tt: 'exact' | 'lower' | 'upper' | null;
   /** What the final value is: exact, an upper bound (≤) or a lower bound (≥); null without a
    *  value or when no one-sided bound can be stated. */

@@ -584,6 +584,13 @@ fn stepping_figure_5_2_shows_windows_values_and_pruning() {
         (2.0, 3.0, 1.0)
     );
     assert_eq!((text(&nodes, "6.leaf"), text(&nodes, "6.edge")), ("terminal".into(), "c1".into()));
+    // A terminal's kind says why it is a leaf; a depth cutoff's words come from the core.
+    assert!(get(&nodes, "6.leafWords").is_null() && get(&nodes, "5.leafWords").is_null());
+    let cut = Stepper::for_game(&ttt(""), obj(r#"{"depth": 1}"#), None).unwrap().nodes().unwrap();
+    assert_eq!(
+        (text(&cut, "1.leaf"), text(&cut, "1.leafWords")),
+        ("cutoff".into(), "depth cutoff: EVAL".into())
+    );
 
     assert_eq!(st.narration((1.0).into()).unwrap(), "Enter MAX node A with α = −∞, β = +∞");
     let ev = st.events(Some((1.0).into()), Some((2.0).into())).unwrap();

@@ -54,6 +54,20 @@ pub enum LeafKind {
     Book,
 }
 
+impl LeafKind {
+    /// Why the node is a leaf, as a figure says it beside the node's kind ("MAX node (depth
+    /// cutoff: EVAL)"); None for a terminal, whose kind says it all.
+    pub fn why(self) -> Option<&'static str> {
+        match self {
+            LeafKind::Terminal => None,
+            LeafKind::Cutoff => Some("depth cutoff: EVAL"),
+            LeafKind::Quiet => Some("quiet: EVAL"),
+            LeafKind::Proven => Some("settled by a rule: a win at once or a forced loss"),
+            LeafKind::Book => Some("book: the opening book's exact value"),
+        }
+    }
+}
+
 /// The four MCTS phases.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum MctsPhase {
