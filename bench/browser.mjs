@@ -8,52 +8,16 @@
 //
 // Usage: node bench/browser.mjs URL   (the server's base URL, ending in /)
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { askWorker, openBenchPage } from './chromium.mjs';
 
 const base = process.argv[2];
 if (!base) throw new Error('usage: node bench/browser.mjs URL');
 const SETS = ['Test_L2_R1', 'Test_L2_R2'];
 const LIMIT_MS = 1000;
 
-const profile = await mkdtemp(join(tmpdir(), 'plyground-bench-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { page, problems, version, close } = await openBenchPage(base);
 try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  await page.goto(`${base}bench/browser.html`);
-  const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?'));
-  const answer = await page.evaluate(
-    (sets) =>
-      new Promise((resolve, reject) => {
-        const w = new Worker('/bench/solver-worker.mjs', { type: 'module' });
-        w.onmessage = (e) => {
-          w.terminate();
-          resolve(e.data);
-        };
-        w.onerror = (e) => reject(new Error(`worker error: ${e.message}`));
-        w.postMessage({ sets });
-      }),
-    SETS,
-  );
+  const answer = await askWorker(page, '/bench/solver-worker.mjs', { sets: SETS });
   if (!answer.ok) throw new Error(`the solver worker failed: ${answer.error}`);
   if (problems.length) throw new Error(problems.join('\n'));
   const pad = (s, n) => String(s).padStart(n);
@@ -72,6 +36,5 @@ try {
   }
   if (wrong) process.exitCode = 1;
 } finally {
-  await context.close();
-  await rm(profile, { recursive: true, force: true });
+  await close();
 }

@@ -12,12 +12,10 @@
 //
 // Usage: node bench/latency.mjs URL POSITIONS_FILE
 
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { askWorker, openBenchPage } from './chromium.mjs';
 
 const [base, file] = process.argv.slice(2);
 if (!base || !file) throw new Error('usage: node bench/latency.mjs URL POSITIONS_FILE');
@@ -43,43 +41,9 @@ const bookBytes = await readFile(bookFile);
 const gz = gzipSync(bookBytes, { level: 9 }).length;
 const br = brotliCompressSync(bookBytes).length;
 
-const profile = await mkdtemp(join(tmpdir(), 'plyground-latency-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { page, problems, version, close } = await openBenchPage(base);
 try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(0);
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  await page.goto(`${base}bench/browser.html`);
-  const version = context.browser()?.version() ?? '?';
-  const answer = await page.evaluate(
-    (req) =>
-      new Promise((resolve, reject) => {
-        const w = new Worker('/bench/latency-worker.mjs', { type: 'module' });
-        w.onmessage = (e) => {
-          w.terminate();
-          resolve(e.data);
-        };
-        w.onerror = (e) => reject(new Error(`worker error: ${e.message}`));
-        w.postMessage(req);
-      }),
-    { positions },
-  );
+  const answer = await askWorker(page, '/bench/latency-worker.mjs', { positions });
   if (!answer.ok) throw new Error(`the latency worker failed: ${answer.error}`);
   if (problems.length) throw new Error(problems.join('\n'));
   const k = positions.filter(([p]) => p === 1).length;
@@ -127,6 +91,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await context.close();
-  await rm(profile, { recursive: true, force: true });
+  await close();
 }
