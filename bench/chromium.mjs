@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/browser/harness.mjs';
 
 /**
  * Opens `${base}bench/browser.html` in headless Chromium. Returns {page, problems, version,
@@ -18,15 +19,7 @@ export async function openBenchPage(base) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const close = async () => {
     await context.close();

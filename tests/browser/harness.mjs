@@ -16,6 +16,18 @@ import { chromium } from 'playwright-core';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium';
 
+/** Chromium's flags for every headless run here (the tests and bench/chromium.mjs): no
+ *  sandbox (containers), no GPU, no network of its own (updates, sync, QUIC). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Starts `cargo xtask serve` on a free port; resolves to {url, server}. */
 function startServer() {
   return new Promise((resolve, reject) => {
@@ -51,15 +63,7 @@ export async function openBrowser(contextOptions = {}) {
     ...contextOptions,
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const problems = [];
