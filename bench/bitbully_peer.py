@@ -31,6 +31,9 @@ How each position is solved, and why:
   mismatch. No conversion is needed: BitBully scores from the side to move in Pascal Pons'
   convention, as the files do (a win on the next move from the empty board is 21, its
   `scoreToMovesLeft(21, empty board)` is 1; the files give 22 minus the winner's stones).
+- Times are the process's CPU time (`time.process_time`: BitBully solves on this one thread),
+  so that what other processes take of a shared machine is not counted on this side;
+  plyground-peers times ours by the wall clock, so load can only make ours look slower.
 - Times are the best of `--reps` passes over a set after one untimed pass (page first
   touches, caches, clock frequency), as in plyground-peers; the node count
   (`getNodeCounter`, nodes visited by its search) must be the same in every pass.
@@ -95,7 +98,7 @@ def solve_pass(solver, solve, cases, label):
     """One pass over `cases`, every score checked: (seconds, nodes), summed."""
     seconds = 0.0
     nodes = 0
-    clock = time.perf_counter
+    clock = time.process_time
     for moves, board, score in cases:
         solver.resetTranspositionTable()
         solver.resetNodeCounter()
@@ -112,7 +115,7 @@ def call_overhead():
     """Seconds one timed call into the extension costs when it does nothing (best of 5 x
     10,000 calls): part of every BitBully time below, not of ours."""
     solver = bbc.BitBullyCore()
-    clock = time.perf_counter
+    clock = time.process_time
     best = float("inf")
     for _ in range(5):
         total = 0.0

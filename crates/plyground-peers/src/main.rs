@@ -24,7 +24,8 @@
 //!   positions, each position played twice with the colours swapped.
 //!
 //! A dev tool (not a default member of the workspace, not built by `cargo xtask test`):
-//! `cargo run --release -p plyground-peers [-- --quick | --long] [--bitbully PYTHON]`, or
+//! `cargo run --release -p plyground-peers [-- --quick | --long] [--solver-only] [--bitbully PYTHON]`
+//! (`--solver-only`: the exact solver's tables alone), or
 //! `cargo xtask bench --peers`. Timings are the best of a few repetitions after an untimed warm-up.
 
 use plyground::games::connect4::{has_four, C4State, Connect4};
@@ -321,7 +322,8 @@ fn bitbully_table(python: &str, ours: &[OursRow], reps: usize, empty: bool) -> R
     }
     println!("(mean per position; time× and nodes× are ours / BitBully, below 1 means plyground does less;");
     println!(" checked: positions whose exact score both reproduced; nodes: ours entered, BitBully's");
-    println!(" getNodeCounter. BitBully's time is its solve call alone, made from Python (a call into it");
+    println!(" getNodeCounter. BitBully's time is its process's CPU time (ours is wall-clock: load can only");
+    println!(" make ours look slower) for its solve call alone, made from Python (a call into it");
     println!(
         " costs {}), its ~96 MiB table cleared before each position, untimed: about 50 ms each)",
         fmt_time(theirs.overhead)
@@ -606,16 +608,17 @@ fn mcts_strength(starts: &[Case], iterations: u32) {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let (mut quick, mut long, mut bitbully) = (false, false, None);
+    let (mut quick, mut long, mut bitbully, mut solver_only) = (false, false, None, false);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--quick" => quick = true,
             "--long" => long = true,
+            "--solver-only" => solver_only = true,
             "--bitbully" => bitbully = Some(it.next().ok_or("--bitbully needs the path of a Python")?),
             other => {
                 return Err(format!(
-                    "unknown option '{other}' (expected --quick, --long or --bitbully PYTHON)"
+                    "unknown option '{other}' (expected --quick, --long, --solver-only or --bitbully PYTHON)"
                 ))
             }
         }
@@ -638,6 +641,9 @@ fn run(args: &[String]) -> Result<(), String> {
         None => {
             println!("BitBully: not measured (give --bitbully PYTHON, as `cargo xtask bench --peers` does)")
         }
+    }
+    if solver_only {
+        return Ok(());
     }
     println!();
     let middle = read_set("Test_L2_R1", if quick { 10 } else { 50 })?;
