@@ -25,7 +25,7 @@ pub(crate) fn current() -> Option<Arc<Book>> {
 }
 
 /// The depth a book would have: the loaded one's, else the shipped book's.
-fn depth() -> u8 {
+pub(crate) fn depth() -> u8 {
     current().map_or(book::SHIPPED_DEPTH, |b| b.depth())
 }
 

@@ -490,8 +490,7 @@ impl EngineHandle {
     /// `loadConnect4Book` and make the engine again, or its search may fall back to α-β.
     #[wasm_bindgen(getter, js_name = wantsBook)]
     pub fn wants_book(&self) -> bool {
-        let depth = crate::book::current().map_or(plyground::search::book::SHIPPED_DEPTH, |b| b.depth());
-        self.inner.wants_book(depth)
+        self.inner.wants_book(crate::book::depth())
     }
 
     /// The work per `step` the core suggests (MCTS iterations; ignored by the others).
