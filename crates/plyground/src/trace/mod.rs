@@ -176,6 +176,12 @@ pub struct TraceNode<A> {
     pub tt: Option<Bound>,
     /// How many children a cutoff skipped here (named ones are in [`Trace::pruned`]).
     pub pruned: u32,
+    /// How many children beam search dropped here before searching any (forward pruning;
+    /// each is in [`Trace::pruned`] with `forward` set).
+    pub forward_pruned: u32,
+    /// Plies this node was searched deeper than the depth limit gave it: a singular
+    /// extension (0: none). The search entered it once before at the nominal depth.
+    pub extended: u32,
     /// The event that entered the node.
     pub enter_event: u32,
     /// The event that left it.
@@ -198,8 +204,11 @@ pub struct PrunedEdge<A> {
     pub name: String,
     /// The label the child would have had.
     pub label: String,
-    /// The Cutoff event that pruned it.
+    /// The Cutoff event that pruned it (the ForwardPrune event when `forward`).
     pub event: u32,
+    /// Dropped by beam search before any child was searched (forward pruning, never
+    /// searched, may hide the best move) rather than by an α-β cutoff (provably irrelevant).
+    pub forward: bool,
 }
 
 /// What one search (one iteration of iterative deepening) ended with.
@@ -266,6 +275,8 @@ pub enum EventKind {
     MctsExpand = 14,
     MctsRollout = 15,
     MctsBackup = 16,
+    ForwardPrune = 17,
+    Extend = 18,
 }
 
 impl EventKind {
@@ -289,6 +300,8 @@ impl EventKind {
             Event::MctsExpand { .. } => EventKind::MctsExpand,
             Event::MctsRollout { .. } => EventKind::MctsRollout,
             Event::MctsBackup { .. } => EventKind::MctsBackup,
+            Event::ForwardPrune { .. } => EventKind::ForwardPrune,
+            Event::Extend { .. } => EventKind::Extend,
         }
     }
 
@@ -532,6 +545,8 @@ impl<A: Copy> Trace<A> {
         let action_index = match e {
             Event::Enter { .. } => idx(l.node),
             Event::Backup { .. } | Event::BackupUtilities { .. } => idx(l.aux),
+            Event::ForwardPrune { .. } => self.pruned.get(l.aux as usize).map_or(NONE, |p| p.index),
+            Event::Extend { .. } => l.aux,
             Event::SearchEnd { .. } => {
                 self.results.get(l.aux as usize).and_then(|r| r.best_index).unwrap_or(NONE)
             }
@@ -562,6 +577,9 @@ struct Frame<S, A> {
     index: ActionIndex,
     /// The label is the generated `root` (children then drop the prefix).
     placeholder_label: bool,
+    /// Where this node's forward-pruned edges start in the trace's list, and how many.
+    fwd_start: u32,
+    fwd_len: u32,
 }
 
 /// The observer that records a depth-first search into a [`Trace`].
@@ -596,6 +614,8 @@ pub struct Recorder<'g, G: Game> {
     outcomes: Vec<(G::Action, f64)>,
     /// Scratch for [`Recorder::prune`]: which natural indices were entered.
     entered: Vec<bool>,
+    /// The plies of a singular extension announced for the next child entered.
+    pending_extend: u32,
 }
 
 impl<'g, G: Game> Recorder<'g, G> {
@@ -628,6 +648,7 @@ impl<'g, G: Game> Recorder<'g, G> {
             current_root: None,
             outcomes: Vec::new(),
             entered: Vec::new(),
+            pending_extend: 0,
         }
     }
 
@@ -716,6 +737,8 @@ impl<'g, G: Game> Recorder<'g, G> {
                 probs: Vec::new(),
                 index: ActionIndex::new(),
                 placeholder_label: placeholder,
+                fwd_start: 0,
+                fwd_len: 0,
             });
         }
         let game = self.game;
@@ -723,6 +746,7 @@ impl<'g, G: Game> Recorder<'g, G> {
         fr.node = id;
         fr.state = state;
         fr.placeholder_label = placeholder;
+        fr.fwd_len = 0;
         fr.actions.clear();
         fr.probs.clear();
         game.actions(&state, &mut fr.actions);
@@ -759,6 +783,8 @@ impl<'g, G: Game> Recorder<'g, G> {
             leaf: None,
             tt: None,
             pruned: 0,
+            forward_pruned: 0,
+            extended: std::mem::take(&mut self.pending_extend),
             enter_event: ev,
             exit_event: None,
             iteration: self.searches.saturating_sub(1),
@@ -776,15 +802,22 @@ impl<'g, G: Game> Recorder<'g, G> {
         let node = self.frames[f].node;
         let skipped = total.saturating_sub(first_skipped);
         self.trace.nodes[node as usize].pruned = skipped;
-        if skipped == 0 || total as usize != self.frames[f].actions.len() {
+        let (fwd_start, fwd_len) = (self.frames[f].fwd_start as usize, self.frames[f].fwd_len as usize);
+        if skipped == 0 || total as usize + fwd_len != self.frames[f].actions.len() {
             return (start, 0);
         }
         // Which natural indices were entered: one flag per action, O(k).
         let mut entered = std::mem::take(&mut self.entered);
         entered.clear();
-        entered.resize(total as usize, false);
+        entered.resize(total as usize + fwd_len, false);
         for &c in &self.trace.nodes[node as usize].children {
             if let Some(slot) = self.trace.nodes[c as usize].index.and_then(|i| entered.get_mut(i as usize)) {
+                *slot = true;
+            }
+        }
+        // Beam search's dropped children are not the cutoff's.
+        for p in &self.trace.pruned[fwd_start..fwd_start + fwd_len] {
+            if let Some(slot) = entered.get_mut(p.index as usize) {
                 *slot = true;
             }
         }
@@ -797,12 +830,47 @@ impl<'g, G: Game> Recorder<'g, G> {
             let name = self.game.action_name(&fr.state, a);
             let child = self.game.result(&fr.state, a);
             let label = self.child_label(f, &name, &child);
-            edges.push(PrunedEdge { parent: node, index: i as u32, action: a, name, label, event: ev });
+            edges.push(PrunedEdge {
+                parent: node,
+                index: i as u32,
+                action: a,
+                name,
+                label,
+                event: ev,
+                forward: false,
+            });
         }
         self.entered = entered;
         let n = edges.len() as u32;
         self.trace.pruned.extend(edges);
         (start, n)
+    }
+
+    /// A child of frame `f` that beam search dropped: one [`PrunedEdge`] with `forward` set.
+    fn forward_prune(&mut self, f: usize, a: G::Action, ev: u32) -> (u32, u32) {
+        let start = self.trace.pruned.len() as u32;
+        let fr = &mut self.frames[f];
+        let Some(i) = fr.index.get(&fr.actions, a) else { return (start, 0) };
+        if fr.fwd_len == 0 {
+            fr.fwd_start = start;
+        }
+        fr.fwd_len += 1;
+        let fr = &self.frames[f];
+        let node = fr.node;
+        let name = self.game.action_name(&fr.state, a);
+        let child = self.game.result(&fr.state, a);
+        let label = self.child_label(f, &name, &child);
+        self.trace.nodes[node as usize].forward_pruned += 1;
+        self.trace.pruned.push(PrunedEdge {
+            parent: node,
+            index: i as u32,
+            action: a,
+            name,
+            label,
+            event: ev,
+            forward: true,
+        });
+        (start, 1)
     }
 
     fn end_search(&mut self, value: f64, best: Option<G::Action>, complete: bool, ev: Option<u32>) -> u32 {
@@ -882,8 +950,19 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                 };
                 let n = self.frames[f].node;
                 link.node = n;
-                if let Event::Cutoff { first_skipped, total, .. } = *e {
-                    (link.aux, link.aux_len) = self.prune(f, first_skipped, total, ev);
+                match *e {
+                    Event::Cutoff { first_skipped, total, .. } => {
+                        (link.aux, link.aux_len) = self.prune(f, first_skipped, total, ev);
+                    }
+                    Event::ForwardPrune { action, .. } => {
+                        (link.aux, link.aux_len) = self.forward_prune(f, action, ev);
+                    }
+                    Event::Extend { action, extra, .. } => {
+                        let fr = &mut self.frames[f];
+                        link.aux = fr.index.get(&fr.actions, action).map_or(NONE, |i| i as u32);
+                        self.pending_extend = extra;
+                    }
+                    _ => {}
                 }
                 let nd = &mut self.trace.nodes[n as usize];
                 match *e {

@@ -110,6 +110,8 @@ pub struct Node {
     prob: f64,
     depth: u32,
     utilities: Utilities,
+    /// An inner node's static evaluation, written `B~4[…]` (None: not written).
+    eval: Option<f64>,
 }
 
 impl Node {
@@ -161,6 +163,12 @@ impl Node {
     /// A leaf's utility to MAX (player 0); None for internal nodes.
     pub fn value(&self) -> Option<f64> {
         (self.kind == Kind::Terminal).then_some(self.utilities[0])
+    }
+
+    /// An inner node's static evaluation EVAL(s) to MAX as written in the text (`B~4[…]`);
+    /// None where none was written (and always at leaves, whose value is their utility).
+    pub fn eval(&self) -> Option<f64> {
+        self.eval
     }
 
     /// A leaf's utility vector (for two-player number leaves: `[v, −v, 0, 0]`); None for
@@ -253,6 +261,16 @@ impl Tree {
         self.node(id).map(|n| n.label.as_str())
     }
 
+    /// Node `id`'s static evaluation as written (`B~4[…]`), None where none was written.
+    pub fn eval(&self, id: u32) -> Option<f64> {
+        self.nodes.get(id as usize).and_then(|n| n.eval)
+    }
+
+    /// True when some inner node has a static evaluation written.
+    pub fn has_evals(&self) -> bool {
+        self.nodes.iter().any(|n| n.eval.is_some())
+    }
+
     /// The utility to MAX of leaf `id` (player 0's entry in n-player trees).
     pub fn value(&self, id: u32) -> Option<f64> {
         self.node(id).and_then(Node::value)
@@ -327,6 +345,23 @@ impl Tree {
     pub fn leaves(&self) -> impl Iterator<Item = u32> + '_ {
         // Ids follow the written (pre-)order, so increasing ids are left to right.
         self.nodes.iter().enumerate().filter(|(_, n)| n.kind == Kind::Terminal).map(|(i, _)| i as u32)
+    }
+}
+
+/// EVAL(s) of an explicit tree: an inner node's static evaluation as written (`B~4[…]`), a
+/// leaf's utility, and 0 at an inner node with none written (so a tree without evaluations
+/// cuts off exactly as with [`NoEval`](crate::search::alphabeta::NoEval)). The depth-cutoff
+/// searches (H-minimax) and beam search's ranking of moves read it.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct TreeEval;
+
+impl crate::game::Evaluator<Tree> for TreeEval {
+    fn eval(&self, game: &Tree, s: &u32) -> f64 {
+        match game.nodes.get(*s as usize) {
+            Some(n) if n.kind == Kind::Terminal => n.utilities[0],
+            Some(n) => n.eval.unwrap_or(0.0),
+            None => 0.0,
+        }
     }
 }
 
