@@ -94,6 +94,9 @@ struct Limits {
     default_iterations: f64,
     max_shown_iterations: f64,
     max_c: f64,
+    max_singular_extra: f64,
+    max_singular_margin: f64,
+    max_beam_width: f64,
     max_seed: f64,
     default_node_cap: f64,
     max_node_cap: f64,
@@ -138,6 +141,9 @@ pub fn limits() -> Result<JsValue, JsError> {
         default_iterations: l::DEFAULT_ITERATIONS.into(),
         max_shown_iterations: l::MAX_SHOWN_ITERATIONS.into(),
         max_c: l::MAX_C,
+        max_singular_extra: l::MAX_SINGULAR_EXTRA.into(),
+        max_singular_margin: l::MAX_SINGULAR_MARGIN,
+        max_beam_width: l::MAX_BEAM_WIDTH.into(),
         max_seed: l::MAX_SAFE_INTEGER as f64,
         default_node_cap: l::DEFAULT_NODE_CAP.into(),
         max_node_cap: l::MAX_NODE_CAP.into(),
@@ -166,7 +172,7 @@ export interface SearchOptions {
   seed?: number;
   /** α-β depth limit in plies (1–64); null = to the end. */
   depth?: number | null;
-  /** Use the game's evaluation function at the depth cutoff (default true; trees: EVAL = 0). */
+  /** Use the game's evaluation function at the depth cutoff (default true; trees: an inner node's written evaluation `B~4[…]`, else 0). */
   eval?: boolean;
   /** Transposition table (default false; true for Connect-4). */
   tt?: boolean;
@@ -186,6 +192,10 @@ export interface SearchOptions {
   solver?: boolean;
   /** Compute `scores` (default true; one extra full-window search per move for α-β). */
   scores?: boolean;
+  /** α-β with a `depth` only: singular extensions. A move better for the mover than every sibling by ≥ `margin` (0–2·10¹⁵) is searched `extra` (1–8, default 1) plies deeper; the trace marks it (`StepNodeInfo.extended`, event 'Extend'). */
+  singular?: { margin: number; extra?: number } | null;
+  /** α-β only: beam search, keep the `beam` (1–100,000) children of best EVAL at each node; the others are dropped unsearched (`PrunedEdgeInfo.forward`, event 'ForwardPrune'). */
+  beam?: number | null;
 }
 
 /** MctsStepper options. */
@@ -200,6 +210,10 @@ export interface MctsOptions {
 
 export interface SearchStats {
   nodes: number; leaves: number; cutoffs: number; maxDepth: number; ttHits: number; ttMisses: number;
+  /** Singular extensions made (searchTree / searchGame; 0 when the option is off). */
+  extensions?: number;
+  /** Moves beam search dropped unsearched (searchTree / searchGame; 0 when off). */
+  forwardPruned?: number;
 }
 
 export interface MoveScore {
@@ -293,8 +307,12 @@ export interface StepNodeInfo {
   value: number | number[] | null;
   leaf: 'terminal' | 'cutoff' | 'quiet' | 'proven' | null;
   tt: 'exact' | 'lower' | 'upper' | null;
-  /** Children pruned here. */
+  /** Children pruned here by an α-β cutoff. */
   pruned: number;
+  /** Children beam search dropped here before searching any (forward pruning). */
+  forwardPruned: number;
+  /** Plies a singular extension searched this node deeper than its depth limit (0: none). */
+  extended: number;
   /** Iterative-deepening iteration (from 0). */
   iteration: number;
   enterEvent: number;
@@ -328,8 +346,10 @@ export interface PrunedEdgeInfo {
   name: string;
   /** The label the child would have had. */
   label: string;
-  /** The Cutoff event that pruned it. */
+  /** The Cutoff event that pruned it (the ForwardPrune event when `forward`). */
   event: number;
+  /** Dropped by beam search (never searched; may hide the best move), not by a cutoff. */
+  forward: boolean;
 }
 
 export interface StepResult {

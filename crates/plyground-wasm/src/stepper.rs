@@ -175,6 +175,8 @@ struct StepNodeOut {
     leaf: Option<&'static str>,
     tt: Option<&'static str>,
     pruned: u32,
+    forward_pruned: u32,
+    extended: u32,
     iteration: u32,
     enter_event: u32,
     exit_event: Option<u32>,
@@ -202,6 +204,7 @@ struct PrunedOut {
     name: String,
     label: String,
     event: u32,
+    forward: bool,
 }
 
 #[derive(Serialize)]
@@ -340,6 +343,8 @@ impl<G: Skin> Steps for Stepping<G> {
                     leaf: n.leaf.map(leaf_name),
                     tt: n.tt.map(bound_name),
                     pruned: n.pruned,
+                    forward_pruned: n.forward_pruned,
+                    extended: n.extended,
                     iteration: n.iteration,
                     enter_event: n.enter_event,
                     exit_event: n.exit_event,
@@ -495,6 +500,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 name: p.name.clone(),
                 label: p.label.clone(),
                 event: p.event,
+                forward: p.forward,
             })
             .collect();
         to_js(&out)

@@ -227,7 +227,7 @@ fn options_that_never_fire_change_nothing() {
 
 #[test]
 fn connect4_beam_and_singular_exact_results() {
-    let g = Connect4::default();
+    let g = Connect4;
     let s = g.try_parse_moves("4453").unwrap();
     let base = AlphaBetaOptions { depth: Some(4), ..Default::default() };
     let r = |o: AlphaBetaOptions| {

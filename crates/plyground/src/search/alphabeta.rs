@@ -896,7 +896,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
     /// other by the margin, it is searched again `extra` plies deeper with the node's window
     /// `win`; if it is then no longer the best, the others are searched again with the
     /// window the node has then. Returns the node's (value, best move).
-    #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
     fn extend(
         &mut self,
         s: &G::State,
@@ -920,7 +920,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             }
         }
         let gap = if is_max { v - second } else { second - v };
-        if !(gap >= se.margin) {
+        if gap < se.margin || gap.is_nan() {
             return (v, best);
         }
         self.stats.extensions += 1;
