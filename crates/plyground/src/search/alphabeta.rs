@@ -85,6 +85,28 @@ impl Default for AlphaBetaOptions {
     }
 }
 
+impl Singular {
+    /// Parses `MARGIN[:EXTRA]` (the CLI's `--singular`): a margin from 0 to
+    /// [`MAX_SINGULAR_MARGIN`](crate::limits::MAX_SINGULAR_MARGIN) and 1 to
+    /// [`MAX_SINGULAR_EXTRA`](crate::limits::MAX_SINGULAR_EXTRA) extra plies (default 1).
+    pub fn try_parse(s: &str) -> Result<Singular, String> {
+        use crate::limits::{MAX_SINGULAR_EXTRA, MAX_SINGULAR_MARGIN};
+        let (m, e) = s.split_once(':').unwrap_or((s, "1"));
+        let margin = crate::decimal::parse(m.trim())
+            .filter(|x| x.is_finite() && (0.0..=MAX_SINGULAR_MARGIN).contains(x))
+            .ok_or_else(|| format!("the margin '{m}' must be a number from 0 to 2e15 (as in 2 or 2:1)"))?;
+        let extra = e
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|x| (1..=MAX_SINGULAR_EXTRA).contains(x))
+            .ok_or_else(|| {
+                format!("the extra plies '{e}' must be an integer from 1 to {MAX_SINGULAR_EXTRA} (as in 2:1)")
+            })?;
+        Ok(Singular { margin, extra })
+    }
+}
+
 /// The evaluation function of a search that never cuts off (EVAL = 0 if it ever did).
 #[derive(Copy, Clone, Default, Debug)]
 pub struct NoEval;

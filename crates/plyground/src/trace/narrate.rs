@@ -107,6 +107,12 @@ impl<A: Copy> Trace<A> {
                 if let Some(p) = nd.and_then(|nd| nd.prob) {
                     s += &format!(" (P = {})", fmt_value(p));
                 }
+                if let Some(x) = nd.map(|nd| nd.extended).filter(|&x| x > 0) {
+                    s += &format!(
+                        " again, {x} {} deeper (singular extension),",
+                        plural(x as usize, "ply", "plies")
+                    );
+                }
                 if self.windowed() && two_player {
                     s += &format!(" with α = {}, β = {}", fmt_value(alpha), fmt_value(beta));
                 }
