@@ -73,6 +73,8 @@
 //! | 14   | MctsExpand       | child (arena id) | action index |  |               |        |   |
 //! | 15   | MctsRollout      | plies        | reward₀    | reward₁ | reward₂      | reward₃ |  |
 //! | 16   | MctsBackup       | visits       | wins       |        |               |        |   |
+//! | 17   | ForwardPrune     | action index | EVAL       | width  |               |        |   |
+//! | 18   | Extend           | action index | value      | gap    | margin        | extra plies |  |
 //!
 //! ¹ 0 MAX, 1 MIN, 2 chance, 3 + p for player p of max^n. ² 0 terminal, 1 depth cutoff,
 //! 2 quiet, 3 proven by a rule (the Connect-4 solver). ³ 0 exact, 1 lower, 2 upper. For

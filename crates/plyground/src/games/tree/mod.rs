@@ -10,7 +10,7 @@
 //! ```text
 //! tree        = node ;
 //! node        = leaf | internal ;
-//! internal    = [ kind ] [ label ] "[" child { "," child } [ "," ] "]" ;
+//! internal    = [ kind ] [ label ] [ "~" number ] "[" child { "," child } [ "," ] "]" ;
 //! child       = node                      (* under max, min, p0…p3 or a plain list *)
 //!             | probability ":" node ;    (* under chance: every child has one *)
 //! leaf        = [ label "=" ] ( number | tuple ) ;
@@ -27,6 +27,8 @@
 //! - `[[3,12,8],[2,4,6],[14,5,2]]` — AIMA Figure 5.2. A plain `[…]` at the root is MAX.
 //! - `A[B[3,12,8], C[2,4,6], D[14,5,2]]` — the same tree with labels; `b1=3` labels a leaf.
 //! - `max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]` — chance.
+//! - `A[B~6[1, 9], C~3[4, 5], D~2[7, 8]]` — static evaluations on inner nodes (`~v`: EVAL to
+//!   MAX, read by [`TreeEval`]; none written means 0; number-leaf trees only).
 //! - `[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]` — AIMA's
 //!   three-player tree: tuple leaves make an n-player tree, n = the tuple length.
 //!
