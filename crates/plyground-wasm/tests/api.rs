@@ -346,19 +346,28 @@ fn singular_extensions_and_beam_search_on_trees() {
     let horizon = GameTree::parse("A[B[D~-1[-4, -5]], C[-3, -2]]".into()).unwrap();
     let plain = search_tree(&horizon, obj(r#"{"depth": 2, "scores": false}"#)).unwrap();
     assert_eq!((num(&plain, "value"), num(&plain, "best"), num(&plain, "stats.nodes")), (-1.0, 0.0, 5.0));
-    let se = search_tree(&horizon, obj(r#"{"depth": 2, "singular": {"margin": 2}, "scores": false}"#)).unwrap();
+    let se =
+        search_tree(&horizon, obj(r#"{"depth": 2, "singular": {"margin": 2}, "scores": false}"#)).unwrap();
     assert_eq!((num(&se, "value"), num(&se, "best"), num(&se, "stats.nodes")), (-3.0, 1.0, 12.0));
     assert_eq!(num(&se, "stats.extensions"), 1.0);
     let trap = GameTree::parse("A[B~6[1, 9], C~3[4, 5], D~2[7, 8]]".into()).unwrap();
     for (width, value, best, nodes) in [(1, 1.0, 0.0, 3.0), (2, 4.0, 1.0, 7.0), (3, 7.0, 2.0, 10.0)] {
         let r = search_tree(&trap, obj(&format!(r#"{{"beam": {width}, "scores": false}}"#))).unwrap();
-        assert_eq!((num(&r, "value"), num(&r, "best"), num(&r, "stats.nodes")), (value, best, nodes), "beam {width}");
+        assert_eq!(
+            (num(&r, "value"), num(&r, "best"), num(&r, "stats.nodes")),
+            (value, best, nodes),
+            "beam {width}"
+        );
     }
     // The stepper marks the forward-pruned edges and the extended node.
     let st = Stepper::for_tree(&trap, obj(r#"{"beam": 1}"#), None).unwrap();
     let pruned = st.pruned().unwrap();
-    assert_eq!((len(&pruned), get(&pruned, "0.forward").as_bool(), text(&pruned, "0.label")), (3, Some(true), "C".to_string()));
-    let st = Stepper::for_tree(&horizon, obj(r#"{"depth": 2, "singular": {"margin": 2, "extra": 1}}"#), None).unwrap();
+    assert_eq!(
+        (len(&pruned), get(&pruned, "0.forward").as_bool(), text(&pruned, "0.label")),
+        (3, Some(true), "C".to_string())
+    );
+    let st = Stepper::for_tree(&horizon, obj(r#"{"depth": 2, "singular": {"margin": 2, "extra": 1}}"#), None)
+        .unwrap();
     let nodes = st.nodes().unwrap();
     let extended: Vec<f64> = (0..len(&nodes)).map(|i| num(&nodes, &format!("{i}.extended"))).collect();
     assert_eq!(extended.iter().filter(|&&x| x == 1.0).count(), 1);
@@ -374,8 +383,10 @@ fn singular_extensions_and_beam_search_on_trees() {
     for (opts, want) in cases {
         assert_eq!(message(search_tree(&trap, opts).unwrap_err()), want);
     }
-    assert!(message(search_tree(&trap, obj(r#"{"depth": 2, "singular": {"margin": 2, "extras": 1}}"#)).unwrap_err())
-        .starts_with("searchTree: unknown option 'extras'"));
+    assert!(message(
+        search_tree(&trap, obj(r#"{"depth": 2, "singular": {"margin": 2, "extras": 1}}"#)).unwrap_err()
+    )
+    .starts_with("searchTree: unknown option 'extras'"));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -246,3 +246,49 @@ fn connect4_beam_and_singular_exact_results() {
     assert_eq!(se, (-0.01, Some(3), 1684, 24, 0));
     assert_eq!(beam7, plain);
 }
+
+/// A random two-player tree text with a static evaluation on most inner nodes.
+fn random_text(rng: &mut plyground::rng::Rng, depth: u32, out: &mut String) {
+    if depth == 0 || rng.below(5) == 0 {
+        out.push_str(&(rng.below(21) as i64 - 10).to_string());
+        return;
+    }
+    if rng.below(4) != 0 {
+        out.push_str(&format!("~{}", rng.below(21) as i64 - 10));
+    }
+    out.push('[');
+    for i in 0..1 + rng.below(4) {
+        if i > 0 {
+            out.push(',');
+        }
+        random_text(rng, depth - 1, out);
+    }
+    out.push(']');
+}
+
+#[test]
+fn beam_alpha_beta_is_minimax_over_the_beam_tree_on_random_trees() {
+    let mut rng = plyground::rng::Rng::new(15);
+    let mut checked = 0;
+    for _ in 0..400 {
+        let mut text = String::new();
+        random_text(&mut rng, 4, &mut text);
+        let t = Tree::try_parse(&text).unwrap();
+        assert_eq!(Tree::try_parse(&t.to_text()).unwrap(), t, "{text}");
+        if t.is_terminal(&0) {
+            continue;
+        }
+        for w in 1..=4u32 {
+            let r = h_alpha_beta(
+                &t,
+                &0,
+                &TreeEval,
+                &AlphaBetaOptions { beam: Some(w), ..opts(None) },
+                NoObserver,
+            );
+            assert_eq!(r.value, beam_minimax(&t, 0, w as usize), "{text} width {w}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
