@@ -648,8 +648,11 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.deepEqual(await trees('horizon'), ['Root estimate −0.04 (H-minimax to depth 2) · best move column 2', 'Root estimate −0.09 (H-minimax to depth 2) · best move column 7']);
       // Singular extensions repair the horizon mistake; beam width 1 misses the best move, and the
       // comparison's beam rows say which widths match α-β.
-      assert.deepEqual(await trees('singular'), ['Root estimate −1 (H-minimax to depth 2) · best move a1 (to B)', 'Root estimate −3 (H-minimax to depth 2) · best move a2 (to C)']);
-      assert.deepEqual(await trees('beam'), ['Root value 1 · best move a1 (to B)']);
+      assert.deepEqual(await trees('singular'), [
+        'Root estimate −1 (H-minimax to depth 2) · best move a1 (to B)',
+        'Root value −3 at depth 2: proven, not an estimate — MAX loses in 2 · best move a2 (to C)',
+      ]);
+      assert.deepEqual(await trees('beam'), ['Root value 1 within the beam (width 1; 3 moves pruned forward, never searched: one may hide a better move) · best move a1 (to B)']);
       await page.waitForFunction(() => document.querySelector('#beam ply-compare').rows().length > 0, null, { timeout: 60_000 });
       const beamRows = (await page.$eval('#beam ply-compare', (c) => c.rows())).filter((r) => r[0].startsWith('beam'));
       assert.deepEqual(beamRows.map((r) => [r[0], r[2], r[5]]), [

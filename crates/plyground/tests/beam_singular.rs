@@ -292,3 +292,55 @@ fn beam_alpha_beta_is_minimax_over_the_beam_tree_on_random_trees() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// The figure's words: the result line and caption of both gallery figures, from the trace.
+#[test]
+fn result_lines_and_captions_say_what_the_value_is() {
+    let t = Tree::try_parse(HORIZON).unwrap();
+    let record = |o: &AlphaBetaOptions| {
+        let mut rec = Recorder::new(&t, 0);
+        h_alpha_beta(&t, &0, &TreeEval, o, &mut rec);
+        rec.finish()
+    };
+    let plain = record(&opts(Some(2)));
+    assert_eq!(plain.result_line(None), "Root estimate −1 (H-minimax to depth 2) · best move a1 (to B)");
+    let se =
+        record(&AlphaBetaOptions { singular: Some(Singular { margin: 2.0, extra: 1 }), ..opts(Some(2)) });
+    // Every leaf of the extended search is terminal: the value is proven.
+    assert_eq!(
+        se.result_line(None),
+        "Root value −3 at depth 2: proven, not an estimate — MAX loses in 2 · best move a2 (to C)"
+    );
+    assert_eq!(
+        se.caption(),
+        "MAX node D = −4; MIN nodes B = −1, C ≤ −3, B = −4 (searched 1 ply deeper), C = −3. 1 cutoff: at C, \
+         v = −3 ≤ α = −1 prunes c2. 12 nodes entered, 6 leaves evaluated. Root value −3 at depth 2: proven, not an \
+         estimate — MAX loses in 2 · best move a2 (to C)."
+    );
+    // The root's known value counts B's deeper entry, not the superseded one.
+    let k = se.known(false)[0];
+    assert_eq!((k.lo, k.hi), (-3.0, -3.0));
+    // An estimate after an extension says so.
+    let wide = Tree::try_parse("[[~0[1, 2], ~5[-9]], [~-7[3]]]").unwrap();
+    let mut rec = Recorder::new(&wide, 0);
+    h_alpha_beta(
+        &wide,
+        &0,
+        &TreeEval,
+        &AlphaBetaOptions { singular: Some(Singular { margin: 1.0, extra: 1 }), ..opts(Some(2)) },
+        &mut rec,
+    );
+    let line = rec.finish().result_line(None);
+    assert!(line.contains("singular extension"), "{line}");
+
+    let trap = Tree::try_parse(BEAM_TRAP).unwrap();
+    let mut rec = Recorder::new(&trap, 0);
+    h_alpha_beta(&trap, &0, &TreeEval, &AlphaBetaOptions { beam: Some(1), ..opts(None) }, &mut rec);
+    let tr = rec.finish();
+    let line = "Root value 1 within the beam (width 1; 3 moves pruned forward, never searched: one may hide a better move) · best move a1 (to B)";
+    assert_eq!(tr.result_line(None), line);
+    assert_eq!(
+        tr.caption(),
+        format!("MIN node B ≤ 1. No cutoff prunes anything. 3 nodes entered, 1 leaf evaluated. {line}.")
+    );
+}
