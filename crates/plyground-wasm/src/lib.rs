@@ -402,6 +402,7 @@ export interface MctsEventInfo {
 export interface Limits {
   maxDepth: number; maxBudget: number; c4DefaultBudget: number; c4MaxBestOrderDepth: number;
   maxIterations: number; defaultIterations: number; maxShownIterations: number; maxC: number;
+  maxSingularExtra: number; maxSingularMargin: number; maxBeamWidth: number;
   maxSeed: number; defaultNodeCap: number; maxNodeCap: number; solveGameBudget: number;
   perfectFallbackBudget: number; solverDefaultBudget: number; solverMaxBudget: number;
   /** The players' settings' ranges (the catalogue's), both ends allowed. */

@@ -363,13 +363,13 @@ fn singular_extensions_and_beam_search_on_trees() {
     let st = Stepper::for_tree(&trap, obj(r#"{"beam": 1}"#), None).unwrap();
     let pruned = st.pruned().unwrap();
     assert_eq!(
-        (len(&pruned), get(&pruned, "0.forward").as_bool(), text(&pruned, "0.label")),
+        (len(&pruned, ""), get(&pruned, "0.forward").as_bool(), text(&pruned, "0.label")),
         (3, Some(true), "C".to_string())
     );
     let st = Stepper::for_tree(&horizon, obj(r#"{"depth": 2, "singular": {"margin": 2, "extra": 1}}"#), None)
         .unwrap();
     let nodes = st.nodes().unwrap();
-    let extended: Vec<f64> = (0..len(&nodes)).map(|i| num(&nodes, &format!("{i}.extended"))).collect();
+    let extended: Vec<f64> = (0..len(&nodes, "")).map(|i| num(&nodes, &format!("{i}.extended"))).collect();
     assert_eq!(extended.iter().filter(|&&x| x == 1.0).count(), 1);
     let cases: Vec<(JsValue, &str)> = vec![
         (obj(r#"{"beam": 0}"#), "searchTree: beam 0 is out of range (1 to 100,000)"),
