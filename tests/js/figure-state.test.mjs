@@ -68,6 +68,8 @@ test('a tree state: defaults, a game position instead, and the checks on every f
     eval: true,
     tt: false,
     quiescence: false,
+    singular: null,
+    beam: null,
     algo: null,
     tie: 'nonstrict',
     order: null,

@@ -879,38 +879,19 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
 
     /// Beam search at a node: keeps the `width` actions whose results have the best EVAL for
     /// the player to move (`is_max`), in their search order; the others are dropped with a
-    /// [`Event::ForwardPrune`] each.
-    #[inline(never)]
+    /// [`Event::ForwardPrune`] each. (The ranking is [`Ordering::beam_cut`], compiled once
+    /// per game and evaluator, not once per observer too.)
     fn beam(&mut self, s: &G::State, acts: &mut Vec<G::Action>, width: u32, is_max: bool) {
-        let w = width as usize;
-        if acts.len() <= w {
+        if acts.len() <= width as usize {
             return;
         }
-        let evals: Vec<f64> =
-            acts.iter().map(|&a| self.eval.eval(self.game, &self.game.result(s, a))).collect();
-        let mut keys: Vec<(i64, u32)> = evals
-            .iter()
-            .enumerate()
-            .map(|(i, &e)| {
-                let k = total_order_key(e);
-                (if is_max { !k } else { k }, i as u32)
-            })
-            .collect();
-        sort_keys(&mut keys);
-        let mut keep = vec![false; acts.len()];
-        for &(_, i) in &keys[..w] {
-            keep[i as usize] = true;
-        }
-        for (i, &a) in acts.iter().enumerate() {
-            if !keep[i] {
-                self.stats.forward_pruned += 1;
-                if O::ENABLED {
-                    self.obs.event(&Event::ForwardPrune { action: a, eval: evals[i], width });
-                }
+        let dropped = self.order.beam_cut(self.game, self.eval, s, acts, width, is_max);
+        self.stats.forward_pruned += dropped.len() as u64;
+        if O::ENABLED {
+            for &(action, eval) in &dropped {
+                self.obs.event(&Event::ForwardPrune { action, eval, width });
             }
         }
-        let mut k = keep.iter();
-        acts.retain(|_| k.next().copied().unwrap_or(false));
     }
 
     /// Singular extension at a MAX (`is_max`) or MIN node whose children `seen` (action,
@@ -919,6 +900,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
     /// `win`; if it is then no longer the best, the others are searched again with the
     /// window the node has then. Returns the node's (value, best move).
     #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+    #[inline(never)]
     fn extend(
         &mut self,
         s: &G::State,
@@ -1076,6 +1058,39 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
+    /// Beam search's cut: keeps in `acts` (in their order) the `width` actions whose results
+    /// have the best EVAL for the player to move (ties: the earlier), and returns the others
+    /// with their EVAL, in order.
+    #[inline(never)]
+    fn beam_cut(
+        &mut self,
+        game: &G,
+        eval: &E,
+        s: &G::State,
+        acts: &mut Vec<G::Action>,
+        width: u32,
+        is_max: bool,
+    ) -> Vec<(G::Action, f64)> {
+        let evals: Vec<f64> = acts.iter().map(|&a| eval.eval(game, &game.result(s, a))).collect();
+        let mut keys = std::mem::take(&mut self.sort_keys);
+        keys.clear();
+        keys.extend(evals.iter().enumerate().map(|(i, &e)| {
+            let k = total_order_key(e);
+            (if is_max { !k } else { k }, i as u32)
+        }));
+        sort_keys(&mut keys);
+        let mut keep = vec![false; acts.len()];
+        for &(_, i) in keys.iter().take(width as usize) {
+            keep[i as usize] = true;
+        }
+        self.sort_keys = keys;
+        let dropped: Vec<(G::Action, f64)> =
+            acts.iter().zip(&evals).zip(&keep).filter(|(_, &k)| !k).map(|((&a, &e), _)| (a, e)).collect();
+        let mut k = keep.iter();
+        acts.retain(|_| k.next().copied().unwrap_or(false));
+        dropped
+    }
+
     /// A β (or α) cutoff by `a` at `ply`: the killer and history tables learn from it.
     #[inline(never)]
     fn record_cutoff(&mut self, order: MoveOrder, a: G::Action, ply: u32, depth: u32) {
