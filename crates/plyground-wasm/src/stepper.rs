@@ -177,6 +177,8 @@ struct StepNodeOut {
     tt: Option<&'static str>,
     bound: Option<&'static str>,
     pruned: u32,
+    forward_pruned: u32,
+    extended: u32,
     iteration: u32,
     enter_event: u32,
     exit_event: Option<u32>,
@@ -204,6 +206,7 @@ struct PrunedOut {
     name: String,
     label: String,
     event: u32,
+    forward: bool,
 }
 
 #[derive(Serialize)]
@@ -345,6 +348,8 @@ impl<G: Skin> Steps for Stepping<G> {
                     tt: n.tt.map(bound_name),
                     bound: n.bound.map(bound_name),
                     pruned: n.pruned,
+                    forward_pruned: n.forward_pruned,
+                    extended: n.extended,
                     iteration: n.iteration,
                     enter_event: n.enter_event,
                     exit_event: n.exit_event,
@@ -525,6 +530,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 name: p.name.clone(),
                 label: p.label.clone(),
                 event: p.event,
+                forward: p.forward,
             })
             .collect();
         to_js(&out)
