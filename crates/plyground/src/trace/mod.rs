@@ -591,6 +591,8 @@ struct Frame<S, A> {
     /// Where this node's forward-pruned edges start in the trace's list, and how many.
     fwd_start: u32,
     fwd_len: u32,
+    /// Beam search dropped children somewhere below this node (set as its children exit).
+    fwd_below: bool,
 }
 
 /// The observer that records a depth-first search into a [`Trace`].
@@ -753,6 +755,7 @@ impl<'g, G: Game> Recorder<'g, G> {
                 placeholder_label: placeholder,
                 fwd_start: 0,
                 fwd_len: 0,
+                fwd_below: false,
             });
         }
         let game = self.game;
@@ -761,6 +764,7 @@ impl<'g, G: Game> Recorder<'g, G> {
         fr.state = state;
         fr.placeholder_label = placeholder;
         fr.fwd_len = 0;
+        fr.fwd_below = false;
         fr.actions.clear();
         fr.probs.clear();
         game.actions(&state, &mut fr.actions);
@@ -865,7 +869,7 @@ impl<'g, G: Game> Recorder<'g, G> {
     /// recorder's `event` is inlined into every search that records, and this is its one
     /// call per Exit (module size).
     #[inline(never)]
-    fn exit_bound(&mut self, n: u32) -> Option<Bound> {
+    fn exit_bound(&mut self, n: u32, forward: bool) -> Option<Bound> {
         let nodes = &self.trace.nodes;
         let nd = &nodes[n as usize];
         // Beam search's dropped children were never searched: not every action was.
@@ -901,6 +905,7 @@ impl<'g, G: Game> Recorder<'g, G> {
                     alpha: nd.alpha,
                     beta: nd.beta,
                     all,
+                    forward,
                 },
                 &kids,
             ),
@@ -1044,7 +1049,12 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                         nd.value = event_value(e);
                         nd.exit_event = Some(ev);
                         self.open -= 1;
-                        let b = self.exit_bound(n);
+                        // Forward pruning in this node's subtree: told to the parent too.
+                        let forward = self.frames[f].fwd_len > 0 || self.frames[f].fwd_below;
+                        if let Some(parent) = f.checked_sub(1) {
+                            self.frames[parent].fwd_below |= forward;
+                        }
+                        let b = self.exit_bound(n, forward);
                         self.trace.nodes[n as usize].bound = b;
                     }
                     _ => {}
