@@ -104,7 +104,7 @@ const ops = {
     }
   },
 
-  async compare(api, id, { source, base, orders }) {
+  async compare(api, id, { source, base, orders, beams = [] }) {
     const rows = [];
     let handle;
     let run;
@@ -130,12 +130,23 @@ const ops = {
         try {
           // The search's own nodes: no per-move scores (their refinement is not the search).
           const r = run({ ...ab, algo: 'alphabeta', order, scores: false });
-          rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value });
+          rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value, best: r.best });
         } catch (err) {
           // e.g. perfect ordering on a deep Connect-4 search (an oracle search per node).
           rows.push({ algo: 'alphabeta', order, error: String(err?.message ?? err) });
         }
-        post(id, 'progress', { done: rows.length, of: orders.length + 1, ms: now() - t0 });
+        post(id, 'progress', { done: rows.length, of: orders.length + beams.length + 1, ms: now() - t0 });
+      }
+      // Beam search (forward pruning) at each width, natural order: the core keeps the
+      // `width` children of best EVAL at every node.
+      for (const width of beams) {
+        try {
+          const r = run({ ...ab, algo: 'alphabeta', order: 'natural', scores: false, beam: width });
+          rows.push({ algo: 'beam', order: 'natural', width, stats: r.stats, value: r.value, best: r.best, bestLabel: r.bestLabel ?? null });
+        } catch (err) {
+          rows.push({ algo: 'beam', order: 'natural', width, error: String(err?.message ?? err) });
+        }
+        post(id, 'progress', { done: rows.length, of: orders.length + beams.length + 1, ms: now() - t0 });
       }
       return { rows };
     } finally {

@@ -418,7 +418,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.deepEqual(errors, [
         'step: expected text, a number, true/false or null, got object',
         "step: expected a whole number from 0 to 10,000,000, got 'eval(1)'",
-        "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, theme, height)",
+        "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, singular, beam, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, theme, height)",
       ]);
       assert.equal(await prop('ply-tree', 'index', frame), 30);
       // The frame posts its content height whenever it changes (issue 12 item 12): a host
@@ -611,6 +611,8 @@ describe('embedding', { timeout: 300_000 }, () => {
         ['three-players', 1],
         ['h-minimax', 2],
         ['horizon', 5],
+        ['singular', 2],
+        ['beam', 2],
       ]);
       // Figure 5.2: minimax at the end, α-β at the cutoff.
       const trees = (id) => page.$$eval(`#${id} ply-tree`, (ts) => ts.map((t) => t.figure.p.result.textContent || t.narration));
@@ -647,9 +649,23 @@ describe('embedding', { timeout: 300_000 }, () => {
       // 17th stone (4 plies from now), −6 on its 16th (2 plies); 0 a draw.
       assert.deepEqual(exact, ['loss in 4', 'loss in 4', '', '', 'loss in 4', 'loss in 2', '★ draw']);
       assert.deepEqual(await trees('horizon'), ['Root estimate −0.04 (H-minimax to depth 2) · best move column 2', 'Root estimate −0.09 (H-minimax to depth 2) · best move column 7']);
+      // Singular extensions repair the horizon mistake; beam width 1 misses the best move, and the
+      // comparison's beam rows say which widths match α-β.
+      assert.deepEqual(await trees('singular'), [
+        'Root estimate −1 (H-minimax to depth 2) · best move a1 (to B)',
+        'Root value −3 at depth 2: proven, not an estimate — MAX loses in 2 · best move a2 (to C)',
+      ]);
+      assert.deepEqual(await trees('beam'), ['Root value 1 within the beam (width 1; 3 moves pruned forward, never searched: one may hide a better move) · best move a1 (to B)']);
+      await page.waitForFunction(() => document.querySelector('#beam ply-compare').rows().length > 0, null, { timeout: 60_000 });
+      const beamRows = (await page.$eval('#beam ply-compare', (c) => c.rows())).filter((r) => r[0].startsWith('beam'));
+      assert.deepEqual(beamRows.map((r) => [r[0], r[2], r[5]]), [
+        ['beam n = 1', '3', '1 (move B; misses α-β’s choice)'],
+        ['beam n = 2', '7', '4 (move C; misses α-β’s choice)'],
+        ['beam n = 3', '10', '7 (move D; matches α-β)'],
+      ]);
       // Every section offers its snippets, escaped as text.
       const snippets = await page.$$eval('section.example details.snippet code', (cs) => cs.map((c) => c.textContent));
-      assert.equal(snippets.length, 22);
+      assert.equal(snippets.length, 26);
       assert.ok(snippets[0].startsWith('<script type="module" src="'), snippets[0]);
       assert.ok(snippets[0].includes('<ply-tree algorithm="minimax" step="end" height="250" controls="step,play,scrubber,narration,result">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>'));
       assert.ok(snippets[1].startsWith('<iframe src="'), snippets[1]);

@@ -19,8 +19,8 @@ const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
 
 /** The search a figure shows, at its end: labels, final values, relations, counters. */
-function figureFacts(text, algo) {
-  const state = { source: 'tree', tree: text, algo, tie: 'nonstrict', order: 'natural', cap: 50000 };
+function figureFacts(text, algo, h = {}) {
+  const state = { source: 'tree', tree: text, algo, tie: 'nonstrict', order: 'natural', cap: 50000, ...h };
   const rec = recordSearch(api, state, { strict: true });
   const { st, tree } = rec;
   st.seek(st.length);
@@ -109,7 +109,15 @@ test('the gallery’s figcaptions name only what their figures show', () => {
   for (const m of html.matchAll(/<figure>\s*<ply-tree([^>]*)>([^<]+)<\/ply-tree>\s*<figcaption>([\s\S]*?)<\/figcaption>/g)) {
     const algo = /algorithm="([a-z]+)"/.exec(m[1])?.[1] ?? 'alphabeta';
     const text = m[2].replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
-    claims += checkCaption(`gallery ${text.slice(0, 30)}`, m[3].replace(/<[^>]+>/g, ''), figureFacts(text, algo));
+    // H-minimax's options on a tree: depth, singular extensions, beam search.
+    const h = {};
+    const depth = /\bdepth="(\d+)"/.exec(m[1]);
+    if (depth) h.depth = Number(depth[1]);
+    const singular = /\bsingular="([\d.]+):(\d+)"/.exec(m[1]);
+    if (singular) h.singular = { margin: Number(singular[1]), extra: Number(singular[2]) };
+    const beam = /\bbeam="(\d+)"/.exec(m[1]);
+    if (beam) h.beam = Number(beam[1]);
+    claims += checkCaption(`gallery ${text.slice(0, 30)}`, m[3].replace(/<[^>]+>/g, ''), figureFacts(text, algo, h));
     figures++;
   }
   assert.ok(figures >= 8, `only ${figures} tree figures found`);

@@ -68,6 +68,8 @@ test('a tree state: defaults, a game position instead, and the checks on every f
     eval: true,
     tt: false,
     quiescence: false,
+    singular: null,
+    beam: null,
     algo: null,
     tie: 'nonstrict',
     order: null,
@@ -89,7 +91,18 @@ test('a tree state: defaults, a game position instead, and the checks on every f
   assert.equal(g.step, 'end');
   assert.match(errorOf(() => fromObject('tree', {})), /^tree: missing/);
   assert.match(errorOf(() => fromObject('tree', { tree: FIG, game: 'ttt' })), /either a tree or a game/);
-  assert.match(errorOf(() => fromObject('tree', { tree: FIG, depth: '3' })), /^depth: applies to a game position/);
+  // A tree takes a depth (H-minimax with the inner nodes' written evaluations), not EVAL/TT/quiescence switches.
+  assert.equal(fromObject('tree', { tree: FIG, depth: '3' }).depth, 3);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, tt: '' })), /^tt: applies to a game position/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, eval: 'off' })), /^eval: applies to a game position/);
+  // Singular extensions and beam search (α-β options of H-minimax).
+  const h = fromObject('tree', { tree: FIG, depth: '2', singular: ' 2:1 ', beam: '2' });
+  assert.deepEqual([h.singular, h.beam], [{ margin: 2, extra: 1 }, 2]);
+  assert.deepEqual(fromObject('tree', { tree: FIG, singular: '0.5' }).singular, { margin: 0.5, extra: 1 });
+  assert.equal(fromObject('tree', { tree: FIG }).singular, null);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, singular: '2:0' })), /^singular: expected MARGIN or MARGIN:EXTRA/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, singular: '-1' })), /^singular: expected MARGIN or MARGIN:EXTRA/);
+  assert.match(errorOf(() => fromObject('tree', { tree: FIG, beam: '0' })), /^beam: expected a whole number from 1 to 100,000/);
   assert.match(errorOf(() => fromObject('tree', { tree: FIG, algo: 'eval' })), /^algo: unknown value 'eval'/);
   assert.match(errorOf(() => fromObject('tree', { tree: FIG, step: '-1' })), /^step: expected a whole number from 0/);
   assert.match(errorOf(() => fromObject('tree', { tree: FIG, step: '1e3' })), /^step: /);

@@ -5,7 +5,7 @@
 //   <ply-tree algorithm="alphabeta" step="end">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>
 //
 // Attributes (each also a property): tree, game, moves, depth, eval, tt, quiescence,
-// algorithm, tie, order, seed, cap, step ('end' or a number), boards, controls, speed,
+// singular ('MARGIN[:EXTRA]'), beam (a width), algorithm, tie, order, seed, cap, step ('end' or a number), boards, controls, speed,
 // autoplay, theme, height. Events: step {index, length, narration, event, done},
 // done {value, best, bestName, complete, result}. Methods: seek(i), stepBy(n), play(), pause().
 // docs/embedding.md lists every attribute.
@@ -18,7 +18,7 @@ let modules = null;
 
 /** What decides the recorded search (a change re-records it; other attributes do not). */
 function searchKey(s) {
-  return JSON.stringify([s.source, s.tree, s.moves, s.depth, s.eval, s.tt, s.quiescence, s.algo, s.tie, s.order, s.seed, s.cap]);
+  return JSON.stringify([s.source, s.tree, s.moves, s.depth, s.eval, s.tt, s.quiescence, s.singular, s.beam, s.algo, s.tie, s.order, s.seed, s.cap]);
 }
 
 export class PlyTree extends PlyElement {
@@ -36,6 +36,8 @@ export class PlyTree extends PlyElement {
     eval: 'string',
     tt: 'boolean',
     quiescence: 'boolean',
+    singular: 'string',
+    beam: 'number',
     algorithm: 'string',
     algo: 'string',
     tie: 'string',

@@ -104,7 +104,7 @@ export const DEFAULT_CONTROLS = {
 
 /** Parameter names each view reads (besides `view`). Aliases map to these. */
 export const PARAM_NAMES = {
-  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
+  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'singular', 'beam', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   game: ['game', 'moves', 'x', 'o', 'scores', 'pace', 'controls', 'autoplay', 'theme', 'height', 'origin'],
   mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
   ucb: ['parent', 'c', 'children', 'theme', 'origin'],
@@ -461,7 +461,9 @@ function readTreeSource(get, allowNone) {
     out.tt = bool('tt', get('tt'), false);
     out.quiescence = bool('quiescence', get('quiescence'), false);
   } else {
-    for (const n of ['moves', 'depth', 'eval', 'tt', 'quiescence']) {
+    // A tree cuts off with EVAL = its inner nodes' written evaluations (`B~4[…]`), else 0.
+    out.depth = int('depth', get('depth'), LIMITS.depth, null);
+    for (const n of ['moves', 'eval', 'tt', 'quiescence']) {
       const v = get(n);
       if (v !== null && v !== undefined) throw new ParamError(n, 'applies to a game position (game="ttt" or "c4"), not to a tree');
     }
@@ -469,8 +471,26 @@ function readTreeSource(get, allowNone) {
   return out;
 }
 
+/**
+ * `singular="MARGIN[:EXTRA]"` (α-β's singular extensions, e.g. "2:1") → {margin, extra}, or
+ * null; the core checks the ranges again and names them.
+ */
+function singular(raw) {
+  const v = text('singular', raw);
+  if (v === null || v.trim() === '') return null;
+  const m = /^\s*(\d+(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?\s*(?::\s*(\d{1,2})\s*)?$/i.exec(v);
+  const margin = m ? Number(m[1] + (m[2] !== undefined ? `e${m[2]}` : '')) : NaN;
+  const extra = m && m[3] !== undefined ? Number(m[3]) : 1;
+  if (!Number.isFinite(margin) || extra < 1 || extra > limits().maxSingularExtra) {
+    throw new ParamError('singular', `expected MARGIN or MARGIN:EXTRA (a margin ≥ 0, 1 to ${limits().maxSingularExtra} extra plies), as in 2:1, got ${quote(v.trim())}`);
+  }
+  return { margin, extra };
+}
+
 function readTreeOptions(get) {
   return {
+    singular: singular(get('singular')),
+    beam: int('beam', get('beam'), { min: 1, max: limits().maxBeamWidth }, null),
     algo: oneOf('algo', get('algo'), ALGORITHMS, null),
     tie: oneOf('tie', get('tie'), TIES, 'nonstrict'),
     order: oneOf('order', get('order'), ORDERS, null),
@@ -572,8 +592,10 @@ export function stateParams(s, opts = {}) {
     put('controls', c.length === 0 ? 'none' : c.join(','));
   };
   if (s.view === 'tree' || s.view === 'compare') {
-    if (s.source === 'tree') put('tree', s.tree);
-    else {
+    if (s.source === 'tree') {
+      put('tree', s.tree);
+      if (s.depth != null) put('depth', s.depth);
+    } else {
       put('game', s.source);
       if (s.moves) put('moves', s.moves);
       if (s.depth != null) put('depth', s.depth);
@@ -586,6 +608,8 @@ export function stateParams(s, opts = {}) {
     if (s.algo) put(opts.names === 'attributes' ? 'algorithm' : 'algo', s.algo);
     if (s.tie !== 'nonstrict') put('tie', s.tie);
     if (s.order) put('order', s.order);
+    if (s.singular) put('singular', `${s.singular.margin}:${s.singular.extra}`);
+    if (s.beam != null) put('beam', s.beam);
     if (s.seed !== 1) put('seed', s.seed);
     if (s.cap !== limits().defaultNodeCap) put('cap', s.cap);
     if (s.step !== 0) put('step', s.step);

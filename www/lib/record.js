@@ -22,6 +22,10 @@ export function stepperOptions(s) {
   if (s.algo === 'solve') return { algo: 'solve' };
   const o = { algo: s.algo || 'alphabeta', tie: s.tie, order: s.order };
   if (o.order === 'random') o.seed = s.seed;
+  // H-minimax's singular extensions and beam search (α-β only; the core checks them).
+  if (s.singular) o.singular = s.singular;
+  if (s.beam != null) o.beam = s.beam;
+  if (!isGame && s.depth != null) o.depth = s.depth;
   if (isGame) {
     if (s.depth != null) o.depth = s.depth;
     if (o.depth != null) o.eval = s.eval;
@@ -46,6 +50,8 @@ export function stepperOptions(s) {
     delete o.quiescence;
     delete o.iterative;
     delete o.budget;
+    delete o.singular;
+    delete o.beam;
   }
   return o;
 }

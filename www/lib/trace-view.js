@@ -208,6 +208,7 @@ export function applyStep(model, state, opts = {}) {
     n.minimax = null;
     n.window = null;
     n.bold = false;
+    n.forward = false;
   }
   const values = state.values;
   // What each value is by now (the core's kind: 0 not final yet, 1 exact, 2 ≤, 3 ≥, 4 no bound).
@@ -253,7 +254,11 @@ export function applyStep(model, state, opts = {}) {
   const pruned = state.pruned ?? model.prunedList.slice(0, state.prunedCount ?? 0);
   for (const p of pruned) {
     const d = prunedDraw.get(`${p.parent}:${p.index}`);
-    if (d !== undefined) nodes[d].state = 'pruned';
+    if (d !== undefined) {
+      nodes[d].state = 'pruned';
+      // Beam search dropped it unsearched (drawn apart from α-β's cutoffs).
+      nodes[d].forward = !!p.forward;
+    }
   }
   if (state.current != null && traceToDraw[state.current] >= 0) nodes[traceToDraw[state.current]].state = 'current';
   if (opts.done && opts.bestChild != null && traceToDraw[opts.bestChild] >= 0) nodes[traceToDraw[opts.bestChild]].bold = true;
@@ -287,6 +292,7 @@ export function describeNode(model, d) {
   if (n.kind === 'player') kind = `P${(n.player | 0) + 1} node`;
   if (tn?.leafWords) kind += ` (${tn.leafWords})`;
   if (tn?.tt) kind += ` (TT hit, ${tn.tt})`;
+  if (tn && tn.extended > 0) kind += ` (singular extension: searched ${tn.extended} ${tn.extended === 1 ? 'ply' : 'plies'} deeper)`;
   const label = n.label || (model.explicit && model.treeNodes ? model.treeNodes[d].label : '');
   lines.push(`${label ? `${label}: ` : ''}${kind}`);
   lines.push(`path: ${pathText(model, d)}`);
@@ -298,7 +304,7 @@ export function describeNode(model, d) {
     done: 'finished',
     pruned: 'pruned: never examined',
   };
-  lines.push(states[n.state] ?? n.state);
+  lines.push(n.state === 'pruned' && n.forward ? 'pruned forward by beam search: never searched, it may hide the best move' : states[n.state] ?? n.state);
   if (n.value) lines.push(`${n.kind === 'terminal' ? 'utility' : 'value'} ${n.value}`);
   if (n.window) lines.push(`window [α=${formatValue(n.window.alpha)}, β=${formatValue(n.window.beta)}]`);
   if (tn && tn.value != null && n.state !== 'done' && n.state !== 'pruned') {

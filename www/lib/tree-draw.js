@@ -203,14 +203,16 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
     if (a < b) edgeRuns.push(a, b);
   }
 
-  // Edges, one batched path per look: normal, bold (chosen path), dashed (pruned).
-  const edgeKind = (c) => (grey[c] ? 2 : nodes[c] && nodes[c].bold ? 1 : 0);
+  // Edges, one batched path per look: normal, bold (chosen path), dashed (pruned by a
+  // cutoff), dotted (pruned forward by beam search: never searched).
+  const edgeKind = (c) => (grey[c] ? (nodes[c] && nodes[c].forward ? 3 : 2) : nodes[c] && nodes[c].bold ? 1 : 0);
   const edgeLooks = [
     [style.edge, style.edgeWidth, EMPTY_DASH],
     [style.boldEdge, style.boldEdgeWidth, EMPTY_DASH],
     [style.prunedEdge, style.edgeWidth, style.dash],
+    [style.prunedEdge, style.edgeWidth, FORWARD_DASH],
   ];
-  for (let look = 0; look < 3; look++) {
+  for (let look = 0; look < edgeLooks.length; look++) {
     let any = false;
     for (let r = 0; r < edgeRuns.length; r += 2) {
       for (let k = edgeRuns[r]; k < edgeRuns[r + 1]; k++) {
@@ -635,6 +637,8 @@ export function hitTest(model, layout, camera, sx, sy) {
 }
 
 const EMPTY_DASH = [];
+/** Forward-pruned edges (beam search): short dots, apart from a cutoff's dashes. */
+const FORWARD_DASH = [2, 4];
 const EMPTY_IDS = new Int32Array(0);
 
 /** Smallest k in [lo, hi) with pred(k) true, for a predicate false-then-true; hi if none. */

@@ -77,16 +77,18 @@ export class CompareTable {
     if (!isGame && shape.chance) req.minimaxAlgo = 'expectiminimax';
     const source = isGame ? { type: 'game', kind: cur.kind, moves: cur.moves } : { type: 'tree', text: cur.text };
     const orders = ordersFor(isGame);
+    // Beam search's rows: widths 1 to 3 (a width as wide as every node is plain α-β).
+    const beams = [1, 2, 3];
     status.textContent = 'Running…';
     this.runButton.disabled = true;
     try {
-      const out = await this.opts.run({ source, base: req, orders }, (p) => {
+      const out = await this.opts.run({ source, base: req, orders, beams }, (p) => {
         status.textContent = `Running… ${p.done} of ${p.of}`;
       });
       this.show(out.rows, cur, req);
       // Minimax with a depth is refused by design (the table says "not run"); say why only for the rest.
       const expected = (r) => r.algo === 'minimax' && req.depth != null;
-      const notRun = out.rows.filter((r) => r.error && !expected(r)).map((r) => `${r.order ? `α-β ${ORDER_NAMES[r.order]}` : r.algo}: ${r.error}`);
+      const notRun = out.rows.filter((r) => r.error && !expected(r)).map((r) => `${r.algo === 'beam' ? `beam n = ${r.width}` : r.order ? `α-β ${ORDER_NAMES[r.order]}` : r.algo}: ${r.error}`);
       status.textContent = notRun.length ? `Not run — ${notRun.join('; ')}` : '';
       return true;
     } catch (e) {
@@ -102,7 +104,25 @@ export class CompareTable {
     this.csvButton.hidden = false;
     const mm = rows.find((r) => r.algo === 'minimax' && !r.error);
     const fmt = (v) => (v == null ? '' : Array.isArray(v) ? `(${v.map(formatValue).join(', ')})` : formatValue(v));
+    const full = rows.find((r) => r.algo === 'alphabeta' && r.order === 'natural' && !r.error);
     const body = rows.map((r) => {
+      if (r.algo === 'beam') {
+        if (r.error) return { cells: [`beam n = ${r.width}`, '—', '—', '—', '—', { text: 'not run', title: r.error }] };
+        // Forward pruning may hide the best move: say whether it found α-β's value and move.
+        const same = full && full.value === r.value && full.best === r.best;
+        const move = r.bestLabel ?? (r.best == null ? '—' : String(r.best));
+        return {
+          class: 'beam',
+          cells: [
+            `beam n = ${r.width}`,
+            'natural, n best by EVAL',
+            count(r.stats.nodes),
+            count(r.stats.leaves),
+            count(r.stats.cutoffs),
+            `${fmt(r.value)} (move ${move}; ${full ? (same ? 'matches α-β' : 'misses α-β’s choice') : 'no α-β row to compare'})`,
+          ],
+        };
+      }
       if (r.error) {
         const algo = r.algo === 'minimax' ? (base.minimaxAlgo ?? 'minimax') : 'α-β';
         return { cells: [algo, r.order ? ORDER_NAMES[r.order] : '—', '—', '—', '—', { text: 'not run', title: r.error }] };

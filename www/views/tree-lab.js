@@ -207,6 +207,8 @@ export class TreeLab {
     if (lesson) {
       $('tl-text').value = lesson.text;
       $('tl-form').value = 'auto';
+      // The lesson's own search: no cutoff, no extensions, no beam.
+      for (const id of ['tl-tree-depth', 'tl-singular', 'tl-beam']) $(id).value = '';
       $('tl-note').textContent = lesson.note;
       this.run({ algo: lesson.algo });
     } else if (pos) {
@@ -275,11 +277,14 @@ export class TreeLab {
       $('tl-source').value = lesson ? lesson.id : 'custom';
       $('tl-text').value = s.tree;
       $('tl-form').value = 'auto';
+      $('tl-tree-depth').value = s.depth ?? '';
       $('tl-note').textContent = lesson ? lesson.note : 'A tree opened from a link.';
     }
     $('tl-tree-input').hidden = isGame;
     $('tl-pos-input').hidden = !isGame;
     $('tl-cap').value = String(s.cap);
+    $('tl-singular').value = s.singular ? `${s.singular.margin}:${s.singular.extra}` : '';
+    $('tl-beam').value = s.beam ?? '';
     const ok = this.run({ algo: s.algo ?? undefined, order: s.order ?? 'natural', tie: s.tie, seed: s.seed }, { strict: true, step: s.step });
     if (ok && s.boards) this.figure.setThumbnails(true);
     return ok;
@@ -292,7 +297,9 @@ export class TreeLab {
       tree: isGame ? null : this.treeText(),
       game: isGame ? $('tl-game').value : null,
       moves: isGame ? $('tl-moves').value : null,
-      depth: isGame ? $('tl-depth').value : null,
+      depth: isGame ? $('tl-depth').value : $('tl-tree-depth').value,
+      singular: $('tl-singular').value,
+      beam: $('tl-beam').value,
       eval: isGame ? String($('tl-eval').checked) : null,
       tt: isGame ? String($('tl-tt').checked) : null,
       quiescence: isGame ? String($('tl-quiescence').checked) : null,
@@ -508,6 +515,10 @@ export class TreeLab {
       base.tt = $('tl-tt').checked;
       base.quiescence = $('tl-quiescence').checked;
       base.iterative = false;
+    } else {
+      // A tree's depth: H-minimax with its inner nodes' written evaluations.
+      const d = $('tl-tree-depth').value.trim();
+      if (d !== '') base.depth = Number(d);
     }
     base.tie = $('tl-tie').value;
     base.seed = Number($('tl-seed').value) || 0;

@@ -33,10 +33,13 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage:
   plyground tree [--algo minimax|alphabeta|expectiminimax|maxn] [--tie nonstrict|strict]
-                 [--order natural|reverse|random:SEED|best] [--trace] [--json] TREE|-
+                 [--order natural|reverse|random:SEED|best] [--trace] [--json]
+                 [--depth D] [--singular MARGIN[:EXTRA]] [--beam N] TREE|-
+                 (α-β: --depth cuts off with EVAL = an inner node's 'B~4[…]', else 0;
+                 --singular: singular extensions; --beam: keep the N best children by EVAL)
   plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--solver] [--json]
   plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--quiescence] [--no-tt] [--order O]
-                 [--budget NODES] [--iterations N] [--seed S] [--c C] [--solver] [--json]
+                 [--singular MARGIN[:EXTRA]] [--beam N] [--budget NODES] [--iterations N] [--seed S] [--c C] [--solver] [--json]
                  (--solver: MCTS-Solver, proven wins and losses; prints proof: and proved_at:)
   plyground solve [--weak] [--analyze] < POSITIONS
                  one move string per line; prints '<moves> <score> <nodes> <µs>' per line

@@ -166,7 +166,7 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
     let a = Args::parse(
         raw,
         &["json", "quiescence", "no-tt", "solver"],
-        &["moves", "algo", "depth", "budget", "iterations", "seed", "c", "order"],
+        &["moves", "algo", "depth", "budget", "iterations", "seed", "c", "order", "singular", "beam"],
     )?;
     let g = Connect4;
     let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
@@ -180,12 +180,29 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             let budget = budget(&a)?;
             let order = MoveOrder::try_parse(a.get("order").unwrap_or("heuristic"))
                 .map_err(|e| format!("--order: {e}"))?;
+            let singular = a
+                .get("singular")
+                .map(plyground::search::alphabeta::Singular::try_parse)
+                .transpose()
+                .map_err(|e| format!("--singular: {e}"))?;
+            if singular.is_some() && depth.is_none() {
+                return Err("--singular: singular extensions search past a depth limit: give --depth".into());
+            }
+            let beam: Option<u32> = a.number("beam")?;
+            if beam.is_some_and(|n| !(1..=plyground::limits::MAX_BEAM_WIDTH).contains(&n)) {
+                return Err(format!(
+                    "--beam: the width must be from 1 to {}",
+                    plyground::limits::MAX_BEAM_WIDTH
+                ));
+            }
             let o = AlphaBetaOptions {
                 order,
                 tt_log2: if a.flag("no-tt") { None } else { Some(20) },
                 depth,
                 quiescence: a.flag("quiescence"),
                 node_budget: Some(budget),
+                singular,
+                beam,
                 ..Default::default()
             };
             let r = AlphaBetaEngine::new(g, C4Eval::default(), s, o, true).run(u64::MAX);

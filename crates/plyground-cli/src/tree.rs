@@ -4,22 +4,45 @@ use crate::args::Args;
 use crate::json::Json;
 use crate::play::stats_json;
 use plyground::event::Bound;
-use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
+use plyground::games::tree::TreeEval;
+use plyground::search::alphabeta::{alpha_beta, h_alpha_beta, AlphaBetaOptions, Singular};
 use plyground::search::maxn::maxn_values;
 use plyground::search::minimax::{expectiminimax, minimax};
 use plyground::search::{fmt_value, MoveOrder, SearchResult, TieRule};
 use plyground::trace::{EventKind, NodeValue, Recorder};
 use plyground::Game;
 
-/// `plyground tree [--algo …] [--tie …] [--order …] [--trace] [--json] TREE|-`
+/// `plyground tree [--algo …] [--tie …] [--order …] [--depth D] [--singular MARGIN[:EXTRA]]
+/// [--beam N] [--trace] [--json] TREE|-`
+///
+/// `--depth` makes α-β H-minimax: cut off at depth D with EVAL = an inner node's written
+/// evaluation (`B~4[…]`, else 0); `--singular` adds singular extensions (needs `--depth`),
+/// `--beam` beam search (keep the N children of best EVAL at each node).
 pub fn tree(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["json", "trace"], &["algo", "tie", "order"])?;
+    let a = Args::parse(raw, &["json", "trace"], &["algo", "tie", "order", "depth", "singular", "beam"])?;
     let tree = a.tree()?;
     let tie = TieRule::try_parse(a.get("tie").unwrap_or("nonstrict")).map_err(|e| format!("--tie: {e}"))?;
     let order =
         MoveOrder::try_parse(a.get("order").unwrap_or("natural")).map_err(|e| format!("--order: {e}"))?;
     let default_algo = if tree.num_players() > 2 || tree.has_tuples() { "maxn" } else { "alphabeta" };
     let algo = a.get("algo").unwrap_or(default_algo);
+    let depth: Option<u32> = a.number("depth")?;
+    if depth.is_some_and(|d| !(1..=plyground::limits::MAX_DEPTH).contains(&d)) {
+        return Err(format!("--depth: must be from 1 to {}", plyground::limits::MAX_DEPTH));
+    }
+    let singular =
+        a.get("singular").map(Singular::try_parse).transpose().map_err(|e| format!("--singular: {e}"))?;
+    let beam: Option<u32> = a.number("beam")?;
+    if beam.is_some_and(|n| !(1..=plyground::limits::MAX_BEAM_WIDTH).contains(&n)) {
+        return Err(format!("--beam: the width must be from 1 to {}", plyground::limits::MAX_BEAM_WIDTH));
+    }
+    let h_options = depth.is_some() || singular.is_some() || beam.is_some();
+    if h_options && algo != "alphabeta" {
+        return Err(format!("--depth, --singular and --beam are options of --algo alphabeta, not {algo}"));
+    }
+    if singular.is_some() && depth.is_none() {
+        return Err("--singular: singular extensions search past a depth limit: give --depth".into());
+    }
     let root = tree.initial_state();
     // The CLI sees the search exactly as the browser does: through a recorded trace.
     let mut log = Recorder::new(&tree, root).with_node_cap(usize::MAX);
@@ -27,6 +50,10 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
     let r: SearchResult<u32> = match algo {
         "minimax" => minimax(&tree, &root, &mut log),
         "expectiminimax" => expectiminimax(&tree, &root, &mut log),
+        "alphabeta" if h_options => {
+            let o = AlphaBetaOptions { tie, order, depth, singular, beam, ..Default::default() };
+            h_alpha_beta(&tree, &root, &TreeEval, &o, &mut log)
+        }
         "alphabeta" => {
             alpha_beta(&tree, &root, &AlphaBetaOptions { tie, order, ..Default::default() }, &mut log)
         }
@@ -98,6 +125,25 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
             ("stats", stats_json(&r.stats)),
             ("nodes", Json::Arr(nodes)),
         ]);
+        let j = if h_options {
+            let extra = Json::obj(vec![
+                ("extensions", Json::Num(r.stats.extensions as f64)),
+                ("forward_pruned", Json::Num(r.stats.forward_pruned as f64)),
+                (
+                    "forward_pruned_edges",
+                    Json::Arr(forward_paths(&trace).into_iter().map(Json::Str).collect()),
+                ),
+            ]);
+            match j {
+                Json::Obj(mut pairs) => {
+                    pairs.push(("h_minimax".to_string(), extra));
+                    Json::Obj(pairs)
+                }
+                other => other,
+            }
+        } else {
+            j
+        };
         println!("{}", j.to_text());
     } else {
         match vector_value {
@@ -111,8 +157,18 @@ pub fn tree(raw: &[String]) -> Result<(), String> {
         println!("leaves: {}", r.stats.leaves);
         println!("cutoffs: {}", r.stats.cutoffs);
         println!("bounds: {}", if bounded.is_empty() { "none".to_string() } else { bounded.join(", ") });
+        if h_options {
+            println!("extensions: {}", r.stats.extensions);
+            println!("forward_pruned: {}", forward_paths(&trace).join(" "));
+        }
     }
     Ok(())
+}
+
+/// The paths of the edges beam search dropped (parent path, then the child's index).
+fn forward_paths(trace: &plyground::trace::Trace<u32>) -> Vec<String> {
+    let all = trace.pruned_paths();
+    trace.pruned().iter().zip(all).filter(|(p, _)| p.forward).map(|(_, path)| path).collect()
 }
 
 fn vector(v: &[f64], n: usize) -> String {

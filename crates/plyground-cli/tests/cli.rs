@@ -169,3 +169,59 @@ fn horizon_effect_position_is_fixed_by_quiescence() {
     let exact = stdout(&["c4", "--moves", m]);
     assert!(exact.contains("scores: 1=-5 2=-5 5=-5 6=-6 7=0\n") && exact.contains("exact: true"), "{exact}");
 }
+
+/// The lessons' horizon effect (the gallery's tree): depth 2 picks the delaying check a1
+/// (−1); `--singular 2:1` searches it one ply deeper (−4) and picks a2 (−3), the true value.
+#[test]
+fn singular_extension_repairs_the_horizon_mistake() {
+    let horizon = "A[B[D~-1[-4, -5]], C[-3, -2]]";
+    let out = stdout(&["tree", "--depth", "2", horizon]);
+    assert_eq!(
+        out,
+        "value: -1\nbest: 0\nbest_label: B\nevaluated: 0.0 1.0\nnodes: 5\nleaves: 2\ncutoffs: 1\nbounds: C ≤ −3\nextensions: 0\nforward_pruned: \n"
+    );
+    let out = stdout(&["tree", "--depth", "2", "--singular", "2:1", horizon]);
+    assert_eq!(
+        out,
+        "value: -3\nbest: 1\nbest_label: C\nevaluated: 0.0 1.0 0.0.0 0.0.1 1.0 1.1\nnodes: 12\nleaves: 6\ncutoffs: 1\nbounds: C ≤ −3\nextensions: 1\nforward_pruned: \n"
+    );
+    let trace = stdout(&["tree", "--depth", "2", "--singular", "2", "--trace", horizon]);
+    assert!(trace.contains(
+        "17\tExtend\tMAX node A: a1 (worth −1) is better than its siblings by 2 ≥ 2: searched 1 ply deeper (singular extension)\n"
+    ), "{trace}");
+    fails_with(
+        &["tree", "--singular", "2", horizon],
+        "--singular: singular extensions search past a depth limit: give --depth",
+    );
+    fails_with(
+        &["tree", "--depth", "2", "--singular", "2:9", horizon],
+        "--singular: the extra plies '9' must be an integer from 1 to 8 (as in 2:1)",
+    );
+    fails_with(
+        &["tree", "--depth", "2", "--singular", "-1", horizon],
+        "--singular: the margin '-1' must be a number from 0 to 2e15 (as in 2 or 2:1)",
+    );
+}
+
+/// Beam search's trap (the gallery's tree): width 1 keeps B (EVAL 6) and misses D, the best
+/// move that full α-β finds (7).
+#[test]
+fn beam_search_misses_the_best_move_with_a_small_width() {
+    let trap = "A[B~6[1, 9], C~3[4, 5], D~2[7, 8]]";
+    assert_eq!(
+        stdout(&["tree", "--json", "--beam", "1", trap]).trim(),
+        r#"{"value":1,"best":0,"best_label":"B","evaluated":["0.0"],"stats":{"nodes":3,"leaves":1,"cutoffs":0,"max_depth":2,"tt_hits":0},"nodes":[{"path":"","label":"A","value":1,"bound":"none"},{"path":"0","label":"B","value":1,"bound":"upper"},{"path":"0.0","label":"b1","value":1,"bound":"exact"}],"h_minimax":{"extensions":0,"forward_pruned":3,"forward_pruned_edges":["1","2","0.1"]}}"#
+    );
+    // What the values are (the core's bounds): dropped moves are never searched, so A is
+    // only known to be at least what the beam found, and B (9 dropped) at most its one leaf.
+    assert!(stdout(&["tree", "--beam", "1", trap]).contains("\nbounds: A 1?, B ≤ 1\n"));
+    assert!(stdout(&["tree", "--beam", "2", trap]).starts_with("value: 4\nbest: 1\n"));
+    assert!(stdout(&["tree", "--beam", "2", trap]).contains("\nbounds: A ≥ 4\n"));
+    assert!(stdout(&["tree", "--beam", "3", trap]).starts_with("value: 7\nbest: 2\n"));
+    assert!(stdout(&["tree", trap]).starts_with("value: 7\nbest: 2\n"));
+    fails_with(&["tree", "--beam", "0", trap], "--beam: the width must be from 1 to 100000");
+    fails_with(
+        &["tree", "--algo", "minimax", "--beam", "2", trap],
+        "--depth, --singular and --beam are options of --algo alphabeta, not minimax",
+    );
+}

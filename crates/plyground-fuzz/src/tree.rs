@@ -270,7 +270,7 @@ fn label() -> impl Strategy<Value = Option<String>> {
 #[derive(Clone, Debug)]
 pub enum GNode {
     Leaf { label: Option<String>, values: Vec<Num> },
-    Inner { kind: Option<&'static str>, label: Option<String>, children: Vec<GNode> },
+    Inner { kind: Option<&'static str>, label: Option<String>, eval: Option<Num>, children: Vec<GNode> },
 }
 
 /// Two-player trees (number leaves) or n-player ones (tuple leaves, `players` entries).
@@ -284,9 +284,21 @@ fn gen_tree(players: usize) -> impl Strategy<Value = GNode> {
     };
     let leaf = (label(), prop::collection::vec(number(), players..=players))
         .prop_map(|(label, values)| GNode::Leaf { label, values });
+    // A static evaluation `~v` on inner nodes of two-player trees (number leaves) only.
+    let evals = players == 1;
     leaf.prop_recursive(7, 80, 5, move |inner| {
-        (prop::sample::select(kinds.clone()), label(), prop::collection::vec(inner, 1..6))
-            .prop_map(|(kind, label, children)| GNode::Inner { kind, label, children })
+        (
+            prop::sample::select(kinds.clone()),
+            label(),
+            prop::option::weighted(0.3, number()),
+            prop::collection::vec(inner, 1..6),
+        )
+            .prop_map(move |(kind, label, eval, children)| GNode::Inner {
+                kind,
+                label,
+                eval: eval.filter(|_| evals),
+                children,
+            })
     })
 }
 
@@ -304,6 +316,7 @@ struct Expected {
     kind: Option<&'static str>,
     label: Option<String>,
     values: Option<Vec<f64>>,
+    eval: Option<f64>,
     children: usize,
 }
 
@@ -351,10 +364,11 @@ impl Writer<'_> {
                     kind: None,
                     label: label.clone(),
                     values: Some(parsed),
+                    eval: None,
                     children: 0,
                 });
             }
-            GNode::Inner { kind, label, children } => {
+            GNode::Inner { kind, label, eval, children } => {
                 if let Some(k) = kind {
                     self.out.push_str(k);
                     if label.is_some() {
@@ -366,11 +380,18 @@ impl Writer<'_> {
                     self.out.push_str(l);
                     self.sep();
                 }
+                if let Some(e) = eval {
+                    self.out.push('~');
+                    self.sep();
+                    self.out.push_str(&e.0);
+                    self.sep();
+                }
                 self.out.push('[');
                 self.expected.push(Expected {
                     kind: *kind,
                     label: label.clone(),
                     values: None,
+                    eval: eval.as_ref().map(|e| e.0.parse::<f64>().unwrap_or(f64::NAN)),
                     children: children.len(),
                 });
                 let chance = kind.is_some_and(|k| k.eq_ignore_ascii_case("chance"));
@@ -439,6 +460,13 @@ fn check_valid(v: &ValidText) -> Result<(), String> {
         } else if n.label_given() {
             return Err(format!("node {id}: label '{}' read, none written", n.label()));
         }
+        match (n.eval(), e.eval) {
+            (None, None) => {}
+            (Some(a), Some(b)) if a.to_bits() == b.to_bits() || (a == 0.0 && b == 0.0) => {}
+            (got, want) => {
+                return Err(format!("node {id}: static evaluation {got:?} read, {want:?} written"))
+            }
+        }
         if let Some(vals) = &e.values {
             let u = n.utilities().ok_or(format!("node {id}: a leaf was written, an inner node read"))?;
             let got = if vals.len() == 1 { vec![u[0]] } else { u[..vals.len()].to_vec() };
@@ -501,6 +529,7 @@ pub const TOKENS: &[&str] = &[
     "(",
     ")",
     "=",
+    "~",
     "#",
     "\n",
     "-",

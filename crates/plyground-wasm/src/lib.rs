@@ -102,6 +102,9 @@ struct Limits {
     default_iterations: f64,
     max_shown_iterations: f64,
     max_c: f64,
+    max_singular_extra: f64,
+    max_singular_margin: f64,
+    max_beam_width: f64,
     max_seed: f64,
     default_node_cap: f64,
     max_node_cap: f64,
@@ -146,6 +149,9 @@ pub fn limits() -> Result<JsValue, JsError> {
         default_iterations: l::DEFAULT_ITERATIONS.into(),
         max_shown_iterations: l::MAX_SHOWN_ITERATIONS.into(),
         max_c: l::MAX_C,
+        max_singular_extra: l::MAX_SINGULAR_EXTRA.into(),
+        max_singular_margin: l::MAX_SINGULAR_MARGIN,
+        max_beam_width: l::MAX_BEAM_WIDTH.into(),
         max_seed: l::MAX_SAFE_INTEGER as f64,
         default_node_cap: l::DEFAULT_NODE_CAP.into(),
         max_node_cap: l::MAX_NODE_CAP.into(),
@@ -174,7 +180,7 @@ export interface SearchOptions {
   seed?: number;
   /** α-β depth limit in plies (1–64); null = to the end. */
   depth?: number | null;
-  /** Use the game's evaluation function at the depth cutoff (default true; trees: EVAL = 0). */
+  /** Use the game's evaluation function at the depth cutoff (default true; trees: an inner node's written evaluation `B~4[…]`, else 0). */
   eval?: boolean;
   /** Transposition table (default false; true for Connect-4). */
   tt?: boolean;
@@ -197,6 +203,10 @@ export interface SearchOptions {
   /** Stepper.forGame on tic-tac-toe only: record the engines' game (a win scores 1 + the
    *  empty cells left), as a tic-tac-toe player's searchOptions() asks (default false). */
   fastWins?: boolean;
+  /** α-β with a `depth` only: singular extensions. A move better for the mover than every sibling by ≥ `margin` (0–2·10¹⁵) is searched `extra` (1–8, default 1) plies deeper; the trace marks it (`StepNodeInfo.extended`, event 'Extend'). */
+  singular?: { margin: number; extra?: number } | null;
+  /** α-β only: beam search, keep the `beam` (1–100,000) children of best EVAL at each node; the others are dropped unsearched (`PrunedEdgeInfo.forward`, event 'ForwardPrune'). */
+  beam?: number | null;
 }
 
 /** MctsStepper options. */
@@ -211,6 +221,10 @@ export interface MctsOptions {
 
 export interface SearchStats {
   nodes: number; leaves: number; cutoffs: number; maxDepth: number; ttHits: number; ttMisses: number;
+  /** Singular extensions made (searchTree / searchGame; 0 when the option is off). */
+  extensions?: number;
+  /** Moves beam search dropped unsearched (searchTree / searchGame; 0 when off). */
+  forwardPruned?: number;
 }
 
 export interface MoveScore {
@@ -333,8 +347,12 @@ export interface StepNodeInfo {
   /** What the final value is: exact, an upper bound (≤) or a lower bound (≥); null without a
    *  value or when no one-sided bound can be stated. */
   bound: 'exact' | 'upper' | 'lower' | null;
-  /** Children pruned here. */
+  /** Children pruned here by an α-β cutoff. */
   pruned: number;
+  /** Children beam search dropped here before searching any (forward pruning). */
+  forwardPruned: number;
+  /** Plies a singular extension searched this node deeper than its depth limit (0: none). */
+  extended: number;
   /** Iterative-deepening iteration (from 0). */
   iteration: number;
   enterEvent: number;
@@ -371,8 +389,10 @@ export interface PrunedEdgeInfo {
   name: string;
   /** The label the child would have had. */
   label: string;
-  /** The Cutoff event that pruned it. */
+  /** The Cutoff event that pruned it (the ForwardPrune event when `forward`). */
   event: number;
+  /** Dropped by beam search (never searched; may hide the best move), not by a cutoff. */
+  forward: boolean;
 }
 
 export interface StepResult {
@@ -425,6 +445,7 @@ export interface MctsEventInfo {
 export interface Limits {
   maxDepth: number; maxBudget: number; c4DefaultBudget: number; c4MaxBestOrderDepth: number;
   maxIterations: number; defaultIterations: number; maxShownIterations: number; maxC: number;
+  maxSingularExtra: number; maxSingularMargin: number; maxBeamWidth: number;
   maxSeed: number; defaultNodeCap: number; maxNodeCap: number; solveGameBudget: number;
   perfectFallbackBudget: number; solverDefaultBudget: number; solverMaxBudget: number;
   /** The players' settings' ranges (the catalogue's), both ends allowed. */

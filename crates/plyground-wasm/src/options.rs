@@ -7,12 +7,13 @@
 use crate::skin::Skin;
 use crate::util::{int_in, num_text, opt_int_in};
 use plyground::limits::{
-    C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BUDGET, MAX_C,
-    MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER,
+    C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BEAM_WIDTH,
+    MAX_BUDGET, MAX_C, MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER, MAX_SINGULAR_EXTRA,
+    MAX_SINGULAR_MARGIN,
 };
 #[cfg(feature = "games")]
 use plyground::limits::{SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET};
-use plyground::search::alphabeta::AlphaBetaOptions;
+use plyground::search::alphabeta::{AlphaBetaOptions, Singular};
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
 use serde::de::{Deserializer, Error, Visitor};
@@ -109,6 +110,20 @@ pub struct SearchOptions {
     pub scores: Option<bool>,
     pub solver: Option<bool>,
     pub fast_wins: Option<bool>,
+    pub singular: Option<SingularOptions>,
+    #[serde(deserialize_with = "number")]
+    pub beam: Option<f64>,
+}
+
+/// `singular: {margin, extra}`: singular extensions (α-β with a depth limit).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+#[allow(missing_docs)]
+pub struct SingularOptions {
+    #[serde(deserialize_with = "number")]
+    pub margin: Option<f64>,
+    #[serde(deserialize_with = "number")]
+    pub extra: Option<f64>,
 }
 
 impl SearchOptions {
@@ -144,6 +159,23 @@ impl SearchOptions {
             scores: self.scores,
             solver: self.solver,
             fast_wins: self.fast_wins,
+            singular: match &self.singular {
+                None => None,
+                Some(o) => {
+                    let margin = o.margin.ok_or("singular.margin is required (how much better than every sibling a move must be, as in {margin: 2, extra: 1})")?;
+                    if !(margin.is_finite() && (0.0..=MAX_SINGULAR_MARGIN).contains(&margin)) {
+                        return Err(format!(
+                            "singular.margin must be a number from 0 to {}, got {}",
+                            num_text(MAX_SINGULAR_MARGIN),
+                            num_text(margin)
+                        ));
+                    }
+                    let extra =
+                        opt_int_in("singular.extra", o.extra, 1, MAX_SINGULAR_EXTRA.into())?.unwrap_or(1);
+                    Some(Singular { margin, extra: extra as u32 })
+                }
+            },
+            beam: opt_int_in("beam", self.beam, 1, MAX_BEAM_WIDTH.into())?.map(|n| n as u32),
         })
     }
 }
@@ -201,6 +233,8 @@ pub struct Opts {
     /// Tic-tac-toe's `Stepper.forGame` only: record the engines' game (UTILITY ±(1 + empty
     /// cells at the end), the core's `TicTacToe::FAST_WINS`), as `Engine.searchOptions()` asks.
     pub fast_wins: Option<bool>,
+    pub singular: Option<Singular>,
+    pub beam: Option<u32>,
 }
 
 impl Opts {
@@ -252,6 +286,22 @@ impl Opts {
                 }
             }
         }
+        if algo != Algo::AlphaBeta {
+            for (name, given) in [("singular", self.singular.is_some()), ("beam", self.beam.is_some())] {
+                if given {
+                    return Err(format!(
+                        "option '{name}' is an option of α-β (H-minimax); algo '{}' does not take it",
+                        algo.name()
+                    ));
+                }
+            }
+        }
+        if self.singular.is_some() && self.depth.is_none() {
+            return Err(
+                "option 'singular' extends a search past its depth limit: give a depth (singular extensions need one)"
+                    .into(),
+            );
+        }
         let tt = self.tt.unwrap_or(c4);
         let ab = AlphaBetaOptions {
             tie: self.tie.unwrap_or_default(),
@@ -260,6 +310,8 @@ impl Opts {
             tt_log2: tt.then(|| game.tt_log2()),
             quiescence: self.quiescence.unwrap_or(false),
             node_budget: self.budget.or(if c4 { Some(C4_DEFAULT_BUDGET) } else { None }),
+            singular: self.singular,
+            beam: self.beam,
         };
         let mcts = MctsOptions {
             c: self.c.unwrap_or(std::f64::consts::SQRT_2),
@@ -314,6 +366,8 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
         ("iterations", o.iterations.is_some()),
         ("scores", o.scores.is_some()),
         ("fastWins", o.fast_wins.is_some()),
+        ("singular", o.singular.is_some()),
+        ("beam", o.beam.is_some()),
     ];
     if let Some((name, _)) = others.iter().find(|(_, given)| *given) {
         return Err(format!(

@@ -219,6 +219,8 @@ pub(crate) struct StatsOut {
     pub max_depth: f64,
     pub tt_hits: f64,
     pub tt_misses: f64,
+    pub extensions: f64,
+    pub forward_pruned: f64,
 }
 
 impl From<&Stats> for StatsOut {
@@ -230,6 +232,8 @@ impl From<&Stats> for StatsOut {
             max_depth: s.max_depth as f64,
             tt_hits: s.tt_hits as f64,
             tt_misses: s.tt_misses as f64,
+            extensions: s.extensions as f64,
+            forward_pruned: s.forward_pruned as f64,
         }
     }
 }

@@ -12,7 +12,7 @@ use plyground::games::tictactoe::{TicTacToe, TttState, CELL_NAMES};
 #[cfg(feature = "trees")]
 use plyground::games::tree::Tree;
 #[cfg(feature = "trees")]
-use plyground::search::alphabeta::NoEval;
+use plyground::games::tree::TreeEval;
 
 use crate::options::Resolved;
 /// Transposition-table sizes (log2 of the slots): the core's, so that a recorded search uses
@@ -280,10 +280,10 @@ impl BoardSkin for Connect4 {
 
 #[cfg(feature = "trees")]
 impl Skin for Tree {
-    type Eval = NoEval;
+    type Eval = TreeEval;
     const MINIMAX_VALUES: bool = true;
-    fn evaluator(&self) -> NoEval {
-        NoEval
+    fn evaluator(&self) -> TreeEval {
+        TreeEval
     }
     fn action_js(a: u32) -> f64 {
         a as f64

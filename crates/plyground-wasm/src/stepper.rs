@@ -178,6 +178,8 @@ struct StepNodeOut {
     tt: Option<&'static str>,
     bound: Option<&'static str>,
     pruned: u32,
+    forward_pruned: u32,
+    extended: u32,
     iteration: u32,
     enter_event: u32,
     exit_event: Option<u32>,
@@ -205,6 +207,7 @@ struct PrunedOut {
     name: String,
     label: String,
     event: u32,
+    forward: bool,
 }
 
 #[derive(Serialize)]
@@ -347,6 +350,8 @@ impl<G: Skin> Steps for Stepping<G> {
                     tt: n.tt.map(bound_name),
                     bound: n.bound.map(bound_name),
                     pruned: n.pruned,
+                    forward_pruned: n.forward_pruned,
+                    extended: n.extended,
                     iteration: n.iteration,
                     enter_event: n.enter_event,
                     exit_event: n.exit_event,
@@ -527,6 +532,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 name: p.name.clone(),
                 label: p.label.clone(),
                 event: p.event,
+                forward: p.forward,
             })
             .collect();
         to_js(&out)

@@ -311,7 +311,7 @@ fn bad_options_throw_naming_the_field_and_the_reason() {
     let g = ttt("4");
     let before = snapshot(&g);
     let cases: Vec<(JsValue, &str)> = vec![
-        (obj(r#"{"algorithm": "alphabeta"}"#), "searchGame: unknown option 'algorithm' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver, fastWins)"),
+        (obj(r#"{"algorithm": "alphabeta"}"#), "searchGame: unknown option 'algorithm' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver, fastWins, singular, beam)"),
         (obj(r#"{"order": "rnd"}"#), "searchGame: order: unknown 'rnd' (expected 'natural', 'reverse', 'random', 'heuristic', 'killer', 'history', 'best')"),
         (obj(r#"{"algo": "negamax"}"#), "searchGame: algo: unknown 'negamax' (expected 'minimax', 'alphabeta', 'expectiminimax', 'maxn', 'mcts')"),
         (obj(r#"{"tie": 1}"#), "searchGame: tie must be a string, got 1"),
@@ -337,6 +337,56 @@ fn bad_options_throw_naming_the_field_and_the_reason() {
     // null and undefined fields mean "default".
     let r = search_game(&g, obj(r#"{"depth": null, "budget": null, "algo": null}"#)).unwrap();
     assert_eq!(text(&r, "algo"), "alphabeta");
+}
+
+/// Issue 15: singular extensions and beam search through the API, with exact values and
+/// errors naming the field and the range.
+#[wasm_bindgen_test]
+fn singular_extensions_and_beam_search_on_trees() {
+    let horizon = GameTree::parse("A[B[D~-1[-4, -5]], C[-3, -2]]".into()).unwrap();
+    let plain = search_tree(&horizon, obj(r#"{"depth": 2, "scores": false}"#)).unwrap();
+    assert_eq!((num(&plain, "value"), num(&plain, "best"), num(&plain, "stats.nodes")), (-1.0, 0.0, 5.0));
+    let se =
+        search_tree(&horizon, obj(r#"{"depth": 2, "singular": {"margin": 2}, "scores": false}"#)).unwrap();
+    assert_eq!((num(&se, "value"), num(&se, "best"), num(&se, "stats.nodes")), (-3.0, 1.0, 12.0));
+    assert_eq!(num(&se, "stats.extensions"), 1.0);
+    let trap = GameTree::parse("A[B~6[1, 9], C~3[4, 5], D~2[7, 8]]".into()).unwrap();
+    for (width, value, best, nodes) in [(1, 1.0, 0.0, 3.0), (2, 4.0, 1.0, 7.0), (3, 7.0, 2.0, 10.0)] {
+        let r = search_tree(&trap, obj(&format!(r#"{{"beam": {width}, "scores": false}}"#))).unwrap();
+        assert_eq!(
+            (num(&r, "value"), num(&r, "best"), num(&r, "stats.nodes")),
+            (value, best, nodes),
+            "beam {width}"
+        );
+    }
+    // The stepper marks the forward-pruned edges and the extended node.
+    let st = Stepper::for_tree(&trap, obj(r#"{"beam": 1}"#), None).unwrap();
+    let pruned = st.pruned().unwrap();
+    assert_eq!(
+        (len(&pruned, ""), get(&pruned, "0.forward").as_bool(), text(&pruned, "0.label")),
+        (3, Some(true), "C".to_string())
+    );
+    let st = Stepper::for_tree(&horizon, obj(r#"{"depth": 2, "singular": {"margin": 2, "extra": 1}}"#), None)
+        .unwrap();
+    let nodes = st.nodes().unwrap();
+    let extended: Vec<f64> = (0..len(&nodes, "")).map(|i| num(&nodes, &format!("{i}.extended"))).collect();
+    assert_eq!(extended.iter().filter(|&&x| x == 1.0).count(), 1);
+    let cases: Vec<(JsValue, &str)> = vec![
+        (obj(r#"{"beam": 0}"#), "searchTree: beam 0 is out of range (1 to 100,000)"),
+        (obj(r#"{"beam": 1.5}"#), "searchTree: beam must be an integer, got 1.5"),
+        (obj(r#"{"depth": 2, "singular": {"margin": -1}}"#), "searchTree: singular.margin must be a number from 0 to 2000000000000000, got -1"),
+        (obj(r#"{"depth": 2, "singular": {"margin": 2, "extra": 9}}"#), "searchTree: singular.extra 9 is out of range (1 to 8)"),
+        (obj(r#"{"depth": 2, "singular": {}}"#), "searchTree: singular.margin is required (how much better than every sibling a move must be, as in {margin: 2, extra: 1})"),
+        (obj(r#"{"singular": {"margin": 2}}"#), "searchTree: option 'singular' extends a search past its depth limit: give a depth (singular extensions need one)"),
+        (obj(r#"{"algo": "minimax", "beam": 2}"#), "searchTree: option 'beam' is an option of α-β (H-minimax); algo 'minimax' does not take it"),
+    ];
+    for (opts, want) in cases {
+        assert_eq!(message(search_tree(&trap, opts).unwrap_err()), want);
+    }
+    assert!(message(
+        search_tree(&trap, obj(r#"{"depth": 2, "singular": {"margin": 2, "extras": 1}}"#)).unwrap_err()
+    )
+    .starts_with("searchTree: unknown option 'extras'"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -848,7 +898,7 @@ fn mcts_stepper_refuses_bad_input_and_keeps_its_tree() {
     for (opts, want) in [
         (r#"{"depth": 3}"#, "MctsStepper.forGame: option 'depth' does not apply to an MctsStepper (its options are c, seed, expansion and solver; run iterations with run(n))"),
         (r#"{"algo": "alphabeta"}"#, "MctsStepper.forGame: algo 'alphabeta': an MctsStepper runs 'mcts'"),
-        (r#"{"sed": 1}"#, "MctsStepper.forGame: unknown option 'sed' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver, fastWins)"),
+        (r#"{"sed": 1}"#, "MctsStepper.forGame: unknown option 'sed' (options are algo, tie, order, seed, depth, eval, tt, quiescence, iterative, budget, iterations, c, expansion, scores, solver, fastWins, singular, beam)"),
         (r#"{"c": -1}"#, "MctsStepper.forGame: c must be a number from 0 to 1000000, got -1"),
     ] {
         assert_eq!(message(MctsStepper::for_game(&g, obj(opts)).err().unwrap()), want);

@@ -34,6 +34,12 @@ pub const MAX_SHOWN_ITERATIONS: u32 = 100_000;
 
 /// The largest MCTS exploration constant C accepted.
 pub const MAX_C: f64 = 1e6;
+/// The most plies a singular extension may add (H-minimax's `singular` option).
+pub const MAX_SINGULAR_EXTRA: u32 = 8;
+/// The largest singular-extension margin (a utility's magnitude bound, 10^15, twice).
+pub const MAX_SINGULAR_MARGIN: f64 = 2e15;
+/// The widest beam (H-minimax's `beam` option: moves kept per node).
+pub const MAX_BEAM_WIDTH: u32 = 100_000;
 
 /// The largest seed accepted: 2^53 − 1, the largest integer a JavaScript number holds
 /// exactly. Also the largest step count a stepper accepts (any count past the end clamps).

@@ -42,6 +42,32 @@ pub struct AlphaBetaOptions {
     /// Stop after entering this many nodes (the result is then marked incomplete). The nodes
     /// the best-first ordering's oracle enters count too (the stats leave them out).
     pub node_budget: Option<u64>,
+    /// Singular extensions (None: off): see [`Singular`].
+    pub singular: Option<Singular>,
+    /// Beam search, a forward pruning (None: off): at every MAX or MIN node above the depth
+    /// cutoff, only the `n` children whose EVAL is best for the player to move are searched
+    /// (ties keep the search order); the others are dropped before any is searched — an
+    /// [`Event::ForwardPrune`] each — and may hide the best move. Not applied in quiescence
+    /// search nor at chance nodes.
+    pub beam: Option<u32>,
+}
+
+/// Singular extensions, the lessons' cure for the horizon effect: at a MAX or MIN node above
+/// the depth cutoff whose children were all searched (no cutoff, at least two), a child whose
+/// value is better for the player to move than every sibling's by at least `margin` is
+/// searched again `extra` plies deeper ([`Event::Extend`]), and its deeper value replaces the
+/// shallow one. If the deeper value is no longer the best, the siblings whose values were
+/// only bounds are searched again (with the window the node has then) so that the node's
+/// value stays what α-β guarantees. A line is extended at most once (the extension is not
+/// applied again below an extended child), so the search never goes deeper than the depth
+/// limit plus `extra`. The siblings' fail-soft values are upper bounds (MAX) or lower bounds
+/// (MIN) when not exact, so the test never extends a move that is not singular.
+#[derive(Copy, Clone, PartialEq, Debug)]
+pub struct Singular {
+    /// How much better than every sibling the move must be (≥ 0).
+    pub margin: f64,
+    /// How many plies deeper it is searched (≥ 1).
+    pub extra: u32,
 }
 
 impl Default for AlphaBetaOptions {
@@ -53,7 +79,31 @@ impl Default for AlphaBetaOptions {
             tt_log2: None,
             quiescence: false,
             node_budget: None,
+            singular: None,
+            beam: None,
         }
+    }
+}
+
+impl Singular {
+    /// Parses `MARGIN[:EXTRA]` (the CLI's `--singular`): a margin from 0 to
+    /// [`MAX_SINGULAR_MARGIN`](crate::limits::MAX_SINGULAR_MARGIN) and 1 to
+    /// [`MAX_SINGULAR_EXTRA`](crate::limits::MAX_SINGULAR_EXTRA) extra plies (default 1).
+    pub fn try_parse(s: &str) -> Result<Singular, String> {
+        use crate::limits::{MAX_SINGULAR_EXTRA, MAX_SINGULAR_MARGIN};
+        let (m, e) = s.split_once(':').unwrap_or((s, "1"));
+        let margin = crate::decimal::parse(m.trim())
+            .filter(|x| x.is_finite() && (0.0..=MAX_SINGULAR_MARGIN).contains(x))
+            .ok_or_else(|| format!("the margin '{m}' must be a number from 0 to 2e15 (as in 2 or 2:1)"))?;
+        let extra = e
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|x| (1..=MAX_SINGULAR_EXTRA).contains(x))
+            .ok_or_else(|| {
+                format!("the extra plies '{e}' must be an integer from 1 to {MAX_SINGULAR_EXTRA} (as in 2:1)")
+            })?;
+        Ok(Singular { margin, extra })
     }
 }
 
@@ -420,6 +470,8 @@ pub struct AlphaBeta<'a, G: Game, E, O> {
     /// The root's children as the last search left them: (action, value, what the value is
     /// given the window the child was searched with), in search order.
     root_scores: Vec<(G::Action, f64, ScoreBound)>,
+    /// Singular extensions open on the current path (an extended line is not extended again).
+    extending: u32,
 }
 
 /// What iterative deepening carries from one depth to the next: the transposition table,
@@ -497,6 +549,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 sort_scratch: Vec::new(),
             },
             root_scores: Vec::new(),
+            extending: 0,
         }
     }
 
@@ -697,8 +750,15 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             quiesce,
             tt_move,
         );
+        let mut acts = acts;
+        if let (Some(w), false) = (self.opts.beam, quiesce) {
+            self.beam(s, &mut acts, w, true);
+        }
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
+        let singular = self.singular_here(quiesce, depth);
+        let mut seen: Vec<(G::Action, f64)> = Vec::new();
+        let (alpha0, mut cut) = (alpha, false);
         let mut v = -INF;
         let mut best = None;
         for (i, &a) in acts.iter().enumerate() {
@@ -710,6 +770,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             if ply == 0 {
                 self.root_scores.push((a, cv, classify(cv, alpha, beta)));
             }
+            if singular.is_some() {
+                seen.push((a, cv));
+            }
             if cv > v || best.is_none() {
                 v = cv;
                 best = Some(a);
@@ -717,12 +780,16 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             }
             if self.passes_beta(v, beta) {
                 self.cutoff(a, ply, depth, v, alpha, beta, i as u32, cv, total);
+                cut = true;
                 break;
             }
             alpha = alpha.max(v);
             if O::ENABLED {
                 self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
+        }
+        if let (Some(se), false) = (singular, cut || self.aborted) {
+            (v, best) = self.extend(s, &seen, se, (alpha0, beta), (next_depth, ply, next_q), true, (v, best));
         }
         self.order.bufs[ply as usize] = acts;
         (v, best)
@@ -754,8 +821,15 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             quiesce,
             tt_move,
         );
+        let mut acts = acts;
+        if let (Some(w), false) = (self.opts.beam, quiesce) {
+            self.beam(s, &mut acts, w, false);
+        }
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
+        let singular = self.singular_here(quiesce, depth);
+        let mut seen: Vec<(G::Action, f64)> = Vec::new();
+        let (beta0, mut cut) = (beta, false);
         let mut v = INF;
         let mut best = None;
         for (i, &a) in acts.iter().enumerate() {
@@ -767,6 +841,9 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             if ply == 0 {
                 self.root_scores.push((a, cv, classify(cv, alpha, beta)));
             }
+            if singular.is_some() {
+                seen.push((a, cv));
+            }
             if cv < v || best.is_none() {
                 v = cv;
                 best = Some(a);
@@ -774,6 +851,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             }
             if self.passes_alpha(v, alpha) {
                 self.cutoff(a, ply, depth, v, alpha, beta, i as u32, cv, total);
+                cut = true;
                 break;
             }
             beta = beta.min(v);
@@ -781,8 +859,142 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
                 self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
+        if let (Some(se), false) = (singular, cut || self.aborted) {
+            (v, best) =
+                self.extend(s, &seen, se, (alpha, beta0), (next_depth, ply, next_q), false, (v, best));
+        }
         self.order.bufs[ply as usize] = acts;
         (v, best)
+    }
+
+    /// The singular-extension settings that apply at a node with `depth` plies left: on,
+    /// above the depth cutoff (not in quiescence, not in a search without a depth limit),
+    /// and not below a line already extended.
+    fn singular_here(&self, quiesce: bool, depth: u32) -> Option<Singular> {
+        match self.opts.singular {
+            Some(se) if !quiesce && self.extending == 0 && depth < u32::MAX / 2 => Some(se),
+            _ => None,
+        }
+    }
+
+    /// Beam search at a node: keeps the `width` actions whose results have the best EVAL for
+    /// the player to move (`is_max`), in their search order; the others are dropped with a
+    /// [`Event::ForwardPrune`] each. (The ranking is [`Ordering::beam_cut`], compiled once
+    /// per game and evaluator, not once per observer too.)
+    fn beam(&mut self, s: &G::State, acts: &mut Vec<G::Action>, width: u32, is_max: bool) {
+        if acts.len() <= width as usize {
+            return;
+        }
+        let dropped = self.order.beam_cut(self.game, self.eval, s, acts, width, is_max);
+        self.stats.forward_pruned += dropped.len() as u64;
+        if O::ENABLED {
+            for &(action, eval) in &dropped {
+                self.obs.event(&Event::ForwardPrune { action, eval, width });
+            }
+        }
+    }
+
+    /// Singular extension at a MAX (`is_max`) or MIN node whose children `seen` (action,
+    /// fail-soft value, in search order) were all searched: when the best one beats every
+    /// other by the margin, it is searched again `extra` plies deeper with the node's window
+    /// `win`; if it is then no longer the best, the others are searched again with the
+    /// window the node has then. Returns the node's (value, best move).
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+    #[inline(never)]
+    fn extend(
+        &mut self,
+        s: &G::State,
+        seen: &[(G::Action, f64)],
+        se: Singular,
+        win: (f64, f64),
+        (next_depth, ply, next_q): (u32, u32, u32),
+        is_max: bool,
+        (v, best): (f64, Option<G::Action>),
+    ) -> (f64, Option<G::Action>) {
+        let Some(b) = best else { return (v, best) };
+        let Some(bi) = seen.iter().position(|x| x.0 == b) else { return (v, best) };
+        if seen.len() < 2 {
+            return (v, best);
+        }
+        let better = |x: f64, y: f64| if is_max { x > y } else { x < y };
+        let mut second = if is_max { -INF } else { INF };
+        for (j, &(_, cv)) in seen.iter().enumerate() {
+            if j != bi && better(cv, second) {
+                second = cv;
+            }
+        }
+        let gap = if is_max { v - second } else { second - v };
+        if gap < se.margin || gap.is_nan() {
+            return (v, best);
+        }
+        self.stats.extensions += 1;
+        if O::ENABLED {
+            self.obs.event(&Event::Extend { action: b, value: v, gap, margin: se.margin, extra: se.extra });
+        }
+        let (mut alpha, mut beta) = win;
+        let child = self.game.result(s, b);
+        self.extending += 1;
+        let nv =
+            self.value(&child, Some(b), alpha, beta, next_depth.saturating_add(se.extra), ply + 1, next_q);
+        self.extending -= 1;
+        if self.aborted {
+            return (v, best);
+        }
+        if ply == 0 {
+            self.set_root_score(b, nv, classify(nv, alpha, beta));
+        }
+        self.pv.update(ply, b);
+        let (mut v, mut best) = (nv, b);
+        if is_max {
+            alpha = alpha.max(v);
+        } else {
+            beta = beta.min(v);
+        }
+        if O::ENABLED {
+            self.obs.event(&Event::Backup { child: bi as u32, value: nv, prob: 1.0, v, alpha, beta });
+        }
+        if !better(second, nv) {
+            return (v, Some(best));
+        }
+        // No longer the best: the siblings' values may be bounds under the old window.
+        for (j, &(a, _)) in seen.iter().enumerate() {
+            if j == bi {
+                continue;
+            }
+            let child = self.game.result(s, a);
+            let cv = self.value(&child, Some(a), alpha, beta, next_depth, ply + 1, next_q);
+            if self.aborted {
+                return (v, Some(best));
+            }
+            if ply == 0 {
+                self.set_root_score(a, cv, classify(cv, alpha, beta));
+            }
+            if better(cv, v) {
+                v = cv;
+                best = a;
+                self.pv.update(ply, a);
+            }
+            if is_max {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if O::ENABLED {
+                self.obs.event(&Event::Backup { child: j as u32, value: cv, prob: 1.0, v, alpha, beta });
+            }
+            let done = if is_max { self.passes_beta(v, win.1) } else { self.passes_alpha(v, win.0) };
+            if done {
+                break;
+            }
+        }
+        (v, Some(best))
+    }
+
+    /// Replaces the root score of `a` (after a singular extension searched it again).
+    fn set_root_score(&mut self, a: G::Action, v: f64, bound: ScoreBound) {
+        if let Some(e) = self.root_scores.iter_mut().find(|e| e.0 == a) {
+            *e = (a, v, bound);
+        }
     }
 
     /// Bookkeeping when MAX-VALUE or MIN-VALUE returns early.
@@ -846,6 +1058,39 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Ordering<'a, G, E> {
+    /// Beam search's cut: keeps in `acts` (in their order) the `width` actions whose results
+    /// have the best EVAL for the player to move (ties: the earlier), and returns the others
+    /// with their EVAL, in order.
+    #[inline(never)]
+    fn beam_cut(
+        &mut self,
+        game: &G,
+        eval: &E,
+        s: &G::State,
+        acts: &mut Vec<G::Action>,
+        width: u32,
+        is_max: bool,
+    ) -> Vec<(G::Action, f64)> {
+        let evals: Vec<f64> = acts.iter().map(|&a| eval.eval(game, &game.result(s, a))).collect();
+        let mut keys = std::mem::take(&mut self.sort_keys);
+        keys.clear();
+        keys.extend(evals.iter().enumerate().map(|(i, &e)| {
+            let k = total_order_key(e);
+            (if is_max { !k } else { k }, i as u32)
+        }));
+        sort_keys(&mut keys);
+        let mut keep = vec![false; acts.len()];
+        for &(_, i) in keys.iter().take(width as usize) {
+            keep[i as usize] = true;
+        }
+        self.sort_keys = keys;
+        let dropped: Vec<(G::Action, f64)> =
+            acts.iter().zip(&evals).zip(&keep).filter(|(_, &k)| !k).map(|((&a, &e), _)| (a, e)).collect();
+        let mut k = keep.iter();
+        acts.retain(|_| k.next().copied().unwrap_or(false));
+        dropped
+    }
+
     /// A β (or α) cutoff by `a` at `ply`: the killer and history tables learn from it.
     #[inline(never)]
     fn record_cutoff(&mut self, order: MoveOrder, a: G::Action, ply: u32, depth: u32) {

@@ -43,6 +43,10 @@ pub struct Stats {
     pub tt_hits: u64,
     /// Transposition-table probes that did not.
     pub tt_misses: u64,
+    /// Singular extensions made (moves searched again deeper).
+    pub extensions: u64,
+    /// Moves beam search dropped without searching them.
+    pub forward_pruned: u64,
 }
 
 impl Stats {
@@ -54,6 +58,8 @@ impl Stats {
         self.max_depth = self.max_depth.max(o.max_depth);
         self.tt_hits += o.tt_hits;
         self.tt_misses += o.tt_misses;
+        self.extensions += o.extensions;
+        self.forward_pruned += o.forward_pruned;
     }
 }
 

@@ -30,6 +30,13 @@
 //! The result is the intersection of the intervals; it names the value's kind when the value
 //! is one of its ends. Under a depth limit "exact" means the value of the depth-limited tree
 //! (H-MINIMAX's), and a table answer carries the value of the search that stored it.
+//!
+//! Beam search drops children unsearched (forward pruning: unlike a cutoff, nothing proves
+//! them irrelevant), so the window rule, which speaks of the tree that was searched, is not
+//! applied to a node with dropped children in its subtree: only fact 2 is, with a node whose
+//! children were dropped counted as not having searched every action (a MIN node of which one
+//! child was kept is "≤" that child's value). A child searched again by a singular extension
+//! (and the siblings searched again after it) counts by its last entry only.
 
 use crate::event::{Bound, LeafKind, NodeKind};
 
@@ -66,6 +73,10 @@ pub(crate) struct ExitFacts {
     pub(crate) beta: f64,
     /// Every action was entered, none pruned, and every child was left with a value.
     pub(crate) all: bool,
+    /// Beam search dropped children in this node's subtree (here or below): the window
+    /// rule, sound for the tree that was searched, says nothing of the tree with the moves
+    /// it never searched, so only the children's facts count.
+    pub(crate) forward: bool,
 }
 
 /// The kind of a scalar value returned by a node, given its children as (value, kind,
@@ -79,6 +90,7 @@ pub(crate) fn scalar_bound(f: &ExitFacts, kids: &[(f64, Option<Bound>, f64)]) ->
     let (mut lo, mut hi) = match (f.leaf, f.kind) {
         (Some(LeafKind::Terminal | LeafKind::Cutoff | LeafKind::Quiet), _) => (v, v),
         (_, NodeKind::Chance | NodeKind::Player(_)) => (-INF, INF),
+        _ if f.forward => (-INF, INF),
         _ => interval(v, Some(window_rule(v, f.alpha, f.beta))),
     };
     if let Some(b) = f.tt {
@@ -212,7 +224,7 @@ mod tests {
     use super::*;
 
     fn facts(kind: NodeKind, v: f64, alpha: f64, beta: f64, all: bool) -> ExitFacts {
-        ExitFacts { kind, leaf: None, tt: None, value: v, alpha, beta, all }
+        ExitFacts { kind, leaf: None, tt: None, value: v, alpha, beta, all, forward: false }
     }
 
     #[test]
@@ -243,5 +255,21 @@ mod tests {
         assert_eq!(scalar_bound(&ch, &kids), Some(Bound::Upper));
         assert_eq!(bound_text("2", Some(Bound::Upper)), "≤ 2");
         assert_eq!(bound_text("−5", Some(Bound::Lower)), "≥ −5");
+    }
+
+    #[test]
+    fn beam_search_leaves_only_the_childrens_facts() {
+        // B of the beam trap A[B~6[1, 9], C~3[4, 5], D~2[7, 8]] at width 1: MIN, full window,
+        // only the leaf 1 searched (9 dropped): at most 1, not exact.
+        let b = ExitFacts { forward: true, ..facts(NodeKind::Min, 1.0, -INF, INF, false) };
+        assert_eq!(scalar_bound(&b, &[(1.0, Some(Bound::Exact), 1.0)]), Some(Bound::Upper));
+        // A, its MAX root (C and D dropped): B ≤ 1 says nothing of A.
+        let a = ExitFacts { forward: true, ..facts(NodeKind::Max, 1.0, -INF, INF, false) };
+        assert_eq!(scalar_bound(&a, &[(1.0, Some(Bound::Upper), 1.0)]), None);
+        // Without the beam the window rule makes both exact.
+        assert_eq!(
+            scalar_bound(&facts(NodeKind::Min, 1.0, -INF, INF, false), &[(1.0, Some(Bound::Exact), 1.0)]),
+            Some(Bound::Exact)
+        );
     }
 }

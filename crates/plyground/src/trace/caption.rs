@@ -177,20 +177,46 @@ impl<A: Copy> Trace<A> {
     /// figure shows them); false: as unknown (what the game's true value is known to be).
     /// Nodes never left (budget, truncation) know nothing.
     pub fn known(&self, evals_exact: bool) -> Vec<Known> {
+        // A child searched again deeper (a singular extension, and the siblings searched
+        // again after it) supersedes its earlier entry: only the last entry of each action
+        // counts towards the parent.
+        let current: Vec<Option<Vec<u32>>> = self
+            .nodes
+            .iter()
+            .map(|n| {
+                let again =
+                    n.children.iter().any(|&c| self.nodes.get(c as usize).is_some_and(|c| c.extended > 0));
+                again.then(|| {
+                    let index = |c: u32| self.nodes.get(c as usize).and_then(|c| c.index);
+                    let mut kids: Vec<u32> = Vec::new();
+                    for &c in n.children.iter().rev() {
+                        if !kids.iter().any(|&k| index(k) == index(c)) {
+                            kids.push(c);
+                        }
+                    }
+                    kids.reverse();
+                    kids
+                })
+            })
+            .collect();
         let facts: Vec<Facts> = self
             .nodes
             .iter()
-            .map(|n| Facts {
-                scalar: match n.value {
-                    Some(NodeValue::Scalar(v)) if n.tt.is_none() => Some(v),
-                    _ => None,
-                },
-                has_value: n.value.is_some(),
-                leaf: n.leaf,
-                all: n.pruned == 0 && n.children.len() as u32 == n.num_actions,
-                kind: n.kind,
-                prob: n.prob.unwrap_or(0.0),
-                children: &n.children,
+            .zip(&current)
+            .map(|(n, kids)| {
+                let children: &[u32] = kids.as_deref().unwrap_or(&n.children);
+                Facts {
+                    scalar: match n.value {
+                        Some(NodeValue::Scalar(v)) if n.tt.is_none() => Some(v),
+                        _ => None,
+                    },
+                    has_value: n.value.is_some(),
+                    leaf: n.leaf,
+                    all: n.pruned == 0 && n.forward_pruned == 0 && children.len() as u32 == n.num_actions,
+                    kind: n.kind,
+                    prob: n.prob.unwrap_or(0.0),
+                    children,
+                }
             })
             .collect();
         known_of(&facts, evals_exact)
@@ -325,6 +351,25 @@ impl<A: Copy> Trace<A> {
             }
             None => fmt_value(r.value),
         };
+        let it = root.and_then(|n| self.node(n)).map(|n| n.iteration);
+        let forward = self
+            .pruned
+            .iter()
+            .filter(|p| p.forward && self.node(p.parent).map(|n| n.iteration) == it)
+            .count();
+        if forward > 0 {
+            // Beam search: the value of the tree it kept, not the game's.
+            let width = self.events.iter().find_map(|e| match *e {
+                Event::ForwardPrune { width, .. } => Some(width),
+                _ => None,
+            });
+            let what = if r.depth == u32::MAX || !self.has_eval_leaves(root) { "value" } else { "estimate" };
+            return format!(
+                "Root {what} {value} within the beam (width {}; {forward} {} pruned forward, never searched: one may hide a better move){best}",
+                width.unwrap_or(0),
+                plural(forward, "move", "moves")
+            );
+        }
         if r.depth == u32::MAX || !self.has_eval_leaves(root) {
             return format!("Root value {value}{}", best);
         }
@@ -345,7 +390,15 @@ impl<A: Copy> Trace<A> {
                     best
                 )
             }
-            None => format!("Root estimate {value} (H-minimax to depth {}){}", r.depth, best),
+            None => {
+                let ext = self.nodes.iter().filter(|n| Some(n.iteration) == it && n.extended > 0).count();
+                let ext = if ext > 0 {
+                    format!(", {ext} singular {}", plural(ext, "extension", "extensions"))
+                } else {
+                    String::new()
+                };
+                format!("Root estimate {value} (H-minimax to depth {}{ext}){}", r.depth, best)
+            }
         }
     }
 
@@ -385,7 +438,16 @@ impl<A: Copy> Trace<A> {
                     Some(_) => super::bound_sign(nd.bound),
                     None => known.get(id as usize).copied().unwrap_or(Known::ANY).relation(v),
                 };
-                Some(format!("{} {} {}", nd.label, sign, fmt_value(v)))
+                let deeper = if nd.extended > 0 {
+                    format!(
+                        " (searched {} {} deeper)",
+                        nd.extended,
+                        plural(nd.extended as usize, "ply", "plies")
+                    )
+                } else {
+                    String::new()
+                };
+                Some(format!("{} {} {}{deeper}", nd.label, sign, fmt_value(v)))
             }
         }
     }
@@ -518,7 +580,9 @@ impl<A: Copy> Trace<A> {
         ));
         let rn = &self.nodes[root as usize];
         let exact = r.depth == u32::MAX || !self.has_eval_leaves(Some(root));
-        if r.complete && !self.truncated && exact {
+        let beam =
+            self.pruned.iter().any(|p| p.forward && self.node(p.parent).is_some_and(|n| n.iteration == it));
+        if r.complete && !self.truncated && exact && !beam {
             let (worth, to_whom) = match r.utilities {
                 Some(u) => {
                     let names: Vec<String> = (0..self.num_players as u8).map(player_name).collect();

@@ -5,7 +5,7 @@ use super::NONE;
 use crate::event::{Bound, Event, LeafKind, NodeKind};
 
 /// The names of the event codes: `EVENT_NAMES[code]`.
-pub const EVENT_NAMES: [&str; 17] = [
+pub const EVENT_NAMES: [&str; 19] = [
     "SearchStart",
     "Enter",
     "Leaf",
@@ -23,6 +23,8 @@ pub const EVENT_NAMES: [&str; 17] = [
     "MctsExpand",
     "MctsRollout",
     "MctsBackup",
+    "ForwardPrune",
+    "Extend",
 ];
 
 fn id(n: u32) -> f64 {
@@ -138,6 +140,18 @@ pub fn encode_event<A>(e: &Event<A>, node: u32, action_index: u32) -> [f64; 8] {
             r[1] = node as f64;
             r[2] = visits as f64;
             r[3] = wins;
+        }
+        Event::ForwardPrune { eval, width, .. } => {
+            r[2] = ai;
+            r[3] = eval;
+            r[4] = width as f64;
+        }
+        Event::Extend { value, gap, margin, extra, .. } => {
+            r[2] = ai;
+            r[3] = value;
+            r[4] = gap;
+            r[5] = margin;
+            r[6] = extra as f64;
         }
     }
     r

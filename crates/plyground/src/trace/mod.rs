@@ -73,6 +73,8 @@
 //! | 14   | MctsExpand       | child (arena id) | action index |  |               |        |   |
 //! | 15   | MctsRollout      | plies        | reward₀    | reward₁ | reward₂      | reward₃ |  |
 //! | 16   | MctsBackup       | visits       | wins       |        |               |        |   |
+//! | 17   | ForwardPrune     | action index | EVAL       | width  |               |        |   |
+//! | 18   | Extend           | action index | value      | gap    | margin        | extra plies |  |
 //!
 //! ¹ 0 MAX, 1 MIN, 2 chance, 3 + p for player p of max^n. ² 0 terminal, 1 depth cutoff,
 //! 2 quiet, 3 proven by a rule (the Connect-4 solver), 4 read from the opening book (the Connect-4
@@ -185,6 +187,12 @@ pub struct TraceNode<A> {
     pub bound: Option<Bound>,
     /// How many children a cutoff skipped here (named ones are in [`Trace::pruned`]).
     pub pruned: u32,
+    /// How many children beam search dropped here before searching any (forward pruning;
+    /// each is in [`Trace::pruned`] with `forward` set).
+    pub forward_pruned: u32,
+    /// Plies this node was searched deeper than the depth limit gave it: a singular
+    /// extension (0: none). The search entered it once before at the nominal depth.
+    pub extended: u32,
     /// The event that entered the node.
     pub enter_event: u32,
     /// The event that left it.
@@ -207,8 +215,11 @@ pub struct PrunedEdge<A> {
     pub name: String,
     /// The label the child would have had.
     pub label: String,
-    /// The Cutoff event that pruned it.
+    /// The Cutoff event that pruned it (the ForwardPrune event when `forward`).
     pub event: u32,
+    /// Dropped by beam search before any child was searched (forward pruning, never
+    /// searched, may hide the best move) rather than by an α-β cutoff (provably irrelevant).
+    pub forward: bool,
 }
 
 /// What one search (one iteration of iterative deepening) ended with.
@@ -275,6 +286,8 @@ pub enum EventKind {
     MctsExpand = 14,
     MctsRollout = 15,
     MctsBackup = 16,
+    ForwardPrune = 17,
+    Extend = 18,
 }
 
 impl EventKind {
@@ -298,6 +311,8 @@ impl EventKind {
             Event::MctsExpand { .. } => EventKind::MctsExpand,
             Event::MctsRollout { .. } => EventKind::MctsRollout,
             Event::MctsBackup { .. } => EventKind::MctsBackup,
+            Event::ForwardPrune { .. } => EventKind::ForwardPrune,
+            Event::Extend { .. } => EventKind::Extend,
         }
     }
 
@@ -541,6 +556,8 @@ impl<A: Copy> Trace<A> {
         let action_index = match e {
             Event::Enter { .. } => idx(l.node),
             Event::Backup { .. } | Event::BackupUtilities { .. } => idx(l.aux),
+            Event::ForwardPrune { .. } => self.pruned.get(l.aux as usize).map_or(NONE, |p| p.index),
+            Event::Extend { .. } => l.aux,
             Event::SearchEnd { .. } => {
                 self.results.get(l.aux as usize).and_then(|r| r.best_index).unwrap_or(NONE)
             }
@@ -571,6 +588,11 @@ struct Frame<S, A> {
     index: ActionIndex,
     /// The label is the generated `root` (children then drop the prefix).
     placeholder_label: bool,
+    /// Where this node's forward-pruned edges start in the trace's list, and how many.
+    fwd_start: u32,
+    fwd_len: u32,
+    /// Beam search dropped children somewhere below this node (set as its children exit).
+    fwd_below: bool,
 }
 
 /// The observer that records a depth-first search into a [`Trace`].
@@ -607,6 +629,8 @@ pub struct Recorder<'g, G: Game> {
     entered: Vec<bool>,
     /// Scratch for [`Recorder::exit_bound`]: the children's (value, kind, probability).
     kids: Vec<(f64, Option<Bound>, f64)>,
+    /// The plies of a singular extension announced for the next child entered.
+    pending_extend: u32,
 }
 
 impl<'g, G: Game> Recorder<'g, G> {
@@ -640,6 +664,7 @@ impl<'g, G: Game> Recorder<'g, G> {
             outcomes: Vec::new(),
             entered: Vec::new(),
             kids: Vec::new(),
+            pending_extend: 0,
         }
     }
 
@@ -728,6 +753,9 @@ impl<'g, G: Game> Recorder<'g, G> {
                 probs: Vec::new(),
                 index: ActionIndex::new(),
                 placeholder_label: placeholder,
+                fwd_start: 0,
+                fwd_len: 0,
+                fwd_below: false,
             });
         }
         let game = self.game;
@@ -735,6 +763,8 @@ impl<'g, G: Game> Recorder<'g, G> {
         fr.node = id;
         fr.state = state;
         fr.placeholder_label = placeholder;
+        fr.fwd_len = 0;
+        fr.fwd_below = false;
         fr.actions.clear();
         fr.probs.clear();
         game.actions(&state, &mut fr.actions);
@@ -772,6 +802,8 @@ impl<'g, G: Game> Recorder<'g, G> {
             tt: None,
             bound: None,
             pruned: 0,
+            forward_pruned: 0,
+            extended: std::mem::take(&mut self.pending_extend),
             enter_event: ev,
             exit_event: None,
             iteration: self.searches.saturating_sub(1),
@@ -789,15 +821,22 @@ impl<'g, G: Game> Recorder<'g, G> {
         let node = self.frames[f].node;
         let skipped = total.saturating_sub(first_skipped);
         self.trace.nodes[node as usize].pruned = skipped;
-        if skipped == 0 || total as usize != self.frames[f].actions.len() {
+        let (fwd_start, fwd_len) = (self.frames[f].fwd_start as usize, self.frames[f].fwd_len as usize);
+        if skipped == 0 || total as usize + fwd_len != self.frames[f].actions.len() {
             return (start, 0);
         }
         // Which natural indices were entered: one flag per action, O(k).
         let mut entered = std::mem::take(&mut self.entered);
         entered.clear();
-        entered.resize(total as usize, false);
+        entered.resize(total as usize + fwd_len, false);
         for &c in &self.trace.nodes[node as usize].children {
             if let Some(slot) = self.trace.nodes[c as usize].index.and_then(|i| entered.get_mut(i as usize)) {
+                *slot = true;
+            }
+        }
+        // Beam search's dropped children are not the cutoff's.
+        for p in &self.trace.pruned[fwd_start..fwd_start + fwd_len] {
+            if let Some(slot) = entered.get_mut(p.index as usize) {
                 *slot = true;
             }
         }
@@ -810,7 +849,15 @@ impl<'g, G: Game> Recorder<'g, G> {
             let name = self.game.action_name(&fr.state, a);
             let child = self.game.result(&fr.state, a);
             let label = self.child_label(f, &name, &child);
-            edges.push(PrunedEdge { parent: node, index: i as u32, action: a, name, label, event: ev });
+            edges.push(PrunedEdge {
+                parent: node,
+                index: i as u32,
+                action: a,
+                name,
+                label,
+                event: ev,
+                forward: false,
+            });
         }
         self.entered = entered;
         let n = edges.len() as u32;
@@ -822,21 +869,32 @@ impl<'g, G: Game> Recorder<'g, G> {
     /// recorder's `event` is inlined into every search that records, and this is its one
     /// call per Exit (module size).
     #[inline(never)]
-    fn exit_bound(&mut self, n: u32) -> Option<Bound> {
+    fn exit_bound(&mut self, n: u32, forward: bool) -> Option<Bound> {
         let nodes = &self.trace.nodes;
         let nd = &nodes[n as usize];
-        let mut all = nd.pruned == 0 && nd.children.len() as u32 == nd.num_actions;
+        // Beam search's dropped children were never searched: not every action was.
+        let mut all = nd.pruned == 0 && nd.forward_pruned == 0;
         let mut kids = std::mem::take(&mut self.kids);
         kids.clear();
         let mut vector_exact = true;
-        for &c in &nd.children {
+        // A child searched again deeper (a singular extension, and the siblings searched again
+        // after it) supersedes its earlier entry: only the last entry of each action counts,
+        // as in `Trace::known`.
+        let again = nd.children.iter().any(|&c| nodes[c as usize].extended > 0);
+        let mut distinct = 0u32;
+        for (k, &c) in nd.children.iter().enumerate() {
             let ch = &nodes[c as usize];
+            if again && nd.children[k + 1..].iter().any(|&d| nodes[d as usize].index == ch.index) {
+                continue;
+            }
+            distinct += 1;
             match ch.value {
                 Some(NodeValue::Scalar(x)) => kids.push((x, ch.bound, ch.prob.unwrap_or(0.0))),
                 Some(NodeValue::Vector(_)) => vector_exact &= ch.bound == Some(Bound::Exact),
                 None => all = false,
             }
         }
+        all &= distinct == nd.num_actions;
         let b = match nd.value {
             Some(NodeValue::Scalar(value)) => bounds::scalar_bound(
                 &bounds::ExitFacts {
@@ -847,6 +905,7 @@ impl<'g, G: Game> Recorder<'g, G> {
                     alpha: nd.alpha,
                     beta: nd.beta,
                     all,
+                    forward,
                 },
                 &kids,
             ),
@@ -859,6 +918,33 @@ impl<'g, G: Game> Recorder<'g, G> {
         };
         self.kids = kids;
         b
+    }
+
+    /// A child of frame `f` that beam search dropped: one [`PrunedEdge`] with `forward` set.
+    fn forward_prune(&mut self, f: usize, a: G::Action, ev: u32) -> (u32, u32) {
+        let start = self.trace.pruned.len() as u32;
+        let fr = &mut self.frames[f];
+        let Some(i) = fr.index.get(&fr.actions, a) else { return (start, 0) };
+        if fr.fwd_len == 0 {
+            fr.fwd_start = start;
+        }
+        fr.fwd_len += 1;
+        let fr = &self.frames[f];
+        let node = fr.node;
+        let name = self.game.action_name(&fr.state, a);
+        let child = self.game.result(&fr.state, a);
+        let label = self.child_label(f, &name, &child);
+        self.trace.nodes[node as usize].forward_pruned += 1;
+        self.trace.pruned.push(PrunedEdge {
+            parent: node,
+            index: i as u32,
+            action: a,
+            name,
+            label,
+            event: ev,
+            forward: true,
+        });
+        (start, 1)
     }
 
     fn end_search(&mut self, value: f64, best: Option<G::Action>, complete: bool, ev: Option<u32>) -> u32 {
@@ -938,8 +1024,19 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                 };
                 let n = self.frames[f].node;
                 link.node = n;
-                if let Event::Cutoff { first_skipped, total, .. } = *e {
-                    (link.aux, link.aux_len) = self.prune(f, first_skipped, total, ev);
+                match *e {
+                    Event::Cutoff { first_skipped, total, .. } => {
+                        (link.aux, link.aux_len) = self.prune(f, first_skipped, total, ev);
+                    }
+                    Event::ForwardPrune { action, .. } => {
+                        (link.aux, link.aux_len) = self.forward_prune(f, action, ev);
+                    }
+                    Event::Extend { action, extra, .. } => {
+                        let fr = &mut self.frames[f];
+                        link.aux = fr.index.get(&fr.actions, action).map_or(NONE, |i| i as u32);
+                        self.pending_extend = extra;
+                    }
+                    _ => {}
                 }
                 let nd = &mut self.trace.nodes[n as usize];
                 match *e {
@@ -952,7 +1049,12 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                         nd.value = event_value(e);
                         nd.exit_event = Some(ev);
                         self.open -= 1;
-                        let b = self.exit_bound(n);
+                        // Forward pruning in this node's subtree: told to the parent too.
+                        let forward = self.frames[f].fwd_len > 0 || self.frames[f].fwd_below;
+                        if let Some(parent) = f.checked_sub(1) {
+                            self.frames[parent].fwd_below |= forward;
+                        }
+                        let b = self.exit_bound(n, forward);
                         self.trace.nodes[n as usize].bound = b;
                     }
                     _ => {}

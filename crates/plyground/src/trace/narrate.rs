@@ -120,6 +120,12 @@ impl<A: Copy> Trace<A> {
                 if let Some(p) = nd.and_then(|nd| nd.prob) {
                     s += &format!(" (P = {})", fmt_value(p));
                 }
+                if let Some(x) = nd.map(|nd| nd.extended).filter(|&x| x > 0) {
+                    s += &format!(
+                        " again, {x} {} deeper (singular extension),",
+                        plural(x as usize, "ply", "plies")
+                    );
+                }
                 if self.windowed() && two_player {
                     s += &format!(" with α = {}, β = {}", fmt_value(alpha), fmt_value(beta));
                 }
@@ -283,6 +289,33 @@ impl<A: Copy> Trace<A> {
                     Some(b) => format!("Search done: the root is worth {worth}, best move {b}"),
                     None => format!("Search done: the root is worth {worth} (no move to make)"),
                 }
+            }
+            Event::ForwardPrune { eval, width, .. } => {
+                let p = self.pruned.get(l.aux as usize);
+                let child = p.map_or_else(|| "a child".to_string(), |p| p.label.clone());
+                format!(
+                    "{}: beam search keeps only the {width} best-looking {} by EVAL; {child} (EVAL {}) is pruned forward: never searched, it may hide the best move",
+                    capitalise(&name()),
+                    plural(width as usize, "move", "moves"),
+                    fmt_value(eval)
+                )
+            }
+            Event::Extend { value, gap, margin, extra, .. } => {
+                let mv = self
+                    .node(n)
+                    .and_then(|nd| {
+                        nd.children.iter().find(|&&c| self.node(c).and_then(|c| c.index) == Some(l.aux))
+                    })
+                    .and_then(|&c| self.node(c))
+                    .map_or_else(|| "a move".to_string(), |c| c.via_name.clone());
+                format!(
+                    "{}: {mv} (worth {}) is better than its siblings by {} ≥ {}: searched {extra} {} deeper (singular extension)",
+                    capitalise(&name()),
+                    fmt_value(value),
+                    fmt_value(gap),
+                    fmt_value(margin),
+                    plural(extra as usize, "ply", "plies")
+                )
             }
             _ => String::new(),
         }

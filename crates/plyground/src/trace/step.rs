@@ -137,6 +137,7 @@ impl StepState {
                 }
                 self.pruned += l.aux_len as usize;
             }
+            Event::ForwardPrune { .. } => self.pruned += l.aux_len as usize,
             Event::Exit { .. } | Event::ExitUtilities { .. } if n != NONE => {
                 self.stack.pop();
             }
@@ -173,6 +174,7 @@ impl StepState {
                 }
                 self.pruned -= l.aux_len as usize;
             }
+            Event::ForwardPrune { .. } => self.pruned -= l.aux_len as usize,
             Event::Exit { .. } | Event::ExitUtilities { .. } if n != NONE => self.stack.push(n),
             Event::SearchEnd { .. } => {
                 if let Some(r) = trace.results.get(l.aux as usize) {

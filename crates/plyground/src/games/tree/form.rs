@@ -231,6 +231,18 @@ pub(super) fn check_label(word: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The number after a static evaluation's `~` (`word`, as written after it), or the reason
+/// it is not one.
+pub(super) fn eval_number(word: &str) -> Result<f64, String> {
+    match read_number(word.trim()) {
+        Some(r) => r,
+        None => Err(format!(
+            "expected a number after '~' (an inner node's static evaluation, as in '~4'), found '{}'",
+            word.trim()
+        )),
+    }
+}
+
 /// A number as the forms write it: the grammar's syntax (`3`, `-2.5`, `.5`, `1e9`; `−` for
 /// minus too). None if `s` is not one; Some(Err) if it is too large to be finite.
 pub(super) fn read_number(s: &str) -> Option<Result<f64, String>> {
@@ -381,6 +393,21 @@ impl<'t> Builder<'t> {
     pub(super) fn label(&mut self, id: u32, pos: usize, label: &str) -> PResult<()> {
         check_label(label).map_err(|m| (pos, m))?;
         self.raw[id as usize].label = Some(label.to_string());
+        Ok(())
+    }
+
+    /// Gives inner node `id` its static evaluation (`~v`, as the grammar's `B~4[…]`), to MAX.
+    pub(super) fn eval(&mut self, id: u32, pos: usize, v: f64) -> PResult<()> {
+        if v.abs() > MAX_ABS_VALUE {
+            return Err((
+                pos,
+                format!(
+                    "the static evaluation {} is too large: it must lie between -1e15 and 1e15",
+                    decimal::display(v)
+                ),
+            ));
+        }
+        self.raw[id as usize].eval = Some(v);
         Ok(())
     }
 

@@ -111,7 +111,7 @@ fn errors_name_the_line_the_column_and_the_reason() {
     );
     assert_eq!(
         err("{\"kind\": \"max\", \"children\": [1, {\"valu\": 2}]}", Form::Json),
-        "line 1, column 34: unknown key \"valu\" (a node has kind, label, probability, and children or value)"
+        "line 1, column 34: unknown key \"valu\" (a node has kind, label, probability, eval, and children or value)"
     );
     assert_eq!(
         err("{\"kind\": \"chance\", \"children\": [1, 2]}", Form::Json),
@@ -192,6 +192,10 @@ fn random_labelled(rng: &mut Rng, params: &RandomTreeParams) -> Tree {
             }
             _ => {}
         }
+        // Static evaluations (`~v`) on some inner nodes of two-player trees.
+        if params.players == 2 && n.kind != Kind::Terminal && rng.below(4) == 0 {
+            n.eval = Some([-2.5, 0.0, 7.0, -1e15, 0.1][rng.below(5) as usize]);
+        }
     }
     let normal = Tree::try_parse(&t.to_text()).unwrap();
     assert_eq!(Tree::try_parse(&normal.to_text()).unwrap(), normal);
@@ -232,6 +236,64 @@ fn random_trees_survive_every_form() {
             }
         }
     }
+}
+
+#[test]
+fn static_evaluations_are_written_and_read_in_every_form() {
+    let t = parse("A~1.5[B~6[1, 9], min C~-3[4, 5], chance~0[1/2: D~2[7, 8], 1/2: 0]]");
+    assert_eq!(
+        t.to_text_as(Form::Sexp),
+        "(max A ~1.5 (min B ~6 1 9) (min C ~-3 4 5) (chance ~0 (0.5 (min D ~2 7 8)) (0.5 0)))"
+    );
+    assert_eq!(
+        t.to_text_as(Form::Outline),
+        "max A ~1.5\n  min B ~6\n    1\n    9\n  min C ~-3\n    4\n    5\n  chance ~0\n    0.5: min D ~2\n      7\n      8\n    0.5: 0\n"
+    );
+    assert!(t
+        .to_text_as(Form::Json)
+        .starts_with("{\"kind\": \"max\", \"label\": \"A\", \"eval\": 1.5, \"children\": [\n"));
+    for form in Form::ALL {
+        assert_eq!(Tree::try_parse_as(&t.to_text_as(form), form).unwrap(), t, "{form:?}");
+    }
+    // The shorthands: a plain list, a label alone, '~' apart from its number, '−'.
+    for (text, form) in [
+        ("(~1.5 (B ~ 6 1 9) (C ~−3 4 5) (chance ~0 (1/2 (D ~2 7 8)) (1/2 0)))", Form::Sexp),
+        ("A ~1.5\n  B~6\n    1\n    9\n  C ~ -3\n    4\n    5\n  chance ~0\n    1/2: D ~2\n      7\n      8\n    1/2: 0", Form::Outline),
+        (
+            "{\"eval\": 1.5, \"children\": [{\"eval\": 6, \"children\": [1, 9]}, {\"eval\": -3, \"children\": [4, 5]}, \
+             {\"kind\": \"chance\", \"eval\": 0, \"children\": [{\"probability\": 0.5, \"eval\": 2, \"children\": [7, 8]}, \
+             {\"probability\": 0.5, \"value\": 0}]}]}",
+            Form::Json,
+        ),
+    ] {
+        let back = Tree::try_parse_as(text, form).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let evals: Vec<Option<f64>> = (0..back.node_count() as u32).map(|i| back.eval(i)).collect();
+        let want: Vec<Option<f64>> = (0..t.node_count() as u32).map(|i| t.eval(i)).collect();
+        assert_eq!(evals, want, "{text}");
+    }
+    // Refusals name the place and the reason.
+    assert_eq!(
+        err("(max ~x 1 2)", Form::Sexp),
+        "line 1, column 7: expected a number after '~' (an inner node's static evaluation, as in '~4'), found 'x'"
+    );
+    assert_eq!(
+        err("(max A ~2e15 1 2)", Form::Sexp),
+        "line 1, column 9: the static evaluation 2000000000000000 is too large: it must lie between -1e15 and 1e15"
+    );
+    assert_eq!(
+        err("max\n  ~3\n    1", Form::Outline),
+        "line 2, column 3: expected a node kind or a label before the static evaluation '~' (as in 'min B ~6')"
+    );
+    assert_eq!(
+        err("{\"eval\": 2, \"value\": 3}", Form::Json),
+        "line 1, column 10: a leaf has no \"eval\": only an inner node has a static evaluation (a leaf's value is its utility)"
+    );
+    assert_eq!(
+        err("{\"eval\": \"2\", \"children\": [1]}", Form::Json),
+        "line 1, column 10: \"eval\" (a static evaluation) is a number, found a string"
+    );
+    assert!(err("(p0 ~1 #(1 2 3) #(3 2 1))", Form::Sexp)
+        .contains("a static evaluation '~v' is one number to MAX"));
 }
 
 #[test]

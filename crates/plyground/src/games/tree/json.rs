@@ -98,11 +98,13 @@ fn object(
     let get = |k: &str| fields.iter().find(|f| f.0 == k);
     if let Some((key, at, _, _)) = fields
         .iter()
-        .find(|f| !matches!(f.0.as_str(), "kind" | "label" | "probability" | "children" | "value"))
+        .find(|f| !matches!(f.0.as_str(), "kind" | "label" | "probability" | "eval" | "children" | "value"))
     {
         return Err((
             *at,
-            format!("unknown key \"{key}\" (a node has kind, label, probability, and children or value)"),
+            format!(
+                "unknown key \"{key}\" (a node has kind, label, probability, eval, and children or value)"
+            ),
         ));
     }
     let under_chance = parent.is_some_and(|p| b.is_chance(p));
@@ -139,6 +141,19 @@ fn object(
             return Err((*at, format!("\"label\" is a string, found {}", v.what())));
         };
         b.label(id, *at, s)?;
+    }
+    if let Some((_, _, at, v)) = get("eval") {
+        let J::Num(x) = v else {
+            return Err((*at, format!("\"eval\" (a static evaluation) is a number, found {}", v.what())));
+        };
+        if get("value").is_some() {
+            return Err((
+                *at,
+                "a leaf has no \"eval\": only an inner node has a static evaluation (a leaf's value is its utility)"
+                    .into(),
+            ));
+        }
+        b.eval(id, *at, *x)?;
     }
     match (get("children"), get("value")) {
         (Some(_), Some((_, at, _, _))) => {
@@ -450,6 +465,9 @@ fn write_node(t: &Tree, id: u32, indent: usize, out: &mut String) {
     }
     if n.label_given {
         head.push(format!("\"label\": {}", json_string(&n.label)));
+    }
+    if let Some(e) = n.eval {
+        head.push(format!("\"eval\": {}", super::write::fmt_number(e)));
     }
     if n.kind == Kind::Terminal {
         let nums = t.leaf_numbers(id);

@@ -10,7 +10,7 @@
 //! ```text
 //! tree        = node ;
 //! node        = leaf | internal ;
-//! internal    = [ kind ] [ label ] "[" child { "," child } [ "," ] "]" ;
+//! internal    = [ kind ] [ label ] [ "~" number ] "[" child { "," child } [ "," ] "]" ;
 //! child       = node                      (* under max, min, p0…p3 or a plain list *)
 //!             | probability ":" node ;    (* under chance: every child has one *)
 //! leaf        = [ label "=" ] ( number | tuple ) ;
@@ -27,6 +27,8 @@
 //! - `[[3,12,8],[2,4,6],[14,5,2]]` — AIMA Figure 5.2. A plain `[…]` at the root is MAX.
 //! - `A[B[3,12,8], C[2,4,6], D[14,5,2]]` — the same tree with labels; `b1=3` labels a leaf.
 //! - `max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]` — chance.
+//! - `A[B~6[1, 9], C~3[4, 5], D~2[7, 8]]` — static evaluations on inner nodes (`~v`: EVAL to
+//!   MAX, read by [`TreeEval`]; none written means 0; number-leaf trees only).
 //! - `[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]` — AIMA's
 //!   three-player tree: tuple leaves make an n-player tree, n = the tuple length.
 //!
@@ -124,6 +126,8 @@ pub struct Node {
     prob: f64,
     depth: u32,
     utilities: Utilities,
+    /// An inner node's static evaluation, written `B~4[…]` (None: not written).
+    eval: Option<f64>,
 }
 
 impl Node {
@@ -175,6 +179,12 @@ impl Node {
     /// A leaf's utility to MAX (player 0); None for internal nodes.
     pub fn value(&self) -> Option<f64> {
         (self.kind == Kind::Terminal).then_some(self.utilities[0])
+    }
+
+    /// An inner node's static evaluation EVAL(s) to MAX as written in the text (`B~4[…]`);
+    /// None where none was written (and always at leaves, whose value is their utility).
+    pub fn eval(&self) -> Option<f64> {
+        self.eval
     }
 
     /// A leaf's utility vector (for two-player number leaves: `[v, −v, 0, 0]`); None for
@@ -267,6 +277,16 @@ impl Tree {
         self.node(id).map(|n| n.label.as_str())
     }
 
+    /// Node `id`'s static evaluation as written (`B~4[…]`), None where none was written.
+    pub fn eval(&self, id: u32) -> Option<f64> {
+        self.nodes.get(id as usize).and_then(|n| n.eval)
+    }
+
+    /// True when some inner node has a static evaluation written.
+    pub fn has_evals(&self) -> bool {
+        self.nodes.iter().any(|n| n.eval.is_some())
+    }
+
     /// The utility to MAX of leaf `id` (player 0's entry in n-player trees).
     pub fn value(&self, id: u32) -> Option<f64> {
         self.node(id).and_then(Node::value)
@@ -341,6 +361,23 @@ impl Tree {
     pub fn leaves(&self) -> impl Iterator<Item = u32> + '_ {
         // Ids follow the written (pre-)order, so increasing ids are left to right.
         self.nodes.iter().enumerate().filter(|(_, n)| n.kind == Kind::Terminal).map(|(i, _)| i as u32)
+    }
+}
+
+/// EVAL(s) of an explicit tree: an inner node's static evaluation as written (`B~4[…]`), a
+/// leaf's utility, and 0 at an inner node with none written (so a tree without evaluations
+/// cuts off exactly as with [`NoEval`](crate::search::alphabeta::NoEval)). The depth-cutoff
+/// searches (H-minimax) and beam search's ranking of moves read it.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct TreeEval;
+
+impl crate::game::Evaluator<Tree> for TreeEval {
+    fn eval(&self, game: &Tree, s: &u32) -> f64 {
+        match game.nodes.get(*s as usize) {
+            Some(n) if n.kind == Kind::Terminal => n.utilities[0],
+            Some(n) => n.eval.unwrap_or(0.0),
+            None => 0.0,
+        }
     }
 }
 

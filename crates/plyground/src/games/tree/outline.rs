@@ -3,16 +3,17 @@
 //! column). A line is
 //!
 //! ```text
-//! line  = [ probability ":" ] ( kind [ label ] | label | [ label "=" ] value )
+//! line  = [ probability ":" ] ( ( kind [ label ] | label ) [ "~" number ] | [ label "=" ] value )
 //! value = number | "(" number "," number { "," number } ")"
 //! ```
 //!
-//! so `max A`, `min`, `chance`, `1/2: min`, `3`, `b1 = 3`, `0.5: (1, 2, 6)`. A line with a
-//! kind or only a label is an inner node (its children follow, indented); a line with a value
-//! is a leaf. `#` starts a comment; blank lines are skipped. The writer indents by two
-//! spaces and writes every inner node's kind and the labels that were given.
+//! so `max A`, `min`, `chance`, `1/2: min`, `min B ~6`, `3`, `b1 = 3`, `0.5: (1, 2, 6)`. A
+//! line with a kind or only a label is an inner node (its children follow, indented), `~v`
+//! its static evaluation; a line with a value is a leaf. `#` starts a comment; blank lines
+//! are skipped. The writer indents by two spaces and writes every inner node's kind and the
+//! labels and static evaluations that were given.
 
-use super::form::{check_label, kind_keyword, read_number, read_probability, Builder};
+use super::form::{check_label, eval_number, kind_keyword, read_number, read_probability, Builder};
 use super::parse::ParseError;
 use super::raw::PResult;
 use super::{Kind, Tree};
@@ -135,6 +136,24 @@ fn node_line(b: &mut Builder<'_>, body: &str, at: usize, parent: Option<u32>) ->
         b.leaf(id, value_at, &values)?;
         return Ok((id, true));
     }
+    // An inner node's static evaluation: `~v` after its kind and label.
+    let rest = match rest.split_once('~') {
+        Some((head, ev)) => {
+            let eat = rest_at + head.len() + 1;
+            let v = eval_number(ev).map_err(|m| (eat, m))?;
+            b.eval(id, eat, v)?;
+            let head = head.trim_end();
+            if head.is_empty() {
+                return Err((
+                    rest_at,
+                    "expected a node kind or a label before the static evaluation '~' (as in 'min B ~6')"
+                        .into(),
+                ));
+            }
+            head
+        }
+        None => rest,
+    };
     let words: Vec<&str> = rest.split_whitespace().collect();
     match words.as_slice() {
         [word, more @ ..] if more.len() <= 1 => match kind_keyword(word) {
@@ -228,6 +247,10 @@ pub(super) fn write(t: &Tree) -> String {
             if n.label_given {
                 out.push(' ');
                 out.push_str(&n.label);
+            }
+            if let Some(e) = n.eval {
+                out.push_str(" ~");
+                out.push_str(&super::write::fmt_number(e));
             }
         }
         out.push('\n');

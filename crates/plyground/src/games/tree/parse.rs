@@ -231,6 +231,10 @@ impl<'a> Parser<'a> {
         self.raw.push(Raw::new(start, parent, index, prob, depth));
         match self.peek() {
             Some(b'[') => self.children(id)?,
+            Some(b'~') => {
+                self.static_eval(id)?;
+                self.children(id)?;
+            }
             Some(b'(') => self.tuple_leaf(id)?,
             _ if self.at_number() => self.number_leaf(id)?,
             Some(c) if is_ident_start(c) => {
@@ -251,6 +255,9 @@ impl<'a> Parser<'a> {
                             written = format!("{word} {label}");
                             self.skip_ws();
                         }
+                        if self.peek() == Some(b'~') {
+                            self.static_eval(id)?;
+                        }
                         if self.peek() != Some(b'[') {
                             return Err((
                                 self.pos,
@@ -268,6 +275,10 @@ impl<'a> Parser<'a> {
                         self.skip_ws();
                         match self.peek() {
                             Some(b'[') => self.children(id)?,
+                            Some(b'~') => {
+                                self.static_eval(id)?;
+                                self.children(id)?;
+                            }
                             Some(b'=') => {
                                 self.pos += 1;
                                 self.skip_ws();
@@ -310,6 +321,47 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(id)
+    }
+
+    /// `~ number` after an inner node's kind and label: its static evaluation (the current
+    /// byte is '~'). Leaves the position at the '[' that must follow.
+    fn static_eval(&mut self, id: u32) -> PResult<()> {
+        let tilde = self.pos;
+        self.pos += 1;
+        self.skip_ws();
+        if !self.at_number() {
+            return Err((
+                self.pos,
+                format!(
+                    "expected a number after '~' (an inner node's static evaluation, as in 'B~4[3, 12, 8]'), found {}",
+                    self.found()
+                ),
+            ));
+        }
+        let start = self.pos;
+        let v = self.number()?;
+        if v.abs() > MAX_ABS_VALUE {
+            let s = &self.text[start..self.pos];
+            return Err((
+                start,
+                format!("the static evaluation {s} is too large: it must lie between -1e15 and 1e15"),
+            ));
+        }
+        self.raw[id as usize].eval = Some(v);
+        self.skip_ws();
+        if self.peek() != Some(b'[') {
+            let written = &self.text[tilde..start].trim_end().to_string();
+            let s = &self.text[start..self.pos].trim_end().to_string();
+            return Err((
+                self.pos,
+                format!(
+                    "expected '[' after the static evaluation '{written}{s}', found {}: only an inner node has \
+                     one (a leaf's value is its utility)",
+                    self.found()
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// `[ child, child, … ]` of node `id` (the current byte is '[').

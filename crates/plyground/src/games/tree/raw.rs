@@ -26,13 +26,26 @@ pub(super) struct Raw {
     pub(super) depth: u32,
     /// Some for leaves: the utilities (number leaves: `[v, −v, 0, 0]`).
     pub(super) leaf: Option<Utilities>,
+    /// An inner node's static evaluation as written (`B~4[…]`), to MAX.
+    pub(super) eval: Option<f64>,
 }
 
 impl Raw {
     /// A node as first met (by the reader at byte `pos`, or by the generator at 0): no kind,
     /// label, children or utilities yet.
     pub(super) fn new(pos: usize, parent: Option<u32>, index: u32, prob: f64, depth: u32) -> Raw {
-        Raw { pos, declared: None, label: None, parent, index, children: Vec::new(), prob, depth, leaf: None }
+        Raw {
+            pos,
+            declared: None,
+            label: None,
+            parent,
+            index,
+            children: Vec::new(),
+            prob,
+            depth,
+            leaf: None,
+            eval: None,
+        }
     }
 }
 
@@ -50,6 +63,15 @@ pub(super) fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
     // this is the core's only set, and hashing would add hashbrown and SipHash to the wasm).
     let mut given: Vec<String> = Vec::new();
     for r in raw {
+        if let (Some(_), true) = (r.eval, is_tuples) {
+            return Err((
+                r.pos,
+                format!(
+                    "a static evaluation '~v' is one number to MAX, for two-player trees with number leaves; \
+                     this tree has {n}-player utility tuples"
+                ),
+            ));
+        }
         // Parents precede children, so their entries already exist.
         let received = r.parent.map_or(n - 1, |p| passes[p as usize]);
         let next = (received + 1) % n;
@@ -102,6 +124,7 @@ pub(super) fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
             prob: r.prob,
             depth: r.depth,
             utilities: r.leaf.unwrap_or([0.0; MAX_PLAYERS]),
+            eval: r.eval,
         });
     }
     given.sort_unstable();

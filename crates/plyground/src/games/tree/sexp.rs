@@ -4,17 +4,18 @@
 //! node   = number                              ; a leaf:           3
 //!        | "#(" number number+ ")"             ; a max^n leaf:     #(1 2 6)
 //!        | "(" "leaf" label value ")"          ; a labelled leaf:  (leaf b1 3)
-//!        | "(" kind [ label ] child+ ")"       ; (max A (min 3 12 8) …)
-//!        | "(" label child+ ")"                ; a labelled node, kind by alternation
-//!        | "(" child+ ")"                      ; a plain list, kind by alternation
+//!        | "(" kind [ label ] [ eval ] child+ ")"  ; (max A (min 3 12 8) …)
+//!        | "(" label [ eval ] child+ ")"       ; a labelled node, kind by alternation
+//!        | "(" [ eval ] child+ ")"             ; a plain list, kind by alternation
+//! eval   = "~" number                          ; a static evaluation: (min B ~6 1 9)
 //! child  = node                                ; under a player node
 //!        | "(" probability node ")"            ; under chance:     (1/2 10)
 //! ```
 //!
 //! `;` starts a comment to the end of the line. The writer always writes the kind, labels
-//! only where they were given, on one line.
+//! and static evaluations only where they were given, on one line.
 
-use super::form::{check_label, kind_keyword, read_number, read_probability, Builder};
+use super::form::{check_label, eval_number, kind_keyword, read_number, read_probability, Builder};
 use super::parse::ParseError;
 use super::raw::PResult;
 use super::{Kind, Tree};
@@ -220,11 +221,38 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// An optional `~v` after a list's kind and label: node `id`'s static evaluation (`~4`,
+    /// or `~` and `4` apart).
+    fn static_eval(&mut self, id: u32) -> PResult<()> {
+        let (tok, at) = self.peek();
+        let Tok::Atom(word) = tok else { return Ok(()) };
+        let Some(rest) = word.strip_prefix('~') else { return Ok(()) };
+        self.advance(tok);
+        let (num, nat) = if rest.is_empty() {
+            let (t2, at2) = self.peek();
+            let Tok::Atom(w) = t2 else {
+                return Err((
+                    at2,
+                    format!(
+                        "expected a number after '~' (an inner node's static evaluation, as in (min B ~6 1 9)), found {}",
+                        Self::describe(t2)
+                    ),
+                ));
+            };
+            self.advance(t2);
+            (w, at2)
+        } else {
+            (rest, at + 1)
+        };
+        let v = eval_number(num).map_err(|m| (nat, m))?;
+        self.b.eval(id, nat, v)
+    }
+
     /// The inside of the list that opened at `open` for node `id`, up to its `)`.
     fn list(&mut self, id: u32, open: usize) -> PResult<()> {
         let (tok, at) = self.peek();
         if let Tok::Atom(word) = tok {
-            if read_number(word).is_none() {
+            if read_number(word).is_none() && !word.starts_with('~') {
                 self.advance(tok);
                 match kind_keyword(word) {
                     Some(Err(m)) => return Err((at, m)),
@@ -232,7 +260,7 @@ impl<'a> Reader<'a> {
                         self.b.kind(id, kind);
                         let (t2, at2) = self.peek();
                         if let Tok::Atom(label) = t2 {
-                            if read_number(label).is_none() {
+                            if read_number(label).is_none() && !label.starts_with('~') {
                                 self.b.label(id, at2, label)?;
                                 self.advance(t2);
                             }
@@ -274,6 +302,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        self.static_eval(id)?;
         let chance = self.b.is_chance(id);
         loop {
             let (tok, at) = self.peek();
@@ -358,6 +387,10 @@ fn write_node(t: &Tree, id: u32, out: &mut String) {
         if n.label_given {
             out.push(' ');
             out.push_str(&n.label);
+        }
+        if let Some(e) = n.eval {
+            out.push_str(" ~");
+            out.push_str(&super::write::fmt_number(e));
         }
         for &c in &n.children {
             out.push(' ');

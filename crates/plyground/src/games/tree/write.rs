@@ -85,6 +85,10 @@ impl Tree {
         if n.label_given {
             out.push_str(&n.label);
         }
+        if let Some(e) = n.eval {
+            out.push('~');
+            out.push_str(&fmt_number(e));
+        }
         out.push('[');
         let next = mover(n.kind).unwrap_or(context);
         for (i, &c) in n.children.iter().enumerate() {
