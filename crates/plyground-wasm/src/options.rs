@@ -7,13 +7,16 @@
 use crate::skin::Skin;
 use crate::util::{int_in, num_text, opt_int_in};
 use plyground::limits::{
-    C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BEAM_WIDTH,
-    MAX_BUDGET, MAX_C, MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER, MAX_SINGULAR_EXTRA,
-    MAX_SINGULAR_MARGIN,
+    C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BUDGET, MAX_C,
+    MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER,
 };
+#[cfg(feature = "extensions")]
+use plyground::limits::{MAX_BEAM_WIDTH, MAX_SINGULAR_EXTRA, MAX_SINGULAR_MARGIN};
 #[cfg(feature = "games")]
 use plyground::limits::{SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET};
-use plyground::search::alphabeta::{AlphaBetaOptions, Singular};
+use plyground::search::alphabeta::AlphaBetaOptions;
+#[cfg(feature = "extensions")]
+use plyground::search::alphabeta::Singular;
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
 use serde::de::{Deserializer, Error, Visitor};
@@ -110,12 +113,17 @@ pub struct SearchOptions {
     pub scores: Option<bool>,
     pub solver: Option<bool>,
     pub fast_wins: Option<bool>,
+    /// Singular extensions and beam search: not in the games module alone (the `extensions`
+    /// feature; there the reader refuses them by name, see `read.rs`).
+    #[cfg(feature = "extensions")]
     pub singular: Option<SingularOptions>,
+    #[cfg(feature = "extensions")]
     #[serde(deserialize_with = "number")]
     pub beam: Option<f64>,
 }
 
 /// `singular: {margin, extra}`: singular extensions (α-β with a depth limit).
+#[cfg(feature = "extensions")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 #[allow(missing_docs)]
@@ -127,6 +135,28 @@ pub struct SingularOptions {
 }
 
 impl SearchOptions {
+    /// `singular: {margin, extra}` checked (none without the `extensions` feature).
+    #[cfg(feature = "extensions")]
+    fn singular(&self) -> Result<Option<Singular>, String> {
+        let Some(o) = &self.singular else { return Ok(None) };
+        let margin = o.margin.ok_or("singular.margin is required (how much better than every sibling a move must be, as in {margin: 2, extra: 1})")?;
+        if !(margin.is_finite() && (0.0..=MAX_SINGULAR_MARGIN).contains(&margin)) {
+            return Err(format!(
+                "singular.margin must be a number from 0 to {}, got {}",
+                num_text(MAX_SINGULAR_MARGIN),
+                num_text(margin)
+            ));
+        }
+        let extra = opt_int_in("singular.extra", o.extra, 1, MAX_SINGULAR_EXTRA.into())?.unwrap_or(1);
+        Ok(Some(Singular { margin, extra: extra as u32 }))
+    }
+
+    /// `beam` checked (none without the `extensions` feature).
+    #[cfg(feature = "extensions")]
+    fn beam(&self) -> Result<Option<u32>, String> {
+        Ok(opt_int_in("beam", self.beam, 1, MAX_BEAM_WIDTH.into())?.map(|n| n as u32))
+    }
+
     /// Checks every number against its range (the limits are `plyground::limits`), naming
     /// the option, the number and the range.
     pub fn check(&self) -> Result<Opts, String> {
@@ -159,23 +189,10 @@ impl SearchOptions {
             scores: self.scores,
             solver: self.solver,
             fast_wins: self.fast_wins,
-            singular: match &self.singular {
-                None => None,
-                Some(o) => {
-                    let margin = o.margin.ok_or("singular.margin is required (how much better than every sibling a move must be, as in {margin: 2, extra: 1})")?;
-                    if !(margin.is_finite() && (0.0..=MAX_SINGULAR_MARGIN).contains(&margin)) {
-                        return Err(format!(
-                            "singular.margin must be a number from 0 to {}, got {}",
-                            num_text(MAX_SINGULAR_MARGIN),
-                            num_text(margin)
-                        ));
-                    }
-                    let extra =
-                        opt_int_in("singular.extra", o.extra, 1, MAX_SINGULAR_EXTRA.into())?.unwrap_or(1);
-                    Some(Singular { margin, extra: extra as u32 })
-                }
-            },
-            beam: opt_int_in("beam", self.beam, 1, MAX_BEAM_WIDTH.into())?.map(|n| n as u32),
+            #[cfg(feature = "extensions")]
+            singular: self.singular()?,
+            #[cfg(feature = "extensions")]
+            beam: self.beam()?,
         })
     }
 }
@@ -233,11 +250,35 @@ pub struct Opts {
     /// Tic-tac-toe's `Stepper.forGame` only: record the engines' game (UTILITY ±(1 + empty
     /// cells at the end), the core's `TicTacToe::FAST_WINS`), as `Engine.searchOptions()` asks.
     pub fast_wins: Option<bool>,
+    #[cfg(feature = "extensions")]
     pub singular: Option<Singular>,
+    #[cfg(feature = "extensions")]
     pub beam: Option<u32>,
 }
 
 impl Opts {
+    /// Singular extensions and beam search are α-β's, and singular extensions need a depth.
+    #[cfg(feature = "extensions")]
+    fn check_extensions(&self, algo: Algo) -> Result<(), String> {
+        if algo != Algo::AlphaBeta {
+            for (name, given) in [("singular", self.singular.is_some()), ("beam", self.beam.is_some())] {
+                if given {
+                    return Err(format!(
+                        "option '{name}' is an option of α-β (H-minimax); algo '{}' does not take it",
+                        algo.name()
+                    ));
+                }
+            }
+        }
+        if self.singular.is_some() && self.depth.is_none() {
+            return Err(
+                "option 'singular' extends a search past its depth limit: give a depth (singular extensions need one)"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
     /// Reads and checks an options object (`undefined` or `null`: all defaults).
     pub fn parse(v: &wasm_bindgen::JsValue) -> Result<Opts, String> {
         crate::read::options::<SearchOptions>(v)?.check()
@@ -286,22 +327,8 @@ impl Opts {
                 }
             }
         }
-        if algo != Algo::AlphaBeta {
-            for (name, given) in [("singular", self.singular.is_some()), ("beam", self.beam.is_some())] {
-                if given {
-                    return Err(format!(
-                        "option '{name}' is an option of α-β (H-minimax); algo '{}' does not take it",
-                        algo.name()
-                    ));
-                }
-            }
-        }
-        if self.singular.is_some() && self.depth.is_none() {
-            return Err(
-                "option 'singular' extends a search past its depth limit: give a depth (singular extensions need one)"
-                    .into(),
-            );
-        }
+        #[cfg(feature = "extensions")]
+        self.check_extensions(algo)?;
         let tt = self.tt.unwrap_or(c4);
         let ab = AlphaBetaOptions {
             tie: self.tie.unwrap_or_default(),
@@ -310,7 +337,9 @@ impl Opts {
             tt_log2: tt.then(|| game.tt_log2()),
             quiescence: self.quiescence.unwrap_or(false),
             node_budget: self.budget.or(if c4 { Some(C4_DEFAULT_BUDGET) } else { None }),
+            #[cfg(feature = "extensions")]
             singular: self.singular,
+            #[cfg(feature = "extensions")]
             beam: self.beam,
         };
         let mcts = MctsOptions {
@@ -366,7 +395,9 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
         ("iterations", o.iterations.is_some()),
         ("scores", o.scores.is_some()),
         ("fastWins", o.fast_wins.is_some()),
+        #[cfg(feature = "extensions")]
         ("singular", o.singular.is_some()),
+        #[cfg(feature = "extensions")]
         ("beam", o.beam.is_some()),
     ];
     if let Some((name, _)) = others.iter().find(|(_, given)| *given) {

@@ -219,7 +219,9 @@ pub(crate) struct StatsOut {
     pub max_depth: f64,
     pub tt_hits: f64,
     pub tt_misses: f64,
+    #[cfg(feature = "extensions")]
     pub extensions: f64,
+    #[cfg(feature = "extensions")]
     pub forward_pruned: f64,
 }
 
@@ -232,7 +234,9 @@ impl From<&Stats> for StatsOut {
             max_depth: s.max_depth as f64,
             tt_hits: s.tt_hits as f64,
             tt_misses: s.tt_misses as f64,
+            #[cfg(feature = "extensions")]
             extensions: s.extensions as f64,
+            #[cfg(feature = "extensions")]
             forward_pruned: s.forward_pruned as f64,
         }
     }

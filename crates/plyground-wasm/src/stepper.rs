@@ -178,7 +178,9 @@ struct StepNodeOut {
     tt: Option<&'static str>,
     bound: Option<&'static str>,
     pruned: u32,
+    #[cfg(feature = "extensions")]
     forward_pruned: u32,
+    #[cfg(feature = "extensions")]
     extended: u32,
     iteration: u32,
     enter_event: u32,
@@ -207,6 +209,7 @@ struct PrunedOut {
     name: String,
     label: String,
     event: u32,
+    #[cfg(feature = "extensions")]
     forward: bool,
 }
 
@@ -350,7 +353,9 @@ impl<G: Skin> Steps for Stepping<G> {
                     tt: n.tt.map(bound_name),
                     bound: n.bound.map(bound_name),
                     pruned: n.pruned,
+                    #[cfg(feature = "extensions")]
                     forward_pruned: n.forward_pruned,
+                    #[cfg(feature = "extensions")]
                     extended: n.extended,
                     iteration: n.iteration,
                     enter_event: n.enter_event,
@@ -532,6 +537,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 name: p.name.clone(),
                 label: p.label.clone(),
                 event: p.event,
+                #[cfg(feature = "extensions")]
                 forward: p.forward,
             })
             .collect();

@@ -28,3 +28,8 @@ pub mod trace;
 pub use event::{Event, NoObserver, NodeKind, Observer};
 pub use game::{Evaluator, Game, IllegalAction, Player, ToMove};
 pub use search::{MoveOrder, SearchResult, Stats, TieRule};
+
+/// Whether this build has singular extensions and beam search (the `extensions` feature).
+/// Without it α-β reads those options as off, and the trace neither records nor narrates
+/// their events, so their code compiles away (the wasm games module's size).
+pub const EXTENSIONS: bool = cfg!(feature = "extensions");

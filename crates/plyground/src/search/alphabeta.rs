@@ -42,13 +42,16 @@ pub struct AlphaBetaOptions {
     /// Stop after entering this many nodes (the result is then marked incomplete). The nodes
     /// the best-first ordering's oracle enters count too (the stats leave them out).
     pub node_budget: Option<u64>,
-    /// Singular extensions (None: off): see [`Singular`].
+    /// Singular extensions (None: off): see [`Singular`]. Only with the `extensions`
+    /// feature, like `beam` (the wasm games module leaves both out).
+    #[cfg(feature = "extensions")]
     pub singular: Option<Singular>,
     /// Beam search, a forward pruning (None: off): at every MAX or MIN node above the depth
     /// cutoff, only the `n` children whose EVAL is best for the player to move are searched
     /// (ties keep the search order); the others are dropped before any is searched — an
     /// [`Event::ForwardPrune`] each — and may hide the best move. Not applied in quiescence
     /// search nor at chance nodes.
+    #[cfg(feature = "extensions")]
     pub beam: Option<u32>,
 }
 
@@ -79,7 +82,9 @@ impl Default for AlphaBetaOptions {
             tt_log2: None,
             quiescence: false,
             node_budget: None,
+            #[cfg(feature = "extensions")]
             singular: None,
+            #[cfg(feature = "extensions")]
             beam: None,
         }
     }
@@ -751,7 +756,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             tt_move,
         );
         let mut acts = acts;
-        if let (Some(w), false) = (self.opts.beam, quiesce) {
+        if let (Some(w), false) = (self.beam_width(), quiesce) {
             self.beam(s, &mut acts, w, true);
         }
         let total = acts.len() as u32;
@@ -822,7 +827,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             tt_move,
         );
         let mut acts = acts;
-        if let (Some(w), false) = (self.opts.beam, quiesce) {
+        if let (Some(w), false) = (self.beam_width(), quiesce) {
             self.beam(s, &mut acts, w, false);
         }
         let total = acts.len() as u32;
@@ -867,11 +872,30 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         (v, best)
     }
 
+    /// The singular-extension settings asked for: none without the `extensions` feature, so
+    /// that a build without it (the wasm games module) leaves their code out.
+    #[inline(always)]
+    fn singular(&self) -> Option<Singular> {
+        #[cfg(feature = "extensions")]
+        return self.opts.singular;
+        #[cfg(not(feature = "extensions"))]
+        None
+    }
+
+    /// Beam search's width asked for: none without the `extensions` feature (as above).
+    #[inline(always)]
+    fn beam_width(&self) -> Option<u32> {
+        #[cfg(feature = "extensions")]
+        return self.opts.beam;
+        #[cfg(not(feature = "extensions"))]
+        None
+    }
+
     /// The singular-extension settings that apply at a node with `depth` plies left: on,
     /// above the depth cutoff (not in quiescence, not in a search without a depth limit),
     /// and not below a line already extended.
     fn singular_here(&self, quiesce: bool, depth: u32) -> Option<Singular> {
-        match self.opts.singular {
+        match self.singular() {
             Some(se) if !quiesce && self.extending == 0 && depth < u32::MAX / 2 => Some(se),
             _ => None,
         }
@@ -886,7 +910,10 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             return;
         }
         let dropped = self.order.beam_cut(self.game, self.eval, s, acts, width, is_max);
-        self.stats.forward_pruned += dropped.len() as u64;
+        #[cfg(feature = "extensions")]
+        {
+            self.stats.forward_pruned += dropped.len() as u64;
+        }
         if O::ENABLED {
             for &(action, eval) in &dropped {
                 self.obs.event(&Event::ForwardPrune { action, eval, width });
@@ -927,7 +954,10 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         if gap < se.margin || gap.is_nan() {
             return (v, best);
         }
-        self.stats.extensions += 1;
+        #[cfg(feature = "extensions")]
+        {
+            self.stats.extensions += 1;
+        }
         if O::ENABLED {
             self.obs.event(&Event::Extend { action: b, value: v, gap, margin: se.margin, extra: se.extra });
         }

@@ -43,9 +43,11 @@ pub struct Stats {
     pub tt_hits: u64,
     /// Transposition-table probes that did not.
     pub tt_misses: u64,
-    /// Singular extensions made (moves searched again deeper).
+    /// Singular extensions made (moves searched again deeper; the `extensions` feature).
+    #[cfg(feature = "extensions")]
     pub extensions: u64,
-    /// Moves beam search dropped without searching them.
+    /// Moves beam search dropped without searching them (the `extensions` feature).
+    #[cfg(feature = "extensions")]
     pub forward_pruned: u64,
 }
 
@@ -58,8 +60,11 @@ impl Stats {
         self.max_depth = self.max_depth.max(o.max_depth);
         self.tt_hits += o.tt_hits;
         self.tt_misses += o.tt_misses;
-        self.extensions += o.extensions;
-        self.forward_pruned += o.forward_pruned;
+        #[cfg(feature = "extensions")]
+        {
+            self.extensions += o.extensions;
+            self.forward_pruned += o.forward_pruned;
+        }
     }
 }
 

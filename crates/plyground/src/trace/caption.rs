@@ -180,31 +180,36 @@ impl<A: Copy> Trace<A> {
         // A child searched again deeper (a singular extension, and the siblings searched
         // again after it) supersedes its earlier entry: only the last entry of each action
         // counts towards the parent.
-        let current: Vec<Option<Vec<u32>>> = self
-            .nodes
-            .iter()
-            .map(|n| {
-                let again =
-                    n.children.iter().any(|&c| self.nodes.get(c as usize).is_some_and(|c| c.extended > 0));
-                again.then(|| {
-                    let index = |c: u32| self.nodes.get(c as usize).and_then(|c| c.index);
-                    let mut kids: Vec<u32> = Vec::new();
-                    for &c in n.children.iter().rev() {
-                        if !kids.iter().any(|&k| index(k) == index(c)) {
-                            kids.push(c);
+        let current: Vec<Option<Vec<u32>>> = if !crate::EXTENSIONS {
+            Vec::new()
+        } else {
+            self.nodes
+                .iter()
+                .map(|n| {
+                    let again = n
+                        .children
+                        .iter()
+                        .any(|&c| self.nodes.get(c as usize).is_some_and(|c| c.extended > 0));
+                    again.then(|| {
+                        let index = |c: u32| self.nodes.get(c as usize).and_then(|c| c.index);
+                        let mut kids: Vec<u32> = Vec::new();
+                        for &c in n.children.iter().rev() {
+                            if !kids.iter().any(|&k| index(k) == index(c)) {
+                                kids.push(c);
+                            }
                         }
-                    }
-                    kids.reverse();
-                    kids
+                        kids.reverse();
+                        kids
+                    })
                 })
-            })
-            .collect();
+                .collect()
+        };
         let facts: Vec<Facts> = self
             .nodes
             .iter()
-            .zip(&current)
-            .map(|(n, kids)| {
-                let children: &[u32] = kids.as_deref().unwrap_or(&n.children);
+            .enumerate()
+            .map(|(i, n)| {
+                let children: &[u32] = current.get(i).and_then(|k| k.as_deref()).unwrap_or(&n.children);
                 Facts {
                     scalar: match n.value {
                         Some(NodeValue::Scalar(v)) if n.tt.is_none() => Some(v),
@@ -357,7 +362,7 @@ impl<A: Copy> Trace<A> {
             .iter()
             .filter(|p| p.forward && self.node(p.parent).map(|n| n.iteration) == it)
             .count();
-        if forward > 0 {
+        if crate::EXTENSIONS && forward > 0 {
             // Beam search: the value of the tree it kept, not the game's.
             let width = self.events.iter().find_map(|e| match *e {
                 Event::ForwardPrune { width, .. } => Some(width),
@@ -392,7 +397,7 @@ impl<A: Copy> Trace<A> {
             }
             None => {
                 let ext = self.nodes.iter().filter(|n| Some(n.iteration) == it && n.extended > 0).count();
-                let ext = if ext > 0 {
+                let ext = if crate::EXTENSIONS && ext > 0 {
                     format!(", {ext} singular {}", plural(ext, "extension", "extensions"))
                 } else {
                     String::new()
@@ -438,7 +443,7 @@ impl<A: Copy> Trace<A> {
                     Some(_) => super::bound_sign(nd.bound),
                     None => known.get(id as usize).copied().unwrap_or(Known::ANY).relation(v),
                 };
-                let deeper = if nd.extended > 0 {
+                let deeper = if crate::EXTENSIONS && nd.extended > 0 {
                     format!(
                         " (searched {} {} deeper)",
                         nd.extended,
@@ -580,8 +585,11 @@ impl<A: Copy> Trace<A> {
         ));
         let rn = &self.nodes[root as usize];
         let exact = r.depth == u32::MAX || !self.has_eval_leaves(Some(root));
-        let beam =
-            self.pruned.iter().any(|p| p.forward && self.node(p.parent).is_some_and(|n| n.iteration == it));
+        let beam = crate::EXTENSIONS
+            && self
+                .pruned
+                .iter()
+                .any(|p| p.forward && self.node(p.parent).is_some_and(|n| n.iteration == it));
         if r.complete && !self.truncated && exact && !beam {
             let (worth, to_whom) = match r.utilities {
                 Some(u) => {

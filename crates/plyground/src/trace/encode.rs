@@ -141,18 +141,20 @@ pub fn encode_event<A>(e: &Event<A>, node: u32, action_index: u32) -> [f64; 8] {
             r[2] = visits as f64;
             r[3] = wins;
         }
-        Event::ForwardPrune { eval, width, .. } => {
+        Event::ForwardPrune { eval, width, .. } if crate::EXTENSIONS => {
             r[2] = ai;
             r[3] = eval;
             r[4] = width as f64;
         }
-        Event::Extend { value, gap, margin, extra, .. } => {
+        Event::Extend { value, gap, margin, extra, .. } if crate::EXTENSIONS => {
             r[2] = ai;
             r[3] = value;
             r[4] = gap;
             r[5] = margin;
             r[6] = extra as f64;
         }
+        // Never sent without the `extensions` feature.
+        Event::ForwardPrune { .. } | Event::Extend { .. } => {}
     }
     r
 }

@@ -556,8 +556,10 @@ impl<A: Copy> Trace<A> {
         let action_index = match e {
             Event::Enter { .. } => idx(l.node),
             Event::Backup { .. } | Event::BackupUtilities { .. } => idx(l.aux),
-            Event::ForwardPrune { .. } => self.pruned.get(l.aux as usize).map_or(NONE, |p| p.index),
-            Event::Extend { .. } => l.aux,
+            Event::ForwardPrune { .. } if crate::EXTENSIONS => {
+                self.pruned.get(l.aux as usize).map_or(NONE, |p| p.index)
+            }
+            Event::Extend { .. } if crate::EXTENSIONS => l.aux,
             Event::SearchEnd { .. } => {
                 self.results.get(l.aux as usize).and_then(|r| r.best_index).unwrap_or(NONE)
             }
@@ -821,7 +823,11 @@ impl<'g, G: Game> Recorder<'g, G> {
         let node = self.frames[f].node;
         let skipped = total.saturating_sub(first_skipped);
         self.trace.nodes[node as usize].pruned = skipped;
-        let (fwd_start, fwd_len) = (self.frames[f].fwd_start as usize, self.frames[f].fwd_len as usize);
+        let (fwd_start, fwd_len) = if crate::EXTENSIONS {
+            (self.frames[f].fwd_start as usize, self.frames[f].fwd_len as usize)
+        } else {
+            (0, 0)
+        };
         if skipped == 0 || total as usize + fwd_len != self.frames[f].actions.len() {
             return (start, 0);
         }
@@ -880,7 +886,7 @@ impl<'g, G: Game> Recorder<'g, G> {
         // A child searched again deeper (a singular extension, and the siblings searched again
         // after it) supersedes its earlier entry: only the last entry of each action counts,
         // as in `Trace::known`.
-        let again = nd.children.iter().any(|&c| nodes[c as usize].extended > 0);
+        let again = crate::EXTENSIONS && nd.children.iter().any(|&c| nodes[c as usize].extended > 0);
         let mut distinct = 0u32;
         for (k, &c) in nd.children.iter().enumerate() {
             let ch = &nodes[c as usize];
@@ -1028,10 +1034,10 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                     Event::Cutoff { first_skipped, total, .. } => {
                         (link.aux, link.aux_len) = self.prune(f, first_skipped, total, ev);
                     }
-                    Event::ForwardPrune { action, .. } => {
+                    Event::ForwardPrune { action, .. } if crate::EXTENSIONS => {
                         (link.aux, link.aux_len) = self.forward_prune(f, action, ev);
                     }
-                    Event::Extend { action, extra, .. } => {
+                    Event::Extend { action, extra, .. } if crate::EXTENSIONS => {
                         let fr = &mut self.frames[f];
                         link.aux = fr.index.get(&fr.actions, action).map_or(NONE, |i| i as u32);
                         self.pending_extend = extra;
@@ -1050,7 +1056,8 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                         nd.exit_event = Some(ev);
                         self.open -= 1;
                         // Forward pruning in this node's subtree: told to the parent too.
-                        let forward = self.frames[f].fwd_len > 0 || self.frames[f].fwd_below;
+                        let forward =
+                            crate::EXTENSIONS && (self.frames[f].fwd_len > 0 || self.frames[f].fwd_below);
                         if let Some(parent) = f.checked_sub(1) {
                             self.frames[parent].fwd_below |= forward;
                         }

@@ -120,7 +120,7 @@ impl<A: Copy> Trace<A> {
                 if let Some(p) = nd.and_then(|nd| nd.prob) {
                     s += &format!(" (P = {})", fmt_value(p));
                 }
-                if let Some(x) = nd.map(|nd| nd.extended).filter(|&x| x > 0) {
+                if let Some(x) = nd.map(|nd| nd.extended).filter(|&x| crate::EXTENSIONS && x > 0) {
                     s += &format!(
                         " again, {x} {} deeper (singular extension),",
                         plural(x as usize, "ply", "plies")
@@ -290,7 +290,7 @@ impl<A: Copy> Trace<A> {
                     None => format!("Search done: the root is worth {worth} (no move to make)"),
                 }
             }
-            Event::ForwardPrune { eval, width, .. } => {
+            Event::ForwardPrune { eval, width, .. } if crate::EXTENSIONS => {
                 let p = self.pruned.get(l.aux as usize);
                 let child = p.map_or_else(|| "a child".to_string(), |p| p.label.clone());
                 format!(
@@ -300,7 +300,7 @@ impl<A: Copy> Trace<A> {
                     fmt_value(eval)
                 )
             }
-            Event::Extend { value, gap, margin, extra, .. } => {
+            Event::Extend { value, gap, margin, extra, .. } if crate::EXTENSIONS => {
                 let mv = self
                     .node(n)
                     .and_then(|nd| {
