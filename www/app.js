@@ -48,11 +48,30 @@ function loadModules(name) {
   );
 }
 
-/** The module for a search's source: 'tree' → the tree module, a game → the games module. */
-function apiFor(source) {
-  const api = apis[source === 'tree' ? 'tree' : 'games'];
-  if (!api) throw new Error(`no module is loaded for a ${source === 'tree' ? 'tree' : 'game'} source`);
-  return api;
+/**
+ * The module for a search: an explicit tree → the tree module, a game → the games module; a
+ * game search with singular extensions or beam search (`opts.singular`, `opts.beam`) → the full
+ * module, which has them (the games module leaves them out for its size: ARCHITECTURE.md).
+ */
+function moduleFor(source, opts) {
+  if (source === 'tree') return 'tree';
+  return opts?.singular || opts?.beam ? 'full' : 'games';
+}
+
+/** The loaded module for a search (see moduleFor); null for the full module until loadFor. */
+function apiFor(source, opts) {
+  const kind = moduleFor(source, opts);
+  const api = apis[kind];
+  if (!api && kind !== 'full') throw new Error(`no module is loaded for a ${source === 'tree' ? 'tree' : 'game'} source`);
+  return api ?? null;
+}
+
+/** Loads the module a search needs (the full one on first use). */
+function loadFor(source, opts) {
+  const kind = moduleFor(source, opts);
+  return loadApi(kind).then(({ api }) => {
+    apis[kind] = api;
+  });
 }
 const app = $('app');
 const loadStatus = $('load-status');
@@ -157,7 +176,7 @@ try {
   } catch (e) {
     problem(`The search worker did not start: ${e.message}`);
   }
-  env = { apiFor, rpc, caps, openSearch };
+  env = { apiFor, loadFor, rpc, caps, openSearch };
   hook.apis = apis;
   hook.rpc = rpc;
   hook.caps = caps;

@@ -348,6 +348,48 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.uncheck('#tl-thumbs');
   });
 
+  it('tree lab: beam search on Connect-4 loads the full module on first use (the games module leaves it out)', async () => {
+    // Still on the Connect-4 position of the test before: the games module drew it.
+    assert.equal(await page.evaluate(() => Boolean(window.__plyground.apis.full)), false, 'no full module before it is needed');
+    const refused = await page.evaluate(() => {
+      const api = window.__plyground.apis.games;
+      const g = api.Game.create('c4', '4453');
+      try {
+        api.Stepper.forGame(g, { algo: 'alphabeta', depth: 2, beam: 2 }, 1000);
+        return 'accepted';
+      } catch (e) {
+        return e.message;
+      } finally {
+        g.free();
+      }
+    });
+    assert.equal(refused, "option 'beam' is not in the games module (the tree and full modules have it)");
+    await page.fill('#tl-beam', '2');
+    await page.click('#tl-run');
+    await page.waitForFunction(() => window.__plyground.views.tree.opts?.beam === 2, null, { timeout: TIMEOUT });
+    const got = await page.evaluate(() => {
+      const v = window.__plyground.views.tree;
+      v.seek(v.snapshot().length);
+      const s = v.snapshot();
+      return { error: document.getElementById('tl-error').textContent, full: Boolean(window.__plyground.apis.full), result: s.result, nodes: s.nodes.length, pruned: s.nodes.filter((n) => n.state === 'pruned').length, opts: v.opts };
+    });
+    console.log(JSON.stringify(got));
+    assert.equal(got.error, '');
+    assert.ok(got.full, 'the full module was loaded');
+    assert.equal(got.result, 'RESULT');
+    assert.equal(got.nodes, -1);
+    // Back to plain α-β: the games module again, no beam in the result.
+    await page.fill('#tl-beam', '');
+    await page.click('#tl-run');
+    await page.waitForFunction(() => window.__plyground.views.tree.opts && !('beam' in window.__plyground.views.tree.opts), null, { timeout: TIMEOUT });
+    const plain = await page.evaluate(() => {
+      const v = window.__plyground.views.tree;
+      v.seek(v.snapshot().length);
+      return v.snapshot().result;
+    });
+    assert.doesNotMatch(plain, /beam/);
+  });
+
   it('Show me the search: the engine’s last search opens in the tree lab at its first event', async () => {
     await page.click('nav a[data-view="play"]');
     await page.check('input[name="game"][value="ttt"]');

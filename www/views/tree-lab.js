@@ -48,6 +48,7 @@ export class TreeLab {
   constructor(env) {
     /** The page module for a source (the tree module for a tree, the games module for a game). */
     this.apiFor = env.apiFor;
+    this.loadFor = env.loadFor;
     this.rpc = env.rpc;
     this.app = $('app');
     // The node cap's range and default: the module's limits.
@@ -403,7 +404,19 @@ export class TreeLab {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       if (want.fastWins) state.fastWins = true;
-      rec = recordSearch(this.apiFor(state.source), state, { strict: Boolean(how.strict) });
+      const api = this.apiFor(state.source, state);
+      if (!api) {
+        // A game search with singular extensions or beam search: the full module, loaded once.
+        err.textContent = 'Loading the module with singular extensions and beam search…';
+        this.loadFor(state.source, state).then(
+          () => this.run(want, how),
+          (e) => {
+            err.textContent = e.message;
+          },
+        );
+        return true;
+      }
+      rec = recordSearch(api, state, { strict: Boolean(how.strict) });
       if (typeof how.step === 'number' && how.step > rec.st.length) {
         const n = rec.st.length;
         rec.st.free();
@@ -428,7 +441,7 @@ export class TreeLab {
     if (this.editor && !this.editing && state.source === 'tree') this.editor.textChanged(state.tree);
     // The solver on an early Connect-4 position: record it again once the opening book is in
     // the module (its leaves at the book's depth are then book hits).
-    const api = this.apiFor(state.source);
+    const api = this.apiFor(state.source, state);
     if (bookWanted(api, state)) {
       const loaded = this.loaded;
       loadBook(api).then(

@@ -115,14 +115,6 @@ pub enum Event<A> {
     ExitUtilities { values: Utilities },
     /// The search (or iteration) ended; `complete` is false when the node budget ran out.
     SearchEnd { value: f64, best: Option<A>, complete: bool },
-    /// Beam search (forward pruning) dropped `action` at the node on top before searching any
-    /// child: EVAL of its result, `eval` (to MAX), is not among the `width` best for the
-    /// player to move. The child is never searched (it may hide the best move).
-    ForwardPrune { action: A, eval: f64, width: u32 },
-    /// Singular extension at the node on top: the child reached by `action` is worth `value`,
-    /// better for the player to move than every sibling by `gap` (≥ `margin`), and is
-    /// searched again `extra` plies deeper: the next `Enter` is that search.
-    Extend { action: A, value: f64, gap: f64, margin: f64, extra: u32 },
     /// MCTS: one iteration starts (`iteration` counts from 0).
     MctsIteration { iteration: u32 },
     /// MCTS selection: from `node`, UCB1 picked `child` (both arena ids) with this value and
@@ -136,6 +128,14 @@ pub enum Event<A> {
     /// MCTS backup: `node` now has N = `visits` and W = `wins` (for the player who moved into
     /// it).
     MctsBackup { node: u32, visits: u32, wins: f64 },
+    /// Beam search (forward pruning) dropped `action` at the node on top before searching any
+    /// child: EVAL of its result, `eval` (to MAX), is not among the `width` best for the
+    /// player to move. The child is never searched (it may hide the best move).
+    ForwardPrune { action: A, eval: f64, width: u32 },
+    /// Singular extension at the node on top: the child reached by `action` is worth `value`,
+    /// better for the player to move than every sibling by `gap` (≥ `margin`), and is
+    /// searched again `extra` plies deeper: the next `Enter` is that search.
+    Extend { action: A, value: f64, gap: f64, margin: f64, extra: u32 },
 }
 
 /// Receives the events of a search.
