@@ -669,15 +669,39 @@ impl<G: Game> Tree<G> {
         (plies, self.rewards(game, &s))
     }
 
+    /// `iterations` iterations, reported to `obs`. Once the root is proven (solver on,
+    /// unobserved), the rest are [`scored_at_proven_root`](Self::scored_at_proven_root) in
+    /// one go.
+    fn run<O: Observer<G::Action>>(&mut self, game: &G, iterations: u32, obs: &mut O) {
+        self.reserve(iterations);
+        for done in 0..iterations {
+            if self.solver && !O::ENABLED && self.proofs[0].is_some() && !self.nodes[0].terminal {
+                self.scored_at_proven_root(iterations - done);
+                return;
+            }
+            self.iterate(game, obs);
+        }
+    }
+
+    /// `count` iterations at a proven non-terminal root, unobserved: what [`iterate`](Self::iterate)
+    /// does there (selection stops at the root, which scores its outcome; nothing else
+    /// changes), in short. W gets the reward added once per iteration, as there, so that
+    /// its rounding is the same bit for bit.
+    fn scored_at_proven_root(&mut self, count: u32) {
+        let reward = self.proven_reward(0).expect("a proven non-terminal root")[self.nodes[0].mover.index()];
+        self.rollouts += u64::from(count);
+        self.root_n = self.root_n.saturating_add(count);
+        let mut w = self.root_w;
+        for _ in 0..count {
+            w += reward;
+        }
+        self.root_w = w;
+        self.iterations = self.iterations.saturating_add(count);
+    }
+
     fn iterate<O: Observer<G::Action>>(&mut self, game: &G, obs: &mut O) {
         if self.solver && !O::ENABLED && self.proofs[0].is_some() && !self.nodes[0].terminal {
-            // A proven root, unobserved: what the iteration below does there (selection
-            // stops at the root, which scores its outcome; nothing else changes), in short.
-            let reward = self.proven_reward(0).expect("a proven non-terminal root");
-            self.rollouts += 1;
-            self.root_n = self.root_n.saturating_add(1);
-            self.root_w += reward[self.nodes[0].mover.index()];
-            self.iterations = self.iterations.saturating_add(1);
+            self.scored_at_proven_root(1);
             return;
         }
         if O::ENABLED {
@@ -1096,10 +1120,7 @@ impl<G: Game> Mcts<G> {
 
     /// `iterations` iterations, reported to `obs`.
     pub fn run_observed<O: Observer<G::Action>>(&mut self, iterations: u32, obs: &mut O) {
-        self.tree.reserve(iterations);
-        for _ in 0..iterations {
-            self.tree.iterate(&self.game, obs);
-        }
+        self.tree.run(&self.game, iterations, obs)
     }
 
     /// Iterations run so far (= N at the root).
@@ -1217,13 +1238,10 @@ pub fn mcts_search<G: Game, O: Observer<G::Action>>(
     mut obs: O,
 ) -> SearchResult<G::Action> {
     let mut tree = Tree::new(game, *s, *opts);
-    tree.reserve(iterations);
     if O::ENABLED {
         obs.event(&Event::SearchStart { depth: u32::MAX });
     }
-    for _ in 0..iterations {
-        tree.iterate(game, &mut obs);
-    }
+    tree.run(game, iterations, &mut obs);
     let r = tree.result(game);
     if O::ENABLED {
         obs.event(&Event::SearchEnd { value: r.value, best: r.best, complete: true });
