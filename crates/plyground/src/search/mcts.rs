@@ -289,18 +289,14 @@ pub fn mcts_phase<A>(e: &Event<A>) -> Option<MctsPhase> {
 }
 
 /// A node of the arena. Its children's N and W are not here but in its edge block, so
-/// that UCB1 reads consecutive numbers; its own N and W are in its parent's block.
+/// that UCB1 reads consecutive numbers; its own N and W are in its parent's block. What
+/// selection reads of it is apart, in its [`Link`].
 #[derive(Copy, Clone, Debug)]
 struct Node<S> {
     /// The node's actions are `actions[first..first + len]` (ACTIONS(s) or the chance
-    /// outcomes): the first `k` lead to the expanded children, in expansion order; the rest
-    /// are untried.
+    /// outcomes, `len` in its [`Link`]): the first `k` lead to the expanded children, in
+    /// expansion order; the rest are untried.
     first: usize,
-    /// The children's block in the edge arrays (`edge..edge + len`, child i at `edge + i`),
-    /// allocated when the first child is expanded ([`NO_SLOT`] before).
-    edge: usize,
-    len: u32,
-    k: u32,
     to_move: ToMove,
     /// The player whose reward W sums (see the module docs).
     mover: Player,
@@ -314,8 +310,51 @@ struct Node<S> {
     state: S,
 }
 
-/// No slot (the root's slot; the edge block of a node without children).
+/// No slot (the root's slot).
 const NO_SLOT: usize = usize::MAX;
+
+/// What selection reads of a node, 16 bytes apart from the rest (its state above all), so
+/// that walking down the tree touches one small record and the edge block per level.
+#[derive(Copy, Clone, Debug)]
+struct Link {
+    /// The children's block in the edge arrays (`edge..edge + len`, child i at `edge + i`),
+    /// allocated when the first child is expanded ([`NO_EDGE`] before).
+    edge: u32,
+    /// Actions (ACTIONS(s) or chance outcomes).
+    len: u32,
+    /// Expanded children.
+    k: u32,
+    /// [`STOP`], [`CHANCE`], and in bits 8 to 15 the index of the player who moves into the
+    /// children (the player to move here, or at a chance node the node's own mover).
+    flags: u32,
+}
+
+/// No edge block yet.
+const NO_EDGE: u32 = u32::MAX;
+/// [`Link::flags`]: selection stops here (a terminal node, or with the solver a proven one).
+const STOP: u32 = 1;
+/// [`Link::flags`]: a chance node.
+const CHANCE: u32 = 2;
+
+impl Link {
+    /// The index of the player whose W the children's edges sum.
+    #[inline]
+    fn child_mover(&self) -> usize {
+        (self.flags >> 8 & 0xff) as usize
+    }
+}
+
+/// One edge of an edge block: the child's W/N as backup last computed it (the
+/// exploitation term of UCB1, bit for bit: the same division of the same numbers, so that
+/// selection divides once per child instead of twice), W, N and the child's id. Together,
+/// so that selection and backup touch one place per child.
+#[derive(Copy, Clone, Debug, Default)]
+struct Edge {
+    q: f64,
+    w: f64,
+    n: u32,
+    child: u32,
+}
 
 /// A read-only view of one tree node (cheap to copy).
 #[derive(Copy, Clone, PartialEq, Debug)]
@@ -391,17 +430,14 @@ struct Tree<G: Game> {
     opts: MctsOptions,
     rng: Rng,
     nodes: Vec<Node<G::State>>,
+    /// Per node, by id: what selection reads.
+    links: Vec<Link>,
     /// Every node's actions, block by block.
     actions: Vec<G::Action>,
-    /// Per edge: the child's id, N and W (meaningful for the first `k` edges of a block; the
-    /// ids are the view's `children` slices).
+    /// Per edge: the child's W/N, W, N and id (meaningful for the first `k` edges of a block).
+    edges: Vec<Edge>,
+    /// Per edge: the child's id again (the view's `children` slices).
     edge_child: Vec<u32>,
-    edge_n: Vec<u32>,
-    edge_w: Vec<f64>,
-    /// Per edge: W/N as backup last computed it (the exploitation term of UCB1, bit for bit:
-    /// the same division of the same numbers), so that selection divides once per child
-    /// instead of twice.
-    edge_q: Vec<f64>,
     root_n: u32,
     root_w: f64,
     /// MCTS-Solver on (the option, in a two-player game).
@@ -420,6 +456,8 @@ struct Tree<G: Game> {
     num_players: usize,
     /// Reused buffers: the current path, ACTIONS(s), chance outcomes.
     path: Vec<u32>,
+    /// The path below the root as (edge slot, index of the node's mover), for the backup.
+    trail: Vec<(u32, u32)>,
     acts: Vec<G::Action>,
     outs: Vec<(G::Action, f64)>,
 }
@@ -430,11 +468,10 @@ impl<G: Game> Tree<G> {
             opts,
             rng: Rng::new(opts.seed),
             nodes: Vec::new(),
+            links: Vec::new(),
             actions: Vec::new(),
+            edges: Vec::new(),
             edge_child: Vec::new(),
-            edge_n: Vec::new(),
-            edge_w: Vec::new(),
-            edge_q: Vec::new(),
             root_n: 0,
             root_w: 0.0,
             solver: opts.solver && game.num_players() == 2,
@@ -448,6 +485,7 @@ impl<G: Game> Tree<G> {
             range: game.utility_range(),
             num_players: game.num_players().clamp(1, MAX_PLAYERS),
             path: Vec::new(),
+            trail: Vec::new(),
             acts: Vec::new(),
             outs: Vec::new(),
         };
@@ -482,19 +520,17 @@ impl<G: Game> Tree<G> {
             }
         }
         let len = (self.actions.len() - first) as u32;
-        self.nodes.push(Node {
-            first,
-            edge: NO_SLOT,
+        let (chance, child_mover) = match to_move {
+            ToMove::Player(p) => (0, p.index() as u32),
+            ToMove::Chance => (CHANCE, mover.index() as u32),
+        };
+        self.links.push(Link {
+            edge: NO_EDGE,
             len,
             k: 0,
-            to_move,
-            mover,
-            terminal,
-            parent,
-            depth,
-            slot,
-            state,
+            flags: terminal as u32 | chance | child_mover << 8,
         });
+        self.nodes.push(Node { first, to_move, mover, terminal, parent, depth, slot, state });
         if self.solver {
             let proof = terminal.then(|| {
                 let u = game.utility(&state, Player::MAX);
@@ -509,6 +545,9 @@ impl<G: Game> Tree<G> {
                 Proof { outcome, plies: 0, rule: ProofRule::Terminal }
             });
             self.proofs.push(proof);
+            if proof.is_some() {
+                self.links.last_mut().expect("just pushed").flags |= STOP;
+            }
             if slot != NO_SLOT {
                 self.edge_lost[slot] = proof.is_some_and(|p| p.outcome == Outcome::Loss);
             }
@@ -523,17 +562,17 @@ impl<G: Game> Tree<G> {
     fn stats(&self, id: u32) -> (u32, f64) {
         match self.nodes[id as usize].slot {
             NO_SLOT => (self.root_n, self.root_w),
-            s => (self.edge_n[s], self.edge_w[s]),
+            s => (self.edges[s].n, self.edges[s].w),
         }
     }
 
     /// The children of node `id` (which must exist), in expansion order.
     fn children_of(&self, id: u32) -> &[u32] {
-        let h = &self.nodes[id as usize];
+        let h = &self.links[id as usize];
         if h.k == 0 {
             return &[];
         }
-        &self.edge_child[h.edge..h.edge + h.k as usize]
+        &self.edge_child[h.edge as usize..h.edge as usize + h.k as usize]
     }
 
     /// The action into node `id` (`None` at the root and for unknown ids).
@@ -543,7 +582,7 @@ impl<G: Game> Tree<G> {
             return None;
         }
         let p = &self.nodes[c.parent as usize];
-        Some(self.actions[p.first + (c.slot - p.edge)])
+        Some(self.actions[p.first + (c.slot - self.links[c.parent as usize].edge as usize)])
     }
 
     /// portable_ln(max(n, 1)), from the table while N is small.
@@ -557,7 +596,9 @@ impl<G: Game> Tree<G> {
     /// series of doublings, each copying the arena and touching fresh memory.
     fn reserve(&mut self, iterations: u32) {
         let room = (self.opts.max_nodes as usize).saturating_sub(self.nodes.len());
-        self.nodes.reserve((iterations as usize).min(room).min(1 << 16));
+        let more = (iterations as usize).min(room).min(1 << 16);
+        self.nodes.reserve(more);
+        self.links.reserve(more);
     }
 
     fn can_grow(&self) -> bool {
@@ -568,23 +609,22 @@ impl<G: Game> Tree<G> {
     /// child's id.
     fn expand(&mut self, game: &G, parent: u32) -> u32 {
         let h = self.nodes[parent as usize];
-        let edge = if h.edge == NO_SLOT {
-            let e = self.edge_n.len();
-            let end = e + h.len as usize;
+        let link = self.links[parent as usize];
+        let edge = if link.edge == NO_EDGE {
+            let e = self.edges.len();
+            let end = e + link.len as usize;
+            self.edges.resize(end, Edge::default());
             self.edge_child.resize(end, 0);
-            self.edge_n.resize(end, 0);
-            self.edge_w.resize(end, 0.0);
-            self.edge_q.resize(end, 0.0);
             if self.solver {
                 self.edge_lost.resize(end, false);
             }
-            self.nodes[parent as usize].edge = e;
+            self.links[parent as usize].edge = e as u32;
             e
         } else {
-            h.edge
+            link.edge as usize
         };
-        let slot = edge + h.k as usize;
-        let a = self.actions[h.first + h.k as usize];
+        let slot = edge + link.k as usize;
+        let a = self.actions[h.first + link.k as usize];
         let state = game.result(&h.state, a);
         let depth = h.depth + 1;
         let mover = match h.to_move {
@@ -594,7 +634,8 @@ impl<G: Game> Tree<G> {
         let id = self.num_nodes() as u32;
         self.push_node(game, state, parent, slot, depth, mover);
         self.edge_child[slot] = id;
-        self.nodes[parent as usize].k += 1;
+        self.edges[slot].child = id;
+        self.links[parent as usize].k += 1;
         id
     }
 
@@ -709,25 +750,28 @@ impl<G: Game> Tree<G> {
         }
         self.path.clear();
         self.path.push(0);
+        self.trail.clear();
         let mut id = 0u32;
         // N of node `id` (selection reads it for ln N before this iteration's backup).
         let mut n_here = self.root_n;
         // SELECT, ending in at most one EXPAND.
         let leaf = loop {
-            let h = self.nodes[id as usize];
-            if h.terminal || (self.solver && self.proofs[id as usize].is_some()) {
+            let link = self.links[id as usize];
+            if link.flags & STOP != 0 {
                 break id;
             }
-            let (first, k, len) = (h.first, h.k as usize, h.len as usize);
-            match h.to_move {
-                ToMove::Chance => {
+            let (k, len) = (link.k as usize, link.len as usize);
+            if link.flags & CHANCE != 0 {
+                let h = self.nodes[id as usize];
+                let first = h.first;
+                {
                     let Some(a) = self.sample_outcome(game, &h.state) else { break id };
                     let block = &self.actions[first..first + len];
                     if let Some(pos) = block[..k].iter().position(|&x| x == a) {
-                        let slot = h.edge + pos;
-                        let (child, n) = (self.edge_child[slot], self.edge_n[slot]);
+                        let slot = link.edge as usize + pos;
+                        let Edge { n, child, .. } = self.edges[slot];
                         if O::ENABLED {
-                            let w = self.edge_w[slot];
+                            let w = self.edges[slot].w;
                             let q = if n > 0 { w / n as f64 } else { 0.0 };
                             obs.event(&Event::MctsSelect {
                                 node: id,
@@ -739,6 +783,7 @@ impl<G: Game> Tree<G> {
                         id = child;
                         n_here = n;
                         self.path.push(id);
+                        self.trail.push((slot as u32, link.child_mover() as u32));
                         continue;
                     }
                     if !self.can_grow() {
@@ -748,45 +793,40 @@ impl<G: Game> Tree<G> {
                     self.actions.swap(first + k, first + k + j);
                     break self.expand_and_report(game, id, obs);
                 }
-                ToMove::Player(_) => {
-                    let untried = len - k;
-                    if untried > 0 && self.can_grow() {
-                        // Solver: a move that wins at once is tried first (it proves the node).
-                        let win_first = self.solver && k == 0 && self.winning_move_first(game, id);
-                        if self.opts.expansion == Expansion::Random && !win_first {
-                            let j = self.rng.below(untried as u32) as usize;
-                            self.actions.swap(first + k, first + k + j);
-                        }
-                        break self.expand_and_report(game, id, obs);
-                    }
-                    if k == 0 {
-                        break id;
-                    }
-                    let ln_n = self.ln_n(n_here);
-                    let c = self.opts.c;
-                    let e = h.edge;
-                    let best = if self.solver {
-                        select_unlost(
-                            &self.edge_q[e..e + k],
-                            &self.edge_n[e..e + k],
-                            &self.edge_lost[e..e + k],
-                            ln_n,
-                            c,
-                        )
-                    } else {
-                        select_in_block(&self.edge_q[e..e + k], &self.edge_n[e..e + k], ln_n, c)
-                    };
-                    let slot = e + best;
-                    let (child, n) = (self.edge_child[slot], self.edge_n[slot]);
-                    if O::ENABLED {
-                        let (_, exploitation, exploration) = ucb1_ln(self.edge_w[slot], n as f64, ln_n, c);
-                        obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
-                    }
-                    id = child;
-                    n_here = n;
-                    self.path.push(id);
-                }
             }
+            let untried = len - k;
+            if untried > 0 && self.can_grow() {
+                // Solver: a move that wins at once is tried first (it proves the node).
+                let win_first = self.solver && k == 0 && self.winning_move_first(game, id);
+                if self.opts.expansion == Expansion::Random && !win_first {
+                    let first = self.nodes[id as usize].first;
+                    let j = self.rng.below(untried as u32) as usize;
+                    self.actions.swap(first + k, first + k + j);
+                }
+                break self.expand_and_report(game, id, obs);
+            }
+            if k == 0 {
+                break id;
+            }
+            let ln_n = self.ln_n(n_here);
+            let c = self.opts.c;
+            let e = link.edge as usize;
+            let block = &self.edges[e..e + k];
+            let best = if self.solver {
+                select_unlost(block, &self.edge_lost[e..e + k], ln_n, c)
+            } else {
+                select_in_block(block, ln_n, c)
+            };
+            let slot = e + best;
+            let Edge { n, child, .. } = self.edges[slot];
+            if O::ENABLED {
+                let (_, exploitation, exploration) = ucb1_ln(self.edges[slot].w, n as f64, ln_n, c);
+                obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
+            }
+            id = child;
+            n_here = n;
+            self.path.push(id);
+            self.trail.push((slot as u32, link.child_mover() as u32));
         };
         // ROLLOUT.
         let state = self.nodes[leaf as usize].state;
@@ -800,15 +840,15 @@ impl<G: Game> Tree<G> {
         }
         self.max_depth = self.max_depth.max(self.nodes[leaf as usize].depth);
         // BACKUP, leaf first: every node below the root through its slot, then the root.
-        for &id in self.path[1..].iter().rev() {
-            let node = &self.nodes[id as usize];
-            let slot = node.slot;
-            let n = self.edge_n[slot].saturating_add(1);
-            let w = self.edge_w[slot] + reward[node.mover.index()];
-            self.edge_n[slot] = n;
-            self.edge_w[slot] = w;
-            self.edge_q[slot] = w / n as f64;
+        for &(slot, mover) in self.trail.iter().rev() {
+            let e = &mut self.edges[slot as usize];
+            let n = e.n.saturating_add(1);
+            let w = e.w + reward[mover as usize];
+            e.n = n;
+            e.w = w;
+            e.q = w / n as f64;
             if O::ENABLED {
+                let id = e.child;
                 obs.event(&Event::MctsBackup { node: id, visits: n, wins: w });
             }
         }
@@ -829,7 +869,7 @@ impl<G: Game> Tree<G> {
     fn winning_move_first(&mut self, game: &G, id: u32) -> bool {
         let h = &self.nodes[id as usize];
         let ToMove::Player(p) = h.to_move else { return false };
-        let (first, len, state) = (h.first, h.len as usize, h.state);
+        let (first, len, state) = (h.first, self.links[id as usize].len as usize, h.state);
         for j in 0..len {
             let next = game.result(&state, self.actions[first + j]);
             if game.is_terminal(&next) && game.utility(&next, p) > 0.0 {
@@ -872,6 +912,7 @@ impl<G: Game> Tree<G> {
             match self.try_prove(parent) {
                 Some(p) => {
                     self.proofs[parent as usize] = Some(p);
+                    self.links[parent as usize].flags |= STOP;
                     let slot = self.nodes[parent as usize].slot;
                     if slot != NO_SLOT {
                         self.edge_lost[slot] = p.outcome == Outcome::Loss;
@@ -889,13 +930,14 @@ impl<G: Game> Tree<G> {
     fn try_prove(&self, id: u32) -> Option<Proof> {
         let h = &self.nodes[id as usize];
         let ToMove::Player(p) = h.to_move else { return None };
-        let (k, len) = (h.k as usize, h.len as usize);
+        let link = self.links[id as usize];
+        let (k, len, edge) = (link.k as usize, link.len as usize, link.edge as usize);
         // The best child for `p` (whose outcomes the children's proofs are, as their mover),
         // by proof_key; `None` once one child is unproven (unless a win turns up).
         let mut best: Option<(u32, Proof)> = None;
         let mut all = k == len && len > 0;
         for pos in 0..k {
-            let child = self.edge_child[h.edge + pos];
+            let child = self.edge_child[edge + pos];
             let Some(cp) = self.proofs[child as usize] else {
                 all = false;
                 continue;
@@ -920,17 +962,20 @@ impl<G: Game> Tree<G> {
         let child = self.expand(game, id);
         if O::ENABLED {
             let h = &self.nodes[id as usize];
-            let action = self.actions[h.first + h.k as usize - 1];
+            let action = self.actions[h.first + self.links[id as usize].k as usize - 1];
             obs.event(&Event::MctsExpand { node: id, child, action });
         }
         self.path.push(child);
+        let c = &self.nodes[child as usize];
+        self.trail.push((c.slot as u32, c.mover.index() as u32));
         child
     }
 
     fn view(&self, id: u32) -> Option<MctsNode<'_, G::State, G::Action>> {
         let h = self.nodes.get(id as usize)?;
         let (n, w) = self.stats(id);
-        let (first, k, len) = (h.first, h.k as usize, h.len as usize);
+        let link = &self.links[id as usize];
+        let (first, k, len) = (h.first, link.k as usize, link.len as usize);
         Some(MctsNode {
             id,
             parent: (h.parent != NO_PARENT).then_some(h.parent),
@@ -954,10 +999,11 @@ impl<G: Game> Tree<G> {
     /// nodes.
     fn most_visited(&self, game: &G, id: u32) -> Option<(u32, usize)> {
         let h = self.nodes.get(id as usize)?;
-        if h.k == 0 || !matches!(h.to_move, ToMove::Player(_)) {
+        let link = &self.links[id as usize];
+        if link.k == 0 || !matches!(h.to_move, ToMove::Player(_)) {
             return None;
         }
-        let (first, k) = (h.first, h.k as usize);
+        let (first, k, edge) = (h.first, link.k as usize, link.edge as usize);
         let mut natural = Vec::new();
         game.actions(&h.state, &mut natural);
         // Each expanded child's natural index through an index of ACTIONS(s): O(k), not a
@@ -970,12 +1016,12 @@ impl<G: Game> Tree<G> {
             let mut best: Option<(u32, usize, (u8, i64), u32)> = None;
             for pos in 0..k {
                 let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
-                let child = self.edge_child[h.edge + pos];
+                let child = self.edge_child[edge + pos];
                 let rank = match self.proofs[child as usize] {
                     Some(p) => choice_key(&p),
                     None => (1, 0),
                 };
-                let n = self.edge_n[h.edge + pos];
+                let n = self.edges[edge + pos].n;
                 if best.is_none_or(|b| (rank, n) > (b.2, b.3) || ((rank, n) == (b.2, b.3) && i < b.1)) {
                     best = Some((child, i, rank, n));
                 }
@@ -985,9 +1031,9 @@ impl<G: Game> Tree<G> {
         let mut best: Option<(u32, usize, u32)> = None;
         for pos in 0..k {
             let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
-            let n = self.edge_n[h.edge + pos];
+            let n = self.edges[edge + pos].n;
             if best.is_none_or(|b| n > b.2 || (n == b.2 && i < b.1)) {
-                best = Some((self.edge_child[h.edge + pos], i, n));
+                best = Some((self.edge_child[edge + pos], i, n));
             }
         }
         best.map(|(c, i, _)| (c, i))
@@ -1035,11 +1081,11 @@ impl<G: Game> Tree<G> {
 /// exactly as [`select_ucb1`] makes it: the same totals, bit for bit ([`ucb1_ln`] with the
 /// exploitation W/N already divided), the first of the largest winning.
 #[inline]
-fn select_in_block(q: &[f64], n: &[u32], ln_n: f64, c: f64) -> usize {
+fn select_in_block(block: &[Edge], ln_n: f64, c: f64) -> usize {
     let mut best = 0;
     let mut best_total = f64::NEG_INFINITY;
-    for (i, (&q, &n)) in q.iter().zip(n).enumerate() {
-        let n = n as f64;
+    for (i, e) in block.iter().enumerate() {
+        let (q, n) = (e.q, e.n as f64);
         let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
         if i == 0 || total > best_total {
             best = i;
@@ -1052,14 +1098,14 @@ fn select_in_block(q: &[f64], n: &[u32], ln_n: f64, c: f64) -> usize {
 /// [`select_in_block`] skipping children that are proven losses for the player choosing
 /// (MCTS-Solver), unless all are (then the plain choice).
 #[inline]
-fn select_unlost(q: &[f64], n: &[u32], lost: &[bool], ln_n: f64, c: f64) -> usize {
+fn select_unlost(block: &[Edge], lost: &[bool], ln_n: f64, c: f64) -> usize {
     let mut best = usize::MAX;
     let mut best_total = f64::NEG_INFINITY;
-    for (i, ((&q, &n), &lost)) in q.iter().zip(n).zip(lost).enumerate() {
+    for (i, (e, &lost)) in block.iter().zip(lost).enumerate() {
         if lost {
             continue;
         }
-        let n = n as f64;
+        let (q, n) = (e.q, e.n as f64);
         let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
         if best == usize::MAX || total > best_total {
             best = i;
@@ -1067,7 +1113,7 @@ fn select_unlost(q: &[f64], n: &[u32], lost: &[bool], ln_n: f64, c: f64) -> usiz
         }
     }
     if best == usize::MAX {
-        select_in_block(q, n, ln_n, c)
+        select_in_block(block, ln_n, c)
     } else {
         best
     }
@@ -1158,12 +1204,12 @@ impl<G: Game> Mcts<G> {
     /// N, W, Q of every root child, in expansion order.
     pub fn root_children_stats(&self) -> Vec<ChildStats<G::Action>> {
         let t = &self.tree;
-        let h = &t.nodes[0];
+        let (h, edge) = (&t.nodes[0], t.links[0].edge as usize);
         t.children_of(0)
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let (n, w) = (t.edge_n[h.edge + i], t.edge_w[h.edge + i]);
+                let Edge { n, w, .. } = t.edges[edge + i];
                 ChildStats {
                     id,
                     action: t.actions[h.first + i],
@@ -1180,13 +1226,13 @@ impl<G: Game> Mcts<G> {
     /// (At chance nodes selection samples instead; the numbers are then only informative.)
     pub fn ucb_terms(&self, node: u32) -> Vec<(u32, f64, f64, f64)> {
         let t = &self.tree;
-        let Some(h) = t.nodes.get(node as usize) else { return Vec::new() };
+        let Some(h) = t.links.get(node as usize) else { return Vec::new() };
         let ln_n = portable_ln((t.stats(node).0 as f64).max(1.0));
         t.children_of(node)
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let (n, w) = (t.edge_n[h.edge + i], t.edge_w[h.edge + i]);
+                let Edge { n, w, .. } = t.edges[h.edge as usize + i];
                 let (total, exploitation, exploration) = ucb1_ln(w, n as f64, ln_n, t.opts.c);
                 (id, exploitation, exploration, total)
             })
