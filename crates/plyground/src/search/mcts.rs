@@ -313,9 +313,10 @@ struct Node<S> {
 /// No slot (the root's slot).
 const NO_SLOT: usize = usize::MAX;
 
-/// What selection reads of a node, 16 bytes apart from the rest (its state above all), so
-/// that walking down the tree touches one small record and the edge block per level.
-#[derive(Copy, Clone, Debug)]
+/// What selection reads of a node, 16 bytes apart from the rest (its state above all),
+/// by id and again in the node's edge in its parent's block, so that walking down the tree
+/// touches one edge block per level and nothing else.
+#[derive(Copy, Clone, Debug, Default)]
 struct Link {
     /// The children's block in the edge arrays (`edge..edge + len`, child i at `edge + i`),
     /// allocated when the first child is expanded ([`NO_EDGE`] before).
@@ -324,7 +325,7 @@ struct Link {
     len: u32,
     /// Expanded children.
     k: u32,
-    /// [`STOP`], [`CHANCE`], and in bits 8 to 15 the index of the player who moves into the
+    /// [`STOP`], [`CHANCE`], [`LOST`], and in bits 8 to 15 the index of the player who moves into the
     /// children (the player to move here, or at a chance node the node's own mover).
     flags: u32,
 }
@@ -335,6 +336,8 @@ const NO_EDGE: u32 = u32::MAX;
 const STOP: u32 = 1;
 /// [`Link::flags`]: a chance node.
 const CHANCE: u32 = 2;
+/// [`Link::flags`]: solver only, a proven loss for the node's mover (selection skips it).
+const LOST: u32 = 4;
 
 impl Link {
     /// The index of the player whose W the children's edges sum.
@@ -344,16 +347,16 @@ impl Link {
     }
 }
 
-/// One edge of an edge block: the child's W/N as backup last computed it (the
-/// exploitation term of UCB1, bit for bit: the same division of the same numbers, so that
-/// selection divides once per child instead of twice), W, N and the child's id. Together,
-/// so that selection and backup touch one place per child.
+/// One edge of an edge block, what selection reads of a child (32 bytes): its W/N as
+/// backup last computed it (the exploitation term of UCB1, bit for bit: the same division
+/// of the same numbers, so that selection divides once per child instead of twice), N, its
+/// id and a copy of its [`Link`] (so that the next level needs no other read).
 #[derive(Copy, Clone, Debug, Default)]
 struct Edge {
     q: f64,
-    w: f64,
     n: u32,
     child: u32,
+    link: Link,
 }
 
 /// A read-only view of one tree node (cheap to copy).
@@ -434,18 +437,20 @@ struct Tree<G: Game> {
     links: Vec<Link>,
     /// Every node's actions, block by block.
     actions: Vec<G::Action>,
-    /// Per edge: the child's W/N, W, N and id (meaningful for the first `k` edges of a block).
+    /// Per edge: the child's W/N, N, id and link (meaningful for the first `k` edges of a block).
     edges: Vec<Edge>,
+    /// Per edge: the child's W (read by the backup only).
+    edge_w: Vec<f64>,
     /// Per edge: the child's id again (the view's `children` slices).
     edge_child: Vec<u32>,
     root_n: u32,
     root_w: f64,
     /// MCTS-Solver on (the option, in a two-player game).
     solver: bool,
-    /// Solver only (empty otherwise): each node's proof, by id; per edge, whether the child
-    /// is a proven loss for its mover (selection skips it); the iteration the root was proven in.
+    /// Solver only (empty otherwise): each node's proof, by id (a proven node's link has
+    /// [`STOP`], and [`LOST`] when it is a loss for its mover); the iteration the root was
+    /// proven in.
     proofs: Vec<Option<Proof>>,
-    edge_lost: Vec<bool>,
     proved_at: Option<u32>,
     /// ln N of the visit counts seen so far: bit for bit the value selection would compute.
     ln_table: LnTable,
@@ -471,12 +476,12 @@ impl<G: Game> Tree<G> {
             links: Vec::new(),
             actions: Vec::new(),
             edges: Vec::new(),
+            edge_w: Vec::new(),
             edge_child: Vec::new(),
             root_n: 0,
             root_w: 0.0,
             solver: opts.solver && game.num_players() == 2,
             proofs: Vec::new(),
-            edge_lost: Vec::new(),
             proved_at: None,
             ln_table: LnTable::default(),
             iterations: 0,
@@ -545,11 +550,9 @@ impl<G: Game> Tree<G> {
                 Proof { outcome, plies: 0, rule: ProofRule::Terminal }
             });
             self.proofs.push(proof);
-            if proof.is_some() {
-                self.links.last_mut().expect("just pushed").flags |= STOP;
-            }
-            if slot != NO_SLOT {
-                self.edge_lost[slot] = proof.is_some_and(|p| p.outcome == Outcome::Loss);
+            if let Some(p) = proof {
+                // (The copy in the parent's edge is made by `expand`, after this.)
+                self.links.last_mut().expect("just pushed").flags |= proven_flags(&p);
             }
         }
     }
@@ -562,7 +565,7 @@ impl<G: Game> Tree<G> {
     fn stats(&self, id: u32) -> (u32, f64) {
         match self.nodes[id as usize].slot {
             NO_SLOT => (self.root_n, self.root_w),
-            s => (self.edges[s].n, self.edges[s].w),
+            s => (self.edges[s].n, self.edge_w[s]),
         }
     }
 
@@ -609,16 +612,14 @@ impl<G: Game> Tree<G> {
     /// child's id.
     fn expand(&mut self, game: &G, parent: u32) -> u32 {
         let h = self.nodes[parent as usize];
-        let link = self.links[parent as usize];
+        let mut link = self.links[parent as usize];
         let edge = if link.edge == NO_EDGE {
             let e = self.edges.len();
             let end = e + link.len as usize;
             self.edges.resize(end, Edge::default());
+            self.edge_w.resize(end, 0.0);
             self.edge_child.resize(end, 0);
-            if self.solver {
-                self.edge_lost.resize(end, false);
-            }
-            self.links[parent as usize].edge = e as u32;
+            link.edge = e as u32;
             e
         } else {
             link.edge as usize
@@ -635,8 +636,20 @@ impl<G: Game> Tree<G> {
         self.push_node(game, state, parent, slot, depth, mover);
         self.edge_child[slot] = id;
         self.edges[slot].child = id;
-        self.links[parent as usize].k += 1;
+        self.edges[slot].link = self.links[id as usize];
+        link.k += 1;
+        self.set_link(parent, h.slot, link);
         id
+    }
+
+    /// Writes node `id`'s link, and its copy in its edge (`slot`, the node's; [`NO_SLOT`]
+    /// at the root).
+    #[inline]
+    fn set_link(&mut self, id: u32, slot: usize, link: Link) {
+        self.links[id as usize] = link;
+        if slot != NO_SLOT {
+            self.edges[slot].link = link;
+        }
     }
 
     /// Draws a chance outcome of `s` by its probability (`None` if it has none).
@@ -752,11 +765,11 @@ impl<G: Game> Tree<G> {
         self.path.push(0);
         self.trail.clear();
         let mut id = 0u32;
-        // N of node `id` (selection reads it for ln N before this iteration's backup).
+        // N and link of node `id` (selection reads N for ln N before this iteration's backup).
         let mut n_here = self.root_n;
+        let mut link = self.links[0];
         // SELECT, ending in at most one EXPAND.
         let leaf = loop {
-            let link = self.links[id as usize];
             if link.flags & STOP != 0 {
                 break id;
             }
@@ -769,9 +782,9 @@ impl<G: Game> Tree<G> {
                     let block = &self.actions[first..first + len];
                     if let Some(pos) = block[..k].iter().position(|&x| x == a) {
                         let slot = link.edge as usize + pos;
-                        let Edge { n, child, .. } = self.edges[slot];
+                        let Edge { n, child, link: next, .. } = self.edges[slot];
                         if O::ENABLED {
-                            let w = self.edges[slot].w;
+                            let w = self.edge_w[slot];
                             let q = if n > 0 { w / n as f64 } else { 0.0 };
                             obs.event(&Event::MctsSelect {
                                 node: id,
@@ -780,10 +793,11 @@ impl<G: Game> Tree<G> {
                                 exploration: 0.0,
                             });
                         }
+                        self.trail.push((slot as u32, link.child_mover() as u32));
                         id = child;
                         n_here = n;
+                        link = next;
                         self.path.push(id);
-                        self.trail.push((slot as u32, link.child_mover() as u32));
                         continue;
                     }
                     if !self.can_grow() {
@@ -812,21 +826,19 @@ impl<G: Game> Tree<G> {
             let c = self.opts.c;
             let e = link.edge as usize;
             let block = &self.edges[e..e + k];
-            let best = if self.solver {
-                select_unlost(block, &self.edge_lost[e..e + k], ln_n, c)
-            } else {
-                select_in_block(block, ln_n, c)
-            };
+            let best =
+                if self.solver { select_unlost(block, ln_n, c) } else { select_in_block(block, ln_n, c) };
             let slot = e + best;
-            let Edge { n, child, .. } = self.edges[slot];
+            let Edge { n, child, link: next, .. } = self.edges[slot];
             if O::ENABLED {
-                let (_, exploitation, exploration) = ucb1_ln(self.edges[slot].w, n as f64, ln_n, c);
+                let (_, exploitation, exploration) = ucb1_ln(self.edge_w[slot], n as f64, ln_n, c);
                 obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
             }
+            self.trail.push((slot as u32, link.child_mover() as u32));
             id = child;
             n_here = n;
+            link = next;
             self.path.push(id);
-            self.trail.push((slot as u32, link.child_mover() as u32));
         };
         // ROLLOUT.
         let state = self.nodes[leaf as usize].state;
@@ -841,11 +853,13 @@ impl<G: Game> Tree<G> {
         self.max_depth = self.max_depth.max(self.nodes[leaf as usize].depth);
         // BACKUP, leaf first: every node below the root through its slot, then the root.
         for &(slot, mover) in self.trail.iter().rev() {
-            let e = &mut self.edges[slot as usize];
+            let (e, w) = (&mut self.edges[slot as usize], &mut self.edge_w[slot as usize]);
             let n = e.n.saturating_add(1);
-            let w = e.w + reward[mover as usize];
+            let w = {
+                *w += reward[mover as usize];
+                *w
+            };
             e.n = n;
-            e.w = w;
             e.q = w / n as f64;
             if O::ENABLED {
                 let id = e.child;
@@ -912,11 +926,9 @@ impl<G: Game> Tree<G> {
             match self.try_prove(parent) {
                 Some(p) => {
                     self.proofs[parent as usize] = Some(p);
-                    self.links[parent as usize].flags |= STOP;
-                    let slot = self.nodes[parent as usize].slot;
-                    if slot != NO_SLOT {
-                        self.edge_lost[slot] = p.outcome == Outcome::Loss;
-                    }
+                    let mut link = self.links[parent as usize];
+                    link.flags |= proven_flags(&p);
+                    self.set_link(parent, self.nodes[parent as usize].slot, link);
                 }
                 None => break,
             }
@@ -1098,11 +1110,11 @@ fn select_in_block(block: &[Edge], ln_n: f64, c: f64) -> usize {
 /// [`select_in_block`] skipping children that are proven losses for the player choosing
 /// (MCTS-Solver), unless all are (then the plain choice).
 #[inline]
-fn select_unlost(block: &[Edge], lost: &[bool], ln_n: f64, c: f64) -> usize {
+fn select_unlost(block: &[Edge], ln_n: f64, c: f64) -> usize {
     let mut best = usize::MAX;
     let mut best_total = f64::NEG_INFINITY;
-    for (i, (e, &lost)) in block.iter().zip(lost).enumerate() {
-        if lost {
+    for (i, e) in block.iter().enumerate() {
+        if e.link.flags & LOST != 0 {
             continue;
         }
         let (q, n) = (e.q, e.n as f64);
@@ -1117,6 +1129,11 @@ fn select_unlost(block: &[Edge], lost: &[bool], ln_n: f64, c: f64) -> usize {
     } else {
         best
     }
+}
+
+/// The link flags of a node proven `p`: [`STOP`], and [`LOST`] for a loss of its mover.
+fn proven_flags(p: &Proof) -> u32 {
+    STOP | if p.outcome == Outcome::Loss { LOST } else { 0 }
 }
 
 /// The order in which the solver backs up its children's proofs: win > draw > loss; among
@@ -1209,7 +1226,7 @@ impl<G: Game> Mcts<G> {
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let Edge { n, w, .. } = t.edges[edge + i];
+                let (n, w) = (t.edges[edge + i].n, t.edge_w[edge + i]);
                 ChildStats {
                     id,
                     action: t.actions[h.first + i],
@@ -1232,7 +1249,7 @@ impl<G: Game> Mcts<G> {
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let Edge { n, w, .. } = t.edges[h.edge as usize + i];
+                let (n, w) = (t.edges[h.edge as usize + i].n, t.edge_w[h.edge as usize + i]);
                 let (total, exploitation, exploration) = ucb1_ln(w, n as f64, ln_n, t.opts.c);
                 (id, exploitation, exploration, total)
             })
