@@ -330,6 +330,15 @@ struct Link {
     flags: u32,
 }
 
+/// One node of the current path below the root: its id, its edge slot and the index of
+/// its mover (whose reward the backup adds to its W).
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    id: u32,
+    slot: u32,
+    mover: u32,
+}
+
 /// No edge block yet.
 const NO_EDGE: u32 = u32::MAX;
 /// [`Link::flags`]: selection stops here (a terminal node, or with the solver a proven one).
@@ -347,13 +356,15 @@ impl Link {
     }
 }
 
-/// One edge of an edge block, what selection reads of a child (32 bytes): its W/N as
-/// backup last computed it (the exploitation term of UCB1, bit for bit: the same division
-/// of the same numbers, so that selection divides once per child instead of twice), N, its
-/// id and a copy of its [`Link`] (so that the next level needs no other read).
+/// One edge of an edge block, what selection and backup read of a child (40 bytes): its
+/// W/N as backup last computed it (the exploitation term of UCB1, bit for bit: the same
+/// division of the same numbers, so that selection divides once per child instead of
+/// twice), W, N, its id and a copy of its [`Link`] (so that the next level needs no other
+/// read).
 #[derive(Copy, Clone, Debug, Default)]
 struct Edge {
     q: f64,
+    w: f64,
     n: u32,
     child: u32,
     link: Link,
@@ -437,10 +448,8 @@ struct Tree<G: Game> {
     links: Vec<Link>,
     /// Every node's actions, block by block.
     actions: Vec<G::Action>,
-    /// Per edge: the child's W/N, N, id and link (meaningful for the first `k` edges of a block).
+    /// Per edge: the child's W/N, W, N, id and link (meaningful for the first `k` edges of a block).
     edges: Vec<Edge>,
-    /// Per edge: the child's W (read by the backup only).
-    edge_w: Vec<f64>,
     /// Per edge: the child's id again (the view's `children` slices).
     edge_child: Vec<u32>,
     root_n: u32,
@@ -459,10 +468,8 @@ struct Tree<G: Game> {
     max_depth: u32,
     range: (f64, f64),
     num_players: usize,
-    /// Reused buffers: the current path, ACTIONS(s), chance outcomes.
-    path: Vec<u32>,
-    /// The path below the root as (edge slot, index of the node's mover), for the backup.
-    trail: Vec<(u32, u32)>,
+    /// Reused buffers: the current path below the root, ACTIONS(s), chance outcomes.
+    trail: Vec<Step>,
     acts: Vec<G::Action>,
     outs: Vec<(G::Action, f64)>,
 }
@@ -476,7 +483,6 @@ impl<G: Game> Tree<G> {
             links: Vec::new(),
             actions: Vec::new(),
             edges: Vec::new(),
-            edge_w: Vec::new(),
             edge_child: Vec::new(),
             root_n: 0,
             root_w: 0.0,
@@ -489,7 +495,6 @@ impl<G: Game> Tree<G> {
             max_depth: 0,
             range: game.utility_range(),
             num_players: game.num_players().clamp(1, MAX_PLAYERS),
-            path: Vec::new(),
             trail: Vec::new(),
             acts: Vec::new(),
             outs: Vec::new(),
@@ -565,7 +570,7 @@ impl<G: Game> Tree<G> {
     fn stats(&self, id: u32) -> (u32, f64) {
         match self.nodes[id as usize].slot {
             NO_SLOT => (self.root_n, self.root_w),
-            s => (self.edges[s].n, self.edge_w[s]),
+            s => (self.edges[s].n, self.edges[s].w),
         }
     }
 
@@ -617,7 +622,6 @@ impl<G: Game> Tree<G> {
             let e = self.edges.len();
             let end = e + link.len as usize;
             self.edges.resize(end, Edge::default());
-            self.edge_w.resize(end, 0.0);
             self.edge_child.resize(end, 0);
             link.edge = e as u32;
             e
@@ -729,7 +733,8 @@ impl<G: Game> Tree<G> {
     fn run<O: Observer<G::Action>>(&mut self, game: &G, iterations: u32, obs: &mut O) {
         self.reserve(iterations);
         for done in 0..iterations {
-            if self.solver && !O::ENABLED && self.proofs[0].is_some() && !self.nodes[0].terminal {
+            // (STOP at a root that is not terminal: proven by the solver.)
+            if !O::ENABLED && self.links[0].flags & STOP != 0 && !self.nodes[0].terminal {
                 self.scored_at_proven_root(iterations - done);
                 return;
             }
@@ -753,16 +758,12 @@ impl<G: Game> Tree<G> {
         self.iterations = self.iterations.saturating_add(count);
     }
 
+    /// One iteration. (At a proven root [`run`](Self::run) skips it: it would only score
+    /// the root's outcome.)
     fn iterate<O: Observer<G::Action>>(&mut self, game: &G, obs: &mut O) {
-        if self.solver && !O::ENABLED && self.proofs[0].is_some() && !self.nodes[0].terminal {
-            self.scored_at_proven_root(1);
-            return;
-        }
         if O::ENABLED {
             obs.event(&Event::MctsIteration { iteration: self.iterations });
         }
-        self.path.clear();
-        self.path.push(0);
         self.trail.clear();
         let mut id = 0u32;
         // N and link of node `id` (selection reads N for ln N before this iteration's backup).
@@ -784,7 +785,7 @@ impl<G: Game> Tree<G> {
                         let slot = link.edge as usize + pos;
                         let Edge { n, child, link: next, .. } = self.edges[slot];
                         if O::ENABLED {
-                            let w = self.edge_w[slot];
+                            let w = self.edges[slot].w;
                             let q = if n > 0 { w / n as f64 } else { 0.0 };
                             obs.event(&Event::MctsSelect {
                                 node: id,
@@ -793,11 +794,14 @@ impl<G: Game> Tree<G> {
                                 exploration: 0.0,
                             });
                         }
-                        self.trail.push((slot as u32, link.child_mover() as u32));
+                        self.trail.push(Step {
+                            id: child,
+                            slot: slot as u32,
+                            mover: link.child_mover() as u32,
+                        });
                         id = child;
                         n_here = n;
                         link = next;
-                        self.path.push(id);
                         continue;
                     }
                     if !self.can_grow() {
@@ -826,19 +830,17 @@ impl<G: Game> Tree<G> {
             let c = self.opts.c;
             let e = link.edge as usize;
             let block = &self.edges[e..e + k];
-            let best =
-                if self.solver { select_unlost(block, ln_n, c) } else { select_in_block(block, ln_n, c) };
+            let best = select_in_block(block, ln_n, c);
             let slot = e + best;
             let Edge { n, child, link: next, .. } = self.edges[slot];
             if O::ENABLED {
-                let (_, exploitation, exploration) = ucb1_ln(self.edge_w[slot], n as f64, ln_n, c);
+                let (_, exploitation, exploration) = ucb1_ln(self.edges[slot].w, n as f64, ln_n, c);
                 obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
             }
-            self.trail.push((slot as u32, link.child_mover() as u32));
+            self.trail.push(Step { id: child, slot: slot as u32, mover: link.child_mover() as u32 });
             id = child;
             n_here = n;
             link = next;
-            self.path.push(id);
         };
         // ROLLOUT.
         let state = self.nodes[leaf as usize].state;
@@ -852,17 +854,14 @@ impl<G: Game> Tree<G> {
         }
         self.max_depth = self.max_depth.max(self.nodes[leaf as usize].depth);
         // BACKUP, leaf first: every node below the root through its slot, then the root.
-        for &(slot, mover) in self.trail.iter().rev() {
-            let (e, w) = (&mut self.edges[slot as usize], &mut self.edge_w[slot as usize]);
+        for &Step { id, slot, mover } in self.trail.iter().rev() {
+            let e = &mut self.edges[slot as usize];
             let n = e.n.saturating_add(1);
-            let w = {
-                *w += reward[mover as usize];
-                *w
-            };
+            let w = e.w + reward[mover as usize];
             e.n = n;
+            e.w = w;
             e.q = w / n as f64;
             if O::ENABLED {
-                let id = e.child;
                 obs.event(&Event::MctsBackup { node: id, visits: n, wins: w });
             }
         }
@@ -918,8 +917,8 @@ impl<G: Game> Tree<G> {
     /// stopping at the first node that stays unproven (only a child's change can change a
     /// node's status, and only nodes on the path changed).
     fn propagate_proofs(&mut self) {
-        for i in (1..self.path.len()).rev() {
-            let (child, parent) = (self.path[i], self.path[i - 1]);
+        for i in (0..self.trail.len()).rev() {
+            let (child, parent) = (self.trail[i].id, if i == 0 { 0 } else { self.trail[i - 1].id });
             if self.proofs[child as usize].is_none() || self.proofs[parent as usize].is_some() {
                 break;
             }
@@ -977,9 +976,8 @@ impl<G: Game> Tree<G> {
             let action = self.actions[h.first + self.links[id as usize].k as usize - 1];
             obs.event(&Event::MctsExpand { node: id, child, action });
         }
-        self.path.push(child);
         let c = &self.nodes[child as usize];
-        self.trail.push((c.slot as u32, c.mover.index() as u32));
+        self.trail.push(Step { id: child, slot: c.slot as u32, mover: c.mover.index() as u32 });
         child
     }
 
@@ -1022,33 +1020,23 @@ impl<G: Game> Tree<G> {
         // scan of the expanded block per action (O(k²) at a root with many children).
         let mut index = crate::action_index::ActionIndex::new();
         index.build(&natural);
-        if self.solver {
-            // The proofs first (a proven win, the quickest; never a proven loss unless
-            // every move loses, then the longest), then visits, then the natural order.
-            let mut best: Option<(u32, usize, (u8, i64), u32)> = None;
-            for pos in 0..k {
-                let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
-                let child = self.edge_child[edge + pos];
-                let rank = match self.proofs[child as usize] {
-                    Some(p) => choice_key(&p),
-                    None => (1, 0),
-                };
-                let n = self.edges[edge + pos].n;
-                if best.is_none_or(|b| (rank, n) > (b.2, b.3) || ((rank, n) == (b.2, b.3) && i < b.1)) {
-                    best = Some((child, i, rank, n));
-                }
-            }
-            return best.map(|(c, i, _, _)| (c, i));
-        }
-        let mut best: Option<(u32, usize, u32)> = None;
+        // With the solver, the proofs first (a proven win, the quickest; never a proven
+        // loss unless every move loses, then the longest); then visits, then the natural
+        // order. (Without it there are no proofs: every rank is the same.)
+        let mut best: Option<(u32, usize, (u8, i64), u32)> = None;
         for pos in 0..k {
             let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
+            let child = self.edge_child[edge + pos];
+            let rank = match self.proofs.get(child as usize).copied().flatten() {
+                Some(p) => choice_key(&p),
+                None => (1, 0),
+            };
             let n = self.edges[edge + pos].n;
-            if best.is_none_or(|b| n > b.2 || (n == b.2 && i < b.1)) {
-                best = Some((self.edge_child[edge + pos], i, n));
+            if best.is_none_or(|b| (rank, n) > (b.2, b.3) || ((rank, n) == (b.2, b.3) && i < b.1)) {
+                best = Some((child, i, rank, n));
             }
         }
-        best.map(|(c, i, _)| (c, i))
+        best.map(|(c, i, _, _)| (c, i))
     }
 
     fn result(&self, game: &G) -> SearchResult<G::Action> {
@@ -1091,43 +1079,30 @@ impl<G: Game> Tree<G> {
 
 /// The UCB1 choice among a node's children (at least one), given their W/N (`q`) and N,
 /// exactly as [`select_ucb1`] makes it: the same totals, bit for bit ([`ucb1_ln`] with the
-/// exploitation W/N already divided), the first of the largest winning.
+/// exploitation W/N already divided), the first of the largest winning; skipping children
+/// that are proven losses for the player choosing (MCTS-Solver: [`LOST`], never set without
+/// it), unless all are (then the plain choice among all).
 #[inline]
 fn select_in_block(block: &[Edge], ln_n: f64, c: f64) -> usize {
-    let mut best = 0;
-    let mut best_total = f64::NEG_INFINITY;
-    for (i, e) in block.iter().enumerate() {
-        let (q, n) = (e.q, e.n as f64);
-        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
-        if i == 0 || total > best_total {
-            best = i;
-            best_total = total;
+    let mut skip = LOST;
+    loop {
+        let mut best = usize::MAX;
+        let mut best_total = f64::NEG_INFINITY;
+        for (i, e) in block.iter().enumerate() {
+            if e.link.flags & skip != 0 {
+                continue;
+            }
+            let (q, n) = (e.q, e.n as f64);
+            let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
+            if best == usize::MAX || total > best_total {
+                best = i;
+                best_total = total;
+            }
         }
-    }
-    best
-}
-
-/// [`select_in_block`] skipping children that are proven losses for the player choosing
-/// (MCTS-Solver), unless all are (then the plain choice).
-#[inline]
-fn select_unlost(block: &[Edge], ln_n: f64, c: f64) -> usize {
-    let mut best = usize::MAX;
-    let mut best_total = f64::NEG_INFINITY;
-    for (i, e) in block.iter().enumerate() {
-        if e.link.flags & LOST != 0 {
-            continue;
+        if best != usize::MAX || skip == 0 {
+            return best;
         }
-        let (q, n) = (e.q, e.n as f64);
-        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
-        if best == usize::MAX || total > best_total {
-            best = i;
-            best_total = total;
-        }
-    }
-    if best == usize::MAX {
-        select_in_block(block, ln_n, c)
-    } else {
-        best
+        skip = 0;
     }
 }
 
@@ -1226,7 +1201,7 @@ impl<G: Game> Mcts<G> {
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let (n, w) = (t.edges[edge + i].n, t.edge_w[edge + i]);
+                let Edge { n, w, .. } = t.edges[edge + i];
                 ChildStats {
                     id,
                     action: t.actions[h.first + i],
@@ -1249,7 +1224,7 @@ impl<G: Game> Mcts<G> {
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let (n, w) = (t.edges[h.edge as usize + i].n, t.edge_w[h.edge as usize + i]);
+                let Edge { n, w, .. } = t.edges[h.edge as usize + i];
                 let (total, exploitation, exploration) = ucb1_ln(w, n as f64, ln_n, t.opts.c);
                 (id, exploitation, exploration, total)
             })
