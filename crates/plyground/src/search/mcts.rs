@@ -1084,26 +1084,28 @@ impl<G: Game> Tree<G> {
 /// it), unless all are (then the plain choice among all).
 #[inline]
 fn select_in_block(block: &[Edge], ln_n: f64, c: f64) -> usize {
-    let mut skip = LOST;
-    loop {
-        let mut best = usize::MAX;
-        let mut best_total = f64::NEG_INFINITY;
-        for (i, e) in block.iter().enumerate() {
-            if e.link.flags & skip != 0 {
-                continue;
-            }
-            let (q, n) = (e.q, e.n as f64);
-            let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
-            if best == usize::MAX || total > best_total {
-                best = i;
-                best_total = total;
-            }
+    let (mut best, mut best_total) = (usize::MAX, f64::NEG_INFINITY);
+    for (i, e) in block.iter().enumerate() {
+        let (q, n) = (e.q, e.n as f64);
+        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
+        if e.link.flags & LOST == 0 && (best == usize::MAX || total > best_total) {
+            best = i;
+            best_total = total;
         }
-        if best != usize::MAX || skip == 0 {
-            return best;
-        }
-        skip = 0;
     }
+    if best != usize::MAX {
+        return best;
+    }
+    // Every child is lost: the plain choice among all.
+    for (i, e) in block.iter().enumerate() {
+        let (q, n) = (e.q, e.n as f64);
+        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
+        if best == usize::MAX || total > best_total {
+            best = i;
+            best_total = total;
+        }
+    }
+    best
 }
 
 /// The link flags of a node proven `p`: [`STOP`], and [`LOST`] for a loss of its mover.
