@@ -24,9 +24,10 @@
 //!   positions, each position played twice with the colours swapped.
 //!
 //! A dev tool (not a default member of the workspace, not built by `cargo xtask test`):
-//! `cargo run --release -p plyground-peers [-- --quick | --long] [--solver-only] [--bitbully PYTHON]`
-//! (`--solver-only`: the exact solver's tables alone), or
-//! `cargo xtask bench --peers`. Timings are the best of a few repetitions after an untimed warm-up.
+//! `cargo run --release -p plyground-peers [-- --quick | --long] [--solver-only | --mcts-only] [--bitbully PYTHON]`
+//! (`--solver-only`: the exact solver's tables alone; `--mcts-only`: the MCTS-Solver table
+//! and the 200 games alone), or `cargo xtask bench --peers`. Timings are the best of a few
+//! repetitions after an untimed warm-up, in the process's CPU time.
 
 use plyground::games::connect4::{has_four, C4State, Connect4};
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
@@ -79,11 +80,41 @@ fn read_set(name: &str, limit: usize) -> Result<Vec<Case>, String> {
         .collect())
 }
 
-/// Seconds taken by `f`, and its result.
+/// The CPU time this process has used, in seconds (`clock_gettime`'s process CPU-time
+/// clock), on 64-bit Linux; `None` elsewhere or if the call fails.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn cpu_seconds() -> Option<f64> {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+    const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on 64-bit Linux) to the
+    // pointer, which points to one.
+    let r = unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    (r == 0).then_some(t.sec as f64 + t.nsec as f64 * 1e-9)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn cpu_seconds() -> Option<f64> {
+    None
+}
+
+/// Seconds taken by `f`, and its result: the process's CPU time where there is one (all
+/// its threads: the minimax crate's MCTS runs its one worker on a thread of its own; time
+/// the scheduler gives other processes on a busy machine is not counted), else wall-clock.
 fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
-    let t = Instant::now();
+    let (t, c) = (Instant::now(), cpu_seconds());
     let r = f();
-    (t.elapsed().as_secs_f64(), r)
+    match (c, cpu_seconds()) {
+        (Some(a), Some(b)) => (b - a, r),
+        _ => (t.elapsed().as_secs_f64(), r),
+    }
 }
 
 fn fmt_time(secs: f64) -> String {
@@ -322,8 +353,8 @@ fn bitbully_table(python: &str, ours: &[OursRow], reps: usize, empty: bool) -> R
     }
     println!("(mean per position; time× and nodes× are ours / BitBully, below 1 means plyground does less;");
     println!(" checked: positions whose exact score both reproduced; nodes: ours entered, BitBully's");
-    println!(" getNodeCounter. BitBully's time is its process's CPU time (ours is wall-clock: load can only");
-    println!(" make ours look slower) for its solve call alone, made from Python (a call into it");
+    println!(" getNodeCounter. Both times are CPU time of the measuring process; BitBully's for its solve");
+    println!(" call alone, made from Python (a call into it");
     println!(
         " costs {}), its ~96 MiB table cleared before each position, untimed: about 50 ms each)",
         fmt_time(theirs.overhead)
@@ -609,16 +640,18 @@ fn mcts_strength(starts: &[Case], iterations: u32) {
 
 fn run(args: &[String]) -> Result<(), String> {
     let (mut quick, mut long, mut bitbully, mut solver_only) = (false, false, None, false);
+    let mut mcts_only = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--quick" => quick = true,
             "--long" => long = true,
             "--solver-only" => solver_only = true,
+            "--mcts-only" => mcts_only = true,
             "--bitbully" => bitbully = Some(it.next().ok_or("--bitbully needs the path of a Python")?),
             other => {
                 return Err(format!(
-                    "unknown option '{other}' (expected --quick, --long, --solver-only or --bitbully PYTHON)"
+                    "unknown option '{other}' (expected --quick, --long, --solver-only, --mcts-only or --bitbully PYTHON)"
                 ))
             }
         }
@@ -633,6 +666,9 @@ fn run(args: &[String]) -> Result<(), String> {
         // Issue 13 names Test_L1_R3's first 12 positions (the hardest set: seconds each).
         sets.push(("Test_L1_R2", 100));
         sets.push(("Test_L1_R3", 12));
+    }
+    if mcts_only {
+        return mcts_solver_section(quick);
     }
     let ours = solver_table(&sets, reps)?;
     println!();
@@ -652,6 +688,11 @@ fn run(args: &[String]) -> Result<(), String> {
     let early = read_set("Test_L1_R1", if quick { 5 } else { 20 })?;
     mcts_table(&early, if quick { 2_000 } else { 10_000 }, reps);
     println!();
+    mcts_solver_section(quick)
+}
+
+/// The MCTS-Solver rows and its strength against plain MCTS (all `--mcts-only` runs).
+fn mcts_solver_section(quick: bool) -> Result<(), String> {
     let k = if quick { 5 } else { 20 };
     let sets = [("Test_L3_R1", read_set("Test_L3_R1", k)?), ("Test_L2_R1", read_set("Test_L2_R1", k)?)];
     let its: &[u32] = if quick { &[10_000, 100_000] } else { &[10_000, 100_000, 300_000] };

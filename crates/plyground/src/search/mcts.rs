@@ -289,18 +289,14 @@ pub fn mcts_phase<A>(e: &Event<A>) -> Option<MctsPhase> {
 }
 
 /// A node of the arena. Its children's N and W are not here but in its edge block, so
-/// that UCB1 reads consecutive numbers; its own N and W are in its parent's block.
+/// that UCB1 reads consecutive numbers; its own N and W are in its parent's block. What
+/// selection reads of it is apart, in its [`Link`].
 #[derive(Copy, Clone, Debug)]
 struct Node<S> {
     /// The node's actions are `actions[first..first + len]` (ACTIONS(s) or the chance
-    /// outcomes): the first `k` lead to the expanded children, in expansion order; the rest
-    /// are untried.
+    /// outcomes, `len` in its [`Link`]): the first `k` lead to the expanded children, in
+    /// expansion order; the rest are untried.
     first: usize,
-    /// The children's block in the edge arrays (`edge..edge + len`, child i at `edge + i`),
-    /// allocated when the first child is expanded ([`NO_SLOT`] before).
-    edge: usize,
-    len: u32,
-    k: u32,
     to_move: ToMove,
     /// The player whose reward W sums (see the module docs).
     mover: Player,
@@ -314,8 +310,65 @@ struct Node<S> {
     state: S,
 }
 
-/// No slot (the root's slot; the edge block of a node without children).
+/// No slot (the root's slot).
 const NO_SLOT: usize = usize::MAX;
+
+/// What selection reads of a node, 16 bytes apart from the rest (its state above all),
+/// by id and again in the node's edge in its parent's block, so that walking down the tree
+/// touches one edge block per level and nothing else.
+#[derive(Copy, Clone, Debug, Default)]
+struct Link {
+    /// The children's block in the edge arrays (`edge..edge + len`, child i at `edge + i`),
+    /// allocated when the first child is expanded ([`NO_EDGE`] before).
+    edge: u32,
+    /// Actions (ACTIONS(s) or chance outcomes).
+    len: u32,
+    /// Expanded children.
+    k: u32,
+    /// [`STOP`], [`CHANCE`], [`LOST`], and in bits 8 to 15 the index of the player who moves into the
+    /// children (the player to move here, or at a chance node the node's own mover).
+    flags: u32,
+}
+
+/// One node of the current path below the root: its id, its edge slot and the index of
+/// its mover (whose reward the backup adds to its W).
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    id: u32,
+    slot: u32,
+    mover: u32,
+}
+
+/// No edge block yet.
+const NO_EDGE: u32 = u32::MAX;
+/// [`Link::flags`]: selection stops here (a terminal node, or with the solver a proven one).
+const STOP: u32 = 1;
+/// [`Link::flags`]: a chance node.
+const CHANCE: u32 = 2;
+/// [`Link::flags`]: solver only, a proven loss for the node's mover (selection skips it).
+const LOST: u32 = 4;
+
+impl Link {
+    /// The index of the player whose W the children's edges sum.
+    #[inline]
+    fn child_mover(&self) -> usize {
+        (self.flags >> 8 & 0xff) as usize
+    }
+}
+
+/// One edge of an edge block, what selection and backup read of a child (40 bytes): its
+/// W/N as backup last computed it (the exploitation term of UCB1, bit for bit: the same
+/// division of the same numbers, so that selection divides once per child instead of
+/// twice), W, N, its id and a copy of its [`Link`] (so that the next level needs no other
+/// read).
+#[derive(Copy, Clone, Debug, Default)]
+struct Edge {
+    q: f64,
+    w: f64,
+    n: u32,
+    child: u32,
+    link: Link,
+}
 
 /// A read-only view of one tree node (cheap to copy).
 #[derive(Copy, Clone, PartialEq, Debug)]
@@ -391,25 +444,22 @@ struct Tree<G: Game> {
     opts: MctsOptions,
     rng: Rng,
     nodes: Vec<Node<G::State>>,
+    /// Per node, by id: what selection reads.
+    links: Vec<Link>,
     /// Every node's actions, block by block.
     actions: Vec<G::Action>,
-    /// Per edge: the child's id, N and W (meaningful for the first `k` edges of a block; the
-    /// ids are the view's `children` slices).
+    /// Per edge: the child's W/N, W, N, id and link (meaningful for the first `k` edges of a block).
+    edges: Vec<Edge>,
+    /// Per edge: the child's id again (the view's `children` slices).
     edge_child: Vec<u32>,
-    edge_n: Vec<u32>,
-    edge_w: Vec<f64>,
-    /// Per edge: W/N as backup last computed it (the exploitation term of UCB1, bit for bit:
-    /// the same division of the same numbers), so that selection divides once per child
-    /// instead of twice.
-    edge_q: Vec<f64>,
     root_n: u32,
     root_w: f64,
     /// MCTS-Solver on (the option, in a two-player game).
     solver: bool,
-    /// Solver only (empty otherwise): each node's proof, by id; per edge, whether the child
-    /// is a proven loss for its mover (selection skips it); the iteration the root was proven in.
+    /// Solver only (empty otherwise): each node's proof, by id (a proven node's link has
+    /// [`STOP`], and [`LOST`] when it is a loss for its mover); the iteration the root was
+    /// proven in.
     proofs: Vec<Option<Proof>>,
-    edge_lost: Vec<bool>,
     proved_at: Option<u32>,
     /// ln N of the visit counts seen so far: bit for bit the value selection would compute.
     ln_table: LnTable,
@@ -418,8 +468,8 @@ struct Tree<G: Game> {
     max_depth: u32,
     range: (f64, f64),
     num_players: usize,
-    /// Reused buffers: the current path, ACTIONS(s), chance outcomes.
-    path: Vec<u32>,
+    /// Reused buffers: the current path below the root, ACTIONS(s), chance outcomes.
+    trail: Vec<Step>,
     acts: Vec<G::Action>,
     outs: Vec<(G::Action, f64)>,
 }
@@ -430,16 +480,14 @@ impl<G: Game> Tree<G> {
             opts,
             rng: Rng::new(opts.seed),
             nodes: Vec::new(),
+            links: Vec::new(),
             actions: Vec::new(),
+            edges: Vec::new(),
             edge_child: Vec::new(),
-            edge_n: Vec::new(),
-            edge_w: Vec::new(),
-            edge_q: Vec::new(),
             root_n: 0,
             root_w: 0.0,
             solver: opts.solver && game.num_players() == 2,
             proofs: Vec::new(),
-            edge_lost: Vec::new(),
             proved_at: None,
             ln_table: LnTable::default(),
             iterations: 0,
@@ -447,7 +495,7 @@ impl<G: Game> Tree<G> {
             max_depth: 0,
             range: game.utility_range(),
             num_players: game.num_players().clamp(1, MAX_PLAYERS),
-            path: Vec::new(),
+            trail: Vec::new(),
             acts: Vec::new(),
             outs: Vec::new(),
         };
@@ -482,19 +530,17 @@ impl<G: Game> Tree<G> {
             }
         }
         let len = (self.actions.len() - first) as u32;
-        self.nodes.push(Node {
-            first,
-            edge: NO_SLOT,
+        let (chance, child_mover) = match to_move {
+            ToMove::Player(p) => (0, p.index() as u32),
+            ToMove::Chance => (CHANCE, mover.index() as u32),
+        };
+        self.links.push(Link {
+            edge: NO_EDGE,
             len,
             k: 0,
-            to_move,
-            mover,
-            terminal,
-            parent,
-            depth,
-            slot,
-            state,
+            flags: terminal as u32 | chance | child_mover << 8,
         });
+        self.nodes.push(Node { first, to_move, mover, terminal, parent, depth, slot, state });
         if self.solver {
             let proof = terminal.then(|| {
                 let u = game.utility(&state, Player::MAX);
@@ -509,8 +555,9 @@ impl<G: Game> Tree<G> {
                 Proof { outcome, plies: 0, rule: ProofRule::Terminal }
             });
             self.proofs.push(proof);
-            if slot != NO_SLOT {
-                self.edge_lost[slot] = proof.is_some_and(|p| p.outcome == Outcome::Loss);
+            if let Some(p) = proof {
+                // (The copy in the parent's edge is made by `expand`, after this.)
+                self.links.last_mut().expect("just pushed").flags |= proven_flags(&p);
             }
         }
     }
@@ -523,17 +570,17 @@ impl<G: Game> Tree<G> {
     fn stats(&self, id: u32) -> (u32, f64) {
         match self.nodes[id as usize].slot {
             NO_SLOT => (self.root_n, self.root_w),
-            s => (self.edge_n[s], self.edge_w[s]),
+            s => (self.edges[s].n, self.edges[s].w),
         }
     }
 
     /// The children of node `id` (which must exist), in expansion order.
     fn children_of(&self, id: u32) -> &[u32] {
-        let h = &self.nodes[id as usize];
+        let h = &self.links[id as usize];
         if h.k == 0 {
             return &[];
         }
-        &self.edge_child[h.edge..h.edge + h.k as usize]
+        &self.edge_child[h.edge as usize..h.edge as usize + h.k as usize]
     }
 
     /// The action into node `id` (`None` at the root and for unknown ids).
@@ -543,7 +590,7 @@ impl<G: Game> Tree<G> {
             return None;
         }
         let p = &self.nodes[c.parent as usize];
-        Some(self.actions[p.first + (c.slot - p.edge)])
+        Some(self.actions[p.first + (c.slot - self.links[c.parent as usize].edge as usize)])
     }
 
     /// portable_ln(max(n, 1)), from the table while N is small.
@@ -557,7 +604,9 @@ impl<G: Game> Tree<G> {
     /// series of doublings, each copying the arena and touching fresh memory.
     fn reserve(&mut self, iterations: u32) {
         let room = (self.opts.max_nodes as usize).saturating_sub(self.nodes.len());
-        self.nodes.reserve((iterations as usize).min(room).min(1 << 16));
+        let more = (iterations as usize).min(room).min(1 << 16);
+        self.nodes.reserve(more);
+        self.links.reserve(more);
     }
 
     fn can_grow(&self) -> bool {
@@ -568,23 +617,19 @@ impl<G: Game> Tree<G> {
     /// child's id.
     fn expand(&mut self, game: &G, parent: u32) -> u32 {
         let h = self.nodes[parent as usize];
-        let edge = if h.edge == NO_SLOT {
-            let e = self.edge_n.len();
-            let end = e + h.len as usize;
+        let mut link = self.links[parent as usize];
+        let edge = if link.edge == NO_EDGE {
+            let e = self.edges.len();
+            let end = e + link.len as usize;
+            self.edges.resize(end, Edge::default());
             self.edge_child.resize(end, 0);
-            self.edge_n.resize(end, 0);
-            self.edge_w.resize(end, 0.0);
-            self.edge_q.resize(end, 0.0);
-            if self.solver {
-                self.edge_lost.resize(end, false);
-            }
-            self.nodes[parent as usize].edge = e;
+            link.edge = e as u32;
             e
         } else {
-            h.edge
+            link.edge as usize
         };
-        let slot = edge + h.k as usize;
-        let a = self.actions[h.first + h.k as usize];
+        let slot = edge + link.k as usize;
+        let a = self.actions[h.first + link.k as usize];
         let state = game.result(&h.state, a);
         let depth = h.depth + 1;
         let mover = match h.to_move {
@@ -594,8 +639,21 @@ impl<G: Game> Tree<G> {
         let id = self.num_nodes() as u32;
         self.push_node(game, state, parent, slot, depth, mover);
         self.edge_child[slot] = id;
-        self.nodes[parent as usize].k += 1;
+        self.edges[slot].child = id;
+        self.edges[slot].link = self.links[id as usize];
+        link.k += 1;
+        self.set_link(parent, h.slot, link);
         id
+    }
+
+    /// Writes node `id`'s link, and its copy in its edge (`slot`, the node's; [`NO_SLOT`]
+    /// at the root).
+    #[inline]
+    fn set_link(&mut self, id: u32, slot: usize, link: Link) {
+        self.links[id as usize] = link;
+        if slot != NO_SLOT {
+            self.edges[slot].link = link;
+        }
     }
 
     /// Draws a chance outcome of `s` by its probability (`None` if it has none).
@@ -669,41 +727,65 @@ impl<G: Game> Tree<G> {
         (plies, self.rewards(game, &s))
     }
 
-    fn iterate<O: Observer<G::Action>>(&mut self, game: &G, obs: &mut O) {
-        if self.solver && !O::ENABLED && self.proofs[0].is_some() && !self.nodes[0].terminal {
-            // A proven root, unobserved: what the iteration below does there (selection
-            // stops at the root, which scores its outcome; nothing else changes), in short.
-            let reward = self.proven_reward(0).expect("a proven non-terminal root");
-            self.rollouts += 1;
-            self.root_n = self.root_n.saturating_add(1);
-            self.root_w += reward[self.nodes[0].mover.index()];
-            self.iterations = self.iterations.saturating_add(1);
-            return;
+    /// `iterations` iterations, reported to `obs`. Once the root is proven (solver on,
+    /// unobserved), the rest are [`scored_at_proven_root`](Self::scored_at_proven_root) in
+    /// one go.
+    fn run<O: Observer<G::Action>>(&mut self, game: &G, iterations: u32, obs: &mut O) {
+        self.reserve(iterations);
+        for done in 0..iterations {
+            // (STOP at a root that is not terminal: proven by the solver.)
+            if !O::ENABLED && self.links[0].flags & STOP != 0 && !self.nodes[0].terminal {
+                self.scored_at_proven_root(iterations - done);
+                return;
+            }
+            self.iterate(game, obs);
         }
+    }
+
+    /// `count` iterations at a proven non-terminal root, unobserved: what [`iterate`](Self::iterate)
+    /// does there (selection stops at the root, which scores its outcome; nothing else
+    /// changes), in short. W gets the reward added once per iteration, as there, so that
+    /// its rounding is the same bit for bit.
+    fn scored_at_proven_root(&mut self, count: u32) {
+        let reward = self.proven_reward(0).expect("a proven non-terminal root")[self.nodes[0].mover.index()];
+        self.rollouts += u64::from(count);
+        self.root_n = self.root_n.saturating_add(count);
+        let mut w = self.root_w;
+        for _ in 0..count {
+            w += reward;
+        }
+        self.root_w = w;
+        self.iterations = self.iterations.saturating_add(count);
+    }
+
+    /// One iteration. (At a proven root [`run`](Self::run) skips it: it would only score
+    /// the root's outcome.)
+    fn iterate<O: Observer<G::Action>>(&mut self, game: &G, obs: &mut O) {
         if O::ENABLED {
             obs.event(&Event::MctsIteration { iteration: self.iterations });
         }
-        self.path.clear();
-        self.path.push(0);
+        self.trail.clear();
         let mut id = 0u32;
-        // N of node `id` (selection reads it for ln N before this iteration's backup).
+        // N and link of node `id` (selection reads N for ln N before this iteration's backup).
         let mut n_here = self.root_n;
+        let mut link = self.links[0];
         // SELECT, ending in at most one EXPAND.
         let leaf = loop {
-            let h = self.nodes[id as usize];
-            if h.terminal || (self.solver && self.proofs[id as usize].is_some()) {
+            if link.flags & STOP != 0 {
                 break id;
             }
-            let (first, k, len) = (h.first, h.k as usize, h.len as usize);
-            match h.to_move {
-                ToMove::Chance => {
+            let (k, len) = (link.k as usize, link.len as usize);
+            if link.flags & CHANCE != 0 {
+                let h = self.nodes[id as usize];
+                let first = h.first;
+                {
                     let Some(a) = self.sample_outcome(game, &h.state) else { break id };
                     let block = &self.actions[first..first + len];
                     if let Some(pos) = block[..k].iter().position(|&x| x == a) {
-                        let slot = h.edge + pos;
-                        let (child, n) = (self.edge_child[slot], self.edge_n[slot]);
+                        let slot = link.edge as usize + pos;
+                        let Edge { n, child, link: next, .. } = self.edges[slot];
                         if O::ENABLED {
-                            let w = self.edge_w[slot];
+                            let w = self.edges[slot].w;
                             let q = if n > 0 { w / n as f64 } else { 0.0 };
                             obs.event(&Event::MctsSelect {
                                 node: id,
@@ -712,9 +794,14 @@ impl<G: Game> Tree<G> {
                                 exploration: 0.0,
                             });
                         }
+                        self.trail.push(Step {
+                            id: child,
+                            slot: slot as u32,
+                            mover: link.child_mover() as u32,
+                        });
                         id = child;
                         n_here = n;
-                        self.path.push(id);
+                        link = next;
                         continue;
                     }
                     if !self.can_grow() {
@@ -724,45 +811,36 @@ impl<G: Game> Tree<G> {
                     self.actions.swap(first + k, first + k + j);
                     break self.expand_and_report(game, id, obs);
                 }
-                ToMove::Player(_) => {
-                    let untried = len - k;
-                    if untried > 0 && self.can_grow() {
-                        // Solver: a move that wins at once is tried first (it proves the node).
-                        let win_first = self.solver && k == 0 && self.winning_move_first(game, id);
-                        if self.opts.expansion == Expansion::Random && !win_first {
-                            let j = self.rng.below(untried as u32) as usize;
-                            self.actions.swap(first + k, first + k + j);
-                        }
-                        break self.expand_and_report(game, id, obs);
-                    }
-                    if k == 0 {
-                        break id;
-                    }
-                    let ln_n = self.ln_n(n_here);
-                    let c = self.opts.c;
-                    let e = h.edge;
-                    let best = if self.solver {
-                        select_unlost(
-                            &self.edge_q[e..e + k],
-                            &self.edge_n[e..e + k],
-                            &self.edge_lost[e..e + k],
-                            ln_n,
-                            c,
-                        )
-                    } else {
-                        select_in_block(&self.edge_q[e..e + k], &self.edge_n[e..e + k], ln_n, c)
-                    };
-                    let slot = e + best;
-                    let (child, n) = (self.edge_child[slot], self.edge_n[slot]);
-                    if O::ENABLED {
-                        let (_, exploitation, exploration) = ucb1_ln(self.edge_w[slot], n as f64, ln_n, c);
-                        obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
-                    }
-                    id = child;
-                    n_here = n;
-                    self.path.push(id);
-                }
             }
+            let untried = len - k;
+            if untried > 0 && self.can_grow() {
+                // Solver: a move that wins at once is tried first (it proves the node).
+                let win_first = self.solver && k == 0 && self.winning_move_first(game, id);
+                if self.opts.expansion == Expansion::Random && !win_first {
+                    let first = self.nodes[id as usize].first;
+                    let j = self.rng.below(untried as u32) as usize;
+                    self.actions.swap(first + k, first + k + j);
+                }
+                break self.expand_and_report(game, id, obs);
+            }
+            if k == 0 {
+                break id;
+            }
+            let ln_n = self.ln_n(n_here);
+            let c = self.opts.c;
+            let e = link.edge as usize;
+            let block = &self.edges[e..e + k];
+            let best = select_in_block(block, ln_n, c);
+            let slot = e + best;
+            let Edge { n, child, link: next, .. } = self.edges[slot];
+            if O::ENABLED {
+                let (_, exploitation, exploration) = ucb1_ln(self.edges[slot].w, n as f64, ln_n, c);
+                obs.event(&Event::MctsSelect { node: id, child, exploitation, exploration });
+            }
+            self.trail.push(Step { id: child, slot: slot as u32, mover: link.child_mover() as u32 });
+            id = child;
+            n_here = n;
+            link = next;
         };
         // ROLLOUT.
         let state = self.nodes[leaf as usize].state;
@@ -776,14 +854,13 @@ impl<G: Game> Tree<G> {
         }
         self.max_depth = self.max_depth.max(self.nodes[leaf as usize].depth);
         // BACKUP, leaf first: every node below the root through its slot, then the root.
-        for &id in self.path[1..].iter().rev() {
-            let node = &self.nodes[id as usize];
-            let slot = node.slot;
-            let n = self.edge_n[slot].saturating_add(1);
-            let w = self.edge_w[slot] + reward[node.mover.index()];
-            self.edge_n[slot] = n;
-            self.edge_w[slot] = w;
-            self.edge_q[slot] = w / n as f64;
+        for &Step { id, slot, mover } in self.trail.iter().rev() {
+            let e = &mut self.edges[slot as usize];
+            let n = e.n.saturating_add(1);
+            let w = e.w + reward[mover as usize];
+            e.n = n;
+            e.w = w;
+            e.q = w / n as f64;
             if O::ENABLED {
                 obs.event(&Event::MctsBackup { node: id, visits: n, wins: w });
             }
@@ -805,7 +882,7 @@ impl<G: Game> Tree<G> {
     fn winning_move_first(&mut self, game: &G, id: u32) -> bool {
         let h = &self.nodes[id as usize];
         let ToMove::Player(p) = h.to_move else { return false };
-        let (first, len, state) = (h.first, h.len as usize, h.state);
+        let (first, len, state) = (h.first, self.links[id as usize].len as usize, h.state);
         for j in 0..len {
             let next = game.result(&state, self.actions[first + j]);
             if game.is_terminal(&next) && game.utility(&next, p) > 0.0 {
@@ -840,18 +917,17 @@ impl<G: Game> Tree<G> {
     /// stopping at the first node that stays unproven (only a child's change can change a
     /// node's status, and only nodes on the path changed).
     fn propagate_proofs(&mut self) {
-        for i in (1..self.path.len()).rev() {
-            let (child, parent) = (self.path[i], self.path[i - 1]);
+        for i in (0..self.trail.len()).rev() {
+            let (child, parent) = (self.trail[i].id, if i == 0 { 0 } else { self.trail[i - 1].id });
             if self.proofs[child as usize].is_none() || self.proofs[parent as usize].is_some() {
                 break;
             }
             match self.try_prove(parent) {
                 Some(p) => {
                     self.proofs[parent as usize] = Some(p);
-                    let slot = self.nodes[parent as usize].slot;
-                    if slot != NO_SLOT {
-                        self.edge_lost[slot] = p.outcome == Outcome::Loss;
-                    }
+                    let mut link = self.links[parent as usize];
+                    link.flags |= proven_flags(&p);
+                    self.set_link(parent, self.nodes[parent as usize].slot, link);
                 }
                 None => break,
             }
@@ -865,13 +941,14 @@ impl<G: Game> Tree<G> {
     fn try_prove(&self, id: u32) -> Option<Proof> {
         let h = &self.nodes[id as usize];
         let ToMove::Player(p) = h.to_move else { return None };
-        let (k, len) = (h.k as usize, h.len as usize);
+        let link = self.links[id as usize];
+        let (k, len, edge) = (link.k as usize, link.len as usize, link.edge as usize);
         // The best child for `p` (whose outcomes the children's proofs are, as their mover),
         // by proof_key; `None` once one child is unproven (unless a win turns up).
         let mut best: Option<(u32, Proof)> = None;
         let mut all = k == len && len > 0;
         for pos in 0..k {
-            let child = self.edge_child[h.edge + pos];
+            let child = self.edge_child[edge + pos];
             let Some(cp) = self.proofs[child as usize] else {
                 all = false;
                 continue;
@@ -896,17 +973,19 @@ impl<G: Game> Tree<G> {
         let child = self.expand(game, id);
         if O::ENABLED {
             let h = &self.nodes[id as usize];
-            let action = self.actions[h.first + h.k as usize - 1];
+            let action = self.actions[h.first + self.links[id as usize].k as usize - 1];
             obs.event(&Event::MctsExpand { node: id, child, action });
         }
-        self.path.push(child);
+        let c = &self.nodes[child as usize];
+        self.trail.push(Step { id: child, slot: c.slot as u32, mover: c.mover.index() as u32 });
         child
     }
 
     fn view(&self, id: u32) -> Option<MctsNode<'_, G::State, G::Action>> {
         let h = self.nodes.get(id as usize)?;
         let (n, w) = self.stats(id);
-        let (first, k, len) = (h.first, h.k as usize, h.len as usize);
+        let link = &self.links[id as usize];
+        let (first, k, len) = (h.first, link.k as usize, link.len as usize);
         Some(MctsNode {
             id,
             parent: (h.parent != NO_PARENT).then_some(h.parent),
@@ -930,43 +1009,34 @@ impl<G: Game> Tree<G> {
     /// nodes.
     fn most_visited(&self, game: &G, id: u32) -> Option<(u32, usize)> {
         let h = self.nodes.get(id as usize)?;
-        if h.k == 0 || !matches!(h.to_move, ToMove::Player(_)) {
+        let link = &self.links[id as usize];
+        if link.k == 0 || !matches!(h.to_move, ToMove::Player(_)) {
             return None;
         }
-        let (first, k) = (h.first, h.k as usize);
+        let (first, k, edge) = (h.first, link.k as usize, link.edge as usize);
         let mut natural = Vec::new();
         game.actions(&h.state, &mut natural);
         // Each expanded child's natural index through an index of ACTIONS(s): O(k), not a
         // scan of the expanded block per action (O(k²) at a root with many children).
         let mut index = crate::action_index::ActionIndex::new();
         index.build(&natural);
-        if self.solver {
-            // The proofs first (a proven win, the quickest; never a proven loss unless
-            // every move loses, then the longest), then visits, then the natural order.
-            let mut best: Option<(u32, usize, (u8, i64), u32)> = None;
-            for pos in 0..k {
-                let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
-                let child = self.edge_child[h.edge + pos];
-                let rank = match self.proofs[child as usize] {
-                    Some(p) => choice_key(&p),
-                    None => (1, 0),
-                };
-                let n = self.edge_n[h.edge + pos];
-                if best.is_none_or(|b| (rank, n) > (b.2, b.3) || ((rank, n) == (b.2, b.3) && i < b.1)) {
-                    best = Some((child, i, rank, n));
-                }
-            }
-            return best.map(|(c, i, _, _)| (c, i));
-        }
-        let mut best: Option<(u32, usize, u32)> = None;
+        // With the solver, the proofs first (a proven win, the quickest; never a proven
+        // loss unless every move loses, then the longest); then visits, then the natural
+        // order. (Without it there are no proofs: every rank is the same.)
+        let mut best: Option<(u32, usize, (u8, i64), u32)> = None;
         for pos in 0..k {
             let Some(i) = index.get(&natural, self.actions[first + pos]) else { continue };
-            let n = self.edge_n[h.edge + pos];
-            if best.is_none_or(|b| n > b.2 || (n == b.2 && i < b.1)) {
-                best = Some((self.edge_child[h.edge + pos], i, n));
+            let child = self.edge_child[edge + pos];
+            let rank = match self.proofs.get(child as usize).copied().flatten() {
+                Some(p) => choice_key(&p),
+                None => (1, 0),
+            };
+            let n = self.edges[edge + pos].n;
+            if best.is_none_or(|b| (rank, n) > (b.2, b.3) || ((rank, n) == (b.2, b.3) && i < b.1)) {
+                best = Some((child, i, rank, n));
             }
         }
-        best.map(|(c, i, _)| (c, i))
+        best.map(|(c, i, _, _)| (c, i))
     }
 
     fn result(&self, game: &G) -> SearchResult<G::Action> {
@@ -1009,15 +1079,28 @@ impl<G: Game> Tree<G> {
 
 /// The UCB1 choice among a node's children (at least one), given their W/N (`q`) and N,
 /// exactly as [`select_ucb1`] makes it: the same totals, bit for bit ([`ucb1_ln`] with the
-/// exploitation W/N already divided), the first of the largest winning.
+/// exploitation W/N already divided), the first of the largest winning; skipping children
+/// that are proven losses for the player choosing (MCTS-Solver: [`LOST`], never set without
+/// it), unless all are (then the plain choice among all).
 #[inline]
-fn select_in_block(q: &[f64], n: &[u32], ln_n: f64, c: f64) -> usize {
-    let mut best = 0;
-    let mut best_total = f64::NEG_INFINITY;
-    for (i, (&q, &n)) in q.iter().zip(n).enumerate() {
-        let n = n as f64;
+fn select_in_block(block: &[Edge], ln_n: f64, c: f64) -> usize {
+    let (mut best, mut best_total) = (usize::MAX, f64::NEG_INFINITY);
+    for (i, e) in block.iter().enumerate() {
+        let (q, n) = (e.q, e.n as f64);
         let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
-        if i == 0 || total > best_total {
+        if e.link.flags & LOST == 0 && (best == usize::MAX || total > best_total) {
+            best = i;
+            best_total = total;
+        }
+    }
+    if best != usize::MAX {
+        return best;
+    }
+    // Every child is lost: the plain choice among all.
+    for (i, e) in block.iter().enumerate() {
+        let (q, n) = (e.q, e.n as f64);
+        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
+        if best == usize::MAX || total > best_total {
             best = i;
             best_total = total;
         }
@@ -1025,28 +1108,9 @@ fn select_in_block(q: &[f64], n: &[u32], ln_n: f64, c: f64) -> usize {
     best
 }
 
-/// [`select_in_block`] skipping children that are proven losses for the player choosing
-/// (MCTS-Solver), unless all are (then the plain choice).
-#[inline]
-fn select_unlost(q: &[f64], n: &[u32], lost: &[bool], ln_n: f64, c: f64) -> usize {
-    let mut best = usize::MAX;
-    let mut best_total = f64::NEG_INFINITY;
-    for (i, ((&q, &n), &lost)) in q.iter().zip(n).zip(lost).enumerate() {
-        if lost {
-            continue;
-        }
-        let n = n as f64;
-        let total = if n <= 0.0 { f64::INFINITY } else { q + exploration_term(n, ln_n, c) };
-        if best == usize::MAX || total > best_total {
-            best = i;
-            best_total = total;
-        }
-    }
-    if best == usize::MAX {
-        select_in_block(q, n, ln_n, c)
-    } else {
-        best
-    }
+/// The link flags of a node proven `p`: [`STOP`], and [`LOST`] for a loss of its mover.
+fn proven_flags(p: &Proof) -> u32 {
+    STOP | if p.outcome == Outcome::Loss { LOST } else { 0 }
 }
 
 /// The order in which the solver backs up its children's proofs: win > draw > loss; among
@@ -1096,10 +1160,7 @@ impl<G: Game> Mcts<G> {
 
     /// `iterations` iterations, reported to `obs`.
     pub fn run_observed<O: Observer<G::Action>>(&mut self, iterations: u32, obs: &mut O) {
-        self.tree.reserve(iterations);
-        for _ in 0..iterations {
-            self.tree.iterate(&self.game, obs);
-        }
+        self.tree.run(&self.game, iterations, obs)
     }
 
     /// Iterations run so far (= N at the root).
@@ -1137,12 +1198,12 @@ impl<G: Game> Mcts<G> {
     /// N, W, Q of every root child, in expansion order.
     pub fn root_children_stats(&self) -> Vec<ChildStats<G::Action>> {
         let t = &self.tree;
-        let h = &t.nodes[0];
+        let (h, edge) = (&t.nodes[0], t.links[0].edge as usize);
         t.children_of(0)
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let (n, w) = (t.edge_n[h.edge + i], t.edge_w[h.edge + i]);
+                let Edge { n, w, .. } = t.edges[edge + i];
                 ChildStats {
                     id,
                     action: t.actions[h.first + i],
@@ -1159,13 +1220,13 @@ impl<G: Game> Mcts<G> {
     /// (At chance nodes selection samples instead; the numbers are then only informative.)
     pub fn ucb_terms(&self, node: u32) -> Vec<(u32, f64, f64, f64)> {
         let t = &self.tree;
-        let Some(h) = t.nodes.get(node as usize) else { return Vec::new() };
+        let Some(h) = t.links.get(node as usize) else { return Vec::new() };
         let ln_n = portable_ln((t.stats(node).0 as f64).max(1.0));
         t.children_of(node)
             .iter()
             .enumerate()
             .map(|(i, &id)| {
-                let (n, w) = (t.edge_n[h.edge + i], t.edge_w[h.edge + i]);
+                let Edge { n, w, .. } = t.edges[h.edge as usize + i];
                 let (total, exploitation, exploration) = ucb1_ln(w, n as f64, ln_n, t.opts.c);
                 (id, exploitation, exploration, total)
             })
@@ -1217,13 +1278,10 @@ pub fn mcts_search<G: Game, O: Observer<G::Action>>(
     mut obs: O,
 ) -> SearchResult<G::Action> {
     let mut tree = Tree::new(game, *s, *opts);
-    tree.reserve(iterations);
     if O::ENABLED {
         obs.event(&Event::SearchStart { depth: u32::MAX });
     }
-    for _ in 0..iterations {
-        tree.iterate(game, &mut obs);
-    }
+    tree.run(game, iterations, &mut obs);
     let r = tree.result(game);
     if O::ENABLED {
         obs.event(&Event::SearchEnd { value: r.value, best: r.best, complete: true });
