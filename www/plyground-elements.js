@@ -1,17 +1,39 @@
-// plyground's custom elements, all in one module:
+// plyground's custom elements, one script for all six:
 //
 //   <script type="module" src="https://…/plyground-elements.js"></script>
 //   <ply-tree step="end">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>
 //
-// <ply-tree>, <ply-game>, <ply-mcts>, <ply-ucb>, <ply-compare> and <ply-practice> share one WebAssembly module
-// and one small worker pool per page (elements/runtime.js). Each element is also its own
-// module (elements/ply-tree.js, …) for pages that want only one. docs/embedding.md has the
-// attributes, events and hosting notes.
+// <ply-tree>, <ply-game>, <ply-mcts>, <ply-ucb>, <ply-compare> and <ply-practice> share one
+// WebAssembly module per kind and one small worker pool per page (elements/runtime.js). Each
+// element is its own module (elements/ply-tree.js, …, which defines its tag and exports its
+// class); this script loads an element's module when its tag first appears in the document,
+// now or later, so a page with one <ply-tree> downloads no other element's code.
+// docs/embedding.md has the attributes, events and hosting notes.
 
-export { PlyTree } from './elements/ply-tree.js';
-export { PlyGame } from './elements/ply-game.js';
-export { PlyMcts } from './elements/ply-mcts.js';
-export { PlyUcb } from './elements/ply-ucb.js';
-export { PlyCompare } from './elements/ply-compare.js';
-export { PlyPractice } from './elements/ply-practice.js';
+const ELEMENTS = {
+  'ply-tree': () => import('./elements/ply-tree.js'),
+  'ply-game': () => import('./elements/ply-game.js'),
+  'ply-mcts': () => import('./elements/ply-mcts.js'),
+  'ply-ucb': () => import('./elements/ply-ucb.js'),
+  'ply-compare': () => import('./elements/ply-compare.js'),
+  'ply-practice': () => import('./elements/ply-practice.js'),
+};
+
+const waiting = new Map(Object.entries(ELEMENTS));
+
+/** Loads the module of each tag now in the document (once per tag). */
+function scan() {
+  for (const [tag, load] of waiting) {
+    if (document.getElementsByTagName(tag).length > 0) {
+      waiting.delete(tag);
+      load();
+    }
+  }
+  if (waiting.size === 0) observer.disconnect();
+}
+
+const observer = new MutationObserver(scan);
+observer.observe(document, { childList: true, subtree: true });
+scan();
+
 export { loadApi, workerPool, SITE_BASE } from './elements/runtime.js';

@@ -349,7 +349,10 @@ describe('the labs', { timeout: 120_000 }, () => {
   });
 
   it('tree lab: beam search on Connect-4 loads the full module on first use (the games module leaves it out)', async () => {
-    // Still on the Connect-4 position of the test before: the games module drew it.
+    await page.click('nav a[data-view="tree"]');
+    await page.selectOption('#tl-source', 'c4-position');
+    await page.waitForFunction(() => window.__plyground.views.tree.snapshot()?.nodes.length > 1000, null, { timeout: TIMEOUT });
+    // The games module drew the Connect-4 position; the full module is not loaded.
     assert.equal(await page.evaluate(() => Boolean(window.__plyground.apis.full)), false, 'no full module before it is needed');
     const refused = await page.evaluate(() => {
       const api = window.__plyground.apis.games;
@@ -363,7 +366,7 @@ describe('the labs', { timeout: 120_000 }, () => {
         g.free();
       }
     });
-    assert.equal(refused, "option 'beam' is not in the games module (the tree and full modules have it)");
+    assert.equal(refused, "Stepper.forGame: option 'beam' is not in the games module (the tree and full modules have it)");
     await page.fill('#tl-beam', '2');
     await page.click('#tl-run');
     await page.waitForFunction(() => window.__plyground.views.tree.opts?.beam === 2, null, { timeout: TIMEOUT });
@@ -373,11 +376,16 @@ describe('the labs', { timeout: 120_000 }, () => {
       const s = v.snapshot();
       return { error: document.getElementById('tl-error').textContent, full: Boolean(window.__plyground.apis.full), result: s.result, nodes: s.nodes.length, pruned: s.nodes.filter((n) => n.state === 'pruned').length, opts: v.opts };
     });
-    console.log(JSON.stringify(got));
     assert.equal(got.error, '');
     assert.ok(got.full, 'the full module was loaded');
-    assert.equal(got.result, 'RESULT');
-    assert.equal(got.nodes, -1);
+    // The CLI agrees on the value and the move: `plyground c4 --moves 4453 --algo alphabeta
+    // --depth 4 --beam 2 --no-tt` prints value -0.02, best 6.
+    assert.equal(
+      got.result,
+      'Root estimate −0.02 within the beam (width 2; 65 moves pruned forward, never searched: one may hide a better move) · best move column 6',
+    );
+    // 24 nodes searched, 65 children dropped by the beam and 3 by α-β cutoffs, all drawn.
+    assert.deepEqual([got.nodes, got.pruned], [92, 68]);
     // Back to plain α-β: the games module again, no beam in the result.
     await page.fill('#tl-beam', '');
     await page.click('#tl-run');

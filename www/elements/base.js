@@ -53,6 +53,16 @@ export class PlyElement extends HTMLElement {
   }
 
   connectedCallback() {
+    // A property set before the tag was defined (plyground-elements.js loads an element's
+    // module when its tag appears) is the element's own and hides the accessor: pass it on.
+    for (const name of Object.keys(this.constructor.attrs)) {
+      const prop = propOf(this.constructor, name);
+      if (Object.hasOwn(this, prop)) {
+        const v = this[prop];
+        delete this[prop];
+        this[prop] = v;
+      }
+    }
     if (this._mountToken) return;
     if (!this.hasAttribute('tabindex')) this.setAttribute('tabindex', '0');
     this._onKey = (e) => {
@@ -246,10 +256,15 @@ export class PlyElement extends HTMLElement {
   }
 }
 
+/** The property of an attribute: `cls.props`' name, else the attribute's in camelCase. */
+function propOf(cls, name) {
+  return cls.props[name] ?? name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+}
+
 /** Defines a property per attribute (typed), so `el.step = 5` is `el.setAttribute('step', '5')`. */
 export function reflectAttributes(cls) {
   for (const [name, type] of Object.entries(cls.attrs)) {
-    const prop = cls.props[name] ?? name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    const prop = propOf(cls, name);
     if (prop in cls.prototype) continue;
     Object.defineProperty(cls.prototype, prop, {
       configurable: true,
