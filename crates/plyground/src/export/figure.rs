@@ -66,6 +66,9 @@ pub struct FigNode {
     pub state: FigState,
     /// Pruned, or under a pruned node: drawn grey, the edge into it dashed.
     pub greyed: bool,
+    /// Dropped by beam search (forward pruning: never searched, it may hide the best move):
+    /// the edge into it dotted, not dashed like an α-β cutoff's, as the page draws it.
+    pub forward: bool,
     /// The edge into the node is the chosen move (drawn bold; only once the search ended).
     pub bold: bool,
 }
@@ -133,6 +136,7 @@ impl Figure {
                     window: None,
                     state: FigState::Unvisited,
                     greyed: false,
+                    forward: false,
                     bold: false,
                 }
             })
@@ -188,6 +192,7 @@ impl Figure {
                 .and_then(|p| tree.children(p).get(pe.index as usize).copied());
             if let Some(c) = child {
                 nodes[c as usize].state = FigState::Pruned;
+                nodes[c as usize].forward = pe.forward;
             }
         }
         if let Some(d) = st.current().and_then(|c| to_tree.get(c as usize).copied().flatten()) {
@@ -213,9 +218,15 @@ impl Figure {
         self.nodes.iter().filter(|n| n.state == FigState::Pruned).count()
     }
 
-    /// How many edges are drawn dashed: one into every greyed node.
+    /// How many edges are drawn dashed: one into every greyed node but those beam search
+    /// dropped (dotted).
     pub fn dashed_count(&self) -> usize {
-        self.nodes.iter().filter(|n| n.greyed && n.parent.is_some()).count()
+        self.nodes.iter().filter(|n| n.greyed && !n.forward && n.parent.is_some()).count()
+    }
+
+    /// How many edges are drawn dotted: one into every node beam search dropped.
+    pub fn dotted_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.forward && n.parent.is_some()).count()
     }
 }
 

@@ -158,14 +158,18 @@ pub fn svg(fig: &Figure, place: &Placement, title: &str, opts: SvgOptions) -> St
         let Some(p) = n.parent else { continue };
         let (px, py) = at(p as usize);
         let (cx, cy) = at(i);
-        let (stroke, width, dash) = if n.greyed {
+        let (stroke, width, dash) = if n.forward {
+            (pal.muted, 0.8, " stroke-dasharray=\"1 3\"")
+        } else if n.greyed {
             (pal.muted, 0.8, " stroke-dasharray=\"4 3\"")
         } else if n.bold {
             (pal.bold, 2.4, "")
         } else {
             (pal.edge, 0.8, "")
         };
-        let class = if n.greyed {
+        let class = if n.forward {
+            "forward"
+        } else if n.greyed {
             "pruned"
         } else if n.bold {
             "chosen"

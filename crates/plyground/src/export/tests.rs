@@ -44,6 +44,27 @@ fn figure_5_2_at_the_end_shows_the_lessons_values_pruning_and_move() {
 }
 
 #[test]
+fn beam_search_s_dropped_moves_are_dotted_in_every_export_and_cutoffs_stay_dashed() {
+    // The lessons' beam example at width 1: C and D are dropped at A, b2 at B (3 moves).
+    let t = Tree::try_parse("A[B~6[1, 9], C~3[4, 5], D~2[7, 8]]").unwrap();
+    let mut rec = Recorder::new(&t, t.initial_state());
+    let opts = AlphaBetaOptions { beam: Some(1), ..AlphaBetaOptions::default() };
+    alpha_beta(&t, &t.initial_state(), &opts, &mut rec);
+    let trace = rec.finish();
+    let f = Figure::at_step(&t, &trace, trace.len()).unwrap();
+    let dropped: Vec<&str> = f.nodes.iter().filter(|n| n.forward).map(|n| n.name.as_str()).collect();
+    assert_eq!(dropped, ["b2", "C", "D"]);
+    assert_eq!((f.dotted_count(), f.dashed_count()), (3, 4), "the four nodes under C and D are dashed");
+    let tex = tikz_at(&t, &trace, trace.len(), "alpha-beta", TikzOptions::default()).unwrap();
+    assert_eq!(tex.matches("\\draw[forwardedge]").count(), 3);
+    assert_eq!(tex.matches("\\draw[prunededge]").count(), 4);
+    let svg =
+        super::svg::svg_at(&t, &trace, trace.len(), "alpha-beta", super::svg::SvgOptions::default()).unwrap();
+    assert_eq!(svg.matches("<line class=\"forward\"").count(), 3);
+    assert_eq!(svg.matches("<line class=\"pruned\"").count(), 4);
+}
+
+#[test]
 fn at_step_zero_only_the_leaves_show_values() {
     let (t, trace) = alphabeta(FIG_5_2);
     let f = Figure::at_step(&t, &trace, 0).unwrap();

@@ -127,10 +127,11 @@ const STYLES: &str = "\\begin{tikzpicture}[
   windowtext/.style={font=\\scriptsize},
   edgetext/.style={font=\\scriptsize, inner sep=1.5pt, text=plyedge},
   greytext/.style={text=plymuted},
-  % edges: normal, the chosen move, into a pruned subtree
+  % edges: normal, the chosen move, into a pruned subtree, dropped by beam search
   treeedge/.style={draw=plyedge, line width=0.6pt},
   chosen/.style={draw=plyline, line width=1.8pt},
   prunededge/.style={draw=plymuted, line width=0.6pt, dashed},
+  forwardedge/.style={draw=plymuted, line width=0.6pt, dotted},
 ]
   % colours (the page's light theme)
   \\definecolor{plyline}{HTML}{222222}\\definecolor{plyedge}{HTML}{5B5B5B}
@@ -153,7 +154,9 @@ fn picture(fig: &Figure, place: &Placement) -> String {
     for (i, n) in fig.nodes.iter().enumerate() {
         let Some(p) = n.parent else { continue };
         let p = p as usize;
-        let style = if n.greyed {
+        let style = if n.forward {
+            "forwardedge"
+        } else if n.greyed {
             "prunededge"
         } else if n.bold {
             "chosen"
