@@ -205,15 +205,18 @@ impl<'a> Parser<'a> {
 
     /// A number that is a utility: at most [`MAX_ABS_VALUE`] in magnitude.
     fn utility(&mut self) -> PResult<f64> {
+        self.bounded("the utility", "a utility")
+    }
+
+    /// A number of at most [`MAX_ABS_VALUE`] in magnitude; the error names it as `what` ("the
+    /// utility") and the rule's subject as `who` ("a utility must lie between …").
+    fn bounded(&mut self, what: &str, who: &str) -> PResult<f64> {
         let start = self.pos;
         let v = self.number()?;
         if v.abs() > MAX_ABS_VALUE {
             // The number as written: `1e308` is not worth 309 digits of error message.
             let s = &self.text[start..self.pos];
-            return Err((
-                start,
-                format!("the utility {s} is too large: a utility must lie between -1e15 and 1e15"),
-            ));
+            return Err((start, format!("{what} {s} is too large: {who} must lie between -1e15 and 1e15")));
         }
         Ok(v)
     }
@@ -339,14 +342,7 @@ impl<'a> Parser<'a> {
             ));
         }
         let start = self.pos;
-        let v = self.number()?;
-        if v.abs() > MAX_ABS_VALUE {
-            let s = &self.text[start..self.pos];
-            return Err((
-                start,
-                format!("the static evaluation {s} is too large: it must lie between -1e15 and 1e15"),
-            ));
-        }
+        let v = self.bounded("the static evaluation", "it")?;
         self.raw[id as usize].eval = Some(v);
         self.skip_ws();
         if self.peek() != Some(b'[') {
