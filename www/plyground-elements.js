@@ -21,6 +21,8 @@ const ELEMENTS = {
 
 const waiting = new Map(Object.entries(ELEMENTS));
 
+let observer = null;
+
 /** Loads the module of each tag now in the document (once per tag). */
 function scan() {
   for (const [tag, load] of waiting) {
@@ -29,11 +31,13 @@ function scan() {
       load();
     }
   }
-  if (waiting.size === 0) observer.disconnect();
+  if (waiting.size === 0) observer?.disconnect();
 }
 
-const observer = new MutationObserver(scan);
-observer.observe(document, { childList: true, subtree: true });
 scan();
+if (waiting.size > 0) {
+  observer = new MutationObserver(scan);
+  observer.observe(document, { childList: true, subtree: true });
+}
 
 export { loadApi, workerPool, SITE_BASE } from './elements/runtime.js';
