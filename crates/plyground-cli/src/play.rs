@@ -6,8 +6,9 @@ use plyground::games::tictactoe::TicTacToe;
 use plyground::search::alphabeta::{AlphaBetaOptions, NoEval};
 use plyground::search::engine::{
     AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, MoveScore, ScoreBound, SolverEngine,
-    DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
+    DEFAULT_NODE_BUDGET,
 };
+use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
 use plyground::search::{fmt_value, Stats};
 use plyground::{Game, Player, ToMove};
 
@@ -197,9 +198,9 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
         "solve" => {
             let budget: u64 = match a.number("budget")? {
                 Some(b) => b,
-                None => DEFAULT_SOLVER_SHARE + DEFAULT_NODE_BUDGET,
+                None => PERFECT_C4_BUDGET,
             };
-            SolverEngine::new(s, budget, DEFAULT_SOLVER_SHARE).run(u64::MAX)
+            SolverEngine::new(s, budget, PERFECT_C4_SOLVER_SHARE).run(u64::MAX)
         }
         "mcts" => {
             let (r, p) = run_mcts(&g, &s, &a)?;

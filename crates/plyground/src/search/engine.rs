@@ -639,17 +639,46 @@ pub fn solver_fallback_options() -> AlphaBetaOptions {
     }
 }
 
-/// The exact Connect-4 solver, one column per step (centre first), and — when the solver's
-/// share of the budget runs out before every column is solved — deepening α-β with
-/// Connect-4's evaluation on the rest of the budget (the decision is made here, in Rust).
+/// Scores from the side to move (the solver's), within ±`CELLS`.
+const C4_N: i32 = crate::games::connect4::CELLS as i32;
+
+/// The columns, centre first (0-based).
+const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The nodes a [`SolverEngine`] spends, once its move is found, on the other columns' scores
+/// (win, draw or loss first, then the exact score) before it answers; a column not settled
+/// within them keeps the bound it has. A fifth of a second or so natively.
+pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
+
+/// The exact Connect-4 solver, and — when the solver's share of the budget runs out before
+/// the move is found — deepening α-β with Connect-4's evaluation on the rest of the budget
+/// (the decision is made here, in Rust). One solver call per step, the table shared by all:
+///
+/// 1. the root's exact score v (the opening book's when it holds the root);
+/// 2. the move: the column the table holds for the root with a lower bound ≥ v, else the
+///    cutoff of one search of the root with the window (v − 1, v) ([`Solver::move_scoring`]);
+///    if that settles without a move, the columns, centre first, each tested with one null
+///    window against v (is its score v, or at most v − 1?) until one scores v;
+/// 3. the other columns, with at most [`SOLVER_COLUMN_SHARE`] nodes: first win, draw or
+///    loss (null windows around 0), then the exact score. A column not settled is reported
+///    with the bound known (from the mover's side: at least a positive number is a win, at
+///    most a negative one a loss, and 0 either way is a draw or better, or worse), never a
+///    number that is not proven.
 pub struct SolverEngine {
     root: C4State,
     solver: Solver,
-    /// Columns still to solve, in order.
-    todo: Vec<u8>,
-    /// Per column (0-based): its exact score from the side to move at the root.
-    solved: [Option<i32>; 7],
+    /// Per column (0-based): the interval its score lies in, from the side to move at the
+    /// root (exact when both ends meet; empty (1, 0) for a full column).
+    known: [(i32, i32); 7],
+    /// The root's exact score from the side to move, once known.
+    value: Option<i32>,
+    /// An optimal move (its score is `value`), once found.
+    best: Option<u8>,
+    /// [`Solver::move_scoring`] was asked for the move.
+    tried_move: bool,
     solver_nodes: u64,
+    /// Nodes spent on the other columns after the move was found.
+    column_nodes: u64,
     solver_share: u64,
     budget: u64,
     fallback: Option<AlphaBetaEngine<Connect4, OptionalEval<C4Eval>>>,
@@ -658,20 +687,27 @@ pub struct SolverEngine {
 
 impl SolverEngine {
     /// An engine for `root` with one node budget for everything; the solver may use up to
-    /// `solver_share` of it but never more than four fifths, so that the fallback always
-    /// has at least a fifth of the budget; the fallback gets whatever the solver left.
+    /// `solver_share` of it but always leaves the fallback a fifth of the budget or
+    /// [`DEFAULT_NODE_BUDGET`], whichever is less; the fallback gets whatever the solver left.
     #[inline]
     pub fn new(root: C4State, budget: u64, solver_share: u64) -> Self {
-        let todo: Vec<u8> =
-            [3u8, 2, 4, 1, 5, 0, 6].into_iter().filter(|&c| !root.is_over() && root.can_play(c)).collect();
+        let mut known = [(1, 0); 7];
+        for c in 0..7u8 {
+            if !root.is_over() && root.can_play(c) {
+                known[c as usize] = (-C4_N, C4_N);
+            }
+        }
         SolverEngine {
             root,
             solver: Solver::new(SolverOptions::default()),
-            done: false,
-            todo,
-            solved: [None; 7],
+            known,
+            value: None,
+            best: None,
+            tried_move: false,
             solver_nodes: 0,
-            solver_share: solver_share.min(budget - budget / 5),
+            column_nodes: 0,
+            done: root.is_over(),
+            solver_share: solver_share.min(budget - (budget / 5).min(DEFAULT_NODE_BUDGET)),
             budget,
             fallback: None,
         }
@@ -706,17 +742,39 @@ impl SolverEngine {
         self.root.side_to_move() == Player::MAX
     }
 
-    /// The best solved column (centre first among equals) and its score from the mover.
-    fn best_solved(&self) -> Option<(u8, i32)> {
-        let mut best: Option<(u8, i32)> = None;
-        for c in [3u8, 2, 4, 1, 5, 0, 6] {
-            if let Some(v) = self.solved[c as usize] {
-                if best.is_none_or(|b| v > b.1) {
-                    best = Some((c, v));
-                }
-            }
+    /// The next column to work on and the (lo, hi) that decides it, from its own mover's
+    /// side (the child's): before the move, the next column that may score v, tested
+    /// against v; after it, a column whose sign is open, then one not yet exact.
+    fn next_question(&self) -> Option<(u8, i32, i32)> {
+        let v = self.value?;
+        let open = |c: u8| {
+            let (lo, hi) = self.known[c as usize];
+            (lo < hi).then_some((lo, hi))
+        };
+        if self.best.is_none() {
+            return CENTRE_FIRST
+                .into_iter()
+                .find(|&c| open(c).is_some_and(|(_, hi)| hi >= v))
+                .map(|c| (c, -v, 1 - v));
         }
-        best
+        let sign_open = |c: u8| open(c).is_some_and(|(lo, hi)| lo <= 0 && hi >= 0);
+        if let Some(c) = CENTRE_FIRST.into_iter().find(|&c| sign_open(c)) {
+            return Some((c, -1, 1));
+        }
+        CENTRE_FIRST.into_iter().find(|&c| open(c).is_some()).map(|c| (c, -C4_N, C4_N))
+    }
+
+    fn fall_back(&mut self) {
+        let opts = AlphaBetaOptions {
+            node_budget: Some(self.budget - self.solver_nodes),
+            ..solver_fallback_options()
+        };
+        // Connect-4's EVAL through `OptionalEval`: the same α-β code as the players' engines.
+        let eval = OptionalEval(Some(C4Eval::default()));
+        self.fallback = Some(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true));
+        if self.budget == self.solver_nodes {
+            self.done = true;
+        }
     }
 }
 
@@ -733,29 +791,69 @@ impl Engine for SolverEngine {
             self.done = p.done;
             return self.progress();
         }
-        let Some(&col) = self.todo.first() else {
+        let left = self.solver_share - self.solver_nodes;
+        let Some(v) = self.value else {
+            // 1. The root's exact score.
+            self.solver.set_node_budget(Some(left));
+            let r = self.solver.narrow(&self.root, (-C4_N, C4_N), -C4_N, C4_N);
+            self.solver_nodes += r.nodes;
+            if r.decided {
+                self.value = Some(r.min);
+                for k in &mut self.known {
+                    k.1 = k.1.min(r.min);
+                }
+            } else {
+                self.fall_back();
+            }
+            return self.progress();
+        };
+        if self.best.is_none() && !self.tried_move {
+            // 2. The move, from the solver's own search (else the columns one by one below).
+            self.tried_move = true;
+            self.solver.set_node_budget(Some(left));
+            let (best, nodes) = self.solver.move_scoring(&self.root, v);
+            self.solver_nodes += nodes;
+            if let Some(c) = best {
+                self.best = Some(c);
+                self.known[c as usize] = (v, v);
+            } else if self.solver_nodes == self.solver_share {
+                self.fall_back();
+            }
+            return self.progress();
+        }
+        let Some((col, lo, hi)) = self.next_question() else {
             self.done = true;
             return self.progress();
         };
-        let child = Connect4.result(&self.root, col);
-        self.solver.set_node_budget(Some(self.solver_share - self.solver_nodes));
-        let sol = self.solver.solve(&child, false);
-        self.solver_nodes += sol.nodes;
-        if sol.complete {
-            self.solved[col as usize] = Some(-sol.score);
-            self.todo.remove(0);
-            self.done = self.todo.is_empty();
-        } else {
-            let opts = AlphaBetaOptions {
-                node_budget: Some(self.budget - self.solver_nodes),
-                ..solver_fallback_options()
-            };
-            // Connect-4's EVAL through `OptionalEval`: the same α-β code as the players' engines.
-            let eval = OptionalEval(Some(C4Eval::default()));
-            self.fallback = Some(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true));
-            if self.budget == self.solver_nodes {
+        let budget =
+            if self.best.is_some() { left.min(SOLVER_COLUMN_SHARE - self.column_nodes) } else { left };
+        if budget == 0 {
+            if self.best.is_none() {
+                self.fall_back();
+            } else {
                 self.done = true;
             }
+            return self.progress();
+        }
+        let k = self.known[col as usize];
+        let child = Connect4.result(&self.root, col);
+        self.solver.set_node_budget(Some(budget));
+        // The child's score from its own mover is the negative of the column's.
+        let r = self.solver.narrow(&child, (-k.1, -k.0), lo, hi);
+        self.solver_nodes += r.nodes;
+        if self.best.is_some() {
+            self.column_nodes += r.nodes;
+        }
+        self.known[col as usize] = (-r.max, -r.min);
+        if self.best.is_none() {
+            if !r.decided {
+                self.fall_back();
+            } else if -r.max >= v {
+                self.best = Some(col);
+            }
+        } else if !r.decided {
+            // The columns' share ran out: what is known so far is the answer.
+            self.done = true;
         }
         self.progress()
     }
@@ -767,13 +865,12 @@ impl Engine for SolverEngine {
             return Progress { nodes: p.nodes + self.solver_nodes, done: self.done, ..p };
         }
         let to_max = |v: i32| if self.max_to_move() { v as f64 } else { -v as f64 };
-        let best = self.best_solved();
         Progress {
-            depth: if self.done { u32::MAX } else { 0 },
+            depth: if self.best.is_some() { u32::MAX } else { 0 },
             nodes: self.solver_nodes,
-            iterations: self.solved.iter().flatten().count() as u32,
-            best: best.map(|b| b.0),
-            value: if self.done { best.map(|b| to_max(b.1)) } else { None },
+            iterations: self.known.iter().filter(|k| k.0 == k.1).count() as u32,
+            best: self.best,
+            value: self.best.and(self.value).map(to_max),
             done: self.done,
         }
     }
@@ -792,18 +889,29 @@ impl Engine for SolverEngine {
         Connect4.actions(&self.root, &mut acts);
         let scores = acts
             .iter()
-            .map(|&c| match self.solved[c as usize] {
-                // A solved column is the game's value: 0 is a proven draw (wins and losses
-                // are marked with their distance by the players' `mark_proven`).
-                Some(v) => MoveScore {
-                    proven: (v == 0).then_some(Proven::Draw),
-                    ..MoveScore::new(c, Some(to_max(v)), ScoreBound::Exact)
-                },
-                None => MoveScore::new(c, None, ScoreBound::Missing),
+            .map(|&c| {
+                let (lo, hi) = self.known[c as usize];
+                if lo == hi {
+                    // An exact score is the game's value: 0 is a proven draw (wins and losses
+                    // are marked with their distance by the players' `mark_proven`).
+                    return MoveScore {
+                        proven: (lo == 0).then_some(Proven::Draw),
+                        ..MoveScore::new(c, Some(to_max(lo)), ScoreBound::Exact)
+                    };
+                }
+                if self.value.is_none() {
+                    return MoveScore::new(c, None, ScoreBound::Missing);
+                }
+                // A bound from the mover's side: "at least lo" when lo ≥ 0 (a win when
+                // positive), else "at most hi" (a loss when negative); MAX's side flips it
+                // when MIN moves.
+                let (v, mover_lower) = if lo >= 0 { (lo, true) } else { (hi, false) };
+                let bound = if mover_lower == max { ScoreBound::Lower } else { ScoreBound::Upper };
+                MoveScore::new(c, Some(to_max(v)), bound)
             })
             .collect();
-        let finished = self.done && self.todo.is_empty();
         let stats = Stats { nodes: self.solver_nodes, ..Stats::default() };
+        let iterations = self.known.iter().filter(|k| k.0 == k.1).count() as u32;
         if self.root.is_over() {
             let v = Connect4.utility(&self.root, Player::MAX);
             return EngineResult {
@@ -823,10 +931,10 @@ impl Engine for SolverEngine {
                 proven: None,
             };
         }
-        let best = if finished { self.best_solved() } else { None };
-        let value = best.map_or(0.0, |b| to_max(b.1));
+        let best = self.best.zip(self.value);
+        let finished = best.is_some();
         EngineResult {
-            value,
+            value: best.map_or(0.0, |b| to_max(b.1)),
             score: best.map_or(0.0, |b| b.1 as f64),
             vector: None,
             best: best.map(|b| b.0),
@@ -834,10 +942,10 @@ impl Engine for SolverEngine {
             pv: best.map(|b| vec![b.0]).unwrap_or_default(),
             scores,
             exact: finished,
-            complete: finished,
+            complete: finished && self.done,
             depth: if finished { u32::MAX } else { 0 },
             stats,
-            iterations: self.solved.iter().flatten().count() as u32,
+            iterations,
             algo: "solve",
             proven: None,
         }

@@ -68,9 +68,16 @@ use std::sync::Arc;
 /// the perfect player on Connect-4 ([`PERFECT_C4_BUDGET`]) and MCTS (iterations).
 pub const PLAYER_BUDGET: u64 = DEFAULT_NODE_BUDGET;
 
-/// The perfect player's budget on Connect-4: the solver's share ([`DEFAULT_SOLVER_SHARE`])
+/// The exact solver's share of the perfect player's budget on Connect-4: three times
+/// `solveGame`'s ([`DEFAULT_SOLVER_SHARE`]). Most moves take far less (at plies 9–12, 200
+/// seeded positions a ply: 95 % of the moves within 4.5 M nodes), but the move of the hardest
+/// positions just past the opening book takes 20–25 M nodes (3 of those 800), and the perfect
+/// player must not fall back to an estimate there.
+pub const PERFECT_C4_SOLVER_SHARE: u64 = 3 * DEFAULT_SOLVER_SHARE;
+
+/// The perfect player's budget on Connect-4: the solver's share ([`PERFECT_C4_SOLVER_SHARE`])
 /// plus a whole [`DEFAULT_NODE_BUDGET`] for the α-β fallback.
-pub const PERFECT_C4_BUDGET: u64 = DEFAULT_SOLVER_SHARE + DEFAULT_NODE_BUDGET;
+pub const PERFECT_C4_BUDGET: u64 = PERFECT_C4_SOLVER_SHARE + DEFAULT_NODE_BUDGET;
 
 /// The transposition table of tic-tac-toe (and explicit trees), log2 of its slots: 64 Ki.
 pub const TT_LOG2_SMALL: u32 = 16;
@@ -625,7 +632,7 @@ pub fn search_spec(kind: BoardKind, cfg: &PlayerConfig) -> Result<SearchSpec, St
                 SearchSpec::AlphaBeta { opts: ab(None, true, false), eval: false, iterative: false }
             }
             BoardKind::Connect4 => {
-                SearchSpec::Solve { budget: PERFECT_C4_BUDGET, solver_share: DEFAULT_SOLVER_SHARE }
+                SearchSpec::Solve { budget: PERFECT_C4_BUDGET, solver_share: PERFECT_C4_SOLVER_SHARE }
             }
         },
     })
@@ -868,13 +875,15 @@ impl PlayerEngine {
     }
 
     /// Whether an opening book of `depth` plies would settle part of this engine's search
-    /// and none is in use: the exact solver (the perfect player on Connect-4) scoring the
-    /// columns of a position with fewer than `depth` stones ([`book::helps`]). The other
-    /// players never use a book.
+    /// and none is in use: the exact solver (the perfect player on Connect-4) on a position
+    /// with at most `depth` stones ([`book::helps`]: it solves the position itself first, so
+    /// at the book's depth the book gives its score). The other players never use a book.
     pub fn wants_book(&self, depth: u8) -> bool {
         match &self.inner {
             Inner::Solver(s) => {
-                s.book().is_none() && !s.root().is_over() && book::helps(s.root().moves().into(), depth, true)
+                s.book().is_none()
+                    && !s.root().is_over()
+                    && book::helps(s.root().moves().into(), depth, false)
             }
             Inner::Any(_) => false,
         }
@@ -1111,7 +1120,7 @@ mod tests {
         );
         assert_eq!(
             search_spec(c4, &PlayerConfig::default_for(c4, PlayerId::Perfect)).unwrap(),
-            SearchSpec::Solve { budget: 25_000_000, solver_share: 20_000_000 }
+            SearchSpec::Solve { budget: 65_000_000, solver_share: 60_000_000 }
         );
         assert!(search_spec(c4, &PlayerConfig::default_for(c4, PlayerId::Human)).is_err());
     }

@@ -161,6 +161,19 @@ pub struct Solution {
     pub complete: bool,
 }
 
+/// What [`Solver::narrow`] found: the score lies in `min..=max` (always true).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Narrowed {
+    /// The least score still possible.
+    pub min: i32,
+    /// The greatest score still possible.
+    pub max: i32,
+    /// Nodes entered.
+    pub nodes: u64,
+    /// The interval decides what was asked (false when the node budget ran out first).
+    pub decided: bool,
+}
+
 /// What [`Solver::analyze`] found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Analysis {
@@ -477,6 +490,87 @@ impl Solver {
             }
         }
         Analysis { scores: if complete { scores } else { [None; 7] }, nodes, complete }
+    }
+
+    /// Narrows the score of `s` (from the side to move), known to lie in `within`, down to
+    /// what decides it against `lo` < `hi`: null-window passes (the table kept) until the
+    /// score is known to be at most `lo`, at least `hi`, or exactly. Each pass's window lies
+    /// in [`lo`, `hi`], so a test "is the score above t?" (`lo` = t, `hi` = t + 1) is one
+    /// pass; (−1, 1) is win, draw or loss; (−[`CELLS`], [`CELLS`]) the exact score. The
+    /// interval returned is always true (`within` must be), also when the node budget ran
+    /// out before it decided: it is then what was known when the budget ran out.
+    pub fn narrow(&mut self, s: &C4State, within: (i32, i32), lo: i32, hi: i32) -> Narrowed {
+        self.nodes = 0;
+        self.budget = self.opts.node_budget.unwrap_or(u64::MAX);
+        self.aborted = false;
+        let p = Pos::of(s);
+        self.root_moves = p.moves;
+        let settled = if s.is_over() {
+            Some(terminal_score(s))
+        } else if p.can_win_next() {
+            Some((N + 1 - p.moves) / 2)
+        } else {
+            self.book_score(&p)
+        };
+        let (mut min, mut max) = (within.0.max(-(N - p.moves) / 2), within.1.min((N + 1 - p.moves) / 2));
+        if let Some(v) = settled {
+            if self.nodes < self.budget {
+                self.nodes += 1;
+                (min, max) = (v, v);
+            }
+        }
+        while min < max && max > lo && min < hi && self.nodes < self.budget {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let med = med.clamp(lo.max(min), (hi - 1).min(max - 1));
+            let r = self.pass(&p, med, med + 1, &mut NoObserver).clamp(min, max);
+            if self.aborted {
+                break;
+            }
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Narrowed { min, max, nodes: self.nodes, decided: min == max || max <= lo || min >= hi }
+    }
+
+    /// A column that scores `v`, the exact score of `s` from the side to move (found by
+    /// [`Solver::narrow`] or the book), and the nodes it took: the move the table holds with
+    /// a lower bound ≥ `v` for `s`, else the cutoff of one search of `s` with the window
+    /// (`v` − 1, `v`) — the solver's own move order, the table kept, the book not consulted
+    /// at `s` itself. None when the node budget ran out or the search settled `s` without a
+    /// move (then test the columns with [`Solver::narrow`]).
+    pub fn move_scoring(&mut self, s: &C4State, v: i32) -> (Option<u8>, u64) {
+        self.nodes = 0;
+        self.budget = self.opts.node_budget.unwrap_or(u64::MAX);
+        self.aborted = false;
+        let p = Pos::of(s);
+        self.root_moves = p.moves;
+        if s.is_over() {
+            return (None, 0);
+        }
+        if p.can_win_next() {
+            return ((0..WIDTH).find(|&c| s.is_winning_move(c)), 0);
+        }
+        if let Some((tv, true, mv @ 1..)) = self.tt.as_ref().and_then(|t| t.probe(p.key())) {
+            if tv >= v && self.opts.tt_move {
+                return (Some(mv - 1), 0);
+            }
+        }
+        let depth = self.book_depth;
+        if p.moves == depth {
+            self.book_depth = -1;
+        }
+        let r = self.pass(&p, v - 1, v, &mut NoObserver);
+        self.book_depth = depth;
+        let best = if !self.aborted && r >= v { self.root_best } else { None };
+        (best, self.nodes)
     }
 
     fn solve_inner<O: Observer<u8>>(&mut self, s: &C4State, weak: bool, obs: &mut O) -> i32 {
