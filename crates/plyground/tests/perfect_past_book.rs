@@ -3,8 +3,8 @@
 use plyground::games::connect4::{C4State, Connect4};
 use plyground::rng::Rng;
 use plyground::search::book::Book;
-use plyground::search::engine::{Engine, SolverEngine, DEFAULT_SOLVER_SHARE};
-use plyground::search::players::PERFECT_C4_BUDGET;
+use plyground::search::engine::{Engine, SolverEngine};
+use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
 use plyground::Game;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -69,8 +69,8 @@ const PLY_9_AND_10: [(&str, [i32; 7], u64); 20] = [
 ];
 
 const NODES: [u64; 20] = [
-    2203240, 7, 9, 1969, 4037933, 2559199, 9, 2056, 5060849, 4410821, 2144246, 7, 7, 5764, 3199718, 2982736,
-    16, 2000001, 3182149, 10360139,
+    2152996, 8, 8, 1968, 4037932, 2559198, 8, 2055, 5060848, 4300590, 2144247, 8, 8, 4608, 3199717, 2984594,
+    17, 1929486, 3182150, 10360141,
 ];
 
 #[test]
@@ -137,7 +137,7 @@ fn measure() {
         let mut rows = Vec::new();
         for (i, (s, moves)) in by_ply[ply].iter().enumerate() {
             let t = Instant::now();
-            let mut e = SolverEngine::new(*s, PERFECT_C4_BUDGET, DEFAULT_SOLVER_SHARE);
+            let mut e = SolverEngine::new(*s, PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE);
             e.set_book(Some(book()));
             let mut at_move = None;
             let mut move_ms = 0.0;
@@ -233,27 +233,6 @@ fn truth() {
             let cols: Vec<String> =
                 a.scores.iter().map(|v| v.map_or("None".into(), |v| format!("Some({v})"))).collect();
             println!("(\"{moves}\", [{}]),", cols.join(", "));
-        }
-    }
-}
-
-#[test]
-#[ignore]
-fn tt_sizes() {
-    use plyground::search::solver::{Solver, SolverOptions};
-    for moves in ["632255377", "363332217", "437276273", "3633322171"] {
-        let s = Connect4.try_parse_moves(moves).unwrap();
-        for log2 in [20, 21, 22, 23] {
-            let t = Instant::now();
-            let mut so = Solver::new(SolverOptions { tt_log2: Some(log2), ..SolverOptions::default() });
-            so.set_book(Some(book()));
-            let v = so.narrow(&s, (-42, 42), -42, 42);
-            let (best, nodes) = so.move_scoring(&s, v.min);
-            println!(
-                "{moves} tt 2^{log2}: root {} nodes, move {best:?} {nodes} nodes, {:.0} ms",
-                v.nodes,
-                t.elapsed().as_secs_f64() * 1e3
-            );
         }
     }
 }

@@ -655,10 +655,9 @@ pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
 /// (the decision is made here, in Rust). One solver call per step, the table shared by all:
 ///
 /// 1. the root's exact score v (the opening book's when it holds the root);
-/// 2. the move: the column the table holds for the root with a lower bound ≥ v, else the
-///    cutoff of one search of the root with the window (v − 1, v) ([`Solver::move_scoring`]);
-///    if that settles without a move, the columns, centre first, each tested with one null
-///    window against v (is its score v, or at most v − 1?) until one scores v;
+/// 2. an optimal move: the columns, centre first, each asked with one null window "is your
+///    score v, or at most v − 1?" until one scores v (the table, warm from step 1, makes
+///    most of these questions cheap);
 /// 3. the other columns, with at most [`SOLVER_COLUMN_SHARE`] nodes: first win, draw or
 ///    loss (null windows around 0), then the exact score. A column not settled is reported
 ///    with the bound known (from the mover's side: at least a positive number is a win, at
@@ -674,8 +673,6 @@ pub struct SolverEngine {
     value: Option<i32>,
     /// An optimal move (its score is `value`), once found.
     best: Option<u8>,
-    /// [`Solver::move_scoring`] was asked for the move.
-    tried_move: bool,
     solver_nodes: u64,
     /// Nodes spent on the other columns after the move was found.
     column_nodes: u64,
@@ -703,7 +700,6 @@ impl SolverEngine {
             known,
             value: None,
             best: None,
-            tried_move: false,
             solver_nodes: 0,
             column_nodes: 0,
             done: root.is_over(),
@@ -743,27 +739,32 @@ impl SolverEngine {
     }
 
     /// The next column to work on and the (lo, hi) that decides it, from its own mover's
-    /// side (the child's): before the move, the next column that may score v, tested
-    /// against v; after it, a column whose sign is open, then one not yet exact.
-    fn next_question(&self) -> Option<(u8, i32, i32)> {
-        let v = self.value?;
-        let open = |c: u8| {
+    /// side (the child's), centre first: before the move is known, a column that may score
+    /// the root's `v`, asked "at most −v, or at least 1 − v?"; after it, a column whose sign
+    /// is open, else one not yet exact.
+    fn next_question(&self, v: i32) -> Option<(u8, i32, i32)> {
+        let mut exact = None;
+        for c in CENTRE_FIRST {
             let (lo, hi) = self.known[c as usize];
-            (lo < hi).then_some((lo, hi))
-        };
-        if self.best.is_none() {
-            return CENTRE_FIRST
-                .into_iter()
-                .find(|&c| open(c).is_some_and(|(_, hi)| hi >= v))
-                .map(|c| (c, -v, 1 - v));
+            if lo >= hi {
+                continue;
+            }
+            if self.best.is_none() {
+                if hi >= v {
+                    return Some((c, -v, 1 - v));
+                }
+            } else if lo <= 0 && hi >= 0 {
+                return Some((c, -1, 1));
+            } else {
+                exact = exact.or(Some((c, -C4_N, C4_N)));
+            }
         }
-        let sign_open = |c: u8| open(c).is_some_and(|(lo, hi)| lo <= 0 && hi >= 0);
-        if let Some(c) = CENTRE_FIRST.into_iter().find(|&c| sign_open(c)) {
-            return Some((c, -1, 1));
-        }
-        CENTRE_FIRST.into_iter().find(|&c| open(c).is_some()).map(|c| (c, -C4_N, C4_N))
+        exact
     }
 
+    /// Gives up on the solver: deepening α-β with Connect-4's evaluation on what it left.
+    #[cold]
+    #[inline(never)]
     fn fall_back(&mut self) {
         let opts = AlphaBetaOptions {
             node_budget: Some(self.budget - self.solver_nodes),
@@ -771,7 +772,8 @@ impl SolverEngine {
         };
         // Connect-4's EVAL through `OptionalEval`: the same α-β code as the players' engines.
         let eval = OptionalEval(Some(C4Eval::default()));
-        self.fallback = Some(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true));
+        // Called once, with no fallback yet: nothing to drop (and no drop code compiled).
+        std::mem::forget(self.fallback.replace(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true)));
         if self.budget == self.solver_nodes {
             self.done = true;
         }
@@ -807,53 +809,30 @@ impl Engine for SolverEngine {
             }
             return self.progress();
         };
-        if self.best.is_none() && !self.tried_move {
-            // 2. The move, from the solver's own search (else the columns one by one below).
-            self.tried_move = true;
-            self.solver.set_node_budget(Some(left));
-            let (best, nodes) = self.solver.move_scoring(&self.root, v);
-            self.solver_nodes += nodes;
-            if let Some(c) = best {
-                self.best = Some(c);
-                self.known[c as usize] = (v, v);
-            } else if self.solver_nodes == self.solver_share {
-                self.fall_back();
+        // 2. An optimal move (a solver call that does not decide ends in the fallback), then
+        // 3. the other columns within their share (one that runs out ends the search).
+        let moving = self.best.is_none();
+        let share = if moving { left } else { left.min(SOLVER_COLUMN_SHARE - self.column_nodes) };
+        match self.next_question(v) {
+            Some((col, lo, hi)) if share > 0 => {
+                let k = self.known[col as usize];
+                let child = Connect4.result(&self.root, col);
+                self.solver.set_node_budget(Some(share));
+                // The child's score from its own mover is the negative of the column's.
+                let r = self.solver.narrow(&child, (-k.1, -k.0), lo, hi);
+                self.solver_nodes += r.nodes;
+                self.known[col as usize] = (-r.max, -r.min);
+                if !moving {
+                    self.column_nodes += r.nodes;
+                    self.done = !r.decided;
+                } else if !r.decided {
+                    self.fall_back();
+                } else if r.max <= -v {
+                    self.best = Some(col);
+                }
             }
-            return self.progress();
-        }
-        let Some((col, lo, hi)) = self.next_question() else {
-            self.done = true;
-            return self.progress();
-        };
-        let budget =
-            if self.best.is_some() { left.min(SOLVER_COLUMN_SHARE - self.column_nodes) } else { left };
-        if budget == 0 {
-            if self.best.is_none() {
-                self.fall_back();
-            } else {
-                self.done = true;
-            }
-            return self.progress();
-        }
-        let k = self.known[col as usize];
-        let child = Connect4.result(&self.root, col);
-        self.solver.set_node_budget(Some(budget));
-        // The child's score from its own mover is the negative of the column's.
-        let r = self.solver.narrow(&child, (-k.1, -k.0), lo, hi);
-        self.solver_nodes += r.nodes;
-        if self.best.is_some() {
-            self.column_nodes += r.nodes;
-        }
-        self.known[col as usize] = (-r.max, -r.min);
-        if self.best.is_none() {
-            if !r.decided {
-                self.fall_back();
-            } else if -r.max >= v {
-                self.best = Some(col);
-            }
-        } else if !r.decided {
-            // The columns' share ran out: what is known so far is the answer.
-            self.done = true;
+            _ if moving => self.fall_back(),
+            _ => self.done = true,
         }
         self.progress()
     }
@@ -910,42 +889,24 @@ impl Engine for SolverEngine {
                 MoveScore::new(c, Some(to_max(v)), bound)
             })
             .collect();
-        let stats = Stats { nodes: self.solver_nodes, ..Stats::default() };
-        let iterations = self.known.iter().filter(|k| k.0 == k.1).count() as u32;
-        if self.root.is_over() {
-            let v = Connect4.utility(&self.root, Player::MAX);
-            return EngineResult {
-                value: v,
-                score: if max { v } else { -v },
-                vector: None,
-                best: None,
-                best_index: None,
-                pv: Vec::new(),
-                scores,
-                exact: true,
-                complete: true,
-                depth: u32::MAX,
-                stats,
-                iterations: 0,
-                algo: "solve",
-                proven: None,
-            };
-        }
+        // A finished game is its own exact value (utility to MAX); no move, no columns.
+        let over = self.root.is_over().then(|| Connect4.utility(&self.root, Player::MAX));
         let best = self.best.zip(self.value);
-        let finished = best.is_some();
+        let exact = over.is_some() || best.is_some();
+        let value = over.unwrap_or_else(|| best.map_or(0.0, |b| to_max(b.1)));
         EngineResult {
-            value: best.map_or(0.0, |b| to_max(b.1)),
-            score: best.map_or(0.0, |b| b.1 as f64),
+            value,
+            score: if max { value } else { -value },
             vector: None,
             best: best.map(|b| b.0),
             best_index: best.and_then(|b| acts.iter().position(|&a| a == b.0)),
             pv: best.map(|b| vec![b.0]).unwrap_or_default(),
             scores,
-            exact: finished,
-            complete: finished && self.done,
-            depth: if finished { u32::MAX } else { 0 },
-            stats,
-            iterations,
+            exact,
+            complete: exact && self.done,
+            depth: if exact { u32::MAX } else { 0 },
+            stats: Stats { nodes: self.solver_nodes, ..Stats::default() },
+            iterations: self.known.iter().filter(|k| k.0 == k.1).count() as u32,
             algo: "solve",
             proven: None,
         }
