@@ -9,9 +9,11 @@
 //! - [`MinimaxEngine`] — MINIMAX / EXPECTIMINIMAX, one step.
 //! - [`MaxnEngine`] — max^n, one step.
 //! - [`MctsEngine`] — MCTS, at most `slice` iterations per step.
-//! - [`SolverEngine`] — the exact Connect-4 solver, one column per step, falling back to
-//!   deepening α-β with the evaluation function when the solver's share of the budget runs
-//!   out.
+//! - [`SolverEngine`] — the exact Connect-4 solver, one solver call per step: the root's
+//!   score, an optimal move, then the other columns; when the solver's share of the budget
+//!   runs out before the move is found it gives up, and the perfect player
+//!   ([`PlayerEngine`](super::players::PlayerEngine)) falls back to deepening α-β with the
+//!   evaluation function.
 //!
 //! ## Guarantees
 //!
@@ -42,12 +44,11 @@ use super::book::Book;
 use super::maxn::maxn_budgeted;
 use super::mcts::{Mcts, MctsOptions};
 use super::minimax::minimax_budgeted;
-use super::players::OptionalEval;
 use super::solver::{Solver, SolverOptions};
 use super::{MoveOrder, SearchResult, Stats};
 use crate::event::NoObserver;
 use crate::game::{Evaluator, Game, Player, ToMove, Utilities};
-use crate::games::connect4::{C4Eval, C4State, Connect4};
+use crate::games::connect4::{C4State, Connect4};
 use std::sync::Arc;
 
 /// The node budget of a search that answers a user when the caller gives none: about a
@@ -650,9 +651,11 @@ const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 /// within them keeps the bound it has. A fifth of a second or so natively.
 pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
 
-/// The exact Connect-4 solver, and — when the solver's share of the budget runs out before
-/// the move is found — deepening α-β with Connect-4's evaluation on the rest of the budget
-/// (the decision is made here, in Rust). One solver call per step, the table shared by all:
+/// The exact Connect-4 solver. When the solver's share of the budget runs out before the move
+/// is found, it gives up ([`SolverEngine::fell_back`]) and leaves the rest of the budget to
+/// deepening α-β with Connect-4's evaluation, which the perfect player runs
+/// ([`PlayerEngine`](super::players::PlayerEngine), [`solver_fallback_options`]): the decision
+/// is made in Rust. One solver call per step, the table shared by all:
 ///
 /// 1. the root's exact score v (the opening book's when it holds the root);
 /// 2. an optimal move: the columns, centre first, each asked with one null window "is your
@@ -678,7 +681,8 @@ pub struct SolverEngine {
     column_nodes: u64,
     solver_share: u64,
     budget: u64,
-    fallback: Option<AlphaBetaEngine<Connect4, OptionalEval<C4Eval>>>,
+    /// The solver's share ran out before the move was found.
+    gave_up: bool,
     done: bool,
 }
 
@@ -705,13 +709,16 @@ impl SolverEngine {
             done: root.is_over(),
             solver_share: solver_share.min(budget - (budget / 5).min(DEFAULT_NODE_BUDGET)),
             budget,
-            fallback: None,
+            gave_up: false,
         }
     }
 
-    /// True once the solver gave up and the α-β fallback answers.
+    /// True once the solver gave up: its share ran out before the move was found. The
+    /// engine is then done without a move, and the player falls back to deepening α-β on
+    /// what the solver left ([`SolverEngine::fallback_budget`]; see
+    /// [`PlayerEngine`](super::players::PlayerEngine)).
     pub fn fell_back(&self) -> bool {
-        self.fallback.is_some()
+        self.gave_up
     }
 
     /// Uses `book` (or none) for the columns not solved yet (see [`Solver::set_book`]).
@@ -729,9 +736,9 @@ impl SolverEngine {
         &self.root
     }
 
-    /// The fallback's node budget (what the solver left), once it fell back.
+    /// The fallback's node budget (what the solver left), once it gave up.
     pub fn fallback_budget(&self) -> Option<u64> {
-        self.fallback.as_ref().map(|_| self.budget - self.solver_nodes)
+        self.gave_up.then(|| self.budget - self.solver_nodes)
     }
 
     fn max_to_move(&self) -> bool {
@@ -743,40 +750,32 @@ impl SolverEngine {
     /// the root's `v`, asked "at most −v, or at least 1 − v?"; after it, a column whose sign
     /// is open, else one not yet exact.
     fn next_question(&self, v: i32) -> Option<(u8, i32, i32)> {
-        let mut exact = None;
+        // The first column of the most urgent kind: 0 the move, 1 a sign, 2 an exact score.
+        let (mut kind, mut col) = (3, 0);
         for c in CENTRE_FIRST {
             let (lo, hi) = self.known[c as usize];
-            if lo >= hi {
-                continue;
-            }
-            if self.best.is_none() {
-                if hi >= v {
-                    return Some((c, -v, 1 - v));
-                }
-            } else if lo <= 0 && hi >= 0 {
-                return Some((c, -1, 1));
-            } else {
-                exact = exact.or(Some((c, -C4_N, C4_N)));
+            let k = match (lo < hi, self.best.is_none()) {
+                (false, _) => 3,
+                (true, true) => 3 * i32::from(hi < v),
+                (true, false) => 1 + i32::from(lo > 0 || hi < 0),
+            };
+            if k < kind {
+                (kind, col) = (k, c);
             }
         }
-        exact
+        [(-v, 1 - v), (-1, 1), (-C4_N, C4_N)].get(kind as usize).map(|&(lo, hi)| (col, lo, hi))
     }
 
-    /// Gives up on the solver: deepening α-β with Connect-4's evaluation on what it left.
-    #[cold]
+    /// Columns whose exact score is known.
     #[inline(never)]
+    fn exact_columns(&self) -> u32 {
+        self.known.iter().filter(|k| k.0 == k.1).count() as u32
+    }
+
+    /// Gives up: done without a move (the player falls back to α-β).
     fn fall_back(&mut self) {
-        let opts = AlphaBetaOptions {
-            node_budget: Some(self.budget - self.solver_nodes),
-            ..solver_fallback_options()
-        };
-        // Connect-4's EVAL through `OptionalEval`: the same α-β code as the players' engines.
-        let eval = OptionalEval(Some(C4Eval::default()));
-        // Called once, with no fallback yet: nothing to drop (and no drop code compiled).
-        std::mem::forget(self.fallback.replace(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true)));
-        if self.budget == self.solver_nodes {
-            self.done = true;
-        }
+        self.gave_up = true;
+        self.done = true;
     }
 }
 
@@ -784,13 +783,8 @@ impl Engine for SolverEngine {
     type Action = u8;
 
     #[inline]
-    fn step(&mut self, slice: u64) -> Progress<u8> {
+    fn step(&mut self, _slice: u64) -> Progress<u8> {
         if self.done {
-            return self.progress();
-        }
-        if let Some(f) = &mut self.fallback {
-            let p = f.step(slice);
-            self.done = p.done;
             return self.progress();
         }
         let left = self.solver_share - self.solver_nodes;
@@ -839,15 +833,11 @@ impl Engine for SolverEngine {
 
     #[inline]
     fn progress(&self) -> Progress<u8> {
-        if let Some(f) = &self.fallback {
-            let p = f.progress();
-            return Progress { nodes: p.nodes + self.solver_nodes, done: self.done, ..p };
-        }
         let to_max = |v: i32| if self.max_to_move() { v as f64 } else { -v as f64 };
         Progress {
             depth: if self.best.is_some() { u32::MAX } else { 0 },
             nodes: self.solver_nodes,
-            iterations: self.known.iter().filter(|k| k.0 == k.1).count() as u32,
+            iterations: self.exact_columns(),
             best: self.best,
             value: self.best.and(self.value).map(to_max),
             done: self.done,
@@ -856,12 +846,6 @@ impl Engine for SolverEngine {
 
     #[inline]
     fn result(&self) -> EngineResult<u8> {
-        if let Some(f) = &self.fallback {
-            let mut r = f.result();
-            r.stats.nodes += self.solver_nodes;
-            r.algo = "solve+alphabeta";
-            return r;
-        }
         let max = self.max_to_move();
         let to_max = |v: i32| if max { v as f64 } else { -v as f64 };
         let mut acts = Vec::new();
@@ -906,7 +890,7 @@ impl Engine for SolverEngine {
             complete: exact && self.done,
             depth: if exact { u32::MAX } else { 0 },
             stats: Stats { nodes: self.solver_nodes, ..Stats::default() },
-            iterations: self.known.iter().filter(|k| k.0 == k.1).count() as u32,
+            iterations: self.exact_columns(),
             algo: "solve",
             proven: None,
         }

@@ -784,7 +784,7 @@ pub fn record_c4_alpha_beta(
     record_alpha_beta(&Connect4, s, &OptionalEval(eval.then(C4Eval::default)), opts, iterative, rec)
 }
 
-/// The engine of a spec on a position.
+/// The engine of a spec on a position (the perfect player's α-β fallback is built here too).
 #[inline]
 fn build(spec: &SearchSpec, pos: BoardPosition) -> Result<Inner, String> {
     use BoardPosition as P;
@@ -847,6 +847,8 @@ pub struct PlayerEngine {
     spec: SearchSpec,
     pos: BoardPosition,
     inner: Inner,
+    /// After the solver gave up: its nodes, and the budget it left the α-β that answers.
+    fallback: Option<(u64, u64)>,
 }
 
 impl PlayerEngine {
@@ -856,7 +858,7 @@ impl PlayerEngine {
     pub fn new(cfg: &PlayerConfig, pos: BoardPosition) -> Result<Self, String> {
         let spec = search_spec(pos.kind(), cfg)?;
         let inner = build(&spec, pos)?;
-        Ok(PlayerEngine { config: cfg.clone(), spec, pos, inner })
+        Ok(PlayerEngine { config: cfg.clone(), spec, pos, inner, fallback: None })
     }
 
     /// The configuration it plays.
@@ -900,10 +902,7 @@ impl PlayerEngine {
     /// True once the solver gave up and its α-β fallback answers.
     #[inline]
     pub fn fell_back(&self) -> bool {
-        match &self.inner {
-            Inner::Solver(s) => s.fell_back(),
-            Inner::Any(_) => false,
-        }
+        self.fallback.is_some()
     }
 
     /// Does the search whose move is played search the engines' tic-tac-toe,
@@ -918,16 +917,13 @@ impl PlayerEngine {
     /// solver fallback the fallback's α-β (with the budget the solver left it).
     #[inline]
     pub fn search_spec(&self) -> SearchSpec {
-        match &self.inner {
-            Inner::Solver(s) => match s.fallback_budget() {
-                Some(b) => SearchSpec::AlphaBeta {
-                    opts: AlphaBetaOptions { node_budget: Some(b), ..solver_fallback_options() },
-                    eval: true,
-                    iterative: true,
-                },
-                None => self.spec.clone(),
+        match self.fallback {
+            Some((_, b)) => SearchSpec::AlphaBeta {
+                opts: AlphaBetaOptions { node_budget: Some(b), ..solver_fallback_options() },
+                eval: true,
+                iterative: true,
             },
-            Inner::Any(_) => self.spec.clone(),
+            None => self.spec.clone(),
         }
     }
 }
@@ -938,17 +934,30 @@ impl Engine for PlayerEngine {
     #[inline]
     fn step(&mut self, slice: u64) -> Progress<u8> {
         self.inner.engine_mut().step(slice);
+        if let Inner::Solver(s) = &self.inner {
+            if let Some(b) = s.fallback_budget() {
+                // The solver gave up: deepening α-β with EVAL on what it left.
+                self.fallback = Some((s.progress().nodes, b));
+                let opts = AlphaBetaOptions { node_budget: Some(b), ..solver_fallback_options() };
+                self.inner = Inner::Any(board_alpha_beta(self.pos, opts, true, true, true));
+            }
+        }
         self.progress()
     }
 
     #[inline]
     fn progress(&self) -> Progress<u8> {
-        self.inner.engine().progress()
+        let p = self.inner.engine().progress();
+        Progress { nodes: p.nodes + self.fallback.as_ref().map_or(0, |f| f.0), ..p }
     }
 
     #[inline]
     fn result(&self) -> EngineResult<u8> {
         let mut r = self.inner.engine().result();
+        if let Some((nodes, _)) = self.fallback {
+            r.stats.nodes += nodes;
+            r.algo = "solve+alphabeta";
+        }
         if r.best.is_none() && self.progress().done {
             // Not even depth 1 finished: a player always moves (the first legal move).
             if let Some(a) = self.pos.first_action() {
@@ -1137,6 +1146,28 @@ mod tests {
     }
 
     #[test]
+    fn the_perfect_player_falls_back_to_alpha_beta_on_what_the_solver_left() {
+        // The empty board without the book does not solve in 20,000 nodes.
+        let s = Connect4.initial_state();
+        let spec = SearchSpec::Solve { budget: 100_000, solver_share: 20_000 };
+        let cfg = PlayerConfig::default_for(BoardKind::Connect4, PlayerId::Perfect);
+        let pos = BoardPosition::Connect4(s);
+        let mut e =
+            PlayerEngine { config: cfg, inner: build(&spec, pos).unwrap(), spec, pos, fallback: None };
+        let r = e.run(1);
+        assert!(e.fell_back());
+        assert_eq!((r.algo, r.exact), ("solve+alphabeta", false));
+        assert!(r.stats.nodes <= 100_000 && r.best.is_some() && r.depth >= 1, "{r:?}");
+        assert_eq!(e.progress().nodes, r.stats.nodes);
+        let (solver, left) = e.fallback.unwrap();
+        assert!(solver <= 20_000 && solver + left == 100_000);
+        let SearchSpec::AlphaBeta { opts, eval: true, iterative: true } = e.search_spec() else {
+            panic!("the fallback's α-β is what is recorded")
+        };
+        assert_eq!(opts, AlphaBetaOptions { node_budget: Some(left), ..solver_fallback_options() });
+    }
+
+    #[test]
     fn a_player_always_moves() {
         // A budget of 1 node cannot finish depth 1: the first legal move is played.
         let s = TicTacToe.initial_state();
@@ -1148,6 +1179,7 @@ mod tests {
             inner: build(&spec, BoardPosition::TicTacToe(s)).unwrap(),
             spec,
             pos: BoardPosition::TicTacToe(s),
+            fallback: None,
         };
         let r = e.run(1);
         assert_eq!((r.best, r.pv.clone(), r.exact, r.complete, r.depth), (Some(0), vec![0], false, false, 0));
