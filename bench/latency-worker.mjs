@@ -55,11 +55,18 @@ self.onmessage = async (event) => {
       t0 = performance.now();
       const a = analyzeConnect4(moves);
       const columnsMs = performance.now() - t0;
-      // The engine's exact column scores (from the mover) must be the analysis's.
-      const shown = Array(7).fill(null);
-      for (const s of result.scores) if (s.bound === 'exact') shown[s.move - 1] = s.score;
-      const agree = !result.exact || !a.complete || shown.every((v, c) => v === a.scores[c]);
-      results.push({ ply, moves, moveMs, columnsMs, fellBack, exact: result.exact, complete: a.complete, agree });
+      // The engine's column scores (from the mover) must be true of the analysis's: an exact
+      // one equal, a bound on the right side of it. Columns shown as a bound are counted, and
+      // those whose bound does not even say win, draw or loss.
+      const truth = (s) => a.scores[s.move - 1];
+      const holds = (s) =>
+        s.bound === 'exact' ? s.score === truth(s) : s.bound === 'lower' ? truth(s) >= s.score : s.bound === 'upper' ? truth(s) <= s.score : false;
+      const agree = !result.exact || !a.complete || result.scores.every(holds);
+      const bounds = result.exact ? result.scores.filter((s) => s.bound !== 'exact').length : 0;
+      const open = result.exact
+        ? result.scores.filter((s) => (s.bound === 'lower' && s.score <= 0) || (s.bound === 'upper' && s.score >= 0)).length
+        : 0;
+      results.push({ ply, moves, moveMs, columnsMs, fellBack, exact: result.exact, complete: a.complete, agree, bounds, open });
     }
     self.postMessage({ ok: true, book, results });
   } catch (err) {

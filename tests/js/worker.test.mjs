@@ -68,7 +68,7 @@ test('engine: the perfect player takes the win in Connect-4; the options record 
   assert.equal(last.type, 'result', last.error);
   const r = last.data.result;
   assert.deepEqual([r.best, r.value, r.exact, r.complete, r.algo, r.fellBack, r.depth], [4, 18, true, true, 'solve', false, null]);
-  assert.deepEqual(last.data.options, { algo: 'solve', budget: 25_000_000 });
+  assert.deepEqual(last.data.options, { algo: 'solve', budget: 65_000_000 });
 });
 
 test('engine: MCTS reports its iterations slice by slice', async () => {

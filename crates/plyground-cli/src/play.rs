@@ -5,9 +5,10 @@ use crate::json::Json;
 use plyground::games::tictactoe::TicTacToe;
 use plyground::search::alphabeta::{AlphaBetaOptions, NoEval};
 use plyground::search::engine::{
-    AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, MoveScore, ScoreBound, SolverEngine,
-    DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
+    solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, MoveScore,
+    ScoreBound, SolverEngine, DEFAULT_NODE_BUDGET,
 };
+use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
 use plyground::search::{fmt_value, Stats};
 use plyground::{Game, Player, ToMove};
 
@@ -214,9 +215,22 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
         "solve" => {
             let budget: u64 = match a.number("budget")? {
                 Some(b) => b,
-                None => DEFAULT_SOLVER_SHARE + DEFAULT_NODE_BUDGET,
+                None => PERFECT_C4_BUDGET,
             };
-            SolverEngine::new(s, budget, DEFAULT_SOLVER_SHARE).run(u64::MAX)
+            let mut e = SolverEngine::new(s, budget, PERFECT_C4_SOLVER_SHARE);
+            let r = e.run(u64::MAX);
+            match e.fallback_budget() {
+                // The solver gave up: deepening α-β with EVAL on what it left, as the
+                // perfect player does.
+                Some(b) => {
+                    let o = AlphaBetaOptions { node_budget: Some(b), ..solver_fallback_options() };
+                    let mut f = AlphaBetaEngine::new(g, C4Eval::default(), s, o, true).run(u64::MAX);
+                    f.stats.nodes += r.stats.nodes;
+                    f.algo = "solve+alphabeta";
+                    f
+                }
+                None => r,
+            }
         }
         "mcts" => {
             let (r, p) = run_mcts(&g, &s, &a)?;

@@ -486,7 +486,7 @@ impl EngineHandle {
     }
 
     /// True when this engine would use the Connect-4 opening book and none is loaded (the
-    /// perfect player on a position with fewer stones than the book's depth): load it with
+    /// perfect player on a position with at most the book's depth in stones): load it with
     /// `loadConnect4Book` and make the engine again, or its search may fall back to α-β.
     #[wasm_bindgen(getter, js_name = wantsBook)]
     pub fn wants_book(&self) -> bool {

@@ -250,7 +250,7 @@ fn the_perfect_player_solves_connect4_and_takes_the_win() {
     assert!(get(&r, "exact").as_bool().unwrap());
     assert!(!get(&r, "fellBack").as_bool().unwrap());
     assert_eq!(text(&r, "algo"), "solve");
-    assert_eq!(json(&e.search_options().unwrap()), r#"{"algo":"solve","budget":25000000}"#);
+    assert_eq!(json(&e.search_options().unwrap()), r#"{"algo":"solve","budget":65000000}"#);
 }
 
 #[wasm_bindgen_test]

@@ -202,9 +202,12 @@ fn the_perfect_player_with_the_book_scores_every_column_of_the_empty_board_exact
         .collect();
     assert_eq!(scores, want);
     assert!(r.stats.nodes < 200_000, "{} nodes", r.stats.nodes);
-    // At the book's depth and later, and for the other players, the book is not wanted.
+    // At the book's depth it is wanted (the root's own score); later, and for the other
+    // players, it is not.
     let at = BoardPosition::Connect4(state("444444326"));
-    assert!(!PlayerEngine::new(&perfect, at).unwrap().wants_book(9));
+    assert!(PlayerEngine::new(&perfect, at).unwrap().wants_book(9));
+    let after = BoardPosition::Connect4(state("4444443261"));
+    assert!(!PlayerEngine::new(&perfect, after).unwrap().wants_book(9));
     let ab = PlayerConfig::default_for(c4, PlayerId::AlphaBeta);
     assert!(!PlayerEngine::new(&ab, empty).unwrap().wants_book(9));
 }

@@ -9,9 +9,11 @@
 //! - [`MinimaxEngine`] — MINIMAX / EXPECTIMINIMAX, one step.
 //! - [`MaxnEngine`] — max^n, one step.
 //! - [`MctsEngine`] — MCTS, at most `slice` iterations per step.
-//! - [`SolverEngine`] — the exact Connect-4 solver, one column per step, falling back to
-//!   deepening α-β with the evaluation function when the solver's share of the budget runs
-//!   out.
+//! - [`SolverEngine`] — the exact Connect-4 solver, one solver call per step: the root's
+//!   score, an optimal move, then the other columns; when the solver's share of the budget
+//!   runs out before the move is found it gives up, and the perfect player
+//!   ([`PlayerEngine`](super::players::PlayerEngine)) falls back to deepening α-β with the
+//!   evaluation function.
 //!
 //! ## Guarantees
 //!
@@ -42,12 +44,11 @@ use super::book::Book;
 use super::maxn::maxn_budgeted;
 use super::mcts::{Mcts, MctsOptions};
 use super::minimax::minimax_budgeted;
-use super::players::OptionalEval;
 use super::solver::{Solver, SolverOptions};
 use super::{MoveOrder, SearchResult, Stats};
 use crate::event::NoObserver;
 use crate::game::{Evaluator, Game, Player, ToMove, Utilities};
-use crate::games::connect4::{C4Eval, C4State, Connect4};
+use crate::games::connect4::{C4State, Connect4};
 use std::sync::Arc;
 
 /// The node budget of a search that answers a user when the caller gives none: about a
@@ -639,47 +640,85 @@ pub fn solver_fallback_options() -> AlphaBetaOptions {
     }
 }
 
-/// The exact Connect-4 solver, one column per step (centre first), and — when the solver's
-/// share of the budget runs out before every column is solved — deepening α-β with
-/// Connect-4's evaluation on the rest of the budget (the decision is made here, in Rust).
+/// Scores from the side to move (the solver's), within ±`CELLS`.
+const C4_N: i32 = crate::games::connect4::CELLS as i32;
+
+/// The columns, centre first (0-based).
+const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The nodes a [`SolverEngine`] spends, once its move is found, on the other columns' scores
+/// (win, draw or loss first, then the exact score) before it answers; a column not settled
+/// within them keeps the bound it has. A fifth of a second or so natively.
+pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
+
+/// The exact Connect-4 solver. When the solver's share of the budget runs out before the move
+/// is found, it gives up ([`SolverEngine::fell_back`]) and leaves the rest of the budget to
+/// deepening α-β with Connect-4's evaluation, which the perfect player runs
+/// ([`PlayerEngine`](super::players::PlayerEngine), [`solver_fallback_options`]): the decision
+/// is made in Rust. One solver call per step, the table shared by all:
+///
+/// 1. the root's exact score v (the opening book's when it holds the root);
+/// 2. an optimal move: the columns, centre first, each asked with one null window "is your
+///    score v, or at most v − 1?" until one scores v (the table, warm from step 1, makes
+///    most of these questions cheap);
+/// 3. the other columns, with at most [`SOLVER_COLUMN_SHARE`] nodes: first win, draw or
+///    loss (null windows around 0), then the exact score. A column not settled is reported
+///    with the bound known (from the mover's side: at least a positive number is a win, at
+///    most a negative one a loss, and 0 either way is a draw or better, or worse), never a
+///    number that is not proven.
 pub struct SolverEngine {
     root: C4State,
     solver: Solver,
-    /// Columns still to solve, in order.
-    todo: Vec<u8>,
-    /// Per column (0-based): its exact score from the side to move at the root.
-    solved: [Option<i32>; 7],
+    /// Per column (0-based): the interval its score lies in, from the side to move at the
+    /// root (exact when both ends meet; empty (1, 0) for a full column).
+    known: [(i32, i32); 7],
+    /// The root's exact score from the side to move, once known.
+    value: Option<i32>,
+    /// An optimal move (its score is `value`), once found.
+    best: Option<u8>,
     solver_nodes: u64,
+    /// Nodes spent on the other columns after the move was found.
+    column_nodes: u64,
     solver_share: u64,
     budget: u64,
-    fallback: Option<AlphaBetaEngine<Connect4, OptionalEval<C4Eval>>>,
+    /// The solver's share ran out before the move was found.
+    gave_up: bool,
     done: bool,
 }
 
 impl SolverEngine {
     /// An engine for `root` with one node budget for everything; the solver may use up to
-    /// `solver_share` of it but never more than four fifths, so that the fallback always
-    /// has at least a fifth of the budget; the fallback gets whatever the solver left.
+    /// `solver_share` of it but always leaves the fallback a fifth of the budget or
+    /// [`DEFAULT_NODE_BUDGET`], whichever is less; the fallback gets whatever the solver left.
     #[inline]
     pub fn new(root: C4State, budget: u64, solver_share: u64) -> Self {
-        let todo: Vec<u8> =
-            [3u8, 2, 4, 1, 5, 0, 6].into_iter().filter(|&c| !root.is_over() && root.can_play(c)).collect();
+        let mut known = [(1, 0); 7];
+        for c in 0..7u8 {
+            if !root.is_over() && root.can_play(c) {
+                known[c as usize] = (-C4_N, C4_N);
+            }
+        }
         SolverEngine {
             root,
             solver: Solver::new(SolverOptions::default()),
-            done: false,
-            todo,
-            solved: [None; 7],
+            known,
+            value: None,
+            best: None,
             solver_nodes: 0,
-            solver_share: solver_share.min(budget - budget / 5),
+            column_nodes: 0,
+            done: root.is_over(),
+            solver_share: solver_share.min(budget - (budget / 5).min(DEFAULT_NODE_BUDGET)),
             budget,
-            fallback: None,
+            gave_up: false,
         }
     }
 
-    /// True once the solver gave up and the α-β fallback answers.
+    /// True once the solver gave up: its share ran out before the move was found. The
+    /// engine is then done without a move, and the player falls back to deepening α-β on
+    /// what the solver left ([`SolverEngine::fallback_budget`]; see
+    /// [`PlayerEngine`](super::players::PlayerEngine)).
     pub fn fell_back(&self) -> bool {
-        self.fallback.is_some()
+        self.gave_up
     }
 
     /// Uses `book` (or none) for the columns not solved yet (see [`Solver::set_book`]).
@@ -697,26 +736,46 @@ impl SolverEngine {
         &self.root
     }
 
-    /// The fallback's node budget (what the solver left), once it fell back.
+    /// The fallback's node budget (what the solver left), once it gave up.
     pub fn fallback_budget(&self) -> Option<u64> {
-        self.fallback.as_ref().map(|_| self.budget - self.solver_nodes)
+        self.gave_up.then(|| self.budget - self.solver_nodes)
     }
 
     fn max_to_move(&self) -> bool {
         self.root.side_to_move() == Player::MAX
     }
 
-    /// The best solved column (centre first among equals) and its score from the mover.
-    fn best_solved(&self) -> Option<(u8, i32)> {
-        let mut best: Option<(u8, i32)> = None;
-        for c in [3u8, 2, 4, 1, 5, 0, 6] {
-            if let Some(v) = self.solved[c as usize] {
-                if best.is_none_or(|b| v > b.1) {
-                    best = Some((c, v));
-                }
+    /// The next column to work on and the (lo, hi) that decides it, from its own mover's
+    /// side (the child's), centre first: before the move is known, a column that may score
+    /// the root's `v`, asked "at most −v, or at least 1 − v?"; after it, a column whose sign
+    /// is open, else one not yet exact.
+    fn next_question(&self, v: i32) -> Option<(u8, i32, i32)> {
+        // The first column of the most urgent kind: 0 the move, 1 a sign, 2 an exact score.
+        let (mut kind, mut col) = (3, 0);
+        for c in CENTRE_FIRST {
+            let (lo, hi) = self.known[c as usize];
+            let k = match (lo < hi, self.best.is_none()) {
+                (false, _) => 3,
+                (true, true) => 3 * i32::from(hi < v),
+                (true, false) => 1 + i32::from(lo > 0 || hi < 0),
+            };
+            if k < kind {
+                (kind, col) = (k, c);
             }
         }
-        best
+        [(-v, 1 - v), (-1, 1), (-C4_N, C4_N)].get(kind as usize).map(|&(lo, hi)| (col, lo, hi))
+    }
+
+    /// Columns whose exact score is known.
+    #[inline(never)]
+    fn exact_columns(&self) -> u32 {
+        self.known.iter().filter(|k| k.0 == k.1).count() as u32
+    }
+
+    /// Gives up: done without a move (the player falls back to α-β).
+    fn fall_back(&mut self) {
+        self.gave_up = true;
+        self.done = true;
     }
 }
 
@@ -724,120 +783,114 @@ impl Engine for SolverEngine {
     type Action = u8;
 
     #[inline]
-    fn step(&mut self, slice: u64) -> Progress<u8> {
+    fn step(&mut self, _slice: u64) -> Progress<u8> {
         if self.done {
             return self.progress();
         }
-        if let Some(f) = &mut self.fallback {
-            let p = f.step(slice);
-            self.done = p.done;
-            return self.progress();
-        }
-        let Some(&col) = self.todo.first() else {
-            self.done = true;
+        let left = self.solver_share - self.solver_nodes;
+        let Some(v) = self.value else {
+            // 1. The root's exact score.
+            self.solver.set_node_budget(Some(left));
+            let r = self.solver.narrow(&self.root, (-C4_N, C4_N), -C4_N, C4_N);
+            self.solver_nodes += r.nodes;
+            if r.decided {
+                self.value = Some(r.min);
+                for k in &mut self.known {
+                    k.1 = k.1.min(r.min);
+                }
+            } else {
+                self.fall_back();
+            }
             return self.progress();
         };
-        let child = Connect4.result(&self.root, col);
-        self.solver.set_node_budget(Some(self.solver_share - self.solver_nodes));
-        let sol = self.solver.solve(&child, false);
-        self.solver_nodes += sol.nodes;
-        if sol.complete {
-            self.solved[col as usize] = Some(-sol.score);
-            self.todo.remove(0);
-            self.done = self.todo.is_empty();
-        } else {
-            let opts = AlphaBetaOptions {
-                node_budget: Some(self.budget - self.solver_nodes),
-                ..solver_fallback_options()
-            };
-            // Connect-4's EVAL through `OptionalEval`: the same α-β code as the players' engines.
-            let eval = OptionalEval(Some(C4Eval::default()));
-            self.fallback = Some(AlphaBetaEngine::new(Connect4, eval, self.root, opts, true));
-            if self.budget == self.solver_nodes {
-                self.done = true;
+        // 2. An optimal move (a solver call that does not decide ends in the fallback), then
+        // 3. the other columns within their share (one that runs out ends the search).
+        let moving = self.best.is_none();
+        let share = if moving { left } else { left.min(SOLVER_COLUMN_SHARE - self.column_nodes) };
+        match self.next_question(v) {
+            Some((col, lo, hi)) if share > 0 => {
+                let k = self.known[col as usize];
+                let child = Connect4.result(&self.root, col);
+                self.solver.set_node_budget(Some(share));
+                // The child's score from its own mover is the negative of the column's.
+                let r = self.solver.narrow(&child, (-k.1, -k.0), lo, hi);
+                self.solver_nodes += r.nodes;
+                self.known[col as usize] = (-r.max, -r.min);
+                if !moving {
+                    self.column_nodes += r.nodes;
+                    self.done = !r.decided;
+                } else if !r.decided {
+                    self.fall_back();
+                } else if r.max <= -v {
+                    self.best = Some(col);
+                }
             }
+            _ if moving => self.fall_back(),
+            _ => self.done = true,
         }
         self.progress()
     }
 
     #[inline]
     fn progress(&self) -> Progress<u8> {
-        if let Some(f) = &self.fallback {
-            let p = f.progress();
-            return Progress { nodes: p.nodes + self.solver_nodes, done: self.done, ..p };
-        }
         let to_max = |v: i32| if self.max_to_move() { v as f64 } else { -v as f64 };
-        let best = self.best_solved();
         Progress {
-            depth: if self.done { u32::MAX } else { 0 },
+            depth: if self.best.is_some() { u32::MAX } else { 0 },
             nodes: self.solver_nodes,
-            iterations: self.solved.iter().flatten().count() as u32,
-            best: best.map(|b| b.0),
-            value: if self.done { best.map(|b| to_max(b.1)) } else { None },
+            iterations: self.exact_columns(),
+            best: self.best,
+            value: self.best.and(self.value).map(to_max),
             done: self.done,
         }
     }
 
     #[inline]
     fn result(&self) -> EngineResult<u8> {
-        if let Some(f) = &self.fallback {
-            let mut r = f.result();
-            r.stats.nodes += self.solver_nodes;
-            r.algo = "solve+alphabeta";
-            return r;
-        }
         let max = self.max_to_move();
         let to_max = |v: i32| if max { v as f64 } else { -v as f64 };
         let mut acts = Vec::new();
         Connect4.actions(&self.root, &mut acts);
         let scores = acts
             .iter()
-            .map(|&c| match self.solved[c as usize] {
-                // A solved column is the game's value: 0 is a proven draw (wins and losses
-                // are marked with their distance by the players' `mark_proven`).
-                Some(v) => MoveScore {
-                    proven: (v == 0).then_some(Proven::Draw),
-                    ..MoveScore::new(c, Some(to_max(v)), ScoreBound::Exact)
-                },
-                None => MoveScore::new(c, None, ScoreBound::Missing),
+            .map(|&c| {
+                let (lo, hi) = self.known[c as usize];
+                if lo == hi {
+                    // An exact score is the game's value: 0 is a proven draw (wins and losses
+                    // are marked with their distance by the players' `mark_proven`).
+                    return MoveScore {
+                        proven: (lo == 0).then_some(Proven::Draw),
+                        ..MoveScore::new(c, Some(to_max(lo)), ScoreBound::Exact)
+                    };
+                }
+                if self.value.is_none() {
+                    return MoveScore::new(c, None, ScoreBound::Missing);
+                }
+                // A bound from the mover's side: "at least lo" when lo ≥ 0 (a win when
+                // positive), else "at most hi" (a loss when negative); MAX's side flips it
+                // when MIN moves.
+                let (v, mover_lower) = if lo >= 0 { (lo, true) } else { (hi, false) };
+                let bound = if mover_lower == max { ScoreBound::Lower } else { ScoreBound::Upper };
+                MoveScore::new(c, Some(to_max(v)), bound)
             })
             .collect();
-        let finished = self.done && self.todo.is_empty();
-        let stats = Stats { nodes: self.solver_nodes, ..Stats::default() };
-        if self.root.is_over() {
-            let v = Connect4.utility(&self.root, Player::MAX);
-            return EngineResult {
-                value: v,
-                score: if max { v } else { -v },
-                vector: None,
-                best: None,
-                best_index: None,
-                pv: Vec::new(),
-                scores,
-                exact: true,
-                complete: true,
-                depth: u32::MAX,
-                stats,
-                iterations: 0,
-                algo: "solve",
-                proven: None,
-            };
-        }
-        let best = if finished { self.best_solved() } else { None };
-        let value = best.map_or(0.0, |b| to_max(b.1));
+        // A finished game is its own exact value (utility to MAX); no move, no columns.
+        let over = self.root.is_over().then(|| Connect4.utility(&self.root, Player::MAX));
+        let best = self.best.zip(self.value);
+        let exact = over.is_some() || best.is_some();
+        let value = over.unwrap_or_else(|| best.map_or(0.0, |b| to_max(b.1)));
         EngineResult {
             value,
-            score: best.map_or(0.0, |b| b.1 as f64),
+            score: if max { value } else { -value },
             vector: None,
             best: best.map(|b| b.0),
             best_index: best.and_then(|b| acts.iter().position(|&a| a == b.0)),
             pv: best.map(|b| vec![b.0]).unwrap_or_default(),
             scores,
-            exact: finished,
-            complete: finished,
-            depth: if finished { u32::MAX } else { 0 },
-            stats,
-            iterations: self.solved.iter().flatten().count() as u32,
+            exact,
+            complete: exact && self.done,
+            depth: if exact { u32::MAX } else { 0 },
+            stats: Stats { nodes: self.solver_nodes, ..Stats::default() },
+            iterations: self.exact_columns(),
             algo: "solve",
             proven: None,
         }

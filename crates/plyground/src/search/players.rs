@@ -68,9 +68,16 @@ use std::sync::Arc;
 /// the perfect player on Connect-4 ([`PERFECT_C4_BUDGET`]) and MCTS (iterations).
 pub const PLAYER_BUDGET: u64 = DEFAULT_NODE_BUDGET;
 
-/// The perfect player's budget on Connect-4: the solver's share ([`DEFAULT_SOLVER_SHARE`])
+/// The exact solver's share of the perfect player's budget on Connect-4: three times
+/// `solveGame`'s ([`DEFAULT_SOLVER_SHARE`]). Most moves take far less (at plies 9–12, 200
+/// seeded positions a ply: 95 % of the moves within 4.5 M nodes), but the move of the hardest
+/// positions just past the opening book takes 20–25 M nodes (3 of those 800), and the perfect
+/// player must not fall back to an estimate there.
+pub const PERFECT_C4_SOLVER_SHARE: u64 = 3 * DEFAULT_SOLVER_SHARE;
+
+/// The perfect player's budget on Connect-4: the solver's share ([`PERFECT_C4_SOLVER_SHARE`])
 /// plus a whole [`DEFAULT_NODE_BUDGET`] for the α-β fallback.
-pub const PERFECT_C4_BUDGET: u64 = DEFAULT_SOLVER_SHARE + DEFAULT_NODE_BUDGET;
+pub const PERFECT_C4_BUDGET: u64 = PERFECT_C4_SOLVER_SHARE + DEFAULT_NODE_BUDGET;
 
 /// The transposition table of tic-tac-toe (and explicit trees), log2 of its slots: 64 Ki.
 pub const TT_LOG2_SMALL: u32 = 16;
@@ -625,7 +632,7 @@ pub fn search_spec(kind: BoardKind, cfg: &PlayerConfig) -> Result<SearchSpec, St
                 SearchSpec::AlphaBeta { opts: ab(None, true, false), eval: false, iterative: false }
             }
             BoardKind::Connect4 => {
-                SearchSpec::Solve { budget: PERFECT_C4_BUDGET, solver_share: DEFAULT_SOLVER_SHARE }
+                SearchSpec::Solve { budget: PERFECT_C4_BUDGET, solver_share: PERFECT_C4_SOLVER_SHARE }
             }
         },
     })
@@ -777,7 +784,7 @@ pub fn record_c4_alpha_beta(
     record_alpha_beta(&Connect4, s, &OptionalEval(eval.then(C4Eval::default)), opts, iterative, rec)
 }
 
-/// The engine of a spec on a position.
+/// The engine of a spec on a position (the perfect player's α-β fallback is built here too).
 #[inline]
 fn build(spec: &SearchSpec, pos: BoardPosition) -> Result<Inner, String> {
     use BoardPosition as P;
@@ -840,6 +847,8 @@ pub struct PlayerEngine {
     spec: SearchSpec,
     pos: BoardPosition,
     inner: Inner,
+    /// After the solver gave up: its nodes, and the budget it left the α-β that answers.
+    fallback: Option<(u64, u64)>,
 }
 
 impl PlayerEngine {
@@ -849,7 +858,7 @@ impl PlayerEngine {
     pub fn new(cfg: &PlayerConfig, pos: BoardPosition) -> Result<Self, String> {
         let spec = search_spec(pos.kind(), cfg)?;
         let inner = build(&spec, pos)?;
-        Ok(PlayerEngine { config: cfg.clone(), spec, pos, inner })
+        Ok(PlayerEngine { config: cfg.clone(), spec, pos, inner, fallback: None })
     }
 
     /// The configuration it plays.
@@ -868,13 +877,15 @@ impl PlayerEngine {
     }
 
     /// Whether an opening book of `depth` plies would settle part of this engine's search
-    /// and none is in use: the exact solver (the perfect player on Connect-4) scoring the
-    /// columns of a position with fewer than `depth` stones ([`book::helps`]). The other
-    /// players never use a book.
+    /// and none is in use: the exact solver (the perfect player on Connect-4) on a position
+    /// with at most `depth` stones ([`book::helps`]: it solves the position itself first, so
+    /// at the book's depth the book gives its score). The other players never use a book.
     pub fn wants_book(&self, depth: u8) -> bool {
         match &self.inner {
             Inner::Solver(s) => {
-                s.book().is_none() && !s.root().is_over() && book::helps(s.root().moves().into(), depth, true)
+                s.book().is_none()
+                    && !s.root().is_over()
+                    && book::helps(s.root().moves().into(), depth, false)
             }
             Inner::Any(_) => false,
         }
@@ -891,10 +902,7 @@ impl PlayerEngine {
     /// True once the solver gave up and its α-β fallback answers.
     #[inline]
     pub fn fell_back(&self) -> bool {
-        match &self.inner {
-            Inner::Solver(s) => s.fell_back(),
-            Inner::Any(_) => false,
-        }
+        self.fallback.is_some()
     }
 
     /// Does the search whose move is played search the engines' tic-tac-toe,
@@ -909,16 +917,13 @@ impl PlayerEngine {
     /// solver fallback the fallback's α-β (with the budget the solver left it).
     #[inline]
     pub fn search_spec(&self) -> SearchSpec {
-        match &self.inner {
-            Inner::Solver(s) => match s.fallback_budget() {
-                Some(b) => SearchSpec::AlphaBeta {
-                    opts: AlphaBetaOptions { node_budget: Some(b), ..solver_fallback_options() },
-                    eval: true,
-                    iterative: true,
-                },
-                None => self.spec.clone(),
+        match self.fallback {
+            Some((_, b)) => SearchSpec::AlphaBeta {
+                opts: AlphaBetaOptions { node_budget: Some(b), ..solver_fallback_options() },
+                eval: true,
+                iterative: true,
             },
-            Inner::Any(_) => self.spec.clone(),
+            None => self.spec.clone(),
         }
     }
 }
@@ -929,17 +934,30 @@ impl Engine for PlayerEngine {
     #[inline]
     fn step(&mut self, slice: u64) -> Progress<u8> {
         self.inner.engine_mut().step(slice);
+        if let Inner::Solver(s) = &self.inner {
+            if let Some(b) = s.fallback_budget() {
+                // The solver gave up: deepening α-β with EVAL on what it left.
+                self.fallback = Some((s.progress().nodes, b));
+                let opts = AlphaBetaOptions { node_budget: Some(b), ..solver_fallback_options() };
+                self.inner = Inner::Any(board_alpha_beta(self.pos, opts, true, true, true));
+            }
+        }
         self.progress()
     }
 
     #[inline]
     fn progress(&self) -> Progress<u8> {
-        self.inner.engine().progress()
+        let p = self.inner.engine().progress();
+        Progress { nodes: p.nodes + self.fallback.as_ref().map_or(0, |f| f.0), ..p }
     }
 
     #[inline]
     fn result(&self) -> EngineResult<u8> {
         let mut r = self.inner.engine().result();
+        if let Some((nodes, _)) = self.fallback {
+            r.stats.nodes += nodes;
+            r.algo = "solve+alphabeta";
+        }
         if r.best.is_none() && self.progress().done {
             // Not even depth 1 finished: a player always moves (the first legal move).
             if let Some(a) = self.pos.first_action() {
@@ -1111,7 +1129,7 @@ mod tests {
         );
         assert_eq!(
             search_spec(c4, &PlayerConfig::default_for(c4, PlayerId::Perfect)).unwrap(),
-            SearchSpec::Solve { budget: 25_000_000, solver_share: 20_000_000 }
+            SearchSpec::Solve { budget: 65_000_000, solver_share: 60_000_000 }
         );
         assert!(search_spec(c4, &PlayerConfig::default_for(c4, PlayerId::Human)).is_err());
     }
@@ -1128,6 +1146,28 @@ mod tests {
     }
 
     #[test]
+    fn the_perfect_player_falls_back_to_alpha_beta_on_what_the_solver_left() {
+        // The empty board without the book does not solve in 20,000 nodes.
+        let s = Connect4.initial_state();
+        let spec = SearchSpec::Solve { budget: 100_000, solver_share: 20_000 };
+        let cfg = PlayerConfig::default_for(BoardKind::Connect4, PlayerId::Perfect);
+        let pos = BoardPosition::Connect4(s);
+        let mut e =
+            PlayerEngine { config: cfg, inner: build(&spec, pos).unwrap(), spec, pos, fallback: None };
+        let r = e.run(1);
+        assert!(e.fell_back());
+        assert_eq!((r.algo, r.exact), ("solve+alphabeta", false));
+        assert!(r.stats.nodes <= 100_000 && r.best.is_some() && r.depth >= 1, "{r:?}");
+        assert_eq!(e.progress().nodes, r.stats.nodes);
+        let (solver, left) = e.fallback.unwrap();
+        assert!(solver <= 20_000 && solver + left == 100_000);
+        let SearchSpec::AlphaBeta { opts, eval: true, iterative: true } = e.search_spec() else {
+            panic!("the fallback's α-β is what is recorded")
+        };
+        assert_eq!(opts, AlphaBetaOptions { node_budget: Some(left), ..solver_fallback_options() });
+    }
+
+    #[test]
     fn a_player_always_moves() {
         // A budget of 1 node cannot finish depth 1: the first legal move is played.
         let s = TicTacToe.initial_state();
@@ -1139,6 +1179,7 @@ mod tests {
             inner: build(&spec, BoardPosition::TicTacToe(s)).unwrap(),
             spec,
             pos: BoardPosition::TicTacToe(s),
+            fallback: None,
         };
         let r = e.run(1);
         assert_eq!((r.best, r.pv.clone(), r.exact, r.complete, r.depth), (Some(0), vec![0], false, false, 0));

@@ -161,6 +161,19 @@ pub struct Solution {
     pub complete: bool,
 }
 
+/// What [`Solver::narrow`] found: the score lies in `min..=max` (always true).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Narrowed {
+    /// The least score still possible.
+    pub min: i32,
+    /// The greatest score still possible.
+    pub max: i32,
+    /// Nodes entered.
+    pub nodes: u64,
+    /// The interval decides what was asked (false when the node budget ran out first).
+    pub decided: bool,
+}
+
 /// What [`Solver::analyze`] found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Analysis {
@@ -438,7 +451,7 @@ impl Solver {
     pub fn solve_observed<O: Observer<u8>>(&mut self, s: &C4State, weak: bool, obs: &mut O) -> Solution {
         self.nodes = 0;
         self.budget = self.opts.node_budget.unwrap_or(u64::MAX);
-        let r = self.solve_inner(s, weak, obs);
+        let r = self.range_score(s, weak, obs);
         Solution { score: if self.aborted { 0 } else { r }, nodes: self.nodes, complete: !self.aborted }
     }
 
@@ -465,7 +478,7 @@ impl Solver {
                     let child = Connect4.result(s, col);
                     self.nodes = 0;
                     self.budget = budget.saturating_sub(nodes);
-                    let r = self.solve_inner(&child, weak, &mut NoObserver);
+                    let r = self.range_score(&child, weak, &mut NoObserver);
                     nodes += self.nodes;
                     if self.aborted {
                         complete = false;
@@ -479,59 +492,113 @@ impl Solver {
         Analysis { scores: if complete { scores } else { [None; 7] }, nodes, complete }
     }
 
-    fn solve_inner<O: Observer<u8>>(&mut self, s: &C4State, weak: bool, obs: &mut O) -> i32 {
+    /// Narrows the score of `s` (from the side to move), known to lie in `within`, down to
+    /// what decides it against `lo` < `hi`: the null-window passes of a solve (the table
+    /// kept), stopped as soon as the score is known to be at most `lo`, at least `hi`, or
+    /// exactly: (−1, 1) asks for win, draw or loss (a weak solve), (−[`CELLS`], [`CELLS`])
+    /// for the exact score (a strong one), (t, t + 1) "is it above t?" (one pass, with the
+    /// window (t, t + 1)). The interval returned is always true (`within`
+    /// must be), also when the node budget ran out before it decided: it is then what was
+    /// known when the budget ran out.
+    pub fn narrow(&mut self, s: &C4State, within: (i32, i32), lo: i32, hi: i32) -> Narrowed {
+        self.nodes = 0;
+        self.budget = self.opts.node_budget.unwrap_or(u64::MAX);
+        let (min, max) = self.range(s, within, lo, hi, &mut NoObserver);
+        Narrowed { min, max, nodes: self.nodes, decided: min == max || max <= lo || min >= hi }
+    }
+
+    /// The score of `s` (exact, or −1/0/+1 when `weak`) through [`Solver::range`].
+    #[inline(never)]
+    fn range_score<O: Observer<u8>>(&mut self, s: &C4State, weak: bool, obs: &mut O) -> i32 {
+        let (lo, hi) = if weak { (-1, 1) } else { (-N, N) };
+        let (min, max) = self.range(s, (-N, N), lo, hi, obs);
+        if !weak {
+            min
+        } else if max < 0 {
+            -1
+        } else {
+            i32::from(min > 0)
+        }
+    }
+
+    /// The interval `min..=max` the score of `s` lies in (from the side to move; `within` is
+    /// known to hold it), narrowed until it decides the score against `lo` < `hi`: at most
+    /// `lo`, at least `hi`, or exact (see [`Solver::narrow`]). With the window (−1, 1) the
+    /// events of a position settled before the search show its sign (a weak solve). Counts
+    /// nodes from the caller's `self.nodes` against `self.budget`; `self.aborted` says the
+    /// budget ran out (the interval is then what was known).
+    fn range<O: Observer<u8>>(
+        &mut self,
+        s: &C4State,
+        within: (i32, i32),
+        lo: i32,
+        hi: i32,
+        obs: &mut O,
+    ) -> (i32, i32) {
         self.aborted = false;
         let p = Pos::of(s);
         self.root_moves = p.moves;
+        let weak = lo == -1 && hi == 1;
         let sign = |v: i32| if weak { v.signum() } else { v };
         // Settled before any search: a finished game, a win at once, or a book position.
         let settled = if s.is_over() {
-            Some((sign(terminal_score(s)), LeafKind::Terminal))
+            Some((terminal_score(s), LeafKind::Terminal))
         } else if p.can_win_next() {
-            Some((sign((N + 1 - p.moves) / 2), LeafKind::Proven))
+            Some(((N + 1 - p.moves) / 2, LeafKind::Proven))
         } else {
-            self.book_score(&p).map(|v| (sign(v), LeafKind::Book))
+            self.book_score(&p).map(|v| (v, LeafKind::Book))
         };
+        let (mut min, mut max) = (within.0.max(-(N - p.moves) / 2), within.1.min((N + 1 - p.moves) / 2));
         if let Some((v, kind)) = settled {
             if self.nodes >= self.budget {
                 self.aborted = true;
-                return 0;
+                return (min, max);
             }
             self.nodes += 1;
             if O::ENABLED {
                 let (a, b) = if weak { (-1, 1) } else { (-N, N) };
                 obs.event(&Event::SearchStart { depth: u32::MAX });
                 self.enter(&p, None, a, b, obs);
-                self.leaf(&p, v, kind, obs);
-                obs.event(&Event::SearchEnd { value: to_max(&p, v) as f64, best: None, complete: true });
+                self.leaf(&p, sign(v), kind, obs);
+                obs.event(&Event::SearchEnd {
+                    value: to_max(&p, sign(v)) as f64,
+                    best: None,
+                    complete: true,
+                });
             }
-            return v;
+            return (v, v);
         }
-        let (mut min, mut max) = (-(N - p.moves) / 2, (N + 1 - p.moves) / 2);
         if !self.opts.null_window {
-            if weak {
-                return self.pass(&p, -1, 1, obs).clamp(-1, 1);
-            }
-            return self.pass(&p, min, max, obs);
+            // One search with the whole window (fail-soft: a result on its edge is a bound).
+            let (a, b) = if weak { (lo, hi) } else { (lo.max(min), hi.min(max)) };
+            let r = self.pass(&p, a, b, obs);
+            return if r <= a {
+                (min, r)
+            } else if r >= b {
+                (r, max)
+            } else {
+                (r, r)
+            };
         }
-        // Weak solving runs the same passes and stops as soon as the sign is known. (The
-        // window (0, 1) alone is often far costlier: proving a slow win means searching the
-        // slow lines that a high window settles at once by the stones left; on Test_L1_R1
-        // it takes 6× the nodes of a strong solve. This way a weak solve never costs more
-        // than a strong one.)
-        while min < max {
-            if weak && (min > 0 || max < 0) {
-                break;
-            }
+        // Null-window passes that lean towards 0 (most positions are close). A weak solve
+        // runs the same passes and stops as soon as the sign is known. (The window (0, 1)
+        // alone is often far costlier: proving a slow win means searching the slow lines
+        // that a high window settles at once by the stones left; on Test_L1_R1 it takes 6×
+        // the nodes of a strong solve. This way a weak solve never costs more than a strong
+        // one.)
+        while min < max && max > lo && min < hi {
             let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
+            if hi - lo == 1 {
+                // One question, "above `lo`?": one pass.
+                med = lo.clamp(min, max - 1);
+            } else if med <= 0 && min / 2 < med {
                 med = min / 2;
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
             let r = self.pass(&p, med, med + 1, obs).clamp(min, max);
             if self.aborted {
-                return 0;
+                break;
             }
             if r <= med {
                 max = r;
@@ -539,11 +606,7 @@ impl Solver {
                 min = r;
             }
         }
-        if weak {
-            min.signum()
-        } else {
-            min
-        }
+        (min, max)
     }
 
     /// One search from the root with window (α, β), as SearchStart … SearchEnd.

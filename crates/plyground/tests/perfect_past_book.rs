@@ -1,0 +1,238 @@
+//! The perfect Connect-4 player just past the opening book (plies 9–12).
+
+use plyground::games::connect4::{C4State, Connect4};
+use plyground::rng::Rng;
+use plyground::search::book::Book;
+use plyground::search::engine::{Engine, SolverEngine};
+use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
+use plyground::Game;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+const SHIPPED: &[u8] = include_bytes!("../../../www/book/connect4.book");
+
+fn book() -> Arc<Book> {
+    static B: OnceLock<Arc<Book>> = OnceLock::new();
+    B.get_or_init(|| Arc::new(Book::from_bytes(SHIPPED).unwrap())).clone()
+}
+
+/// The seeded positions of `plyground book --positions K` (the browser latency bench's
+/// workload): random games from seed `seed`, the first `k` positions of each ply.
+fn random_positions(k: usize, seed: u64) -> Vec<Vec<(C4State, String)>> {
+    let mut rng = Rng::new(seed);
+    let mut by_ply = vec![Vec::new(); 42];
+    while by_ply.iter().any(|v: &Vec<_>| v.len() < k) {
+        let mut s = Connect4.initial_state();
+        let mut moves = String::new();
+        let mut acts = Vec::new();
+        while !s.is_over() {
+            let ply = s.moves() as usize;
+            if by_ply[ply].len() < k {
+                by_ply[ply].push((s, moves.clone()));
+            }
+            acts.clear();
+            Connect4.actions(&s, &mut acts);
+            let a = acts[rng.below(acts.len() as u32) as usize];
+            moves.push(char::from(b'1' + a));
+            s = Connect4.result(&s, a);
+        }
+    }
+    by_ply
+}
+
+/// The browser latency bench's positions at plies 9 and 10 (`plyground book --positions 10`,
+/// seed 1) with the exact score of each column from the side to move (Solver::analyze with
+/// the book: `truth` below prints them) and the nodes the perfect player's engine takes.
+/// Before the engine solved the root first, 126631751 and 673136732 ran out of the solver's
+/// 20 M-node share and fell back to α-β.
+const PLY_9_AND_10: [(&str, [i32; 7], u64); 20] = [
+    ("467446742", [-2, -15, -1, -15, -2, -1, -15], NODES[0]),
+    ("571141314", [17, -16, -16, -16, -16, -16, -16], NODES[1]),
+    ("446657525", [-16, -16, -16, -16, -16, -16, -16], NODES[2]),
+    ("313731527", [-16, -16, -10, -16, -16, -16, -16], NODES[3]),
+    ("462114126", [-1, 2, 0, 1, 2, -1, -3], NODES[4]),
+    ("126631751", [0, 3, 3, 2, 3, 3, 0], NODES[5]),
+    ("674221323", [-16, -16, -16, -16, -15, -16, -16], NODES[6]),
+    ("415113565", [-16, -16, -16, -16, -10, -16, -16], NODES[7]),
+    ("732712663", [-2, 2, -2, 3, -2, 3, -2], NODES[8]),
+    ("673136732", [-2, 2, 2, 2, -2, 2, 1], NODES[9]),
+    ("4674467426", [-16, -16, -16, -16, -16, 1, -16], NODES[10]),
+    ("5711413145", [15, 16, -16, -16, -16, 16, -16], NODES[11]),
+    ("4466575257", [15, 15, 16, 15, 16, 15, 15], NODES[12]),
+    ("3137315277", [11, 11, 16, 15, 13, 15, 9], NODES[13]),
+    ("4621141267", [1, 0, 1, 3, 2, -1, -2], NODES[14]),
+    ("1266317516", [-5, -5, -4, -8, -3, -4, -8], NODES[15]),
+    ("6742213232", [15, 14, 15, 15, 16, 14, 14], NODES[16]),
+    ("4151135654", [4, 2, 4, 5, 16, 5, 3], NODES[17]),
+    ("7327126633", [-4, -4, -3, 2, -3, -3, -5], NODES[18]),
+    ("6731367327", [-2, -1, -1, -2, -2, -2, -2], NODES[19]),
+];
+
+const NODES: [u64; 20] = [
+    2152996, 8, 8, 1968, 4037932, 2559198, 8, 2055, 5060848, 4300590, 2144247, 8, 8, 4608, 3199717, 2984594,
+    17, 1929486, 3182150, 10360141,
+];
+
+#[test]
+fn the_perfect_player_is_exact_past_the_book_and_never_falls_back_on_the_bench_positions() {
+    use plyground::search::engine::ScoreBound;
+    use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
+    let seeded = random_positions(10, 1);
+    let bench: Vec<&str> = seeded[9].iter().chain(&seeded[10]).map(|(_, m)| m.as_str()).collect();
+    assert_eq!(bench, PLY_9_AND_10.map(|p| p.0), "the bench's seeded positions");
+    let perfect = PlayerConfig::default_for(BoardKind::Connect4, PlayerId::Perfect);
+    let mut nodes = Vec::new();
+    for (moves, truth, _) in PLY_9_AND_10 {
+        let s = Connect4.try_parse_moves(moves).unwrap();
+        let mut e = PlayerEngine::new(&perfect, BoardPosition::Connect4(s)).unwrap();
+        assert!(e.wants_book(9) == (s.moves() == 9), "{moves}");
+        e.set_book(Some(book()));
+        while !e.step(1).done {}
+        let r = e.result();
+        assert!(!e.fell_back() && r.exact && r.complete && r.algo == "solve", "{moves}: {r:?}");
+        assert!(r.stats.nodes <= PERFECT_C4_BUDGET);
+        let best = *truth.iter().max().unwrap();
+        assert_eq!(r.score, best as f64, "{moves}: the root's exact score");
+        let b = r.best.unwrap() as usize;
+        assert_eq!(truth[b], best, "{moves}: column {} is optimal", b + 1);
+        // MAX's view: the first player moves at even plies.
+        let to_max = |v: i32| if s.moves() % 2 == 0 { v as f64 } else { -v as f64 };
+        for m in &r.scores {
+            let t = to_max(truth[m.action as usize]);
+            let v = m.value.unwrap();
+            let ok = match m.bound {
+                ScoreBound::Exact => v == t,
+                ScoreBound::Lower => v <= t,
+                ScoreBound::Upper => v >= t,
+                _ => false,
+            };
+            assert!(ok, "{moves}: column {} is {:?} {v}, truly {t}", m.action + 1, m.bound);
+        }
+        assert_eq!(r.scores[r.best_index.unwrap()].bound, ScoreBound::Exact);
+        nodes.push(r.stats.nodes);
+    }
+    assert_eq!(nodes, NODES, "nodes of the perfect player's engine");
+}
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Measurement, not a check: `K=200 PLIES=9,10 cargo test --release -p plyground --test
+/// perfect_past_book -- --ignored --nocapture measure` prints, for each seeded position, the
+/// perfect player's engine (the player's budget, the shipped book): nodes when its move was
+/// known, nodes in all, columns exact / win-draw-loss known, fallback; then percentiles.
+#[test]
+#[ignore]
+fn measure() {
+    use plyground::search::engine::ScoreBound;
+    let k = env("K", 10);
+    let plies: Vec<usize> = std::env::var("PLIES")
+        .unwrap_or_else(|_| "9,10".into())
+        .split(',')
+        .map(|p| p.parse().unwrap())
+        .collect();
+    let by_ply = random_positions(k, 1);
+    for &ply in &plies {
+        let mut rows = Vec::new();
+        for (i, (s, moves)) in by_ply[ply].iter().enumerate() {
+            let t = Instant::now();
+            let mut e = SolverEngine::new(*s, PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE);
+            e.set_book(Some(book()));
+            let mut at_move = None;
+            let mut move_ms = 0.0;
+            loop {
+                let p = e.step(1);
+                if at_move.is_none() && (p.best.is_some() || p.done) {
+                    at_move = Some(p.nodes);
+                    move_ms = t.elapsed().as_secs_f64() * 1e3;
+                }
+                if p.done {
+                    break;
+                }
+            }
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            let r = e.result();
+            let exact = r.scores.iter().filter(|m| m.bound == ScoreBound::Exact).count();
+            let min = s.moves() % 2 == 1;
+            let wdl = r
+                .scores
+                .iter()
+                .filter(|m| {
+                    let v = m.value.map(|v| if min { -v } else { v });
+                    let lower = (m.bound == ScoreBound::Lower) != min;
+                    match (m.bound, v) {
+                        (ScoreBound::Exact, _) => true,
+                        (ScoreBound::Lower | ScoreBound::Upper, Some(v)) => {
+                            if lower {
+                                v > 0.0
+                            } else {
+                                v < 0.0
+                            }
+                        }
+                        _ => false,
+                    }
+                })
+                .count();
+            let bounds: Vec<String> = r
+                .scores
+                .iter()
+                .map(|m| format!("{}{}", m.bound.name().chars().next().unwrap(), m.value.unwrap_or(f64::NAN)))
+                .collect();
+            println!(
+                "ply {ply} #{i} {moves}: move {} nodes {move_ms:.0} ms, all {} nodes {ms:.0} ms, best {:?} score {} exact {} cols {exact}/{} sign-known {wdl} fb {} [{}]",
+                at_move.unwrap(),
+                r.stats.nodes,
+                r.best.map(|b| b + 1),
+                r.score,
+                r.exact,
+                r.scores.len(),
+                e.fell_back(),
+                bounds.join(" ")
+            );
+            rows.push((at_move.unwrap(), r.stats.nodes, exact == r.scores.len(), e.fell_back()));
+        }
+        let pct = |f: &dyn Fn(&(u64, u64, bool, bool)) -> u64, q: f64| {
+            let mut v: Vec<u64> = rows.iter().map(f).collect();
+            v.sort();
+            v[((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1]
+        };
+        type Row = (u64, u64, bool, bool);
+        let cols: [(&str, &dyn Fn(&Row) -> u64); 2] = [("move", &|r| r.0), ("done", &|r| r.1)];
+        for (name, f) in cols {
+            println!(
+                "ply {ply} {name} nodes: p50 {} p90 {} p95 {} max {}",
+                pct(f, 0.5),
+                pct(f, 0.9),
+                pct(f, 0.95),
+                pct(f, 1.0)
+            );
+        }
+        println!(
+            "ply {ply}: {} positions, all columns exact at {}, fell back {}",
+            rows.len(),
+            rows.iter().filter(|r| r.2).count(),
+            rows.iter().filter(|r| r.3).count()
+        );
+    }
+}
+
+/// Prints the exact column scores of the bench's positions (the truths pinned below):
+/// `cargo test --release -p plyground --test perfect_past_book -- --ignored --nocapture truth`.
+#[test]
+#[ignore]
+fn truth() {
+    use plyground::search::solver::Solver;
+    let by_ply = random_positions(env("K", 10), 1);
+    for ply in [9, 10] {
+        for (s, moves) in &by_ply[ply] {
+            let mut so = Solver::default();
+            so.set_book(Some(book()));
+            let a = so.analyze(s, false);
+            assert!(a.complete);
+            let cols: Vec<String> =
+                a.scores.iter().map(|v| v.map_or("None".into(), |v| format!("Some({v})"))).collect();
+            println!("(\"{moves}\", [{}]),", cols.join(", "));
+        }
+    }
+}
