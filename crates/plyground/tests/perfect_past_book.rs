@@ -96,7 +96,7 @@ fn the_perfect_player_is_exact_past_the_book_and_never_falls_back_on_the_bench_p
         let b = r.best.unwrap() as usize;
         assert_eq!(truth[b], best, "{moves}: column {} is optimal", b + 1);
         // MAX's view: the first player moves at even plies.
-        let to_max = |v: i32| if s.moves() % 2 == 0 { v as f64 } else { -v as f64 };
+        let to_max = |v: i32| if s.moves().is_multiple_of(2) { v as f64 } else { -v as f64 };
         for m in &r.scores {
             let t = to_max(truth[m.action as usize]);
             let v = m.value.unwrap();
@@ -113,6 +113,12 @@ fn the_perfect_player_is_exact_past_the_book_and_never_falls_back_on_the_bench_p
     }
     assert_eq!(nodes, NODES, "nodes of the perfect player's engine");
 }
+
+/// One measured position: nodes when the move was known, nodes in all, every column exact,
+/// fell back.
+type Row = (u64, u64, bool, bool);
+/// One of its node counts.
+type Pick = fn(&Row) -> u64;
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -192,14 +198,13 @@ fn measure() {
             );
             rows.push((at_move.unwrap(), r.stats.nodes, exact == r.scores.len(), e.fell_back()));
         }
-        let pct = |f: &dyn Fn(&(u64, u64, bool, bool)) -> u64, q: f64| {
+        let pct = |f: Pick, q: f64| {
             let mut v: Vec<u64> = rows.iter().map(f).collect();
             v.sort();
             v[((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1]
         };
-        type Row = (u64, u64, bool, bool);
-        let cols: [(&str, &dyn Fn(&Row) -> u64); 2] = [("move", &|r| r.0), ("done", &|r| r.1)];
-        for (name, f) in cols {
+        let (at_move, at_end): (Pick, Pick) = (|r| r.0, |r| r.1);
+        for (name, f) in [("move", at_move), ("done", at_end)] {
             println!(
                 "ply {ply} {name} nodes: p50 {} p90 {} p95 {} max {}",
                 pct(f, 0.5),

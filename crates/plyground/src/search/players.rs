@@ -71,7 +71,7 @@ pub const PLAYER_BUDGET: u64 = DEFAULT_NODE_BUDGET;
 /// The exact solver's share of the perfect player's budget on Connect-4: three times
 /// `solveGame`'s ([`DEFAULT_SOLVER_SHARE`]). Most moves take far less (at plies 9–12, 200
 /// seeded positions a ply: 95 % of the moves within 4.5 M nodes), but the move of the hardest
-/// positions just past the opening book takes 20–25 M nodes (3 of those 800), and the perfect
+/// positions just past the opening book takes 23–31 M nodes (3 of those 800), and the perfect
 /// player must not fall back to an estimate there.
 pub const PERFECT_C4_SOLVER_SHARE: u64 = 3 * DEFAULT_SOLVER_SHARE;
 
