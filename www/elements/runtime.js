@@ -62,7 +62,7 @@ export function loadApi(which = 'full') {
       useEngineModule(glue);
       installEngines(glue);
     }
-    return { api: glue, caps: { solver: typeof glue.solveConnect4 === 'function' }, which };
+    return { api: glue, caps: { solver: typeof glue.solveGame === 'function' }, which };
   })();
   return loading[which];
 }

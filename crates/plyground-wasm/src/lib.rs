@@ -74,7 +74,7 @@ pub use solve_game::solve_game;
 pub use solver::analyze_connect4;
 #[cfg(all(feature = "bench", feature = "games"))]
 pub use solver::bench_solver_set;
-#[cfg(feature = "games")]
+#[cfg(feature = "analyze")]
 pub use solver::solve_connect4;
 pub use stepper::Stepper;
 #[cfg(feature = "trees")]

@@ -12,7 +12,7 @@ use plyground::limits::{
 };
 #[cfg(feature = "extensions")]
 use plyground::limits::{MAX_BEAM_WIDTH, MAX_SINGULAR_EXTRA, MAX_SINGULAR_MARGIN};
-#[cfg(feature = "games")]
+#[cfg(feature = "analyze")]
 use plyground::limits::{SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET};
 use plyground::search::alphabeta::AlphaBetaOptions;
 #[cfg(feature = "extensions")]
@@ -423,7 +423,7 @@ pub fn node_cap(x: Option<f64>) -> Result<usize, String> {
 }
 
 /// The options of `solveConnect4` and `analyzeConnect4` as JavaScript gives them.
-#[cfg(feature = "games")]
+#[cfg(feature = "analyze")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
 pub struct SolveOptions {
@@ -434,7 +434,7 @@ pub struct SolveOptions {
     pub budget: Option<f64>,
 }
 
-#[cfg(feature = "games")]
+#[cfg(feature = "analyze")]
 impl SolveOptions {
     /// `(weak, budget)`, the budget checked against `SOLVER_MAX_BUDGET`.
     pub fn check(&self) -> Result<(bool, u64), String> {

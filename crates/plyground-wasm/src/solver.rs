@@ -10,10 +10,14 @@
 //! costs what it costs from scratch (the same nodes every time) without allocating and
 //! clearing the table again.
 
+#[cfg(feature = "analyze")]
 use crate::options::SolveOptions;
+#[cfg(any(feature = "analyze", feature = "bench"))]
 use crate::util::{at, string_arg, to_js};
+#[cfg(feature = "analyze")]
 use plyground::games::connect4::Connect4;
 use plyground::search::solver::{Solver, SolverOptions};
+#[cfg(any(feature = "analyze", feature = "bench"))]
 use serde::Serialize;
 use std::cell::UnsafeCell;
 use wasm_bindgen::prelude::*;
@@ -46,11 +50,13 @@ pub(crate) fn with_solver<T>(budget: Option<u64>, f: impl FnOnce(&mut Solver) ->
 }
 
 /// Reads and checks `{weak, budget}`.
+#[cfg(feature = "analyze")]
 fn parse_opts(v: &JsValue) -> Result<(bool, u64), String> {
     crate::read::options::<SolveOptions>(v)?.check()
 }
 
 /// The position of a move string (`'4455'`: 1-based columns from the empty board).
+#[cfg(feature = "analyze")]
 fn position(moves: &JsValue) -> Result<plyground::games::connect4::C4State, String> {
     let text = string_arg("moves", moves)?;
     Connect4.try_parse_moves(&text).map_err(|e| format!("bad move string '{text}': {}", e.message))
@@ -60,6 +66,7 @@ fn position(moves: &JsValue) -> Result<plyground::games::connect4::C4State, Stri
 /// (1-based columns, `'4455'`), from the side to move (`weak`: only its sign, −1, 0 or 1).
 /// Returns `{score, nodes, complete}`; when the node budget (default 10⁹) runs out,
 /// `complete` is false and `score` null. Throws on a bad move string or option.
+#[cfg(feature = "analyze")]
 #[wasm_bindgen(js_name = solveConnect4, unchecked_return_type = "SolveResult")]
 pub fn solve_connect4(
     #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
