@@ -852,18 +852,7 @@ impl<'g, G: Game> Recorder<'g, G> {
             if entered[i] {
                 continue;
             }
-            let name = self.game.action_name(&fr.state, a);
-            let child = self.game.result(&fr.state, a);
-            let label = self.child_label(f, &name, &child);
-            edges.push(PrunedEdge {
-                parent: node,
-                index: i as u32,
-                action: a,
-                name,
-                label,
-                event: ev,
-                forward: false,
-            });
+            edges.push(self.pruned_edge(f, i as u32, a, ev, false));
         }
         self.entered = entered;
         let n = edges.len() as u32;
@@ -935,22 +924,28 @@ impl<'g, G: Game> Recorder<'g, G> {
             fr.fwd_start = start;
         }
         fr.fwd_len += 1;
+        let edge = self.pruned_edge(f, i as u32, a, ev, true);
+        self.trace.nodes[edge.parent as usize].forward_pruned += 1;
+        self.trace.pruned.push(edge);
+        (start, 1)
+    }
+
+    /// The edge of frame `f`'s action `a` (natural index `index`), named and labelled as
+    /// the child would have been, left unsearched by event `ev`: a cutoff's, or beam search's
+    /// (`forward`).
+    fn pruned_edge(
+        &self,
+        f: usize,
+        index: u32,
+        a: G::Action,
+        ev: u32,
+        forward: bool,
+    ) -> PrunedEdge<G::Action> {
         let fr = &self.frames[f];
-        let node = fr.node;
         let name = self.game.action_name(&fr.state, a);
         let child = self.game.result(&fr.state, a);
         let label = self.child_label(f, &name, &child);
-        self.trace.nodes[node as usize].forward_pruned += 1;
-        self.trace.pruned.push(PrunedEdge {
-            parent: node,
-            index: i as u32,
-            action: a,
-            name,
-            label,
-            event: ev,
-            forward: true,
-        });
-        (start, 1)
+        PrunedEdge { parent: fr.node, index, action: a, name, label, event: ev, forward }
     }
 
     fn end_search(&mut self, value: f64, best: Option<G::Action>, complete: bool, ev: Option<u32>) -> u32 {
