@@ -25,7 +25,7 @@ use crate::args::Args;
 use plyground::games::connect4::Connect4;
 use plyground::rng::Rng;
 use plyground::search::book::{self, bitbully, Book};
-use plyground::search::solver::Solver;
+use plyground::search::solver::{random_positions, Solver};
 use std::time::Instant;
 
 /// The book the project ships, and the depth it is built at.
@@ -118,31 +118,6 @@ fn check(n: usize, seed: u64, file: Option<&str>) -> Result<(), String> {
         secs / n.max(1) as f64
     );
     Ok(())
-}
-
-/// K unfinished positions of every ply 0–41 with their move strings, from seeded random
-/// games (a ply's list fills with the first K games that pass through it unfinished).
-fn random_positions(k: usize, seed: u64) -> Vec<Vec<(plyground::games::connect4::C4State, String)>> {
-    use plyground::Game;
-    let mut rng = Rng::new(seed);
-    let mut by_ply = vec![Vec::new(); 42];
-    while by_ply.iter().any(|v: &Vec<_>| v.len() < k) {
-        let mut s = Connect4.initial_state();
-        let mut moves = String::new();
-        let mut acts = Vec::new();
-        while !s.is_over() {
-            let ply = s.moves() as usize;
-            if by_ply[ply].len() < k {
-                by_ply[ply].push((s, moves.clone()));
-            }
-            acts.clear();
-            Connect4.actions(&s, &mut acts);
-            let a = acts[rng.below(acts.len() as u32) as usize];
-            moves.push(char::from(b'1' + a));
-            s = Connect4.result(&s, a);
-        }
-    }
-    by_ply
 }
 
 /// `--latency K`: solve and analyse times per band of plies.

@@ -1,11 +1,10 @@
 //! The perfect Connect-4 player just past the opening book (plies 9–12).
 
-use plyground::games::connect4::{C4State, Connect4};
-use plyground::rng::Rng;
+use plyground::games::connect4::Connect4;
 use plyground::search::book::Book;
 use plyground::search::engine::{Engine, SolverEngine};
 use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
-use plyground::Game;
+use plyground::search::solver::random_positions;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
@@ -14,30 +13,6 @@ const SHIPPED: &[u8] = include_bytes!("../../../www/book/connect4.book");
 fn book() -> Arc<Book> {
     static B: OnceLock<Arc<Book>> = OnceLock::new();
     B.get_or_init(|| Arc::new(Book::from_bytes(SHIPPED).unwrap())).clone()
-}
-
-/// The seeded positions of `plyground book --positions K` (the browser latency bench's
-/// workload): random games from seed `seed`, the first `k` positions of each ply.
-fn random_positions(k: usize, seed: u64) -> Vec<Vec<(C4State, String)>> {
-    let mut rng = Rng::new(seed);
-    let mut by_ply = vec![Vec::new(); 42];
-    while by_ply.iter().any(|v: &Vec<_>| v.len() < k) {
-        let mut s = Connect4.initial_state();
-        let mut moves = String::new();
-        let mut acts = Vec::new();
-        while !s.is_over() {
-            let ply = s.moves() as usize;
-            if by_ply[ply].len() < k {
-                by_ply[ply].push((s, moves.clone()));
-            }
-            acts.clear();
-            Connect4.actions(&s, &mut acts);
-            let a = acts[rng.below(acts.len() as u32) as usize];
-            moves.push(char::from(b'1' + a));
-            s = Connect4.result(&s, a);
-        }
-    }
-    by_ply
 }
 
 /// The browser latency bench's positions at plies 9 and 10 (`plyground book --positions 10`,

@@ -75,7 +75,7 @@ use crate::search::book::Book;
 use std::sync::Arc;
 
 mod bench;
-pub use bench::{run_set, try_parse_set, SetRun};
+pub use bench::{random_positions, run_set, try_parse_set, SetRun};
 
 /// Cells on the board, as a signed score operand.
 const N: i32 = CELLS as i32;

@@ -4,7 +4,9 @@
 //! always the caller's (`cargo xtask bench` natively, `benchSolverSet` in the browser).
 
 use super::{Solver, SolverOptions, DEFAULT_TT_LOG2};
+use crate::game::Game;
 use crate::games::connect4::{C4State, Connect4};
+use crate::rng::Rng;
 
 impl SolverOptions {
     /// The techniques in the order the benchmark enables them, each with a short name:
@@ -98,6 +100,32 @@ pub fn run_set(
     }
     run.seconds = now() - start;
     run
+}
+
+/// `k` unfinished positions of every ply 0–41 with their move strings, from seeded random
+/// games (a ply's list fills with the first `k` games that pass through it unfinished): the
+/// workload of `plyground book --positions/--latency` and of the browser latency bench, which
+/// the perfect player's tests pin.
+pub fn random_positions(k: usize, seed: u64) -> Vec<Vec<(C4State, String)>> {
+    let mut rng = Rng::new(seed);
+    let mut by_ply = vec![Vec::new(); 42];
+    while by_ply.iter().any(|v: &Vec<_>| v.len() < k) {
+        let mut s = Connect4.initial_state();
+        let mut moves = String::new();
+        let mut acts = Vec::new();
+        while !s.is_over() {
+            let ply = s.moves() as usize;
+            if by_ply[ply].len() < k {
+                by_ply[ply].push((s, moves.clone()));
+            }
+            acts.clear();
+            Connect4.actions(&s, &mut acts);
+            let a = acts[rng.below(acts.len() as u32) as usize];
+            moves.push(char::from(b'1' + a));
+            s = Connect4.result(&s, a);
+        }
+    }
+    by_ply
 }
 
 #[cfg(test)]
