@@ -46,7 +46,9 @@ function ensureEditorStyle() {
 
 export class TreeLab {
   constructor(env) {
-    /** The page module for a source (the tree module for a tree, the games module for a game). */
+    /** The page module for a search (the tree module for a tree, the games module for a game,
+     *  the full module for a game search with singular extensions or beam search; null until
+     *  `loadFor` has loaded it). */
     this.apiFor = env.apiFor;
     this.loadFor = env.loadFor;
     this.rpc = env.rpc;
