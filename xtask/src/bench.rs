@@ -230,15 +230,20 @@ fn browser_latency(k: usize) -> Result<String, String> {
     )
 }
 
-/// `cargo xtask bench [--quick] [--long] [--peers] [--no-browser] [--latency[=K]]`.
+/// `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]]`.
 pub fn main(args: &[String]) -> Result<(), String> {
     let (mut quick, mut long, mut peers, mut browser) = (false, false, false, true);
     let mut latency = None;
+    // `--peers=solver` or `--peers=mcts`: that part of plyground-peers alone (minutes, where
+    // the whole comparison with `--long` takes about an hour), nothing else.
+    let mut peers_part = None;
     for a in args {
         match a.as_str() {
             "--quick" => quick = true,
             "--long" => long = true,
             "--peers" => peers = true,
+            "--peers=solver" => peers_part = Some("--solver-only"),
+            "--peers=mcts" => peers_part = Some("--mcts-only"),
             "--no-browser" => browser = false,
             "--latency" => latency = Some(LATENCY_PER_PLY),
             other if other.starts_with("--latency=") => {
@@ -249,10 +254,19 @@ pub fn main(args: &[String]) -> Result<(), String> {
             }
             other => {
                 return Err(format!(
-                    "bench: unknown option '{other}' (--quick, --long, --peers, --no-browser, --latency[=K])"
+                    "bench: unknown option '{other}' (--quick, --long, --peers[=solver|mcts], --no-browser, --latency[=K])"
                 ))
             }
         }
+    }
+    if let Some(part) = peers_part {
+        if latency.is_some() || peers {
+            return Err(
+                "bench: --peers=solver or --peers=mcts runs alone (without --peers or --latency)".into()
+            );
+        }
+        let text = run_peers(quick, long, Some(part))?;
+        return save("peers.txt", &text);
     }
     setup::all()?;
     build::build_pkg()?;
@@ -260,12 +274,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         // Only the latency benchmark: it alone takes minutes (the plies just past the book).
         let text = browser_latency(k)?;
         print!("{text}");
-        let dir = util::target_dir().join("bench");
-        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        let file = dir.join("latency.txt");
-        std::fs::write(&file, &text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-        println!("(written to {})", file.display());
-        return Ok(());
+        return save("latency.txt", &text);
     }
     build::build_bench_pkg()?;
     let native_run = || {
@@ -341,25 +350,39 @@ pub fn main(args: &[String]) -> Result<(), String> {
     out.push('\n');
     out.push_str(&solver);
     if peers {
-        // BitBully in its own virtual environment, made on first use (never in CI).
-        let python = util::python_venv("peers-venv", "bitbully", BITBULLY_VERSION, false)?;
-        let mut cmd = util::cargo();
-        cmd.args(["run", "--quiet", "--release", "-p", crate::test::PEERS_CRATE, "--"]);
-        for (on, flag) in [(quick, "--quick"), (long, "--long")] {
-            if on {
-                cmd.arg(flag);
-            }
-        }
-        cmd.arg("--bitbully").arg(&python);
-        let text = util::capture(&mut cmd)?;
-        print!("\n{text}");
         out.push('\n');
-        out.push_str(&text);
+        out.push_str(&run_peers(quick, long, None)?);
     }
+    save("latest.txt", &out)
+}
+
+/// Runs plyground-peers (all of it, or `part`: `--solver-only` or `--mcts-only`), printing
+/// and returning its tables. BitBully, which only the solver's part uses, runs in its own
+/// virtual environment, made on first use (never in CI).
+fn run_peers(quick: bool, long: bool, part: Option<&str>) -> Result<String, String> {
+    let mut cmd = util::cargo();
+    cmd.args(["run", "--quiet", "--release", "-p", crate::test::PEERS_CRATE, "--"]);
+    for (on, flag) in [(quick, "--quick"), (long, "--long")] {
+        if on {
+            cmd.arg(flag);
+        }
+    }
+    cmd.args(part);
+    if part != Some("--mcts-only") {
+        let python = util::python_venv("peers-venv", "bitbully", BITBULLY_VERSION, false)?;
+        cmd.arg("--bitbully").arg(&python);
+    }
+    let text = util::capture(&mut cmd)?;
+    print!("\n{text}");
+    Ok(text)
+}
+
+/// Writes `text` to target/bench/`name` and says where.
+fn save(name: &str, text: &str) -> Result<(), String> {
     let dir = util::target_dir().join("bench");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let file = dir.join("latest.txt");
-    std::fs::write(&file, &out).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let file = dir.join(name);
+    std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     println!("(written to {})", file.display());
     Ok(())
 }

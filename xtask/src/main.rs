@@ -6,11 +6,12 @@
 //! - `cargo xtask serve [--dev] [--port N]`: build, then serve target/site (`--dev`: www/) on
 //!   127.0.0.1.
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
-//! - `cargo xtask bench [--quick] [--long] [--peers] [--no-browser]`: the benchmarks natively
+//! - `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
 //!   tables; `--peers` adds the comparison with other crates (`plyground-peers`) and with
 //!   BitBully (PyPI, in a venv in target/peers-venv made on first use);
-//!   `--latency[=K]` instead runs only the Connect-4 latency benchmark in headless Chromium.
+//!   `--latency[=K]` instead runs only the Connect-4 latency benchmark in headless Chromium,
+//!   `--peers=solver` (`--peers=mcts`) only the exact solver's (MCTS-Solver's) comparisons.
 //! - `cargo xtask book [--check N]`: the Connect-4 opening book from `bitbully-databases`.
 //! - `cargo xtask fuzz [TARGET…] [--minutes N]`: the fuzz targets (tree parser, move strings,
 //!   `plyground solve` input, the wasm API in Node), each for N minutes (docs/fuzzing.md).
@@ -45,7 +46,7 @@ commands:
   test                  format check, clippy, native tests, wasm build and tests, the site,
                         JS unit tests, browser tests against the site (installs Chromium
                         with apt-get when missing)
-  bench [--quick] [--long] [--peers] [--no-browser] [--latency[=K]]
+  bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]]
                         build, then run the benchmarks natively (plyground bench) and in wasm
                         (bench/wasm.mjs in Node), alternating: one table with the wasm/native
                         ratios and the shipped sizes; the solver on Test_L2_R1 and Test_L2_R2
@@ -58,6 +59,9 @@ commands:
                         (bench/latency.mjs: K random positions a ply 0-41, default 5; the
                         perfect player's move and the seven column scores, p50/p95/max per
                         band of plies, the opening book's size; <target dir>/bench/latency.txt)
+                        --peers=solver: only the exact solver against connect-four-ai and
+                        BitBully; --peers=mcts: only MCTS-Solver against the minimax crate and
+                        its 200 games (<target dir>/bench/peers.txt)
   book [--check N]      build the Connect-4 opening book www/book/connect4.book from the PyPI
                         package bitbully-databases (a venv in target/bitbully-venv), check
                         it against the committed file and N random entries against our
