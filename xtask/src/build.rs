@@ -25,11 +25,43 @@ pub fn setup_and_build() -> Result<(), String> {
 
 /// Builds www/pkg (the full API, for tests), the two modules the pages load (www/pkg-tree/,
 /// www/pkg-games/) and the practice module from the wasm crate (assumes the set-up is done).
+///
+/// The cargo builds run one after the other (one target directory); each module's wasm-opt,
+/// load check and sizes run on a thread beside the next build, at most two at a time (the
+/// machines have 2 cores; wasm-opt `-O3 --converge` takes most of a minute on the full
+/// module, mostly on one core). Each module's sizes are printed together, in order.
 pub fn build_pkg() -> Result<(), String> {
-    build_module(&["practice", "svg", "analyze"], &pkg_dir())?;
-    build_split_module(&["trees"], &tree_pkg_dir())?;
-    build_split_module(&["games"], &games_pkg_dir())?;
-    build_split_module(&["trees", "practice"], &practice_pkg_dir())
+    let modules: [(&[&str], bool, PathBuf); 4] = [
+        (&["practice", "svg", "analyze"], false, pkg_dir()),
+        (&["trees"], true, tree_pkg_dir()),
+        (&["games"], true, games_pkg_dir()),
+        (&["trees", "practice"], true, practice_pkg_dir()),
+    ];
+    std::thread::scope(|scope| {
+        let mut pending = std::collections::VecDeque::new();
+        let report = |h: std::thread::ScopedJoinHandle<'_, Result<String, String>>| {
+            print!("{}", h.join().map_err(|_| "a wasm-opt thread panicked".to_string())??);
+            Ok::<(), String>(())
+        };
+        for (features, no_default, pkg) in &modules {
+            let built = compile(features, *no_default, pkg);
+            let built = match built {
+                Ok(b) => b,
+                Err(e) => {
+                    // Let the modules already compiled finish before reporting.
+                    for h in pending {
+                        let _ = report(h);
+                    }
+                    return Err(e);
+                }
+            };
+            if pending.len() == 2 {
+                report(pending.pop_front().unwrap())?;
+            }
+            pending.push_back(scope.spawn(move || finish(pkg, built)));
+        }
+        pending.into_iter().try_for_each(report)
+    })
 }
 
 /// The tree module (`www/pkg-tree/`, the wasm crate's `trees` feature alone): explicit trees
@@ -44,11 +76,6 @@ pub fn tree_pkg_dir() -> PathBuf {
 /// `Stepper.forGame`, `MctsStepper.forGame`), `ucb1`, `limits`.
 pub fn games_pkg_dir() -> PathBuf {
     root().join("www/pkg-games")
-}
-
-/// One of the two page modules: the crate without its default features, plus `features`.
-fn build_split_module(features: &[&str], pkg: &Path) -> Result<(), String> {
-    build_module_with(features, true, pkg)
 }
 
 /// The practice module (`www/pkg-practice/`): the tree module plus `Practice` and
@@ -73,12 +100,20 @@ pub fn build_bench_pkg() -> Result<(), String> {
 
 /// cargo → wasm-bindgen → wasm-opt → load check, into `pkg`.
 fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
-    build_module_with(features, false, pkg)
+    let built = compile(features, false, pkg)?;
+    print!("{}", finish(pkg, built)?);
+    Ok(())
 }
 
-/// cargo (with or without the crate's default features) → wasm-bindgen → wasm-opt → load
-/// check, into `pkg`.
-fn build_module_with(features: &[&str], no_default: bool, pkg: &Path) -> Result<(), String> {
+/// What [`compile`] leaves for [`finish`]: the sizes of cargo's module and wasm-bindgen's.
+struct Compiled {
+    cargo_size: u64,
+    bindgen_size: u64,
+}
+
+/// cargo (with or without the crate's default features) → wasm-bindgen → the guard spliced
+/// into the glue, into `pkg`.
+fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compiled, String> {
     let mut cargo = util::cargo();
     cargo.args(["build", "--release", "--target", WASM_TARGET, "-p", WASM_CRATE]);
     if no_default {
@@ -93,24 +128,28 @@ fn build_module_with(features: &[&str], no_default: bool, pkg: &Path) -> Result<
         return Err(format!("cargo did not produce {}", cargo_wasm.display()));
     }
 
-    let pkg = pkg.to_path_buf();
     if pkg.exists() {
-        std::fs::remove_dir_all(&pkg).map_err(|e| format!("cannot clear {}: {e}", pkg.display()))?;
+        std::fs::remove_dir_all(pkg).map_err(|e| format!("cannot clear {}: {e}", pkg.display()))?;
     }
     run(command("wasm-bindgen")
         .args(["--target", "web", "--out-dir"])
-        .arg(&pkg)
+        .arg(pkg)
         .args(["--out-name", OUT_NAME, "--remove-name-section", "--remove-producers-section"])
         .arg(&cargo_wasm))?;
 
     let wasm = pkg.join(format!("{OUT_NAME}_bg.wasm"));
     let glue = pkg.join(format!("{OUT_NAME}.js"));
-    let bindgen_size = file_size(&wasm)?;
     // The guard that keeps the module working after an error thrown inside a call.
     let text = std::fs::read_to_string(&glue).map_err(|e| format!("cannot read {}: {e}", glue.display()))?;
     std::fs::write(&glue, crate::guard::patch_glue(&text)?)
         .map_err(|e| format!("cannot write {}: {e}", glue.display()))?;
+    Ok(Compiled { cargo_size: file_size(&cargo_wasm)?, bindgen_size: file_size(&wasm)? })
+}
 
+/// wasm-opt → load check → the sizes of `pkg`'s files, returned as the lines to print.
+fn finish(pkg: &Path, built: Compiled) -> Result<String, String> {
+    let wasm = pkg.join(format!("{OUT_NAME}_bg.wasm"));
+    let glue = pkg.join(format!("{OUT_NAME}.js"));
     // By path: a `wasm-opt` found on PATH may be Debian's, whose output does not load.
     let wasm_opt = root().join("node_modules/.bin/wasm-opt");
     if !wasm_opt.exists() {
@@ -136,15 +175,16 @@ fn build_module_with(features: &[&str], no_default: bool, pkg: &Path) -> Result<
     if !dts.is_file() {
         return Err(format!("wasm-bindgen did not write the TypeScript declarations {}", dts.display()));
     }
-    println!(
-        "sizes (cargo {}, after wasm-bindgen {}):",
-        human_size(file_size(&cargo_wasm)?),
-        human_size(bindgen_size)
+    let mut out = format!(
+        "sizes of {} (cargo {}, after wasm-bindgen {}):\n",
+        pkg.strip_prefix(root()).unwrap_or(pkg).display(),
+        human_size(built.cargo_size),
+        human_size(built.bindgen_size)
     );
-    for s in sizes_in(&pkg)? {
-        println!("  {}", s.line());
+    for s in sizes_in(pkg)? {
+        out.push_str(&format!("  {}\n", s.line()));
     }
-    Ok(())
+    Ok(out)
 }
 
 /// The size of one shipped file: raw, gzip -9 and brotli (max quality).
