@@ -78,12 +78,12 @@ type Played = (String, &'static str, &'static str, i32);
 /// Every start and side against every opponent; asserts the perfect player's result is at
 /// least the start's game value (`value`: the sign of the start's value to MAX) from its side,
 /// and returns every game's result.
-fn tournament(kind: BoardKind, starts: &[(BoardPosition, String, i32)]) -> Vec<Played> {
+fn tournament(kind: BoardKind, starts: &[(BoardPosition, String, i32)], sides: &[bool]) -> Vec<Played> {
     let book = Arc::new(Book::from_bytes(SHIPPED).unwrap());
     let mut out = Vec::new();
     for (pos, name, value) in starts {
         for other in opponents(kind) {
-            for perfect_is_max in [true, false] {
+            for &perfect_is_max in sides {
                 let (u, _) = play(*pos, perfect_is_max, &other, &book);
                 let (mine, floor) = if perfect_is_max { (u, *value) } else { (-u, -*value) };
                 let side = if perfect_is_max { "first" } else { "second" };
@@ -107,17 +107,17 @@ fn tic_tac_toe_perfect_never_loses_to_any_engine_from_any_start() {
         let s = TicTacToe.result(&TicTacToe.initial_state(), cell);
         starts.push((BoardPosition::TicTacToe(s), cell.to_string(), 0));
     }
-    let games = tournament(BoardKind::TicTacToe, &starts);
+    let games = tournament(BoardKind::TicTacToe, &starts, &[true, false]);
     assert_eq!(games.len(), 10 * 4 * 2, "10 starts, 4 engines (minimax, α-β, H-minimax, MCTS), 2 sides");
     // And it never wins either: every engine at its defaults holds the draw (MCTS with 2,000
     // iterations included).
     assert!(games.iter().all(|g| g.3 == 0), "{games:?}");
 }
 
-#[test]
-fn connect4_perfect_beats_or_draws_every_engine_from_every_start_it_does_not_lose() {
-    // The starts' values to the first player, by our solver with the book: the empty board
-    // +1 (a win), then after the first move in column 1…7: −2 −1 0 1 0 −1 −2 (as scores).
+/// Connect-4's starts with the sign of their value to the first player, by our solver with
+/// the book: the empty board +1 (a win), then after the first stone in column 1…7 the
+/// scores −2 −1 0 1 0 −1 −2.
+fn connect4_starts() -> Vec<(BoardPosition, String, i32)> {
     let mut solver = Solver::new(SolverOptions::default());
     solver.set_book(Some(Arc::new(Book::from_bytes(SHIPPED).unwrap())));
     let empty = Connect4.initial_state();
@@ -128,14 +128,32 @@ fn connect4_perfect_beats_or_draws_every_engine_from_every_start_it_does_not_los
         let v = columns.scores[c as usize].unwrap().signum();
         starts.push((BoardPosition::Connect4(Connect4.result(&empty, c)), (c + 1).to_string(), v));
     }
-    let games = tournament(BoardKind::Connect4, &starts);
-    // 8 starts × 3 engines (α-β, H-minimax, MCTS; minimax cannot play Connect-4) × 2 sides.
-    assert_eq!(games.len(), 48);
-    // It won every game but two, also from the starts lost for it (the empty board and 4 as
-    // the second player, 1, 2, 6 and 7 as the first): no engine holds a won position to the
-    // end. The two draws: the perfect player as the first player after its first stone in an
-    // edge column (a start the second player wins), against H-minimax (depth 6).
-    let not_won: Vec<(&str, &str, &str, i32)> =
-        games.iter().filter(|g| g.3 != 1).map(|g| (g.0.as_str(), g.1, g.2, g.3)).collect();
-    assert_eq!(not_won, [("1", "first", "hminimax", 0), ("7", "first", "hminimax", 0)]);
+    starts
+}
+
+/// The games the perfect player did not win, as (start, side, opponent, result).
+fn not_won(games: &[Played]) -> Vec<(&str, &str, &str, i32)> {
+    games.iter().filter(|g| g.3 != 1).map(|g| (g.0.as_str(), g.1, g.2, g.3)).collect()
+}
+
+// Two tests, one per side, so that they run side by side.
+
+#[test]
+fn connect4_perfect_as_the_first_player_beats_or_draws_every_engine_from_every_start() {
+    let games = tournament(BoardKind::Connect4, &connect4_starts(), &[true]);
+    // 8 starts × 3 engines (α-β, H-minimax, MCTS; minimax cannot play Connect-4).
+    assert_eq!(games.len(), 24);
+    // It won every game but two, also from the starts lost for it (its first stone in column
+    // 1, 2, 6 or 7): no engine holds a won position to the end. The two draws: after its first
+    // stone in an edge column (a start the second player wins), against H-minimax (depth 6).
+    assert_eq!(not_won(&games), [("1", "first", "hminimax", 0), ("7", "first", "hminimax", 0)]);
+}
+
+#[test]
+fn connect4_perfect_as_the_second_player_beats_every_engine_from_every_start() {
+    let games = tournament(BoardKind::Connect4, &connect4_starts(), &[false]);
+    assert_eq!(games.len(), 24);
+    // It won all 24, also from the two starts lost for it (the empty board and the first
+    // stone in the centre).
+    assert_eq!(not_won(&games), []);
 }
