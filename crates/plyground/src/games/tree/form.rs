@@ -10,8 +10,8 @@
 //! count, probabilities, utilities, leaf shapes, labels) and names the line and column.
 
 use super::parse::ParseError;
-use super::raw::{finish, Declared, PResult, Raw};
-use super::{Tree, MAX_ABS_VALUE, MAX_DEPTH, MAX_NODES, PROBABILITY_TOLERANCE};
+use super::raw::{check_probabilities, finish, Declared, PResult, Raw};
+use super::{Tree, MAX_ABS_VALUE, MAX_DEPTH, MAX_NODES};
 use crate::decimal;
 use crate::game::MAX_PLAYERS;
 
@@ -480,17 +480,7 @@ impl<'t> Builder<'t> {
             return Err((end, "a node needs at least one child, or a value if it is a leaf".to_string()));
         }
         if r.declared == Some(Declared::Chance) {
-            let sum: f64 = r.children.iter().map(|&c| self.raw[c as usize].prob).sum();
-            if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
-                return Err((
-                    r.pos,
-                    format!(
-                        "the probabilities of the chance node at {} sum to {}, not 1",
-                        self.where_is(r.pos),
-                        decimal::display(sum)
-                    ),
-                ));
-            }
+            check_probabilities(&self.raw, id, |pos| self.where_is(pos))?;
         }
         Ok(())
     }

@@ -1,8 +1,8 @@
 //! The text format's reader: [`Tree::try_parse`] and its [`ParseError`]s.
 
 use super::form::kind_keyword;
-use super::raw::{finish, Declared, PResult, Raw};
-use super::{Tree, MAX_ABS_VALUE, MAX_DEPTH, MAX_NODES, MAX_TEXT_BYTES, PROBABILITY_TOLERANCE};
+use super::raw::{check_probabilities, finish, Declared, PResult, Raw};
+use super::{Tree, MAX_ABS_VALUE, MAX_DEPTH, MAX_NODES, MAX_TEXT_BYTES};
 use crate::decimal;
 use crate::game::MAX_PLAYERS;
 use std::fmt;
@@ -426,18 +426,7 @@ impl<'a> Parser<'a> {
             }
         }
         if chance {
-            let r = &self.raw[id as usize];
-            let sum: f64 = r.children.iter().map(|&c| self.raw[c as usize].prob).sum();
-            if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
-                return Err((
-                    r.pos,
-                    format!(
-                        "the probabilities of the chance node at {} sum to {}, not 1",
-                        self.where_is(r.pos),
-                        decimal::display(sum)
-                    ),
-                ));
-            }
+            check_probabilities(&self.raw, id, |pos| self.where_is(pos))?;
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Nodes as the parser and the generator write them, and [`finish`]: kinds resolved by the
 //! alternation rule, AIMA-style labels generated, the utility range computed.
 
-use super::{leaf_range, mover, player_kind, Kind, Node, Tree};
+use super::{leaf_range, mover, player_kind, Kind, Node, Tree, PROBABILITY_TOLERANCE};
 use crate::game::{Player, ToMove, Utilities, MAX_PLAYERS};
 
 /// A node kind as written in the text (resolved against the tree's players afterwards).
@@ -50,6 +50,25 @@ impl Raw {
 }
 
 pub(super) type PResult<T> = Result<T, (usize, String)>;
+
+/// Checks that the probabilities of chance node `id`'s children sum to 1 (within
+/// [`PROBABILITY_TOLERANCE`]); the error is at the node, `where_is` naming its place in the
+/// text ("line L, column C"). One check for every text form.
+pub(super) fn check_probabilities(raw: &[Raw], id: u32, where_is: impl Fn(usize) -> String) -> PResult<()> {
+    let r = &raw[id as usize];
+    let sum: f64 = r.children.iter().map(|&c| raw[c as usize].prob).sum();
+    if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
+        return Err((
+            r.pos,
+            format!(
+                "the probabilities of the chance node at {} sum to {}, not 1",
+                where_is(r.pos),
+                crate::decimal::display(sum)
+            ),
+        ));
+    }
+    Ok(())
+}
 
 /// Resolves kinds (alternation rule), generates labels and computes the utility range.
 /// `tuples` is the tuple length, or None for number leaves.
