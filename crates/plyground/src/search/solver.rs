@@ -70,7 +70,7 @@
 
 use crate::event::{Bound, Event, LeafKind, NoObserver, NodeKind, Observer};
 use crate::game::Game;
-use crate::games::connect4::{column_cells, winning_cells, C4State, Connect4, BOARD, BOTTOM, CELLS, WIDTH};
+use crate::games::connect4::{column_cells, winning_cells, C4State, Connect4, BOARD, BOTTOM, CELLS};
 use crate::search::book::Book;
 use std::sync::Arc;
 
@@ -460,8 +460,7 @@ impl Solver {
     /// solved centre first. When the book holds the root, its score v comes first (one
     /// node): no column beats the root, so each child scores at least −v from its own side;
     /// a strong analysis first asks it "exactly −v?" (one null window, which settles every
-    /// optimal column), then narrows the rest as a solve does; and the last column is v
-    /// without a search when no column before it reached v (one must). On the latency bench's
+    /// optimal column), then narrows the rest as a solve does. On the latency bench's
     /// positions (seed 1, 30 a ply) that takes 19 % fewer nodes at ply 9 than solving each
     /// child with the whole window; a solve of the root first did not pay at plies 10–14
     /// (20–30 a ply: 0 to 15 % more nodes), so there each child is solved with the whole
@@ -470,6 +469,7 @@ impl Solver {
         let mut scores = [None; 7];
         self.nodes = 0;
         self.budget = self.opts.node_budget.unwrap_or(u64::MAX);
+        self.aborted = false;
         let (lo, hi) = if weak { (-1, 1) } else { (-N, N) };
         // A score from the side to move: exact, or its sign when weak.
         let score = |(min, max): (i32, i32)| {
@@ -491,18 +491,13 @@ impl Solver {
                 None => (-N, N),
             };
             complete = !self.aborted;
-            let mut left = (0..WIDTH).filter(|&c| s.can_play(c)).count();
-            let mut reached = false;
             for col in CENTRE_FIRST {
                 if !complete || !s.can_play(col) {
                     continue;
                 }
-                left -= 1;
                 let r = if s.is_winning_move(col) {
                     let w = (N + 1 - p.moves) / 2;
                     (w, w)
-                } else if left == 0 && !reached && root_min == v {
-                    (v, v)
                 } else {
                     let child = Connect4.result(s, col);
                     let mut r = (-v, N);
@@ -516,7 +511,6 @@ impl Solver {
                     complete = !self.aborted;
                     (-max, -min)
                 };
-                reached |= r.0 == v && r.1 == v;
                 scores[col as usize] = Some(score(r));
             }
         }
@@ -921,6 +915,7 @@ fn window_to_max(p: &Pos, alpha: i32, beta: i32) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::connect4::WIDTH;
     use crate::rng::Rng;
 
     /// Every unfinished position of seeded random games, until there are `n`.
