@@ -51,7 +51,8 @@ usage:
   plyground book --check N [--seed S] [--book FILE]
                  N random book entries solved again by the solver without the book
   plyground book --latency K [--seed S] [--no-book | --book FILE]
-                 solve and analyze times per band of plies, K random positions a ply
+                 solve and analyze times (and analyze's nodes) per band of plies, K random
+                 positions a ply
   plyground book --positions K [--seed S]
                  those positions, '<ply> <moves>' a line (the browser latency bench's workload)
   plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]

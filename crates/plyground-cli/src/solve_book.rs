@@ -13,7 +13,8 @@
 //! `plyground book --latency K [--seed S] [--no-book | --book FILE]`: K positions of every ply 0–41
 //! (seeded random games, unfinished), each solved (the score) and analysed (seven column
 //! scores) natively with the book (`--no-book`: without), one fresh table per position; prints
-//! the median, 95th percentile and maximum time per band of plies. A benchmark: it prints
+//! the median, 95th percentile and maximum time per band of plies (and the analysis's nodes:
+//! median, 95th percentile, maximum, deterministic). A benchmark: it prints
 //! figures, and fails only if a position's score is not its best column's.
 //!
 //! `plyground book --positions K [--seed S]`: the same K positions of every ply 0–41, one a
@@ -120,7 +121,7 @@ fn check(n: usize, seed: u64, file: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
-/// `--latency K`: solve and analyse times per band of plies.
+/// `--latency K`: solve and analyse times per band of plies, and analyse's nodes.
 fn latency(k: usize, seed: u64, no_book: bool, file: Option<&str>) -> Result<(), String> {
     use plyground::games::connect4::C4State;
     let mut solver = Solver::default();
@@ -140,11 +141,11 @@ fn latency(k: usize, seed: u64, no_book: bool, file: Option<&str>) -> Result<(),
         if no_book { "off" } else { "on" }
     );
     println!(
-        "{:<8} {:>5} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9}",
-        "plies", "n", "solve p50", "p95", "max", "analyze p50", "p95", "max"
+        "{:<8} {:>5} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>13} {:>10} {:>10}",
+        "plies", "n", "solve p50", "p95", "max", "analyze p50", "p95", "max", "analyze nodes", "p95", "max"
     );
     for (lo, hi) in bands {
-        let (mut solve, mut analyze) = (Vec::new(), Vec::new());
+        let (mut solve, mut analyze, mut nodes) = (Vec::new(), Vec::new(), Vec::new());
         for (ply, states) in by_ply.iter().enumerate().take(hi + 1).skip(lo) {
             for s in states {
                 solver.reset();
@@ -155,6 +156,7 @@ fn latency(k: usize, seed: u64, no_book: bool, file: Option<&str>) -> Result<(),
                 let t = Instant::now();
                 let a = solver.analyze(s, false);
                 analyze.push(t.elapsed().as_secs_f64() * 1e3);
+                nodes.push(a.nodes as f64);
                 let best = a.scores.iter().flatten().max().copied();
                 if best != Some(r.score) {
                     return Err(format!(
@@ -169,7 +171,7 @@ fn latency(k: usize, seed: u64, no_book: bool, file: Option<&str>) -> Result<(),
             v[((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1]
         };
         println!(
-            "{:<8} {:>5} | {:>9.2} {:>9.2} {:>9.2} | {:>11.2} {:>9.2} {:>9.2}",
+            "{:<8} {:>5} | {:>9.2} {:>9.2} {:>9.2} | {:>11.2} {:>9.2} {:>9.2} | {:>13} {:>10} {:>10}",
             format!("{lo}-{hi}"),
             solve.len(),
             pct(&mut solve, 0.5),
@@ -177,7 +179,10 @@ fn latency(k: usize, seed: u64, no_book: bool, file: Option<&str>) -> Result<(),
             pct(&mut solve, 1.0),
             pct(&mut analyze, 0.5),
             pct(&mut analyze, 0.95),
-            pct(&mut analyze, 1.0)
+            pct(&mut analyze, 1.0),
+            pct(&mut nodes, 0.5),
+            pct(&mut nodes, 0.95),
+            pct(&mut nodes, 1.0)
         );
     }
     Ok(())

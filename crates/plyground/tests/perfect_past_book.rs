@@ -44,19 +44,22 @@ const PLY_9_AND_10: [(&str, [i32; 7], u64); 20] = [
 ];
 
 const NODES: [u64; 20] = [
-    2152996, 8, 8, 1968, 4037932, 2559198, 8, 2055, 5060848, 4300590, 2144247, 8, 8, 4608, 3199717, 2984594,
-    17, 1929486, 3182150, 10360141,
+    2152996, 8, 8, 1968, 4183672, 14743969, 8, 2055, 7027588, 14423167, 2144247, 8, 8, 5765, 3199717,
+    2984594, 17, 2000002, 3182150, 10360141,
 ];
 
 #[test]
 fn the_perfect_player_is_exact_past_the_book_and_never_falls_back_on_the_bench_positions() {
+    // Every column shown settles win, draw or loss (checked below); these many of the 140
+    // are exact.
+    const EXACT: usize = 106;
     use plyground::search::engine::ScoreBound;
     use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
     let seeded = random_positions(10, 1);
     let bench: Vec<&str> = seeded[9].iter().chain(&seeded[10]).map(|(_, m)| m.as_str()).collect();
     assert_eq!(bench, PLY_9_AND_10.map(|p| p.0), "the bench's seeded positions");
     let perfect = PlayerConfig::default_for(BoardKind::Connect4, PlayerId::Perfect);
-    let mut nodes = Vec::new();
+    let (mut nodes, mut exact) = (Vec::new(), 0);
     for (moves, truth, _) in PLY_9_AND_10 {
         let s = Connect4.try_parse_moves(moves).unwrap();
         let mut e = PlayerEngine::new(&perfect, BoardPosition::Connect4(s)).unwrap();
@@ -75,23 +78,28 @@ fn the_perfect_player_is_exact_past_the_book_and_never_falls_back_on_the_bench_p
         for m in &r.scores {
             let t = to_max(truth[m.action as usize]);
             let v = m.value.unwrap();
+            // A bound must say win or loss (to MAX: at least a positive number, at most a
+            // negative one); a draw is exact.
             let ok = match m.bound {
                 ScoreBound::Exact => v == t,
-                ScoreBound::Lower => v <= t,
-                ScoreBound::Upper => v >= t,
+                ScoreBound::Lower => v <= t && v > 0.0,
+                ScoreBound::Upper => v >= t && v < 0.0,
                 _ => false,
             };
             assert!(ok, "{moves}: column {} is {:?} {v}, truly {t}", m.action + 1, m.bound);
         }
         assert_eq!(r.scores[r.best_index.unwrap()].bound, ScoreBound::Exact);
+        exact += r.scores.iter().filter(|m| m.bound == ScoreBound::Exact).count();
         nodes.push(r.stats.nodes);
     }
     assert_eq!(nodes, NODES, "nodes of the perfect player's engine");
+    assert_eq!(exact, EXACT, "columns exact");
 }
 
 /// One measured position: nodes when the move was known, nodes in all, every column exact,
-/// fell back.
-type Row = (u64, u64, bool, bool);
+/// fell back, nodes from the move until every column's win, draw or loss was known (if it
+/// was).
+type Row = (u64, u64, bool, bool, Option<u64>);
 /// One of its node counts.
 type Pick = fn(&Row) -> u64;
 
@@ -102,7 +110,8 @@ fn env(name: &str, default: usize) -> usize {
 /// Measurement, not a check: `K=200 PLIES=9,10 cargo test --release -p plyground --test
 /// perfect_past_book -- --ignored --nocapture measure` prints, for each seeded position, the
 /// perfect player's engine (the player's budget, the shipped book): nodes when its move was
-/// known, nodes in all, columns exact / win-draw-loss known, fallback; then percentiles.
+/// known, nodes from then until every column's win, draw or loss was known, nodes in all,
+/// columns exact / win-draw-loss known, fallback; then percentiles.
 #[test]
 #[ignore]
 fn measure() {
@@ -120,13 +129,42 @@ fn measure() {
             let t = Instant::now();
             let mut e = SolverEngine::new(*s, PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE);
             e.set_book(Some(book()));
+            let min = s.moves() % 2 == 1;
+            // Columns whose win, draw or loss is known.
+            let wdl = |r: &plyground::search::engine::EngineResult<u8>| {
+                r.scores
+                    .iter()
+                    .filter(|m| {
+                        let v = m.value.map(|v| if min { -v } else { v });
+                        let lower = (m.bound == ScoreBound::Lower) != min;
+                        match (m.bound, v) {
+                            (ScoreBound::Exact, _) => true,
+                            (ScoreBound::Lower | ScoreBound::Upper, Some(v)) => {
+                                if lower {
+                                    v > 0.0
+                                } else {
+                                    v < 0.0
+                                }
+                            }
+                            _ => false,
+                        }
+                    })
+                    .count()
+            };
             let mut at_move = None;
+            let mut at_wdl = None;
             let mut move_ms = 0.0;
             loop {
                 let p = e.step(1);
                 if at_move.is_none() && (p.best.is_some() || p.done) {
                     at_move = Some(p.nodes);
                     move_ms = t.elapsed().as_secs_f64() * 1e3;
+                }
+                if at_wdl.is_none() && p.best.is_some() {
+                    let r = e.result();
+                    if wdl(&r) == r.scores.len() {
+                        at_wdl = Some(p.nodes);
+                    }
                 }
                 if p.done {
                     break;
@@ -135,34 +173,16 @@ fn measure() {
             let ms = t.elapsed().as_secs_f64() * 1e3;
             let r = e.result();
             let exact = r.scores.iter().filter(|m| m.bound == ScoreBound::Exact).count();
-            let min = s.moves() % 2 == 1;
-            let wdl = r
-                .scores
-                .iter()
-                .filter(|m| {
-                    let v = m.value.map(|v| if min { -v } else { v });
-                    let lower = (m.bound == ScoreBound::Lower) != min;
-                    match (m.bound, v) {
-                        (ScoreBound::Exact, _) => true,
-                        (ScoreBound::Lower | ScoreBound::Upper, Some(v)) => {
-                            if lower {
-                                v > 0.0
-                            } else {
-                                v < 0.0
-                            }
-                        }
-                        _ => false,
-                    }
-                })
-                .count();
+            let wdl = wdl(&r);
             let bounds: Vec<String> = r
                 .scores
                 .iter()
                 .map(|m| format!("{}{}", m.bound.name().chars().next().unwrap(), m.value.unwrap_or(f64::NAN)))
                 .collect();
             println!(
-                "ply {ply} #{i} {moves}: move {} nodes {move_ms:.0} ms, all {} nodes {ms:.0} ms, best {:?} score {} exact {} cols {exact}/{} sign-known {wdl} fb {} [{}]",
+                "ply {ply} #{i} {moves}: move {} nodes {move_ms:.0} ms, win-draw-loss {} nodes, all {} nodes {ms:.0} ms, best {:?} score {} exact {} cols {exact}/{} sign-known {wdl} fb {} [{}]",
                 at_move.unwrap(),
+                at_wdl.map_or("-".into(), |n| (n - at_move.unwrap()).to_string()),
                 r.stats.nodes,
                 r.best.map(|b| b + 1),
                 r.score,
@@ -171,7 +191,13 @@ fn measure() {
                 e.fell_back(),
                 bounds.join(" ")
             );
-            rows.push((at_move.unwrap(), r.stats.nodes, exact == r.scores.len(), e.fell_back()));
+            rows.push((
+                at_move.unwrap(),
+                r.stats.nodes,
+                exact == r.scores.len(),
+                e.fell_back(),
+                at_wdl.map(|n| n - at_move.unwrap()),
+            ));
         }
         let pct = |f: Pick, q: f64| {
             let mut v: Vec<u64> = rows.iter().map(f).collect();
@@ -188,10 +214,21 @@ fn measure() {
                 pct(f, 1.0)
             );
         }
+        let mut wdl: Vec<u64> = rows.iter().filter_map(|r| r.4).collect();
+        wdl.sort();
+        let q = |q: f64| wdl[((wdl.len() as f64 * q).ceil() as usize).clamp(1, wdl.len()) - 1];
         println!(
-            "ply {ply}: {} positions, all columns exact at {}, fell back {}",
+            "ply {ply} win-draw-loss nodes after the move: p50 {} p90 {} p95 {} max {}",
+            q(0.5),
+            q(0.9),
+            q(0.95),
+            q(1.0)
+        );
+        println!(
+            "ply {ply}: {} positions, all columns exact at {}, win-draw-loss at {}, fell back {}",
             rows.len(),
             rows.iter().filter(|r| r.2).count(),
+            wdl.len(),
             rows.iter().filter(|r| r.3).count()
         );
     }

@@ -260,6 +260,13 @@ fn the_node_budget_stops_the_search_and_says_so() {
     let enough = SolverOptions { node_budget: Some(full.nodes), ..SolverOptions::default() };
     let r = Solver::new(enough).solve(&s, false);
     assert_eq!((r.complete, r.score, r.nodes), (true, score, full.nodes));
+    // A call cut short leaves nothing behind: the same solver, given more, analyses fully.
+    let mut solver = Solver::new(opts);
+    assert!(!solver.solve(&s, false).complete);
+    solver.set_node_budget(None);
+    let late = parse("141122453445373763661374266556");
+    let a = solver.analyze(&late, false);
+    assert!(a.complete && a.scores.iter().any(|v| v.is_some()), "{a:?}");
 }
 
 /// The score to MAX of a side-to-move score.

@@ -646,9 +646,11 @@ const C4_N: i32 = crate::games::connect4::CELLS as i32;
 /// The columns, centre first (0-based).
 const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The nodes a [`SolverEngine`] spends, once its move is found, on the other columns' scores
-/// (win, draw or loss first, then the exact score) before it answers; a column not settled
-/// within them keeps the bound it has. A fifth of a second or so natively.
+/// The nodes a [`SolverEngine`] spends, once its move is found, on the other columns before
+/// it answers, past which it asks no more for an exact score: win, draw or loss comes first
+/// and may go beyond them (on what is left of the solver's share), the exact scores only
+/// within them; a column not made exact keeps a bound that says win, draw or loss. A fifth of
+/// a second or so natively.
 pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
 
 /// The exact Connect-4 solver. When the solver's share of the budget runs out before the move
@@ -661,11 +663,14 @@ pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
 /// 2. an optimal move: the columns, centre first, each asked with one null window "is your
 ///    score v, or at most v − 1?" until one scores v (the table, warm from step 1, makes
 ///    most of these questions cheap);
-/// 3. the other columns, with at most [`SOLVER_COLUMN_SHARE`] nodes: first win, draw or
-///    loss (null windows around 0), then the exact score. A column not settled is reported
-///    with the bound known (from the mover's side: at least a positive number is a win, at
-///    most a negative one a loss, and 0 either way is a draw or better, or worse), never a
-///    number that is not proven.
+/// 3. the other columns: first every column's win, draw or loss (one null window at a time:
+///    "a win?" while it may be one, then "a draw?"), on what is left of the solver's share;
+///    then, while the columns' nodes are within [`SOLVER_COLUMN_SHARE`], the exact scores. A
+///    column not made exact is reported with the bound known (from the mover's side: at
+///    least a positive number is a win, at most a negative one a loss; a draw is always
+///    exact), never a number that is not proven. Only when the solver's share runs out
+///    before every column's win, draw or loss is known can a bound leave it open (such as
+///    at most +2).
 pub struct SolverEngine {
     root: C4State,
     solver: Solver,
@@ -677,7 +682,8 @@ pub struct SolverEngine {
     /// An optimal move (its score is `value`), once found.
     best: Option<u8>,
     solver_nodes: u64,
-    /// Nodes spent on the other columns after the move was found.
+    /// Nodes spent on the other columns after the move was found (win, draw or loss and
+    /// exact scores together).
     column_nodes: u64,
     solver_share: u64,
     budget: u64,
@@ -748,7 +754,8 @@ impl SolverEngine {
     /// The next column to work on and the (lo, hi) that decides it, from its own mover's
     /// side (the child's), centre first: before the move is known, a column that may score
     /// the root's `v`, asked "at most −v, or at least 1 − v?"; after it, a column whose sign
-    /// is open, else one not yet exact.
+    /// is open, asked with one null window ("at most −1?" while the column may be a win,
+    /// else "at most 0?"), else one not yet exact, asked for its exact score.
     fn next_question(&self, v: i32) -> Option<(u8, i32, i32)> {
         // The first column of the most urgent kind: 0 the move, 1 a sign, 2 an exact score.
         let (mut kind, mut col) = (3, 0);
@@ -763,7 +770,9 @@ impl SolverEngine {
                 (kind, col) = (k, c);
             }
         }
-        [(-v, 1 - v), (-1, 1), (-C4_N, C4_N)].get(kind as usize).map(|&(lo, hi)| (col, lo, hi))
+        // A sign: "a win?" (the child's score at most −1) while it may be one, else "a draw?".
+        let t = -i32::from(self.known[col as usize].1 > 0);
+        [(-v, 1 - v), (t, t + 1), (-C4_N, C4_N)].get(kind as usize).map(|&(lo, hi)| (col, lo, hi))
     }
 
     /// Columns whose exact score is known.
@@ -804,10 +813,14 @@ impl Engine for SolverEngine {
             return self.progress();
         };
         // 2. An optimal move (a solver call that does not decide ends in the fallback), then
-        // 3. the other columns within their share (one that runs out ends the search).
+        // 3. the other columns: win, draw or loss on what is left of the solver's share, an
+        // exact score only within SOLVER_COLUMN_SHARE (one that runs out ends the search).
         let moving = self.best.is_none();
-        let share = if moving { left } else { left.min(SOLVER_COLUMN_SHARE - self.column_nodes) };
-        match self.next_question(v) {
+        let question = self.next_question(v);
+        let refining = !moving && question.is_some_and(|q| q.2 - q.1 > 1);
+        let share =
+            if refining { left.min(SOLVER_COLUMN_SHARE.saturating_sub(self.column_nodes)) } else { left };
+        match question {
             Some((col, lo, hi)) if share > 0 => {
                 let k = self.known[col as usize];
                 let child = Connect4.result(&self.root, col);
