@@ -767,11 +767,7 @@ impl<G: Game> Tree<G> {
         let reward = self.proven_reward(0).expect("a proven non-terminal root")[self.nodes[0].mover.index()];
         self.rollouts += u64::from(count);
         self.root_n = self.root_n.saturating_add(count);
-        let mut w = self.root_w;
-        for _ in 0..count {
-            w += reward;
-        }
-        self.root_w = w;
+        self.root_w = add_repeatedly(self.root_w, reward, count);
         self.iterations = self.iterations.saturating_add(count);
     }
 
@@ -1138,6 +1134,44 @@ fn select_in_block(block: &[Edge], ln_n: f64, c: f64) -> usize {
     best
 }
 
+/// `w + r + r + … + r` (`count` times, rounding after each addition as `+=` in a loop
+/// does), bit for bit, in a few steps when `r` is 1, ½ or 0 (the rewards of a proven root).
+///
+/// While w stays in one binade [2^e, 2^(e+1)) whose spacing 2^(e−52) divides r, every
+/// partial sum is a multiple of that spacing inside the binade: exact, so the additions up to
+/// the binade's end are one exact w + i·r. The addition that crosses into the next binade
+/// may round: it is done as one `+=`. Anything else (w below r, r another value, spacing
+/// above r) takes the loop.
+fn add_repeatedly(mut w: f64, r: f64, mut count: u32) -> f64 {
+    if r == 0.0 && (w > 0.0 || w.to_bits() == 0) {
+        return w; // w + 0 = w for w > 0 and w = +0 (not for −0).
+    }
+    let power_of_two = r > 0.0 && r.is_normal() && r.to_bits() & ((1 << 52) - 1) == 0;
+    while count > 0 {
+        if !(power_of_two && w >= r && w.is_finite()) {
+            break;
+        }
+        let e = ((w.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+        let spacing = 2f64.powi(e - 52);
+        if spacing > r {
+            break;
+        }
+        // Additions that stay below 2^(e+1): the largest i with w + i·r < 2^(e+1).
+        let gap = 2f64.powi(e + 1) - w;
+        let inside = ((gap / r).ceil() - 1.0).min(count as f64);
+        w += inside * r;
+        count -= inside as u32;
+        if count > 0 {
+            w += r;
+            count -= 1;
+        }
+    }
+    for _ in 0..count {
+        w += r;
+    }
+    w
+}
+
 /// The link flags of a node proven `p`: [`STOP`], and [`LOST`] for a loss of its mover.
 fn proven_flags(p: &Proof) -> u32 {
     STOP | if p.outcome == Outcome::Loss { LOST } else { 0 }
@@ -1317,4 +1351,38 @@ pub fn mcts_search<G: Game, O: Observer<G::Action>>(
         obs.event(&Event::SearchEnd { value: r.value, best: r.best, complete: true });
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::add_repeatedly;
+    use crate::rng::Rng;
+
+    /// The loop `add_repeatedly` stands for.
+    fn looped(mut w: f64, r: f64, count: u32) -> f64 {
+        for _ in 0..count {
+            w += r;
+        }
+        w
+    }
+
+    #[test]
+    fn add_repeatedly_is_the_loop_bit_for_bit() {
+        let mut rng = Rng::new(15);
+        let mut starts = vec![0.0, -0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 1023.75, 4096.0, 2f64.powi(52) - 1.0];
+        for _ in 0..60 {
+            // Sums of rewards k/36 as a Connect-4 search leaves them, and arbitrary fractions.
+            let k = rng.below(200_000) as f64;
+            starts.push(k + rng.unit_f64());
+            starts.push((0..rng.below(3000)).map(|_| rng.below(37) as f64 / 36.0).sum());
+        }
+        for &w in &starts {
+            for r in [0.0, 0.5, 1.0, 1.0 / 3.0] {
+                for count in [0, 1, 2, 7, 1000, 123_457, 300_000] {
+                    let (a, b) = (add_repeatedly(w, r, count), looped(w, r, count));
+                    assert_eq!(a.to_bits(), b.to_bits(), "w = {w:?}, r = {r}, count = {count}");
+                }
+            }
+        }
+    }
 }
