@@ -543,7 +543,7 @@ impl<G: Game> Tree<G> {
             }
         }
         let len = self.actions.len() - first;
-        assert!(len <= MAX_ACTIONS, "MCTS: a state with {len} actions (at most {MAX_ACTIONS})");
+        assert!(len <= MAX_ACTIONS, "MCTS: a state with more than 2^24 - 1 actions");
         let (chance, child_mover) = match to_move {
             ToMove::Player(p) => (0, p.index() as u32),
             ToMove::Chance => (CHANCE, mover.index() as u32),
@@ -1151,13 +1151,13 @@ fn add_repeatedly(mut w: f64, r: f64, mut count: u32) -> f64 {
         if !(power_of_two && w >= r && w.is_finite()) {
             break;
         }
-        let e = ((w.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-        let spacing = 2f64.powi(e - 52);
-        if spacing > r {
+        // w's biased exponent: w lies in [2^(b−1023), 2^(b−1022)), spaced 2^(b−1075).
+        let b = (w.to_bits() >> 52) & 0x7ff;
+        if b < 53 || f64::from_bits((b - 52) << 52) > r {
             break;
         }
-        // Additions that stay below 2^(e+1): the largest i with w + i·r < 2^(e+1).
-        let gap = 2f64.powi(e + 1) - w;
+        // Additions that stay below the binade's end: the largest i with w + i·r < end.
+        let gap = f64::from_bits((b + 1) << 52) - w;
         let inside = ((gap / r).ceil() - 1.0).min(count as f64);
         w += inside * r;
         count -= inside as u32;
