@@ -68,8 +68,10 @@ pub fn portable_ln(x: f64) -> f64 {
     e * LN2_HI + (e * LN2_LO + ln_m)
 }
 
-/// Past this N, [`LnTable`] computes ln N rather than looking it up (the table stays ≤ 512 KiB).
-const LN_TABLE_MAX: usize = 1 << 16;
+/// Past this N, [`LnTable`] computes ln N rather than looking it up (the table grows with
+/// the largest N asked for and stays ≤ 4 MiB; the root asks for N = every iteration count,
+/// so a table up to 2^19 spares a 300,000-iteration search a logarithm per iteration).
+const LN_TABLE_MAX: usize = 1 << 19;
 
 /// ln N for visit counts N, cached: `ln(n)` is `portable_ln(max(n, 1))` bit for bit, looked up
 /// while N is below 2^16 (filled as N grows) and computed above. MCTS selection asks for
@@ -105,7 +107,7 @@ mod tests {
     #[test]
     fn the_table_gives_portable_ln_bit_for_bit_below_and_above_its_end() {
         let mut t = LnTable::default();
-        for n in [5u32, 0, 1, 2, 3, 1000, 65_535, 65_536, 1 << 20, u32::MAX] {
+        for n in [5u32, 0, 1, 2, 3, 1000, 65_535, 65_536, (1 << 19) - 1, 1 << 19, 1 << 20, u32::MAX] {
             assert_eq!(t.ln(n).to_bits(), portable_ln((n as f64).max(1.0)).to_bits(), "n = {n}");
         }
         assert_eq!(t.ln(0), 0.0);

@@ -294,9 +294,10 @@ pub fn mcts_phase<A>(e: &Event<A>) -> Option<MctsPhase> {
 #[derive(Copy, Clone, Debug)]
 struct Node<S> {
     /// The node's actions are `actions[first..first + len]` (ACTIONS(s) or the chance
-    /// outcomes, `len` in its [`Link`]): the first `k` lead to the expanded children, in
+    /// outcomes): the first `k` (in its [`Link`]) lead to the expanded children, in
     /// expansion order; the rest are untried.
     first: usize,
+    len: u32,
     to_move: ToMove,
     /// The player whose reward W sums (see the module docs).
     mover: Player,
@@ -313,7 +314,7 @@ struct Node<S> {
 /// No slot (the root's slot).
 const NO_SLOT: usize = usize::MAX;
 
-/// What selection reads of a node, 16 bytes apart from the rest (its state above all),
+/// What selection reads of a node, 8 bytes apart from the rest (its state above all),
 /// by id and again in the node's edge in its parent's block, so that walking down the tree
 /// touches one edge block per level and nothing else.
 #[derive(Copy, Clone, Debug, Default)]
@@ -321,12 +322,9 @@ struct Link {
     /// The children's block in the edge arrays (`edge..edge + len`, child i at `edge + i`),
     /// allocated when the first child is expanded ([`NO_EDGE`] before).
     edge: u32,
-    /// Actions (ACTIONS(s) or chance outcomes).
-    len: u32,
-    /// Expanded children.
-    k: u32,
-    /// [`STOP`], [`CHANCE`], [`LOST`], and in bits 8 to 15 the index of the player who moves into the
-    /// children (the player to move here, or at a chance node the node's own mover).
+    /// [`STOP`], [`CHANCE`], [`LOST`], [`FULL`]; in bits 4 and 5 the index of the player
+    /// who moves into the children (the player to move here, or at a chance node the node's
+    /// own mover); and from bit 8 ([`K_SHIFT`]) up the number of expanded children, `k`.
     flags: u32,
 }
 
@@ -347,16 +345,31 @@ const STOP: u32 = 1;
 const CHANCE: u32 = 2;
 /// [`Link::flags`]: solver only, a proven loss for the node's mover (selection skips it).
 const LOST: u32 = 4;
+/// [`Link::flags`]: every action has been expanded (`k` = the number of actions).
+const FULL: u32 = 8;
+/// [`Link::flags`]: where the index of the children's mover starts (two bits).
+const MOVER_SHIFT: u32 = 4;
+/// [`Link::flags`]: where the number of expanded children starts.
+const K_SHIFT: u32 = 8;
+/// The most actions (and so children) a node may have: `k` must fit above [`K_SHIFT`].
+const MAX_ACTIONS: usize = (1 << (32 - K_SHIFT)) - 1;
+const _: () = assert!(MAX_PLAYERS <= 4, "the children's mover takes two bits of Link::flags");
 
 impl Link {
     /// The index of the player whose W the children's edges sum.
     #[inline]
     fn child_mover(&self) -> usize {
-        (self.flags >> 8 & 0xff) as usize
+        (self.flags >> MOVER_SHIFT & 3) as usize
+    }
+
+    /// Expanded children.
+    #[inline]
+    fn k(&self) -> usize {
+        (self.flags >> K_SHIFT) as usize
     }
 }
 
-/// One edge of an edge block, what selection and backup read of a child (40 bytes): its
+/// One edge of an edge block, what selection and backup read of a child (32 bytes): its
 /// W/N as backup last computed it (the exploitation term of UCB1, bit for bit: the same
 /// division of the same numbers, so that selection divides once per child instead of
 /// twice), W, N, its id and a copy of its [`Link`] (so that the next level needs no other
@@ -529,18 +542,19 @@ impl<G: Game> Tree<G> {
                 }
             }
         }
-        let len = (self.actions.len() - first) as u32;
+        let len = self.actions.len() - first;
+        assert!(len <= MAX_ACTIONS, "MCTS: a state with more than 2^24 - 1 actions");
         let (chance, child_mover) = match to_move {
             ToMove::Player(p) => (0, p.index() as u32),
             ToMove::Chance => (CHANCE, mover.index() as u32),
         };
+        let full = if len == 0 { FULL } else { 0 };
         self.links.push(Link {
             edge: NO_EDGE,
-            len,
-            k: 0,
-            flags: terminal as u32 | chance | child_mover << 8,
+            flags: terminal as u32 | chance | full | child_mover << MOVER_SHIFT,
         });
-        self.nodes.push(Node { first, to_move, mover, terminal, parent, depth, slot, state });
+        let len = len as u32;
+        self.nodes.push(Node { first, len, to_move, mover, terminal, parent, depth, slot, state });
         if self.solver {
             let proof = terminal.then(|| {
                 let u = game.utility(&state, Player::MAX);
@@ -577,10 +591,10 @@ impl<G: Game> Tree<G> {
     /// The children of node `id` (which must exist), in expansion order.
     fn children_of(&self, id: u32) -> &[u32] {
         let h = &self.links[id as usize];
-        if h.k == 0 {
+        if h.k() == 0 {
             return &[];
         }
-        &self.edge_child[h.edge as usize..h.edge as usize + h.k as usize]
+        &self.edge_child[h.edge as usize..h.edge as usize + h.k()]
     }
 
     /// The action into node `id` (`None` at the root and for unknown ids).
@@ -613,14 +627,14 @@ impl<G: Game> Tree<G> {
         self.num_nodes() < (self.opts.max_nodes.min(u32::MAX - 1) as usize)
     }
 
-    /// Adds the child of `parent` reached through its first untried action; returns the
-    /// child's id.
-    fn expand(&mut self, game: &G, parent: u32) -> u32 {
+    /// Adds the child of `parent` (whose link is `link`, as selection read it) reached
+    /// through its first untried action; returns the child's id.
+    fn expand(&mut self, game: &G, parent: u32, mut link: Link) -> u32 {
         let h = self.nodes[parent as usize];
-        let mut link = self.links[parent as usize];
+        let k = link.k();
         let edge = if link.edge == NO_EDGE {
             let e = self.edges.len();
-            let end = e + link.len as usize;
+            let end = e + h.len as usize;
             self.edges.resize(end, Edge::default());
             self.edge_child.resize(end, 0);
             link.edge = e as u32;
@@ -628,8 +642,8 @@ impl<G: Game> Tree<G> {
         } else {
             link.edge as usize
         };
-        let slot = edge + link.k as usize;
-        let a = self.actions[h.first + link.k as usize];
+        let slot = edge + k;
+        let a = self.actions[h.first + k];
         let state = game.result(&h.state, a);
         let depth = h.depth + 1;
         let mover = match h.to_move {
@@ -641,7 +655,10 @@ impl<G: Game> Tree<G> {
         self.edge_child[slot] = id;
         self.edges[slot].child = id;
         self.edges[slot].link = self.links[id as usize];
-        link.k += 1;
+        link.flags += 1 << K_SHIFT;
+        if k + 1 == h.len as usize {
+            link.flags |= FULL;
+        }
         self.set_link(parent, h.slot, link);
         id
     }
@@ -750,11 +767,7 @@ impl<G: Game> Tree<G> {
         let reward = self.proven_reward(0).expect("a proven non-terminal root")[self.nodes[0].mover.index()];
         self.rollouts += u64::from(count);
         self.root_n = self.root_n.saturating_add(count);
-        let mut w = self.root_w;
-        for _ in 0..count {
-            w += reward;
-        }
-        self.root_w = w;
+        self.root_w = add_repeatedly(self.root_w, reward, count);
         self.iterations = self.iterations.saturating_add(count);
     }
 
@@ -769,15 +782,17 @@ impl<G: Game> Tree<G> {
         // N and link of node `id` (selection reads N for ln N before this iteration's backup).
         let mut n_here = self.root_n;
         let mut link = self.links[0];
+        // Did this iteration add a node (the leaf)?
+        let mut expanded = false;
         // SELECT, ending in at most one EXPAND.
         let leaf = loop {
             if link.flags & STOP != 0 {
                 break id;
             }
-            let (k, len) = (link.k as usize, link.len as usize);
+            let k = link.k();
             if link.flags & CHANCE != 0 {
                 let h = self.nodes[id as usize];
-                let first = h.first;
+                let (first, len) = (h.first, h.len as usize);
                 {
                     let Some(a) = self.sample_outcome(game, &h.state) else { break id };
                     let block = &self.actions[first..first + len];
@@ -809,19 +824,21 @@ impl<G: Game> Tree<G> {
                     }
                     let Some(j) = block[k..].iter().position(|&x| x == a) else { break id };
                     self.actions.swap(first + k, first + k + j);
-                    break self.expand_and_report(game, id, obs);
+                    expanded = true;
+                    break self.expand_and_report(game, id, link, obs);
                 }
             }
-            let untried = len - k;
-            if untried > 0 && self.can_grow() {
+            if link.flags & FULL == 0 && self.can_grow() {
                 // Solver: a move that wins at once is tried first (it proves the node).
                 let win_first = self.solver && k == 0 && self.winning_move_first(game, id);
                 if self.opts.expansion == Expansion::Random && !win_first {
-                    let first = self.nodes[id as usize].first;
+                    let h = &self.nodes[id as usize];
+                    let (first, untried) = (h.first, h.len as usize - k);
                     let j = self.rng.below(untried as u32) as usize;
                     self.actions.swap(first + k, first + k + j);
                 }
-                break self.expand_and_report(game, id, obs);
+                expanded = true;
+                break self.expand_and_report(game, id, link, obs);
             }
             if k == 0 {
                 break id;
@@ -871,7 +888,10 @@ impl<G: Game> Tree<G> {
             obs.event(&Event::MctsBackup { node: 0, visits: self.root_n, wins: self.root_w });
         }
         self.iterations = self.iterations.saturating_add(1);
-        if self.solver {
+        // Solver: only a new node can bring a new proof (a terminal one). A leaf that was
+        // already proven proves nothing new: its parent was tried when that proof (or the
+        // last one below it) came up, and stayed unproven; no child of it has changed since.
+        if self.solver && expanded {
             self.propagate_proofs();
         }
     }
@@ -882,7 +902,7 @@ impl<G: Game> Tree<G> {
     fn winning_move_first(&mut self, game: &G, id: u32) -> bool {
         let h = &self.nodes[id as usize];
         let ToMove::Player(p) = h.to_move else { return false };
-        let (first, len, state) = (h.first, self.links[id as usize].len as usize, h.state);
+        let (first, len, state) = (h.first, h.len as usize, h.state);
         for j in 0..len {
             let next = game.result(&state, self.actions[first + j]);
             if game.is_terminal(&next) && game.utility(&next, p) > 0.0 {
@@ -942,7 +962,7 @@ impl<G: Game> Tree<G> {
         let h = &self.nodes[id as usize];
         let ToMove::Player(p) = h.to_move else { return None };
         let link = self.links[id as usize];
-        let (k, len, edge) = (link.k as usize, link.len as usize, link.edge as usize);
+        let (k, len, edge) = (link.k(), h.len as usize, link.edge as usize);
         // The best child for `p` (whose outcomes the children's proofs are, as their mover),
         // by proof_key; `None` once one child is unproven (unless a win turns up).
         let mut best: Option<(u32, Proof)> = None;
@@ -969,11 +989,17 @@ impl<G: Game> Tree<G> {
         Some(Proof { outcome, plies: cp.plies.saturating_add(1), rule })
     }
 
-    fn expand_and_report<O: Observer<G::Action>>(&mut self, game: &G, id: u32, obs: &mut O) -> u32 {
-        let child = self.expand(game, id);
+    fn expand_and_report<O: Observer<G::Action>>(
+        &mut self,
+        game: &G,
+        id: u32,
+        link: Link,
+        obs: &mut O,
+    ) -> u32 {
+        let child = self.expand(game, id, link);
         if O::ENABLED {
             let h = &self.nodes[id as usize];
-            let action = self.actions[h.first + self.links[id as usize].k as usize - 1];
+            let action = self.actions[h.first + self.links[id as usize].k() - 1];
             obs.event(&Event::MctsExpand { node: id, child, action });
         }
         let c = &self.nodes[child as usize];
@@ -985,7 +1011,7 @@ impl<G: Game> Tree<G> {
         let h = self.nodes.get(id as usize)?;
         let (n, w) = self.stats(id);
         let link = &self.links[id as usize];
-        let (first, k, len) = (h.first, link.k as usize, link.len as usize);
+        let (first, k, len) = (h.first, link.k(), h.len as usize);
         Some(MctsNode {
             id,
             parent: (h.parent != NO_PARENT).then_some(h.parent),
@@ -1010,10 +1036,10 @@ impl<G: Game> Tree<G> {
     fn most_visited(&self, game: &G, id: u32) -> Option<(u32, usize)> {
         let h = self.nodes.get(id as usize)?;
         let link = &self.links[id as usize];
-        if link.k == 0 || !matches!(h.to_move, ToMove::Player(_)) {
+        if link.k() == 0 || !matches!(h.to_move, ToMove::Player(_)) {
             return None;
         }
-        let (first, k, edge) = (h.first, link.k as usize, link.edge as usize);
+        let (first, k, edge) = (h.first, link.k(), link.edge as usize);
         let mut natural = Vec::new();
         game.actions(&h.state, &mut natural);
         // Each expanded child's natural index through an index of ACTIONS(s): O(k), not a
@@ -1106,6 +1132,44 @@ fn select_in_block(block: &[Edge], ln_n: f64, c: f64) -> usize {
         }
     }
     best
+}
+
+/// `w + r + r + … + r` (`count` times, rounding after each addition as `+=` in a loop
+/// does), bit for bit, in a few steps when `r` is 1, ½ or 0 (the rewards of a proven root).
+///
+/// While w stays in one binade [2^e, 2^(e+1)) whose spacing 2^(e−52) divides r, every
+/// partial sum is a multiple of that spacing inside the binade: exact, so the additions up to
+/// the binade's end are one exact w + i·r. The addition that crosses into the next binade
+/// may round: it is done as one `+=`. Anything else (w below r, r another value, spacing
+/// above r) takes the loop.
+fn add_repeatedly(mut w: f64, r: f64, mut count: u32) -> f64 {
+    if r == 0.0 && (w > 0.0 || w.to_bits() == 0) {
+        return w; // w + 0 = w for w > 0 and w = +0 (not for −0).
+    }
+    let power_of_two = r > 0.0 && r.is_normal() && r.to_bits() & ((1 << 52) - 1) == 0;
+    while count > 0 {
+        if !(power_of_two && w >= r && w.is_finite()) {
+            break;
+        }
+        // w's biased exponent: w lies in [2^(b−1023), 2^(b−1022)), spaced 2^(b−1075).
+        let b = (w.to_bits() >> 52) & 0x7ff;
+        if b < 53 || f64::from_bits((b - 52) << 52) > r {
+            break;
+        }
+        // Additions that stay below the binade's end: the largest i with w + i·r < end.
+        let gap = f64::from_bits((b + 1) << 52) - w;
+        let inside = ((gap / r).ceil() - 1.0).min(count as f64);
+        w += inside * r;
+        count -= inside as u32;
+        if count > 0 {
+            w += r;
+            count -= 1;
+        }
+    }
+    for _ in 0..count {
+        w += r;
+    }
+    w
 }
 
 /// The link flags of a node proven `p`: [`STOP`], and [`LOST`] for a loss of its mover.
@@ -1287,4 +1351,38 @@ pub fn mcts_search<G: Game, O: Observer<G::Action>>(
         obs.event(&Event::SearchEnd { value: r.value, best: r.best, complete: true });
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::add_repeatedly;
+    use crate::rng::Rng;
+
+    /// The loop `add_repeatedly` stands for.
+    fn looped(mut w: f64, r: f64, count: u32) -> f64 {
+        for _ in 0..count {
+            w += r;
+        }
+        w
+    }
+
+    #[test]
+    fn add_repeatedly_is_the_loop_bit_for_bit() {
+        let mut rng = Rng::new(15);
+        let mut starts = vec![0.0, -0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 1023.75, 4096.0, 2f64.powi(52) - 1.0];
+        for _ in 0..60 {
+            // Sums of rewards k/36 as a Connect-4 search leaves them, and arbitrary fractions.
+            let k = rng.below(200_000) as f64;
+            starts.push(k + rng.unit_f64());
+            starts.push((0..rng.below(3000)).map(|_| rng.below(37) as f64 / 36.0).sum());
+        }
+        for &w in &starts {
+            for r in [0.0, 0.5, 1.0, 1.0 / 3.0] {
+                for count in [0, 1, 2, 7, 1000, 123_457, 300_000] {
+                    let (a, b) = (add_repeatedly(w, r, count), looped(w, r, count));
+                    assert_eq!(a.to_bits(), b.to_bits(), "w = {w:?}, r = {r}, count = {count}");
+                }
+            }
+        }
+    }
 }
