@@ -162,7 +162,7 @@ test('the last search: exact and bounded per-move scores from the mover’s side
   };
   assert.deepEqual(lastSearchText(solver), {
     summary: 'O (Perfect (exact solver)) played column 4 after 1 node in 850 ms — exact: O wins with best play (+18).',
-    pv: 'Expected line: O column 4, X column 3. Scores for O: column 3 −5, column 4 +18, column 5 ≥ +2 (lower bound), column 6 ≤ −1 (upper bound), column 7 ? (not searched).',
+    pv: 'Expected line: O column 4, X column 3. Scores for O: column 3 −5, column 4 +18, column 5 a win (score ≥ +2), column 6 a loss (score ≤ −1), column 7 ? (not searched).',
   });
   // A record without `score` (today's worker): the value to X turned to the mover's side.
   const old = {
@@ -203,6 +203,21 @@ test('values on the board: exact, estimate, bounds and MCTS; the star on the bes
   });
   assert.equal(scoreLabel('c4', { move: 5, value: -2, score: 2, bound: 'lower' }, r).title, 'column 5: ≥ +2 for O (lower bound)');
   assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper' }, r).text, '≤ −3');
+  // The exact solver's bounds that settle win or loss are shown as the win or loss; a bound
+  // that settles neither keeps its number.
+  const solve = { algo: 'solve', exact: true, mover: 1 };
+  assert.deepEqual(scoreLabel('c4', { move: 5, value: -2, score: 2, bound: 'lower' }, solve), {
+    text: 'win',
+    word: '',
+    cls: 'win',
+    title: 'column 5: a win for O (proven; its score ≥ +2, the exact score not computed)',
+    score: 2,
+    bound: 'lower',
+  });
+  assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper' }, solve).text, 'loss');
+  assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper' }, solve).cls, 'loss');
+  assert.equal(scoreLabel('c4', { move: 6, value: -2, score: 2, bound: 'upper' }, solve).text, '≤ +2');
+  assert.equal(scoreLabel('c4', { move: 6, value: 0, score: 0, bound: 'lower' }, solve).text, '≥ 0');
   assert.equal(scoreLabel('c4', { move: 7, value: null, score: null, bound: 'missing' }, r).text, '?');
   assert.equal(scoreLabel('c4', { move: 2, value: 0.625, n: 40 }, { algo: 'mcts', exact: false, mover: 0 }).title, 'column 2: Q = 0.63 (mean reward for X), N = 40 visits');
   assert.equal(scoreLabel('c4', { move: 2, value: null, n: 0 }, { algo: 'mcts', exact: false, mover: 0 }).word, 'unvisited');
