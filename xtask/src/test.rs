@@ -68,6 +68,8 @@ fn fmt() -> Result<(), String> {
 /// they do not compile thirty-odd extra crates. `cargo xtask bench --peers` builds it.
 pub const PEERS_CRATE: &str = "plyground-peers";
 
+/// The workspace, then the core without its default features (the games module's build: no
+/// singular extensions or beam search; the tests that use them are left out with them).
 fn clippy_native() -> Result<(), String> {
     run(util::cargo().args([
         "clippy",
@@ -77,6 +79,16 @@ fn clippy_native() -> Result<(), String> {
         WASM_CRATE,
         "--exclude",
         PEERS_CRATE,
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    run(util::cargo().args([
+        "clippy",
+        "-p",
+        "plyground",
+        "--no-default-features",
+        "--all-targets",
         "--",
         "-D",
         "warnings",

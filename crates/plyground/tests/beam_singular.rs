@@ -1,3 +1,4 @@
+#![cfg(feature = "extensions")]
 //! Issue 15 items 2 and 3: singular extensions and beam search (forward pruning), options of
 //! H-minimax (α-β with a depth cutoff), on explicit trees with static evaluations written on
 //! inner nodes (`B~4[…]`) and on Connect-4. Exact values, moves and node counts; independent

@@ -44,6 +44,7 @@ fn figure_5_2_at_the_end_shows_the_lessons_values_pruning_and_move() {
 }
 
 #[test]
+#[cfg(feature = "extensions")]
 fn beam_search_s_dropped_moves_are_dotted_in_every_export_and_cutoffs_stay_dashed() {
     // The lessons' beam example at width 1: C and D are dropped at A, b2 at B (3 moves).
     let t = Tree::try_parse("A[B~6[1, 9], C~3[4, 5], D~2[7, 8]]").unwrap();
