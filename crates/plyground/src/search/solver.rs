@@ -471,16 +471,6 @@ impl Solver {
         self.budget = self.opts.node_budget.unwrap_or(u64::MAX);
         self.aborted = false;
         let (lo, hi) = if weak { (-1, 1) } else { (-N, N) };
-        // A score from the side to move: exact, or its sign when weak.
-        let score = |(min, max): (i32, i32)| {
-            if !weak {
-                min
-            } else if max < 0 {
-                -1
-            } else {
-                i32::from(min > 0)
-            }
-        };
         let mut complete = true;
         if !s.is_over() {
             let p = Pos::of(s);
@@ -511,7 +501,7 @@ impl Solver {
                     complete = !self.aborted;
                     (-max, -min)
                 };
-                scores[col as usize] = Some(score(r));
+                scores[col as usize] = Some(decided_score(r, weak));
             }
         }
         Analysis { scores: if complete { scores } else { [None; 7] }, nodes: self.nodes, complete }
@@ -536,14 +526,7 @@ impl Solver {
     #[inline(never)]
     fn range_score<O: Observer<u8>>(&mut self, s: &C4State, weak: bool, obs: &mut O) -> i32 {
         let (lo, hi) = if weak { (-1, 1) } else { (-N, N) };
-        let (min, max) = self.range(s, (-N, N), lo, hi, obs);
-        if !weak {
-            min
-        } else if max < 0 {
-            -1
-        } else {
-            i32::from(min > 0)
-        }
+        decided_score(self.range(s, (-N, N), lo, hi, obs), weak)
     }
 
     /// The interval `min..=max` the score of `s` lies in (from the side to move; `within` is
@@ -904,6 +887,18 @@ fn to_max(p: &Pos, v: i32) -> i32 {
 
 /// A side-to-move window as MAX's window.
 #[inline(always)]
+/// The score an interval decided by [`Solver::range`] gives, from the side to move: exact
+/// (both ends meet), or when `weak` only its sign (−1, 0 or 1).
+fn decided_score((min, max): (i32, i32), weak: bool) -> i32 {
+    if !weak {
+        min
+    } else if max < 0 {
+        -1
+    } else {
+        i32::from(min > 0)
+    }
+}
+
 fn window_to_max(p: &Pos, alpha: i32, beta: i32) -> (i32, i32) {
     if p.max_to_move() {
         (alpha, beta)
