@@ -29,16 +29,10 @@ fn opponents(kind: BoardKind) -> Vec<PlayerConfig> {
 }
 
 /// Plays `pos` out, `perfect_is_max` saying which side the perfect player has; returns the
-/// final utility to MAX (+1, 0 or −1) and the number of moves played from `pos`.
-fn play(
-    mut pos: BoardPosition,
-    perfect_is_max: bool,
-    other: &PlayerConfig,
-    book: &Arc<Book>,
-) -> (i32, usize) {
+/// final utility to MAX (+1, 0 or −1).
+fn play(mut pos: BoardPosition, perfect_is_max: bool, other: &PlayerConfig, book: &Arc<Book>) -> i32 {
     let kind = pos.kind();
     let perfect = PlayerConfig::default_for(kind, PlayerId::Perfect);
-    let mut moves = 0;
     loop {
         let (over, max_to_move) = match pos {
             BoardPosition::TicTacToe(s) => {
@@ -52,7 +46,7 @@ fn play(
                 BoardPosition::Connect4(s) => Connect4.utility(&s, Player::MAX),
             };
             // Not f64::signum, which is +1 for 0.
-            return ((u > 0.0) as i32 - (u < 0.0) as i32, moves);
+            return (u > 0.0) as i32 - (u < 0.0) as i32;
         }
         let perfect_moves = max_to_move == perfect_is_max;
         let cfg = if perfect_moves { &perfect } else { other };
@@ -68,7 +62,6 @@ fn play(
             BoardPosition::TicTacToe(s) => BoardPosition::TicTacToe(TicTacToe.result(&s, a)),
             BoardPosition::Connect4(s) => BoardPosition::Connect4(Connect4.result(&s, a)),
         };
-        moves += 1;
     }
 }
 
@@ -84,7 +77,7 @@ fn tournament(kind: BoardKind, starts: &[(BoardPosition, String, i32)], sides: &
     for (pos, name, value) in starts {
         for other in opponents(kind) {
             for &perfect_is_max in sides {
-                let (u, _) = play(*pos, perfect_is_max, &other, &book);
+                let u = play(*pos, perfect_is_max, &other, &book);
                 let (mine, floor) = if perfect_is_max { (u, *value) } else { (-u, -*value) };
                 let side = if perfect_is_max { "first" } else { "second" };
                 assert!(
