@@ -3,7 +3,9 @@
 //! browser's tree figure shows at that step, placed by the print layout (PNG is the browser's:
 //! the figure's Export button).
 
-use crate::args::Args;
+use crate::args::{self, Args};
+use crate::tree;
+use clap::Command;
 use plyground::export::svg::{svg_at, SvgOptions};
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
@@ -13,9 +15,26 @@ use plyground::search::{MoveOrder, TieRule};
 use plyground::trace::Recorder;
 use plyground::Game;
 
-/// `plyground export --format tikz|svg [--snippet] [--dark] [--width PX] [--algo A] [--step end|N] [--tie T] [--order O] TREE|-`
-pub fn export(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["snippet", "dark"], &["format", "algo", "step", "tie", "order", "width"])?;
+/// The command's options.
+pub fn command() -> Command {
+    let (lo, hi) = plyground::export::svg::WIDTH_RANGE;
+    args::command("export", "The search's tree figure at one step, as TikZ or SVG (for print)")
+        .args([
+            args::tree_input(),
+            args::opt("format", "F", "tikz (a standalone .tex for pdflatex) or svg; required"),
+            args::flag("snippet", "tikz only: the tikzpicture alone, to \\input in a document"),
+            args::flag("dark", "svg only: the dark palette"),
+            args::opt("width", "PX", format!("svg only: the figure's width in px, {lo} to {hi} (default: the size the TikZ prints at, 96 dpi)")),
+            args::opt("algo", "A", "minimax, alphabeta, expectiminimax or maxn (default: alphabeta; maxn for a tree with utility tuples)"),
+            args::opt("step", "end|N", "the step of the search to draw: end, or 0 to the trace's length").default_value("end"),
+            tree::tie_arg(),
+            tree::order_arg(),
+        ])
+        .after_help("PNG comes from the figure's Export button in the browser.")
+}
+
+/// Runs `plyground export`.
+pub fn export(a: &Args) -> Result<(), String> {
     let svg = match a.get("format") {
         Some("tikz") => false,
         Some("svg") => true,
@@ -44,9 +63,9 @@ pub fn export(raw: &[String]) -> Result<(), String> {
         ),
     };
     let tree = a.tree()?;
-    let tie = TieRule::try_parse(a.get("tie").unwrap_or("nonstrict")).map_err(|e| format!("--tie: {e}"))?;
+    let tie = TieRule::try_parse(a.get("tie").unwrap_or_default()).map_err(|e| format!("--tie: {e}"))?;
     let order =
-        MoveOrder::try_parse(a.get("order").unwrap_or("natural")).map_err(|e| format!("--order: {e}"))?;
+        MoveOrder::try_parse(a.get("order").unwrap_or_default()).map_err(|e| format!("--order: {e}"))?;
     let default_algo = if tree.has_tuples() { "maxn" } else { "alphabeta" };
     let algo = a.get("algo").unwrap_or(default_algo);
     if tree.has_tuples() && algo != "maxn" {
@@ -69,7 +88,7 @@ pub fn export(raw: &[String]) -> Result<(), String> {
     }
     let title = algorithm_title(algo);
     let trace = log.finish();
-    let step = match a.get("step").unwrap_or("end") {
+    let step = match a.get("step").unwrap_or_default() {
         "end" => trace.len(),
         s => s.parse::<usize>().map_err(|_| {
             format!("--step: '{s}' is not a step (end, or a number from 0 to {})", trace.len())

@@ -2,21 +2,55 @@
 //! tree text (docs/tree-grammar.md); with `--json`, the exercise too (prompt, questions and
 //! answer key).
 
-use crate::args::Args;
+use crate::args::{self, Args};
 use crate::json::Json;
+use clap::{Arg, Command};
 use plyground::practice::{Answer, Answers, Difficulty, Exercise, GenParams, Task};
 use plyground::search::TieRule;
 
-/// `plyground generate [--task T] [--difficulty D] [--depth D] [--branching B|A-B] …`
-pub fn generate(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &[&["json"], GEN_FLAGS].concat(), GEN_VALUED)?;
-    if let Some(p) = a.positional.first() {
-        return Err(format!("unexpected argument '{p}' (generate takes only options)"));
-    }
-    let task =
-        Task::try_parse(a.get("task").unwrap_or("alphabeta-leaves")).map_err(|e| format!("--task: {e}"))?;
-    let p = params(&a, task)?;
-    let seed = a.number::<u64>("seed")?.unwrap_or(1);
+/// The command's options.
+pub fn command() -> Command {
+    args::command("generate", "A practice tree from the core's seeded generator")
+        .arg(task_arg())
+        .args(gen_args())
+        .arg(args::flag("json", "the exercise as JSON: tree, prompt, questions and answer key"))
+}
+
+/// `--task`, of `generate` and `grade`.
+pub fn task_arg() -> Arg {
+    let tasks: Vec<&str> = Task::ALL.iter().map(|t| t.id()).collect();
+    args::opt("task", "T", format!("the exercise: {}", tasks.join(", "))).default_value("alphabeta-leaves")
+}
+
+/// The generator's options (`--task` aside), shared with `plyground grade`. Those without
+/// a default take theirs from the `--difficulty` preset; the generator checks each one and
+/// names the one out of range.
+pub fn gen_args() -> Vec<Arg> {
+    vec![
+        args::opt("difficulty", "D", "the preset of the options below: easy, exam or hard")
+            .default_value("exam"),
+        args::opt("depth", "D", "the tree's depth"),
+        args::opt("branching", "B|A-B", "children per inner node: a number, or a range like 2-3"),
+        args::opt("values", "A..B", "the leaves' values, a range like 0..9 or -5..5"),
+        args::flag("decimals", "leaf values with one decimal"),
+        args::flag("chance", "chance nodes on every other level (expectiminimax and the α-β tasks)"),
+        args::opt("players", "N", "players, for task maxn (3 or 4; else 2)"),
+        args::opt("cutoffs", "K", "α-β tasks: at least K cutoffs"),
+        args::opt("unique-best", "yes|no", "a single best move at the root"),
+        args::flag("tie-sensitive", "α-β tasks: a tree whose pruning differs between the tie rules"),
+        args::flag("worst-order", "α-β tasks: the worst order, where α-β prunes nothing"),
+        args::opt("tie", "R", "the tie rule of the α-β tasks: nonstrict or strict"),
+        args::opt("c", "C", "task mcts: the exploration constant C"),
+        args::opt("seed", "S", "the generator's seed: the same seed and options give the same tree")
+            .default_value("1"),
+    ]
+}
+
+/// Runs `plyground generate`.
+pub fn generate(a: &Args) -> Result<(), String> {
+    let task = Task::try_parse(a.get("task").unwrap_or_default()).map_err(|e| format!("--task: {e}"))?;
+    let p = params(a, task)?;
+    let seed = a.number::<u64>("seed")?.unwrap_or_default();
     let ex = Exercise::generate(task, &p, seed)?;
     if !a.flag("json") {
         println!("{}", ex.tree_text());
@@ -26,26 +60,9 @@ pub fn generate(raw: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The generator's flags (options without a value), shared with `plyground grade`.
-pub const GEN_FLAGS: &[&str] = &["decimals", "chance", "tie-sensitive", "worst-order"];
-/// The generator's valued options, shared with `plyground grade`.
-pub const GEN_VALUED: &[&str] = &[
-    "task",
-    "difficulty",
-    "depth",
-    "branching",
-    "values",
-    "players",
-    "cutoffs",
-    "unique-best",
-    "tie",
-    "c",
-    "seed",
-];
-
 /// The generator's parameters from the options: the difficulty preset, then each option.
 pub fn params(a: &Args, task: Task) -> Result<GenParams, String> {
-    let difficulty = Difficulty::try_parse(a.get("difficulty").unwrap_or("exam"))
+    let difficulty = Difficulty::try_parse(a.get("difficulty").unwrap_or_default())
         .map_err(|e| format!("--difficulty: {e}"))?;
     let mut p = GenParams::preset(task, difficulty);
     if let Some(d) = a.number::<u32>("depth")? {

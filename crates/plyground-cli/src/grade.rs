@@ -9,38 +9,62 @@
 //! "-Infinity". Output: `key: value` lines (or the grade record with `--json`); exit code 0
 //! when every answer is right, 1 when some are wrong, 2 on bad input.
 
-use crate::args::Args;
-use crate::generate::{num, params, GEN_FLAGS, GEN_VALUED};
+use crate::args::{self, Args};
+use crate::generate::{gen_args, num, params, task_arg};
 use crate::json::Json;
+use clap::Command;
 use plyground::games::tree::Tree;
 use plyground::practice::{Answer, Answers, Exercise, ExerciseOptions, Grade, Item, Task};
 use plyground::search::TieRule;
 use std::collections::BTreeMap;
 use std::io::Read;
 
-/// `plyground grade --task T (--tree TEXT | --seed S [generator options]) [--json] ANSWERS|-`.
-/// Ok(true): all correct; Ok(false): graded, with mistakes.
-pub fn grade(raw: &[String]) -> Result<bool, String> {
-    let valued = [GEN_VALUED, &["tree", "mcts-seed", "iterations"]].concat();
-    let a = Args::parse(raw, &[&["json"], GEN_FLAGS].concat(), &valued)?;
-    let file = match a.positional.as_slice() {
-        [f] => f.clone(),
-        [] => return Err("missing ANSWERS (a JSON answers file, or - to read it from stdin)".into()),
-        [_, extra, ..] => {
-            return Err(format!("unexpected argument '{extra}' (grade takes one ANSWERS file)"))
-        }
-    };
+/// The command's options: the generator's, and those of a given `--tree`.
+pub fn command() -> Command {
+    args::command("grade", "Grade a JSON answers file with the core's grading, as <ply-practice> does")
+        .args([
+            args::input("ANSWERS", "a JSON answers file, or - to read it from stdin"),
+            task_arg(),
+            args::opt(
+                "tree",
+                "TEXT",
+                "the exercise's tree (else: a generated one, from the generator options below)",
+            ),
+            args::opt("mcts-seed", "S", "--tree, task mcts: the seed of the exercise's playouts"),
+            args::opt(
+                "iterations",
+                "N",
+                "--tree, task mcts: the exercise's iterations (default: the core's)",
+            ),
+            args::flag("json", "the grade record as JSON"),
+        ])
+        .args(gen_args())
+        .after_help(
+            "The answers: {\"values\": {PATH: number | [numbers]}, \"windows\": {PATH: [alpha, beta]}, \
+             \"pruned\": [PATH, …], \"choice\": PATH, \"order\": {PATH: [child indices]}, \"visits\": \
+             {PATH: [N, W]}}, keyed by node path, infinities as \"Infinity\" / \"-Infinity\" \
+             (docs/embedding.md). With --tree, the generator options other than --tie and --c do not \
+             apply.\n\
+             Prints task, seed, tree, score, done, summary, the first wrong step, its rule, the \
+             misconception and one 'mistake:' line per mistake (--json: the grade record).\n\
+             Exit code 0 when all answers are right, 1 when some are wrong, 2 on bad input.",
+        )
+}
+
+/// Runs `plyground grade`: Ok(true) when all answers are right, Ok(false) when graded with
+/// mistakes.
+pub fn grade(a: &Args) -> Result<bool, String> {
+    let file = a.get("ANSWERS").ok_or("missing ANSWERS")?;
     let text = if file == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("reading stdin: {e}"))?;
         s
     } else {
-        std::fs::read_to_string(&file).map_err(|e| format!("reading {file}: {e}"))?
+        std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))?
     };
-    let task =
-        Task::try_parse(a.get("task").unwrap_or("alphabeta-leaves")).map_err(|e| format!("--task: {e}"))?;
-    let ex = exercise(&a, task)?;
-    let place = if file == "-" { "stdin".to_string() } else { file.clone() };
+    let task = Task::try_parse(a.get("task").unwrap_or_default()).map_err(|e| format!("--task: {e}"))?;
+    let ex = exercise(a, task)?;
+    let place = if file == "-" { "stdin" } else { file };
     let value = parse_json(&text).map_err(|e| format!("{place}: {e}"))?;
     let answers = read_answers(&value).map_err(|e| format!("{place}: {e}"))?;
     let g = ex.grade(&answers).map_err(|e| format!("{place}: {e}"))?;
@@ -57,24 +81,22 @@ pub fn grade(raw: &[String]) -> Result<bool, String> {
 fn exercise(a: &Args, task: Task) -> Result<Exercise, String> {
     let Some(text) = a.get("tree") else {
         for k in ["mcts-seed", "iterations"] {
-            if a.get(k).is_some() {
+            if a.given(k) {
                 return Err(format!(
                     "--{k} applies to a given --tree (a generated exercise draws it from --seed)"
                 ));
             }
         }
         let p = params(a, task)?;
-        let seed = a.number::<u64>("seed")?.unwrap_or(1);
+        let seed = a.number::<u64>("seed")?.unwrap_or_default();
         return Exercise::generate(task, &p, seed);
     };
-    for k in GEN_FLAGS {
-        if a.flag(k) {
-            return Err(format!("--{k} is a generator option: it does not apply to a given --tree"));
-        }
-    }
-    for k in GEN_VALUED.iter().filter(|k| !["task", "tie", "c"].contains(k)) {
-        if a.get(k).is_some() {
-            return Err(format!("--{k} is a generator option: it does not apply to a given --tree"));
+    for arg in gen_args().iter().filter(|arg| !["tie", "c"].contains(&arg.get_id().as_str())) {
+        if a.given(arg.get_id().as_str()) {
+            return Err(format!(
+                "--{} is a generator option: it does not apply to a given --tree",
+                arg.get_id()
+            ));
         }
     }
     let tree = Tree::try_parse(text).map_err(|e| format!("--tree {}:{}: {}", e.line, e.column, e.message))?;

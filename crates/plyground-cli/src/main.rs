@@ -28,87 +28,81 @@ mod solve_book;
 mod tree;
 mod wide;
 
+use args::Args;
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, Command};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage:
-  plyground tree [--algo minimax|alphabeta|expectiminimax|maxn] [--tie nonstrict|strict]
-                 [--order natural|reverse|random:SEED|best] [--trace] [--json]
-                 [--depth D] [--singular MARGIN[:EXTRA]] [--beam N] TREE|-
-                 (α-β: --depth cuts off with EVAL = an inner node's 'B~4[…]', else 0;
-                 --singular: singular extensions; --beam: keep the N best children by EVAL)
-  plyground ttt  --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--iterations N] [--seed S] [--solver] [--json]
-  plyground c4   --moves 4455 [--algo alphabeta|mcts] [--depth D] [--quiescence] [--no-tt] [--order O]
-                 [--singular MARGIN[:EXTRA]] [--beam N] [--budget NODES] [--iterations N] [--seed S] [--c C] [--solver] [--json]
-                 (--solver: MCTS-Solver, proven wins and losses; prints proof: and proved_at:)
-  plyground solve [--weak] [--analyze] < POSITIONS
-                 one move string per line; prints '<moves> <score> <nodes> <µs>' per line
-                 (--analyze: seven column scores, 100 = full); a bad line is reported on
-                 stderr and skipped, and the exit code is then 2
-  plyground book --from-bitbully FILE [--depth D] --out FILE
-                 converts BitBully's 12-ply database with distances into plyground's
-                 opening book of depth D (default 9); cargo xtask book runs it
-  plyground book --check N [--seed S] [--book FILE]
-                 N random book entries solved again by the solver without the book
-  plyground book --latency K [--seed S] [--no-book | --book FILE]
-                 solve and analyze times (and analyze's nodes) per band of plies, K random
-                 positions a ply
-  plyground book --positions K [--seed S]
-                 those positions, '<ply> <moves>' a line (the browser latency bench's workload)
-  plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]
-  plyground generate [--task T] [--difficulty easy|exam|hard] [--depth D] [--branching B|A-B]
-                 [--values A..B] [--decimals] [--chance] [--players N] [--cutoffs K]
-                 [--unique-best yes|no] [--tie-sensitive] [--worst-order] [--tie nonstrict|strict]
-                 [--c C] [--seed S] [--json]
-                 a practice tree (tasks: minimax, alphabeta-leaves (default), alphabeta-full,
-                 expectiminimax, maxn, mcts, ordering); --json adds the questions and answer key
-  plyground grade [--task T] (--tree TEXT [--tie R] [--c C] [--mcts-seed S] [--iterations N]
-                 | the generate options, --seed S included) [--json] ANSWERS|-
-                 grades a JSON answers file (values, windows, pruned, choice, order, visits
-                 keyed by node path, as <ply-practice>'s submit takes them) with the core's
-                 grading; prints task, seed, tree, score, done, summary, first wrong step,
-                 rule, misconception and one 'mistake:' line per mistake (--json: the grade
-                 record); exit code 0 when all answers are right, 1 when some are wrong, 2 on
-                 bad input
-  plyground export --format tikz|svg [--snippet] [--dark] [--width PX]
-                 [--algo minimax|alphabeta|expectiminimax|maxn] [--step end|N] [--tie T]
-                 [--order O] TREE|-
-                 the search's tree figure at step N (default: the end) as a standalone
-                 .tex for pdflatex (--snippet: the tikzpicture alone) or as SVG (--dark: the
-                 dark palette; --width: its width in px); PNG comes from the figure's Export
-                 button in the browser
-  plyground convert [--from auto|grammar|sexp|json|outline] --to grammar|sexp|json|outline TREE|-
-                 the tree's text in another form: plyground's grammar ([[3,12,8],…]),
-                 an S-expression ((max (min 3 12 8) …)), JSON ({\"kind\": \"max\", \"children\":
-                 […]}) or an indented outline (one node per line); --from auto (default)
-                 detects the form from the first characters (docs/tree-forms.md)
-  plyground bench [--quick] [--long] [--solver] [--tsv]
-";
+/// The whole command line: every command with its options and help.
+fn cli() -> Command {
+    Command::new("plyground")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Adversarial search from a terminal: minimax, α-β, MCTS and an exact Connect-4 solver")
+        .after_help(
+            "Output is stable for scripts: 'key: value' lines, or one JSON object with --json.\n\
+             Bad input: one line on stderr naming the argument and the reason, exit code 2.\n\
+             'plyground COMMAND --help' shows a command's options, their ranges and defaults.",
+        )
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .args([
+            args::help_flag(),
+            Arg::new("version").short('V').long("version").action(ArgAction::Version).help("the version"),
+        ])
+        .arg_required_else_help(true)
+        .subcommand_required(true)
+        .subcommands([
+            tree::command(),
+            play::ttt_command(),
+            play::c4_command(),
+            solve::command(),
+            solve_book::command(),
+            ordering::command(),
+            generate::command(),
+            grade::command(),
+            export::command(),
+            convert::command(),
+            bench_command(),
+        ])
+        .mut_subcommands(args::lay_out)
+}
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    let Some((cmd, rest)) = argv.split_first() else {
-        eprint!("{USAGE}");
+    let mut cli = cli();
+    let argv = match args::text_args(std::env::args_os().collect()) {
+        Ok(argv) => argv,
+        Err(msg) => {
+            eprintln!("plyground: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut matches = match cli.try_get_matches_from_mut(&argv) {
+        Ok(m) => m,
+        Err(e) => return clap_exit(&cli, &argv, &e),
+    };
+    let Some((cmd, sub)) = matches.remove_subcommand() else {
+        // (arg_required_else_help: without a command clap shows the help.)
         return ExitCode::from(2);
     };
+    let a = Args(sub);
     let result = match cmd.as_str() {
-        "ttt" => play::ttt(rest),
-        "c4" => play::c4(rest),
-        "tree" => tree::tree(rest),
-        "ordering" => ordering::ordering(rest),
-        "generate" => generate::generate(rest),
-        "grade" => match grade::grade(rest) {
+        "ttt" => play::ttt(&a),
+        "c4" => play::c4(&a),
+        "tree" => tree::tree(&a),
+        "ordering" => ordering::ordering(&a),
+        "generate" => generate::generate(&a),
+        "grade" => match grade::grade(&a) {
             Ok(done) => {
                 out::flush();
                 return ExitCode::from(if done { 0 } else { 1 });
             }
             Err(e) => Err(e),
         },
-        "export" => export::export(rest),
-        "convert" => convert::convert(rest),
-        "bench" => run_bench(rest),
-        "book" => solve_book::book(rest),
-        "solve" => match solve::solve(rest) {
+        "export" => export::export(&a),
+        "convert" => convert::convert(&a),
+        "bench" => run_bench(&a),
+        "book" => solve_book::book(&a),
+        "solve" => match solve::solve(&a) {
             Ok(true) => Ok(()),
             Ok(false) => {
                 out::flush();
@@ -116,10 +110,6 @@ fn main() -> ExitCode {
             }
             Err(e) => Err(e),
         },
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            Ok(())
-        }
         other => Err(format!("unknown command '{other}' (try: plyground help)")),
     };
     let code = match result {
@@ -133,8 +123,36 @@ fn main() -> ExitCode {
     code
 }
 
-fn run_bench(raw: &[String]) -> Result<(), String> {
-    let a = args::Args::parse(raw, &["quick", "long", "solver", "tsv"], &[])?;
+/// What clap stopped for: help or the version on stdout (exit 0); the help on stderr when
+/// no command was given (exit 2); otherwise one error line (exit 2).
+fn clap_exit(cli: &Command, argv: &[String], e: &clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            print!("{}", e.render());
+            out::flush();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprint!("{}", e.render());
+            ExitCode::from(2)
+        }
+        _ => {
+            eprintln!("plyground: {}", args::error_message(e, cli, argv.get(1).map(String::as_str)));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn bench_command() -> Command {
+    args::command("bench", "Time the searches, the solver and the solver's techniques (a benchmark)").args([
+        args::flag("quick", "fewer repetitions and smaller sets (a quick check, not a measurement)"),
+        args::flag("long", "the solver on the long benchmark sets too"),
+        args::flag("solver", "only the solver's tables (skips the searches' table)"),
+        args::flag("tsv", "the searches' rows as tab-separated values, for cargo xtask bench"),
+    ])
+}
+
+fn run_bench(a: &Args) -> Result<(), String> {
     let quick = a.flag("quick");
     let reps = if quick { 2 } else { 5 };
     if !a.flag("solver") {
@@ -162,4 +180,14 @@ fn run_bench(raw: &[String]) -> Result<(), String> {
     println!();
     print!("{}", bench::solver_techniques("Test_L2_R1", limit, 2_000_000)?);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// Clap's own checks of the definition (ids, names, settings), which it otherwise makes
+    /// only when a command is used.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        super::cli().debug_assert();
+    }
 }

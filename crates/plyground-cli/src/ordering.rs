@@ -8,9 +8,11 @@
 //! Every ordering the core offers is run on the same position; b is measured as the
 //! average branching factor of the full depth-m tree (leaves^(1/m)).
 
-use crate::args::Args;
+use crate::args::{self, Args};
 use crate::bench::group;
 use crate::json::Json;
+use crate::tree;
+use clap::Command;
 use plyground::games::connect4::{C4Eval, Connect4};
 use plyground::games::tictactoe::TicTacToe;
 use plyground::games::tree::Tree;
@@ -58,9 +60,27 @@ fn measure<G: Game, E: Evaluator<G>>(g: &G, s: &G::State, eval: &E, depth: Optio
         .collect()
 }
 
-/// `plyground ordering [--game c4|ttt] [--moves M] [--depth D] [--tree TEXT|uniform:B,M,SEED] [--json]`
-pub fn ordering(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["json"], &["game", "moves", "depth", "tree"])?;
+/// Connect-4's depth when none is given (the game is too deep to search to the end).
+const C4_DEPTH: u32 = 6;
+
+/// The command's options.
+pub fn command() -> Command {
+    args::command("ordering", "The move-ordering table: α-β's nodes under every ordering, on one position").args([
+        args::opt("game", "G", "c4 or ttt").default_value("c4"),
+        args::opt("moves", "M", "the position: moves from the empty board, as for plyground c4 or ttt (default: none)"),
+        args::opt("depth", "D", format!("the depth searched (default: {C4_DEPTH} for c4, to the end for ttt and --tree)")),
+        args::opt(
+            "tree",
+            "TEXT|uniform:B,M,SEED",
+            "an explicit tree instead of a game: its text, or a uniform tree of branching B and depth M with \
+             distinct seeded leaves",
+        ),
+        tree::json_arg(),
+    ])
+}
+
+/// Runs `plyground ordering`.
+pub fn ordering(a: &Args) -> Result<(), String> {
     let depth: Option<u32> = a.number("depth")?;
     let (title, full, rows) = if let Some(text) = a.get("tree") {
         let t = match text.strip_prefix("uniform:") {
@@ -77,23 +97,27 @@ pub fn ordering(raw: &[String]) -> Result<(), String> {
             measure(&t, &s, &NoEval, depth),
         )
     } else {
-        match a.get("game").unwrap_or("c4") {
+        match a.get("game").unwrap_or_default() {
             "c4" => {
                 let g = Connect4;
-                let s =
-                    g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
-                let d = depth.unwrap_or(6);
-                let title =
-                    format!("Connect-4 '{}', depth {d}, EVAL at the cutoff", a.get("moves").unwrap_or(""));
+                let s = g
+                    .try_parse_moves(a.get("moves").unwrap_or_default())
+                    .map_err(|e| format!("--moves: {e}"))?;
+                let d = depth.unwrap_or(C4_DEPTH);
+                let title = format!(
+                    "Connect-4 '{}', depth {d}, EVAL at the cutoff",
+                    a.get("moves").unwrap_or_default()
+                );
                 (title, full_tree(&g, &s, d), measure(&g, &s, &C4Eval::default(), Some(d)))
             }
             "ttt" => {
                 let g = TicTacToe;
-                let s =
-                    g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
+                let s = g
+                    .try_parse_moves(a.get("moves").unwrap_or_default())
+                    .map_err(|e| format!("--moves: {e}"))?;
                 let d = depth.unwrap_or(u32::MAX);
                 (
-                    format!("tic-tac-toe '{}'", a.get("moves").unwrap_or("")),
+                    format!("tic-tac-toe '{}'", a.get("moves").unwrap_or_default()),
                     full_tree(&g, &s, d),
                     measure(&g, &s, &NoEval, depth),
                 )

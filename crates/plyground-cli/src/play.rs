@@ -1,7 +1,9 @@
 //! `plyground ttt` and `plyground c4`: the value and best move of a position.
 
-use crate::args::Args;
+use crate::args::{self, Args};
 use crate::json::Json;
+use crate::tree;
+use clap::{Arg, Command};
 use plyground::games::tictactoe::TicTacToe;
 use plyground::search::alphabeta::{AlphaBetaOptions, NoEval};
 use plyground::search::engine::{
@@ -12,15 +14,55 @@ use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
 use plyground::search::{fmt_value, Stats};
 use plyground::{Game, Player, ToMove};
 
-/// `plyground ttt --moves 4,0,8 [--algo minimax|alphabeta|mcts] [--budget N] …`
-pub fn ttt(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["json", "solver"], &["moves", "algo", "iterations", "seed", "c", "budget"])?;
+/// `plyground ttt`'s options.
+pub fn ttt_command() -> Command {
+    args::command("ttt", "The value and best move of a tic-tac-toe position").args(
+        [
+            vec![
+                args::opt(
+                    "moves",
+                    "M",
+                    "the moves from the empty board, cells 0-8 row by row, as in 4,0,8 (default: none)",
+                ),
+                args::opt("algo", "A", "minimax, alphabeta or mcts").default_value("alphabeta"),
+                budget_arg("minimax and alphabeta", DEFAULT_NODE_BUDGET.to_string()),
+            ],
+            mcts_args(),
+            vec![tree::json_arg()],
+        ]
+        .concat(),
+    )
+}
+
+/// `--budget`: which searches it bounds, and its default.
+fn budget_arg(searches: &str, default: String) -> Arg {
+    args::opt("budget", "NODES", format!("{searches}: the node budget, at least 1 (default: {default})"))
+}
+
+/// The MCTS options of `ttt` and `c4`.
+fn mcts_args() -> Vec<Arg> {
+    use plyground::limits::{DEFAULT_ITERATIONS, MAX_C, MAX_ITERATIONS};
+    vec![
+        args::opt("iterations", "N", format!("mcts: iterations, 1 to {MAX_ITERATIONS}"))
+            .default_value(DEFAULT_ITERATIONS.to_string()),
+        args::opt("seed", "S", "mcts: the seed of its random playouts").default_value("0"),
+        args::opt(
+            "c",
+            "C",
+            format!("mcts: the exploration constant C of UCB1, 0 to {MAX_C:e} (default: √2)"),
+        ),
+        args::flag("solver", "mcts: MCTS-Solver, which proves wins and losses; prints proof: and proved_at:"),
+    ]
+}
+
+/// Runs `plyground ttt`.
+pub fn ttt(a: &Args) -> Result<(), String> {
     let g = TicTacToe;
-    let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
-    let algo = a.get("algo").unwrap_or("alphabeta");
-    solver_only_for_mcts(&a, algo)?;
+    let s = g.try_parse_moves(a.get("moves").unwrap_or_default()).map_err(|e| format!("--moves: {e}"))?;
+    let algo = a.get("algo").unwrap_or_default();
+    solver_only_for_mcts(a, algo)?;
     let mut proof = None;
-    let budget = budget(&a)?;
+    let budget = budget(a)?;
     let r = match algo {
         "minimax" => MinimaxEngine::new(g, s, Some(budget)).run(u64::MAX),
         "alphabeta" => {
@@ -28,14 +70,14 @@ pub fn ttt(raw: &[String]) -> Result<(), String> {
             AlphaBetaEngine::new(g, NoEval, s, o, false).run(u64::MAX)
         }
         "mcts" => {
-            let (r, p) = run_mcts(&g, &s, &a)?;
+            let (r, p) = run_mcts(&g, &s, a)?;
             proof = Some(p);
             r
         }
         _ => return Err(format!("--algo: unknown algorithm '{algo}' for ttt (minimax, alphabeta, mcts)")),
     };
     report(&g, &s, &r, a.flag("json"), |m| m.to_string());
-    print_proof(&a, proof);
+    print_proof(a, proof);
     Ok(())
 }
 
@@ -151,8 +193,7 @@ pub fn stats_json(s: &Stats) -> Json {
     ])
 }
 
-/// `plyground c4 --moves 4455 [--algo alphabeta|solve|mcts] [--depth D] [--quiescence]
-/// [--no-tt] [--order O] [--budget N] …`
+/// `plyground c4`'s options.
 ///
 /// α-β runs iterative deepening to `--depth` or to the end of the game, per-move scores
 /// included, within ONE node budget (`--budget`, default the core's
@@ -161,41 +202,79 @@ pub fn stats_json(s: &Stats) -> Json {
 /// (falling back to deepening α-β when its share of the budget runs out). Values are
 /// utilities to MAX (the first player, X); `score` is the community's score from the side to
 /// move (22 − stones of the winner, negative for a loss).
-pub fn c4(raw: &[String]) -> Result<(), String> {
+pub fn c4_command() -> Command {
+    use plyground::limits::MAX_DEPTH;
+    let alphabeta = [
+        args::opt(
+            "depth",
+            "D",
+            format!("alphabeta: deepen to depth D, 1 to {MAX_DEPTH} (default: to the end of the game)"),
+        ),
+        args::flag(
+            "quiescence",
+            "alphabeta: search on past the depth limit while a win or a forced block is pending",
+        ),
+        args::flag("no-tt", "alphabeta: without the transposition table"),
+        args::opt(
+            "order",
+            "O",
+            "alphabeta: move order: natural, reverse, random:SEED, heuristic, killer, history or best",
+        )
+        .default_value("heuristic"),
+        args::opt(
+            "singular",
+            "MARGIN[:EXTRA]",
+            "alphabeta: singular extensions (needs --depth; as for plyground tree)",
+        ),
+        args::opt(
+            "beam",
+            "N",
+            format!(
+                "alphabeta: beam search, keep the N best moves by EVAL, 1 to {}",
+                plyground::limits::MAX_BEAM_WIDTH
+            ),
+        ),
+    ];
+    args::command("c4", "The value and best move of a Connect-4 position").args(
+        [
+            vec![
+                args::opt(
+                    "moves",
+                    "M",
+                    "the moves from the empty board, 1-based columns, as in 4455 (default: none)",
+                ),
+                args::opt("algo", "A", "alphabeta (iterative deepening), solve (the exact solver) or mcts")
+                    .default_value("alphabeta"),
+                budget_arg(
+                    "alphabeta and solve",
+                    format!("{DEFAULT_NODE_BUDGET}; solve: {PERFECT_C4_BUDGET}, the solver's share first"),
+                ),
+            ],
+            alphabeta.to_vec(),
+            mcts_args(),
+            vec![tree::json_arg()],
+        ]
+        .concat(),
+    )
+}
+
+/// Runs `plyground c4`.
+pub fn c4(a: &Args) -> Result<(), String> {
     use plyground::games::connect4::{C4Eval, Connect4};
     use plyground::MoveOrder;
-    let a = Args::parse(
-        raw,
-        &["json", "quiescence", "no-tt", "solver"],
-        &["moves", "algo", "depth", "budget", "iterations", "seed", "c", "order", "singular", "beam"],
-    )?;
     let g = Connect4;
-    let s = g.try_parse_moves(a.get("moves").unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
-    let algo = a.get("algo").unwrap_or("alphabeta");
-    solver_only_for_mcts(&a, algo)?;
+    let s = g.try_parse_moves(a.get("moves").unwrap_or_default()).map_err(|e| format!("--moves: {e}"))?;
+    let algo = a.get("algo").unwrap_or_default();
+    solver_only_for_mcts(a, algo)?;
     let mut proof = None;
     let name = |m: u8| (m + 1).to_string();
     let r = match algo {
         "alphabeta" => {
-            let depth: Option<u32> = a.number("depth")?;
-            let budget = budget(&a)?;
-            let order = MoveOrder::try_parse(a.get("order").unwrap_or("heuristic"))
+            let depth = tree::depth(a)?;
+            let budget = budget(a)?;
+            let order = MoveOrder::try_parse(a.get("order").unwrap_or_default())
                 .map_err(|e| format!("--order: {e}"))?;
-            let singular = a
-                .get("singular")
-                .map(plyground::search::alphabeta::Singular::try_parse)
-                .transpose()
-                .map_err(|e| format!("--singular: {e}"))?;
-            if singular.is_some() && depth.is_none() {
-                return Err("--singular: singular extensions search past a depth limit: give --depth".into());
-            }
-            let beam: Option<u32> = a.number("beam")?;
-            if beam.is_some_and(|n| !(1..=plyground::limits::MAX_BEAM_WIDTH).contains(&n)) {
-                return Err(format!(
-                    "--beam: the width must be from 1 to {}",
-                    plyground::limits::MAX_BEAM_WIDTH
-                ));
-            }
+            let (singular, beam) = tree::singular_and_beam(a, depth)?;
             let o = AlphaBetaOptions {
                 order,
                 tt_log2: if a.flag("no-tt") { None } else { Some(20) },
@@ -213,10 +292,7 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             r
         }
         "solve" => {
-            let budget: u64 = match a.number("budget")? {
-                Some(b) => b,
-                None => PERFECT_C4_BUDGET,
-            };
+            let budget = if a.given("budget") { budget(a)? } else { PERFECT_C4_BUDGET };
             let mut e = SolverEngine::new(s, budget, PERFECT_C4_SOLVER_SHARE);
             let r = e.run(u64::MAX);
             match e.fallback_budget() {
@@ -233,26 +309,30 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             }
         }
         "mcts" => {
-            let (r, p) = run_mcts(&g, &s, &a)?;
+            let (r, p) = run_mcts(&g, &s, a)?;
             proof = Some(p);
             r
         }
         _ => return Err(format!("--algo: unknown algorithm '{algo}' for c4 (alphabeta, solve, mcts)")),
     };
     report(&g, &s, &r, a.flag("json"), name);
-    print_proof(&a, proof);
+    print_proof(a, proof);
     Ok(())
 }
 
 /// The MCTS options of `--seed` (default 0), `--c` (default √2) and `--solver` (MCTS-Solver,
 /// off by default), and `--iterations` (default 10,000).
 fn mcts_options(a: &Args) -> Result<(plyground::search::mcts::MctsOptions, u32), String> {
+    use plyground::limits::{MAX_C, MAX_ITERATIONS};
     use plyground::search::mcts::MctsOptions;
-    let iterations: u32 = a.number("iterations")?.unwrap_or(plyground::limits::DEFAULT_ITERATIONS);
-    let seed: u64 = a.number("seed")?.unwrap_or(0);
+    let iterations: u32 = a.number("iterations")?.unwrap_or_default();
+    if !(1..=MAX_ITERATIONS).contains(&iterations) {
+        return Err(format!("--iterations: must be from 1 to {MAX_ITERATIONS}"));
+    }
+    let seed: u64 = a.number("seed")?.unwrap_or_default();
     let c: f64 = a.number("c")?.unwrap_or(std::f64::consts::SQRT_2);
-    if !(c.is_finite() && c >= 0.0) {
-        return Err(format!("--c: {c} must be a finite number ≥ 0"));
+    if !(c.is_finite() && (0.0..=MAX_C).contains(&c)) {
+        return Err(format!("--c: {c} must be a number from 0 to {MAX_C:e}"));
     }
     Ok((MctsOptions { c, seed, solver: a.flag("solver"), ..Default::default() }, iterations))
 }

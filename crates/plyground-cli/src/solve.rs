@@ -29,7 +29,8 @@
 //! solved, and the command then exits with code 2 (0 when every line was good), so a
 //! script can read stdout as it comes and still notice a bad input.
 
-use crate::args::Args;
+use crate::args::{self, Args};
+use clap::Command;
 use plyground::games::connect4::C4Position;
 use plyground::search::book::Book;
 use plyground::search::solver::{Solver, SolverOptions};
@@ -45,12 +46,28 @@ fn header_depth(bytes: &[u8]) -> Option<u8> {
     bytes.get(8).copied().filter(|_| bytes.starts_with(plyground::search::book::MAGIC))
 }
 
+/// The command's options.
+pub fn command() -> Command {
+    args::command("solve", "The exact Connect-4 solver over positions read from stdin, one a line")
+        .args([
+            args::flag("weak", "the result only: 1 win, 0 draw, -1 loss (faster)"),
+            args::flag("analyze", "the seven columns' scores (100 for a full column) instead of one score"),
+            args::flag("no-book", "solve without the opening book (to measure the solver alone)"),
+            args::opt("book", "FILE", "read the opening book from FILE (default: the one built in)"),
+        ])
+        .after_help(
+            "Input: a move string a line (1-based columns from the empty board, e.g. 4455); a blank \
+             line or - is the empty board; anything after the first field is ignored.\n\
+             Output: '<moves> <score> <nodes> <µs>' a line (--analyze: the seven scores in place of \
+             <score>). Scores are from the side to move: a win is 22 minus the stones the winner \
+             has played, a loss its negative, a draw 0.\n\
+             A bad line is reported on stderr ('plyground: line N: …') and skipped; the exit code is \
+             then 2.",
+        )
+}
+
 /// Runs the command; `Ok(true)` when every line was good.
-pub fn solve(raw: &[String]) -> Result<bool, String> {
-    let a = Args::parse(raw, &["weak", "analyze", "no-book"], &["book"])?;
-    if let Some(p) = a.positional.first() {
-        return Err(format!("solve reads positions from stdin; unexpected argument '{p}'"));
-    }
+pub fn solve(a: &Args) -> Result<bool, String> {
     let (weak, analyze) = (a.flag("weak"), a.flag("analyze"));
     let book_bytes: Option<Vec<u8>> = match (a.flag("no-book"), a.get("book")) {
         (true, Some(_)) => return Err("solve: --no-book and --book exclude each other".into()),

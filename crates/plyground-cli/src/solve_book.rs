@@ -1,6 +1,6 @@
 //! `plyground book --from-bitbully FILE [--depth D] --out FILE`: converts BitBully's 12-ply
 //! database with distances (`book_12ply_distances.dat`, PyPI `bitbully-databases`, MIT)
-//! into plyground's own opening book of depth D (default 8; the format is documented in
+//! into plyground's own opening book of depth D (default [`DEFAULT_DEPTH`]; the format is in
 //! `plyground::search::book`). `cargo xtask book` runs it; it prints what it read, the
 //! empty board's score and the first moves' scores worked out from the data (a check of
 //! the whole chain: they must be 1 and −2 −1 0 1 0 −1 −2), and the book's size.
@@ -22,7 +22,8 @@
 //! the browser's latency benchmark (`cargo xtask bench --latency`), so that both measure the
 //! same positions.
 
-use crate::args::Args;
+use crate::args::{self, Args};
+use clap::Command;
 use plyground::games::connect4::Connect4;
 use plyground::rng::Rng;
 use plyground::search::book::{self, bitbully, Book};
@@ -32,18 +33,44 @@ use std::time::Instant;
 /// The book the project ships, and the depth it is built at.
 pub const DEFAULT_DEPTH: u8 = 9;
 
+/// The command's options: four modes, chosen by `--positions`, `--latency`, `--check`, else
+/// the conversion.
+pub fn command() -> Command {
+    args::command("book", "Build, check or time the Connect-4 opening book").args([
+        args::opt(
+            "from-bitbully",
+            "FILE",
+            "convert BitBully's 12-ply database with distances into plyground's book (cargo xtask \
+             book runs it); needs --out",
+        ),
+        args::opt("out", "FILE", "where the converted book is written"),
+        args::opt("depth", "D", "the converted book's depth in plies")
+            .default_value(DEFAULT_DEPTH.to_string()),
+        args::opt(
+            "check",
+            "N",
+            "solve N random book entries again without the book; fails at the first disagreement",
+        ),
+        args::opt(
+            "latency",
+            "K",
+            "solve and analyze times (and analyze's nodes) per band of plies, K random positions a ply",
+        ),
+        args::opt(
+            "positions",
+            "K",
+            "print those positions, '<ply> <moves>' a line (the browser latency bench's workload)",
+        ),
+        args::opt("seed", "S", "the seed of the random entries or positions").default_value("1"),
+        args::opt("book", "FILE", "--check and --latency: the book to read (default: the one built in)"),
+        args::flag("no-book", "--latency: time the solver without a book"),
+    ])
+}
+
 /// Runs the command.
-pub fn book(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(
-        raw,
-        &["no-book"],
-        &["from-bitbully", "depth", "out", "check", "seed", "book", "latency", "positions"],
-    )?;
-    if let Some(p) = a.positional.first() {
-        return Err(format!("book: unexpected argument '{p}'"));
-    }
+pub fn book(a: &Args) -> Result<(), String> {
     if let Some(k) = a.number::<usize>("positions")? {
-        for (ply, states) in random_positions(k, a.number("seed")?.unwrap_or(1)).iter().enumerate() {
+        for (ply, states) in random_positions(k, a.number("seed")?.unwrap_or_default()).iter().enumerate() {
             for (_, moves) in states {
                 println!("{ply} {}", if moves.is_empty() { "-" } else { moves });
             }
@@ -51,14 +78,14 @@ pub fn book(raw: &[String]) -> Result<(), String> {
         return Ok(());
     }
     if let Some(k) = a.number::<usize>("latency")? {
-        return latency(k, a.number("seed")?.unwrap_or(1), a.flag("no-book"), a.get("book"));
+        return latency(k, a.number("seed")?.unwrap_or_default(), a.flag("no-book"), a.get("book"));
     }
     if let Some(n) = a.number::<usize>("check")? {
-        return check(n, a.number("seed")?.unwrap_or(1), a.get("book"));
+        return check(n, a.number("seed")?.unwrap_or_default(), a.get("book"));
     }
     let from = a.get("from-bitbully").ok_or("book: --from-bitbully FILE is required")?;
     let out = a.get("out").ok_or("book: --out FILE is required")?;
-    let depth: u8 = a.number("depth")?.unwrap_or(DEFAULT_DEPTH);
+    let depth: u8 = a.number("depth")?.unwrap_or_default();
     let data = std::fs::read(from).map_err(|e| format!("book: cannot read {from}: {e}"))?;
     let c = bitbully::convert(&data, depth).map_err(|e| format!("book: {from}: {e}"))?;
     let bytes = c.book.to_bytes();

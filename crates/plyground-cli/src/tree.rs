@@ -1,8 +1,9 @@
 //! `plyground tree`: search an explicit game tree given as text.
 
-use crate::args::Args;
+use crate::args::{self, Args};
 use crate::json::Json;
 use crate::play::stats_json;
+use clap::{Arg, Command};
 use plyground::event::Bound;
 use plyground::games::tree::TreeEval;
 use plyground::search::alphabeta::{alpha_beta, h_alpha_beta, AlphaBetaOptions, Singular};
@@ -12,36 +13,101 @@ use plyground::search::{fmt_value, MoveOrder, SearchResult, TieRule};
 use plyground::trace::{EventKind, NodeValue, Recorder};
 use plyground::Game;
 
-/// `plyground tree [--algo …] [--tie …] [--order …] [--depth D] [--singular MARGIN[:EXTRA]]
-/// [--beam N] [--trace] [--json] TREE|-`
-///
-/// `--depth` makes α-β H-minimax: cut off at depth D with EVAL = an inner node's written
-/// evaluation (`B~4[…]`, else 0); `--singular` adds singular extensions (needs `--depth`),
-/// `--beam` beam search (keep the N children of best EVAL at each node).
-pub fn tree(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["json", "trace"], &["algo", "tie", "order", "depth", "singular", "beam"])?;
-    let tree = a.tree()?;
-    let tie = TieRule::try_parse(a.get("tie").unwrap_or("nonstrict")).map_err(|e| format!("--tie: {e}"))?;
-    let order =
-        MoveOrder::try_parse(a.get("order").unwrap_or("natural")).map_err(|e| format!("--order: {e}"))?;
-    let default_algo = if tree.num_players() > 2 || tree.has_tuples() { "maxn" } else { "alphabeta" };
-    let algo = a.get("algo").unwrap_or(default_algo);
+/// The command's options. `--depth` makes α-β H-minimax: cut off at depth D with EVAL = an
+/// inner node's written evaluation (`B~4[…]`, else 0); `--singular` adds singular extensions
+/// (needs `--depth`), `--beam` beam search (keep the N children of best EVAL at each node).
+pub fn command() -> Command {
+    use plyground::limits::{MAX_BEAM_WIDTH, MAX_DEPTH, MAX_SINGULAR_EXTRA, MAX_SINGULAR_MARGIN};
+    args::command("tree", "Search an explicit game tree given as text (docs/tree-grammar.md)").args([
+        args::tree_input(),
+        args::opt(
+            "algo",
+            "A",
+            "minimax, alphabeta, expectiminimax or maxn (default: alphabeta; maxn for a tree \
+             with utility tuples or more than two players)",
+        ),
+        tie_arg(),
+        order_arg(),
+        args::opt(
+            "depth",
+            "D",
+            format!(
+                "alphabeta only: cut off at depth D, 1 to {MAX_DEPTH}, with EVAL = an inner node's \
+                 written evaluation ('B~4[…]', else 0)"
+            ),
+        ),
+        args::opt(
+            "singular",
+            "MARGIN[:EXTRA]",
+            format!(
+                "singular extensions (needs --depth): a move better than all others by MARGIN (0 to \
+                 {MAX_SINGULAR_MARGIN:e}) searches EXTRA more plies (1 to {MAX_SINGULAR_EXTRA}, default 1)"
+            ),
+        ),
+        args::opt(
+            "beam",
+            "N",
+            format!("beam search: keep the N children of best EVAL at each node, 1 to {MAX_BEAM_WIDTH}"),
+        ),
+        args::flag("trace", "every event of the search first, numbered and narrated, one a line"),
+        json_arg(),
+    ])
+}
+
+/// `--tie`, as `tree` and `export` read it.
+pub fn tie_arg() -> Arg {
+    args::opt("tie", "R", "when α-β prunes: nonstrict (on v ≥ β / v ≤ α) or strict (on v > β / v < α)")
+        .default_value("nonstrict")
+}
+
+/// `--order`, as `tree` and `export` read it.
+pub fn order_arg() -> Arg {
+    args::opt("order", "O", "the order α-β searches children in: natural, reverse, random:SEED or best")
+        .default_value("natural")
+}
+
+/// `--json`.
+pub fn json_arg() -> Arg {
+    args::flag("json", "one JSON object instead of 'key: value' lines")
+}
+
+/// `--depth D` (of `tree` and `c4`), checked.
+pub fn depth(a: &Args) -> Result<Option<u32>, String> {
     let depth: Option<u32> = a.number("depth")?;
     if depth.is_some_and(|d| !(1..=plyground::limits::MAX_DEPTH).contains(&d)) {
         return Err(format!("--depth: must be from 1 to {}", plyground::limits::MAX_DEPTH));
     }
+    Ok(depth)
+}
+
+/// `--singular MARGIN[:EXTRA]` and `--beam N` (the H-minimax options of `tree` and `c4`),
+/// checked; `depth` is `--depth`, which singular extensions need.
+pub fn singular_and_beam(a: &Args, depth: Option<u32>) -> Result<(Option<Singular>, Option<u32>), String> {
     let singular =
         a.get("singular").map(Singular::try_parse).transpose().map_err(|e| format!("--singular: {e}"))?;
+    if singular.is_some() && depth.is_none() {
+        return Err("--singular: singular extensions search past a depth limit: give --depth".into());
+    }
     let beam: Option<u32> = a.number("beam")?;
     if beam.is_some_and(|n| !(1..=plyground::limits::MAX_BEAM_WIDTH).contains(&n)) {
         return Err(format!("--beam: the width must be from 1 to {}", plyground::limits::MAX_BEAM_WIDTH));
     }
+    Ok((singular, beam))
+}
+
+/// Runs `plyground tree`.
+pub fn tree(a: &Args) -> Result<(), String> {
+    let tree = a.tree()?;
+    let tie = TieRule::try_parse(a.get("tie").unwrap_or_default()).map_err(|e| format!("--tie: {e}"))?;
+    let order =
+        MoveOrder::try_parse(a.get("order").unwrap_or_default()).map_err(|e| format!("--order: {e}"))?;
+    let default_algo = if tree.num_players() > 2 || tree.has_tuples() { "maxn" } else { "alphabeta" };
+    let algo = a.get("algo").unwrap_or(default_algo);
+    let depth = depth(a)?;
+    let (singular, beam) = singular_and_beam(a, depth)?;
     let h_options = depth.is_some() || singular.is_some() || beam.is_some();
     if h_options && algo != "alphabeta" {
         return Err(format!("--depth, --singular and --beam are options of --algo alphabeta, not {algo}"));
-    }
-    if singular.is_some() && depth.is_none() {
-        return Err("--singular: singular extensions search past a depth limit: give --depth".into());
     }
     let root = tree.initial_state();
     // The CLI sees the search exactly as the browser does: through a recorded trace.

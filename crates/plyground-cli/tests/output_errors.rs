@@ -18,6 +18,9 @@ const FULL: &str = "plyground: cannot write the output: No space left on device 
 fn commands() -> Vec<(Vec<&'static str>, &'static str)> {
     vec![
         (vec!["help"], ""),
+        (vec!["--version"], ""),
+        (vec!["tree", "--help"], ""),
+        (vec!["c4", "-h"], ""),
         (vec!["tree", "[[3,12,8],[2,4,6],[14,5,2]]"], ""),
         (vec!["tree", "--json", "-"], "[1,2]"),
         (vec!["tree", "--trace", "[[3,12,8],[2,4,6],[14,5,2]]"], ""),
