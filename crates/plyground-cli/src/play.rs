@@ -16,22 +16,16 @@ use plyground::{Game, Player, ToMove};
 
 /// `plyground ttt`'s options.
 pub fn ttt_command() -> Command {
-    args::command("ttt", "The value and best move of a tic-tac-toe position").args(
-        [
-            vec![
-                args::opt(
-                    "moves",
-                    "M",
-                    "the moves from the empty board, cells 0-8 row by row, as in 4,0,8 (default: none)",
-                ),
-                args::opt("algo", "A", "minimax, alphabeta or mcts").default_value("alphabeta"),
-                budget_arg("minimax and alphabeta", DEFAULT_NODE_BUDGET.to_string()),
-            ],
-            mcts_args(),
-            vec![tree::json_arg()],
-        ]
-        .concat(),
-    )
+    args::command("ttt", "The value and best move of a tic-tac-toe position")
+        .arg(args::opt(
+            "moves",
+            "M",
+            "the moves from the empty board, cells 0-8 row by row, as in 4,0,8 (default: none)",
+        ))
+        .arg(args::opt("algo", "A", "minimax, alphabeta or mcts").default_value("alphabeta"))
+        .arg(budget_arg("minimax and alphabeta", DEFAULT_NODE_BUDGET.to_string()))
+        .args(mcts_args())
+        .arg(tree::json_arg())
 }
 
 /// `--budget`: which searches it bounds, and its default.
@@ -203,59 +197,45 @@ pub fn stats_json(s: &Stats) -> Json {
 /// utilities to MAX (the first player, X); `score` is the community's score from the side to
 /// move (22 − stones of the winner, negative for a loss).
 pub fn c4_command() -> Command {
-    use plyground::limits::MAX_DEPTH;
-    let alphabeta = [
-        args::opt(
-            "depth",
-            "D",
-            format!("alphabeta: deepen to depth D, 1 to {MAX_DEPTH} (default: to the end of the game)"),
-        ),
-        args::flag(
-            "quiescence",
-            "alphabeta: search on past the depth limit while a win or a forced block is pending",
-        ),
-        args::flag("no-tt", "alphabeta: without the transposition table"),
-        args::opt(
-            "order",
-            "O",
-            "alphabeta: move order: natural, reverse, random:SEED, heuristic, killer, history or best",
+    use plyground::limits::{MAX_BEAM_WIDTH, MAX_DEPTH};
+    let budget = format!("{DEFAULT_NODE_BUDGET}; solve: {PERFECT_C4_BUDGET}, the solver's share first");
+    args::command("c4", "The value and best move of a Connect-4 position")
+        .arg(args::opt(
+            "moves",
+            "M",
+            "the moves from the empty board, 1-based columns, as in 4455 (default: none)",
+        ))
+        .arg(
+            args::opt("algo", "A", "alphabeta (iterative deepening), solve (the exact solver) or mcts")
+                .default_value("alphabeta"),
         )
-        .default_value("heuristic"),
-        args::opt(
-            "singular",
-            "MARGIN[:EXTRA]",
-            "alphabeta: singular extensions (needs --depth; as for plyground tree)",
-        ),
-        args::opt(
-            "beam",
-            "N",
-            format!(
-                "alphabeta: beam search, keep the N best moves by EVAL, 1 to {}",
-                plyground::limits::MAX_BEAM_WIDTH
+        .arg(budget_arg("alphabeta and solve", budget))
+        .args([
+            args::opt(
+                "depth",
+                "D",
+                format!("alphabeta: deepen to depth D, 1 to {MAX_DEPTH} (default: to the end)"),
             ),
-        ),
-    ];
-    args::command("c4", "The value and best move of a Connect-4 position").args(
-        [
-            vec![
-                args::opt(
-                    "moves",
-                    "M",
-                    "the moves from the empty board, 1-based columns, as in 4455 (default: none)",
-                ),
-                args::opt("algo", "A", "alphabeta (iterative deepening), solve (the exact solver) or mcts")
-                    .default_value("alphabeta"),
-                budget_arg(
-                    "alphabeta and solve",
-                    format!("{DEFAULT_NODE_BUDGET}; solve: {PERFECT_C4_BUDGET}, the solver's share first"),
-                ),
-            ],
-            alphabeta.to_vec(),
-            mcts_args(),
-            vec![tree::json_arg()],
-        ]
-        .concat(),
-    )
+            args::flag(
+                "quiescence",
+                "alphabeta: search on past the depth limit while a win or a block is pending",
+            ),
+            args::flag("no-tt", "alphabeta: without the transposition table"),
+            args::opt(
+                "order",
+                "O",
+                "alphabeta: natural, reverse, random:SEED, heuristic, killer, history or best",
+            )
+            .default_value("heuristic"),
+            args::opt("singular", "MARGIN[:EXTRA]", "alphabeta: singular extensions, as in plyground tree"),
+            args::opt(
+                "beam",
+                "N",
+                format!("alphabeta: beam search, keep the N best moves, 1 to {MAX_BEAM_WIDTH}"),
+            ),
+        ])
+        .args(mcts_args())
+        .arg(tree::json_arg())
 }
 
 /// Runs `plyground c4`.
