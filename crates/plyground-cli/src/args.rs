@@ -12,7 +12,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 /// A command with the settings every command shares: a repeated option keeps its last
 /// value, and a value may be given with or without `=`.
 pub fn command(name: &'static str, about: &'static str) -> Command {
-    Command::new(name).about(about).args_override_self(true).disable_help_flag(true).arg(help_flag())
+    Command::new(name).about(about).args_override_self(true)
 }
 
 /// `-h`, `--help`: clap's, with a help text in the style of the others.
@@ -27,8 +27,10 @@ const WIDTH: usize = 100;
 const INDENT: usize = 10;
 
 /// A finished command's help laid out: each option's help on the line under it, wrapped,
-/// with its default; the text after the options wrapped paragraph by paragraph.
+/// with its default, and `--help` last; the text after the options wrapped paragraph by
+/// paragraph.
 pub fn lay_out(cmd: Command) -> Command {
+    let cmd = cmd.disable_help_flag(true).arg(help_flag());
     let after = cmd.get_after_help().map(|t| wrap(&t.to_string(), WIDTH));
     let cmd = cmd.next_line_help(true).mut_args(|arg| {
         let mut help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();

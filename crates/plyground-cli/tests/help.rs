@@ -105,8 +105,6 @@ Arguments:
           tree text, or - to read it from stdin
 
 Options:
-  -h, --help
-          this help
       --algo <A>
           minimax, alphabeta, expectiminimax or maxn (default: alphabeta; maxn for a tree with
           utility tuples or more than two players)
@@ -128,6 +126,8 @@ Options:
           every event of the search first, numbered and narrated, one a line
       --json
           one JSON object instead of 'key: value' lines
+  -h, --help
+          this help
 "#;
 
 #[test]
