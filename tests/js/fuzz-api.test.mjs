@@ -24,36 +24,11 @@
 // tests/fuzz/api/found-<time>.json (a replay seed) and the process exits 1.
 //
 // Searches are kept small (node budgets, MCTS iterations, late Connect-4 positions for the
-// solver). Assertions that wait for other fixes of issue 16 are switched off in PENDING below
-// and listed in docs/fuzzing.md; the seeds that need them run their bounded variant now and
-// show up as TODO tests.
+// solver).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-
-/** Issue 16 items and fuzzer finds: each switch is on once its fix is on main. */
-const PENDING = {
-  // #16.1: per-move scores respect the node budget (so c4 searches may keep `scores` on
-  // with any budget): searchGame and searchTree run on the core's engines, one node budget.
-  '16.1': true,
-  // #16.2: a 99,999-child root is searched and recorded in linear time (ActionIndex; fixed).
-  '16.2': true,
-  // #16.3: an exhausted JS stack inside a call leaves the module working (the glue's guard,
-  // xtask/src/guard.js: the instance is replaced, its handles invalidated).
-  '16.3': true,
-  // #16.6: exact/complete results carry scores that agree (every child's exact value, also
-  // at a chance root and after iterative deepening stopped early): the core's engines.
-  '16.6': true,
-  // Found by this fuzzer (fixed in the core's max^n): searchGame with algo 'maxn' on a game
-  // gave `value` to the player to move, not to X. Exact max^n results equal minimax's.
-  'maxn-value': true,
-  // Found by this fuzzer (fixed in the α-β ordering): order 'best' ran its oracle searches
-  // outside the node budget (Connect-4 '4453', depth 8, budget 20,000: 11 s). Now one budget.
-  'order-best': true,
-};
-// PLYGROUND_FUZZ_ENABLE=16.1,16.6 turns switches on for one run (to try a fix before flipping).
-for (const item of (process.env.PLYGROUND_FUZZ_ENABLE || '').split(',').filter(Boolean)) PENDING[item.trim().replace('#', '')] = true;
 
 const consoleErrors = [];
 const originalError = console.error;
@@ -329,20 +304,12 @@ function treeOracle(text) {
   return r;
 }
 
-/** Keeps Connect-4 searches small (see PENDING['16.1']). */
+/** Keeps Connect-4 searches small: one node budget covers the search and its per-move scores. */
 function boundC4(opts) {
-  // #16.1: no options (null, undefined, []) means the Connect-4 defaults, whose per-move
-  // scores run unbounded (a long run hung on searchGame(c4 '556671516272', null)).
-  if (!PENDING['16.1'] && (opts === null || opts === undefined || Array.isArray(opts))) return { budget: 20000, scores: false };
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) return opts;
   const o = { ...opts };
   if (typeof o.budget !== 'number' || !(o.budget <= 20000)) o.budget = 20000;
   if (typeof o.iterations !== 'number' || !(o.iterations <= 2000)) o.iterations = 200;
-  if (!PENDING['16.1'] && o.scores !== false && !(typeof o.depth === 'number' && o.depth <= 4)) o.scores = false;
-  // order 'best' ran an oracle search at every node outside the node budget (Connect-4
-  // '4453', depth 8, tt false, budget 20,000: 11 s in wasm); its per-move scores still do
-  // until #16.1 (arch) lands.
-  if (!(PENDING['order-best'] && (PENDING['16.1'] || o.scores === false)) && o.order === 'best' && !(typeof o.depth === 'number' && o.depth <= 4)) o.order = 'heuristic';
   return o;
 }
 
@@ -387,8 +354,7 @@ function runCase(seed) {
         const { opts } = optionRecord(r, SEARCH_VALID);
         const o = isC4 ? boundC4(opts) : boundIterations(opts);
         const res = call(ctx, 'searchGame', ['game', 'options'], [game, o], () => searchGame(game, o), { snap: gameSnap(game), never: true });
-        const maxnFlip = !PENDING['maxn-value'] && res.ok && res.value.algo === 'maxn' && game.toMove === 1;
-        if (res.ok && !isC4 && res.value.exact && res.value.complete && !maxnFlip) {
+        if (res.ok && !isC4 && res.value.exact && res.value.complete) {
           const want = tttOracle(game.moveString);
           if (res.value.value !== want) fail(`searchGame says exact ${res.value.value}, minimax ${want} (${game.moveString})`);
         }
@@ -396,12 +362,10 @@ function runCase(seed) {
         const { opts } = optionRecord(r, SEARCH_VALID);
         const o = boundIterations(opts);
         const res = call(ctx, 'searchTree', ['tree', 'options'], [tree, o], () => searchTree(tree, o));
-        // #16.6: iterative deepening that used up its budget may say exact wrongly until it lands.
-        const iterativeOut = o && o.iterative === true && typeof o.budget === 'number' && res.ok && res.value.stats.nodes >= o.budget;
-        if (res.ok && res.value.exact && res.value.complete && !tree.hasTuples && (PENDING['16.6'] || !iterativeOut)) {
+        if (res.ok && res.value.exact && res.value.complete && !tree.hasTuples) {
           const m = treeOracle(treeSrc);
           if (Math.abs(res.value.value - m.value) > 1e-9 * (1 + Math.abs(m.value))) fail(`searchTree says exact ${res.value.value}, minimax ${m.value} (${treeSrc}, ${show(o)})`);
-          const wantScores = PENDING['16.6'] && !(o && typeof o === 'object' && o.scores === false);
+          const wantScores = !(o && typeof o === 'object' && o.scores === false);
           if (wantScores && res.value.scores.length !== tree.nodes()[0].children.length) fail(`searchTree: exact but scores ${show(res.value.scores)} (${treeSrc}, ${show(o)})`);
           if (wantScores) {
             // max^n's per-move `value` is the root player's entry (docs/wasm-api.md): on these
@@ -618,15 +582,13 @@ const CALLS = { 'GameTree.parse': (t) => GameTree.parse(t), searchGame, searchTr
 /**
  * Runs one stored seed. A `replay` seed re-runs a generated case; a `call` seed runs one call
  * with `args` and checks `expect` ({"value": v}, {"exactValue": v}, {"throws": true},
- * {"scoresLength": n}); with `needs` naming a pending item, `argsNow` (a bounded variant) runs
- * instead and the full check is reported as a TODO.
+ * {"scoresLength": n}).
  */
 function runSeed(s) {
   if (s.replay) return runCase(s.replay);
   if (s.special === 'deep-recursion') return deepRecursion(s);
-  const pending = s.needs && !PENDING[s.needs.replace('#', '')];
-  const argsSpec = pending ? s.argsNow : s.args;
-  const expect = pending ? s.expectNow || {} : s.expect || {};
+  const argsSpec = s.args;
+  const expect = s.expect || {};
   const handles = [];
   try {
     const args = materialise(argsSpec, handles);
@@ -647,17 +609,9 @@ function runSeed(s) {
   }
 }
 
-/** #16.3: call an export at ever deeper recursion until the stack runs out, then search. */
+/** Calls an export at ever deeper recursion until the stack runs out, then searches: a
+ * RangeError thrown inside wasm frames must leave the module working (the glue's guard). */
 function deepRecursion(s) {
-  const pending = !PENDING['16.3'];
-  if (pending) {
-    // Today this kills the module for the rest of the process: only the bounded variant
-    // (a RangeError thrown in JS, outside any wasm frame) runs.
-    const recurse = (n) => (n === 0 ? limits() : [recurse(n - 1)][0]);
-    assert.ok(recurse(1000).maxNodeCap > 0);
-    canary();
-    return 1;
-  }
   for (const fn of s.exports) {
     // Call the export at every level of a recursion that goes on until the stack runs out:
     // at some depth the call gets into wasm and a RangeError is thrown inside it (from the
@@ -702,10 +656,7 @@ if (longMs > 0) {
   let cases = 0;
   let lastPrint = start;
   try {
-    for (const s of seeds) {
-      if (s.needs && !PENDING[s.needs.replace('#', '')]) console.log(`   seed ${s.file}: its full check waits for ${s.needs} (docs/fuzzing.md); the bounded variant runs`);
-      execs += runSeed(s);
-    }
+    for (const s of seeds) execs += runSeed(s);
     for (let i = 0; performance.now() - start < longMs; i++) {
       const seed = (base + i * 0x9e3779b1) >>> 0;
       // So that a case that never returns can be named by whoever kills the process.
@@ -741,14 +692,12 @@ if (longMs > 0) {
   });
 
   for (const s of corpus()) {
-    const pendingItem = s.needs && !PENDING[s.needs.replace('#', '')];
-    test(`seed ${s.file}${pendingItem ? ' (bounded variant)' : ''}`, () => {
+    test(`seed ${s.file}`, () => {
       // The calls it made (a replayed case makes several); every check is inside runSeed,
       // which throws on the first that fails.
       const calls = runSeed(s);
       assert.ok(Number.isInteger(calls) && calls >= 1, `${s.file}: ${calls} calls`);
     });
-    if (pendingItem) test(`seed ${s.file}: full check`, { todo: `waits for ${s.needs} (docs/fuzzing.md)` }, () => {});
   }
 
   test('a failing case would be caught: a fake dead module fails the canary', () => {

@@ -10,9 +10,6 @@
 //!   `chance-children N`, `nested N`, `leaves-deep N`).
 //! - `expect:` `ok` (must parse), `error` (must be refused) or `any` (the default).
 //! - `game:` for the `moves` target: `ttt` or `c4`. `args:` for `solve`: the command's flags.
-//! - `needs:` the issue item (e.g. `#16.5`) whose fix the seed's full check waits for. Until
-//!   it lands the seed still runs every property that holds now; `docs/fuzzing.md` lists the
-//!   assertion to turn on (in `pending.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -200,13 +197,13 @@ mod tests {
     #[test]
     fn a_seed_file_is_read() {
         let s = Seed::parse(
-            "# c\ninput: 4455\\xff\ninput: x\nexpect: error\nneeds: #16.5\n",
+            "# c\ninput: 4455\\xff\ninput: x\nexpect: error\nargs: --weak\n",
             Path::new("a.seed"),
         )
         .unwrap();
         assert_eq!(s.input, b"4455\xff\nx");
         assert_eq!(s.get("expect"), Some("error"));
-        assert_eq!(s.get("needs"), Some("#16.5"));
+        assert_eq!(s.get("args"), Some("--weak"));
         assert_eq!(s.get("game"), None);
         assert!(Seed::parse("nonsense", Path::new("b.seed")).is_err());
     }

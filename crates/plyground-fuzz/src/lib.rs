@@ -17,7 +17,6 @@
 
 pub mod corpus;
 pub mod moves;
-pub mod pending;
 pub mod solve;
 pub mod tree;
 

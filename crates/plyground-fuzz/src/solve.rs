@@ -10,12 +10,11 @@
 //! Properties: the command never panics (exit 0 or 2, no `panicked` on stderr); every good
 //! line is answered in order as `<moves> <score> <nodes> <µs>` (`--analyze`: seven column
 //! scores) with the oracle's score; every bad line is named on stderr (`line N:`); the exit
-//! code is 2 exactly when a line was bad. Until #16.5 lands an invalid UTF-8 line ends the
-//! run (see `pending::ISSUE_16_5_SOLVE_BAD_UTF8`): the lines before it are checked, and the
-//! exit code must be 2.
+//! code is 2 exactly when a line was bad (an invalid UTF-8 line included); no control
+//! character is echoed raw on stderr.
 
 use crate::corpus::{self, Seed};
-use crate::{pending, run_property, Failure};
+use crate::{run_property, Failure};
 use plyground::games::connect4::{C4Position, Connect4};
 use plyground::search::solver::{Solver, SolverOptions};
 use plyground::Game;
@@ -91,7 +90,7 @@ enum LineVerdict {
         scores: Option<[Option<i32>; 7]>,
     },
     Bad,
-    /// Invalid UTF-8 (the run stops here until #16.5 lands).
+    /// Invalid UTF-8: named on stderr like any bad line.
     BadUtf8,
 }
 
@@ -210,13 +209,6 @@ pub fn check(input: &[u8], args: &[&str]) -> Result<(), String> {
         let n = i + 1;
         let v = verdict(line, weak, analyze);
         match v {
-            LineVerdict::BadUtf8 if !pending::enabled("16.5", pending::ISSUE_16_5_SOLVE_BAD_UTF8) => {
-                // Today the command stops at this line; it must say so and exit 2.
-                if code != Some(2) || !stderr.contains(&format!("line {n}")) {
-                    return Err(format!("invalid UTF-8 at line {n} not reported with exit 2; {}", shown()));
-                }
-                return Ok(());
-            }
             LineVerdict::Bad | LineVerdict::BadUtf8 => {
                 any_bad = true;
                 if !stderr.contains(&format!("plyground: line {n}: ")) {
@@ -258,9 +250,7 @@ pub fn check(input: &[u8], args: &[&str]) -> Result<(), String> {
     if any_bad != (code == Some(2)) {
         return Err(format!("exit {code:?} but bad lines: {any_bad}; {}", shown()));
     }
-    if pending::enabled("16.5", pending::ISSUE_16_5_SOLVE_BAD_UTF8)
-        && stderr.chars().any(|c| c.is_control() && c != '\n')
-    {
+    if stderr.chars().any(|c| c.is_control() && c != '\n') {
         return Err(format!("a control character is echoed raw on stderr; {}", shown()));
     }
     Ok(())

@@ -11,7 +11,7 @@
 //! the standard library's float parser), written kinds and labels, in written order.
 
 use crate::corpus::{self, Seed};
-use crate::{pending, run_property, Failure};
+use crate::{run_property, Failure};
 use plyground::games::tree::{Form, Kind, RandomTreeParams, Tree, MAX_DEPTH, MAX_NODES, MAX_TEXT_BYTES};
 use plyground::rng::Rng;
 use plyground::search::alphabeta::{alpha_beta, iterative_deepening, AlphaBetaOptions, NoEval};
@@ -23,9 +23,6 @@ use plyground::{Game, MoveOrder, NoObserver, TieRule};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::sync::OnceLock;
-
-/// Trees up to this size are searched in full (minimax, α-β without budget).
-const FULL_SEARCH_NODES: usize = 20_000;
 
 /// What a stored or generated text must do.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -106,44 +103,25 @@ pub fn check_tree(t: &Tree) -> Result<(), String> {
     if t.height() > MAX_DEPTH {
         return Err(format!("height {} (limit {MAX_DEPTH})", t.height()));
     }
-    if pending::enabled("to-text", pending::TO_TEXT_WITHIN_LIMIT) {
-        // The writer's guarantee: an `Ok` text parses back into an equal tree; a refusal
-        // happens only for a text over the parser's limit, and says so.
-        match t.try_to_text() {
-            Ok(text) => match Tree::try_parse(&text) {
-                Ok(back) if back == *t => {}
-                Ok(_) => {
-                    return Err(format!("round trip changed the tree: to_text gave {}", crate::clip(&text)))
-                }
-                Err(e) => {
-                    return Err(format!(
-                        "to_text wrote a text the parser refuses ({e}): {}",
-                        crate::clip(&text)
-                    ))
-                }
-            },
+    // The writer's guarantee: an `Ok` text parses back into an equal tree; a refusal
+    // happens only for a text over the parser's limit, and says so.
+    match t.try_to_text() {
+        Ok(text) => match Tree::try_parse(&text) {
+            Ok(back) if back == *t => {}
+            Ok(_) => return Err(format!("round trip changed the tree: to_text gave {}", crate::clip(&text))),
             Err(e) => {
-                let len = t.to_text().len();
-                if len <= MAX_TEXT_BYTES
-                    || !e.contains(&format!("would take {len} bytes, more than the 1048576"))
-                {
-                    return Err(format!("try_to_text refused a text of {len} bytes: {e}"));
-                }
+                return Err(format!("to_text wrote a text the parser refuses ({e}): {}", crate::clip(&text)))
+            }
+        },
+        Err(e) => {
+            let len = t.to_text().len();
+            if len <= MAX_TEXT_BYTES || !e.contains(&format!("would take {len} bytes, more than the 1048576"))
+            {
+                return Err(format!("try_to_text refused a text of {len} bytes: {e}"));
             }
         }
-        check_forms(t)?;
-        return check_searches(t);
     }
-    let text = t.to_text();
-    match Tree::try_parse(&text) {
-        Ok(back) if back == *t => {}
-        Ok(_) => return Err(format!("round trip changed the tree: to_text gave {}", crate::clip(&text))),
-        // The refusal the writer's fix removed for such trees (TO_TEXT_WITHIN_LIMIT off).
-        Err(e) if text.len() > MAX_TEXT_BYTES && e.message.contains("longer than") => {}
-        Err(e) => {
-            return Err(format!("to_text wrote a text the parser refuses ({e}): {}", crate::clip(&text)))
-        }
-    }
+    check_forms(t)?;
     check_searches(t)
 }
 
@@ -161,10 +139,6 @@ pub fn check_searches(t: &Tree) -> Result<(), String> {
         if r.complete && r.stats.nodes > 1000 {
             return Err(format!("α-β entered {} nodes under a budget of 1000", r.stats.nodes));
         }
-    }
-    if t.node_count() > FULL_SEARCH_NODES && !pending::enabled("16.2", pending::ISSUE_16_2_LINEAR_SEARCH) {
-        // #16.2: minimax and the recorder are quadratic in a node's children until it lands.
-        return Ok(());
     }
     if t.has_tuples() {
         let r = maxn(t, &root, NoObserver);
@@ -198,17 +172,14 @@ pub fn check_searches(t: &Tree) -> Result<(), String> {
                 ));
             }
             let id = iterative_deepening(t, &root, &NoEval, &o, NoObserver);
-            // #16.6: until it lands, only a result that left budget unused is held to it.
-            let held =
-                pending::enabled("16.6", pending::ISSUE_16_6_ITERATIVE_COMPLETE) || id.stats.nodes < budget;
-            if id.complete && held && !close(id.value, m.value) {
+            if id.complete && !close(id.value, m.value) {
                 return Err(format!(
                     "iterative deepening with budget {budget} says complete with {}, minimax {}",
                     id.value, m.value
                 ));
             }
         }
-        let cap = if pending::enabled("16.2", pending::ISSUE_16_2_LINEAR_SEARCH) { MAX_NODES } else { 300 };
+        let cap = MAX_NODES;
         let mut rec = Recorder::new(t, root).with_node_cap(cap);
         let o = AlphaBetaOptions { node_budget: Some(cap as u64), ..AlphaBetaOptions::default() };
         alpha_beta(t, &root, &o, &mut rec);
@@ -814,9 +785,7 @@ pub fn check_seed(seed: &Seed) -> Result<(), String> {
         let o = AlphaBetaOptions { node_budget: Some(budget), ..AlphaBetaOptions::default() };
         let id = iterative_deepening(t, &0, &NoEval, &o, NoObserver);
         let m = minimax(t, &0, &mut NoObserver);
-        let held =
-            pending::enabled("16.6", pending::ISSUE_16_6_ITERATIVE_COMPLETE) || id.stats.nodes < budget;
-        if id.complete && held && !close(id.value, m.value) {
+        if id.complete && !close(id.value, m.value) {
             return Err(format!(
                 "iterative deepening (budget {budget}): complete with {}, minimax {}",
                 id.value, m.value
