@@ -105,6 +105,8 @@ export class PracticeFigure {
       onClick: (id) => this.clickNode(id),
       isDark: opts.isDark,
       styleOverrides: opts.styleOverrides,
+      // The learner finds a node by its name: never zoomed out past where names read.
+      legibleOnly: true,
     });
     this.wire();
   }
@@ -123,6 +125,10 @@ export class PracticeFigure {
       if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
       this.check();
+    });
+    // The question being answered stays on the canvas.
+    p.cells.addEventListener('focusin', (e) => {
+      for (const r of this.rows.values()) if (r.row.contains(e.target)) return this.revealNode(r.q.path);
     });
     p.cells.addEventListener('input', () => this.redraw());
     p.cells.addEventListener('change', () => this.redraw());
@@ -170,7 +176,10 @@ export class PracticeFigure {
     this.buildTable();
     this.buildCells();
     this.buildModel();
-    this.canvas.setModel(this.model, { fit: true, layout: { windows: this.fields.includes('windows'), tags: ['✓', '✗'] } });
+    // The first view: the root and the first question's node (the whole tree when it reads).
+    const first = this.questions.length ? this.idOfPath.get(this.questions[0].path) : undefined;
+    const focus = first !== undefined ? this.drawOf[first] : -1;
+    this.canvas.setModel(this.model, { fit: true, focus, layout: { windows: this.fields.includes('windows'), tags: ['✓', '✗'] } });
     this.setFeedback([], '');
     this.redraw();
   }
