@@ -29,6 +29,21 @@ test('minimapBox: the next corner when the focus or the root would be under the 
   assert.deepEqual(minimapBox(6, 1280, 600, [{ minX: 1000, minY: 500, maxX: 1072, maxY: 600 }]), { x: 1072, y: 520, w: 200, h: 72, pad: 6 });
 });
 
+test('minimapBox: of the corners left free, the one over the fewest nodes', () => {
+  const pts = (x, y, n) => Array.from({ length: n }, (_, i) => ({ x: x + i, y }));
+  // Three nodes under the bottom-right corner, one under the bottom-left, none at the top.
+  assert.deepEqual(minimapBox(6, 1280, 600, [], [...pts(1100, 560, 3), ...pts(50, 560, 1)]), { x: 1072, y: 8, w: 200, h: 72, pad: 6 });
+  // The top corners forbidden (the root there): the bottom-left, under one node.
+  const root = { minX: 0, minY: 0, maxX: 1280, maxY: 20 };
+  assert.deepEqual(minimapBox(6, 1280, 600, [root], [...pts(1100, 560, 3), ...pts(50, 560, 1)]), { x: 8, y: 520, w: 200, h: 72, pad: 6 });
+  // Where the map was: kept while it covers at most 4 nodes more than the best corner.
+  const was = { x: 1072, y: 520 };
+  assert.deepEqual(minimapBox(6, 1280, 600, [], pts(1100, 560, 4), was), { x: 1072, y: 520, w: 200, h: 72, pad: 6 });
+  assert.deepEqual(minimapBox(6, 1280, 600, [], pts(1100, 560, 5), was), { x: 8, y: 520, w: 200, h: 72, pad: 6 });
+  // …but not over the focus.
+  assert.deepEqual(minimapBox(6, 1280, 600, [{ minX: 1100, minY: 550, maxX: 1120, maxY: 570 }], [], was), { x: 8, y: 520, w: 200, h: 72, pad: 6 });
+});
+
 test('minimapProjection: each axis on its own, and back', () => {
   const box = { x: 100, y: 50, w: 112, h: 62, pad: 6 };
   const p = minimapProjection(box, { minX: -500, minY: 0, maxX: 1500, maxY: 250 });

@@ -25,21 +25,28 @@ const PAD = 6;
 const PRUNED = 1;
 const UNVISITED = 2;
 const REACHED = 3;
+/** How many more nodes the map may cover in its last corner before it moves. */
+const STAY_SLACK = 4;
 /** The dot grid (screen pixels per cell). */
 const CELL = 2;
 
 /**
  * Where the map goes, or null when there is no room for it: about a third of the view's
  * width (96 – 200 px) and a quarter of its height (48 – 110 px, less for a shallow tree), in
- * the first corner of bottom-right, bottom-left, top-right, top-left that meets none of the
- * `avoid` boxes (screen: the focus node, the root), so it never hides them.
+ * a corner that meets none of the `avoid` boxes (screen: the focus node, the root), so it
+ * never hides them; of those, the one over the fewest of the `crowd` points (the nodes on
+ * screen), the first of bottom-right, bottom-left, top-right, top-left on a tie. The corner
+ * `stay` (the map's last place) is kept while it is free and covers at most STAY_SLACK more
+ * nodes than the best, so panning does not send the map from corner to corner.
  * @param {number} levels The tree's number of levels.
  * @param {number} viewW Viewport width (screen pixels).
  * @param {number} viewH Viewport height.
  * @param {Bounds[]} [avoid] Screen boxes the map must not cover.
+ * @param {{x: number, y: number}[]} [crowd] Screen points it had better not cover.
+ * @param {{x: number, y: number}|null} [stay] The map's last place.
  * @returns {MapBox|null}
  */
-export function minimapBox(levels, viewW, viewH, avoid = []) {
+export function minimapBox(levels, viewW, viewH, avoid = [], crowd = [], stay = null) {
   const w = Math.round(Math.min(200, Math.max(96, viewW * 0.3)));
   const h = Math.round(Math.min(Math.min(110, Math.max(48, viewH * 0.25)), Math.max(1, levels) * ROW_PX + 2 * PAD));
   if (viewW < w + 2 * MAP_INSET + 120 || viewH < h + 2 * MAP_INSET + 80) return null;
@@ -47,16 +54,25 @@ export function minimapBox(levels, viewW, viewH, avoid = []) {
   const right = viewW - MAP_INSET - w;
   const top = MAP_INSET;
   const bottom = viewH - MAP_INSET - h;
+  let best = null;
+  let fewest = Infinity;
+  let kept = null;
   for (const [x, y] of [
     [right, bottom],
     [left, bottom],
     [right, top],
     [left, top],
   ]) {
-    const hit = avoid.some((b) => b.maxX > x && b.minX < x + w && b.maxY > y && b.minY < y + h);
-    if (!hit) return { x, y, w, h, pad: PAD };
+    if (avoid.some((b) => b.maxX > x && b.minX < x + w && b.maxY > y && b.minY < y + h)) continue;
+    let n = 0;
+    for (const p of crowd) if (p.x >= x && p.x <= x + w && p.y >= y && p.y <= y + h) n++;
+    if (n < fewest) {
+      fewest = n;
+      best = { x, y, w, h, pad: PAD };
+    }
+    if (stay && stay.x === x && stay.y === y) kept = { n, box: { x, y, w, h, pad: PAD } };
   }
-  return null;
+  return kept && kept.n <= fewest + STAY_SLACK ? kept.box : best;
 }
 
 /**

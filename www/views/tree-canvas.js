@@ -263,7 +263,7 @@ export class TreeCanvas {
     this.lastStats = stats;
     this.frames++;
     if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
-    this.minimap = this.printing ? null : this.mapBox();
+    this.minimap = this.printing ? null : this.mapBox(stats);
     if (this.minimap) drawMinimap(ctx, this.minimap, this.model, this.layout, this.camera.viewBounds(), this.style);
     // The last frames' drawing times, for the frame-rate check of the browser tests.
     this.drawMs.push(performance.now() - t0);
@@ -363,9 +363,10 @@ export class TreeCanvas {
 
   /**
    * The map's place for this frame, or null: drawn while part of the tree is off screen, in a
-   * corner that covers neither the root nor the focus node.
+   * corner that covers neither the root nor the focus node, and as few of the nodes drawn in
+   * this frame (`stats.visible`) as can be.
    */
-  mapBox() {
+  mapBox(stats) {
     const lay = this.layout;
     const cam = this.camera;
     if (!lay.order.length || !(cam.width > 0) || boxInView(cam, lay.bounds, cam.width, cam.height, 0)) return null;
@@ -376,7 +377,10 @@ export class TreeCanvas {
     };
     const avoid = [screenBox(lay.order[0])];
     if (this.focus >= 0 && this.focus < lay.x.length && lay.visible[this.focus]) avoid.push(screenBox(this.focus));
-    return minimapBox(lay.levels, cam.width, cam.height, avoid);
+    // While the map is dragged it stays where the pointer found it.
+    if (this.mapDrag !== null && this.minimap) return this.minimap;
+    const crowd = Array.from(stats?.visible ?? [], (v) => cam.toScreen(lay.x[v], lay.y[v]));
+    return minimapBox(lay.levels, cam.width, cam.height, avoid, crowd, this.minimap);
   }
 
   /** Centres the view on the world point under map point (sx, sy) (a click or drag on the map). */
