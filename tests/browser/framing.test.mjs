@@ -250,16 +250,16 @@ describe('framing', { timeout: 240_000 }, () => {
     });
   }
 
-  it('custom elements frame by the same rule: <ply-tree> and <ply-practice> on the lessons page', async () => {
+  it('custom elements frame by the same rule: <ply-tree>, <ply-mcts> and <ply-practice> on the lessons page', async () => {
     for (const vp of VIEWPORTS) {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       await page.goto(`${browser.base}lessons/index.html`);
-      await page.waitForFunction(() => [...document.querySelectorAll('ply-tree, ply-practice')].every((e) => e.figure?.canvas?.lastStats || e.error), null, { timeout: TIMEOUT });
+      await page.waitForFunction(() => [...document.querySelectorAll('ply-tree, ply-mcts, ply-practice')].every((e) => e.figure?.canvas?.lastStats || e.error), null, { timeout: TIMEOUT });
       const got = await page.evaluate(async () => {
         const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
         await frame();
         await frame();
-        return [...document.querySelectorAll('ply-tree, ply-practice')].map((e) => {
+        return [...document.querySelectorAll('ply-tree, ply-mcts, ply-practice')].map((e) => {
           const c = e.figure.canvas;
           const cam = c.camera;
           const b = c.layout.bounds;
