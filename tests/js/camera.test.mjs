@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Camera, frameTree, pinch } from '../../www/lib/camera.js';
+import { Camera, boxInView, frameTree, legibleScale, panToShow, pinch } from '../../www/lib/camera.js';
 
 test('toScreen and toWorld are inverse affine maps', () => {
   const c = new Camera({ scale: 2, tx: 10, ty: -4 });
@@ -160,4 +160,58 @@ test('a frame set on a Camera shows the root on the canvas', () => {
   assert.deepEqual([c.scale, c.tx, c.ty], [1, -800, 50]);
   const p = c.toScreen(1000, 30);
   assert.deepEqual(p, { x: 200, y: 80 });
+});
+
+test('frameTree with prefer = readable (Fit): the farthest readable view, never a squashed tree', () => {
+  const bounds = { minX: 0, minY: 0, maxX: 2000, maxY: 600 };
+  const root = { minX: 900, minY: 0, maxX: 1100, maxY: 60 };
+  const focus = { minX: 1000, minY: 300, maxX: 1200, maxY: 360 };
+  // The whole tree would need 360 / 2000 = 0.18 < 0.9: the root and the focus at 0.9, not 1.
+  // Across: their middle 1050 · 0.9 = 945 at 200; down: the root's top at the top margin.
+  assert.deepEqual(frameTree(bounds, [root, focus], { ...OPEN, prefer: 0.9, viewW: 400, viewH: 400 }), {
+    scale: 0.9,
+    tx: -745,
+    ty: 20,
+    whole: false,
+  });
+  // A tree that reads whole is shown whole whatever `prefer` says.
+  assert.deepEqual(frameTree({ minX: 0, minY: 0, maxX: 368, maxY: 130 }, [root], { ...OPEN, prefer: 0.9, viewW: 500, viewH: 300 }), {
+    scale: 1.25,
+    tx: 20,
+    ty: 68.75,
+    whole: true,
+  });
+});
+
+test('frameTree: a focus too far from the root for both to read is kept on screen by itself', () => {
+  // A 3-level tree 1200 wide at 360 × 400: whole it would need 320 / 1200 < 0.9. The root at
+  // x 600, the focus (the first question) at x 100 one level down: 668 wide together, more
+  // than 320 even at 0.9, so the focus is kept: across, the view stops at the tree's left
+  // edge (the margin, 20); down, the 200 rows fit at 0.9 and are centred (200 − 90 = 110).
+  const bounds = { minX: 0, minY: 0, maxX: 1200, maxY: 200 };
+  const focus = { minX: 16, minY: 100, maxX: 184, maxY: 160 };
+  const f = frameTree(bounds, [{ minX: 516, minY: 0, maxX: 684, maxY: 60 }, focus], { ...OPEN, viewW: 360, viewH: 400 });
+  assert.deepEqual(f, { scale: 0.9, tx: 20, ty: 110, whole: false });
+  assert.equal(boxInView(f, focus, 360, 400, 0), true);
+});
+
+test('legibleScale: the scale at which the smallest text shows at the minimum size', () => {
+  assert.equal(legibleScale(12, 11), 11 / 12);
+  assert.equal(legibleScale(11), 1);
+  assert.throws(() => legibleScale(0, 11), /legibleScale: need positive sizes, got 0 and 11/);
+});
+
+test('boxInView and panToShow: the smallest pan that brings a box on screen', () => {
+  const cam = { scale: 2, tx: -100, ty: 10 };
+  // World 60..80 × 0..20 is screen 20..60 × 10..50: in a 200 × 100 view with margin 8.
+  assert.equal(boxInView(cam, { minX: 60, minY: 0, maxX: 80, maxY: 20 }, 200, 100, 8), true);
+  assert.equal(boxInView(cam, { minX: 50, minY: 0, maxX: 80, maxY: 20 }, 200, 100, 8), false); // left at 0
+  // Box at screen 220..260 × 10..50: moved left by 260 − 192 = 68; down it is already inside.
+  assert.deepEqual(panToShow(cam, { minX: 160, minY: 0, maxX: 180, maxY: 20 }, 200, 100, 8), { scale: 2, tx: -168, ty: 10 });
+  // Box above the view (screen y −30..−10): moved down to the top margin.
+  assert.deepEqual(panToShow(cam, { minX: 60, minY: -20, maxX: 80, maxY: -10 }, 200, 100, 8), { scale: 2, tx: -100, ty: 48 });
+  // Taller than the view: centred on that axis (screen 10..250 → middle 130 to 50).
+  assert.deepEqual(panToShow(cam, { minX: 60, minY: 0, maxX: 80, maxY: 120 }, 200, 100, 8), { scale: 2, tx: -100, ty: -70 });
+  // Already inside: unchanged.
+  assert.deepEqual(panToShow(cam, { minX: 60, minY: 0, maxX: 80, maxY: 20 }, 200, 100, 8), { scale: 2, tx: -100, ty: 10 });
 });

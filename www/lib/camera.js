@@ -157,9 +157,11 @@ export function pinch(prevA, prevB, curA, curB) {
 }
 
 /**
- * The first view of a tree (pure: the caller sets a Camera's scale, tx and ty from it). The whole tree when it fits
- * at a readable scale; otherwise a readable view of the boxes in `keep` (the root, then the
- * current node): as close to 1 as they allow, never below `readable`.
+ * The framing rule of every tree figure (pure: the caller sets a Camera's scale, tx and ty
+ * from it): the first view, Fit, and the view that follows the current node. The whole tree
+ * when it fits at a readable scale; otherwise a readable view of the boxes in `keep` (the
+ * root, then the focus: the current step's node or the current question's): as close to
+ * `prefer` as they allow, never below `readable`.
  *
  * - Whole: the fitting scale (at most `maxScale`, so a small tree is not blown up), centred.
  * - Otherwise, across each axis on which the tree does not fit: the `keep` boxes centred
@@ -177,11 +179,15 @@ export function pinch(prevA, prevB, curA, curB) {
  * @param {number} o.readable The smallest scale at which the tree's text reads (text never
  *   shows smaller than that on a framed tree).
  * @param {number} [o.maxScale=1] The largest scale for a whole tree.
+ * @param {number} [o.prefer=1] The scale a partial view is drawn at when the kept boxes fit
+ *   at it (never below `readable`): 1 for the first view, `readable` for Fit (the farthest
+ *   view at which every text still reads).
  * @returns {{scale: number, tx: number, ty: number, whole: boolean}}
  */
 export function frameTree(bounds, keep, o) {
   const margin = o.margin ?? 20;
   const maxScale = o.maxScale ?? 1;
+  const prefer = o.prefer ?? 1;
   const aw = Math.max(o.viewW - 2 * margin, 1);
   const ah = Math.max(o.viewH - 2 * margin, 1);
   const fitScale = (b) => {
@@ -207,7 +213,7 @@ export function frameTree(bounds, keep, o) {
     maxY: Math.max(a.maxY, b.maxY),
   }));
   const last = keep[keep.length - 1];
-  const s = Math.max(o.readable, Math.min(fitScale(box), Math.max(1, o.readable)));
+  const s = Math.max(o.readable, Math.min(fitScale(box), Math.max(prefer, o.readable)));
   // One axis: lo/hi of the tree, of the kept boxes and of the last box; `start` places the
   // boxes at the start of the axis (the top) rather than centring them.
   const axis = (lo, hi, klo, khi, llo, lhi, view, avail, start) => {
@@ -225,4 +231,49 @@ export function frameTree(bounds, keep, o) {
     ty: axis(bounds.minY, bounds.maxY, box.minY, box.maxY, last.minY, last.maxY, o.viewH, ah, true),
     whole: false,
   };
+}
+
+/**
+ * The smallest scale at which text of `fontSize` world units shows at `minPx` screen pixels
+ * or more (the tree's smallest text decides whether names can be drawn at all).
+ * @param {number} fontSize The smallest font size of the tree's texts, in world units.
+ * @param {number} [minPx=11] The smallest legible text, in CSS pixels.
+ */
+export function legibleScale(fontSize, minPx = 11) {
+  if (!(fontSize > 0) || !(minPx > 0)) throw new Error(`legibleScale: need positive sizes, got ${fontSize} and ${minPx}`);
+  return minPx / fontSize;
+}
+
+/**
+ * Does `box` (world) lie inside the view of camera `cam` (scale, tx, ty) of `viewW × viewH`
+ * screen pixels, less `margin` on every side?
+ * @param {{scale: number, tx: number, ty: number}} cam
+ * @param {Bounds} box
+ */
+export function boxInView(cam, box, viewW, viewH, margin = 0) {
+  const x0 = box.minX * cam.scale + cam.tx;
+  const x1 = box.maxX * cam.scale + cam.tx;
+  const y0 = box.minY * cam.scale + cam.ty;
+  const y1 = box.maxY * cam.scale + cam.ty;
+  return x0 >= margin && y0 >= margin && x1 <= viewW - margin && y1 <= viewH - margin;
+}
+
+/**
+ * The smallest pan (same scale) that brings `box` inside the view less `margin`: a box wider
+ * (taller) than the view is centred on that axis. The view the camera follows the current
+ * node with after the reader panned or zoomed by hand.
+ * @param {{scale: number, tx: number, ty: number}} cam
+ * @param {Bounds} box
+ * @returns {{scale: number, tx: number, ty: number}}
+ */
+export function panToShow(cam, box, viewW, viewH, margin = 0) {
+  const axis = (lo, hi, t, view) => {
+    const a = lo * cam.scale + t;
+    const b = hi * cam.scale + t;
+    if (b - a > view - 2 * margin) return t + view / 2 - (a + b) / 2;
+    if (a < margin) return t + margin - a;
+    if (b > view - margin) return t + view - margin - b;
+    return t;
+  };
+  return { scale: cam.scale, tx: axis(box.minX, box.maxX, cam.tx, viewW), ty: axis(box.minY, box.maxY, cam.ty, viewH) };
 }

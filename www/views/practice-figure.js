@@ -105,6 +105,8 @@ export class PracticeFigure {
       onClick: (id) => this.clickNode(id),
       isDark: opts.isDark,
       styleOverrides: opts.styleOverrides,
+      // The learner finds a node by its name: never zoomed out past where names read.
+      legibleOnly: true,
     });
     this.wire();
   }
@@ -123,6 +125,10 @@ export class PracticeFigure {
       if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || e.altKey) return;
       e.preventDefault();
       this.check();
+    });
+    // The question being answered stays on the canvas.
+    p.cells.addEventListener('focusin', (e) => {
+      for (const r of this.rows.values()) if (r.row.contains(e.target)) return this.revealNode(r.q.path);
     });
     p.cells.addEventListener('input', () => this.redraw());
     p.cells.addEventListener('change', () => this.redraw());
@@ -170,7 +176,11 @@ export class PracticeFigure {
     this.buildTable();
     this.buildCells();
     this.buildModel();
-    this.canvas.setModel(this.model, { fit: true, layout: { windows: this.fields.includes('windows'), tags: ['✓', '✗'] } });
+    // The first view: the root and the node of the question the search answers first (the
+    // whole tree when it reads).
+    const first = this.firstAnswered();
+    const focus = first >= 0 ? this.drawOf[first] : -1;
+    this.canvas.setModel(this.model, { fit: true, focus, layout: { windows: this.fields.includes('windows'), tags: ['✓', '✗'] } });
     this.setFeedback([], '');
     this.redraw();
   }
@@ -204,6 +214,34 @@ export class PracticeFigure {
     this.treeOf = treeOf;
     this.drawOf = drawOf;
     this.model = buildTraceModel({ traceNodes: [], treeNodes: drawn, players: this.players });
+  }
+
+  /**
+   * The tree node of the question the search settles first: the one whose node comes first in
+   * post-order (a node is finished after its children), so E before its parent B and the
+   * root A; -1 without questions.
+   */
+  firstAnswered() {
+    const asked = new Set();
+    for (const q of this.questions) {
+      const id = this.idOfPath.get(q.path);
+      if (id !== undefined) asked.add(id);
+    }
+    const tn = this.treeNodes;
+    const root = tn.findIndex((n) => n.parent === null || n.parent < 0);
+    if (root < 0) return -1;
+    // Iterative post-order: [node, next child index].
+    const stack = [[root, 0]];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const kids = tn[top[0]].children ?? [];
+      if (top[1] < kids.length) stack.push([kids[top[1]++], 0]);
+      else {
+        stack.pop();
+        if (asked.has(top[0])) return top[0];
+      }
+    }
+    return -1;
   }
 
   /** Frees the wasm handles and stops observers. */

@@ -3,17 +3,27 @@
 // wheel or a pinch, double-click a node to collapse or expand its subtree, hover for a
 // node's path and values. Frames are drawn on requestAnimationFrame, at most one per frame,
 // and only when something changed.
+//
+// Framing (camera.js `frameTree`, one rule for every figure): the first view and Fit show the
+// whole tree when its names read (11 CSS px or more), otherwise the root and the focus (the
+// current step's node, or the current question's) at a readable size, with an overview map
+// (minimap.js) in a corner. When the focus leaves the view the camera glides after it.
 
 import { layoutTree } from '../lib/tree-layout.js';
-import { Camera, frameTree } from '../lib/camera.js';
+import { Camera, boxInView, frameTree, legibleScale, panToShow } from '../lib/camera.js';
 import { defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
-import { prefersDark } from './dom.js';
+import { drawMinimap, minimapBox, minimapProjection, onMinimap } from '../lib/minimap.js';
+import { prefersDark, reducedMotion } from './dom.js';
 
 const BASE_LAYOUT = { nodeWidth: 40 };
 /** The largest zoom a whole small tree is framed at. */
 const MAX_FRAME_SCALE = 1.4;
 /** Screen pixels kept free around a framed tree. */
 const FRAME_MARGIN = 16;
+/** Screen pixels the focus node keeps from the edges before the camera follows it. */
+const FOLLOW_MARGIN = 8;
+/** How long the camera glides after the focus (ms; none with reduced motion). */
+const GLIDE_MS = 220;
 
 export class TreeCanvas {
   /**
@@ -26,6 +36,8 @@ export class TreeCanvas {
    *   drawn after the tree each frame (board thumbnails)
    * @param {() => boolean} [hooks.isDark] which palette to draw with (default: the system's)
    * @param {() => object} [hooks.styleOverrides] fields that replace the palette's (theming)
+   * @param {boolean} [hooks.legibleOnly] never zoom out past the scale at which names read
+   *   (where the names are how the reader finds a node: practice); the map shows the rest
    */
   constructor(canvas, tip, hooks = {}) {
     this.canvas = canvas;
@@ -50,6 +62,11 @@ export class TreeCanvas {
     // button: all of it) or null (moved by hand: a resize keeps the centre).
     this.auto = 'frame';
     this.focus = -1;
+    // The overview map's rectangle in the last frame (null: not drawn), a drag on it, and the
+    // camera's glide (from, to, start time) while it follows the focus.
+    this.minimap = null;
+    this.mapDrag = null;
+    this.glide = null;
     this.drawMs = [];
     this.lastStats = null;
     this.wire();
@@ -82,6 +99,7 @@ export class TreeCanvas {
   /** Picks the palette again (the system or the element's theme changed). */
   refreshStyle() {
     this.style = { ...defaultStyle(this.dark), ...(this.hooks.styleOverrides?.() ?? {}) };
+    this.limitZoom();
   }
 
   /** Text width in CSS pixels, measured by the canvas in the palette's font (cached). */
@@ -98,7 +116,12 @@ export class TreeCanvas {
 
   /** The smallest scale at which every text of the tree is drawn (11 px at 100% zoom). */
   get readableScale() {
-    return this.style.minFontPx / Math.min(this.style.fontSize, this.style.smallFontSize);
+    return legibleScale(Math.min(this.style.fontSize, this.style.smallFontSize), this.style.minFontPx);
+  }
+
+  /** Sets the camera's lower zoom limit: the readable scale where names must stay drawn. */
+  limitZoom() {
+    if (this.hooks.legibleOnly) this.camera.minScale = Math.min(this.readableScale, this.camera.maxScale);
   }
 
   /** Stops observing (the figure is gone); the canvas stays as it is. */
@@ -119,7 +142,9 @@ export class TreeCanvas {
     this.canvas.width = Math.round(w * ratio);
     this.canvas.height = Math.round(h * ratio);
     this.dpr = ratio;
+    this.printing = true;
     this.draw();
+    this.printing = false;
   }
 
   /**
@@ -127,9 +152,12 @@ export class TreeCanvas {
    * `fit` the camera frames it; without, the root stays where it was on screen (or, while the
    * view follows the tree, the tree is framed again).
    * `layout`: {nodeWidth, windows (room for an α–β window beside inner nodes), tags (tag words
-   * to make room for), thumb ({w, h}: a board thumbnail under each node)}.
+   * to make room for), thumb ({w, h}: a board thumbnail under each node)}. `focus`: the node
+   * the first view keeps on screen beside the root (the current question's).
    */
-  setModel(model, { fit = true, layout = {} } = {}) {
+  setModel(model, { fit = true, layout = {}, focus = -1 } = {}) {
+    // (A glide's end was worked out for the old layout: stop where it is.)
+    this.glide = null;
     const anchor = fit ? null : this.rootOnScreen();
     this.model = model;
     this.layoutOpts = { ...BASE_LAYOUT, ...layout };
@@ -140,9 +168,11 @@ export class TreeCanvas {
     if (fit) {
       this.auto = 'frame';
       this.focus = -1;
-      this.frame();
-    } else if (this.auto === 'frame') this.frame(this.focus);
-    else if (this.auto === 'fit') this.fit();
+      // Until this tree's first frame is drawn, following the focus is part of the first view:
+      // no glide.
+      this.framedAt = this.frames;
+      this.frame(focus);
+    } else if (this.auto) this.moveTo(this.framing(this.focus, this.preferred), { glide: this.canGlide });
     else if (anchor) this.keepRoot(anchor);
     this.invalidate();
   }
@@ -192,9 +222,11 @@ export class TreeCanvas {
   invalidate() {
     if (this.pending || this.destroyed) return;
     this.pending = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame((now) => {
       this.pending = false;
+      const more = this.stepGlide(now);
       this.draw();
+      if (more) this.invalidate();
     });
   }
 
@@ -231,6 +263,8 @@ export class TreeCanvas {
     this.lastStats = stats;
     this.frames++;
     if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
+    this.minimap = this.printing ? null : this.mapBox(stats);
+    if (this.minimap) drawMinimap(ctx, this.minimap, this.model, this.layout, this.camera.viewBounds(), this.style);
     // The last frames' drawing times, for the frame-rate check of the browser tests.
     this.drawMs.push(performance.now() - t0);
     if (this.drawMs.length > 120) this.drawMs.shift();
@@ -239,20 +273,85 @@ export class TreeCanvas {
   /**
    * The first view of a tree (camera.js `frameTree`): all of it when it fits at a size where
    * every text reads, otherwise the root and node `focus` (the current node) at a readable
-   * size; the rest is a drag away, and Fit shows all of it.
+   * size; the rest is a drag away, and the map in the corner shows all of it.
    */
   frame(focus = -1) {
     if (!this.model.nodes.length || !this.layout.order.length) return;
     this.auto = 'frame';
+    this.moveTo(this.framing(focus, 1));
+  }
+
+  /**
+   * Fit (the button, the 0 key): the whole tree when its names read at that size; otherwise
+   * the farthest view at which they still read, on the root and the focus, with the map for
+   * the rest — never a tree squashed past its names.
+   */
+  fit() {
+    if (!this.model.nodes.length || !this.layout.order.length) return;
+    this.auto = 'fit';
+    this.moveTo(this.framing(this.focus, this.readableScale));
+  }
+
+  /** The framing rule's camera for the root and node `focus`, partial views at `prefer`. */
+  framing(focus, prefer) {
     const lay = this.layout;
     const keep = [this.nodeBox(lay.order[0])];
-    if (focus >= 0 && focus < lay.x.length && lay.visible[focus] && focus !== lay.order[0]) {
-      keep.push(this.nodeBox(focus));
+    if (focus >= 0 && focus < lay.x.length && lay.visible[focus]) {
       this.focus = focus;
+      if (focus !== lay.order[0]) keep.push(this.nodeBox(focus));
     }
     const cam = this.camera;
-    ({ scale: cam.scale, tx: cam.tx, ty: cam.ty } = frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE }));
+    return frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE, prefer });
+  }
+
+  /**
+   * Sets the camera to `to` (scale, tx, ty): at once, or with `glide` over GLIDE_MS (eased;
+   * at once with reduced motion). Any pan or zoom by hand stops a glide where it is.
+   */
+  moveTo(to, { glide = false } = {}) {
+    const cam = this.camera;
+    this.glide = null;
+    if (glide && !reducedMotion() && typeof performance === 'object') {
+      this.glide = { from: { scale: cam.scale, tx: cam.tx, ty: cam.ty }, to: { scale: to.scale, tx: to.tx, ty: to.ty }, start: performance.now() };
+    } else {
+      cam.scale = to.scale;
+      cam.tx = to.tx;
+      cam.ty = to.ty;
+    }
     this.invalidate();
+  }
+
+  /** Advances a glide to time `now`; true while it goes on. */
+  stepGlide(now) {
+    const g = this.glide;
+    if (!g) return false;
+    const t = Math.min(1, Math.max(0, (now - g.start) / GLIDE_MS));
+    const e = 1 - (1 - t) ** 3;
+    const cam = this.camera;
+    // The scale eases geometrically, so a zoom looks steady; the offsets linearly.
+    cam.scale = g.from.scale * (g.to.scale / g.from.scale) ** e;
+    cam.tx = g.from.tx + (g.to.tx - g.from.tx) * e;
+    cam.ty = g.from.ty + (g.to.ty - g.from.ty) * e;
+    if (t >= 1) {
+      Object.assign(cam, g.to);
+      this.glide = null;
+    }
+    return this.glide !== null;
+  }
+
+  /** The scale of a partial view while the view follows the tree: Fit's is the farthest that reads. */
+  get preferred() {
+    return this.auto === 'fit' ? this.readableScale : 1;
+  }
+
+  /** Does a camera move glide? Not before this tree's first frame (that is the first view). */
+  get canGlide() {
+    return this.measured === true && this.frames > (this.framedAt ?? -1);
+  }
+
+  /** Where the camera is going: the end of a glide, else where it is. */
+  get target() {
+    return this.glide ? this.glide.to : this.camera;
   }
 
   /** A node's box with room for the texts beside it (world units). */
@@ -262,25 +361,43 @@ export class TreeCanvas {
     return { minX: lay.x[v] - half, maxX: lay.x[v] + half, minY: lay.y[v] - lay.y0, maxY: lay.y[v] + lay.nodeHeight };
   }
 
-  /** All of the tree, whatever the size of its text (the Fit button, the 0 key). */
-  fit() {
-    if (!this.model.nodes.length) return;
-    this.auto = 'fit';
-    const b = this.layout.bounds;
-    this.camera.fit(b, this.camera.width, this.camera.height, FRAME_MARGIN);
-    // Small trees: do not blow them up.
-    if (this.camera.scale > MAX_FRAME_SCALE) {
-      const cx = (b.minX + b.maxX) / 2;
-      const cy = (b.minY + b.maxY) / 2;
-      this.camera.scale = MAX_FRAME_SCALE;
-      this.camera.tx = this.camera.width / 2 - cx * MAX_FRAME_SCALE;
-      this.camera.ty = this.camera.height / 2 - cy * MAX_FRAME_SCALE;
-    }
+  /**
+   * The map's place for this frame, or null: drawn while part of the tree is off screen, in a
+   * corner that covers neither the root nor the focus node, and as few of the nodes drawn in
+   * this frame (`stats.visible`) as can be.
+   */
+  mapBox(stats) {
+    const lay = this.layout;
+    const cam = this.camera;
+    if (!lay.order.length || !(cam.width > 0) || boxInView(cam, lay.bounds, cam.width, cam.height, 0)) return null;
+    const screenBox = (v) => {
+      const half = Math.max(lay.nodeWidth / 2, 2 * this.style.fontSize) * cam.scale;
+      const p = cam.toScreen(lay.x[v], lay.y[v]);
+      return { minX: p.x - half, maxX: p.x + half, minY: p.y - half, maxY: p.y + half };
+    };
+    const avoid = [screenBox(lay.order[0])];
+    if (this.focus >= 0 && this.focus < lay.x.length && lay.visible[this.focus]) avoid.push(screenBox(this.focus));
+    // While the map is dragged it stays where the pointer found it.
+    if (this.mapDrag !== null && this.minimap) return this.minimap;
+    const crowd = Array.from(stats?.visible ?? [], (v) => cam.toScreen(lay.x[v], lay.y[v]));
+    return minimapBox(lay.levels, cam.width, cam.height, avoid, crowd, this.minimap);
+  }
+
+  /** Centres the view on the world point under map point (sx, sy) (a click or drag on the map). */
+  mapTo(sx, sy) {
+    if (!this.minimap) return;
+    const w = minimapProjection(this.minimap, this.layout.bounds).toWorld(sx, sy);
+    const cam = this.camera;
+    this.auto = null;
+    this.glide = null;
+    cam.tx = cam.width / 2 - w.x * cam.scale;
+    cam.ty = cam.height / 2 - w.y * cam.scale;
     this.invalidate();
   }
 
   zoom(factor) {
     this.auto = null;
+    this.glide = null;
     this.camera.zoomAt(this.camera.width / 2, this.camera.height / 2, factor);
     this.invalidate();
   }
@@ -299,21 +416,23 @@ export class TreeCanvas {
   }
 
   /**
-   * Brings node `id` (the current node) into the view if it is not: while the view follows
-   * the tree, by framing the root and that node; after a pan by hand, by panning (instantly).
+   * Keeps node `id` (the focus: the current step's node, the current question's) in the view:
+   * when it is off screen the camera glides to it — while the view follows the tree, to the
+   * framing rule's view of the root and that node; after a pan or zoom by hand, by the
+   * smallest pan that shows it.
    */
   reveal(id) {
     if (id == null || id < 0 || id >= this.layout.x.length) return;
     if (!this.layout.visible[id]) return;
-    if (this.auto === 'frame') this.focus = id;
-    const p = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
-    const m = 40;
+    this.focus = id;
     const { width: w, height: h } = this.camera;
-    if (p.x < m || p.x > w - m || p.y < m || p.y > h - m) {
-      if (this.auto === 'frame') this.frame(id);
-      else this.camera.panBy(w / 2 - p.x, h / 2 - p.y);
+    const box = this.nodeBox(id);
+    if (boxInView(this.target, box, w, h, FOLLOW_MARGIN)) {
       this.invalidate();
+      return;
     }
+    const to = this.auto ? this.framing(id, this.preferred) : panToShow(this.target, box, w, h, FOLLOW_MARGIN);
+    this.moveTo(to, { glide: this.canGlide });
   }
 
   toggleCollapse(id) {
@@ -343,13 +462,30 @@ export class TreeCanvas {
 
   wire() {
     const c = this.canvas;
+    const local = (e) => {
+      const r = c.getBoundingClientRect();
+      return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
     c.addEventListener('pointerdown', (e) => {
       c.setPointerCapture?.(e.pointerId);
+      this.glide = null;
+      const at = local(e);
+      if (this.pointers.size === 0 && onMinimap(this.minimap, at.x, at.y)) {
+        this.mapDrag = e.pointerId;
+        this.hideTip();
+        this.mapTo(at.x, at.y);
+        return;
+      }
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       this.dragMoved = 0;
       this.hideTip();
     });
     c.addEventListener('pointermove', (e) => {
+      if (this.mapDrag === e.pointerId) {
+        const at = local(e);
+        this.mapTo(at.x, at.y);
+        return;
+      }
       const prev = this.pointers.get(e.pointerId);
       if (!prev) {
         this.hoverAt(e);
@@ -357,6 +493,7 @@ export class TreeCanvas {
       }
       const cur = { x: e.clientX, y: e.clientY };
       this.auto = null;
+      this.glide = null;
       if (this.pointers.size === 1) {
         this.camera.panBy(cur.x - prev.x, cur.y - prev.y);
         this.dragMoved += Math.abs(cur.x - prev.x) + Math.abs(cur.y - prev.y);
@@ -372,6 +509,10 @@ export class TreeCanvas {
       this.invalidate();
     });
     const end = (e) => {
+      if (this.mapDrag === e.pointerId) {
+        this.mapDrag = null;
+        return;
+      }
       const was = this.pointers.has(e.pointerId);
       this.pointers.delete(e.pointerId);
       if (was && e.type === 'pointerup' && this.dragMoved < 5 && this.pointers.size === 0) {
@@ -383,6 +524,8 @@ export class TreeCanvas {
     c.addEventListener('pointercancel', end);
     c.addEventListener('pointerleave', () => this.hideTip());
     c.addEventListener('dblclick', (e) => {
+      const at = local(e);
+      if (onMinimap(this.minimap, at.x, at.y)) return;
       const id = this.nodeAt(e.clientX, e.clientY);
       if (id >= 0) this.toggleCollapse(id);
     });
@@ -391,6 +534,7 @@ export class TreeCanvas {
       (e) => {
         e.preventDefault();
         this.auto = null;
+        this.glide = null;
         const r = c.getBoundingClientRect();
         const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
         this.camera.zoomAt(e.clientX - r.left, e.clientY - r.top, Math.exp(-dy * 0.0015));
@@ -408,7 +552,10 @@ export class TreeCanvas {
   }
 
   hoverAt(e) {
-    const id = this.nodeAt(e.clientX, e.clientY);
+    const r0 = this.canvas.getBoundingClientRect();
+    const onMap = onMinimap(this.minimap, e.clientX - r0.left, e.clientY - r0.top);
+    this.canvas.style.cursor = onMap ? 'pointer' : '';
+    const id = onMap ? -1 : this.nodeAt(e.clientX, e.clientY);
     if (id < 0 || !this.hooks.describe) {
       this.hideTip();
       return;
