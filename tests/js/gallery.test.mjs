@@ -195,3 +195,40 @@ test('beam search: the EVALs the page states are the tree’s, and the narration
   rec.tree?.free?.();
   assert.deepEqual([...dropped], [['C', '3'], ['D', '2']]);
 });
+
+// ------------------------------------------------------------------ UCB1, the tic-tac-toe tree
+
+test('the UCB1 exercise: each child’s terms and the pick are the calculator’s', () => {
+  const f = figure('ply-ucb', {});
+  const s = readState('ucb', (k) => f.attrs.get(k));
+  const kids = s.children.split(',').map((t) => t.trim().split('/').map(Number));
+  const rows = kids.map(([w, n], i) => ({ name: `A${i + 1}`, w, n, ...api.ucb1(w, n, s.parent, s.c) }));
+  const said = claim(f.caption, /N\(parent\) = (\d+), C = ([\d.]+):/);
+  assert.deepEqual([Number(said[1]), Number(said[2])], [s.parent, s.c]);
+  for (const r of rows) {
+    const t = claim(f.caption, new RegExp(`UCB1\\(${r.name}\\) = ([\\d.]+) \\+ ([\\d.]+) = ([\\d.]+)`));
+    assert.deepEqual(t.slice(1), [r.exploitation, r.exploration, r.total].map((x) => x.toFixed(4)), r.name);
+  }
+  const pick = api.ucb1Select(Float64Array.from(kids, (k) => k[0]), Float64Array.from(kids, (k) => k[1]), s.parent, s.c);
+  const follows = claim(f.caption, /selection follows (A\d), the least-visited child with the fewest wins, because its exploration term is by far the largest/);
+  assert.equal(follows[1], rows[pick].name);
+  assert.equal(Math.min(...rows.map((r) => r.n)), rows[pick].n);
+  assert.equal(Math.min(...rows.map((r) => r.w)), rows[pick].w);
+  assert.equal(Math.max(...rows.map((r) => r.exploration)), rows[pick].exploration);
+});
+
+test('the tic-tac-toe tree: three moves for X, and the position is a draw', () => {
+  const f = figure('ply-tree', { game: 'ttt' });
+  const s = readState('tree', (k) => f.attrs.get(k));
+  const rec = recordSearch(api, s, { strict: true });
+  const st = rec.st;
+  st.seek(st.length);
+  const result = st.resultLine();
+  const nodes = st.nodes();
+  st.free();
+  rec.tree?.free?.();
+  assert.match(f.caption, /MAX \(X\) has three moves/);
+  assert.equal(nodes.filter((n) => n.parent === 0).length, 3);
+  assert.match(f.caption, /the position is a draw \(0\)/);
+  assert.match(result, /^Root value 0 /);
+});
