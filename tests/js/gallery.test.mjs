@@ -78,9 +78,10 @@ test('MCTS-Solver: the caption’s proven move, its visits and the most-visited 
   const model = buildMctsModel(nodes, [], { phase: 'done', bestChild: m.bestChild });
   assert.match(model.nodes[proven.id].value, / \+∞$/);
   const c = claim(f.caption, /At iteration (\d+) cell (\d) \([^)]*\) is proven to win in (\d+) plies \(\+∞ beside its W\/N\) with only (\d+) visits, while cell (\d) has the most, (\d+):/);
+  // The cells by the labels the figure draws and its decision line names ("cell 0").
   assert.deepEqual(
-    c.slice(1).map(Number),
-    [s.iterations, m.best, plies, proven.n, nodes[most.child].action, most.n],
+    c.slice(1),
+    [s.iterations, proven.label, plies, proven.n, nodes[most.child].label, most.n].map(String),
     'iteration, proven cell, plies, its visits, the most-visited cell, its visits',
   );
   assert.deepEqual([s.iterations, m.best, plies, proven.n, most.n], [32, 0, 3, 7, 11]);
