@@ -6,20 +6,15 @@
 // beam search's EVALs. Needs `cargo xtask build` first (www/pkg).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { api } from './wasm.mjs';
 import { evaluationConfig, installEngines } from '../../www/lib/engines.js';
-import { installLimits } from '../../www/lib/limits.js';
 import { readState } from '../../www/lib/figure-state.js';
 import { boardScores } from '../../www/lib/game-words.js';
 import { recordSearch } from '../../www/lib/record.js';
 import { buildMctsModel } from '../../www/lib/trace-view.js';
 
-const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
-if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
-const api = await import(`${pkg}plyground_wasm.js`);
-api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
-installLimits(api);
+// The catalogue of players, for reading the game figures' x and o attributes.
 installEngines(api);
 
 const HTML = readFileSync(new URL('../../www/lessons/index.html', import.meta.url), 'utf8');
