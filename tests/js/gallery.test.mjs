@@ -179,6 +179,16 @@ test('beam search: the EVALs the page states are the tree’s, and the narration
   assert.deepEqual(looks.slice(1), [written.get('B'), written.get('C'), written.get('D')]);
   const evals = [...f.caption.matchAll(/\b([A-Z])(?:, [^,()]*)? \(EVAL (\d+)\)/g)].map((m) => [m[1], m[2]]);
   assert.deepEqual(evals, [['B', written.get('B')], ['D', written.get('D')]], f.caption);
+  // "its leaves 7 and 8 make it worth 7, the minimax value": D's leaves as drawn, and the root's
+  // minimax value.
+  const d = claim(f.caption, /D, [^:]*: its leaves (\d+) and (\d+) make it worth (\d+), the minimax value/);
+  assert.deepEqual(d.slice(1, 3), /D~-?\d+\[(\d+), (\d+)\]/.exec(f.text).slice(1));
+  assert.equal(Number(d[3]), Math.min(Number(d[1]), Number(d[2])));
+  const mm = recordSearch(api, { source: 'tree', tree: f.text, algo: 'minimax', tie: 'nonstrict', order: 'natural', cap: 50000 }, { strict: true });
+  mm.st.seek(mm.st.length);
+  assert.match(mm.st.resultLine(), new RegExp(`^Root value ${d[3]} `));
+  mm.st.free();
+  mm.tree?.free?.();
   // The narration at each forward prune names the dropped move's EVAL.
   const rec = record({ tree: f.text, depth: null, beam: 1 });
   const st = rec.st;
