@@ -378,9 +378,10 @@ export class MctsFigure {
     const proven = nodes[0]?.proof ? nodes.find((nd) => nd.parent === 0 && nd.action === best) : null;
     const events = m.lastEvents();
     const dark = this.dark;
+    const decided = proven ? proven.id : bestShare && bestShare.n > 0 ? bestShare.child : null;
     const model = buildMctsModel(nodes, events, {
       phase: m.phase,
-      bestChild: proven ? proven.id : bestShare && bestShare.n > 0 ? bestShare.child : null,
+      bestChild: decided,
       selected: this.selected,
       dark,
       edgeName: (nd) => (nd.parent < 0 ? '' : nd.label),
@@ -393,7 +394,10 @@ export class MctsFigure {
       const first = this.structure < 0 || fit;
       this.structure = nodes.length;
       this.canvas.setModel(model, { fit: first, layout: { tags: TAG_WORDS } });
-      this.canvas.reveal(this.currentNode(events));
+      // The root is always in the frame: when the last phase acted on it (a complete
+      // iteration), the decision (the bold root child) is kept in view with it.
+      const acted = this.currentNode(events);
+      this.canvas.reveal(acted === 0 && decided != null ? decided : acted);
     } else {
       this.canvas.update(model);
     }

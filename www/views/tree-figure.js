@@ -336,6 +336,8 @@ export class TreeFigure {
       return;
     }
     this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
+    // Framed again: with the node the step keeps in view, as seek() framed it.
+    if (this.state) this.keepInView(this.state, this.st.index === this.st.length);
   }
 
   buildPseudocode() {
@@ -356,6 +358,18 @@ export class TreeFigure {
   }
 
   /**
+   * Keeps in view the node a step is about: the current one; at the end, where there is
+   * none, the chosen root child (its edge drawn bold), the answer a caption names.
+   */
+  keepInView(s, done) {
+    const shown = s.current ?? (done ? this.result.bestChild : null);
+    const d = shown == null ? -1 : this.model.traceToDraw[shown];
+    if (d == null || d < 0) return;
+    this.canvas.unfold(d);
+    this.canvas.reveal(d);
+  }
+
+  /**
    * Shows step i (clamped to 0 … length). `quiet`: no step/done callbacks (loading).
    */
   seek(i, { quiet = false } = {}) {
@@ -369,11 +383,7 @@ export class TreeFigure {
     const done = i === st.length;
     applyStep(this.model, s, { done, bestChild: this.result.bestChild });
     this.canvas.invalidate();
-    if (s.current != null) {
-      const d = this.model.traceToDraw[s.current];
-      this.canvas.unfold(d);
-      this.canvas.reveal(d);
-    }
+    this.keepInView(s, done);
     const p = this.p;
     const narration = i === 0 ? 'Before the first event. Step forward (→) to start the search.' : s.narration;
     p.narration.textContent = narration;
