@@ -36,10 +36,10 @@ test('the iframe snippet points at embed.html with the state in the fragment, & 
   const html = iframeSnippet(s, BASE, { title: 'Figure "5.2"' });
   assert.equal(
     html,
-    '<iframe src="https://example.org/plyground/embed.html#view=tree&amp;tree=[[3,12,8],[2,4,6],[14,5,2]]&amp;step=23" title="Figure &quot;5.2&quot;" width="100%" height="HEIGHT" loading="lazy"></iframe>\n' +
+    '<iframe src="https://example.org/plyground/embed.html#view=tree&amp;tree=[[3,12,8],[2,4,6],[14,5,2]]&amp;step=23" title="Figure &quot;5.2&quot;" width="100%" height="620" loading="lazy"></iframe>\n' +
       '<script type="module" src="https://example.org/plyground/frame-size.js"></script>\n' +
       '<!-- The script (once per page) sizes the frame to its figure, which posts its height; where scripts are stripped, ' +
-      'the frame keeps its HEIGHT px (docs/embedding.md, "Sizing a frame"). -->',
+      'the frame keeps its 620 px (docs/embedding.md, "Sizing a frame"). -->',
   );
   // The URL reads back to the same state.
   const url = new URL(embedUrl(s, BASE));
