@@ -211,6 +211,9 @@ window.addEventListener('hashchange', async () => {
 });
 show(viewFromHash());
 wirePage();
+// The first view's code downloads while its wasm modules do (ensure() imports it again and gets
+// the same module); a failure shows when ensure() imports it.
+LOADERS[viewFromHash()]?.().catch(() => {});
 
 try {
   await loadModules(viewFromHash());
