@@ -8,7 +8,7 @@
 /** The tallest height a frame is given (CSS px): a runaway figure cannot grow a page forever. */
 const MAX_HEIGHT = 4000;
 
-window.addEventListener('message', (e) => {
+self.addEventListener('message', (e) => {
   const h = e.data?.type === 'plyground:resize' ? e.data.height : null;
   if (typeof h !== 'number' || !Number.isFinite(h) || h <= 0) return;
   for (const frame of document.querySelectorAll('iframe')) {
