@@ -1,6 +1,8 @@
-// The page: loads the wasm modules its views need, starts the search worker, and shows one of the views
-// by the URL hash (#play, #tree, #mcts, #practice). Views are loaded and built the first time they are
-// shown (the first page load fetches only the code of the view on screen).
+// The page: loads the wasm modules its views need and shows one of the views by the URL hash (#play,
+// #tree, #mcts, #practice; #start, or a first visit without a hash, shows the three ways in until
+// dismissed). Views are loaded and built the first time they are shown (the first page load fetches
+// only the code of the view on screen); the search worker starts when a view first asks it for
+// something (Practice never does).
 // A hash with parameters (#tree?tree=…&step=23, as "Copy link" makes them) restores that
 // view's state; bad parameters are reported in the header and change nothing.
 //
@@ -33,16 +35,19 @@ const VIEWS = ['play', 'tree', 'mcts', 'practice'];
  * module per kind of figure"): Play the games module; the labs both, since their source is an
  * explicit tree or a game position (env.apiFor picks by source); practice its own module.
  */
-const VIEW_MODULES = { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [] };
+const VIEW_MODULES = { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [], start: [] };
 /** The loaded page modules by kind. */
 const apis = {};
+/** What the games module offers (the exact solver), known once it is loaded (Play needs it). */
+const caps = { solver: false };
 
 /** Loads the modules a view needs (each at most once per page). */
 function loadModules(name) {
   return Promise.all(
     VIEW_MODULES[name].map((kind) =>
-      loadApi(kind).then(({ api }) => {
+      loadApi(kind).then(({ api, caps: c }) => {
         apis[kind] = api;
+        if (kind === 'games') caps.solver = c.solver;
       }),
     ),
   );
@@ -82,10 +87,52 @@ let env = null;
 const views = {};
 const building = {};
 
+/** Where the first visit's page is remembered as dismissed. */
+const START_KEY = 'plyground.start';
+
+function startDismissed() {
+  try {
+    return localStorage.getItem(START_KEY) === 'dismissed';
+  } catch {
+    return false;
+  }
+}
+
+function dismissStart() {
+  try {
+    localStorage.setItem(START_KEY, 'dismissed');
+  } catch {
+    // Storage refused (private mode): the page shows again next time, nothing else changes.
+  }
+}
+
 function viewFromHash() {
   const name = location.hash.replace(/^#/, '').split(/[?&]/)[0];
-  return VIEWS.includes(name) ? name : 'play';
+  if (VIEWS.includes(name) || name === 'start') return name;
+  return name === '' && !startDismissed() ? 'start' : 'play';
 }
+
+/**
+ * The search worker, started on the first request (Practice and the labs' explicit trees never
+ * make one; the page's modules are loaded by then, so the worker receives them compiled).
+ */
+let rpcClient = null;
+function worker() {
+  if (!rpcClient) {
+    rpcClient = new RpcClient(makeWorker, {
+      onRespawn: (generation, why) => {
+        hook.respawns = generation - 1;
+        if (why === 'crashed') loadStatus.textContent = 'The search worker stopped and was restarted; the game is kept.';
+      },
+    });
+    hook.rpc = rpcClient;
+  }
+  return rpcClient;
+}
+const rpc = {
+  call: (op, args, opts) => worker().call(op, args, opts),
+  cancel: () => rpcClient?.cancel(),
+};
 
 /** The figure-state view of each playground view. */
 const STATE_VIEW = { play: 'game', tree: 'tree', mcts: 'mcts', practice: 'practice' };
@@ -94,8 +141,8 @@ const STATE_VIEW = { play: 'game', tree: 'tree', mcts: 'mcts', practice: 'practi
 async function restoreFromHash() {
   const hash = location.hash;
   const q = hash.indexOf('?');
-  if (q < 0 || !env) return;
   const name = viewFromHash();
+  if (q < 0 || !env || name === 'start') return;
   let state;
   try {
     state = parseStateString(hash.slice(q + 1), STATE_VIEW[name]);
@@ -112,6 +159,8 @@ function ensure(name) {
   building[name] ??= Promise.all([LOADERS[name](), loadModules(name)]).then(([View]) => {
     views[name] = new View({ ...env, api: apis.games ?? null });
     hook.views[name] = views[name];
+    // What follows the figure shows now that the figure has its size (style.css, wait-built).
+    $(`view-${name}`).dataset.built = 'true';
     return views[name];
   });
   return building[name];
@@ -120,15 +169,16 @@ function ensure(name) {
 /** Shows a view, building it on first use; resolves to the view once it is built. */
 async function show(name) {
   app.dataset.view = name;
+  $('view-start').hidden = name !== 'start';
   for (const v of VIEWS) {
     $(`view-${v}`).hidden = v !== name;
     const link = document.querySelector(`nav a[data-view="${v}"]`);
     if (v === name) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  const titles = { play: 'Play', tree: 'Tree lab', mcts: 'MCTS lab', practice: 'Practice' };
+  const titles = { play: 'Play', tree: 'Tree lab', mcts: 'MCTS lab', practice: 'Practice', start: 'adversarial search you can watch' };
   document.title = `plyground — ${titles[name]}`;
-  if (!env) return null;
+  if (!env || name === 'start') return null;
   const v = await ensure(name);
   // A canvas measured while hidden has no size: measure again now that it shows.
   if (app.dataset.view === name) v.canvas?.resize();
@@ -160,25 +210,15 @@ window.addEventListener('hashchange', async () => {
   }
 });
 show(viewFromHash());
+wirePage();
+// The first view's code downloads while its wasm modules do (ensure() imports it again and gets
+// the same module); a failure shows when ensure() imports it.
+LOADERS[viewFromHash()]?.().catch(() => {});
 
 try {
-  // The first view's modules before the worker starts, so that it receives them compiled.
   await loadModules(viewFromHash());
-  const rpc = new RpcClient(makeWorker, {
-    onRespawn: (generation, why) => {
-      hook.respawns = generation - 1;
-      if (why === 'crashed') loadStatus.textContent = 'The search worker stopped and was restarted; the game is kept.';
-    },
-  });
-  let caps = { solver: false };
-  try {
-    caps = await rpc.call('caps', {});
-  } catch (e) {
-    problem(`The search worker did not start: ${e.message}`);
-  }
   env = { apiFor, loadFor, rpc, caps, openSearch };
   hook.apis = apis;
-  hook.rpc = rpc;
   hook.caps = caps;
   await show(viewFromHash());
   loadStatus.textContent = '';
@@ -189,4 +229,62 @@ try {
 } catch (e) {
   problem(`Could not load the WebAssembly module: ${e.message ?? e}`);
   console.error(e);
+}
+
+/** Where the skip link puts the focus: the figure of the view on show (Practice: the first answer). */
+function figureTarget() {
+  const picks = {
+    start: ['#view-start .path'],
+    play: ['#play-board button:not(:disabled)', '#play-board'],
+    tree: ['#tl-canvas'],
+    mcts: ['#mc-canvas'],
+    practice: ['#pr-cells :is(input, select, button)', '#pr-check'],
+  };
+  for (const sel of picks[app.dataset.view] ?? []) {
+    const e = document.querySelector(sel);
+    if (e) return e;
+  }
+  return null;
+}
+
+/** The first visible field of a section (a "↓" link in a view's bar goes there). */
+function firstField(section) {
+  return [...section.querySelectorAll('textarea, input, select, button')].find((e) => e.offsetParent !== null && !e.disabled) ?? null;
+}
+
+/**
+ * The page's own links and menus: the skip link, the bars' links to the form under the figure
+ * (in-page targets, which must not change the hash: it names the view), the first visit's
+ * "skip this page", and the menus (Escape or a click elsewhere closes them).
+ */
+function wirePage() {
+  $('skip').addEventListener('click', (e) => {
+    e.preventDefault();
+    figureTarget()?.focus();
+  });
+  for (const a of document.querySelectorAll('a.jump')) {
+    a.addEventListener('click', (e) => {
+      e.preventDefault();
+      const section = document.getElementById(a.getAttribute('href').slice(1));
+      section.scrollIntoView({ block: 'start' });
+      firstField(section)?.focus({ preventScroll: true });
+    });
+  }
+  for (const a of document.querySelectorAll('#view-start a')) a.addEventListener('click', dismissStart);
+  $('start-dismiss').addEventListener('click', () => {
+    dismissStart();
+    location.hash = '#play';
+  });
+  const menus = () => document.querySelectorAll('details.menu[open]');
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    for (const m of menus()) {
+      const inside = m.contains(document.activeElement);
+      m.open = false;
+      if (inside) m.querySelector('summary').focus();
+    }
+  });
+  document.addEventListener('click', (e) => {
+    for (const m of menus()) if (!m.contains(e.target)) m.open = false;
+  });
 }

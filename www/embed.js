@@ -66,7 +66,11 @@ function start() {
   figure = document.createElement(ELEMENT_OF[state.view]);
   figure.id = 'plyground-figure';
   applyAttributes(figure, state);
-  figure.addEventListener('ready', (e) => post('ready', { version: PROTOCOL_VERSION, error: e.detail.error }));
+  figure.addEventListener('ready', (e) => {
+    // The footer shows once the figure has its size (embed.css): it never moves in view.
+    document.body.dataset.ready = 'true';
+    post('ready', { version: PROTOCOL_VERSION, error: e.detail.error });
+  });
   figure.addEventListener('step', (e) => post('step', e.detail));
   figure.addEventListener('move', (e) => post('move', e.detail));
   figure.addEventListener('done', (e) => post('done', e.detail));

@@ -1,5 +1,5 @@
 // axe-core (npm, pinned in package.json) on every page and view, in light and dark
-// (prefers-color-scheme emulated) at 1280 and 360 px: the playground's four views, the embed
+// (prefers-color-scheme emulated) at 1280 and 360 px: the playground's first-visit page and four views (two with a menu open), the embed
 // page with each view, the lessons gallery and the test lesson page (and the tree lab's editor open). Any violation fails,
 // with its rule, the elements and axe's summary of what to fix.
 //
@@ -16,7 +16,11 @@ const TIMEOUT = 30_000;
 
 /** Every page and view, with what to wait for before checking it. */
 const PAGES = [
+  { name: 'playground first visit', path: 'index.html#start', wait: '#app[data-ready="true"]' },
   { name: 'playground #play', path: 'index.html#play', wait: '#app[data-ready="true"]' },
+  // The menus open (Share; Practice's options), each over the figure.
+  { name: 'playground #tree, Share open', path: 'index.html#tree', wait: '#app[data-ready="true"][data-tree-length]', act: (page) => page.click('details:has(#tl-share) > summary') },
+  { name: 'playground #practice, Options open', path: 'index.html#practice', wait: '#app[data-ready="true"][data-practice-task]', act: (page) => page.click('details:has(#pr-seed) > summary') },
   { name: 'playground #tree', path: 'index.html#tree', wait: '#app[data-ready="true"][data-tree-length]' },
   // The tree lab's editor open on a leaf, then on a chance node whose probabilities do not sum to 1 (the refusal beside the fields).
   { name: 'playground #tree editor (a leaf)', path: 'index.html#tree', wait: '#app[data-ready="true"][data-tree-length]', act: (page) => openEditor(page, 2) },

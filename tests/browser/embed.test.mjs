@@ -15,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
+
+/** Clicks a share button of a playground view, opening the view's Share menu first. */
+async function share(p, button) {
+  if (!(await p.$eval(button, (b) => b.closest('details').open))) await p.click(`details:has(${button}) > summary`);
+  await p.click(button);
+}
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 // What is served: the minified site that `cargo xtask build` writes (harness.mjs).
 const SITE = fileURLToPath(new URL('../../target/site/', import.meta.url));
@@ -488,7 +494,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.focus('#tl-canvas');
       for (let i = 0; i < 17; i++) await page.keyboard.press('ArrowRight');
       const want = await page.evaluate(() => window.__plyground.views.tree.snapshot());
-      await page.click('#tl-copy-link');
+      await share(page, '#tl-copy-link');
       const link = await page.inputValue('#tl-share-text');
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
       assert.match(link, /index\.html#tree\?tree=\[\[3,12,8\],\[2,4,6\],\[14,5,2\],\[11,7,9\]\]&algo=alphabeta&tie=strict&step=17$/);
@@ -503,7 +509,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.equal(got.narration, want.narration);
       await p.close();
       // The embed code: the iframe's page and the element both open at step 17.
-      await page.click('#tl-copy-embed');
+      await share(page, '#tl-copy-embed');
       const code = await page.inputValue('#tl-share-text');
       const src = /<iframe src="([^"]+)"/.exec(code)[1].replaceAll('&amp;', '&');
       const f = await page.context().newPage();
@@ -528,7 +534,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.check('#tl-quiescence');
       await page.click('#tl-run');
       await page.keyboard.press('End');
-      await page.click('#tl-copy-link');
+      await share(page, '#tl-copy-link');
       const link = await page.inputValue('#tl-share-text');
       const p = await openPlayground(link);
       assert.equal(await p.inputValue('#tl-moves'), HORIZON);
@@ -555,7 +561,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.click('.col-btn[data-col="3"]');
       await page.waitForFunction(() => document.querySelector('#app').dataset.moves.length === 6 && document.querySelector('#app').dataset.state === 'human', null, { timeout: TIMEOUT });
       const moves = await page.getAttribute('#app', 'data-moves');
-      await page.click('#play-copy-link');
+      await share(page, '#play-copy-link');
       const link = await page.inputValue('#play-share-text');
       assert.match(link, new RegExp(`#play\\?game=c4&moves=${moves}&x=human&o=hminimax,depth=3,quiescence$`));
       const p = await openPlayground(link);
@@ -567,7 +573,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.equal(await p.getAttribute('#app', 'data-cells'), await page.getAttribute('#app', 'data-cells'));
       await p.close();
       // The embed code's frame shows the same position.
-      await page.click('#play-copy-embed');
+      await share(page, '#play-copy-embed');
       const src = /<iframe src="([^"]+)"/.exec(await page.inputValue('#play-share-text'))[1].replaceAll('&amp;', '&');
       const f = await page.context().newPage();
       await f.goto(src);
@@ -592,7 +598,7 @@ describe('embedding', { timeout: 300_000 }, () => {
         ucb: await page.$$eval('#mc-ucb-table tbody tr', (trs) => trs.map((tr) => tr.textContent)),
       };
       assert.notEqual(want.phase, 'done');
-      await page.click('#mc-copy-link');
+      await share(page, '#mc-copy-link');
       const link = await page.inputValue('#mc-share-text');
       assert.match(link, /#mcts\?game=ttt&moves=4,0,8&iterations=37&phase=\w+&selected=3&n=37$/);
       const p = await openPlayground(link);

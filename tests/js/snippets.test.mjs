@@ -37,8 +37,9 @@ test('the iframe snippet points at embed.html with the state in the fragment, & 
   assert.equal(
     html,
     '<iframe src="https://example.org/plyground/embed.html#view=tree&amp;tree=[[3,12,8],[2,4,6],[14,5,2]]&amp;step=23" title="Figure &quot;5.2&quot;" width="100%" height="620" loading="lazy"></iframe>\n' +
-      '<!-- 620 px fits most figures. The frame posts {type: \'plyground:resize\', height} whenever its figure\'s height changes: ' +
-      'a page that may run a script can set this iframe\'s height from it (docs/embedding.md, "Messages"). -->',
+      '<script type="module" src="https://example.org/plyground/frame-size.js"></script>\n' +
+      '<!-- The script (once per page) sizes the frame to its figure, which posts its height; where scripts are stripped, ' +
+      'the frame keeps its 620 px (docs/embedding.md, "Sizing a frame"). -->',
   );
   // The URL reads back to the same state.
   const url = new URL(embedUrl(s, BASE));

@@ -38,8 +38,9 @@ export function embedUrl(state, base) {
 }
 
 /**
- * An <iframe> snippet: works where <script> is stripped (LMS pages). Its comment says how a
- * page that may run a script sizes the frame to its figure (the plyground:resize message).
+ * An <iframe> snippet: works where <script> is stripped (LMS pages). Its script line
+ * (frame-size.js) sizes the frame to its figure from the plyground:resize messages the frame
+ * posts; where scripts are stripped the frame keeps its height attribute.
  * @param {object} state
  * @param {string} base
  * @param {{title?: string, height?: number}} [opts]
@@ -49,8 +50,9 @@ export function iframeSnippet(state, base, opts = {}) {
   const title = opts.title ?? `plyground: ${state.view} figure`;
   return (
     `<iframe src="${escapeHtml(embedUrl(state, base))}" title="${escapeHtml(title)}" width="100%" height="${h}" loading="lazy"></iframe>\n` +
-    `<!-- ${h} px fits most figures. The frame posts {type: 'plyground:resize', height} whenever its figure's height changes: ` +
-    `a page that may run a script can set this iframe's height from it (docs/embedding.md, "Messages"). -->`
+    `<script type="module" src="${escapeHtml(`${base}frame-size.js`)}"></script>\n` +
+    `<!-- The script (once per page) sizes the frame to its figure, which posts its height; where scripts are stripped, ` +
+    `the frame keeps its ${h} px (docs/embedding.md, "Sizing a frame"). -->`
   );
 }
 

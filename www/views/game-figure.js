@@ -345,7 +345,8 @@ export class GameFigure {
     p.engine.hidden = !(on.has('engine') && waiting);
     setText(p.engine, waiting ? `▶ Let ${MARKS[g.toMove]} move` : '▶ Engine move');
     if (on.has('pause')) {
-      p.pause.hidden = !anyEngine;
+      // Shown once an engine can be paused: it is searching, paused, or has played.
+      p.pause.hidden = !anyEngine || !(ss.phase === 'thinking' || ss.enginesPaused || g.moveCount > 0);
       setText(p.pause, ss.enginesPaused ? 'Resume engines' : 'Pause engines');
     } else {
       p.pause.hidden = !(on.has('engine') && !ss.hasHuman() && ss.phase === 'thinking');
