@@ -13,9 +13,13 @@ use plyground::search::{MoveOrder, TieRule};
 use plyground::trace::Recorder;
 use plyground::Game;
 
-/// `plyground export --format tikz|svg [--snippet] [--dark] [--width PX] [--algo A] [--step end|N] [--tie T] [--order O] TREE|-`
+/// `plyground export --format tikz|svg [--snippet] [--dark] [--minimax] [--width PX] [--algo A] [--step end|N] [--tie T] [--order O] TREE|-`
 pub fn export(raw: &[String]) -> Result<(), String> {
-    let a = Args::parse(raw, &["snippet", "dark"], &["format", "algo", "step", "tie", "order", "width"])?;
+    let a = Args::parse(
+        raw,
+        &["snippet", "dark", "minimax"],
+        &["format", "algo", "step", "tie", "order", "width"],
+    )?;
     let svg = match a.get("format") {
         Some("tikz") => false,
         Some("svg") => true,
@@ -82,11 +86,23 @@ pub fn export(raw: &[String]) -> Result<(), String> {
                 return Err(format!("--width: {w} is out of range ({lo} to {hi} px)"));
             }
         }
-        svg_at(&tree, &trace, step, title, SvgOptions { dark: a.flag("dark"), width })
-            .map_err(|e| format!("--step: {e}"))?
+        svg_at(
+            &tree,
+            &trace,
+            step,
+            title,
+            SvgOptions { dark: a.flag("dark"), width, minimax: a.flag("minimax") },
+        )
+        .map_err(|e| format!("--step: {e}"))?
     } else {
-        tikz_at(&tree, &trace, step, title, TikzOptions { snippet: a.flag("snippet") })
-            .map_err(|e| format!("--step: {e}"))?
+        tikz_at(
+            &tree,
+            &trace,
+            step,
+            title,
+            TikzOptions { snippet: a.flag("snippet"), minimax: a.flag("minimax") },
+        )
+        .map_err(|e| format!("--step: {e}"))?
     };
     print!("{out}");
     Ok(())

@@ -70,12 +70,13 @@ usage:
                  rule, misconception and one 'mistake:' line per mistake (--json: the grade
                  record); exit code 0 when all answers are right, 1 when some are wrong, 2 on
                  bad input
-  plyground export --format tikz|svg [--snippet] [--dark] [--width PX]
+  plyground export --format tikz|svg [--snippet] [--dark] [--width PX] [--minimax]
                  [--algo minimax|alphabeta|expectiminimax|maxn] [--step end|N] [--tie T]
                  [--order O] TREE|-
                  the search's tree figure at step N (default: the end) as a standalone
                  .tex for pdflatex (--snippet: the tikzpicture alone) or as SVG (--dark: the
-                 dark palette; --width: its width in px); PNG comes from the figure's Export
+                 dark palette; --width: its width in px); --minimax: the true minimax value
+                 beside each finished inner node's own; PNG comes from the figure's Export
                  button in the browser
   plyground convert [--from auto|grammar|sexp|json|outline] --to grammar|sexp|json|outline TREE|-
                  the tree's text in another form: plyground's grammar ([[3,12,8],…]),

@@ -19,7 +19,8 @@ use wasm_bindgen::prelude::*;
 
 /// The search `opts` asks for on `tree`, recorded as `Stepper.forTree(tree, opts, nodeCap)`
 /// records it, pictured after `step` events (0 to its length) as a standalone `.tex` for
-/// pdflatex, or the `tikzpicture` alone when `snippet` is true.
+/// pdflatex, or the `tikzpicture` alone when `snippet` is true; `minimax` (optional): the true
+/// minimax value beside every finished inner node's own, as the figure's *Minimax values*.
 #[wasm_bindgen(js_name = exportTikz)]
 pub fn export_tikz(
     tree: &GameTree,
@@ -27,14 +28,17 @@ pub fn export_tikz(
     #[wasm_bindgen(js_name = nodeCap, unchecked_param_type = "number | undefined")] node_cap_js: JsValue,
     step: JsValue,
     snippet: bool,
+    minimax: Option<bool>,
 ) -> Result<String, JsError> {
     let place = at("exportTikz");
     let (trace, step, algo) = recorded(tree, opts, node_cap_js, step).map_err(&place)?;
-    tikz_at(&tree.tree, &trace, step, algo, TikzOptions { snippet }).map_err(place)
+    let minimax = minimax.unwrap_or(false);
+    tikz_at(&tree.tree, &trace, step, algo, TikzOptions { snippet, minimax }).map_err(place)
 }
 
 /// As `exportTikz`, as SVG: `dark` for the page's dark palette, `width` the picture's width
-/// in px (its height follows; undefined: the print size, 1 cm = 37.8 px). Only in the full
+/// in px (its height follows; undefined: the natural size, where the smallest text is 11 px);
+/// `minimax` as for `exportTikz`. Only in the full
 /// module (the `svg` feature): no page calls it (a page's Export button saves its canvas's
 /// own SVG), and in the practice module it would cost every exercise 16 KB gzipped.
 #[cfg(feature = "svg")]
@@ -46,12 +50,14 @@ pub fn export_svg(
     step: JsValue,
     dark: bool,
     #[wasm_bindgen(unchecked_param_type = "number | undefined")] width: JsValue,
+    minimax: Option<bool>,
 ) -> Result<String, JsError> {
     let place = at("exportSvg");
     let width =
         opt_number_arg("width", if width.is_undefined() { None } else { Some(width) }).map_err(&place)?;
     let (trace, step, algo) = recorded(tree, opts, node_cap_js, step).map_err(&place)?;
-    svg_at(&tree.tree, &trace, step, algo, SvgOptions { dark, width }).map_err(place)
+    svg_at(&tree.tree, &trace, step, algo, SvgOptions { dark, width, minimax: minimax.unwrap_or(false) })
+        .map_err(place)
 }
 
 /// The search `opts` asks for on `tree`, recorded as `Stepper.forTree` records it, the step
