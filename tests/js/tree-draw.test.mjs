@@ -599,3 +599,40 @@ test('notation: formatWindow and formatVector', () => {
   assert.equal(formatVector([1, 2, 6]), '(1, 2, 6)');
   assert.equal(formatVector([0.5, -1]), '(0.5, −1)');
 });
+
+test('under board thumbnails, edges leave each parent below its thumbnail and the edge texts stay beside the drawn line', async () => {
+  const { labelSpace } = await import('../../www/lib/tree-draw.js');
+  const model = figure52Model();
+  const measure = (text, px) => String(text).length * px * 0.6;
+  const thumb = { w: 36, h: 36 };
+  const space = labelSpace(model, STYLE, measure, { thumb });
+  const layout = layoutTree(model.nodes, space);
+  const ctx = recordingContext();
+  drawTree(ctx, model, layout, new Camera({ scale: 1 }), STYLE);
+  const g = layout.geometry;
+  const starts = [];
+  for (const c of ctx.calls) {
+    if (c.op !== 'stroke') continue;
+    for (let i = 0; i + 1 < c.path.length; i++) {
+      const [, ex, ey] = c.path[i + 1];
+      const intoNode = model.nodes.some((_, v) => v > 0 && Math.abs(layout.x[v] - ex) < 1e-9 && Math.abs(layout.y[v] - ey) < 1e-9);
+      if (c.path[i][0] === 'M' && c.path[i + 1][0] === 'L' && intoNode) starts.push(c.path[i].slice(1));
+    }
+  }
+  assert.equal(starts.length, 12, 'one edge per non-root node');
+  for (const [sx, sy] of starts) {
+    const p = [0, 1, 2, 3].find((v) => Math.abs(layout.x[v] - sx) < 1e-9 && sy > layout.y[v]);
+    assert.ok(p !== undefined, `edge from (${sx}, ${sy}) starts under a parent`);
+    assert.ok(sy >= layout.y[p] + g.thumbDy + thumb.h - 1e-9, `edge from ${'ABCD'[p]} starts at ${sy - layout.y[p]}, inside the thumbnail (${g.thumbDy} to ${g.thumbDy + thumb.h})`);
+  }
+  // The edge texts a1..a3: left of the drawn line at their height, clear of it.
+  const texts = ctx.calls.filter((c) => c.op === 'fillText' && /^a\d$/.test(c.text));
+  assert.equal(texts.length, 3);
+  for (const t of texts) {
+    const c = Number(t.text[1]);
+    const [x0, y0] = [layout.x[0], layout.y[0] + g.edgeFrom];
+    const [x1, y1] = [layout.x[c], layout.y[c]];
+    const lineX = x0 + ((t.y - y0) / (y1 - y0)) * (x1 - x0);
+    assert.ok(Math.abs(t.x - (lineX - g.edgeOff)) < 1e-9, `${t.text} at ${t.x}, the line at ${lineX}`);
+  }
+});

@@ -204,7 +204,9 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
   }
 
   // Edges, one batched path per look: normal, bold (chosen path), dashed (pruned by a
-  // cutoff), dotted (pruned forward by beam search: never searched).
+  // cutoff), dotted (pruned forward by beam search: never searched). Under board thumbnails
+  // an edge leaves its parent below the thumbnail, never across it.
+  const edgeFrom = layout.geometry?.edgeFrom ?? 0;
   const edgeKind = (c) => (grey[c] ? (nodes[c] && nodes[c].forward ? 3 : 2) : nodes[c] && nodes[c].bold ? 1 : 0);
   const edgeLooks = [
     [style.edge, style.edgeWidth, EMPTY_DASH],
@@ -223,7 +225,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
           any = true;
         }
         const p = parent[c];
-        ctx.moveTo(x[p] * scale + tx, y[p] * scale + ty);
+        ctx.moveTo(x[p] * scale + tx, (y[p] + edgeFrom) * scale + ty);
         ctx.lineTo(x[c] * scale + tx, y[c] * scale + ty);
         stats.edges++;
       }
@@ -374,7 +376,10 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
  * @property {number} belowDy Centre of the line under a node (a leaf's value, a collapsed
  *   node's count).
  * @property {number} thumbDy Top of a board thumbnail under a node.
- * @property {number} edgeT Where on an edge its texts sit: this fraction of the way down.
+ * @property {number} edgeFrom Where an edge leaves its parent, below the parent's centre:
+ *   0, or the bottom of the board thumbnail under it.
+ * @property {number} edgeDy The height of an edge's texts, below the parent's centre.
+ * @property {number} edgeT Where on an edge its texts sit: this fraction of the way across.
  * @property {number} edgeOff Distance of the edge texts from the edge's anchor point.
  * @property {number} tagDy Centre of a node's tag badge (above it).
  * @property {number} rowHalf Half the height of a node's row.
@@ -455,7 +460,7 @@ function edgeTexts(nodes, layout, geom, c, style, out) {
   if (p < 0) return;
   const t = geom.edgeT;
   const mx = layout.x[p] + t * (layout.x[c] - layout.x[p]);
-  const my = layout.y[p] + t * (layout.y[c] - layout.y[p]);
+  const my = layout.y[p] + (geom.edgeDy ?? t * (layout.y[c] - layout.y[p]));
   if (node.edgeLabel) out.push({ id: c, kind: 'edge', text: node.edgeLabel, x: mx - geom.edgeOff, y: my, size: 'small', align: 'right' });
   if (node.prob) out.push({ id: c, kind: 'edge', text: node.prob, x: mx + geom.edgeOff, y: my, size: 'small', align: 'left' });
 }
@@ -571,13 +576,19 @@ export function labelSpace(model, style, measure, opts = {}) {
   const edgeH = anyEdge ? sm : 0;
   const tagH = anyTag ? sm + 4 : 0;
   const levelHeight = edgeTop + edgeH + (edgeH ? gap : 0) + tagH + (tagH ? gap : 0) + rowHalf;
+  // Under thumbnails the edges leave a node below its thumbnail: the edge texts sit at the
+  // same height, at the fraction of the drawn line's run that height is.
+  const edgeFrom = thumb ? belowTop + belowH : 0;
+  const edgeDy = edgeTop + sm / 2;
   const geometry = {
     r,
     pad,
     rowHalf,
     belowDy: belowTop + big / 2,
     thumbDy: belowTop + thumbTop,
-    edgeT: (edgeTop + sm / 2) / levelHeight,
+    edgeFrom,
+    edgeDy,
+    edgeT: (edgeDy - edgeFrom) / (levelHeight - edgeFrom),
     edgeOff,
     tagDy: -(rowHalf + gap + (sm + 4) / 2),
   };
