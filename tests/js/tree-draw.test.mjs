@@ -67,8 +67,8 @@ function recordingContext(canvas) {
     fillRect(x, y, w, h) {
       calls.push({ op: 'fillRect', x, y, w, h, style: st.fillStyle });
     },
-    fillText(text, x, y) {
-      calls.push({ op: 'fillText', text, x, y, align: st.textAlign, baseline: st.textBaseline, font: st.font, style: st.fillStyle });
+    fillText(text, x, y, maxWidth) {
+      calls.push({ op: 'fillText', text, x, y, maxWidth, align: st.textAlign, baseline: st.textBaseline, font: st.font, style: st.fillStyle });
     },
     strokeText() {},
     setLineDash(d) {
@@ -634,5 +634,45 @@ test('under board thumbnails, edges leave each parent below its thumbnail and th
     const [x1, y1] = [layout.x[c], layout.y[c]];
     const lineX = x0 + ((t.y - y0) / (y1 - y0)) * (x1 - x0);
     assert.ok(Math.abs(t.x - (lineX - g.edgeOff)) < 1e-9, `${t.text} at ${t.x}, the line at ${lineX}`);
+  }
+});
+
+test('a text a little wider on screen than its measured room is condensed into it: "≤ 2 · minimax: 2" never runs into "D"', async () => {
+  const { labelSpace } = await import('../../www/lib/tree-draw.js');
+  const model = figure52Model();
+  for (const n of model.nodes) n.window = null;
+  Object.assign(model.nodes[0], { value: '3 · minimax: 3', state: 'done' });
+  Object.assign(model.nodes[1], { value: '3 · minimax: 3' });
+  Object.assign(model.nodes[2], { value: '≤ 2 · minimax: 2', state: 'done' });
+  Object.assign(model.nodes[3], { value: '2 · minimax: 2', state: 'done' });
+  // A font whose widths do not scale with its size: 5% wider per px under 14 px than scaled
+  // from 14 px (6% at the 12.8 px the values are drawn at here).
+  const width = (text, px) => String(text).length * px * 0.6 * (1 + 0.05 * Math.max(0, 14 - px));
+  const layout = layoutTree(model.nodes, labelSpace(model, STYLE, width, {}));
+  const ctx = recordingContext();
+  ctx.measureText = (text) => {
+    const m = /^(bold )?([\d.]+)px/.exec(ctx.font);
+    return { width: width(text, Number(m[2])) };
+  };
+  const drawnScale = 11 / STYLE.smallFontSize;
+  drawTree(ctx, model, layout, new Camera({ scale: drawnScale }), STYLE);
+  const boxes = ctx.calls
+    .filter((c) => c.op === 'fillText')
+    .map((c) => {
+      const px = Number(/([\d.]+)px/.exec(c.font)[1]);
+      const w = c.maxWidth === undefined ? width(c.text, px) : Math.min(width(c.text, px), c.maxWidth);
+      const x0 = c.align === 'left' ? c.x : c.align === 'right' ? c.x - w : c.x - w / 2;
+      return { text: c.text, x0, x1: x0 + w, y0: c.y - px / 2, y1: c.y + px / 2 };
+    });
+  const c = boxes.find((b) => b.text === '≤ 2 · minimax: 2');
+  const d = boxes.find((b) => b.text === 'D');
+  assert.ok(c && d, 'both drawn');
+  assert.ok(c.x1 <= d.x0, `C's value ends at ${c.x1}, D's name starts at ${d.x0}`);
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const meet = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
+      assert.ok(!meet, `'${a.text}' overlaps '${b.text}'`);
+    }
   }
 });

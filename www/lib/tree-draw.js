@@ -115,6 +115,9 @@ export function defaultStyle(dark = false) {
  * @property {number} radius The screen radius of a node glyph in this frame.
  */
 
+/** Text widths at the layout's font sizes, by font and text (see drawTree's texts). */
+const worldWidths = new Map();
+
 /** Per-layout scratch buffers, so panning does not allocate per frame. */
 const scratch = new WeakMap();
 
@@ -324,15 +327,38 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
   for (let run = 0; run < edgeRuns.length; run += 2) {
     for (let k = edgeRuns[run]; k < edgeRuns[run + 1]; k++) edgeTexts(nodes, layout, geom, order[k], style, items);
   }
-  // Halos: the background behind each text, so an edge passing under a label never cuts it.
-  // Their size comes from the text's alignment and a measured width.
+  // The room each text has: its width at the layout's font size (what labelSpace reserved),
+  // times the scale. A font's width does not scale exactly with its size (hinting, rounding:
+  // a text can be a few per cent wider at 11 px than 11/14 of its width at 14 px), so a text
+  // wider than its room on screen is drawn condensed into it (fillText's maxWidth) and never
+  // runs into its neighbour.
   const shown = items.filter((it) => it.size === 'big' || small);
+  const worldFonts = {
+    big: `${style.fontSize}px ${style.fontFamily}`,
+    small: `${style.smallFontSize}px ${style.fontFamily}`,
+    bold: `bold ${style.smallFontSize}px ${style.fontFamily}`,
+  };
+  for (const it of shown) {
+    const key = `${worldFonts[it.size]}|${it.text}`;
+    let world = worldWidths.get(key);
+    if (world === undefined) {
+      if (worldWidths.size > 20000) worldWidths.clear();
+      ctx.font = worldFonts[it.size];
+      world = ctx.measureText(it.text).width;
+      worldWidths.set(key, world);
+    }
+    ctx.font = fonts[it.size];
+    const w = ctx.measureText(it.text).width;
+    it.w = Math.min(w, world * scale);
+    it.fit = w > world * scale + 1e-9 ? world * scale : undefined;
+  }
+  // Halos: the background behind each text, so an edge passing under a label never cuts it.
+  // Their size comes from the text's alignment and its drawn width.
   if (style.background) {
     ctx.beginPath();
     for (const it of shown) {
       if (it.kind === 'player' || it.kind === 'tag') continue;
-      ctx.font = fonts[it.size];
-      const w = ctx.measureText(it.text).width;
+      const w = it.w;
       const h = it.size === 'big' ? bigPx : smallPx;
       const sx = it.x * scale + tx;
       const x0 = it.align === 'left' ? sx : it.align === 'right' ? sx - w : sx - w / 2;
@@ -363,7 +389,8 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
       lastFill = colour;
     }
     ctx.textAlign = it.align;
-    ctx.fillText(it.text, sx, sy);
+    if (it.fit === undefined) ctx.fillText(it.text, sx, sy);
+    else ctx.fillText(it.text, sx, sy, it.fit);
   }
   return stats;
 }
