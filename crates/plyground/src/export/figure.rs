@@ -81,6 +81,20 @@ impl FigNode {
     pub fn is_leaf(&self) -> bool {
         self.children.is_empty() || self.kind == FigKind::Terminal
     }
+
+    /// How the edge into the node is drawn: "forward" (dotted: beam search dropped it),
+    /// "pruned" (dashed: greyed), "chosen" (bold: the move chosen) or "edge".
+    pub fn edge_look(&self) -> &'static str {
+        if self.forward {
+            "forward"
+        } else if self.greyed {
+            "pruned"
+        } else if self.bold {
+            "chosen"
+        } else {
+            "edge"
+        }
+    }
 }
 
 /// A recorded search on an explicit tree, pictured at one step.

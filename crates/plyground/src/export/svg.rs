@@ -149,23 +149,12 @@ pub fn svg(fig: &Figure, d: &Drawing, title: &str, opts: SvgOptions) -> String {
     s += "<g class=\"edges\">\n";
     for e in &d.edges {
         let n = &fig.nodes[e.child as usize];
-        let (stroke, width, dash) = if n.forward {
-            (pal.muted, 0.8, " stroke-dasharray=\"1 3\"")
-        } else if n.greyed {
-            (pal.muted, 0.8, " stroke-dasharray=\"4 3\"")
-        } else if n.bold {
-            (pal.bold, 2.4, "")
-        } else {
-            (pal.edge, 0.8, "")
-        };
-        let class = if n.forward {
-            "forward"
-        } else if n.greyed {
-            "pruned"
-        } else if n.bold {
-            "chosen"
-        } else {
-            "edge"
+        let class = n.edge_look();
+        let (stroke, width, dash) = match class {
+            "forward" => (pal.muted, 0.8, " stroke-dasharray=\"1 3\""),
+            "pruned" => (pal.muted, 0.8, " stroke-dasharray=\"4 3\""),
+            "chosen" => (pal.bold, 2.4, ""),
+            _ => (pal.edge, 0.8, ""),
         };
         let pts: Vec<String> = e
             .points

@@ -169,14 +169,11 @@ fn picture(fig: &Figure, d: &Drawing) -> String {
     s += "  % edges, each down its parent's stem, across, and down into the child\n";
     for e in &d.edges {
         let n = &fig.nodes[e.child as usize];
-        let style = if n.forward {
-            "forwardedge"
-        } else if n.greyed {
-            "prunededge"
-        } else if n.bold {
-            "chosen"
-        } else {
-            "treeedge"
+        let style = match n.edge_look() {
+            "forward" => "forwardedge",
+            "pruned" => "prunededge",
+            "chosen" => "chosen",
+            _ => "treeedge",
         };
         let pts: Vec<String> = e.points.iter().map(|&(x, y)| format!("({}, {})", cm(x), cm(y))).collect();
         let p = n.parent.map_or(0, |p| p as usize);
