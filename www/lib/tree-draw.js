@@ -711,7 +711,7 @@ const SIN60 = Math.sqrt(3) / 2;
  * Adds the node's glyph to the current path, centred on (sx, sy) within radius r. Every glyph
  * starts with its own moveTo so batched glyphs never join up.
  */
-function shapePath(ctx, node, sx, sy, r) {
+export function shapePath(ctx, node, sx, sy, r) {
   const kind = node ? node.kind : 'terminal';
   switch (kind) {
     case 'max': // ▲ apex first, above the base.

@@ -60,6 +60,130 @@ pub fn export_svg(
         .map_err(place)
 }
 
+/// The figure the print writers draw, as a record a canvas draws (`www/lib/figure-draw.js`):
+/// the search `opts` asks for on `tree` at `step`, placed once by the core
+/// (`plyground::export::place`), in cm with y up. `x`, `y`: node centres; `kinds`: "max",
+/// "min", "chance", "terminal", "player"; `players`: the player index of a player node;
+/// `states`: "unvisited", "open", "current", "done", "pruned"; `greyed`; `edges`: per
+/// non-root node its child id and 8 numbers (four corners x, y); `edgeLooks`: "edge",
+/// "chosen", "pruned", "forward"; `labels`: {node, kind, text, pt, box [x0, y0, x1, y1],
+/// anchor "west" | "east" | "north" | "center"}; `ring`: the current node or -1; `bounds`
+/// [x0, y0, x1, y1]; `pxPerCm`: the scale it opens at, where its smallest text is 11 px.
+/// Full module only (the `svg` feature), like `exportSvg`.
+#[cfg(feature = "svg")]
+#[wasm_bindgen(js_name = figureRecord)]
+pub fn figure_record(
+    tree: &GameTree,
+    #[wasm_bindgen(unchecked_param_type = "SearchOptions | undefined")] opts: JsValue,
+    #[wasm_bindgen(js_name = nodeCap, unchecked_param_type = "number | undefined")] node_cap_js: JsValue,
+    step: JsValue,
+    minimax: Option<bool>,
+) -> Result<JsValue, JsError> {
+    use plyground::export::place::{draw, Anchor, LabelKind, PX_PER_CM};
+    use plyground::export::{FigKind, FigState};
+    let place = at("figureRecord");
+    let (trace, step, _) = recorded(tree, opts, node_cap_js, step).map_err(&place)?;
+    let (fig, end) =
+        plyground::export::figures(&tree.tree, &trace, step, minimax.unwrap_or(false)).map_err(&place)?;
+    let d = draw(&fig, &end);
+    let kind = |k: FigKind| match k {
+        FigKind::Max => "max",
+        FigKind::Min => "min",
+        FigKind::Chance => "chance",
+        FigKind::Terminal => "terminal",
+        FigKind::Player(_) => "player",
+    };
+    let state = |s: FigState| match s {
+        FigState::Unvisited => "unvisited",
+        FigState::Open => "open",
+        FigState::Current => "current",
+        FigState::Done => "done",
+        FigState::Pruned => "pruned",
+    };
+    let mut edges = Vec::with_capacity(d.edges.len() * 9);
+    let mut looks = Vec::with_capacity(d.edges.len());
+    for e in &d.edges {
+        edges.push(f64::from(e.child));
+        for (x, y) in e.points {
+            edges.extend([x, y]);
+        }
+        looks.push(fig.nodes[e.child as usize].edge_look());
+    }
+    let labels = d
+        .labels
+        .iter()
+        .map(|l| LabelOut {
+            node: l.node,
+            kind: match l.kind {
+                LabelKind::Name => "name",
+                LabelKind::Value => "value",
+                LabelKind::Window => "window",
+                LabelKind::Edge => "edge",
+                LabelKind::Prob => "prob",
+                LabelKind::Player => "player",
+            },
+            text: l.text.clone(),
+            pt: l.pt,
+            box_: vec![l.x0, l.y0, l.x1, l.y1],
+            anchor: match l.anchor {
+                Anchor::West => "west",
+                Anchor::East => "east",
+                Anchor::North => "north",
+                Anchor::Center => "center",
+            },
+        })
+        .collect();
+    let out = FigureOut {
+        x: d.place.x.clone(),
+        y: d.place.y.clone(),
+        kinds: fig.nodes.iter().map(|n| kind(n.kind)).collect(),
+        players: fig
+            .nodes
+            .iter()
+            .map(|n| if let FigKind::Player(p) = n.kind { u32::from(p) } else { 0 })
+            .collect(),
+        states: fig.nodes.iter().map(|n| state(n.state)).collect(),
+        greyed: fig.nodes.iter().map(|n| n.greyed).collect(),
+        edges,
+        edge_looks: looks,
+        labels,
+        ring: d.ring.map_or(-1, |r| r as i32),
+        bounds: vec![d.bounds.0, d.bounds.1, d.bounds.2, d.bounds.3],
+        px_per_cm: PX_PER_CM,
+    };
+    crate::util::to_js(&out).map_err(|e| JsError::new(&format!("figureRecord: {e:?}")))
+}
+
+#[cfg(feature = "svg")]
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FigureOut {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    kinds: Vec<&'static str>,
+    players: Vec<u32>,
+    states: Vec<&'static str>,
+    greyed: Vec<bool>,
+    edges: Vec<f64>,
+    edge_looks: Vec<&'static str>,
+    labels: Vec<LabelOut>,
+    ring: i32,
+    bounds: Vec<f64>,
+    px_per_cm: f64,
+}
+
+#[cfg(feature = "svg")]
+#[derive(serde::Serialize)]
+struct LabelOut {
+    node: u32,
+    kind: &'static str,
+    text: String,
+    pt: f64,
+    #[serde(rename = "box")]
+    box_: Vec<f64>,
+    anchor: &'static str,
+}
+
 /// The search `opts` asks for on `tree`, recorded as `Stepper.forTree` records it, the step
 /// checked against it, and the algorithm's title for the figure.
 fn recorded(
