@@ -676,3 +676,29 @@ test('a text a little wider on screen than its measured room is condensed into i
     }
   }
 });
+
+test('the texts of two nodes on a row stand apart: "3 · minimax: 3" and "C", "≤ 2 · minimax: 2" and "D" never read as one', async () => {
+  const { labelSpace } = await import('../../www/lib/tree-draw.js');
+  const model = figure52Model();
+  for (const n of model.nodes) n.window = null;
+  Object.assign(model.nodes[0], { value: '3 · minimax: 3', state: 'done' });
+  Object.assign(model.nodes[1], { value: '3 · minimax: 3' });
+  Object.assign(model.nodes[2], { value: '≤ 2 · minimax: 2', state: 'done' });
+  Object.assign(model.nodes[3], { value: '2 · minimax: 2', state: 'done' });
+  const width = (text, px) => String(text).length * px * 0.6;
+  const layout = layoutTree(model.nodes, labelSpace(model, STYLE, width, {}));
+  const ctx = recordingContext();
+  ctx.measureText = (text) => ({ width: width(text, Number(/([\d.]+)px/.exec(ctx.font)[1])) });
+  drawTree(ctx, model, layout, new Camera({ scale: 1 }), STYLE);
+  // The text on the row of B, C and D.
+  const box = (t) => {
+    const c = ctx.calls.find((k) => k.op === 'fillText' && k.text === t && Math.abs(k.y - layout.y[1]) < STYLE.fontSize);
+    const w = width(t, Number(/([\d.]+)px/.exec(c.font)[1]));
+    const x0 = c.align === 'left' ? c.x : c.align === 'right' ? c.x - w : c.x - w / 2;
+    return { x0, x1: x0 + w };
+  };
+  const b = model.nodes[1].value;
+  // A word space is about a quarter of an em: at least 10 px more than the layout's gap.
+  assert.ok(box('C').x0 - box(b).x1 >= STYLE.labelGap + 10 - 1e-9, `B's value to C's name: ${box('C').x0 - box(b).x1} px`);
+  assert.ok(box('D').x0 - box('≤ 2 · minimax: 2').x1 >= STYLE.labelGap + 10 - 1e-9, `C's value to D's name: ${box('D').x0 - box('≤ 2 · minimax: 2').x1} px`);
+});

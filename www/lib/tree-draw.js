@@ -55,6 +55,9 @@ export function defaultStyle(dark = false) {
     minShapePx: 2,
     textPad: 6,
     labelGap: 4,
+    // More room between the texts of two nodes on a row (a value and the next node's name):
+    // at the layout's gap alone they read as one phrase ("3 · minimax: 3 C").
+    textApart: 10,
     bandGap: 3,
     edgeWidth: 1.25,
     boldEdgeWidth: 3.5,
@@ -532,6 +535,7 @@ export function labelSpace(model, style, measure, opts = {}) {
   const big = style.fontSize;
   const sm = style.smallFontSize;
   const edgeOff = style.textPad / 2;
+  const apart = style.textApart ?? 0;
   const width = measure;
 
   // Structure: children counts and which nodes are folded (their children hidden).
@@ -560,7 +564,7 @@ export function labelSpace(model, style, measure, opts = {}) {
   for (let v = 0; v < n; v++) {
     const node = nodes[v];
     const leaf = kids[v] === 0 || node.kind === 'terminal';
-    rowL[v] = r + (node.label ? pad + width(node.label, sm) : 0);
+    rowL[v] = r + (node.label ? pad + width(node.label, sm) + apart / 2 : 0);
     let right = 0;
     let under = 0;
     const extra = opts.reserve?.[v];
@@ -573,7 +577,7 @@ export function labelSpace(model, style, measure, opts = {}) {
     if (leaf && under > 0) anyBelow = true;
     if (!leaf && windowW > 0) right = Math.max(right, windowW);
     if (!leaf && node.window) right = Math.max(right, width(formatWindow(node.window.alpha, node.window.beta), sm));
-    rowR[v] = r + (right > 0 ? pad + right : 0);
+    rowR[v] = r + (right > 0 ? pad + right + apart / 2 : 0);
     if (folded[v]) {
       under = Math.max(under, width(foldedText(kids[v]), sm, true) / 2);
       anyBelow = true;
