@@ -190,6 +190,17 @@ function figure52Model() {
   return { nodes };
 }
 
+/** Figure 5.2 at its end with the minimax values beside the search's (the toggle on). */
+function figure52Minimax() {
+  const model = figure52Model();
+  for (const n of model.nodes) n.window = null;
+  Object.assign(model.nodes[0], { value: '3 · minimax: 3', state: 'done' });
+  Object.assign(model.nodes[1], { value: '3 · minimax: 3' });
+  Object.assign(model.nodes[2], { value: '≤ 2 · minimax: 2', state: 'done' });
+  Object.assign(model.nodes[3], { value: '2 · minimax: 2', state: 'done' });
+  return model;
+}
+
 function drawFigure52(model = figure52Model(), camera = new Camera({ width: 1000, height: 1000 })) {
   const layout = layoutTree(model.nodes, OPTS);
   const ctx = recordingContext();
@@ -639,12 +650,7 @@ test('under board thumbnails, edges leave each parent below its thumbnail and th
 
 test('a text a little wider on screen than its measured room is condensed into it: "≤ 2 · minimax: 2" never runs into "D"', async () => {
   const { labelSpace } = await import('../../www/lib/tree-draw.js');
-  const model = figure52Model();
-  for (const n of model.nodes) n.window = null;
-  Object.assign(model.nodes[0], { value: '3 · minimax: 3', state: 'done' });
-  Object.assign(model.nodes[1], { value: '3 · minimax: 3' });
-  Object.assign(model.nodes[2], { value: '≤ 2 · minimax: 2', state: 'done' });
-  Object.assign(model.nodes[3], { value: '2 · minimax: 2', state: 'done' });
+  const model = figure52Minimax();
   // A font whose widths do not scale with its size: 5% wider per px under 14 px than scaled
   // from 14 px (6% at the 12.8 px the values are drawn at here).
   const width = (text, px) => String(text).length * px * 0.6 * (1 + 0.05 * Math.max(0, 14 - px));
@@ -679,12 +685,7 @@ test('a text a little wider on screen than its measured room is condensed into i
 
 test('the texts of two nodes on a row stand apart: "3 · minimax: 3" and "C", "≤ 2 · minimax: 2" and "D" never read as one', async () => {
   const { labelSpace } = await import('../../www/lib/tree-draw.js');
-  const model = figure52Model();
-  for (const n of model.nodes) n.window = null;
-  Object.assign(model.nodes[0], { value: '3 · minimax: 3', state: 'done' });
-  Object.assign(model.nodes[1], { value: '3 · minimax: 3' });
-  Object.assign(model.nodes[2], { value: '≤ 2 · minimax: 2', state: 'done' });
-  Object.assign(model.nodes[3], { value: '2 · minimax: 2', state: 'done' });
+  const model = figure52Minimax();
   const width = (text, px) => String(text).length * px * 0.6;
   const layout = layoutTree(model.nodes, labelSpace(model, STYLE, width, {}));
   const ctx = recordingContext();
