@@ -411,7 +411,7 @@ test('exportSvg: the print figure as SVG, the same text plyground export --forma
     }
     const svg = api.exportSvg(t, {}, 20000, 23, false, undefined);
     assert.ok(svg.includes('<title>plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 23 of 43</title>'));
-    assert.equal((svg.match(/<line class="pruned"/g) ?? []).length, 2, 'c2 and c3, cut at step 23');
+    assert.equal((svg.match(/<polyline class="pruned"/g) ?? []).length, 2, 'c2 and c3, cut at step 23');
     assert.throws(() => api.exportSvg(t, {}, 20000, 44, false, undefined), { message: /^exportSvg: step 44 is out of range \(0 to 43\)$/ });
     assert.throws(() => api.exportSvg(t, {}, 20000, 0, false, 5), { message: 'exportSvg: the width must be from 100 to 20000 px, got 5' });
     assert.throws(() => api.exportSvg(t, { algo: 'mcts' }, 20000, 0, false, undefined), { message: /^exportSvg: an MCTS search has no print figure yet/ });

@@ -244,3 +244,16 @@ test('SvgContext: a full circle is two half arcs, a rectangle a closed path, das
   c.fillText('x<y & z', 5, 6);
   assert.equal(c.parts[2], '<text x="5" y="6" font-family="a &quot;b&quot; c" font-size="12" font-weight="bold" text-anchor="end" dominant-baseline="central" fill="#111">x&lt;y &amp; z</text>');
 });
+
+test('SvgContext: a text condensed into its room (fillText maxWidth) keeps that width in the file', () => {
+  const c = new SvgContext((text, px) => text.length * px * 0.6);
+  c.font = '12px sans-serif';
+  c.textAlign = 'left';
+  c.textBaseline = 'middle';
+  c.fillText('≤ 2 · minimax: 2', 10, 20, 100);
+  c.fillText('D', 10, 40, 100);
+  assert.deepEqual(c.parts, [
+    '<text x="10" y="20" font-family="sans-serif" font-size="12" textLength="100" lengthAdjust="spacingAndGlyphs" text-anchor="start" dominant-baseline="central" fill="#000">≤ 2 · minimax: 2</text>',
+    '<text x="10" y="40" font-family="sans-serif" font-size="12" text-anchor="start" dominant-baseline="central" fill="#000">D</text>',
+  ]);
+});

@@ -287,6 +287,7 @@ const CALLS = {
   // Records a search as Stepper.forTree does (practice module only).
   exportTikz: () => api.exportTikz(tree(), {}, 100, 5, false),
   exportSvg: () => api.exportSvg(tree(), {}, 100, 5, true, 600),
+  figureRecord: () => api.figureRecord(tree(), {}, 100, 5, true),
   engines: () => api.engines('c4'),
   checkEngineConfig: () => api.checkEngineConfig('c4', { engine: 'hminimax', depth: '5', tt: true }),
   engineLabel: () => api.engineLabel('ttt', { engine: 'mcts', iterations: 10 }),

@@ -67,8 +67,8 @@ function recordingContext(canvas) {
     fillRect(x, y, w, h) {
       calls.push({ op: 'fillRect', x, y, w, h, style: st.fillStyle });
     },
-    fillText(text, x, y) {
-      calls.push({ op: 'fillText', text, x, y, align: st.textAlign, baseline: st.textBaseline, font: st.font, style: st.fillStyle });
+    fillText(text, x, y, maxWidth) {
+      calls.push({ op: 'fillText', text, x, y, maxWidth, align: st.textAlign, baseline: st.textBaseline, font: st.font, style: st.fillStyle });
     },
     strokeText() {},
     setLineDash(d) {
@@ -188,6 +188,17 @@ function figure52Model() {
   for (const k of [8, 9]) Object.assign(nodes[k], { state: 'pruned', value: null });
   for (const k of [11, 12]) Object.assign(nodes[k], { state: 'unvisited', value: null });
   return { nodes };
+}
+
+/** Figure 5.2 at its end with the minimax values beside the search's (the toggle on). */
+function figure52Minimax() {
+  const model = figure52Model();
+  for (const n of model.nodes) n.window = null;
+  Object.assign(model.nodes[0], { value: '3 · minimax: 3', state: 'done' });
+  Object.assign(model.nodes[1], { value: '3 · minimax: 3' });
+  Object.assign(model.nodes[2], { value: '≤ 2 · minimax: 2', state: 'done' });
+  Object.assign(model.nodes[3], { value: '2 · minimax: 2', state: 'done' });
+  return model;
 }
 
 function drawFigure52(model = figure52Model(), camera = new Camera({ width: 1000, height: 1000 })) {
@@ -598,4 +609,97 @@ test('notation: formatWindow and formatVector', () => {
   assert.equal(formatWindow('−∞', '2'), '[α=−∞, β=2]');
   assert.equal(formatVector([1, 2, 6]), '(1, 2, 6)');
   assert.equal(formatVector([0.5, -1]), '(0.5, −1)');
+});
+
+test('under board thumbnails, edges leave each parent below its thumbnail and the edge texts stay beside the drawn line', async () => {
+  const { labelSpace } = await import('../../www/lib/tree-draw.js');
+  const model = figure52Model();
+  const measure = (text, px) => String(text).length * px * 0.6;
+  const thumb = { w: 36, h: 36 };
+  const space = labelSpace(model, STYLE, measure, { thumb });
+  const layout = layoutTree(model.nodes, space);
+  const ctx = recordingContext();
+  drawTree(ctx, model, layout, new Camera({ scale: 1 }), STYLE);
+  const g = layout.geometry;
+  const starts = [];
+  for (const c of ctx.calls) {
+    if (c.op !== 'stroke') continue;
+    for (let i = 0; i + 1 < c.path.length; i++) {
+      const [, ex, ey] = c.path[i + 1];
+      const intoNode = model.nodes.some((_, v) => v > 0 && Math.abs(layout.x[v] - ex) < 1e-9 && Math.abs(layout.y[v] - ey) < 1e-9);
+      if (c.path[i][0] === 'M' && c.path[i + 1][0] === 'L' && intoNode) starts.push(c.path[i].slice(1));
+    }
+  }
+  assert.equal(starts.length, 12, 'one edge per non-root node');
+  for (const [sx, sy] of starts) {
+    const p = [0, 1, 2, 3].find((v) => Math.abs(layout.x[v] - sx) < 1e-9 && sy > layout.y[v]);
+    assert.ok(p !== undefined, `edge from (${sx}, ${sy}) starts under a parent`);
+    assert.ok(sy >= layout.y[p] + g.thumbDy + thumb.h - 1e-9, `edge from ${'ABCD'[p]} starts at ${sy - layout.y[p]}, inside the thumbnail (${g.thumbDy} to ${g.thumbDy + thumb.h})`);
+  }
+  // The edge texts a1..a3: left of the drawn line at their height, clear of it.
+  const texts = ctx.calls.filter((c) => c.op === 'fillText' && /^a\d$/.test(c.text));
+  assert.equal(texts.length, 3);
+  for (const t of texts) {
+    const c = Number(t.text[1]);
+    const [x0, y0] = [layout.x[0], layout.y[0] + g.edgeFrom];
+    const [x1, y1] = [layout.x[c], layout.y[c]];
+    const lineX = x0 + ((t.y - y0) / (y1 - y0)) * (x1 - x0);
+    assert.ok(Math.abs(t.x - (lineX - g.edgeOff)) < 1e-9, `${t.text} at ${t.x}, the line at ${lineX}`);
+  }
+});
+
+test('a text a little wider on screen than its measured room is condensed into it: "≤ 2 · minimax: 2" never runs into "D"', async () => {
+  const { labelSpace } = await import('../../www/lib/tree-draw.js');
+  const model = figure52Minimax();
+  // A font whose widths do not scale with its size: 5% wider per px under 14 px than scaled
+  // from 14 px (6% at the 12.8 px the values are drawn at here).
+  const width = (text, px) => String(text).length * px * 0.6 * (1 + 0.05 * Math.max(0, 14 - px));
+  const layout = layoutTree(model.nodes, labelSpace(model, STYLE, width, {}));
+  const ctx = recordingContext();
+  ctx.measureText = (text) => {
+    const m = /^(bold )?([\d.]+)px/.exec(ctx.font);
+    return { width: width(text, Number(m[2])) };
+  };
+  const drawnScale = 11 / STYLE.smallFontSize;
+  drawTree(ctx, model, layout, new Camera({ scale: drawnScale }), STYLE);
+  const boxes = ctx.calls
+    .filter((c) => c.op === 'fillText')
+    .map((c) => {
+      const px = Number(/([\d.]+)px/.exec(c.font)[1]);
+      const w = c.maxWidth === undefined ? width(c.text, px) : Math.min(width(c.text, px), c.maxWidth);
+      const x0 = c.align === 'left' ? c.x : c.align === 'right' ? c.x - w : c.x - w / 2;
+      return { text: c.text, x0, x1: x0 + w, y0: c.y - px / 2, y1: c.y + px / 2 };
+    });
+  const c = boxes.find((b) => b.text === '≤ 2 · minimax: 2');
+  const d = boxes.find((b) => b.text === 'D');
+  assert.ok(c && d, 'both drawn');
+  assert.ok(c.x1 <= d.x0, `C's value ends at ${c.x1}, D's name starts at ${d.x0}`);
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const meet = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
+      assert.ok(!meet, `'${a.text}' overlaps '${b.text}'`);
+    }
+  }
+});
+
+test('the texts of two nodes on a row stand apart: "3 · minimax: 3" and "C", "≤ 2 · minimax: 2" and "D" never read as one', async () => {
+  const { labelSpace } = await import('../../www/lib/tree-draw.js');
+  const model = figure52Minimax();
+  const width = (text, px) => String(text).length * px * 0.6;
+  const layout = layoutTree(model.nodes, labelSpace(model, STYLE, width, {}));
+  const ctx = recordingContext();
+  ctx.measureText = (text) => ({ width: width(text, Number(/([\d.]+)px/.exec(ctx.font)[1])) });
+  drawTree(ctx, model, layout, new Camera({ scale: 1 }), STYLE);
+  // The text on the row of B, C and D.
+  const box = (t) => {
+    const c = ctx.calls.find((k) => k.op === 'fillText' && k.text === t && Math.abs(k.y - layout.y[1]) < STYLE.fontSize);
+    const w = width(t, Number(/([\d.]+)px/.exec(c.font)[1]));
+    const x0 = c.align === 'left' ? c.x : c.align === 'right' ? c.x - w : c.x - w / 2;
+    return { x0, x1: x0 + w };
+  };
+  const b = model.nodes[1].value;
+  // A word space is about a quarter of an em: at least 10 px more than the layout's gap.
+  assert.ok(box('C').x0 - box(b).x1 >= STYLE.labelGap + 10 - 1e-9, `B's value to C's name: ${box('C').x0 - box(b).x1} px`);
+  assert.ok(box('D').x0 - box('≤ 2 · minimax: 2').x1 >= STYLE.labelGap + 10 - 1e-9, `C's value to D's name: ${box('D').x0 - box('≤ 2 · minimax: 2').x1} px`);
 });

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { applyStep, buildMctsModel, buildTraceModel } from '../../www/lib/trace-view.js';
 import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
 import { layoutTree } from '../../www/lib/tree-layout.js';
-import { Camera } from '../../www/lib/camera.js';
+import { Camera, frameTree } from '../../www/lib/camera.js';
 import { defaultStyle, drawTree, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
@@ -81,15 +81,20 @@ const overlaps = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 &&
  * Draws at scale 1 (no culling) and returns the problems: overlapping texts, texts on a
  * glyph that is not their own, and texts under the minimum size.
  */
-function problems(model, layout, where) {
+function problems(model, layout, where, camera = new Camera({ scale: 1 })) {
   const { ctx, texts } = textRecorder();
-  const stats = drawTree(ctx, model, layout, new Camera({ scale: 1 }), STYLE);
+  const stats = drawTree(ctx, model, layout, camera, STYLE);
   assert.equal(stats.text, true);
   const out = [];
   for (const t of texts) if (t.px < STYLE.minFontPx) out.push(`${where}: '${t.text}' at ${t.px} px`);
-  // Glyph boxes (the glyph's square around its centre); a player's number sits inside its own.
-  const r = (STYLE.nodeScale * Math.min(layout.nodeWidth, layout.nodeHeight)) / 2;
-  const glyphs = [...layout.order].map((v) => ({ v, x0: layout.x[v] - r, x1: layout.x[v] + r, y0: layout.y[v] - r, y1: layout.y[v] + r }));
+  // Glyph boxes (the glyph's square around its centre, on screen); a player's number sits
+  // inside its own.
+  const { scale, tx, ty } = camera;
+  const r = ((STYLE.nodeScale * Math.min(layout.nodeWidth, layout.nodeHeight)) / 2) * scale;
+  const glyphs = [...layout.order].map((v) => {
+    const [sx, sy] = [layout.x[v] * scale + tx, layout.y[v] * scale + ty];
+    return { v, x0: sx - r, x1: sx + r, y0: sy - r, y1: sy + r };
+  });
   const sorted = texts.slice().sort((a, b) => a.x0 - b.x0);
   for (let i = 0; i < sorted.length; i++) {
     for (let j = i + 1; j < sorted.length && sorted[j].x0 < sorted[i].x1; j++) {
@@ -116,7 +121,7 @@ function layOut(model, opts = {}) {
  * Records `text` with `algo`, lays it out once and checks every step (or `maxSteps` evenly
  * spread ones). Returns the number of texts checked.
  */
-function checkTree(text, algo, maxSteps = Infinity, { minimax = false } = {}) {
+function checkTree(text, algo, maxSteps = Infinity, { minimax = false, views = false } = {}) {
   const tree = GameTree.parse(text);
   const st = Stepper.forTree(tree, { algo }, 20000);
   try {
@@ -129,6 +134,15 @@ function checkTree(text, algo, maxSteps = Infinity, { minimax = false } = {}) {
     const n = st.length;
     if (n + 1 <= maxSteps) for (let i = 0; i <= n; i++) steps.push(i);
     else for (let k = 0; k < maxSteps; k++) steps.push(Math.round((k * n) / (maxSteps - 1)));
+    // The scale the figure opens at in the tree lab's canvas at the two page widths
+    // (TreeCanvas.frame: camera.js frameTree, readable at 11 px, at most 1.4, 16 px margins;
+    // the canvas assumed 1200 × 520 px at 1280 px, 340 × 420 px at 360 px), the whole tree in
+    // the view: the texts are drawn there, only larger or smaller.
+    const readable = STYLE.minFontPx / Math.min(STYLE.fontSize, STYLE.smallFontSize);
+    const cameras = [[1200, 520], [340, 420]].map(([viewW, viewH]) => {
+      const f = frameTree(layout.bounds, [], { viewW, viewH, margin: 16, readable, maxScale: 1.4 });
+      return [`${viewW} px`, new Camera({ scale: Math.max(f.scale, readable), tx: f.tx, ty: f.ty })];
+    });
     let count = 0;
     for (const i of steps) {
       st.seek(i);
@@ -136,6 +150,13 @@ function checkTree(text, algo, maxSteps = Infinity, { minimax = false } = {}) {
       const { out, texts } = problems(model, layout, `${text} (${algo}) step ${i}`);
       assert.deepEqual(out, []);
       count += texts.length;
+      if (views) {
+        for (const [name, cam] of cameras) {
+          const seen = problems(model, layout, `${text} (${algo}) step ${i}, ${name}`, cam);
+          assert.deepEqual(seen.out, []);
+          assert.equal(seen.texts.length, texts.length, 'every text drawn');
+        }
+      }
     }
     return count;
   } finally {
@@ -193,7 +214,7 @@ test('bounds and the minimax toggle: "≤ 2" drawn at C of Figure 5.2, and no la
     const t = GameTree.parse(lesson.text);
     const ab = algorithmsFor(t).includes('alphabeta');
     t.free();
-    if (ab) texts += checkTree(lesson.text, 'alphabeta', Infinity, { minimax: true });
+    if (ab) texts += checkTree(lesson.text, 'alphabeta', Infinity, { minimax: true, views: true });
   }
   assert.ok(texts > 500, `${texts} texts checked`);
 });
@@ -303,7 +324,7 @@ test('500 generated trees (plain, chance, three-player; up to 40 leaves): no ove
     const { text, leaves } = randomTreeText(rand, kind, 2 + Math.floor(rand() * 39));
     most = Math.max(most, leaves);
     const list = algos[kind];
-    texts += checkTree(text, list[Math.floor(k / 3) % list.length], 40);
+    texts += checkTree(text, list[Math.floor(k / 3) % list.length], 40, { views: k % 5 === 0 });
   }
   assert.ok(most >= 35 && most <= 40, `the largest tree has ${most} leaves`);
   console.log(`500 generated trees: ${texts} texts checked, largest ${most} leaves`);

@@ -142,9 +142,11 @@ export class SvgContext {
     return { width: this.measure(text, f.px, f.bold) };
   }
 
-  fillText(text, x, y) {
+  fillText(text, x, y, maxWidth) {
     const f = this.fontParts();
-    const weight = f.bold ? ' font-weight="bold"' : '';
+    let weight = f.bold ? ' font-weight="bold"' : '';
+    // A text condensed into its room, as the canvas's maxWidth does.
+    if (maxWidth !== undefined && this.measure(text, f.px, f.bold) > maxWidth) weight += ` textLength="${num(maxWidth)}" lengthAdjust="spacingAndGlyphs"`;
     const anchor = ANCHOR[this.textAlign] ?? 'start';
     const base = BASELINE[this.textBaseline] ?? 'alphabetic';
     this.parts.push(

@@ -55,6 +55,9 @@ export function defaultStyle(dark = false) {
     minShapePx: 2,
     textPad: 6,
     labelGap: 4,
+    // More room between the texts of two nodes on a row (a value and the next node's name):
+    // at the layout's gap alone they read as one phrase ("3 · minimax: 3 C").
+    textApart: 10,
     bandGap: 3,
     edgeWidth: 1.25,
     boldEdgeWidth: 3.5,
@@ -114,6 +117,9 @@ export function defaultStyle(dark = false) {
  *   valid until the next frame of the same layout), so a page can decorate them.
  * @property {number} radius The screen radius of a node glyph in this frame.
  */
+
+/** Text widths at the layout's font sizes, by font and text (see drawTree's texts). */
+const worldWidths = new Map();
 
 /** Per-layout scratch buffers, so panning does not allocate per frame. */
 const scratch = new WeakMap();
@@ -204,7 +210,9 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
   }
 
   // Edges, one batched path per look: normal, bold (chosen path), dashed (pruned by a
-  // cutoff), dotted (pruned forward by beam search: never searched).
+  // cutoff), dotted (pruned forward by beam search: never searched). Under board thumbnails
+  // an edge leaves its parent below the thumbnail, never across it.
+  const edgeFrom = layout.geometry?.edgeFrom ?? 0;
   const edgeKind = (c) => (grey[c] ? (nodes[c] && nodes[c].forward ? 3 : 2) : nodes[c] && nodes[c].bold ? 1 : 0);
   const edgeLooks = [
     [style.edge, style.edgeWidth, EMPTY_DASH],
@@ -223,7 +231,7 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
           any = true;
         }
         const p = parent[c];
-        ctx.moveTo(x[p] * scale + tx, y[p] * scale + ty);
+        ctx.moveTo(x[p] * scale + tx, (y[p] + edgeFrom) * scale + ty);
         ctx.lineTo(x[c] * scale + tx, y[c] * scale + ty);
         stats.edges++;
       }
@@ -322,15 +330,38 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
   for (let run = 0; run < edgeRuns.length; run += 2) {
     for (let k = edgeRuns[run]; k < edgeRuns[run + 1]; k++) edgeTexts(nodes, layout, geom, order[k], style, items);
   }
-  // Halos: the background behind each text, so an edge passing under a label never cuts it.
-  // Their size comes from the text's alignment and a measured width.
+  // The room each text has: its width at the layout's font size (what labelSpace reserved),
+  // times the scale. A font's width does not scale exactly with its size (hinting, rounding:
+  // a text can be a few per cent wider at 11 px than 11/14 of its width at 14 px), so a text
+  // wider than its room on screen is drawn condensed into it (fillText's maxWidth) and never
+  // runs into its neighbour.
   const shown = items.filter((it) => it.size === 'big' || small);
+  const worldFonts = {
+    big: `${style.fontSize}px ${style.fontFamily}`,
+    small: `${style.smallFontSize}px ${style.fontFamily}`,
+    bold: `bold ${style.smallFontSize}px ${style.fontFamily}`,
+  };
+  for (const it of shown) {
+    const key = `${worldFonts[it.size]}|${it.text}`;
+    let world = worldWidths.get(key);
+    if (world === undefined) {
+      if (worldWidths.size > 20000) worldWidths.clear();
+      ctx.font = worldFonts[it.size];
+      world = ctx.measureText(it.text).width;
+      worldWidths.set(key, world);
+    }
+    ctx.font = fonts[it.size];
+    const w = ctx.measureText(it.text).width;
+    it.w = Math.min(w, world * scale);
+    it.fit = w > world * scale + 1e-9 ? world * scale : undefined;
+  }
+  // Halos: the background behind each text, so an edge passing under a label never cuts it.
+  // Their size comes from the text's alignment and its drawn width.
   if (style.background) {
     ctx.beginPath();
     for (const it of shown) {
       if (it.kind === 'player' || it.kind === 'tag') continue;
-      ctx.font = fonts[it.size];
-      const w = ctx.measureText(it.text).width;
+      const w = it.w;
       const h = it.size === 'big' ? bigPx : smallPx;
       const sx = it.x * scale + tx;
       const x0 = it.align === 'left' ? sx : it.align === 'right' ? sx - w : sx - w / 2;
@@ -361,7 +392,8 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
       lastFill = colour;
     }
     ctx.textAlign = it.align;
-    ctx.fillText(it.text, sx, sy);
+    if (it.fit === undefined) ctx.fillText(it.text, sx, sy);
+    else ctx.fillText(it.text, sx, sy, it.fit);
   }
   return stats;
 }
@@ -374,7 +406,10 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
  * @property {number} belowDy Centre of the line under a node (a leaf's value, a collapsed
  *   node's count).
  * @property {number} thumbDy Top of a board thumbnail under a node.
- * @property {number} edgeT Where on an edge its texts sit: this fraction of the way down.
+ * @property {number} edgeFrom Where an edge leaves its parent, below the parent's centre:
+ *   0, or the bottom of the board thumbnail under it.
+ * @property {number} edgeDy The height of an edge's texts, below the parent's centre.
+ * @property {number} edgeT Where on an edge its texts sit: this fraction of the way across.
  * @property {number} edgeOff Distance of the edge texts from the edge's anchor point.
  * @property {number} tagDy Centre of a node's tag badge (above it).
  * @property {number} rowHalf Half the height of a node's row.
@@ -455,7 +490,7 @@ function edgeTexts(nodes, layout, geom, c, style, out) {
   if (p < 0) return;
   const t = geom.edgeT;
   const mx = layout.x[p] + t * (layout.x[c] - layout.x[p]);
-  const my = layout.y[p] + t * (layout.y[c] - layout.y[p]);
+  const my = layout.y[p] + (geom.edgeDy ?? t * (layout.y[c] - layout.y[p]));
   if (node.edgeLabel) out.push({ id: c, kind: 'edge', text: node.edgeLabel, x: mx - geom.edgeOff, y: my, size: 'small', align: 'right' });
   if (node.prob) out.push({ id: c, kind: 'edge', text: node.prob, x: mx + geom.edgeOff, y: my, size: 'small', align: 'left' });
 }
@@ -500,6 +535,7 @@ export function labelSpace(model, style, measure, opts = {}) {
   const big = style.fontSize;
   const sm = style.smallFontSize;
   const edgeOff = style.textPad / 2;
+  const apart = style.textApart ?? 0;
   const width = measure;
 
   // Structure: children counts and which nodes are folded (their children hidden).
@@ -528,7 +564,7 @@ export function labelSpace(model, style, measure, opts = {}) {
   for (let v = 0; v < n; v++) {
     const node = nodes[v];
     const leaf = kids[v] === 0 || node.kind === 'terminal';
-    rowL[v] = r + (node.label ? pad + width(node.label, sm) : 0);
+    rowL[v] = r + (node.label ? pad + width(node.label, sm) + apart / 2 : 0);
     let right = 0;
     let under = 0;
     const extra = opts.reserve?.[v];
@@ -541,7 +577,7 @@ export function labelSpace(model, style, measure, opts = {}) {
     if (leaf && under > 0) anyBelow = true;
     if (!leaf && windowW > 0) right = Math.max(right, windowW);
     if (!leaf && node.window) right = Math.max(right, width(formatWindow(node.window.alpha, node.window.beta), sm));
-    rowR[v] = r + (right > 0 ? pad + right : 0);
+    rowR[v] = r + (right > 0 ? pad + right + apart / 2 : 0);
     if (folded[v]) {
       under = Math.max(under, width(foldedText(kids[v]), sm, true) / 2);
       anyBelow = true;
@@ -571,13 +607,19 @@ export function labelSpace(model, style, measure, opts = {}) {
   const edgeH = anyEdge ? sm : 0;
   const tagH = anyTag ? sm + 4 : 0;
   const levelHeight = edgeTop + edgeH + (edgeH ? gap : 0) + tagH + (tagH ? gap : 0) + rowHalf;
+  // Under thumbnails the edges leave a node below its thumbnail: the edge texts sit at the
+  // same height, at the fraction of the drawn line's run that height is.
+  const edgeFrom = thumb ? belowTop + belowH : 0;
+  const edgeDy = edgeTop + sm / 2;
   const geometry = {
     r,
     pad,
     rowHalf,
     belowDy: belowTop + big / 2,
     thumbDy: belowTop + thumbTop,
-    edgeT: (edgeTop + sm / 2) / levelHeight,
+    edgeFrom,
+    edgeDy,
+    edgeT: (edgeDy - edgeFrom) / (levelHeight - edgeFrom),
     edgeOff,
     tagDy: -(rowHalf + gap + (sm + 4) / 2),
   };
@@ -673,7 +715,7 @@ const SIN60 = Math.sqrt(3) / 2;
  * Adds the node's glyph to the current path, centred on (sx, sy) within radius r. Every glyph
  * starts with its own moveTo so batched glyphs never join up.
  */
-function shapePath(ctx, node, sx, sy, r) {
+export function shapePath(ctx, node, sx, sy, r) {
   const kind = node ? node.kind : 'terminal';
   switch (kind) {
     case 'max': // ▲ apex first, above the base.

@@ -24,7 +24,8 @@ pub fn command() -> Command {
             args::opt("format", "F", "tikz (a standalone .tex for pdflatex) or svg; required"),
             args::flag("snippet", "tikz only: the tikzpicture alone, to \\input in a document"),
             args::flag("dark", "svg only: the dark palette"),
-            args::opt("width", "PX", format!("svg only: the figure's width in px, {lo} to {hi} (default: the size the TikZ prints at, 96 dpi)")),
+            args::flag("minimax", "the true minimax value beside each finished inner node's own"),
+            args::opt("width", "PX", format!("svg only: the figure's width in px, {lo} to {hi} (default: the natural size, where the smallest text is 11 px)")),
             args::opt("algo", "A", "minimax, alphabeta, expectiminimax or maxn (default: alphabeta; maxn for a tree with utility tuples)"),
             args::opt("step", "end|N", "the step of the search to draw: end, or 0 to the trace's length").default_value("end"),
             tree::tie_arg(),
@@ -101,10 +102,22 @@ pub fn export(a: &Args) -> Result<(), String> {
                 return Err(format!("--width: {w} is out of range ({lo} to {hi} px)"));
             }
         }
-        svg_at(&tree, &trace, step, title, SvgOptions { dark: a.flag("dark"), width })
+        svg_at(
+            &tree,
+            &trace,
+            step,
+            title,
+            SvgOptions { dark: a.flag("dark"), width, minimax: a.flag("minimax") },
+        )
             .map_err(|e| format!("--step: {e}"))?
     } else {
-        tikz_at(&tree, &trace, step, title, TikzOptions { snippet: a.flag("snippet") })
+        tikz_at(
+            &tree,
+            &trace,
+            step,
+            title,
+            TikzOptions { snippet: a.flag("snippet"), minimax: a.flag("minimax") },
+        )
             .map_err(|e| format!("--step: {e}"))?
     };
     print!("{out}");

@@ -18,18 +18,22 @@ fn figure_5_2_alphabeta_at_the_end_is_exactly_the_golden_file() {
     let out = stdout(&["export", "--format", "tikz", "--algo", "alphabeta", "--step", "end", FIG_5_2]);
     assert_eq!(out, include_str!("export_figure_5_2.tex"));
     // The lesson's facts, independently of the golden file.
-    assert!(out.contains("\\node[maxnode, done, label={[nametext]west:A}, label={[valuetext]east:$3$}] (A)"));
-    for (name, v) in [("B", "3"), ("C", "\\le 2"), ("D", "2")] {
+    assert!(out.contains("\\node[maxnode, done] (A) at ("));
+    for (name, v) in [("A", "3"), ("B", "3"), ("C", "\\le 2"), ("D", "2")] {
+        // The name left of the node, the value right of it, on the node's centre line.
+        let at = out.find(&format!("] ({name}) at (")).unwrap();
+        let rest = &out[at..][out[at..].find(", ").unwrap() + 2..];
+        let y = &rest[..rest.find(')').unwrap()];
         assert!(
-            out.contains(&format!(
-                "label={{[nametext]west:{name}}}, label={{[valuetext]east:${v}$}}] ({name})"
-            )),
-            "{name}"
+            out.contains(&format!(", {y}) node[nametext, anchor=east] {{{name}}};\n"))
+                && out.contains(&format!(", {y}) node[valuetext, anchor=west] {{${v}$}};\n")),
+            "{name} at y {y}"
         );
     }
     assert_eq!(out.matches("\\draw[prunededge]").count(), 2, "the lesson's two pruned leaves, 1.1 and 1.2");
-    assert!(out.contains("\\draw[prunededge] (C) -- node[edgetext, greytext, anchor=east] {c2} (c2);"));
-    assert!(out.contains("\\draw[chosen] (A) -- node[edgetext, anchor=south east] {a1} (B);"));
+    assert!(out.contains("% C -- c2\n") && out.contains("node[edgetext, greytext, anchor=east] {c2};"));
+    let chosen = out.lines().find(|l| l.starts_with("  \\draw[chosen]")).unwrap();
+    assert!(chosen.ends_with("; % A -- B") && out.contains("node[edgetext, anchor=east] {a1};"), "{chosen}");
     assert_eq!(out.matches("\\draw[chosen]").count(), 1);
     assert_eq!(out.matches("\n  \\node[").count(), 13, "one \\node per tree node");
     assert!(!out.contains("\\draw[current]"), "no current node once the search is over");
@@ -47,8 +51,10 @@ fn figure_5_2_snippet_at_step_20_is_exactly_the_golden_file() {
         "% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 20 of 43\n% Leaf c1 = 2\n"
     ));
     assert!(!out.contains("\\documentclass"));
-    assert!(out
-        .contains("label={[windowtext, anchor=north west]east:$[\\alpha{=}3,\\,\\beta{=}{+}\\infty]$}] (A)"));
+    assert!(out.contains("\\node[maxnode, onpath] (A) at (4.82, 0.00) {};"));
+    assert!(out.contains(
+        "\\path (5.27, -0.14) node[windowtext, anchor=west] {$[\\alpha{=}3,\\,\\beta{=}{+}\\infty]$};"
+    ));
     assert!(out.contains("\\draw[current] (c1.center) circle[radius=3.4mm];"));
     assert_eq!(out.matches("\\draw[prunededge]").count(), 0, "nothing is pruned before c1's cutoff");
 }
@@ -120,7 +126,7 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
     // The same values and windows as the TikZ at the same step.
     let tikz = stdout(&["export", "--format", "tikz", "--step", "23", FIG_5_2]);
     assert_eq!(tikz.matches("windowtext").count() - 1, 2, "two windows in the TikZ (one style line)");
-    assert!(tikz.contains("label={[valuetext, anchor=south west]east:$2$}, label={[windowtext"));
+    assert!(tikz.contains("node[valuetext, anchor=west] {$2$};\n  \\path (5.27, -2.14) node[windowtext"));
     let glyphs = svg.matches("class=\"max\"").count()
         + svg.matches("class=\"min\"").count()
         + svg.matches("class=\"terminal\"").count();
@@ -341,4 +347,20 @@ fn pgm(bytes: &[u8]) -> (usize, usize, &[u8]) {
     let pixels = &bytes[at + 1..];
     assert_eq!(pixels.len(), w * h);
     (w, h, pixels)
+}
+
+/// `--minimax`: the true minimax value beside every finished inner node's own, as the page's
+/// *Minimax values* shows them (C is only a bound, "≤ 2", and its true value is 2); refused
+/// with the reason on a max^n tree.
+#[test]
+fn minimax_values_beside_the_search_s_own() {
+    let tex = stdout(&["export", "--format", "tikz", "--minimax", FIG_5_2]);
+    assert!(tex.contains("node[valuetext, anchor=west] {$\\le 2$ $\\cdot$ minimax: $2$};"), "{tex}");
+    assert!(tex.contains("node[valuetext, anchor=west] {$3$ $\\cdot$ minimax: $3$};"));
+    let svg = stdout(&["export", "--format", "svg", "--minimax", FIG_5_2]);
+    assert!(svg_texts(&svg).contains(&"≤ 2 · minimax: 2".to_string()));
+    fails_with(
+        &["export", "--format", "tikz", "--minimax", "[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]]"],
+        "max^n values are vectors",
+    );
 }

@@ -29,7 +29,7 @@ fn commands() -> Vec<(&'static str, String)> {
         ("ordering", "--game --moves --depth --tree --json".into()),
         ("generate", format!("--task {GENERATOR} --json")),
         ("grade", format!("ANSWERS --task --tree --mcts-seed --iterations --json {GENERATOR}")),
-        ("export", "TREE --format --snippet --dark --width --algo --step --tie --order".into()),
+        ("export", "TREE --format --snippet --dark --minimax --width --algo --step --tie --order".into()),
         ("convert", "TREE --from --to".into()),
         ("bench", "--quick --long --solver --tsv".into()),
     ]

@@ -71,12 +71,29 @@ pub struct FigNode {
     pub forward: bool,
     /// The edge into the node is the chosen move (drawn bold; only once the search ended).
     pub bold: bool,
+    /// The true minimax value shown beside a finished inner node's own ("≤ 2 · minimax: 2")
+    /// when the figure is asked for them (the page's *Minimax values*).
+    pub minimax: Option<f64>,
 }
 
 impl FigNode {
     /// Is the node drawn as a leaf (its value under it, never a window)?
     pub fn is_leaf(&self) -> bool {
         self.children.is_empty() || self.kind == FigKind::Terminal
+    }
+
+    /// How the edge into the node is drawn: "forward" (dotted: beam search dropped it),
+    /// "pruned" (dashed: greyed), "chosen" (bold: the move chosen) or "edge".
+    pub fn edge_look(&self) -> &'static str {
+        if self.forward {
+            "forward"
+        } else if self.greyed {
+            "pruned"
+        } else if self.bold {
+            "chosen"
+        } else {
+            "edge"
+        }
     }
 }
 
@@ -100,6 +117,18 @@ impl Figure {
     /// A step past the end is an error naming the trace's length. Trace nodes that are not
     /// nodes of `tree` (a trace of another tree) are left out of the picture.
     pub fn at_step(tree: &Tree, trace: &Trace<u32>, step: usize) -> Result<Figure, String> {
+        Figure::at_step_with(tree, trace, step, None)
+    }
+
+    /// [`at_step`](Figure::at_step), with the true minimax value of each trace node
+    /// (`minimax`, by trace node id: [`minimax_values`](crate::trace::minimax_values)) shown
+    /// beside every finished inner node's value, as the page's *Minimax values* shows them.
+    pub fn at_step_with(
+        tree: &Tree,
+        trace: &Trace<u32>,
+        step: usize,
+        minimax: Option<&[Option<f64>]>,
+    ) -> Result<Figure, String> {
         if step > trace.len() {
             return Err(format!(
                 "step {step} is past the end: this search has {} steps (0 to {})",
@@ -138,6 +167,7 @@ impl Figure {
                     greyed: false,
                     forward: false,
                     bold: false,
+                    minimax: None,
                 }
             })
             .collect();
@@ -173,6 +203,10 @@ impl Figure {
                 nodes[*d as usize].value = Some(v);
                 nodes[*d as usize].bound = st.bound(trace, t as u32);
                 nodes[*d as usize].state = FigState::Done;
+                let n = &mut nodes[*d as usize];
+                if n.bound.is_some() && n.kind != FigKind::Terminal {
+                    n.minimax = minimax.and_then(|m| m.get(t).copied().flatten());
+                }
             }
         }
         for (t, alpha, beta) in st.open_windows() {
@@ -264,12 +298,20 @@ pub fn value_text(x: f64) -> String {
 pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
     let v = n.value.as_ref()?;
     let t = node_value_text(v, players);
-    Some(match n.bound {
+    let t = match n.bound {
         Some(Bound::Upper) => format!("≤ {t}"),
         Some(Bound::Lower) => format!("≥ {t}"),
         _ => t,
+    };
+    Some(match n.minimax {
+        Some(m) => format!("{t}{MINIMAX_SEP}{}", value_text(m)),
+        None => t,
     })
 }
+
+/// What stands between a node's own value and its true minimax value (the page's
+/// `withMinimax`): "≤ 2 · minimax: 2".
+pub const MINIMAX_SEP: &str = " · minimax: ";
 
 /// A node value as printed: one number, or a max^n vector `(1, 2, 6)` of `players` entries.
 pub fn node_value_text(v: &NodeValue, players: usize) -> String {

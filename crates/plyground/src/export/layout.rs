@@ -21,8 +21,9 @@ pub const RADIUS: f64 = 0.25;
 pub const PAD: f64 = 0.2;
 /// Space between the extents of neighbouring nodes on a level.
 pub const GAP: f64 = 0.3;
-/// Distance between levels.
-pub const LEVEL: f64 = 1.6;
+/// Distance between levels (room for the texts under a row, the edge texts between rows and
+/// the value over a node's centre: see [`place`](super::place)).
+pub const LEVEL: f64 = 2.0;
 
 /// Node centres in centimetres (y grows upwards: the root is on top at y = 0).
 #[derive(Clone, PartialEq, Debug)]
@@ -67,6 +68,13 @@ pub const WINDOW_SCALE: f64 = 0.875;
 /// Lays `fig` out, with room for everything `reserve` shows too (pass the same search's
 /// figure at its end; the two must be figures of one tree).
 pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
+    layout_spaced(fig, reserve, &[])
+}
+
+/// [`layout`], with `extra[v]` more room (cm) between node `v`'s subtree and its left
+/// sibling's (missing entries are 0): what [`place`](super::place) adds where the texts on
+/// neighbouring edges would touch.
+pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement {
     let n = fig.nodes.len();
     let players = fig.players;
     // The widest value of either figure, for the reserved window.
@@ -140,9 +148,10 @@ pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
                     let (a, b) = (kids[k - 1] as usize, kids[k] as usize);
                     let need = 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR);
                     let have = x[b] - x[a];
-                    if have < need {
+                    let more = (need - have).max(0.0) + extra.get(b).copied().unwrap_or(0.0);
+                    if more > 0.0 {
                         for &c in &kids[k..] {
-                            shift(fig, &depths, &right, &mut x, &mut next_free, c as usize, need - have);
+                            shift(fig, &depths, &right, &mut x, &mut next_free, c as usize, more);
                         }
                     }
                 }

@@ -10,6 +10,9 @@
 //! it is greyed, the edges into them dashed; the node the last event concerned is the
 //! current node; once the search has ended, the edge to the chosen root child is bold.
 //!
+//! [`place`](place::draw) places every text, edge and ring of a figure once, for both
+//! writers: no text overlaps another, a glyph, the ring or an edge ([`place::problems`]).
+//!
 //! [`svg`](svg::svg) writes the same figure, placed by the same layout, as SVG (the CLI's;
 //! the page's Export button draws its own canvas instead).
 //!
@@ -21,10 +24,32 @@
 
 pub mod figure;
 pub mod layout;
+pub mod place;
 pub mod svg;
 pub mod tikz;
 
 pub use figure::{FigKind, FigNode, FigState, Figure};
+
+/// The figure of `trace` at `step` and at its end (the room a layout reserves), with the true
+/// minimax values beside the search's when `minimax` asks for them (refused, with the
+/// reason, where they would not compare truly: see [`minimax_values`](crate::trace::minimax_values)).
+pub fn figures(
+    tree: &crate::games::tree::Tree,
+    trace: &crate::trace::Trace<u32>,
+    step: usize,
+    minimax: bool,
+) -> Result<(Figure, Figure), String> {
+    use crate::Game;
+    let values = if minimax {
+        let cap = crate::limits::MAX_NODE_CAP as usize;
+        Some(crate::trace::minimax_values(tree, tree.initial_state(), trace, cap)?)
+    } else {
+        None
+    };
+    let fig = Figure::at_step_with(tree, trace, step, values.as_deref())?;
+    let end = Figure::at_step_with(tree, trace, trace.len(), values.as_deref())?;
+    Ok((fig, end))
+}
 
 #[cfg(test)]
 mod tests;

@@ -8,8 +8,9 @@
 //! canvas drawing: that layout measures its texts with the browser's canvas, which a terminal
 //! does not have. The page's own Export button writes the canvas's SVG.
 
-use super::figure::{fig_value_text, value_text, window_text, FigKind, FigNode, FigState, Figure};
-use super::layout::{layout, Placement, PAD, RADIUS};
+use super::figure::{value_text, FigKind, FigNode, FigState, Figure};
+use super::layout::RADIUS;
+use super::place::{draw, Anchor, Drawing, Label, LabelKind, CM_PER_PT, PX_PER_CM, RING, RING_WIDTH};
 use crate::games::tree::Tree;
 use crate::trace::Trace;
 
@@ -18,26 +19,20 @@ use crate::trace::Trace;
 pub struct SvgOptions {
     /// The page's dark palette instead of the light one.
     pub dark: bool,
-    /// The picture's width in px (its height follows); None: 1 cm of the layout = 37.8 px
-    /// (96 dpi), the size the TikZ prints at.
+    /// The picture's width in px (its height follows); None: 1 cm of the layout =
+    /// [`PX_PER_CM`] px, where the smallest text is 11 px.
     pub width: Option<f64>,
+    /// The true minimax value beside every finished inner node's own (as the TikZ's).
+    pub minimax: bool,
 }
 
 /// The narrowest and widest picture `width` may ask for, in px.
 pub const WIDTH_RANGE: (f64, f64) = (100.0, 20_000.0);
 
-/// Pixels per centimetre at 96 dpi.
-const PX: f64 = 96.0 / 2.54;
+/// Pixels per centimetre: the smallest text (7 pt) at 11 px.
+const PX: f64 = PX_PER_CM;
 /// Room around the drawing, px.
 const MARGIN: f64 = 12.0;
-/// Text sizes in px: 8 pt (the values, the names) and 7 pt (edge texts, windows), as the TikZ.
-const FONT: f64 = 8.0 * 96.0 / 72.0;
-const SMALL: f64 = 7.0 * 96.0 / 72.0;
-/// The gap between a glyph and a leaf's value under it (TikZ's `label distance=0.5mm`), px.
-const LABEL_GAP: f64 = 0.05 * PX;
-/// The distance from a node's centre to the texts beside it, px: clear of the current node's
-/// ring (3.4 mm); the layout reserves [`PAD`] beside the glyph for it.
-const BESIDE: f64 = (RADIUS + 0.6 * PAD) * PX;
 
 /// The colours of one palette.
 struct Palette {
@@ -117,19 +112,17 @@ pub fn svg_at(
             ));
         }
     }
-    let fig = Figure::at_step(tree, trace, step)?;
-    let end = Figure::at_step(tree, trace, trace.len())?;
-    let place = layout(&fig, &end);
-    Ok(svg(&fig, &place, &format!("{title} on {}", tree.to_text()), opts))
+    let (fig, end) = super::figures(tree, trace, step, opts.minimax)?;
+    let drawing = draw(&fig, &end);
+    Ok(svg(&fig, &drawing, &format!("{title} on {}", tree.to_text()), opts))
 }
 
-/// The SVG of `fig` placed by `place` (from [`layout`]).
-pub fn svg(fig: &Figure, place: &Placement, title: &str, opts: SvgOptions) -> String {
+/// The SVG of `fig` placed by `d` (from [`draw`]).
+pub fn svg(fig: &Figure, d: &Drawing, title: &str, opts: SvgOptions) -> String {
     let pal = if opts.dark { &DARK } else { &LIGHT };
-    let depth = place.y.iter().map(|y| -y).fold(0.0, f64::max);
-    // Below the deepest row: a leaf's value under its glyph.
-    let w = place.width * PX + 2.0 * MARGIN;
-    let h = depth * PX + 2.0 * RADIUS * PX + FONT * 1.6 + 2.0 * MARGIN;
+    let (bx0, by0, bx1, by1) = d.bounds;
+    let w = (bx1 - bx0) * PX + 2.0 * MARGIN;
+    let h = (by1 - by0) * PX + 2.0 * MARGIN;
     let (out_w, out_h) = match opts.width {
         Some(width) => (width, h * width / w),
         None => (w, h),
@@ -152,79 +145,77 @@ pub fn svg(fig: &Figure, place: &Placement, title: &str, opts: SvgOptions) -> St
         s += &format!("<desc>{}</desc>\n", xml(&fig.narration));
     }
     s += &format!("<rect width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", num(w), num(h), pal.background);
-    let at = |i: usize| (MARGIN + place.x[i] * PX, MARGIN + RADIUS * PX + (-place.y[i]) * PX);
+    let at = |(x, y): (f64, f64)| (MARGIN + (x - bx0) * PX, MARGIN + (by1 - y) * PX);
     s += "<g class=\"edges\">\n";
-    for (i, n) in fig.nodes.iter().enumerate() {
-        let Some(p) = n.parent else { continue };
-        let (px, py) = at(p as usize);
-        let (cx, cy) = at(i);
-        let (stroke, width, dash) = if n.forward {
-            (pal.muted, 0.8, " stroke-dasharray=\"1 3\"")
-        } else if n.greyed {
-            (pal.muted, 0.8, " stroke-dasharray=\"4 3\"")
-        } else if n.bold {
-            (pal.bold, 2.4, "")
-        } else {
-            (pal.edge, 0.8, "")
+    for e in &d.edges {
+        let n = &fig.nodes[e.child as usize];
+        let class = n.edge_look();
+        let (stroke, width, dash) = match class {
+            "forward" => (pal.muted, 0.8, " stroke-dasharray=\"1 3\""),
+            "pruned" => (pal.muted, 0.8, " stroke-dasharray=\"4 3\""),
+            "chosen" => (pal.bold, 2.4, ""),
+            _ => (pal.edge, 0.8, ""),
         };
-        let class = if n.forward {
-            "forward"
-        } else if n.greyed {
-            "pruned"
-        } else if n.bold {
-            "chosen"
-        } else {
-            "edge"
-        };
+        let pts: Vec<String> = e
+            .points
+            .iter()
+            .map(|&p| {
+                let (x, y) = at(p);
+                format!("{},{}", num(x), num(y))
+            })
+            .collect();
         s += &format!(
-            "<line class=\"{class}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{stroke}\" stroke-width=\"{}\"{dash}/>\n",
-            num(px),
-            num(py),
-            num(cx),
-            num(cy),
+            "<polyline class=\"{class}\" points=\"{}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\"{dash}/>\n",
+            pts.join(" "),
             num(width)
         );
-        // The action left of the edge's middle, the probability right of it, above or below
-        // the middle so that they stay clear of the line (as the TikZ and the page place them).
-        let (mx, my) = ((px + cx) / 2.0, (py + cy) / 2.0);
-        let dx = cx - px;
-        let colour = if n.greyed { pal.muted } else { pal.edge_text };
-        let (name_base, prob_base) = if dx < -1e-9 {
-            ("text-after-edge", "hanging")
-        } else if dx > 1e-9 {
-            ("hanging", "text-after-edge")
-        } else {
-            ("central", "central")
-        };
-        if !n.edge.is_empty() {
-            s += &text(mx - 2.0, my, "end", name_base, SMALL, colour, &n.edge);
-        }
-        if let Some(pr) = n.prob {
-            s += &text(mx + 2.0, my, "start", prob_base, SMALL, colour, &value_text(pr));
-        }
+    }
+    // The action left of an edge, a probability right of it, where the placement put them.
+    for l in d.labels.iter().filter(|l| matches!(l.kind, LabelKind::Edge | LabelKind::Prob)) {
+        let colour = if fig.nodes[l.node as usize].greyed { pal.muted } else { pal.edge_text };
+        s += &label_text(l, colour, &at);
     }
     s += "</g>\n<g class=\"nodes\">\n";
     for (i, n) in fig.nodes.iter().enumerate() {
-        let (cx, cy) = at(i);
-        s += &node(fig, n, cx, cy, pal);
+        let (cx, cy) = at((d.place.x[i], d.place.y[i]));
+        s += &node(n, cx, cy, pal);
+        let colour = if n.greyed { pal.muted } else { pal.text };
+        for l in
+            d.labels.iter().filter(|l| l.node == n.id && !matches!(l.kind, LabelKind::Edge | LabelKind::Prob))
+        {
+            s += &label_text(l, colour, &at);
+        }
     }
     s += "</g>\n";
-    if let Some(i) = fig.nodes.iter().position(|n| n.state == FigState::Current) {
-        let (cx, cy) = at(i);
+    if let Some(c) = d.ring {
+        let (cx, cy) = at((d.place.x[c as usize], d.place.y[c as usize]));
         s += &format!(
-            "<circle class=\"current\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.1\"/>\n",
+            "<circle class=\"current\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>\n",
             num(cx),
             num(cy),
-            num(0.34 * PX),
-            pal.current
+            num(RING * PX),
+            pal.current,
+            num(RING_WIDTH * PX)
         );
     }
     s += "</svg>\n";
     s
 }
 
-/// One node: its glyph, then its name, value and window.
-fn node(fig: &Figure, n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
+/// A text where the placement put it: set at its anchor, its middle on the box's.
+fn label_text(l: &Label, fill: &str, at: &dyn Fn((f64, f64)) -> (f64, f64)) -> String {
+    let (x, _) = at(l.at());
+    let (_, y) = at((0.0, (l.y0 + l.y1) / 2.0));
+    let anchor = match l.anchor {
+        Anchor::West => "start",
+        Anchor::East => "end",
+        Anchor::North | Anchor::Center => "middle",
+    };
+    text(x, y, anchor, "central", l.pt * CM_PER_PT * PX, fill, &l.text)
+}
+
+/// One node's glyph (its texts are labels).
+fn node(n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
     let r = RADIUS * PX;
     let fill = if n.greyed {
         pal.grey_fill
@@ -251,7 +242,7 @@ fn node(fig: &Figure, n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
         FigKind::Terminal => "terminal",
         FigKind::Player(_) => "player",
     };
-    let mut s = match n.kind {
+    match n.kind {
         FigKind::Max => polygon(cx, cy, r, 3, true, kind, &paint),
         FigKind::Min => polygon(cx, cy, r, 3, false, kind, &paint),
         FigKind::Chance => {
@@ -272,44 +263,8 @@ fn node(fig: &Figure, n: &FigNode, cx: f64, cy: f64, pal: &Palette) -> String {
                 num(2.0 * half)
             )
         }
-        FigKind::Player(p) => {
-            let mut g = polygon(cx, cy, r, usize::from(p) + 3, true, kind, &paint);
-            g += &text(
-                cx,
-                cy,
-                "middle",
-                "central",
-                SMALL,
-                if n.greyed { pal.muted } else { pal.text },
-                &format!("{}", p + 1),
-            );
-            g
-        }
-    };
-    let colour = if n.greyed { pal.muted } else { pal.text };
-    if !n.label.is_empty() {
-        s += &text(cx - BESIDE, cy, "end", "central", SMALL, colour, &n.label);
+        FigKind::Player(p) => polygon(cx, cy, r, usize::from(p) + 3, true, kind, &paint),
     }
-    let value = fig_value_text(n, fig.players);
-    if n.is_leaf() {
-        let below = if n.kind == FigKind::Terminal { 0.175 * PX } else { r };
-        if let Some(v) = value {
-            s += &text(cx, cy + below + LABEL_GAP, "middle", "hanging", FONT, colour, &v);
-        }
-    } else {
-        let x = cx + BESIDE;
-        match (&value, n.window) {
-            (Some(v), Some(_)) => s += &text(x, cy - 1.0, "start", "text-after-edge", FONT, colour, v),
-            (Some(v), None) => s += &text(x, cy, "start", "central", FONT, colour, v),
-            _ => {}
-        }
-        if let Some((a, b)) = n.window {
-            let base = if value.is_some() { "hanging" } else { "central" };
-            let y = if value.is_some() { cy + 1.0 } else { cy };
-            s += &text(x, y, "start", base, SMALL, colour, &window_text(a, b));
-        }
-    }
-    s
 }
 
 /// cos and sin of 360°/n for the polygons drawn (n = 3 to 8): constants, so that the wasm

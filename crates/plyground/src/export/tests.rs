@@ -61,8 +61,8 @@ fn beam_search_s_dropped_moves_are_dotted_in_every_export_and_cutoffs_stay_dashe
     assert_eq!(tex.matches("\\draw[prunededge]").count(), 4);
     let svg =
         super::svg::svg_at(&t, &trace, trace.len(), "alpha-beta", super::svg::SvgOptions::default()).unwrap();
-    assert_eq!(svg.matches("<line class=\"forward\"").count(), 3);
-    assert_eq!(svg.matches("<line class=\"pruned\"").count(), 4);
+    assert_eq!(svg.matches("<polyline class=\"forward\"").count(), 3);
+    assert_eq!(svg.matches("<polyline class=\"pruned\"").count(), 4);
 }
 
 #[test]
@@ -254,7 +254,8 @@ fn the_tikz_has_one_node_per_tree_node_and_one_dashed_edge_per_greyed_node() {
                 tex.is_ascii() || tex.lines().filter(|l| !l.is_ascii()).all(|l| l.starts_with('%')),
                 "only comments carry Unicode"
             );
-            let snippet = tikz_at(&t, &trace, k, "alpha-beta", TikzOptions { snippet: true }).unwrap();
+            let snippet =
+                tikz_at(&t, &trace, k, "alpha-beta", TikzOptions { snippet: true, minimax: false }).unwrap();
             assert!(
                 !snippet.contains("\\documentclass") && snippet.trim_end().ends_with("\\end{tikzpicture}")
             );
@@ -295,8 +296,12 @@ fn the_svg_has_one_glyph_per_node_one_dashed_edge_per_greyed_node_and_every_show
                 .map(|c| svg.matches(&format!("class=\"{c}\"")).count())
                 .sum::<usize>();
             assert_eq!(glyphs, t.node_count(), "{text} step {k}");
-            assert_eq!(svg.matches("<line class=\"pruned\"").count(), f.dashed_count(), "{text} step {k}");
-            assert_eq!(svg.matches("<line ").count(), t.node_count() - 1);
+            assert_eq!(
+                svg.matches("<polyline class=\"pruned\"").count(),
+                f.dashed_count(),
+                "{text} step {k}"
+            );
+            assert_eq!(svg.matches("<polyline ").count(), t.node_count() - 1);
             assert_eq!(
                 svg.matches("<circle class=\"current\"").count(),
                 usize::from(f.nodes.iter().any(|n| n.state == FigState::Current))
@@ -320,4 +325,160 @@ fn the_svg_has_one_glyph_per_node_one_dashed_edge_per_greyed_node_and_every_show
             assert_eq!(svg.matches("<text ").count(), svg.matches("</text>").count());
         }
     }
+}
+
+/// The search a lesson figure shows on `t`: max^n on tuples, expectiminimax with chance
+/// nodes, else `ab` (α-β) or minimax.
+fn recorded(t: &Tree, ab: bool) -> Trace<u32> {
+    let mut rec = Recorder::new(t, t.initial_state());
+    if t.has_tuples() {
+        crate::search::maxn::maxn_values(t, &t.initial_state(), &mut rec);
+    } else if t.nodes().iter().any(|n| n.kind() == crate::games::tree::Kind::Chance) {
+        crate::search::minimax::expectiminimax(t, &t.initial_state(), &mut rec);
+    } else if ab {
+        alpha_beta(t, &t.initial_state(), &AlphaBetaOptions::default(), &mut rec);
+    } else {
+        crate::search::minimax::minimax(t, &t.initial_state(), &mut rec);
+    }
+    rec.finish()
+}
+
+/// The placement check on `steps` of one search, with and without the minimax values, in
+/// views 1280 and 360 px wide. Returns the number of texts checked.
+fn check_placement(t: &Tree, trace: &Trace<u32>, steps: &[usize]) -> usize {
+    use super::place::{draw, problems};
+    let mut texts = 0;
+    for minimax in [false, true] {
+        let Ok((_, end)) = super::figures(t, trace, trace.len(), minimax) else {
+            // Refused (max^n): there are no minimax values to show.
+            assert!(minimax && t.has_tuples(), "{}", t.to_text());
+            continue;
+        };
+        for &k in steps {
+            let (fig, _) = super::figures(t, trace, k, minimax).unwrap();
+            let d = draw(&fig, &end);
+            for view in [1280.0, 360.0] {
+                let p = problems(&fig, &d, view);
+                assert!(
+                    p.is_empty(),
+                    "{} step {k} minimax {minimax} {view} px:\n{}",
+                    t.to_text(),
+                    p.join("\n")
+                );
+            }
+            texts += d.labels.len();
+        }
+    }
+    texts
+}
+
+/// Every lesson tree at every step, α-β and minimax (max^n and expectiminimax where they
+/// apply), with and without the minimax values: no text overlaps another, a glyph, the ring
+/// or an edge, none is outside the figure, none is under 11 px.
+#[test]
+fn every_lesson_figure_places_its_texts_apart() {
+    let mut texts = 0;
+    for text in lesson_trees() {
+        let t = Tree::try_parse(&text).unwrap();
+        for ab in [true, false] {
+            let trace = recorded(&t, ab);
+            let steps: Vec<usize> = (0..=trace.len()).collect();
+            texts += check_placement(&t, &trace, &steps);
+        }
+    }
+    assert!(texts > 10_000, "{texts} texts checked");
+}
+
+/// 500 generated trees (two-player, chance, three-player; up to 48 leaves, as wide as a
+/// lab's tree gets), at five steps each.
+#[test]
+fn generated_figures_place_their_texts_apart() {
+    let mut rng = crate::rng::Rng::new(20261205);
+    let mut texts = 0;
+    for k in 0..500 {
+        let params = crate::games::tree::RandomTreeParams {
+            max_depth: 3 + (k % 3) as u32,
+            max_children: 2 + (k % 3) as u32,
+            min_value: -120,
+            max_value: 120,
+            chance_probability: if k % 3 == 1 { 0.4 } else { 0.0 },
+            players: if k % 3 == 2 { 3 } else { 2 },
+            ..Default::default()
+        };
+        let t = loop {
+            let t = Tree::random(&mut rng, &params);
+            if t.nodes().iter().filter(|n| n.children().is_empty()).count() <= 48 {
+                break t;
+            }
+        };
+        let trace = recorded(&t, k % 2 == 0);
+        let n = trace.len();
+        texts += check_placement(&t, &trace, &[0, n / 4, n / 2, 3 * n / 4, n]);
+    }
+    assert!(texts > 50_000, "{texts} texts checked");
+}
+
+/// The collisions the print figure had: with the minimax values "≤ 2 · minimax: 2" beside
+/// C ran into D's name; the edge a3 cut through the root's window "[α=3, β=+∞]"; the
+/// current node's ring covered C's name and the "≤" of its value.
+#[test]
+fn figure_5_2_s_old_collisions_are_gone() {
+    use super::place::{draw, problems, LabelKind, RING, RING_WIDTH};
+    let (t, trace) = alphabeta(FIG_5_2);
+    let find = |d: &super::place::Drawing, f: &Figure, name: &str, kind: LabelKind| {
+        let i = f.nodes.iter().position(|n| n.name == name).unwrap() as u32;
+        d.labels.iter().find(|l| l.node == i && l.kind == kind).unwrap().clone()
+    };
+    // The end, minimax values on: C's value and D's name apart, and the root's.
+    let (fig, end) = super::figures(&t, &trace, trace.len(), true).unwrap();
+    let d = draw(&fig, &end);
+    let c = find(&d, &fig, "C", LabelKind::Value);
+    assert_eq!(c.text, "≤ 2 · minimax: 2");
+    assert_eq!(find(&d, &fig, "A", LabelKind::Value).text, "3 · minimax: 3");
+    assert!(c.x1 < find(&d, &fig, "D", LabelKind::Name).x0, "C's value ends before D's name");
+    assert_eq!(problems(&fig, &d, 360.0), Vec::<String>::new());
+    // Step 23, the cutoff at C: the root's window clear of the edge a3, and C's ring clear
+    // of C's name and value.
+    let (fig, end) = super::figures(&t, &trace, 23, false).unwrap();
+    let d = draw(&fig, &end);
+    let w = find(&d, &fig, "A", LabelKind::Window);
+    assert_eq!(w.text, "[α=3, β=+∞]");
+    let dn = fig.nodes.iter().position(|n| n.name == "D").unwrap() as u32;
+    let a3 = d.edges.iter().find(|e| e.child == dn).unwrap();
+    // The edge runs below the window's bottom wherever it is right of the root.
+    assert!(a3.points[1].1 < w.y0 && a3.points[1].0 < w.x0, "{a3:?} {w:?}");
+    let ci = fig.nodes.iter().position(|n| n.name == "C").unwrap();
+    assert_eq!(d.ring, Some(ci as u32));
+    let cx = d.place.x[ci];
+    let ring_out = RING + RING_WIDTH / 2.0;
+    assert!(find(&d, &fig, "C", LabelKind::Name).x1 < cx - ring_out, "C's name is left of the ring");
+    assert!(find(&d, &fig, "C", LabelKind::Value).x0 > cx + ring_out, "C's value is right of the ring");
+    assert_eq!(problems(&fig, &d, 1280.0), Vec::<String>::new());
+}
+
+/// The check finds what it looks for: the old placement's collisions, put back.
+#[test]
+fn the_placement_check_finds_overlaps() {
+    use super::place::{draw, problems, LabelKind};
+    let (t, trace) = alphabeta(FIG_5_2);
+    let (fig, end) = super::figures(&t, &trace, 23, true).unwrap();
+    let mut d = draw(&fig, &end);
+    // The window back across the edge a3 (right under the root's centre line) and C's name
+    // at the old label distance, under the ring.
+    let ci = fig.nodes.iter().position(|n| n.name == "C").unwrap() as u32;
+    for l in d.labels.iter_mut() {
+        if l.node == 0 && l.kind == LabelKind::Window {
+            let h = l.y1 - l.y0;
+            l.y1 = d.place.y[0] - 0.3;
+            l.y0 = l.y1 - h;
+        }
+        if l.node == ci && l.kind == LabelKind::Name {
+            let w = l.x1 - l.x0;
+            l.x1 = d.place.x[ci as usize] - 0.3;
+            l.x0 = l.x1 - w;
+        }
+    }
+    let p = problems(&fig, &d, 1280.0);
+    assert!(p.iter().any(|m| m.contains("(Window of A) is on the edge into D")), "{p:?}");
+    assert!(p.iter().any(|m| m.contains("'C' (Name of C) is under the ring of C")), "{p:?}");
 }

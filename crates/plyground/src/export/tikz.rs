@@ -19,8 +19,8 @@
 //! registers and `\shipout` rather than the `standalone` class, which Debian ships only in
 //! the large `texlive-latex-extra`.
 
-use super::figure::{fig_value_text, value_text, window_text, FigKind, FigNode, FigState, Figure};
-use super::layout::{layout, Placement};
+use super::figure::{FigKind, FigNode, FigState, Figure, MINIMAX_SEP};
+use super::place::{draw, Anchor, Drawing, LabelKind, RING};
 use crate::games::tree::Tree;
 use crate::trace::Trace;
 
@@ -30,6 +30,9 @@ pub struct TikzOptions {
     /// Only the `tikzpicture` (needs `\usepackage{tikz}` and
     /// `\usetikzlibrary{shapes.geometric}` in the document), not a whole document.
     pub snippet: bool,
+    /// The true minimax value beside every finished inner node's own (the page's *Minimax
+    /// values*): "≤ 2 · minimax: 2".
+    pub minimax: bool,
 }
 
 /// How the first comment line names a search: `alpha-beta`, `minimax`, `expectiminimax`,
@@ -53,15 +56,14 @@ pub fn tikz_at(
     title: &str,
     opts: TikzOptions,
 ) -> Result<String, String> {
-    let fig = Figure::at_step(tree, trace, step)?;
-    let end = Figure::at_step(tree, trace, trace.len())?;
-    let place = layout(&fig, &end);
+    let (fig, end) = super::figures(tree, trace, step, opts.minimax)?;
+    let drawing = draw(&fig, &end);
     let tree_text = tree.to_text();
-    Ok(tikz(&fig, &place, &format!("{title} on {tree_text}"), opts))
+    Ok(tikz(&fig, &drawing, &format!("{title} on {tree_text}"), opts))
 }
 
-/// The TikZ of `fig` placed by `place` (from [`layout`]).
-pub fn tikz(fig: &Figure, place: &Placement, title: &str, opts: TikzOptions) -> String {
+/// The TikZ of `fig` placed by `drawing` (from [`draw`]).
+pub fn tikz(fig: &Figure, drawing: &Drawing, title: &str, opts: TikzOptions) -> String {
     let mut s = String::new();
     let step = if fig.step == fig.steps {
         format!("step {} of {} (the end)", fig.step, fig.steps)
@@ -77,7 +79,7 @@ pub fn tikz(fig: &Figure, place: &Placement, title: &str, opts: TikzOptions) -> 
     } else {
         s += PREAMBLE;
     }
-    s += &picture(fig, place);
+    s += &picture(fig, drawing);
     if !opts.snippet {
         s += CROP;
     }
@@ -107,7 +109,7 @@ const CROP: &str = "\\end{lrbox}
 ";
 
 const STYLES: &str = "\\begin{tikzpicture}[
-  font=\\footnotesize, line cap=round, line join=round, label distance=0.5mm,
+  font=\\footnotesize, line cap=round, line join=round,
   % node glyphs: MAX, MIN, chance, terminal, player p (p + 3 corners)
   glyph/.style={draw=plyline, line width=0.5pt, inner sep=0pt, minimum size=5mm},
   maxnode/.style={glyph, regular polygon, regular polygon sides=3, fill=plymax},
@@ -122,10 +124,11 @@ const STYLES: &str = "\\begin{tikzpicture}[
   greyed/.style={draw=plymuted, fill=plygreyfill, dashed, text=plymuted},
   current/.style={draw=plycurrent, line width=1.6pt},
   % texts
-  nametext/.style={font=\\scriptsize},
-  valuetext/.style={},
-  windowtext/.style={font=\\scriptsize},
-  edgetext/.style={font=\\scriptsize, inner sep=1.5pt, text=plyedge},
+  % (each text is placed by plyground at its own point, clear of the glyphs, ring and edges)
+  nametext/.style={font=\\scriptsize, inner sep=0pt},
+  valuetext/.style={inner sep=0pt},
+  windowtext/.style={font=\\scriptsize, inner sep=0pt},
+  edgetext/.style={font=\\scriptsize, inner sep=0pt, text=plyedge},
   greytext/.style={text=plymuted},
   % edges: normal, the chosen move, into a pruned subtree, dropped by beam search
   treeedge/.style={draw=plyedge, line width=0.6pt},
@@ -143,56 +146,85 @@ const STYLES: &str = "\\begin{tikzpicture}[
   \\definecolor{plyp2}{HTML}{B5DCA0}\\definecolor{plyp3}{HTML}{E0B3E6}
 ";
 
-fn picture(fig: &Figure, place: &Placement) -> String {
+fn picture(fig: &Figure, d: &Drawing) -> String {
     let names = tikz_names(fig);
     let mut s = String::from(STYLES);
     s += "  % nodes\n";
     for (i, n) in fig.nodes.iter().enumerate() {
-        s += &node_line(fig, n, &names[i], place.x[i], place.y[i]);
+        s += &node_line(n, &names[i], d.place.x[i], d.place.y[i]);
     }
-    s += "  % edges\n";
-    for (i, n) in fig.nodes.iter().enumerate() {
-        let Some(p) = n.parent else { continue };
-        let p = p as usize;
-        let style = if n.forward {
-            "forwardedge"
-        } else if n.greyed {
-            "prunededge"
-        } else if n.bold {
-            "chosen"
-        } else {
-            "treeedge"
+    s += "  % their names, values and windows\n";
+    for l in
+        d.labels.iter().filter(|l| !matches!(l.kind, LabelKind::Edge | LabelKind::Prob | LabelKind::Player))
+    {
+        let n = &fig.nodes[l.node as usize];
+        let style = match l.kind {
+            LabelKind::Name => "nametext",
+            LabelKind::Window => "windowtext",
+            _ => "valuetext",
         };
-        let dx = place.x[i] - place.x[p];
-        // As the page places them: the action left of the edge, the probability right of
-        // it, each above or below the middle so that it stays clear of the line.
-        let (name_anchor, prob_anchor) = if dx < -1e-9 {
-            ("south east", "north west")
-        } else if dx > 1e-9 {
-            ("north east", "south west")
-        } else {
-            ("east", "west")
-        };
-        let grey = if n.greyed { ", greytext" } else { "" };
-        let mut texts = String::new();
-        if !n.edge.is_empty() {
-            texts += &format!("node[edgetext{grey}, anchor={name_anchor}] {{{}}} ", tex_text(&n.edge));
-        }
-        if let Some(pr) = n.prob {
-            texts +=
-                &format!("node[edgetext{grey}, anchor={prob_anchor}] {{{}}} ", tex_math(&value_text(pr)));
-        }
-        s += &format!("  \\draw[{style}] ({}) -- {texts}({});\n", names[p], names[i]);
+        let text = if l.kind == LabelKind::Name { tex_text(&l.text) } else { tex_value(&l.text) };
+        s += &text_line(l, style, n.greyed, &text);
     }
-    if let Some(i) = fig.nodes.iter().position(|n| n.state == FigState::Current) {
+    s += "  % edges, each down its parent's stem, across, and down into the child\n";
+    for e in &d.edges {
+        let n = &fig.nodes[e.child as usize];
+        let style = match n.edge_look() {
+            "forward" => "forwardedge",
+            "pruned" => "prunededge",
+            "chosen" => "chosen",
+            _ => "treeedge",
+        };
+        let pts: Vec<String> = e.points.iter().map(|&(x, y)| format!("({}, {})", cm(x), cm(y))).collect();
+        let p = n.parent.map_or(0, |p| p as usize);
+        s += &format!(
+            "  \\draw[{style}] {}; % {} -- {}\n",
+            pts.join(" -- "),
+            names[p],
+            names[e.child as usize]
+        );
+    }
+    s += "  % edge texts: the action left of the edge, a probability right of it\n";
+    for l in d.labels.iter().filter(|l| matches!(l.kind, LabelKind::Edge | LabelKind::Prob)) {
+        let n = &fig.nodes[l.node as usize];
+        let text = if l.kind == LabelKind::Edge { tex_text(&l.text) } else { tex_math(&l.text) };
+        s += &text_line(l, "edgetext", n.greyed, &text);
+    }
+    if let Some(c) = d.ring {
         s += "  % the current node\n";
-        s += &format!("  \\draw[current] ({}.center) circle[radius=3.4mm];\n", names[i]);
+        s += &format!(
+            "  \\draw[current] ({}.center) circle[radius={}mm];\n",
+            names[c as usize],
+            cm(RING * 10.0).trim_end_matches('0')
+        );
     }
     s += "\\end{tikzpicture}\n";
     s
 }
 
-fn node_line(fig: &Figure, n: &FigNode, name: &str, x: f64, y: f64) -> String {
+/// One text at its anchor point.
+fn text_line(l: &super::place::Label, style: &str, grey: bool, text: &str) -> String {
+    let (x, y) = l.at();
+    let anchor = match l.anchor {
+        Anchor::West => "west",
+        Anchor::East => "east",
+        Anchor::North => "north",
+        Anchor::Center => "center",
+    };
+    let grey = if grey { ", greytext" } else { "" };
+    format!("  \\path ({}, {}) node[{style}{grey}, anchor={anchor}] {{{text}}};\n", cm(x), cm(y))
+}
+
+/// A value text for TeX: math, and a minimax value beside it as words ("$\le 2$ $\cdot$
+/// minimax: $2$").
+fn tex_value(t: &str) -> String {
+    match t.split_once(MINIMAX_SEP) {
+        Some((own, m)) => format!("{} $\\cdot$ minimax: {}", tex_math(own), tex_math(m)),
+        None => tex_math(t),
+    }
+}
+
+fn node_line(n: &FigNode, name: &str, x: f64, y: f64) -> String {
     let mut opts: Vec<String> = Vec::new();
     opts.push(match n.kind {
         FigKind::Max => "maxnode".into(),
@@ -221,31 +253,6 @@ fn node_line(fig: &Figure, n: &FigNode, name: &str, x: f64, y: f64) -> String {
         }
         .into(),
     );
-    let grey = if n.greyed { ", greytext" } else { "" };
-    if !n.label.is_empty() {
-        opts.push(format!("label={{[nametext{grey}]west:{}}}", tex_text(&n.label)));
-    }
-    let value = fig_value_text(n, fig.players).map(|t| tex_math(&t));
-    if n.is_leaf() {
-        if let Some(v) = value {
-            opts.push(format!("label={{[valuetext{grey}]south:{v}}}"));
-        }
-    } else {
-        match (value, n.window) {
-            (Some(v), Some(_)) => {
-                opts.push(format!("label={{[valuetext{grey}, anchor=south west]east:{v}}}"))
-            }
-            (Some(v), None) => opts.push(format!("label={{[valuetext{grey}]east:{v}}}")),
-            _ => {}
-        }
-        if let Some((a, b)) = n.window {
-            let anchor = if n.value.is_some() { "north west" } else { "west" };
-            opts.push(format!(
-                "label={{[windowtext{grey}, anchor={anchor}]east:{}}}",
-                tex_math(&window_text(a, b))
-            ));
-        }
-    }
     let inside = match n.kind {
         FigKind::Player(p) => format!("{}", p as usize + 1),
         _ => String::new(),

@@ -1,0 +1,485 @@
+//! Where every text of a figure goes: one placement, drawn by the TikZ and the SVG alike, so
+//! that a fix to a label holds in both.
+//!
+//! A [`Drawing`] is a [`Figure`] placed: the node centres from [`layout`](super::layout), each
+//! text as a box (its extent estimated with [`text_width`], the one per-character advance
+//! table of the figures), the edges as polylines and the current node's ring. The rules keep
+//! the texts apart by construction:
+//!
+//! - a node's row: its name left of it, its value right of it (above the centre line when the
+//!   α–β window is shown, the window below it), all at least [`BESIDE`] from the centre, clear
+//!   of the glyph and the current node's ring; a leaf's value under it, below the ring;
+//! - an edge leaves its parent by a short vertical stem down past everything the parent's row
+//!   shows under its centre line (per level: the same depth for every node of a level), runs
+//!   straight to a point over the child, and enters the child by a stem down past the texts
+//!   over the child's centre. So no edge crosses a row's texts;
+//! - the texts on an edge (the action left, a probability right) sit beside the middle of its
+//!   straight part, far enough from the line that no corner of the box touches it; where they
+//!   would touch a neighbouring edge or its texts, the two subtrees move apart.
+//!
+//! [`problems`] checks a drawing: no two texts overlap, no text touches a glyph, the ring or
+//! an edge, every text is inside the drawing's bounds, and no text is under 11 px at the scale
+//! the figure opens at ([`opening_scale`]).
+
+use super::figure::{fig_value_text, value_text, window_text, FigKind, FigState, Figure};
+use super::layout::{layout_spaced, text_width, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE};
+
+/// Centimetres per TeX point.
+pub const CM_PER_PT: f64 = 2.54 / 72.27;
+/// The size of values (`\footnotesize`), pt.
+pub const VALUE_PT: f64 = 8.0;
+/// The size of names, windows and edge texts (`\scriptsize`), pt.
+pub const SMALL_PT: f64 = 7.0;
+/// The current node's ring: radius and line width, cm.
+pub const RING: f64 = 0.34;
+/// The ring's line width, cm (1.6 pt).
+pub const RING_WIDTH: f64 = 1.6 * CM_PER_PT;
+/// From a node's centre to the texts beside it, cm: clear of the glyph and of the ring.
+pub const BESIDE: f64 = RADIUS + PAD;
+/// Air between a text and the line or text next to it, cm.
+pub const AIR: f64 = 0.04;
+/// From a node's centre down to the top of a leaf's value, cm: below the ring.
+pub const LEAF_TOP: f64 = RING + RING_WIDTH / 2.0 + AIR;
+/// From the centre line to a value over it or a window under it, cm.
+const ROW_GAP: f64 = 0.02;
+/// How far the subtrees move apart per step when texts on neighbouring edges touch, cm.
+const NUDGE: f64 = 0.1;
+/// The smallest text drawn, px, at the scale a figure opens at.
+pub const MIN_PX: f64 = 11.0;
+/// Pixels per centimetre at the scale a figure opens at: the smallest text ([`SMALL_PT`]) is
+/// [`MIN_PX`] (the SVG's own size).
+pub const PX_PER_CM: f64 = MIN_PX / (SMALL_PT * CM_PER_PT);
+
+/// The height of a text box of `pt` points, cm (a line: ascenders and descenders).
+pub fn text_height(pt: f64) -> f64 {
+    pt * CM_PER_PT
+}
+
+/// What a text is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LabelKind {
+    /// The node's name, left of it.
+    Name,
+    /// The node's value (beside an inner node, under a leaf).
+    Value,
+    /// The α–β window of an open inner node.
+    Window,
+    /// The action on the edge into the node.
+    Edge,
+    /// The probability on the edge into the node.
+    Prob,
+    /// The player number inside an n-player node.
+    Player,
+}
+
+/// Which point of its box a text is set at (TeX's anchors, SVG's text-anchor).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Anchor {
+    /// The middle of the left side.
+    West,
+    /// The middle of the right side.
+    East,
+    /// The middle of the top.
+    North,
+    /// The centre.
+    Center,
+}
+
+/// One text of a drawing: its box in cm (y up), and where it is set.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Label {
+    /// The node it belongs to (for an edge text, the child).
+    pub node: u32,
+    /// What it is.
+    pub kind: LabelKind,
+    /// The text.
+    pub text: String,
+    /// Its size, pt.
+    pub pt: f64,
+    /// Left, bottom, right, top.
+    pub x0: f64,
+    /// See `x0`.
+    pub y0: f64,
+    /// See `x0`.
+    pub x1: f64,
+    /// See `x0`.
+    pub y1: f64,
+    /// Where the text is set in its box.
+    pub anchor: Anchor,
+}
+
+impl Label {
+    /// The anchor point.
+    pub fn at(&self) -> (f64, f64) {
+        let cy = (self.y0 + self.y1) / 2.0;
+        let cx = (self.x0 + self.x1) / 2.0;
+        match self.anchor {
+            Anchor::West => (self.x0, cy),
+            Anchor::East => (self.x1, cy),
+            Anchor::North => (cx, self.y1),
+            Anchor::Center => (cx, cy),
+        }
+    }
+}
+
+/// The edge into a node: parent's glyph, down the parent's stem, straight to the child's
+/// stem, down into the child's glyph.
+#[derive(Clone, PartialEq, Debug)]
+pub struct EdgeLine {
+    /// The child.
+    pub child: u32,
+    /// The four corners, cm.
+    pub points: [(f64, f64); 4],
+}
+
+/// A figure placed: everything its drawings draw, in cm (y up).
+#[derive(Clone, PartialEq, Debug)]
+pub struct Drawing {
+    /// The node centres.
+    pub place: Placement,
+    /// Every text: the edges' texts in node order, then each node's (player number, name,
+    /// value, window) in node order.
+    pub labels: Vec<Label>,
+    /// One per non-root node, in node order.
+    pub edges: Vec<EdgeLine>,
+    /// The current node, ringed.
+    pub ring: Option<u32>,
+    /// Left, bottom, right, top of everything drawn.
+    pub bounds: (f64, f64, f64, f64),
+}
+
+/// How far a glyph reaches over and under its centre, cm (as the SVG and TikZ draw it).
+pub fn glyph_extent(kind: FigKind) -> (f64, f64) {
+    match kind {
+        FigKind::Max => (RADIUS, RADIUS / 2.0),
+        FigKind::Min => (RADIUS / 2.0, RADIUS),
+        FigKind::Chance => (0.2, 0.2),
+        FigKind::Terminal => (0.175, 0.175),
+        FigKind::Player(p) => {
+            let sides = usize::from(p) + 3;
+            // A corner on top; an even polygon has one at the bottom too.
+            if sides.is_multiple_of(2) {
+                (RADIUS, RADIUS)
+            } else {
+                (RADIUS, RADIUS * COS_HALF[sides.min(9) - 3])
+            }
+        }
+    }
+}
+
+/// cos(π/n) for n = 3 to 9 (no trigonometry in the wasm module).
+const COS_HALF: [f64; 7] = [
+    0.5,
+    std::f64::consts::FRAC_1_SQRT_2,
+    0.809_016_994_374_947_5,
+    0.866_025_403_784_438_6,
+    0.900_968_867_902_419_1,
+    0.923_879_532_511_286_7,
+    0.939_692_620_785_908_4,
+];
+
+/// The drawing of `fig`, with room for everything `reserve` (the same search at its end)
+/// shows: laid out, then the subtrees moved apart until no two edges' texts touch.
+pub fn draw(fig: &Figure, reserve: &Figure) -> Drawing {
+    let n = fig.nodes.len();
+    let mut extra = vec![0.0; n];
+    for _ in 0..4 * n + 8 {
+        let d = place(fig, &layout_spaced(fig, reserve, &extra));
+        match edge_conflict(fig, &d) {
+            Some((v, by)) => extra[v] += by,
+            None => return d,
+        }
+    }
+    place(fig, &layout_spaced(fig, reserve, &extra))
+}
+
+/// Depth of every node (parents come first).
+fn depths(fig: &Figure) -> Vec<usize> {
+    let mut d = vec![0; fig.nodes.len()];
+    for (i, n) in fig.nodes.iter().enumerate() {
+        if let Some(p) = n.parent {
+            d[i] = d[p as usize] + 1;
+        }
+    }
+    d
+}
+
+/// How far below its centre line each level's texts reach (the edges leave below that).
+fn below(fig: &Figure, depth: &[usize]) -> Vec<f64> {
+    let levels = depth.iter().max().map_or(0, |m| m + 1);
+    let row = ROW_GAP + text_height(SMALL_PT) + AIR;
+    let leaf = LEAF_TOP + text_height(VALUE_PT) + AIR;
+    let mut out = vec![row.max(RADIUS + AIR); levels];
+    for (i, n) in fig.nodes.iter().enumerate() {
+        if n.is_leaf() {
+            out[depth[i]] = leaf;
+        }
+    }
+    out
+}
+
+/// How far over its centre line a row's texts reach (the edges come in above that).
+pub const ABOVE: f64 = ROW_GAP + 0.29 + AIR;
+
+/// Places `fig`'s texts and edges on the node centres of `place`.
+pub fn place(fig: &Figure, place: &Placement) -> Drawing {
+    let depth = depths(fig);
+    let under = below(fig, &depth);
+    let (x, y) = (&place.x, &place.y);
+    let mut labels = Vec::new();
+    let mut edges = Vec::new();
+    let small = text_height(SMALL_PT);
+    let big = text_height(VALUE_PT);
+    for (i, n) in fig.nodes.iter().enumerate() {
+        let Some(p) = n.parent else { continue };
+        let p = p as usize;
+        let (top, _) = glyph_extent(n.kind);
+        let (_, bottom) = glyph_extent(fig.nodes[p].kind);
+        let a = (x[p], y[p] - under[depth[p]]);
+        let b = (x[i], y[i] + ABOVE);
+        edges.push(EdgeLine { child: n.id, points: [(x[p], y[p] - bottom), a, b, (x[i], y[i] - 0.0 + top)] });
+        // Beside the middle of the straight part, no corner of the box on the line.
+        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let off = small / 2.0 * (b.0 - a.0).abs() / (a.1 - b.1).max(1e-9) + AIR;
+        let (y0, y1) = (my - small / 2.0, my + small / 2.0);
+        if !n.edge.is_empty() {
+            let w = text_width(&n.edge, EDGE_SCALE);
+            let x1 = mx - off;
+            labels.push(label(n.id, LabelKind::Edge, &n.edge, SMALL_PT, (x1 - w, y0, x1, y1), Anchor::East));
+        }
+        if let Some(pr) = n.prob {
+            let t = value_text(pr);
+            let w = text_width(&t, EDGE_SCALE);
+            let x0 = mx + off;
+            labels.push(label(n.id, LabelKind::Prob, &t, SMALL_PT, (x0, y0, x0 + w, y1), Anchor::West));
+        }
+    }
+    for (i, n) in fig.nodes.iter().enumerate() {
+        let (cx, cy) = (x[i], y[i]);
+        if let FigKind::Player(p) = n.kind {
+            let t = format!("{}", p + 1);
+            let w = text_width(&t, EDGE_SCALE);
+            let b = (cx - w / 2.0, cy - small / 2.0, cx + w / 2.0, cy + small / 2.0);
+            labels.push(label(n.id, LabelKind::Player, &t, SMALL_PT, b, Anchor::Center));
+        }
+        if !n.label.is_empty() {
+            let w = text_width(&n.label, EDGE_SCALE);
+            let b = (cx - BESIDE - w, cy - small / 2.0, cx - BESIDE, cy + small / 2.0);
+            labels.push(label(n.id, LabelKind::Name, &n.label, SMALL_PT, b, Anchor::East));
+        }
+        let value = fig_value_text(n, fig.players);
+        if n.is_leaf() {
+            if let Some(v) = value {
+                let w = text_width(&v, 1.0);
+                let top = cy - LEAF_TOP;
+                labels.push(label(
+                    n.id,
+                    LabelKind::Value,
+                    &v,
+                    VALUE_PT,
+                    (cx - w / 2.0, top - big, cx + w / 2.0, top),
+                    Anchor::North,
+                ));
+            }
+            continue;
+        }
+        let x0 = cx + BESIDE;
+        if let Some(v) = value {
+            let w = text_width(&v, 1.0);
+            let (y0, y1) = if n.window.is_some() {
+                (cy + ROW_GAP, cy + ROW_GAP + big)
+            } else {
+                (cy - big / 2.0, cy + big / 2.0)
+            };
+            labels.push(label(n.id, LabelKind::Value, &v, VALUE_PT, (x0, y0, x0 + w, y1), Anchor::West));
+        }
+        if let Some((a, b)) = n.window {
+            let t = window_text(a, b);
+            let w = text_width(&t, WINDOW_SCALE);
+            let (y0, y1) = if n.value.is_some() {
+                (cy - ROW_GAP - small, cy - ROW_GAP)
+            } else {
+                (cy - small / 2.0, cy + small / 2.0)
+            };
+            labels.push(label(n.id, LabelKind::Window, &t, SMALL_PT, (x0, y0, x0 + w, y1), Anchor::West));
+        }
+    }
+    let ring = fig.nodes.iter().position(|n| n.state == FigState::Current).map(|i| i as u32);
+    // Bounds: everything drawn, and room for the ring anywhere.
+    let r = RING + RING_WIDTH / 2.0;
+    let mut bounds = (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY);
+    let mut grow = |b: (f64, f64, f64, f64)| {
+        bounds = (bounds.0.min(b.0), bounds.1.min(b.1), bounds.2.max(b.2), bounds.3.max(b.3));
+    };
+    for i in 0..fig.nodes.len() {
+        grow((x[i] - r, y[i] - r, x[i] + r, y[i] + r));
+    }
+    for l in &labels {
+        grow((l.x0, l.y0, l.x1, l.y1));
+    }
+    grow((0.0, 0.0, place.width, 0.0));
+    if !bounds.0.is_finite() {
+        bounds = (0.0, 0.0, 0.0, 0.0);
+    }
+    Drawing { place: place.clone(), labels, edges, ring, bounds }
+}
+
+fn label(node: u32, kind: LabelKind, text: &str, pt: f64, b: (f64, f64, f64, f64), anchor: Anchor) -> Label {
+    Label { node, kind, text: text.to_string(), pt, x0: b.0, y0: b.1, x1: b.2, y1: b.3, anchor }
+}
+
+/// Do two boxes overlap (more than touching)?
+fn boxes_meet(a: &Label, b: (f64, f64, f64, f64)) -> bool {
+    a.x0.max(b.0) < a.x1.min(b.2) - 1e-9 && a.y0.max(b.1) < a.y1.min(b.3) - 1e-9
+}
+
+/// Does the segment p–q meet the box (Liang–Barsky clipping)?
+fn segment_meets(l: &Label, p: (f64, f64), q: (f64, f64)) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let eps = 1e-9;
+    for (den, num) in [
+        (-dx, p.0 - (l.x0 + eps)),
+        (dx, (l.x1 - eps) - p.0),
+        (-dy, p.1 - (l.y0 + eps)),
+        (dy, (l.y1 - eps) - p.1),
+    ] {
+        if den == 0.0 {
+            if num < 0.0 {
+                return false;
+            }
+        } else {
+            let t = num / den;
+            if den < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 <= t1
+}
+
+/// The first edge (by child) whose subtree must move right so that the texts of neighbouring
+/// edges stay apart, and by how much at least: where an edge text meets another edge or
+/// another edge's text.
+fn edge_conflict(fig: &Figure, d: &Drawing) -> Option<(usize, f64)> {
+    let x = &d.place.x;
+    let texts: Vec<&Label> =
+        d.labels.iter().filter(|l| matches!(l.kind, LabelKind::Edge | LabelKind::Prob)).collect();
+    let depth = depths(fig);
+    let apart = |u: u32, v: u32| -> Option<usize> {
+        // The right one of the two children of the lowest common ancestor on their paths.
+        let (mut a, mut b) = (u as usize, v as usize);
+        while depth[a] > depth[b] {
+            a = fig.nodes[a].parent? as usize;
+        }
+        while depth[b] > depth[a] {
+            b = fig.nodes[b].parent? as usize;
+        }
+        while fig.nodes[a].parent != fig.nodes[b].parent {
+            a = fig.nodes[a].parent? as usize;
+            b = fig.nodes[b].parent? as usize;
+        }
+        (a != b).then(|| if x[a] > x[b] { a } else { b })
+    };
+    for (k, l) in texts.iter().enumerate() {
+        for m in &texts[k + 1..] {
+            if m.y0 >= l.y1 || m.y1 <= l.y0 {
+                continue;
+            }
+            if m.node != l.node && boxes_meet(l, (m.x0, m.y0, m.x1, m.y1)) {
+                if let Some(v) = apart(l.node, m.node) {
+                    // Twice the overlap: the texts sit halfway down, where the edges part
+                    // at half the rate their ends do.
+                    return Some((v, 2.0 * (l.x1.min(m.x1) - l.x0.max(m.x0) + AIR)));
+                }
+            }
+        }
+        for e in &d.edges {
+            let (hi, lo) = (e.points[1].1, e.points[2].1);
+            if l.y0 >= hi || l.y1 <= lo {
+                continue;
+            }
+            if segment_meets(l, e.points[1], e.points[2]) {
+                if let Some(v) = apart(l.node, e.child) {
+                    return Some((v, NUDGE));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The scale a figure opens at, px per cm, in a view `view_px` wide: the whole figure when it
+/// fits at a scale where its smallest text is at least [`MIN_PX`], else that scale (the rest
+/// is scrolled to), and never larger than that scale either: `PX_PER_CM`. (The page's
+/// `frameTree` rule, with the figure's natural size as its largest scale and its readable
+/// scale both at [`PX_PER_CM`].)
+pub fn opening_scale(width_cm: f64, view_px: f64) -> f64 {
+    let fit = if width_cm > 0.0 { view_px / width_cm } else { f64::INFINITY };
+    // frameTree: the whole figure at most at its natural size; if that is under the
+    // readable scale, the readable scale.
+    let whole = fit.min(PX_PER_CM);
+    if whole >= PX_PER_CM {
+        whole
+    } else {
+        PX_PER_CM
+    }
+}
+
+/// What is wrong with a drawing, in words (empty when nothing is): two texts that overlap, a
+/// text on a glyph (a player's number is inside its own), on the current node's ring or on
+/// an edge, a text outside the bounds, a text under [`MIN_PX`] at the scale the figure opens
+/// at in a view `view_px` wide.
+pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    let name = |l: &Label| format!("'{}' ({:?} of {})", l.text, l.kind, fig.nodes[l.node as usize].name);
+    let mut sorted: Vec<&Label> = d.labels.iter().collect();
+    sorted.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    for (k, a) in sorted.iter().enumerate() {
+        for b in &sorted[k + 1..] {
+            if b.x0 >= a.x1 {
+                break;
+            }
+            if boxes_meet(a, (b.x0, b.y0, b.x1, b.y1)) {
+                out.push(format!("{} overlaps {}", name(a), name(b)));
+            }
+        }
+    }
+    let (x, y) = (&d.place.x, &d.place.y);
+    let scale = opening_scale(d.bounds.2 - d.bounds.0, view_px);
+    for l in &d.labels {
+        for (i, n) in fig.nodes.iter().enumerate() {
+            let own = l.kind == LabelKind::Player && l.node as usize == i;
+            if !own && boxes_meet(l, (x[i] - RADIUS, y[i] - RADIUS, x[i] + RADIUS, y[i] + RADIUS)) {
+                out.push(format!("{} is on the glyph of {}", name(l), n.name));
+            }
+        }
+        if let Some(c) = d.ring {
+            // The ring is a band around the node's centre: a box meets it when its nearest
+            // point is inside the band's outer circle and its farthest outside the inner one.
+            let (cx, cy) = (x[c as usize], y[c as usize]);
+            let near = (cx.clamp(l.x0, l.x1) - cx).hypot(cy.clamp(l.y0, l.y1) - cy);
+            let far =
+                (l.x0 - cx).abs().max((l.x1 - cx).abs()).hypot((l.y0 - cy).abs().max((l.y1 - cy).abs()));
+            if near < RING + RING_WIDTH / 2.0 - 1e-9 && far > RING - RING_WIDTH / 2.0 + 1e-9 {
+                out.push(format!("{} is under the ring of {}", name(l), fig.nodes[c as usize].name));
+            }
+        }
+        for e in &d.edges {
+            if e.points.windows(2).any(|s| segment_meets(l, s[0], s[1])) {
+                out.push(format!("{} is on the edge into {}", name(l), fig.nodes[e.child as usize].name));
+            }
+        }
+        let (bx0, by0, bx1, by1) = d.bounds;
+        if l.x0 < bx0 - 1e-9 || l.x1 > bx1 + 1e-9 || l.y0 < by0 - 1e-9 || l.y1 > by1 + 1e-9 {
+            out.push(format!("{} is outside the figure", name(l)));
+        }
+        let px = l.pt * CM_PER_PT * scale;
+        if px < MIN_PX - 1e-9 {
+            out.push(format!("{} is {px:.2} px", name(l)));
+        }
+    }
+    out
+}

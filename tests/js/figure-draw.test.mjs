@@ -1,0 +1,129 @@
+// The core's placed figure (wasm figureRecord, the picture the TikZ and SVG writers draw)
+// drawn on a canvas by figure-draw.js: the texts a recording context receives are checked as
+// the core checks its own (plyground::export::place::problems): no two overlap, none is on a
+// glyph, the ring or an edge, none is outside the bounds, none is under 11 px. On every lesson
+// tree at every step, with and without the minimax values, and on generated trees.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
+import { drawFigure, figureView } from '../../www/lib/figure-draw.js';
+
+const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
+if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
+const api = await import(`${pkg}plyground_wasm.js`);
+api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
+const { GameTree } = api;
+
+/** A recording context: fillText boxes, measured wider than the core's estimate (a canvas font). */
+function recorder() {
+  const texts = [];
+  const st = { font: '10px x', textAlign: 'left' };
+  const width = (t) => String(t).length * Number(/([\d.]+)px/.exec(st.font)[1]) * 0.7;
+  const nop = () => {};
+  const ctx = {
+    beginPath: nop, moveTo: nop, lineTo: nop, closePath: nop, arc: nop, rect: nop, fill: nop, stroke: nop, setLineDash: nop,
+    set font(v) { st.font = v; },
+    get font() { return st.font; },
+    set textAlign(v) { st.textAlign = v; },
+    get textAlign() { return st.textAlign; },
+    measureText: (t) => ({ width: width(t) }),
+    fillText(text, x, y, maxWidth) {
+      const w = maxWidth === undefined ? width(text) : Math.min(width(text), maxWidth);
+      const x0 = st.textAlign === 'left' ? x : st.textAlign === 'right' ? x - w : x - w / 2;
+      const px = Number(/([\d.]+)px/.exec(st.font)[1]);
+      texts.push({ text, x0, x1: x0 + w, y0: y - px / 2, y1: y + px / 2, px });
+    },
+  };
+  return { ctx, texts };
+}
+
+const meet = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
+
+/** Does segment p–q cross box b (Liang–Barsky)? */
+function crosses(b, [px, py], [qx, qy]) {
+  let t0 = 0;
+  let t1 = 1;
+  const e = 1e-6;
+  for (const [den, num] of [[-(qx - px), px - (b.x0 + e)], [qx - px, b.x1 - e - px], [-(qy - py), py - (b.y0 + e)], [qy - py, b.y1 - e - py]]) {
+    if (den === 0) {
+      if (num < 0) return false;
+    } else if (den < 0) t0 = Math.max(t0, num / den);
+    else t1 = Math.min(t1, num / den);
+  }
+  return t0 <= t1;
+}
+
+function problems(rec, where) {
+  const { ctx, texts } = recorder();
+  drawFigure(ctx, rec);
+  const { scale, at } = figureView(rec);
+  const out = [];
+  assert.equal(texts.length, rec.labels.length);
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i];
+    if (t.px < 11 - 1e-9) out.push(`${where}: '${t.text}' at ${t.px} px`);
+    for (let j = i + 1; j < texts.length; j++) if (meet(t, texts[j])) out.push(`${where}: '${t.text}' overlaps '${texts[j].text}'`);
+    for (let v = 0; v < rec.x.length; v++) {
+      if (rec.labels[i].kind === 'player' && rec.labels[i].node === v) continue;
+      const [sx, sy] = at(rec.x[v], rec.y[v]);
+      const r = 0.25 * scale;
+      if (meet(t, { x0: sx - r, x1: sx + r, y0: sy - r, y1: sy + r })) out.push(`${where}: '${t.text}' on the glyph of node ${v}`);
+    }
+    for (let k = 0; k < rec.edgeLooks.length; k++) {
+      const pts = [0, 1, 2, 3].map((c) => at(rec.edges[k * 9 + 1 + 2 * c], rec.edges[k * 9 + 2 + 2 * c]));
+      for (let c = 0; c < 3; c++) if (crosses(t, pts[c], pts[c + 1])) out.push(`${where}: '${t.text}' on the edge into ${rec.edges[k * 9]}`);
+    }
+    const [bx0, by0] = at(rec.bounds[0], rec.bounds[3]);
+    const [bx1, by1] = at(rec.bounds[2], rec.bounds[1]);
+    if (t.x0 < bx0 - 1e-6 || t.x1 > bx1 + 1e-6 || t.y0 < by0 - 1e-6 || t.y1 > by1 + 1e-6) out.push(`${where}: '${t.text}' outside the figure`);
+  }
+  return out;
+}
+
+test('the core figure drawn on a canvas: every lesson tree, every step, with and without minimax values', () => {
+  let checked = 0;
+  for (const lesson of LESSON_TREES) {
+    const tree = GameTree.parse(lesson.text);
+    try {
+      for (const algo of algorithmsFor(tree)) {
+        if (algo === 'mcts') continue;
+        const end = api.figureRecord(tree, { algo }, 20000, 0, false);
+        assert.ok(end.labels.length > 0);
+        for (const minimax of [false, true]) {
+          for (let step = 0; ; step++) {
+            let rec;
+            try {
+              rec = api.figureRecord(tree, { algo }, 20000, step, minimax);
+            } catch (e) {
+              if (/out of range/.test(e.message)) break;
+              // No minimax values to show (max^n, depth-limited): said with the reason.
+              assert.ok(minimax && /minimax|vectors|depth/.test(e.message), e.message);
+              break;
+            }
+            assert.deepEqual(problems(rec, `${lesson.id} ${algo} step ${step}${minimax ? ' minimax' : ''}`), []);
+            checked += rec.labels.length;
+          }
+        }
+      }
+    } finally {
+      tree.free();
+    }
+  }
+  assert.ok(checked > 5000, `${checked} texts checked`);
+});
+
+test('Figure 5.2 with the minimax values: "≤ 2 · minimax: 2" and "3 · minimax: 3" drawn clear of D and C', () => {
+  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const rec = api.figureRecord(tree, { algo: 'alphabeta' }, 20000, 43, true);
+  tree.free();
+  const { ctx, texts } = recorder();
+  drawFigure(ctx, rec);
+  const c = texts.find((t) => t.text === '≤ 2 · minimax: 2');
+  const d = texts.find((t) => t.text === 'D');
+  const a = texts.find((t) => t.text === '3 · minimax: 3');
+  assert.ok(c && d && a);
+  assert.ok(c.x1 < d.x0, `C's value ends at ${c.x1}, D's name starts at ${d.x0}`);
+  assert.deepEqual(problems(rec, 'Figure 5.2'), []);
+});
