@@ -23,8 +23,7 @@ use crate::rng::Rng;
 
 const INF: f64 = f64::INFINITY;
 
-/// How far quiescence search may extend past the depth cutoff.
-pub const MAX_QUIESCENCE_PLIES: u32 = 16;
+pub use crate::limits::MAX_QUIESCENCE_PLIES;
 
 /// Options of [`alpha_beta`] and [`iterative_deepening`].
 #[derive(Copy, Clone, PartialEq, Debug)]
