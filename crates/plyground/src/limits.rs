@@ -68,6 +68,55 @@ pub const SOLVER_DEFAULT_BUDGET: u64 = 1_000_000_000;
 /// The largest node budget `solveConnect4` and `analyzeConnect4` accept.
 pub const SOLVER_MAX_BUDGET: u64 = 1_000_000_000_000;
 
+/// The node cap of a [`Recorder`](crate::trace::Recorder) made without one (the core's
+/// callers; the wasm API's steppers default to [`DEFAULT_NODE_CAP`]): enough for every lesson
+/// tree and a tic-tac-toe α-β search from the empty board, small enough for a browser.
+pub const RECORDER_NODE_CAP: usize = 50_000;
+
+/// How far quiescence search may extend past the depth cutoff.
+pub const MAX_QUIESCENCE_PLIES: u32 = 16;
+
+// Explicit trees (`games::tree`).
+
+/// The longest tree text accepted (1 MiB).
+pub const TREE_MAX_TEXT_BYTES: usize = 1 << 20;
+/// The most nodes a tree may have.
+pub const TREE_MAX_NODES: usize = 100_000;
+/// The deepest level a node may sit at (the root is level 0).
+pub const TREE_MAX_LEVEL: u32 = 64;
+/// The largest magnitude of a utility, so that sums and ranges stay finite.
+pub const MAX_ABS_UTILITY: f64 = 1e15;
+
+// The playground's players (`search::players`) and the solver player (`search::engine`).
+
+/// The most MCTS iterations a player runs.
+pub const MAX_PLAYER_ITERATIONS: u32 = 1_000_000;
+/// The deepest depth a player searches to.
+pub const MAX_PLAYER_DEPTH: u32 = 42;
+/// The depth of the H-minimax that evaluates a Connect-4 position when no side is an engine
+/// (`PlayerConfig::for_evaluation`).
+pub const EVALUATION_DEPTH_C4: u32 = 8;
+/// The largest exploration constant a player takes.
+pub const MAX_PLAYER_C: f64 = 100.0;
+/// The nodes a `SolverEngine` spends, once its move is found, on the other columns before it
+/// answers, past which it asks no more for an exact score: win, draw or loss comes first and
+/// may go beyond them (on what is left of the solver's share), the exact scores only within
+/// them; a column not made exact keeps a bound that says win, draw or loss.
+pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
+
+// Practice (`practice`).
+
+/// The largest tree an exercise accepts (nodes).
+pub const MAX_PRACTICE_NODES: usize = 5_000;
+/// The largest tree the move-ordering task accepts (nodes).
+pub const MAX_ORDERING_NODES: usize = 256;
+/// Move ordering: every ordering is tried when there are at most this many.
+pub const MAX_EXHAUSTIVE_ORDERINGS: u64 = 40_000;
+/// How many trees the practice generator draws before it gives up.
+pub const GENERATE_MAX_ATTEMPTS: u32 = 2_000;
+/// The most leaves a generated practice tree may have.
+pub const MAX_GENERATED_LEAVES: u64 = 4_096;
+
 // Checked when the crate compiles: every default lies within its limit, and every limit
 // fits a JavaScript number exactly.
 const _: () = {

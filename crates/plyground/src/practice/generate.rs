@@ -9,10 +9,7 @@ use crate::search::maxn::maxn_values;
 use crate::search::TieRule;
 use crate::trace::Recorder;
 
-/// How many trees the generator draws before it gives up.
-pub const MAX_ATTEMPTS: u32 = 2_000;
-/// The most leaves a generated tree may have.
-pub const MAX_GENERATED_LEAVES: u64 = 4_096;
+pub use crate::limits::{GENERATE_MAX_ATTEMPTS as MAX_ATTEMPTS, MAX_GENERATED_LEAVES};
 
 /// A difficulty preset: a named set of generator parameters per task.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]

@@ -50,12 +50,7 @@ use crate::trace::{NodeValue, Recorder, Trace};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The largest tree an exercise accepts (nodes).
-pub const MAX_PRACTICE_NODES: usize = 5_000;
-/// The largest tree the move-ordering task accepts (nodes).
-pub const MAX_ORDERING_NODES: usize = 256;
-/// Move ordering: every ordering is tried when there are at most this many.
-pub const MAX_EXHAUSTIVE_ORDERINGS: u64 = 40_000;
+pub use crate::limits::{MAX_EXHAUSTIVE_ORDERINGS, MAX_ORDERING_NODES, MAX_PRACTICE_NODES};
 /// Tolerance for values that involve averages or square roots.
 pub const LOOSE_TOLERANCE: f64 = 0.005;
 /// Tolerance for everything else.

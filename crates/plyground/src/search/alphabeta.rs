@@ -23,8 +23,7 @@ use crate::rng::Rng;
 
 const INF: f64 = f64::INFINITY;
 
-/// How far quiescence search may extend past the depth cutoff.
-pub const MAX_QUIESCENCE_PLIES: u32 = 16;
+pub use crate::limits::MAX_QUIESCENCE_PLIES;
 
 /// Options of [`alpha_beta`] and [`iterative_deepening`].
 #[derive(Copy, Clone, PartialEq, Debug)]
@@ -735,7 +734,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
     fn max_value(
         &mut self,
         s: &G::State,
-        mut alpha: f64,
+        alpha: f64,
         beta: f64,
         depth: u32,
         ply: u32,
@@ -743,61 +742,7 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self.order.ordered_actions(
-            self.game,
-            self.eval,
-            &self.opts,
-            self.stats.nodes,
-            s,
-            depth,
-            ply,
-            qply,
-            quiesce,
-            tt_move,
-        );
-        let mut acts = acts;
-        if let (Some(w), false) = (self.beam_width(), quiesce) {
-            self.beam(s, &mut acts, w, true);
-        }
-        let total = acts.len() as u32;
-        let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
-        let singular = self.singular_here(quiesce, depth);
-        let mut seen: Vec<(G::Action, f64)> = Vec::new();
-        let (alpha0, mut cut) = (alpha, false);
-        let mut v = -INF;
-        let mut best = None;
-        for (i, &a) in acts.iter().enumerate() {
-            let child = self.game.result(s, a);
-            let cv = self.value(&child, Some(a), alpha, beta, next_depth, ply + 1, next_q);
-            if self.aborted {
-                break;
-            }
-            if ply == 0 {
-                self.root_scores.push((a, cv, classify(cv, alpha, beta)));
-            }
-            if singular.is_some() {
-                seen.push((a, cv));
-            }
-            if cv > v || best.is_none() {
-                v = cv;
-                best = Some(a);
-                self.pv.update(ply, a);
-            }
-            if self.passes_beta(v, beta) {
-                self.cutoff(a, ply, depth, v, alpha, beta, i as u32, cv, total);
-                cut = true;
-                break;
-            }
-            alpha = alpha.max(v);
-            if O::ENABLED {
-                self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
-            }
-        }
-        if let (Some(se), false) = (singular, cut || self.aborted) {
-            (v, best) = self.extend(s, &seen, se, (alpha0, beta), (next_depth, ply, next_q), true, (v, best));
-        }
-        self.order.bufs[ply as usize] = acts;
-        (v, best)
+        self.extreme(true, s, (alpha, beta), depth, ply, qply, quiesce, tt_move)
     }
 
     /// MIN-VALUE(s, α, β): v ← +∞; for each a: v ← min(v, MAX-VALUE(RESULT(s, a), α, β));
@@ -807,14 +752,32 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
         &mut self,
         s: &G::State,
         alpha: f64,
-        mut beta: f64,
+        beta: f64,
         depth: u32,
         ply: u32,
         qply: u32,
         quiesce: bool,
         tt_move: Option<G::Action>,
     ) -> (f64, Option<G::Action>) {
-        let acts = self.order.ordered_actions(
+        self.extreme(false, s, (alpha, beta), depth, ply, qply, quiesce, tt_move)
+    }
+
+    /// The one body of MAX-VALUE and MIN-VALUE: MAX raises v and α and returns once v ≥ β;
+    /// MIN lowers v and β and returns once v ≤ α (each test strict under the strict tie rule).
+    #[allow(clippy::too_many_arguments)]
+    fn extreme(
+        &mut self,
+        is_max: bool,
+        s: &G::State,
+        window: (f64, f64),
+        depth: u32,
+        ply: u32,
+        qply: u32,
+        quiesce: bool,
+        tt_move: Option<G::Action>,
+    ) -> (f64, Option<G::Action>) {
+        let (mut alpha, mut beta) = window;
+        let mut acts = self.order.ordered_actions(
             self.game,
             self.eval,
             &self.opts,
@@ -826,16 +789,15 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             quiesce,
             tt_move,
         );
-        let mut acts = acts;
         if let (Some(w), false) = (self.beam_width(), quiesce) {
-            self.beam(s, &mut acts, w, false);
+            self.beam(s, &mut acts, w, is_max);
         }
         let total = acts.len() as u32;
         let (next_depth, next_q) = if quiesce { (0, qply + 1) } else { (depth - 1, qply) };
         let singular = self.singular_here(quiesce, depth);
         let mut seen: Vec<(G::Action, f64)> = Vec::new();
-        let (beta0, mut cut) = (beta, false);
-        let mut v = INF;
+        let mut cut = false;
+        let mut v = if is_max { -INF } else { INF };
         let mut best = None;
         for (i, &a) in acts.iter().enumerate() {
             let child = self.game.result(s, a);
@@ -849,24 +811,29 @@ impl<'a, G: Game, E: Evaluator<G>, O: Observer<G::Action>> AlphaBeta<'a, G, E, O
             if singular.is_some() {
                 seen.push((a, cv));
             }
-            if cv < v || best.is_none() {
+            let better = if is_max { cv > v } else { cv < v };
+            if better || best.is_none() {
                 v = cv;
                 best = Some(a);
                 self.pv.update(ply, a);
             }
-            if self.passes_alpha(v, alpha) {
+            let stop = if is_max { self.passes_beta(v, beta) } else { self.passes_alpha(v, alpha) };
+            if stop {
                 self.cutoff(a, ply, depth, v, alpha, beta, i as u32, cv, total);
                 cut = true;
                 break;
             }
-            beta = beta.min(v);
+            if is_max {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
             if O::ENABLED {
                 self.obs.event(&Event::Backup { child: i as u32, value: cv, prob: 1.0, v, alpha, beta });
             }
         }
         if let (Some(se), false) = (singular, cut || self.aborted) {
-            (v, best) =
-                self.extend(s, &seen, se, (alpha, beta0), (next_depth, ply, next_q), false, (v, best));
+            (v, best) = self.extend(s, &seen, se, window, (next_depth, ply, next_q), is_max, (v, best));
         }
         self.order.bufs[ply as usize] = acts;
         (v, best)

@@ -646,12 +646,7 @@ const C4_N: i32 = crate::games::connect4::CELLS as i32;
 /// The columns, centre first (0-based).
 const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The nodes a [`SolverEngine`] spends, once its move is found, on the other columns before
-/// it answers, past which it asks no more for an exact score: win, draw or loss comes first
-/// and may go beyond them (on what is left of the solver's share), the exact scores only
-/// within them; a column not made exact keeps a bound that says win, draw or loss. A fifth of
-/// a second or so natively.
-pub const SOLVER_COLUMN_SHARE: u64 = 2_000_000;
+pub use crate::limits::SOLVER_COLUMN_SHARE;
 
 /// The exact Connect-4 solver. When the solver's share of the budget runs out before the move
 /// is found, it gives up ([`SolverEngine::fell_back`]) and leaves the rest of the budget to

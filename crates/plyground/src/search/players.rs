@@ -86,15 +86,7 @@ pub const TT_LOG2_SMALL: u32 = 16;
 /// The transposition table of Connect-4, log2 of its slots: 256 Ki (about 10 MB).
 pub const TT_LOG2_C4: u32 = 18;
 
-/// The most MCTS iterations a player runs.
-pub const MAX_PLAYER_ITERATIONS: u32 = 1_000_000;
-/// The deepest depth a player searches to.
-pub const MAX_PLAYER_DEPTH: u32 = 42;
-/// The depth of the H-minimax that evaluates a Connect-4 position when no side is an engine
-/// ([`PlayerConfig::for_evaluation`]).
-pub const EVALUATION_DEPTH_C4: u32 = 8;
-/// The largest exploration constant a player takes.
-pub const MAX_PLAYER_C: f64 = 100.0;
+pub use crate::limits::{EVALUATION_DEPTH_C4, MAX_PLAYER_C, MAX_PLAYER_DEPTH, MAX_PLAYER_ITERATIONS};
 /// The MCTS tree's node cap of a player (as the wasm API's searches: one more than the most
 /// iterations).
 pub const MCTS_MAX_NODES: u32 = MAX_PLAYER_ITERATIONS + 1;

@@ -107,9 +107,7 @@ use crate::search::TieRule;
 /// "No node / no event" in the compact per-event links.
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// The default [`Recorder`] node cap: enough for every lesson tree and a tic-tac-toe α-β
-/// search from the empty board (18,297 nodes), small enough for a browser.
-pub const DEFAULT_NODE_CAP: usize = 50_000;
+use crate::limits::RECORDER_NODE_CAP;
 
 /// A value at a node: one number (utility to MAX) or, in max^n, one per player.
 #[derive(Copy, Clone, PartialEq, Debug)]
@@ -637,12 +635,12 @@ pub struct Recorder<'g, G: Game> {
 
 impl<'g, G: Game> Recorder<'g, G> {
     /// A recorder for a search that starts from `root` (the state the search is given),
-    /// with [`DEFAULT_NODE_CAP`].
+    /// with [`RECORDER_NODE_CAP`].
     pub fn new(game: &'g G, root: G::State) -> Self {
         Recorder {
             game,
             root,
-            cap: DEFAULT_NODE_CAP,
+            cap: RECORDER_NODE_CAP,
             frames: Vec::new(),
             open: 0,
             trace: Trace {
@@ -652,7 +650,7 @@ impl<'g, G: Game> Recorder<'g, G> {
                 pruned: Vec::new(),
                 results: Vec::new(),
                 truncated: false,
-                node_cap: DEFAULT_NODE_CAP,
+                node_cap: RECORDER_NODE_CAP,
                 num_players: game.num_players(),
                 flavour: Flavour::Minimax,
                 tie_rule: TieRule::NonStrict,

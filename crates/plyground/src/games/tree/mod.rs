@@ -87,16 +87,12 @@ pub use parse::ParseError;
 use crate::decimal;
 use crate::game::{Game, IllegalAction, Player, ToMove, Utilities, MAX_PLAYERS};
 
-/// The longest tree text accepted (1 MiB).
-pub const MAX_TEXT_BYTES: usize = 1 << 20;
-/// The most nodes a tree may have.
-pub const MAX_NODES: usize = 100_000;
-/// The deepest level a node may sit at (the root is level 0).
-pub const MAX_DEPTH: u32 = 64;
+pub use crate::limits::{
+    TREE_MAX_LEVEL as MAX_DEPTH, TREE_MAX_NODES as MAX_NODES, TREE_MAX_TEXT_BYTES as MAX_TEXT_BYTES,
+};
 /// How far a chance node's probabilities may sum from 1.
 pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
-/// The largest magnitude of a utility, so that sums and ranges stay finite.
-pub const MAX_ABS_VALUE: f64 = 1e15;
+pub use crate::limits::MAX_ABS_UTILITY as MAX_ABS_VALUE;
 
 /// What a node is.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
