@@ -18,9 +18,12 @@ pub fn pkg_dir() -> PathBuf {
 
 /// Set-up, then the build: the package, then the minified site made from www/ and it.
 pub fn setup_and_build() -> Result<(), String> {
+    let start = std::time::Instant::now();
     setup::all()?;
     build_pkg()?;
-    crate::site::build_site()
+    crate::site::build_site()?;
+    println!("build: done in {}", util::human_duration(start.elapsed()));
+    Ok(())
 }
 
 /// Builds www/pkg (the full API, for tests), the two modules the pages load (www/pkg-tree/,
