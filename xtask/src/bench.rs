@@ -187,15 +187,41 @@ fn connect4_data_dir() -> Result<std::path::PathBuf, String> {
     }
 }
 
+/// Positions of each Connect-4 set in a smoke pass (`--quick`).
+const SMOKE_POSITIONS: usize = 20;
+
+/// `<target dir>/bench/smoke-data/`: each Connect-4 set cut to its first `n` positions.
+fn smoke_data(n: usize) -> Result<std::path::PathBuf, String> {
+    let from = connect4_data_dir()?;
+    let to = util::target_dir().join("bench/smoke-data");
+    std::fs::create_dir_all(&to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
+    let sets = std::fs::read_dir(&from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+    for entry in sets.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("Test_") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).map_err(|e| format!("cannot read {name}: {e}"))?;
+        std::fs::write(to.join(&name), first_lines(&text, n))
+            .map_err(|e| format!("cannot write {}: {e}", to.join(&name).display()))?;
+    }
+    Ok(to)
+}
+
+/// The first `n` non-blank lines of `text`, each ending in a newline.
+fn first_lines(text: &str, n: usize) -> String {
+    text.lines().filter(|l| !l.trim().is_empty()).take(n).map(|l| format!("{l}\n")).collect()
+}
+
 /// The browser measurement: Chromium (installed when missing), a server for www/, bench/
 /// and the sets, then `bench/browser.mjs` (the solver in a module worker); its table.
-fn browser_solver(quick: bool) -> Result<String, String> {
+fn browser_solver(quick: bool, data: &std::path::Path) -> Result<String, String> {
     setup::chromium()?;
     let r = root();
     let url = serve::spawn(vec![
         Mount::new("/", r.join("www")),
         Mount::new("/bench/", r.join("bench")),
-        Mount::new("/data/", connect4_data_dir()?),
+        Mount::new("/data/", data),
     ])?;
     let mut node = command("node");
     node.arg(r.join("bench/browser.mjs")).arg(&url).env("PLYGROUND_CHROMIUM", setup::CHROMIUM);
@@ -289,8 +315,12 @@ pub fn main(args: &[String]) -> Result<(), String> {
         return save("latency.txt", &text);
     }
     build::build_bench_pkg()?;
+    // The Connect-4 sets every side reads (the CLI and bench/wasm.mjs through PLYGROUND_DATA,
+    // the browser from /data/): for a smoke pass, their first positions only.
+    let data = if quick { smoke_data(SMOKE_POSITIONS)? } else { connect4_data_dir()? };
     let native_run = || {
         let mut cli = util::cargo();
+        cli.env("PLYGROUND_DATA", &data);
         cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--tsv"]);
         if quick {
             cli.arg("--quick");
@@ -299,7 +329,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
     };
     let wasm_run = || {
         let mut node = command("node");
-        node.arg(root().join("bench/wasm.mjs")).arg("--pkg").arg(build::bench_pkg_dir());
+        node.arg(root().join("bench/wasm.mjs"))
+            .arg("--pkg")
+            .arg(build::bench_pkg_dir())
+            .arg("--data")
+            .arg(&data);
         if quick {
             node.arg("--quick");
         }
@@ -344,7 +378,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         );
     }
     if browser {
-        let text = browser_solver(quick)?;
+        let text = browser_solver(quick, &data)?;
         let _ = write!(out, "\n{text}");
     }
     print!("\n{out}");
@@ -352,6 +386,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     // each technique buys.
     let mut cli = util::cargo();
     cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--solver"]);
+    cli.env("PLYGROUND_DATA", &data);
     for (on, flag) in [(quick, "--quick"), (long, "--long")] {
         if on {
             cli.arg(flag);
@@ -509,6 +544,12 @@ mod tests {
         assert_eq!(best, vec![row("t", 8.0, "µs/position", "5"), row("r", 100.0, "nodes/s", "7")]);
         let c = vec![row("t", 1.0, "µs/position", "6")];
         assert!(best_rows(&[best, c]).unwrap_err().contains("not deterministic"));
+    }
+
+    #[test]
+    fn a_smoke_set_is_the_first_positions() {
+        assert_eq!(first_lines("44 0\n\n4455 1\n3 -2\n", 2), "44 0\n4455 1\n");
+        assert_eq!(first_lines("44 0", 5), "44 0\n");
     }
 
     #[test]
