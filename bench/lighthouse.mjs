@@ -37,6 +37,8 @@ for (const page of pages) {
     if (run.status !== 0) throw new Error(`lighthouse exited with ${run.status}: ${(run.stderr || run.error || '').toString().trim().split('\n').slice(-3).join(' / ')}`);
     const lhr = JSON.parse(readFileSync(report, 'utf8'));
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    // Lighthouse's own doubts about the run (a slow or busy CPU), on stderr: shown, not parsed.
+    for (const w of lhr.runWarnings ?? []) console.error(`${name}: lighthouse warns: ${w.split('\n')[0]}`);
     const a = lhr.audits;
     const num = (id) => a[id]?.numericValue ?? NaN;
     const row = [
