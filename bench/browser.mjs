@@ -6,7 +6,8 @@
 // issue 6 asks for every position within 1 s in the browser). Exits with 1 if a score is
 // wrong. Timing is reported, never asserted.
 //
-// Usage: node bench/browser.mjs URL   (the server's base URL, ending in /)
+// Usage: node bench/browser.mjs URL [--quick]   (the server's base URL, ending in /;
+// --quick: the first 10 positions of each set, a smoke pass)
 
 import { askWorker, openBenchPage } from './chromium.mjs';
 
@@ -17,7 +18,8 @@ const LIMIT_MS = 1000;
 
 const { page, problems, version, close } = await openBenchPage(base);
 try {
-  const answer = await askWorker(page, '/bench/solver-worker.mjs', { sets: SETS });
+  const limit = process.argv.includes('--quick') ? 10 : undefined;
+  const answer = await askWorker(page, '/bench/solver-worker.mjs', { sets: SETS, limit });
   if (!answer.ok) throw new Error(`the solver worker failed: ${answer.error}`);
   if (problems.length) throw new Error(problems.join('\n'));
   const pad = (s, n) => String(s).padStart(n);

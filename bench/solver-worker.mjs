@@ -4,7 +4,7 @@
 // (what a page waits for: the reset table, the search, the result object). The module is
 // used as it is loaded, cold: the first calls include its compilation tiers and the first
 // allocation of the solver's table.
-// Request: {sets: [name, …]}; answer: {ok: true, sets: [{name, positions, times (ms),
+// Request: {sets: [name, …], limit?: the first N positions of each set (a smoke pass)}; answer: {ok: true, sets: [{name, positions, times (ms),
 // nodes, wrong}]} or {ok: false, error}.
 
 import init, { solveConnect4 } from '/pkg/plyground_wasm.js';
@@ -16,7 +16,7 @@ self.onmessage = async (event) => {
     for (const name of event.data.sets) {
       const res = await fetch(`/data/${name}`);
       if (!res.ok) throw new Error(`/data/${name}: HTTP ${res.status}`);
-      const lines = (await res.text()).split('\n').filter((l) => l.trim());
+      const lines = (await res.text()).split('\n').filter((l) => l.trim()).slice(0, event.data.limit ?? Infinity);
       const times = [];
       let nodes = 0;
       let wrong = 0;

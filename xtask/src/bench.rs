@@ -187,19 +187,48 @@ fn connect4_data_dir() -> Result<std::path::PathBuf, String> {
     }
 }
 
+/// Positions of each Connect-4 set in a smoke pass (`--quick`).
+const SMOKE_POSITIONS: usize = 20;
+
+/// `<target dir>/bench/smoke-data/`: each Connect-4 set cut to its first `n` positions.
+fn smoke_data(n: usize) -> Result<std::path::PathBuf, String> {
+    let from = connect4_data_dir()?;
+    let to = util::target_dir().join("bench/smoke-data");
+    std::fs::create_dir_all(&to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
+    let sets = std::fs::read_dir(&from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+    for entry in sets.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("Test_") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).map_err(|e| format!("cannot read {name}: {e}"))?;
+        std::fs::write(to.join(&name), first_lines(&text, n))
+            .map_err(|e| format!("cannot write {}: {e}", to.join(&name).display()))?;
+    }
+    Ok(to)
+}
+
+/// The first `n` non-blank lines of `text`, each ending in a newline.
+fn first_lines(text: &str, n: usize) -> String {
+    text.lines().filter(|l| !l.trim().is_empty()).take(n).map(|l| format!("{l}\n")).collect()
+}
+
 /// The browser measurement: Chromium (installed when missing), a server for www/, bench/
 /// and the sets, then `bench/browser.mjs` (the solver in a module worker); its table.
-fn browser_solver() -> Result<String, String> {
+fn browser_solver(quick: bool, data: &std::path::Path) -> Result<String, String> {
     setup::chromium()?;
     let r = root();
     let url = serve::spawn(vec![
         Mount::new("/", r.join("www")),
         Mount::new("/bench/", r.join("bench")),
-        Mount::new("/data/", connect4_data_dir()?),
+        Mount::new("/data/", data),
     ])?;
-    util::capture(
-        command("node").arg(r.join("bench/browser.mjs")).arg(&url).env("PLYGROUND_CHROMIUM", setup::CHROMIUM),
-    )
+    let mut node = command("node");
+    node.arg(r.join("bench/browser.mjs")).arg(&url).env("PLYGROUND_CHROMIUM", setup::CHROMIUM);
+    if quick {
+        node.arg("--quick");
+    }
+    util::capture(&mut node)
 }
 
 /// Positions a ply of the browser latency benchmark unless `--latency=K` says otherwise.
@@ -230,9 +259,10 @@ fn browser_latency(k: usize) -> Result<String, String> {
     )
 }
 
-/// `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]]`.
+/// `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]]`,
+/// or `cargo xtask bench --lighthouse` (see `lighthouse.rs`).
 pub fn main(args: &[String]) -> Result<(), String> {
-    let (mut quick, mut long, mut peers, mut browser) = (false, false, false, true);
+    let (mut quick, mut long, mut peers, mut browser, mut lighthouse) = (false, false, false, true, false);
     let mut latency = None;
     // `--peers=solver` or `--peers=mcts`: that part of plyground-peers alone (minutes, where
     // the whole comparison with `--long` takes about an hour), nothing else.
@@ -245,6 +275,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             "--peers=solver" => peers_part = Some("--solver-only"),
             "--peers=mcts" => peers_part = Some("--mcts-only"),
             "--no-browser" => browser = false,
+            "--lighthouse" => lighthouse = true,
             "--latency" => latency = Some(LATENCY_PER_PLY),
             other if other.starts_with("--latency=") => {
                 let k = other["--latency=".len()..].parse::<usize>().ok().filter(|&k| k > 0).ok_or_else(
@@ -254,7 +285,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             }
             other => {
                 return Err(format!(
-                    "bench: unknown option '{other}' (--quick, --long, --peers[=solver|mcts], --no-browser, --latency[=K])"
+                    "bench: unknown option '{other}' (--quick, --long, --peers[=solver|mcts], --no-browser, --latency[=K], --lighthouse)"
                 ))
             }
         }
@@ -268,6 +299,13 @@ pub fn main(args: &[String]) -> Result<(), String> {
         let text = run_peers(quick, long, Some(part))?;
         return save("peers.txt", &text);
     }
+    if lighthouse {
+        if quick || long || peers || latency.is_some() || !browser {
+            return Err("bench: --lighthouse runs alone".into());
+        }
+        return crate::lighthouse::main();
+    }
+    let start = std::time::Instant::now();
     setup::all()?;
     build::build_pkg()?;
     if let Some(k) = latency {
@@ -277,8 +315,12 @@ pub fn main(args: &[String]) -> Result<(), String> {
         return save("latency.txt", &text);
     }
     build::build_bench_pkg()?;
+    // The Connect-4 sets every side reads (the CLI and bench/wasm.mjs through PLYGROUND_DATA,
+    // the browser from /data/): for a smoke pass, their first positions only.
+    let data = if quick { smoke_data(SMOKE_POSITIONS)? } else { connect4_data_dir()? };
     let native_run = || {
         let mut cli = util::cargo();
+        cli.env("PLYGROUND_DATA", &data);
         cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--tsv"]);
         if quick {
             cli.arg("--quick");
@@ -287,7 +329,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
     };
     let wasm_run = || {
         let mut node = command("node");
-        node.arg(root().join("bench/wasm.mjs")).arg("--pkg").arg(build::bench_pkg_dir());
+        node.arg(root().join("bench/wasm.mjs"))
+            .arg("--pkg")
+            .arg(build::bench_pkg_dir())
+            .arg("--data")
+            .arg(&data);
         if quick {
             node.arg("--quick");
         }
@@ -332,7 +378,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         );
     }
     if browser {
-        let text = browser_solver()?;
+        let text = browser_solver(quick, &data)?;
         let _ = write!(out, "\n{text}");
     }
     print!("\n{out}");
@@ -340,6 +386,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     // each technique buys.
     let mut cli = util::cargo();
     cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--solver"]);
+    cli.env("PLYGROUND_DATA", &data);
     for (on, flag) in [(quick, "--quick"), (long, "--long")] {
         if on {
             cli.arg(flag);
@@ -353,7 +400,81 @@ pub fn main(args: &[String]) -> Result<(), String> {
         out.push('\n');
         out.push_str(&run_peers(quick, long, None)?);
     }
-    save("latest.txt", &out)
+    save("latest.txt", &out)?;
+    // The record of a full run is docs/benchmarks.md; a smoke pass's goes to target/ only.
+    let mut flags: Vec<&str> = Vec::new();
+    for (on, flag) in [(quick, "--quick"), (long, "--long"), (peers, "--peers"), (!browser, "--no-browser")] {
+        if on {
+            flags.push(flag);
+        }
+    }
+    let doc = benchmarks_markdown(&utc_now(), &machine(), &flags, &out);
+    let file = if quick {
+        util::target_dir().join("bench/benchmarks-quick.md")
+    } else {
+        root().join("docs/benchmarks.md")
+    };
+    std::fs::write(&file, doc).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    println!("(written to {})", file.display());
+    println!(
+        "bench{}: done in {}",
+        if quick { " --quick" } else { "" },
+        util::human_duration(start.elapsed())
+    );
+    Ok(())
+}
+
+/// The current date and time in UTC, as `date -u` prints it (`2026-12-05 07:10 UTC`).
+fn utc_now() -> String {
+    util::output(command("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])).unwrap_or_else(|| "unknown date".into())
+}
+
+/// The machine the figures were measured on: cores (`nproc`), the CPU model
+/// (/proc/cpuinfo) and the OS (/etc/os-release, the kernel from `uname -r`).
+pub fn machine() -> String {
+    let cores = util::output(&mut command("nproc")).unwrap_or_else(|| "?".into());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| cpu_model(&t))
+        .unwrap_or_else(|| "unknown CPU".into());
+    let os = std::fs::read_to_string("/etc/os-release")
+        .ok()
+        .and_then(|t| {
+            t.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=")).map(|v| v.trim_matches('"').to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::OS.to_string());
+    let kernel = util::output(command("uname").args(["-sr"])).unwrap_or_default();
+    format!(
+        "{cores} cores (nproc), {cpu}, {os}{}",
+        if kernel.is_empty() { String::new() } else { format!(", {kernel}") }
+    )
+}
+
+/// The `model name` of the first processor in /proc/cpuinfo's text.
+pub fn cpu_model(cpuinfo: &str) -> Option<String> {
+    cpuinfo.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        (k.trim() == "model name").then(|| v.trim().to_string())
+    })
+}
+
+/// docs/benchmarks.md: when, where and how the tables were made, then the tables as
+/// `cargo xtask bench` printed them.
+pub fn benchmarks_markdown(date: &str, machine: &str, flags: &[&str], tables: &str) -> String {
+    let command = if flags.is_empty() {
+        "cargo xtask bench".to_string()
+    } else {
+        format!("cargo xtask bench {}", flags.join(" "))
+    };
+    format!(
+        "# Benchmarks\n\n\
+         Written by `{command}`; do not edit by hand (run it again instead).\n\n\
+         - date: {date}\n\
+         - machine: {machine}\n\n\
+         Timings on a shared machine are noisy: compare rows of one run, not runs of different days.\n\n\
+         ```text\n{}\n```\n",
+        tables.trim_end()
+    )
 }
 
 /// Runs plyground-peers (all of it, or `part`: `--solver-only` or `--mcts-only`), printing
@@ -423,6 +544,33 @@ mod tests {
         assert_eq!(best, vec![row("t", 8.0, "µs/position", "5"), row("r", 100.0, "nodes/s", "7")]);
         let c = vec![row("t", 1.0, "µs/position", "6")];
         assert!(best_rows(&[best, c]).unwrap_err().contains("not deterministic"));
+    }
+
+    #[test]
+    fn a_smoke_set_is_the_first_positions() {
+        assert_eq!(first_lines("44 0\n\n4455 1\n3 -2\n", 2), "44 0\n4455 1\n");
+        assert_eq!(first_lines("44 0", 5), "44 0\n");
+    }
+
+    #[test]
+    fn the_record_says_when_where_and_how() {
+        let cpuinfo = "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\n\nprocessor\t: 1\nmodel name\t: other\n";
+        assert_eq!(cpu_model(cpuinfo).as_deref(), Some("Intel(R) Xeon(R) CPU @ 2.20GHz"));
+        assert_eq!(cpu_model("processor : 0\n"), None);
+        let doc = benchmarks_markdown(
+            "2026-12-05 07:10 UTC",
+            "2 cores (nproc), X, Debian",
+            &["--long"],
+            "a  1\nb  2\n\n",
+        );
+        assert_eq!(
+            doc,
+            "# Benchmarks\n\nWritten by `cargo xtask bench --long`; do not edit by hand (run it again instead).\n\n\
+             - date: 2026-12-05 07:10 UTC\n- machine: 2 cores (nproc), X, Debian\n\n\
+             Timings on a shared machine are noisy: compare rows of one run, not runs of different days.\n\n\
+             ```text\na  1\nb  2\n```\n"
+        );
+        assert!(benchmarks_markdown("d", "m", &[], "t").contains("Written by `cargo xtask bench`;"));
     }
 
     #[test]

@@ -18,9 +18,12 @@ pub fn pkg_dir() -> PathBuf {
 
 /// Set-up, then the build: the package, then the minified site made from www/ and it.
 pub fn setup_and_build() -> Result<(), String> {
+    let start = std::time::Instant::now();
     setup::all()?;
     build_pkg()?;
-    crate::site::build_site()
+    crate::site::build_site()?;
+    println!("build: done in {}", util::human_duration(start.elapsed()));
+    Ok(())
 }
 
 /// Builds www/pkg (the full API, for tests), the two modules the pages load (www/pkg-tree/,
@@ -46,7 +49,12 @@ pub fn build_pkg() -> Result<(), String> {
         for (features, no_default, pkg) in &modules {
             let built = compile(features, *no_default, pkg);
             let built = match built {
-                Ok(b) => b,
+                Ok(Compile::Built(b)) => b,
+                Ok(Compile::UpToDate(text)) => {
+                    // In order: after the modules still being optimised.
+                    pending.push_back(scope.spawn(move || Ok(text)));
+                    continue;
+                }
                 Err(e) => {
                     // Let the modules already compiled finish before reporting.
                     for h in pending {
@@ -100,20 +108,234 @@ pub fn build_bench_pkg() -> Result<(), String> {
 
 /// cargo → wasm-bindgen → wasm-opt → load check, into `pkg`.
 fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
-    let built = compile(features, false, pkg)?;
-    print!("{}", finish(pkg, built)?);
+    match compile(features, false, pkg)? {
+        Compile::Built(built) => print!("{}", finish(pkg, built)?),
+        Compile::UpToDate(text) => print!("{text}"),
+    }
     Ok(())
 }
 
-/// What [`compile`] leaves for [`finish`]: the sizes of cargo's module and wasm-bindgen's.
+/// What [`compile`] leaves for [`finish`]: the sizes of cargo's module and wasm-bindgen's,
+/// and the stamp's fields but the outputs' (written once the package is done).
 struct Compiled {
     cargo_size: u64,
     bindgen_size: u64,
+    fields: Vec<(&'static str, String)>,
+}
+
+/// What [`compile`] did: the module to finish, or nothing (its stamp says the package was
+/// made from the same inputs and holds the files it wrote), with the lines to print.
+enum Compile {
+    Built(Compiled),
+    UpToDate(String),
+}
+
+/// The wasm-opt passes of every module (see [`finish`] for why these).
+const WASM_OPT_FLAGS: [&str; 3] = ["-O3", "--converge", "--low-memory-unused"];
+
+/// The package's files that wasm-bindgen and wasm-opt write, under [`OUT_NAME`].
+const OUTPUTS: [&str; 3] = ["_bg.wasm", ".js", ".d.ts"];
+
+/// A 64-bit FNV-1a digest of several byte strings (each with its length, so that no two
+/// different lists run together into the same bytes). Not cryptographic: it tells an
+/// unchanged input from a changed one, which is all the stamp needs.
+pub fn digest<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for p in parts {
+        eat(&(p.len() as u64).to_le_bytes());
+        eat(p);
+    }
+    format!("{h:016x}")
+}
+
+/// Where a stamp is kept: `<target dir>/stamps/<name>.stamp` (for a package, its folder's
+/// name: `pkg`, `pkg-tree`, `bench-pkg`…; for the site, `site`).
+fn stamp_file(name: &str) -> PathBuf {
+    util::target_dir().join("stamps").join(format!("{name}.stamp"))
+}
+
+/// A package's stamp name: its folder's name.
+fn stamp_name(pkg: &Path) -> String {
+    pkg.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// A stamp's text: one `key value` line per field, a blank line, then the lines the build
+/// printed (sizes), printed again when nothing is rebuilt.
+pub fn stamp_text(fields: &[(&str, &str)], report: &str) -> String {
+    let mut s: String = fields.iter().map(|(k, v)| format!("{k} {v}\n")).collect();
+    s.push('\n');
+    s.push_str(report);
+    s
+}
+
+/// The report a stamp holds when every field of `want` is in it with that value (a `None`
+/// value — an output that cannot be read — never matches); otherwise None (rebuild).
+pub fn up_to_date(stamp: Option<&str>, want: &[(&str, Option<&str>)]) -> Option<String> {
+    let (head, report) = stamp?.split_once("\n\n")?;
+    let field = |key: &str| head.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix(' '));
+    want.iter().all(|(k, v)| v.is_some() && field(k) == *v).then(|| report.to_string())
+}
+
+/// A field of a stamp, or None.
+fn stamp_field<'a>(stamp: &'a str, key: &str) -> Option<&'a str> {
+    let (head, _) = stamp.split_once("\n\n")?;
+    head.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix(' '))
+}
+
+/// The files a make-style dependency file (cargo's `<artifact>.d`) lists after its target,
+/// with `\ ` read as a space.
+pub fn dep_info_files(text: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    for line in text.lines() {
+        let Some((_, deps)) = line.split_once(": ") else { continue };
+        let mut cur = String::new();
+        let mut chars = deps.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&' ') => cur.push(chars.next().unwrap_or(' ')),
+                ' ' => {
+                    if !cur.is_empty() {
+                        files.push(std::mem::take(&mut cur));
+                    }
+                }
+                c => cur.push(c),
+            }
+        }
+        if !cur.is_empty() {
+            files.push(cur);
+        }
+    }
+    files.sort();
+    files.dedup();
+    files
+}
+
+/// The digest of what makes the package once cargo's module is there: wasm-bindgen's and
+/// binaryen's versions, the guard (its code and the code splicing it in), the wasm-opt passes.
+fn tools_digest() -> Result<String, String> {
+    let bindgen =
+        util::output(command("wasm-bindgen").arg("--version")).ok_or("`wasm-bindgen --version` failed")?;
+    let binaryen = root().join("node_modules/binaryen/package.json");
+    let binaryen =
+        std::fs::read(&binaryen).map_err(|e| format!("cannot read {}: {e}", binaryen.display()))?;
+    let flags = WASM_OPT_FLAGS.join(" ");
+    Ok(digest([
+        bindgen.as_bytes(),
+        &binaryen,
+        include_str!("guard.js").as_bytes(),
+        include_str!("guard.rs").as_bytes(),
+        flags.as_bytes(),
+    ]))
+}
+
+/// The digest of what cargo makes the module from, so that cargo need not run (it relinks
+/// the module, a minute with LTO, whenever the previous build had other features): the
+/// source files its dependency file listed, the manifests, the lock file, the toolchain,
+/// the flags from the environment, the features. None when a file cannot be read.
+fn sources_digest(files: &[&str], features: &str, tools: &str) -> Option<String> {
+    let r = root();
+    let mut parts: Vec<Vec<u8>> = Vec::new();
+    for f in files {
+        parts.push(f.as_bytes().to_vec());
+        parts.push(std::fs::read(f).ok()?);
+    }
+    for f in ["Cargo.toml", "Cargo.lock", "rust-toolchain.toml", ".cargo/config.toml"] {
+        parts.push(f.as_bytes().to_vec());
+        parts.push(std::fs::read(r.join(f)).unwrap_or_default());
+    }
+    for f in ["crates/plyground/Cargo.toml", &format!("crates/{WASM_CRATE}/Cargo.toml")] {
+        parts.push(std::fs::read(r.join(f)).ok()?);
+    }
+    for v in ["RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", "CARGO_PROFILE_RELEASE_LTO"] {
+        parts.push(std::env::var(v).unwrap_or_default().into_bytes());
+    }
+    parts.push(util::output(command("rustc").arg("-V"))?.into_bytes());
+    parts.push(features.as_bytes().to_vec());
+    parts.push(tools.as_bytes().to_vec());
+    Some(digest(parts.iter().map(Vec::as_slice)))
+}
+
+/// The digest of every file under `dir` (their paths relative to it and their bytes, in
+/// sorted order), or None when it cannot be read. What [`digest`] says of it, for a folder.
+pub fn dir_digest(dir: &Path) -> Option<String> {
+    fn walk(dir: &Path, base: &Path, files: &mut Vec<(String, PathBuf)>) -> std::io::Result<()> {
+        for e in std::fs::read_dir(dir)? {
+            let p = e?.path();
+            if p.is_dir() {
+                walk(&p, base, files)?;
+            } else {
+                let rel = p.strip_prefix(base).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+                files.push((rel, p));
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, dir, &mut files).ok()?;
+    files.sort();
+    let mut parts: Vec<Vec<u8>> = Vec::with_capacity(2 * files.len());
+    for (rel, p) in files {
+        parts.push(rel.into_bytes());
+        parts.push(std::fs::read(p).ok()?);
+    }
+    Some(digest(parts.iter().map(Vec::as_slice)))
+}
+
+/// Reads a stamp (None when there is none).
+pub fn read_stamp(name: &str) -> Option<String> {
+    std::fs::read_to_string(stamp_file(name)).ok()
+}
+
+/// Writes a stamp (see [`stamp_text`]).
+pub fn write_stamp(name: &str, fields: &[(&str, &str)], report: &str) -> Result<(), String> {
+    let stamp = stamp_file(name);
+    if let Some(dir) = stamp.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    std::fs::write(&stamp, stamp_text(fields, report))
+        .map_err(|e| format!("cannot write {}: {e}", stamp.display()))
+}
+
+/// The digest of a package's files, or None when one is missing.
+fn outputs_digest(pkg: &Path) -> Option<String> {
+    let files: Vec<Vec<u8>> = OUTPUTS
+        .iter()
+        .map(|ext| std::fs::read(pkg.join(format!("{OUT_NAME}{ext}"))))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    Some(digest(files.iter().map(Vec::as_slice)))
 }
 
 /// cargo (with or without the crate's default features) → wasm-bindgen → the guard spliced
 /// into the glue, into `pkg`.
-fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compiled, String> {
+fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, String> {
+    let name = pkg.strip_prefix(root()).unwrap_or(pkg).display().to_string();
+    let features_key =
+        format!("{}{}", features.join(","), if no_default { " no-default-features" } else { "" });
+    let tools = tools_digest()?;
+    let stamp = read_stamp(&stamp_name(pkg));
+    let outputs = outputs_digest(pkg);
+    // Cargo not even run: the sources it built the module from are the same.
+    if let Some(st) = &stamp {
+        let files: Vec<&str> =
+            stamp_field(st, "source-files").map(|f| f.split('\t').collect()).unwrap_or_default();
+        let sources = sources_digest(&files, &features_key, &tools);
+        let want = [("sources", sources.as_deref()), ("outputs", outputs.as_deref())];
+        if !files.is_empty() {
+            if let Some(report) = up_to_date(Some(st), &want) {
+                return Ok(Compile::UpToDate(format!(
+                    "{name}: up to date (same sources, features and tools: nothing run)\n{report}"
+                )));
+            }
+        }
+    }
+
     let mut cargo = util::cargo();
     cargo.args(["build", "--release", "--target", WASM_TARGET, "-p", WASM_CRATE]);
     if no_default {
@@ -126,6 +348,26 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compiled, 
     let cargo_wasm = util::target_dir().join(WASM_TARGET).join("release").join(format!("{OUT_NAME}.wasm"));
     if !cargo_wasm.is_file() {
         return Err(format!("cargo did not produce {}", cargo_wasm.display()));
+    }
+    let cargo_bytes =
+        std::fs::read(&cargo_wasm).map_err(|e| format!("cannot read {}: {e}", cargo_wasm.display()))?;
+    let dep_info = cargo_wasm.with_extension("d");
+    let files = dep_info_files(&std::fs::read_to_string(&dep_info).unwrap_or_default());
+    let file_refs: Vec<&str> = files.iter().map(String::as_str).collect();
+    let sources = sources_digest(&file_refs, &features_key, &tools).unwrap_or_default();
+    let inputs = digest([cargo_bytes.as_slice(), features_key.as_bytes(), tools.as_bytes()]);
+    let fields = vec![("inputs", inputs), ("sources", sources), ("source-files", files.join("\t"))];
+    // Cargo ran (and relinked), but made the same module: the package stands.
+    if let (Some(st), Some(out)) = (&stamp, &outputs) {
+        if let Some(report) = up_to_date(Some(st), &[("inputs", Some(&fields[0].1)), ("outputs", Some(out))])
+        {
+            let mut all: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            all.push(("outputs", out));
+            write_stamp(&stamp_name(pkg), &all, &report)?;
+            return Ok(Compile::UpToDate(format!(
+                "{name}: up to date (cargo made the same module)\n{report}"
+            )));
+        }
     }
 
     if pkg.exists() {
@@ -143,7 +385,11 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compiled, 
     let text = std::fs::read_to_string(&glue).map_err(|e| format!("cannot read {}: {e}", glue.display()))?;
     std::fs::write(&glue, crate::guard::patch_glue(&text)?)
         .map_err(|e| format!("cannot write {}: {e}", glue.display()))?;
-    Ok(Compiled { cargo_size: file_size(&cargo_wasm)?, bindgen_size: file_size(&wasm)? })
+    Ok(Compile::Built(Compiled {
+        cargo_size: cargo_bytes.len() as u64,
+        bindgen_size: file_size(&wasm)?,
+        fields,
+    }))
 }
 
 /// wasm-opt → load check → the sizes of `pkg`'s files, returned as the lines to print.
@@ -162,11 +408,7 @@ fn finish(pkg: &Path, built: Compiled) -> Result<String, String> {
     // address 0, so the lowest KiB is only ever reached by a stack overflow, which is fatal
     // anyway (Emscripten's builds assume the same). --converge: the passes again until nothing
     // changes (0.2% smaller gzipped, same speed).
-    run(command(&wasm_opt)
-        .args(["-O3", "--converge", "--low-memory-unused"])
-        .arg(&wasm)
-        .arg("-o")
-        .arg(&optimised))?;
+    run(command(&wasm_opt).args(WASM_OPT_FLAGS).arg(&wasm).arg("-o").arg(&optimised))?;
     std::fs::rename(&optimised, &wasm).map_err(|e| format!("cannot move {}: {e}", optimised.display()))?;
 
     load_check(&glue, &wasm)?;
@@ -184,6 +426,11 @@ fn finish(pkg: &Path, built: Compiled) -> Result<String, String> {
     for s in sizes_in(pkg)? {
         out.push_str(&format!("  {}\n", s.line()));
     }
+    // The stamp last, once the package is complete and checked.
+    let outputs = outputs_digest(pkg).ok_or_else(|| format!("{} lost a file", pkg.display()))?;
+    let mut fields: Vec<(&str, &str)> = built.fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    fields.push(("outputs", &outputs));
+    write_stamp(&stamp_name(pkg), &fields, &out)?;
     Ok(out)
 }
 
@@ -214,8 +461,7 @@ pub fn package_sizes() -> Result<Vec<Size>, String> {
 }
 
 fn sizes_in(pkg: &Path) -> Result<Vec<Size>, String> {
-    let files: Vec<PathBuf> =
-        ["_bg.wasm", ".js", ".d.ts"].iter().map(|ext| pkg.join(format!("{OUT_NAME}{ext}"))).collect();
+    let files: Vec<PathBuf> = OUTPUTS.iter().map(|ext| pkg.join(format!("{OUT_NAME}{ext}"))).collect();
     let refs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     let compressed = compressed_sizes(&refs)?;
     files
@@ -282,4 +528,65 @@ pub fn compressed_sizes(files: &[&Path]) -> Result<Vec<(u64, u64)>, String> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_digest_tells_every_change_apart() {
+        let d = |parts: &[&[u8]]| digest(parts.iter().copied());
+        // FNV-1a of nothing: its offset basis.
+        assert_eq!(d(&[]), "cbf29ce484222325");
+        assert_eq!(d(&[b"module", b"trees"]), d(&[b"module", b"trees"]));
+        assert_ne!(d(&[b"module", b"trees"]), d(&[b"module", b"games"]));
+        assert_ne!(d(&[b"module", b"trees"]), d(&[b"modul", b"etrees"]));
+        assert_ne!(d(&[b"ab"]), d(&[b"ba"]));
+    }
+
+    #[test]
+    fn nothing_is_rebuilt_only_when_inputs_and_outputs_are_unchanged() {
+        let stamp =
+            stamp_text(&[("inputs", "aaaa"), ("outputs", "bbbb")], "sizes of www/pkg:\n  x.wasm 1 KiB\n");
+        assert_eq!(stamp, "inputs aaaa\noutputs bbbb\n\nsizes of www/pkg:\n  x.wasm 1 KiB\n");
+        let same = [("inputs", Some("aaaa")), ("outputs", Some("bbbb"))];
+        assert_eq!(up_to_date(Some(&stamp), &same).as_deref(), Some("sizes of www/pkg:\n  x.wasm 1 KiB\n"));
+        // Another cargo module, feature set, tool version or pass list.
+        assert_eq!(up_to_date(Some(&stamp), &[("inputs", Some("aaab")), ("outputs", Some("bbbb"))]), None);
+        // The package was changed or lost a file since.
+        assert_eq!(up_to_date(Some(&stamp), &[("inputs", Some("aaaa")), ("outputs", Some("bbbc"))]), None);
+        assert_eq!(up_to_date(Some(&stamp), &[("inputs", Some("aaaa")), ("outputs", None)]), None);
+        // A field the stamp does not have (an older stamp), no stamp, one of another form.
+        assert_eq!(up_to_date(Some(&stamp), &[("sources", Some("cccc"))]), None);
+        assert_eq!(up_to_date(None, &same), None);
+        assert_eq!(up_to_date(Some("aaaa\nbbbb\n"), &same), None);
+        assert_eq!(stamp_field(&stamp, "outputs"), Some("bbbb"));
+        assert_eq!(stamp_field(&stamp, "output"), None);
+    }
+
+    #[test]
+    fn cargo_dependency_files_list_the_sources() {
+        let d = "/t/release/x.wasm: /r/src/lib.rs /r/src/a\\ b.rs\n\n/r/src/lib.rs:\n/t/release/x.wasm: /r/src/lib.rs\n";
+        assert_eq!(dep_info_files(d), vec!["/r/src/a b.rs".to_string(), "/r/src/lib.rs".to_string()]);
+        assert!(dep_info_files("").is_empty());
+    }
+
+    #[test]
+    fn a_folder_digest_covers_names_and_contents() {
+        let dir = std::env::temp_dir().join(format!("xtask-dir-digest-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("a.js"), "a").unwrap();
+        std::fs::write(dir.join("sub/b.css"), "b").unwrap();
+        let first = dir_digest(&dir).unwrap();
+        assert_eq!(dir_digest(&dir).unwrap(), first);
+        std::fs::write(dir.join("sub/b.css"), "c").unwrap();
+        let changed = dir_digest(&dir).unwrap();
+        assert_ne!(changed, first);
+        std::fs::rename(dir.join("sub/b.css"), dir.join("sub/c.css")).unwrap();
+        assert_ne!(dir_digest(&dir).unwrap(), changed);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(dir_digest(&dir), None);
+    }
 }

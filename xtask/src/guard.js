@@ -1,5 +1,5 @@
 // ---- Added by `cargo xtask build` (xtask/src/guard.js, spliced in by xtask/src/guard.rs). ----
-// A thrown error must not leave the module dead (issue 16, item 3). V8 can throw a RangeError
+// A thrown error must not leave the module dead. V8 can throw a RangeError
 // ("Maximum call stack size exceeded") at the entry of ANY wasm function, so a JavaScript stack
 // nearly exhausted interrupts Rust code anywhere — in the allocator between a reallocation and
 // a pointer update, with a RefCell borrowed, with the shadow stack lowered — and nothing on the
@@ -15,6 +15,20 @@ let __wbg_gen = 0; // the instance's generation; a handle remembers the one that
 let __wbg_depth = 0; // wasm calls in progress (JS → wasm → JS import → wasm …)
 let __wbg_broken = null; // the error that left the instance unusable, until it is replaced
 const __wbg_cleanup = /^(__wbindgen_free|__externref_table_dealloc|__externref_drop_slice|__wbg_\w+_free)$/;
+// Every finalization registry the glue makes is this one (the name shadows the global in this
+// module): its held value is a handle's pointer tagged with the generation that made it, and its
+// callback frees nothing of a replaced instance. So the glue's own registry lines — in a
+// class's `__wrap`, its constructor, or any other form — are used as written.
+const FinalizationRegistry = typeof globalThis.FinalizationRegistry === 'undefined'
+    ? undefined
+    : class extends globalThis.FinalizationRegistry {
+        constructor(cleanup) {
+            super(__wbg_finalizer(cleanup));
+        }
+        register(target, held, token) {
+            super.register(target, typeof held === 'number' ? __wbg_held(held) : held, token);
+        }
+    };
 // The handlers below call no function: with the stack exhausted, any call would throw again
 // before the instance is marked.
 // All or nothing: a restart runs at whatever stack depth the next call comes from, so a
@@ -127,7 +141,9 @@ function __wbg_held(ptr) {
 }
 function __wbg_finalizer(free) {
     return (held) => {
-        if (Math.floor(held / 4294967296) === __wbg_gen && __wbg_broken === null) free(held % 4294967296);
+        // Anything but a tagged pointer (a closure's state) goes to the glue's callback as is.
+        if (typeof held !== 'number') free(held);
+        else if (Math.floor(held / 4294967296) === __wbg_gen && __wbg_broken === null) free(held % 4294967296);
     };
 }
 // ---- End of the added code. ----

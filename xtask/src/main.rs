@@ -1,5 +1,6 @@
-//! `cargo xtask` — the project's build, serve, test and bench commands, in Rust with no
-//! dependencies, so that a fresh machine needs nothing but rustup, Node and npm.
+//! `cargo xtask` — the project's build, serve, test and bench commands, in Rust with one
+//! small pure-Rust dependency (flate2, for the gzip server of the Lighthouse bench), so that
+//! a fresh machine needs nothing but rustup, Node and npm.
 //!
 //! - `cargo xtask build`: set up what is missing, then build the wasm package into www/pkg
 //!   and the minified site into target/site.
@@ -8,7 +9,8 @@
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
 //! - `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
-//!   tables; `--peers` adds the comparison with other crates (`plyground-peers`) and with
+//!   tables, recorded in docs/benchmarks.md (`--quick`: a smoke pass, recorded in target/);
+//!   `--lighthouse`: Lighthouse on the site's pages, served gzip-compressed; `--peers` adds the comparison with other crates (`plyground-peers`) and with
 //!   BitBully (PyPI, in a venv in target/peers-venv made on first use);
 //!   `--latency[=K]` instead runs only the Connect-4 latency benchmark in headless Chromium,
 //!   `--peers=solver` (`--peers=mcts`) only the exact solver's (MCTS-Solver's) comparisons.
@@ -21,6 +23,7 @@ mod book;
 mod build;
 mod fuzz;
 mod guard;
+mod lighthouse;
 mod serve;
 mod setup;
 mod site;
@@ -46,7 +49,7 @@ commands:
   test                  format check, clippy, native tests, wasm build and tests, the site,
                         JS unit tests, browser tests against the site (installs Chromium
                         with apt-get when missing)
-  bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]]
+  bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]] [--lighthouse]
                         build, then run the benchmarks natively (plyground bench) and in wasm
                         (bench/wasm.mjs in Node), alternating: one table with the wasm/native
                         ratios and the shipped sizes; the solver on Test_L2_R1 and Test_L2_R2
@@ -54,7 +57,15 @@ commands:
                         with --no-browser); then the exact solver's tables (--long: the long
                         sets); --peers also runs plyground-peers (other crates, and the
                         PyPI package bitbully in a venv in target/peers-venv, made on first
-                        use; CI does neither); all written to <target dir>/bench/latest.txt.
+                        use; CI does neither); all written to <target dir>/bench/latest.txt
+                        and, with the date and the machine, to docs/benchmarks.md.
+                        --quick: a smoke pass of every part on tiny workloads (seconds once
+                        built; CI runs it), recorded in <target dir>/bench/benchmarks-quick.md
+                        --lighthouse: only Lighthouse 12 (npm) on each view of index.html,
+                        embed.html, the lessons' gallery and a lesson page with one figure
+                        (tests/pages/one-tree.html), the site served gzip-compressed; one
+                        table of scores, FCP, LCP, TBT and CLS against the targets
+                        (<target dir>/bench/lighthouse.txt); not a test, not in CI
                         --latency[=K]: only the Connect-4 latency in headless Chromium
                         (bench/latency.mjs: K random positions a ply 0-41, default 5; the
                         perfect player's move and the seven column scores, p50/p95/max per

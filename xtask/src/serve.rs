@@ -2,6 +2,8 @@
 //! only, the right MIME types (`.wasm` must be `application/wasm` for streaming
 //! compilation), no caching, no way out of the served directories, and CORS open to any
 //! origin (a lesson page on another origin may load the elements, as a real host would allow).
+//! Uncompressed, except on the server [`spawn_gzip`] starts (for `cargo xtask bench
+//! --lighthouse`): it gzips text and wasm for a client that accepts it, as a host would.
 
 use crate::util::root;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -80,16 +82,17 @@ pub fn main(args: &[String]) -> Result<(), String> {
     }
     println!("http://127.0.0.1:{port}/");
     let _ = std::io::stdout().flush();
-    serve_forever(listener, Arc::new(mounts), true);
+    serve_forever(listener, Arc::new(mounts), true, false);
     Ok(())
 }
 
-/// Accepts connections until the process ends, one thread per connection.
-pub fn serve_forever(listener: TcpListener, mounts: Arc<Vec<Mount>>, log: bool) {
+/// Accepts connections until the process ends, one thread per connection; `gzip`: compress
+/// what [`compressible`] says for a client that accepts gzip.
+pub fn serve_forever(listener: TcpListener, mounts: Arc<Vec<Mount>>, log: bool, gzip: bool) {
     for stream in listener.incoming().flatten() {
         let mounts = Arc::clone(&mounts);
         std::thread::spawn(move || {
-            let _ = handle(stream, &mounts, log);
+            let _ = handle(stream, &mounts, log, gzip);
         });
     }
 }
@@ -97,11 +100,44 @@ pub fn serve_forever(listener: TcpListener, mounts: Arc<Vec<Mount>>, log: bool) 
 /// Binds a free port on 127.0.0.1 and serves `mounts` from a background thread; returns the
 /// base URL (`http://127.0.0.1:PORT/`).
 pub fn spawn(mounts: Vec<Mount>) -> Result<String, String> {
+    spawn_with(mounts, false)
+}
+
+/// [`spawn`], with text and wasm sent gzip-compressed to a client that accepts it.
+pub fn spawn_gzip(mounts: Vec<Mount>) -> Result<String, String> {
+    spawn_with(mounts, true)
+}
+
+fn spawn_with(mounts: Vec<Mount>, gzip: bool) -> Result<String, String> {
     let listener = TcpListener::bind(("127.0.0.1", 0)).map_err(|e| format!("cannot listen: {e}"))?;
     let port = listener.local_addr().map_err(|e| e.to_string())?.port();
     let mounts = Arc::new(mounts);
-    std::thread::spawn(move || serve_forever(listener, mounts, false));
+    std::thread::spawn(move || serve_forever(listener, mounts, false, gzip));
     Ok(format!("http://127.0.0.1:{port}/"))
+}
+
+/// Is a file of this Content-Type worth compressing? Text, JavaScript, JSON, SVG and wasm;
+/// not images already compressed, nor unknown bytes.
+pub fn compressible(ctype: &str) -> bool {
+    ctype.starts_with("text/") || ["application/json", "application/wasm", "image/svg+xml"].contains(&ctype)
+}
+
+/// Does an `Accept-Encoding` value accept gzip (`gzip` listed without `q=0`)?
+pub fn accepts_gzip(value: &str) -> bool {
+    value.split(',').any(|part| {
+        let mut it = part.split(';').map(str::trim);
+        let coding = it.next().unwrap_or("");
+        let refused = it
+            .any(|p| p.replace(' ', "").strip_prefix("q=").and_then(|q| q.parse::<f64>().ok()) == Some(0.0));
+        (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+    })
+}
+
+/// `bytes` gzip-compressed (level 9, as a host precompressing its files would).
+pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(bytes)?;
+    enc.finish()
 }
 
 /// The Content-Type for a file, by extension.
@@ -196,19 +232,25 @@ pub fn resolve(mounts: &[Mount], target: &str) -> Target {
     }
 }
 
-fn handle(stream: TcpStream, mounts: &[Mount], log: bool) -> std::io::Result<()> {
+fn handle(stream: TcpStream, mounts: &[Mount], log: bool, gzip_ok: bool) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.by_ref().take(8192).read_line(&mut request_line)?;
-    // Skip the headers (bounded); nothing in them changes the answer.
+    // Read the headers (bounded); only Accept-Encoding changes the answer, on a gzip server.
     let mut header_bytes = 0;
+    let mut wants_gzip = false;
     loop {
         let mut line = String::new();
         let n = reader.by_ref().take(8192).read_line(&mut line)?;
         header_bytes += n;
         if n == 0 || line == "\r\n" || line == "\n" || header_bytes > 64 * 1024 {
             break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("accept-encoding") && accepts_gzip(value.trim()) {
+                wants_gzip = true;
+            }
         }
     }
     let mut parts = request_line.split_whitespace();
@@ -233,11 +275,19 @@ fn handle(stream: TcpStream, mounts: &[Mount], log: bool) -> std::io::Result<()>
     if log {
         println!("{method} {target} {}", &status[..3]);
     }
+    let compress = gzip_ok && status.starts_with("200") && compressible(ctype);
+    let body = if compress && wants_gzip { gzip(&body)? } else { body };
     let mut head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
          X-Content-Type-Options: nosniff\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n",
         body.len()
     );
+    if compress {
+        head.push_str("Vary: Accept-Encoding\r\n");
+        if wants_gzip {
+            head.push_str("Content-Encoding: gzip\r\n");
+        }
+    }
     if let Some(to) = location {
         head.push_str(&format!("Location: {to}\r\n"));
     }
@@ -389,6 +439,57 @@ mod tests {
         let (st, h, _) = request(&base, "POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n");
         assert_eq!(st, "HTTP/1.1 405 Method Not Allowed");
         assert!(h.contains("Allow: GET, HEAD\r\n"), "{h}");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn accept_encoding_is_read_as_http_says() {
+        assert!(accepts_gzip("gzip, deflate, br"));
+        assert!(accepts_gzip("br;q=1.0, GZIP;q=0.5"));
+        assert!(accepts_gzip("*"));
+        assert!(!accepts_gzip("gzip;q=0"));
+        assert!(!accepts_gzip("gzip; q=0.000"));
+        assert!(!accepts_gzip("deflate, br"));
+        assert!(!accepts_gzip(""));
+        assert!(compressible("text/javascript; charset=utf-8"));
+        assert!(compressible("application/wasm"));
+        assert!(!compressible("image/png"));
+    }
+
+    #[test]
+    fn the_gzip_server_compresses_for_clients_that_accept_it() {
+        let d = site("gzip");
+        let js = "export const x = 1;\n".repeat(200);
+        std::fs::write(d.join("www/app.js"), &js).unwrap();
+        let base = spawn_gzip(mounts(&d)).unwrap();
+
+        let (st, h, body) = request(&base, "GET /app.js HTTP/1.1\r\nAccept-Encoding: gzip, br\r\n\r\n");
+        assert_eq!(st, "HTTP/1.1 200 OK");
+        assert!(h.contains("Content-Encoding: gzip\r\n") && h.contains("Vary: Accept-Encoding\r\n"), "{h}");
+        assert!(h.contains(&format!("Content-Length: {}\r\n", body.len())), "{h}");
+        assert!(body.len() < js.len() / 10, "{} bytes", body.len());
+        let mut plain = String::new();
+        flate2::read::GzDecoder::new(body.as_slice()).read_to_string(&mut plain).unwrap();
+        assert_eq!(plain, js);
+
+        // Without Accept-Encoding: the bytes as they are.
+        let (_, h, body) = request(&base, "GET /app.js HTTP/1.1\r\n\r\n");
+        assert!(!h.contains("Content-Encoding"), "{h}");
+        assert!(h.contains("Vary: Accept-Encoding\r\n"), "{h}");
+        assert_eq!(body, js.as_bytes());
+        // HEAD: the compressed length, no body; errors are never compressed.
+        let (_, h, body) = request(&base, "HEAD /pkg/x.wasm HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
+        assert!(h.contains("Content-Encoding: gzip\r\n"), "{h}");
+        assert!(body.is_empty());
+        let (st, h, body) = request(&base, "GET /nope.js HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
+        assert_eq!((st.as_str(), body.as_slice()), ("HTTP/1.1 404 Not Found", b"not found\n".as_slice()));
+        assert!(!h.contains("Content-Encoding"), "{h}");
+
+        // The plain server never compresses.
+        let plain_base = spawn(mounts(&d)).unwrap();
+        let (_, h, body) = request(&plain_base, "GET /app.js HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
+        assert!(!h.contains("Content-Encoding") && !h.contains("Vary"), "{h}");
+        assert_eq!(body, js.as_bytes());
         let _ = std::fs::remove_dir_all(&d);
     }
 }

@@ -24,6 +24,7 @@ const STAGES: &[Stage] = &[
     ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
     ("JavaScript unit tests (node --test)", js_tests),
     ("browser tests (headless Chromium)", browser_tests),
+    ("bench smoke pass (cargo xtask bench --quick)", bench_smoke),
 ];
 
 pub fn main() -> Result<ExitCode, String> {
@@ -175,6 +176,13 @@ fn browser_tests() -> Result<(), String> {
         .env("PLYGROUND_CHROMIUM", setup::CHROMIUM))
 }
 
+/// Every part of the benchmark harness on tiny workloads (native and wasm side by side, the
+/// browser's solver, the solver's tables), so that a broken bench fails CI; its figures are
+/// printed, never checked (its record goes to target/, not docs/benchmarks.md).
+fn bench_smoke() -> Result<(), String> {
+    crate::bench::main(&["--quick".to_string()])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,7 +198,8 @@ mod tests {
         assert!(pos("wasm build") < pos("site"));
         assert!(pos("site") < pos("JavaScript unit tests"));
         assert!(pos("wasm build") < pos("browser tests"));
-        assert_eq!(names.last(), Some(&"browser tests (headless Chromium)"));
+        assert!(pos("browser tests") < pos("bench smoke"));
+        assert_eq!(names.last(), Some(&"bench smoke pass (cargo xtask bench --quick)"));
     }
 
     #[test]
