@@ -49,6 +49,7 @@ pub fn command() -> Command {
             args::flag("json", "the grade record as JSON"),
         ])
         .args(gen_args())
+        .override_usage("plyground grade [OPTIONS] <ANSWERS>\n       plyground grade --record <FILE>")
         .after_help(
             "The answers: {\"values\": {PATH: number | [numbers]}, \"windows\": {PATH: [alpha, beta]}, \
              \"pruned\": [PATH, …], \"choice\": PATH, \"order\": {PATH: [child indices]}, \"visits\": \

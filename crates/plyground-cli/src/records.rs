@@ -7,7 +7,8 @@
 use crate::grade::{read_answers, J};
 use crate::json::Json;
 use plyground::practice::{
-    learner_seed, Difficulty, ExerciseRecord, ExerciseSpec, SetRecord, SetTotals, Task, MAX_SPEC_SEED,
+    learner_seed, Difficulty, ExerciseRecord, ExerciseSpec, Item, SetRecord, SetTotals, StoredMistake, Task,
+    MAX_SPEC_SEED,
 };
 use plyground::search::TieRule;
 
@@ -213,7 +214,54 @@ fn read_exercise(place: &str, v: &J) -> Result<ExerciseRecord, String> {
         score: count(place, o, "score")?,
         max: count(place, o, "max")?,
         done: get(o, "done").map(|d| boolean(&format!("{place}.done"), d)).transpose()?,
+        mistakes: get(o, "mistakes").map(|m| read_mistakes(&format!("{place}.mistakes"), m)).transpose()?,
     })
+}
+
+/// A grade record's `mistakes`: `[{node, field, got, …}]` (other fields are not read).
+fn read_mistakes(place: &str, v: &J) -> Result<Vec<StoredMistake>, String> {
+    let J::Arr(list) = v else {
+        return Err(format!("{place} must be an array, got {}", v.describe()));
+    };
+    let number = |at: &str, v: &J| match v {
+        J::Null => Ok(f64::NAN),
+        J::Num(x) => Ok(*x),
+        J::Str(s) if s == "Infinity" => Ok(f64::INFINITY),
+        J::Str(s) if s == "-Infinity" => Ok(f64::NEG_INFINITY),
+        _ => Err(format!("{at} must be a number, got {}", v.describe())),
+    };
+    let item = |at: &str, v: &J| -> Result<Item, String> {
+        Ok(match v {
+            J::Null => Item::Missing,
+            J::Bool(b) => Item::Mark(*b),
+            J::Num(_) => Item::Number(number(at, v)?),
+            J::Str(s) if s == "Infinity" || s == "-Infinity" => Item::Number(number(at, v)?),
+            J::Str(s) => Item::Path(s.clone()),
+            J::Arr(a) => Item::Numbers(
+                a.iter()
+                    .enumerate()
+                    .map(|(i, x)| number(&format!("{at}[{i}]"), x))
+                    .collect::<Result<_, _>>()?,
+            ),
+            J::Obj(_) => return Err(format!("{at} must be an answer, got {}", v.describe())),
+        })
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let at = format!("{place}[{i}]");
+            let o = fields(&at, m, "{\"node\": \"1.2\", \"field\": \"pruned\", \"got\": false}")?;
+            let text = |k: &str| {
+                string(&format!("{at}.{k}"), get(o, k).ok_or_else(|| format!("{at}.{k} is required"))?)
+                    .map(str::to_string)
+            };
+            let got = o
+                .iter()
+                .find(|(k, _)| k == "got")
+                .map_or(Ok(Item::Missing), |(_, v)| item(&format!("{at}.got"), v))?;
+            Ok(StoredMistake { node: text("node")?, field: text("field")?, got })
+        })
+        .collect()
 }
 
 /// A set record: `title`, `mastery`, the total (`score`, `max`, `scaled`, `passed`) and

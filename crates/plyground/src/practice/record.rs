@@ -11,7 +11,7 @@
 //!
 //! The JSON shapes are in `docs/cli.md` ("Verifiable grades"); the core reads none of it.
 
-use super::{Answers, Difficulty, Exercise, ExerciseOptions, GenParams, Grade, Task};
+use super::{Answers, Difficulty, Exercise, ExerciseOptions, GenParams, Grade, Item, Task};
 use crate::games::tree::Tree;
 use crate::search::TieRule;
 
@@ -190,6 +190,48 @@ pub struct ExerciseRecord {
     pub max: u32,
     /// The stored `done`.
     pub done: Option<bool>,
+    /// The stored mistakes, if the record has them.
+    pub mistakes: Option<Vec<StoredMistake>>,
+}
+
+/// A mistake as a grade record stores it: the cell (`node`, `field`) and what was given.
+#[derive(Clone, PartialEq, Debug)]
+pub struct StoredMistake {
+    /// The node's path.
+    pub node: String,
+    /// The field's name (`values`, `pruned`, …).
+    pub field: String,
+    /// What was given, as read from JSON: `null` is [`Item::Missing`], a boolean a mark, a
+    /// string a path, an array [`Item::Numbers`] (a `null` in it NaN).
+    pub got: Item,
+}
+
+/// A stored item in the lessons' notation, a `null` in a tuple as `null`.
+fn stored_text(item: &Item) -> String {
+    match item {
+        Item::Numbers(v) if v.iter().any(|x| x.is_nan()) => {
+            let text = |x: f64| if x.is_nan() { "null".to_string() } else { crate::search::fmt_value(x) };
+            format!("({})", v.iter().map(|&x| text(x)).collect::<Vec<_>>().join(", "))
+        }
+        _ => item.text(),
+    }
+}
+
+/// Is a stored `got` the recomputed one? Exact, except that JSON written by a browser has
+/// `null` where the answer was ±∞ (`JSON.stringify`), and an order is stored as numbers.
+fn same_got(stored: &Item, got: &Item) -> bool {
+    let num = |s: f64, g: f64| s == g || (s.is_nan() && g.is_infinite());
+    match (stored, got) {
+        (Item::Missing, Item::Number(g)) => g.is_infinite(),
+        (Item::Number(s), Item::Number(g)) => num(*s, *g),
+        (Item::Numbers(s), Item::Numbers(g)) => {
+            s.len() == g.len() && s.iter().zip(g).all(|(s, g)| num(*s, *g))
+        }
+        (Item::Numbers(s), Item::Order(g)) => {
+            s.len() == g.len() && s.iter().zip(g).all(|(s, g)| *s == f64::from(*g))
+        }
+        (s, g) => s == g,
+    }
 }
 
 /// An exercise record graded again.
@@ -240,6 +282,26 @@ impl ExerciseRecord {
         }
         if let Some(t) = self.tree.as_ref().filter(|t| **t != grade.tree) {
             differences.push(format!("the record's tree is {t}, its options build {}", grade.tree));
+        }
+        if let Some(stored) = &self.mistakes {
+            let list =
+                |cells: Vec<String>| if cells.is_empty() { "none".to_string() } else { cells.join(", ") };
+            let at = stored.iter().map(|m| format!("\"{}\" {}", m.node, m.field)).collect::<Vec<_>>();
+            let now =
+                grade.mistakes.iter().map(|m| format!("\"{}\" {}", m.node, m.field)).collect::<Vec<_>>();
+            if at != now {
+                differences.push(format!("stored mistakes at {}, recomputed at {}", list(at), list(now)));
+            } else if let Some((s, r)) =
+                stored.iter().zip(&grade.mistakes).find(|(s, r)| !same_got(&s.got, &r.got))
+            {
+                differences.push(format!(
+                    "the mistake at \"{}\" {}: stored got {}, recomputed got {}",
+                    r.node,
+                    r.field,
+                    stored_text(&s.got),
+                    r.got.text()
+                ));
+            }
         }
         Ok(Recheck { grade, differences })
     }
