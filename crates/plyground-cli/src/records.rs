@@ -12,28 +12,6 @@ use plyground::practice::{
 };
 use plyground::search::TieRule;
 
-/// `Practice.create`'s option names, the keys an exercise's options may have.
-const OPTION_KEYS: [&str; 18] = [
-    "task",
-    "tree",
-    "seed",
-    "difficulty",
-    "depth",
-    "branching",
-    "values",
-    "decimals",
-    "chance",
-    "players",
-    "cutoffs",
-    "uniqueBest",
-    "tieSensitive",
-    "worstOrder",
-    "tie",
-    "c",
-    "mctsSeed",
-    "iterations",
-];
-
 fn fields<'a>(place: &str, v: &'a J, example: &str) -> Result<&'a [(String, J)], String> {
     match v {
         J::Obj(o) => Ok(o),
@@ -102,8 +80,11 @@ fn read_spec(
     learner: Option<&dyn Fn() -> Result<u64, String>>,
 ) -> Result<ExerciseSpec, String> {
     let o = fields(place, v, "{\"task\": \"minimax\", \"seed\": 7}")?;
-    if let Some((k, _)) = o.iter().find(|(k, _)| !OPTION_KEYS.contains(&k.as_str())) {
-        return Err(format!("{place}: unknown field '{k}' (expected one of {})", OPTION_KEYS.join(", ")));
+    if let Some((k, _)) = o.iter().find(|(k, _)| !ExerciseSpec::KEYS.contains(&k.as_str())) {
+        return Err(format!(
+            "{place}: unknown field '{k}' (expected one of {})",
+            ExerciseSpec::KEYS.join(", ")
+        ));
     }
     let at = |k: &str| format!("{place}.{k}");
     let task =

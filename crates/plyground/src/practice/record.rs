@@ -84,6 +84,29 @@ pub struct ExerciseSpec {
 }
 
 impl ExerciseSpec {
+    /// The options' names in JSON and in `Practice.create` (in the order its errors list
+    /// them).
+    pub const KEYS: [&'static str; 18] = [
+        "task",
+        "tree",
+        "seed",
+        "difficulty",
+        "depth",
+        "branching",
+        "values",
+        "decimals",
+        "chance",
+        "players",
+        "cutoffs",
+        "uniqueBest",
+        "tieSensitive",
+        "worstOrder",
+        "tie",
+        "c",
+        "mctsSeed",
+        "iterations",
+    ];
+
     /// A spec with only the task: a generated exercise, seed 1, the `exam` preset.
     pub fn new(task: Task) -> ExerciseSpec {
         ExerciseSpec {
