@@ -431,6 +431,40 @@ mod tests {
     }
 
     #[test]
+    fn a_spec_rebuilds_the_exercise_and_verify_names_what_differs() {
+        let mut spec = ExerciseSpec::new(Task::AlphaBetaLeaves);
+        (spec.seed, spec.depth, spec.branching, spec.cutoffs) = (Some(7), Some(3), Some((2, 3)), Some(2));
+        let ex = spec.build().unwrap();
+        let mut p = GenParams::preset(Task::AlphaBetaLeaves, Difficulty::Exam);
+        (p.depth, p.min_branching, p.max_branching, p.cutoffs) = (3, 2, 3, 2);
+        assert_eq!(ex.tree_text(), Exercise::generate(Task::AlphaBetaLeaves, &p, 7).unwrap().tree_text());
+        let answers = Answers { pruned: Some(vec!["0.1.1".into()]), ..Default::default() };
+        let mut record = ExerciseRecord {
+            spec: spec.clone(),
+            answers,
+            task: Some(Task::AlphaBetaLeaves),
+            seed: Some(Some(7)),
+            tree: Some(ex.tree_text().into()),
+            score: 10,
+            max: 13,
+            done: Some(false),
+            mistakes: None,
+        };
+        assert_eq!(record.verify().unwrap().differences, Vec::<String>::new());
+        record.score = 13;
+        record.seed = Some(None);
+        assert_eq!(
+            record.verify().unwrap().differences,
+            ["stored 13 of 13, recomputed 10 of 13", "the record's seed is null, its options give 7"]
+        );
+        spec.tree = Some("[1, 2]".into());
+        assert_eq!(
+            spec.build().unwrap_err(),
+            "options.depth applies to generated trees, not to a given tree"
+        );
+    }
+
+    #[test]
     fn set_totals_sum_and_scale() {
         let t = SetTotals::of(&[(9, 9), (7, 13)], Some(0.8));
         assert_eq!((t.score, t.max, t.passed), (16, 22, Some(false)));
