@@ -14,6 +14,19 @@ pub fn command() -> Command {
         .arg(task_arg())
         .args(gen_args())
         .arg(args::flag("json", "the exercise as JSON: tree, prompt, questions and answer key"))
+        .args([
+            args::opt(
+                "set",
+                "FILE",
+                "every exercise of a set description (a JSON file, or - for stdin; docs/cli.md), \
+                 instead of one from the options above",
+            ),
+            args::opt(
+                "learner",
+                "ID",
+                "--set: the learner whose variant to print (exercises with \"seed\": \"learner\")",
+            ),
+        ])
 }
 
 /// `--task`, of `generate` and `grade`.
@@ -48,6 +61,12 @@ pub fn gen_args() -> Vec<Arg> {
 
 /// Runs `plyground generate`.
 pub fn generate(a: &Args) -> Result<(), String> {
+    if let Some(file) = a.get("set") {
+        return set(a, file);
+    }
+    if a.given("learner") {
+        return Err("--learner applies to a set (--set FILE)".into());
+    }
     let task = Task::try_parse(a.get("task").unwrap_or_default()).map_err(|e| format!("--task: {e}"))?;
     let p = params(a, task)?;
     let seed = a.number::<u64>("seed")?.unwrap_or_default();
@@ -57,6 +76,58 @@ pub fn generate(a: &Args) -> Result<(), String> {
         return Ok(());
     }
     print_json(&ex, task, seed);
+    Ok(())
+}
+
+/// `--set FILE [--learner ID]`: each exercise of the set for the learner: `exercises[i]:
+/// TASK, seed S (the learner's): TREE` lines, or with `--json` the set's id, the learner and
+/// per exercise `Practice.create`'s options (seed resolved) and the tree.
+fn set(a: &Args, file: &str) -> Result<(), String> {
+    let ids = command().get_arguments().map(|arg| arg.get_id().to_string()).collect::<Vec<_>>();
+    if let Some(other) = ids.iter().find(|k| !["set", "learner", "json"].contains(&k.as_str()) && a.given(k))
+    {
+        return Err(format!(
+            "--{other} does not apply with --set (the set description gives each exercise's options)"
+        ));
+    }
+    let text = crate::grade::read_input(file)?;
+    let place = if file == "-" { "stdin" } else { file };
+    let value = crate::grade::parse_json(&text).map_err(|e| format!("{place}: {e}"))?;
+    let learner = a.get("learner");
+    let (id, specs) = crate::records::set_exercises(&value, learner).map_err(|e| format!("{place}: {e}"))?;
+    let mut built = Vec::new();
+    for (i, (spec, from_learner)) in specs.into_iter().enumerate() {
+        let ex = spec.build().map_err(|e| {
+            let sep = if e.starts_with("options") { "" } else { ": " };
+            format!("{place}: set.exercises[{i}]{sep}{}", e.strip_prefix("options").unwrap_or(&e))
+        })?;
+        built.push((spec, from_learner, ex));
+    }
+    if a.flag("json") {
+        let exercises = built
+            .iter()
+            .map(|(spec, _, ex)| {
+                Json::obj(vec![
+                    ("options", crate::records::spec_json(spec)),
+                    ("tree", Json::Str(ex.tree_text().into())),
+                ])
+            })
+            .collect();
+        let learner = learner.map_or(Json::Null, |l| Json::Str(l.into()));
+        let out =
+            Json::obj(vec![("id", Json::Str(id)), ("learner", learner), ("exercises", Json::Arr(exercises))]);
+        println!("{}", out.to_text());
+        return Ok(());
+    }
+    for (i, (spec, from_learner, ex)) in built.iter().enumerate() {
+        let seed = match (&spec.tree, spec.seed) {
+            (Some(_), _) => "given tree".to_string(),
+            (None, s) => {
+                format!("seed {}{}", s.unwrap_or(1), if *from_learner { " (the learner's)" } else { "" })
+            }
+        };
+        println!("exercises[{i}]: {}, {seed}: {}", spec.task.id(), ex.tree_text());
+    }
     Ok(())
 }
 

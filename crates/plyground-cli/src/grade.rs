@@ -10,11 +10,13 @@
 //! when every answer is right, 1 when some are wrong, 2 on bad input.
 
 use crate::args::{self, Args};
-use crate::generate::{gen_args, num, params, task_arg};
+use crate::generate::{answers_json, gen_args, num, params, task_arg};
 use crate::json::Json;
 use clap::Command;
 use plyground::games::tree::Tree;
-use plyground::practice::{Answer, Answers, Exercise, ExerciseOptions, Grade, Item, Task};
+use plyground::practice::{
+    Answer, Answers, Difficulty, Exercise, ExerciseOptions, ExerciseSpec, Grade, Item, Task,
+};
 use plyground::search::TieRule;
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -23,7 +25,15 @@ use std::io::Read;
 pub fn command() -> Command {
     args::command("grade", "Grade a JSON answers file with the core's grading, as <ply-practice> does")
         .args([
-            args::input("ANSWERS", "a JSON answers file, or - to read it from stdin"),
+            args::input("ANSWERS", "a JSON answers file, or - to read it from stdin")
+                .required(false)
+                .required_unless_present("record"),
+            args::opt(
+                "record",
+                "FILE",
+                "grade the answers of stored grade records again (a JSON file, or - for stdin) and \
+                 name every record whose score differs",
+            ),
             task_arg(),
             args::opt(
                 "tree",
@@ -39,6 +49,7 @@ pub fn command() -> Command {
             args::flag("json", "the grade record as JSON"),
         ])
         .args(gen_args())
+        .override_usage("plyground grade [OPTIONS] <ANSWERS>\n       plyground grade --record <FILE>")
         .after_help(
             "The answers: {\"values\": {PATH: number | [numbers]}, \"windows\": {PATH: [alpha, beta]}, \
              \"pruned\": [PATH, …], \"choice\": PATH, \"order\": {PATH: [child indices]}, \"visits\": \
@@ -47,21 +58,21 @@ pub fn command() -> Command {
              apply.\n\
              Prints task, seed, tree, score, done, summary, the first wrong step, its rule, the \
              misconception and one 'mistake:' line per mistake (--json: the grade record).\n\
-             Exit code 0 when all answers are right, 1 when some are wrong, 2 on bad input.",
+             Exit code 0 when all answers are right, 1 when some are wrong, 2 on bad input.\n\
+             --record FILE: an exercise record, a set record or an array of them (docs/cli.md); \
+             one line per record, 'ok' or 'MISMATCH' with what differs. Exit code 0 when every \
+             record matches, 1 when one differs, 2 on bad input.",
         )
 }
 
 /// Runs `plyground grade`: Ok(true) when all answers are right, Ok(false) when graded with
 /// mistakes.
 pub fn grade(a: &Args) -> Result<bool, String> {
+    if let Some(file) = a.get("record") {
+        return records(a, file);
+    }
     let file = a.get("ANSWERS").ok_or("missing ANSWERS")?;
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("reading stdin: {e}"))?;
-        s
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))?
-    };
+    let text = read_input(file)?;
     let task = Task::try_parse(a.get("task").unwrap_or_default()).map_err(|e| format!("--task: {e}"))?;
     let ex = exercise(a, task)?;
     let place = if file == "-" { "stdin" } else { file };
@@ -69,11 +80,44 @@ pub fn grade(a: &Args) -> Result<bool, String> {
     let answers = read_answers(&value).map_err(|e| format!("{place}: {e}"))?;
     let g = ex.grade(&answers).map_err(|e| format!("{place}: {e}"))?;
     if a.flag("json") {
-        println!("{}", grade_json(&g).to_text());
+        let Json::Obj(mut record) = grade_json(&g) else { unreachable!("a grade record is an object") };
+        record.push(("options".into(), crate::records::spec_json(&spec_of(a, task)?)));
+        record.push(("answers".into(), answers_json(&answers)));
+        println!("{}", Json::Obj(record).to_text());
     } else {
         print!("{}", grade_text(&g));
     }
     Ok(g.done)
+}
+
+/// A file's text, or standard input's for `-`.
+pub(crate) fn read_input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("reading stdin: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("reading {file}: {e}"))
+    }
+}
+
+/// `--record FILE`: every record graded again, one line each (records.rs).
+fn records(a: &Args, file: &str) -> Result<bool, String> {
+    let ids = command().get_arguments().map(|arg| arg.get_id().to_string()).collect::<Vec<_>>();
+    if let Some(other) = ids.iter().find(|k| *k != "record" && a.given(k)) {
+        let name = if other == "ANSWERS" { other.clone() } else { format!("--{other}") };
+        return Err(format!(
+            "{name} does not apply with --record (a record carries its exercise and answers)"
+        ));
+    }
+    let text = read_input(file)?;
+    let place = if file == "-" { "stdin" } else { file };
+    let value = parse_json(&text).map_err(|e| format!("{place}: {e}"))?;
+    let (all, lines) = crate::records::verify(&value).map_err(|e| format!("{place}: {e}"))?;
+    for l in lines {
+        println!("{l}");
+    }
+    Ok(all)
 }
 
 /// The exercise: `--tree` (with `--tie`, `--c`, `--mcts-seed`, `--iterations`), else the
@@ -112,6 +156,39 @@ fn exercise(a: &Args, task: Task) -> Result<Exercise, String> {
     }
     o.iterations = a.number::<u32>("iterations")?;
     Exercise::new(task, tree, o)
+}
+
+/// The exercise's options as `Practice.create` takes them: those given on the command line,
+/// so that the record's `options` rebuild this exercise (`grade --record`).
+fn spec_of(a: &Args, task: Task) -> Result<ExerciseSpec, String> {
+    let mut s = ExerciseSpec::new(task);
+    if let Some(t) = a.get("tie") {
+        s.tie = TieRule::try_parse(t).map_err(|e| format!("--tie: {e}"))?;
+    }
+    s.c = a.number::<f64>("c")?;
+    if let Some(text) = a.get("tree") {
+        s.tree = Some(text.to_string());
+        s.mcts_seed = a.number::<u64>("mcts-seed")?;
+        s.iterations = a.number::<u32>("iterations")?;
+        return Ok(s);
+    }
+    let p = params(a, task)?;
+    s.seed = a.number::<u64>("seed")?;
+    if a.given("difficulty") {
+        s.difficulty = Some(Difficulty::try_parse(a.get("difficulty").unwrap_or_default())?);
+    }
+    let given = |k: &str| a.given(k);
+    s.depth = given("depth").then_some(p.depth);
+    s.branching = given("branching").then_some((p.min_branching, p.max_branching));
+    s.values = given("values").then_some((p.min_value, p.max_value));
+    s.players = given("players").then_some(p.players);
+    s.cutoffs = given("cutoffs").then_some(p.cutoffs);
+    s.unique_best = given("unique-best").then_some(p.unique_best);
+    s.decimals = given("decimals").then_some(true);
+    s.chance = given("chance").then_some(true);
+    s.tie_sensitive = given("tie-sensitive").then_some(true);
+    s.worst_order = given("worst-order").then_some(true);
+    Ok(s)
 }
 
 /// An item as JSON: nothing → null, a mark → true/false, a path → a string.
@@ -213,7 +290,7 @@ pub fn grade_text(g: &Grade) -> String {
 
 /// A parsed JSON value (objects keep their keys in file order).
 #[derive(Debug, PartialEq)]
-enum J {
+pub(crate) enum J {
     Null,
     Bool(bool),
     Num(f64),
@@ -223,7 +300,7 @@ enum J {
 }
 
 impl J {
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             J::Null => "null".into(),
             J::Bool(b) => b.to_string(),
@@ -236,7 +313,7 @@ impl J {
 }
 
 /// Parses JSON text; errors name the line and column.
-fn parse_json(text: &str) -> Result<J, String> {
+pub(crate) fn parse_json(text: &str) -> Result<J, String> {
     let mut p = Parser { s: text.as_bytes(), i: 0, depth: 0 };
     p.ws();
     let v = p.value()?;
@@ -463,7 +540,7 @@ fn path_string(place: &str, v: &J) -> Result<String, String> {
 }
 
 /// The answers object (the same checks, in the same words, as the wasm `Practice`).
-fn read_answers(v: &J) -> Result<Answers, String> {
+pub(crate) fn read_answers(v: &J) -> Result<Answers, String> {
     let J::Obj(fields) = v else {
         return Err(format!(
             "answers must be an object like {{\"values\": {{…}}, \"pruned\": […]}}, got {}",

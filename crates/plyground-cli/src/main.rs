@@ -23,6 +23,7 @@ mod json;
 mod ordering;
 mod plain;
 mod play;
+mod records;
 mod solve;
 mod solve_book;
 mod tree;

@@ -50,7 +50,7 @@ fn one_wrong_leaf_gives_the_first_wrong_step_and_its_rule() {
     assert_eq!(code, 1);
     assert_eq!(
         out,
-        r#"{"task":"alphabeta-leaves","seed":null,"tree":"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]","score":8,"max":9,"done":false,"mistakes":[{"node":"1.2","field":"pruned","expected":true,"got":false,"misconception":null}],"summary":"8 of 9 correct; the first wrong step is at c3 (pruned)","firstWrong":{"node":"1.2","label":"c3","field":"pruned","rule":"at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned"},"misconception":null,"explanation":null}"#
+        r#"{"task":"alphabeta-leaves","seed":null,"tree":"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]","score":8,"max":9,"done":false,"mistakes":[{"node":"1.2","field":"pruned","expected":true,"got":false,"misconception":null}],"summary":"8 of 9 correct; the first wrong step is at c3 (pruned)","firstWrong":{"node":"1.2","label":"c3","field":"pruned","rule":"at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned"},"misconception":null,"explanation":null,"options":{"task":"alphabeta-leaves","tree":"[[3,12,8],[2,4,6],[14,5,2]]"},"answers":{"pruned":["1.1"]}}"#
             .to_string()
             + "\n"
     );
@@ -159,9 +159,18 @@ fn help_documents_grade_and_its_exit_codes() {
     let o = run(&["grade", "--help"], "");
     assert_eq!(o.status.code(), Some(0));
     let help = String::from_utf8(o.stdout).unwrap();
-    assert!(help.contains("\nUsage: plyground grade [OPTIONS] <ANSWERS>\n"), "{help}");
     assert!(
-        help.ends_with("Exit code 0 when all answers are right, 1 when some are wrong, 2 on bad input.\n")
+        help.contains(
+            "\nUsage: plyground grade [OPTIONS] <ANSWERS>\n       plyground grade --record <FILE>\n"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains("\nExit code 0 when all answers are right, 1 when some are wrong, 2 on bad input.\n")
+    );
+    assert!(
+        help.ends_with("Exit code 0 when every record matches, 1 when one\ndiffers, 2 on bad input.\n"),
+        "{help}"
     );
     assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
 }

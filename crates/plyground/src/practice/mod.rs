@@ -34,10 +34,15 @@
 
 mod answers;
 mod generate;
+mod record;
 mod rules;
 
 pub use answers::{node_at, Answer, Answers, Field, Item};
 pub use generate::{generate, Difficulty, GenParams, MAX_ATTEMPTS};
+pub use record::{
+    learner_seed, ExerciseRecord, ExerciseSpec, Recheck, SetRecheck, SetRecord, SetTotals, StoredMistake,
+    MAX_SPEC_SEED, SCALED_TOLERANCE,
+};
 
 use crate::event::{Event, NodeKind};
 use crate::games::tree::{Kind, Tree};
