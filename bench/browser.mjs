@@ -3,7 +3,7 @@
 // Connect-4 sets at /data/; bench/solver-worker.mjs solves every position of Test_L2_R1 and
 // Test_L2_R2 inside a module Web Worker, one call each, timed around the call. Prints per
 // set the mean and maximum time per position and how many took more than 1 s (project
-// issue 6 asks for every position within 1 s in the browser). Exits with 1 if a score is
+// the target is every position within 1 s in the browser). Exits with 1 if a score is
 // wrong. Timing is reported, never asserted.
 //
 // Usage: node bench/browser.mjs URL [--quick]   (the server's base URL, ending in /;

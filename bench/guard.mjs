@@ -1,4 +1,4 @@
-// What it costs to keep the module working after a RangeError inside a call (issue 16 item 3),
+// What it costs to keep the module working after a RangeError inside a call,
 // the two ways measured side by side (ARCHITECTURE.md, "A thrown JavaScript error does not
 // break the module"): a stack-headroom probe before each call, and the glue's guard that
 // `cargo xtask build` splices in (the one shipped). Run after `cargo xtask build`:

@@ -7,7 +7,7 @@
 // Prints per band of plies the median, 95th percentile and maximum of both times, how many
 // moves fell back to α-β (not exact), and the opening book's size on the wire. Exits with 1
 // if a score the perfect player shows (exact, or a bound) is not true of analyzeConnect4's. Timing is reported,
-// never asserted (issue 13's targets: a move ≤ 1 s and the columns ≤ 3 s at the 95th
+// never asserted (the targets: a move ≤ 1 s and the columns ≤ 3 s at the 95th
 // percentile).
 //
 // Usage: node bench/latency.mjs URL POSITIONS_FILE

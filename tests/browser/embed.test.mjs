@@ -440,7 +440,7 @@ describe('embedding', { timeout: 300_000 }, () => {
         "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, singular, beam, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, theme, height)",
       ]);
       assert.equal(await prop('ply-tree', 'index', frame), 30);
-      // The frame posts its content height whenever it changes (issue 12 item 12): a host
+      // The frame posts its content height whenever it changes: a host
       // sizes the <iframe> to the figure from it.
       await page.evaluate(() => window.__send({ type: 'plyground:set', height: '20em' }));
       await page.waitForFunction(() => window.__msgs.some((m) => m.type === 'plyground:resize'), null, { timeout: TIMEOUT });
@@ -664,7 +664,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       // The third search proves column 7 a draw (the solver agrees: 0), said in words.
       assert.deepEqual(stars, [['2 ★−0.04'], ['7 ★−0.09'], ['7 ★ draw']]);
       const exact = (await page.$$eval('#horizon ply-game', (gs) => gs.map((g) => [...g.shadowRoot.querySelectorAll('.col-btn .eval')].map((e) => e.textContent)))).at(-1);
-      // The solver's exact scores, in words (issue 12, item 5): −5 is a loss on the opponent's
+      // The solver's exact scores, in words: −5 is a loss on the opponent's
       // 17th stone (4 plies from now), −6 on its 16th (2 plies); 0 a draw.
       assert.deepEqual(exact, ['loss in 4', 'loss in 4', '', '', 'loss in 4', 'loss in 2', '★ draw']);
       assert.deepEqual(await trees('horizon'), ['Root estimate −0.04 (H-minimax to depth 2) · best move column 2', 'Root estimate −0.09 (H-minimax to depth 2) · best move column 7']);
@@ -767,9 +767,9 @@ describe('embedding', { timeout: 300_000 }, () => {
     // Minified per file (target/site/): 40.4 KiB when measured (2026-12-02, after
     // plyground-elements.js began to load each element's module only when its tag appears; 44.4
     // before, with every element's class). The cap was 44 KiB and is 42 KiB now; the page's
-    // whole budget, below, is issue 10's and stays strict.
+    // whole budget, below, stays strict.
     assert.ok(one.gz - one.wasm < 42 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
-    // Issue 10's "at most 215,000 bytes" (serde records included), read strictly.
+    // The page budget, "at most 215,000 bytes" (serde records included), read strictly.
     assert.ok(one.gz <= 215_000, `one figure downloads ${one.gz} bytes (${kib(one.gz)}) gzipped (the budget is 215,000 bytes)`);
   });
 

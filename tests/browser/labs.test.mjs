@@ -53,7 +53,7 @@ describe('the labs', { timeout: 120_000 }, () => {
       `load: ${files.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzipped; interactive after ${Math.round(tti)} ms`,
     );
     // Play draws with the games module alone (ARCHITECTURE.md, "A module per kind of
-    // figure"), within issue 10's 160 KB gzipped per module.
+    // figure"), within the budget of 160 KB gzipped per module.
     const wasm = files.filter((p) => p.endsWith('.wasm'));
     assert.deepEqual(wasm, ['/pkg-games/plyground_wasm_bg.wasm']);
     for (const p of wasm) {

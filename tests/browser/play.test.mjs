@@ -377,7 +377,7 @@ describe('the Play view', { timeout: 120_000 }, () => {
       await page.$$eval('.cell', (bs) => bs.filter((b) => b.querySelector('.eval')).map((b) => [b.dataset.cell, b.querySelector('.eval').textContent])),
     );
     assert.deepEqual(byCell, { 2: '★ win in 1', 5: 'draw', 6: 'loss in 2', 7: 'loss in 2', 8: 'loss in 2' });
-    // Issue 12 items 5 and 6: an immediate win (8) and two forks (3, 6) are not all "+1 win";
+    // An immediate win (8) and two forks (3, 6) are not all "+1 win";
     // α-β takes the immediate win and says so.
     await page.fill('#moves-input', '0,1,4,2');
     await page.click('#moves-form button[type="submit"]');

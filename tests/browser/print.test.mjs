@@ -1,4 +1,4 @@
-// Printing a lesson page (issue 14 item 4), in headless Chromium with the print media type
+// Printing a lesson page, in headless Chromium with the print media type
 // emulated: the lessons gallery's figures stay visible with their narration and result, no
 // control is shown (toolbars, transport, scrubbers, menus, snippets, copy buttons; board
 // cells, which are buttons, stay), and a tree canvas is drawn again at 3× before printing.

@@ -1,4 +1,4 @@
-// The tree lab's editor (issue 14 item 2) in headless Chromium, by keyboard only: Figure 5.2
+// The tree lab's editor in headless Chromium, by keyboard only: Figure 5.2
 // edited — a leaf's utility changed, a child added, a node moved among its siblings, undo,
 // redo — with the text field (the core's writer's text) and the search's result (the root's
 // value, the search recorded again at its end) checked after each step; a refusal explained

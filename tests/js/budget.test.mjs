@@ -1,5 +1,5 @@
-// One node budget for every search the API answers, per-move scores included (issue 16,
-// item 1), with the built package (www/pkg). Budgets are checked in nodes, never in time.
+// One node budget for every search the API answers, per-move scores included,
+// with the built package (www/pkg). Budgets are checked in nodes, never in time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';

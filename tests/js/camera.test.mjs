@@ -95,7 +95,7 @@ test('Camera.pinch: the world point between the fingers follows them', () => {
   assert.deepEqual(d.toWorld(200, 0), { x: 200, y: 0 });
 });
 
-// frameTree: the first view of a tree (item 8 of issue 12). Viewport 400 × 400 or 500 × 300,
+// frameTree: the first view of a tree. Viewport 400 × 400 or 500 × 300,
 // margin 20, text readable from scale 0.9, whole small trees at most 1.4.
 const OPEN = { margin: 20, readable: 0.9, maxScale: 1.4 };
 

@@ -1,4 +1,4 @@
-// A JavaScript stack nearly exhausted must not kill the module (issue 16, item 3).
+// A JavaScript stack nearly exhausted must not kill the module.
 //
 // Every exported function and method is called at every JavaScript stack depth near the
 // limit, one frame deeper each time, so that a RangeError ("Maximum call stack size

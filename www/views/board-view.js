@@ -17,7 +17,7 @@ export class BoardView {
     this.kind = null;
     this.cellEls = [];
     this.colEls = [];
-    // The board's text view (issue 12 item 10): its rows in words, for screen readers and for
+    // The board's text view: its rows in words, for screen readers and for
     // copying; placed after the board the first time it is drawn.
     this.textList = el('ul', { class: 'board-lines', 'aria-label': 'The board as text, row by row' });
     this.textBox = el('details', { class: 'text-view', part: 'board-text' }, el('summary', {}, 'Board as text'), this.textList);

@@ -1,4 +1,4 @@
-// The tree lab's editor (issue 14 item 2), loaded the first time the lab's "Edit the tree" is
+// The tree lab's editor, loaded the first time the lab's "Edit the tree" is
 // opened. The node in the figure's focus (a click on the canvas, or ↑ ↓ Shift+← → there) is
 // the node the panel edits: its kind, label, utility or its children's probabilities; add a
 // child, remove it, move it among its siblings (buttons, Alt+← / Alt+→ on the canvas, or drag

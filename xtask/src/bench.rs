@@ -15,7 +15,7 @@ use crate::setup;
 use crate::util::{self, command, human_size, root};
 use std::fmt::Write as _;
 
-/// The gzip size the module must stay under: issue 10's "at most 160 KB gzipped" (serde
+/// The gzip size the module must stay under: "at most 160 KB gzipped" (serde
 /// records included), read strictly as 160,000 bytes (156.25 KiB).
 const TARGET_GZIP: u64 = 160_000;
 

@@ -34,7 +34,7 @@ pub const BOOK_FILE: &str = "www/book/connect4.book";
 /// but leave positions after 8 moves to a search of up to half a minute; 10 plies would be
 /// 386 KiB, over the budget).
 const DEPTH: u8 = 9;
-/// The most the book may weigh on the wire, gzipped (issue 13).
+/// The most the book may weigh on the wire, gzipped.
 const BUDGET_GZIP: u64 = 300_000;
 
 pub fn main(rest: &[String]) -> Result<(), String> {

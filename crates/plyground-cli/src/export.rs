@@ -109,7 +109,7 @@ pub fn export(a: &Args) -> Result<(), String> {
             title,
             SvgOptions { dark: a.flag("dark"), width, minimax: a.flag("minimax") },
         )
-            .map_err(|e| format!("--step: {e}"))?
+        .map_err(|e| format!("--step: {e}"))?
     } else {
         tikz_at(
             &tree,
@@ -118,7 +118,7 @@ pub fn export(a: &Args) -> Result<(), String> {
             title,
             TikzOptions { snippet: a.flag("snippet"), minimax: a.flag("minimax") },
         )
-            .map_err(|e| format!("--step: {e}"))?
+        .map_err(|e| format!("--step: {e}"))?
     };
     print!("{out}");
     Ok(())

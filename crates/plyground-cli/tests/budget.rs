@@ -1,4 +1,4 @@
-//! Issue 16 item 1: `plyground c4` answers within ONE node budget, per-move scores included,
+//! `plyground c4` answers within ONE node budget, per-move scores included,
 //! and says which scores are exact, which are bounds and which are missing. (Before, the
 //! per-move scores were one unbudgeted full-window search each: `c4 --moves 4624676436` ran
 //! for minutes.)

@@ -1,4 +1,4 @@
-//! Issue 16, items 4 and 5: the command survives output it cannot write, and input that is
+//! The command survives output it cannot write, and input that is
 //! not text.
 //!
 //! - stdout to `/dev/full`: one line on stderr, exit code 2 (no panic, no exit 101);

@@ -7,7 +7,7 @@
 //! - The same against BitBully (PyPI `bitbully`, C++ behind Python bindings, no opening
 //!   book), when `--bitbully PYTHON` names a Python it is installed in: the same positions
 //!   solved by `bench/bitbully_peer.py`, every score checked there, side by side with our
-//!   times from the first table, each row marked against issue 13's target (ours at most
+//!   times from the first table, each row marked against the target (ours at most
 //!   0.8× BitBully's time); `--long` adds Test_L1_R2 (100 positions), Test_L1_R3 (the first
 //!   12) and the empty board on both sides (minutes each).
 //!   `cargo xtask bench --peers` installs it in `target/peers-venv` and passes that Python.
@@ -230,7 +230,7 @@ fn solver_table(sets: &[(&str, usize)], reps: usize) -> Result<Vec<OursRow>, Str
 // ---------------------------------------------------------------------------------------
 // The exact solver against BitBully (C++, run from Python).
 
-/// Issue 13's target: our exact solver in at most 0.8× BitBully's time, on every set.
+/// The target: our exact solver in at most 0.8× BitBully's time, on every set.
 const BITBULLY_TARGET: f64 = 0.8;
 
 /// `bench/bitbully_peer.py`: BitBully on the same sets, run by the Python given with
@@ -360,7 +360,7 @@ fn bitbully_table(python: &str, ours: &[OursRow], reps: usize, empty: bool) -> R
         fmt_time(theirs.overhead)
     );
     println!(
-        "issue 13's target, ours ≤ {BITBULLY_TARGET}× BitBully's time on every set: met on {met} of {rows} rows{}",
+        "the target, ours ≤ {BITBULLY_TARGET}× BitBully's time on every set: met on {met} of {rows} rows{}",
         if met == rows { "" } else { " (not met)" }
     );
     Ok(())
@@ -663,7 +663,7 @@ fn run(args: &[String]) -> Result<(), String> {
         sets = vec![("Test_L3_R1", 1000), ("Test_L2_R1", 200), ("Test_L1_R1", 200)];
     }
     if long {
-        // Issue 13 names Test_L1_R3's first 12 positions (the hardest set: seconds each).
+        // Test_L1_R3's first 12 positions (the hardest set: seconds each).
         sets.push(("Test_L1_R2", 100));
         sets.push(("Test_L1_R3", 12));
     }

@@ -339,7 +339,7 @@ fn bad_options_throw_naming_the_field_and_the_reason() {
     assert_eq!(text(&r, "algo"), "alphabeta");
 }
 
-/// Issue 15: singular extensions and beam search through the API, with exact values and
+/// Singular extensions and beam search through the API, with exact values and
 /// errors naming the field and the range.
 #[wasm_bindgen_test]
 fn singular_extensions_and_beam_search_on_trees() {

@@ -145,7 +145,7 @@ fn tictactoe_alpha_beta_answers_exactly_and_records_the_same_search() {
     assert_eq!((num(&sr, "value"), num(&sr, "best")), (num(&r, "value"), num(&r, "best")));
 }
 
-/// Issue 12 items 5 and 6: X 0 4 against O 1 2, X to move — cell 8 wins at once, cells 3 and
+/// Proven results and fast wins: X 0 4 against O 1 2, X to move — cell 8 wins at once, cells 3 and
 /// 6 fork. Every tic-tac-toe engine that searches to the end of the game plays 8 and says
 /// "win in 1" / "win in 3"; "Show me the search" records the same game (`fastWins`) and ends
 /// with the engine's value and move.

@@ -1,5 +1,5 @@
 #![cfg(feature = "extensions")]
-//! Issue 15 items 2 and 3: singular extensions and beam search (forward pruning), options of
+//! Singular extensions and beam search (forward pruning), options of
 //! H-minimax (α-β with a depth cutoff), on explicit trees with static evaluations written on
 //! inner nodes (`B~4[…]`) and on Connect-4. Exact values, moves and node counts; independent
 //! oracles (minimax to the end, minimax over the beam-restricted tree); and the property that

@@ -1,4 +1,4 @@
-//! "Only the root value is exact" (issue 15 item 1): every value a recorded search returns
+//! "Only the root value is exact": every value a recorded search returns
 //! carries its kind (exact, ≤ an upper bound, ≥ a lower bound), and the kind is true. Checked
 //! against independent oracles (tests/common: minimax, expectiminimax and max^n written on the
 //! tree's accessors) on every lesson tree (tests/fixtures/lessons.txt and the tree lab's menu,

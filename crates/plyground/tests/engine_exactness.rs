@@ -249,12 +249,12 @@ fn values(r: &EngineResult<u32>) -> Vec<(Option<f64>, ScoreBound)> {
 
 #[test]
 fn the_fuzzing_finds_are_fixed() {
-    // Issue 16 item 6: ID stopped at depth 2 (nothing cut off) and scored the second move at
+    // Found by fuzzing: ID stopped at depth 2 (nothing cut off) and scored the second move at
     // depth 2 (0); its value is −7.
     let r = ab("[5,[3,[[[-7]]]]]", true, None);
     assert_eq!((r.value, r.exact, r.complete), (5.0, true, true));
     assert_eq!(values(&r), [(Some(5.0), ScoreBound::Exact), (Some(-7.0), ScoreBound::Exact)]);
-    // Issue 12 item 13: the budget ran out exactly as depth 1 finished; depth 1's value 0 was
+    // The budget ran out exactly as depth 1 finished; depth 1's value 0 was
     // reported as exact and complete. The tree's value is 12.
     let r = ab("[-3,[[12]]]", true, Some(3));
     assert_eq!((r.value, r.exact, r.complete, r.depth), (0.0, false, false, 1));
@@ -264,7 +264,7 @@ fn the_fuzzing_finds_are_fixed() {
     assert_eq!((id.value, id.complete, id.depth, id.stats.nodes), (0.0, false, 1, 3));
     let r = ab("[-3,[[12]]]", true, None);
     assert_eq!((r.value, r.exact, r.complete, r.best_index), (12.0, true, true, Some(1)));
-    // Issue 16 item 6: α-β at a chance root listed no scores.
+    // Found by fuzzing: α-β at a chance root listed no scores.
     // (Below a chance root MAX moves: the outcomes are worth 4 and 2.)
     let r = ab("chance[0.5: [1, 4], 0.5: [2, -6]]", false, None);
     assert_eq!((r.value, r.exact, r.complete, r.best), (3.0, true, true, None));

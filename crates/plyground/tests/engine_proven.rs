@@ -1,4 +1,4 @@
-//! Proven results in the engines' records (issue 12 items 5 and 6): a win or a loss found
+//! Proven results in the engines' records: a win or a loss found
 //! by a search — even a depth-limited one — is marked `Proven` with its distance in plies
 //! from the root, and the tic-tac-toe players prefer the fastest win.
 

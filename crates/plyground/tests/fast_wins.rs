@@ -1,4 +1,4 @@
-//! Tic-tac-toe engines prefer the fastest win and the slowest loss (issue 12 item 6):
+//! Tic-tac-toe engines prefer the fastest win and the slowest loss:
 //! `TicTacToe::FAST_WINS` scores a win ±(1 + empty cells at the end); the lessons' `TicTacToe`
 //! keeps ±1. Checked against the plain game on every reachable position.
 

@@ -379,7 +379,7 @@ fn a_recorded_solve_is_a_well_formed_trace_whose_values_are_true_bounds() {
             if nd.leaf == Some(LeafKind::Terminal) {
                 assert!(g.is_terminal(&st), "{at}");
             }
-            // The kind the recorder gave the value (trace::bounds, issue 15) is true as well.
+            // The kind the recorder gave the value (trace::bounds) is true as well.
             match nd.bound {
                 Some(Bound::Exact) => assert_eq!(truth, v, "{at}: marked exact"),
                 Some(Bound::Upper) => assert!(truth <= v, "{at}: marked ≤"),

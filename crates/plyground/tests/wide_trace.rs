@@ -1,4 +1,4 @@
-//! Issue 16, item 2: recording a search is linear in the tree's size, whatever a node's
+//! Recording a search is linear in the tree's size, whatever a node's
 //! number of children.
 //!
 //! No timing here (machines are noisy; `cargo xtask bench` prints the times). Two exact

@@ -584,7 +584,7 @@ mod tests {
 
     #[test]
     fn the_unicode_minus_the_figures_print_parses_back() {
-        // Issue 12 item 12: "−4" (U+2212) as the playground prints it.
+        // "−4" (U+2212), as the playground prints it, reads back.
         let t = Tree::try_parse("[chance[0.5: 10, 0.5: −4], −1.5]").unwrap();
         let leaves: Vec<f64> = (0..t.nodes().len() as u32).filter_map(|i| t.value(i)).collect();
         assert_eq!(leaves, vec![10.0, -4.0, -1.5]);
@@ -603,7 +603,7 @@ mod tests {
 
     #[test]
     fn a_huge_utility_is_named_as_written() {
-        // Issue 12 item 12: not a 309-digit expansion of 1e308.
+        // Not a 309-digit expansion of 1e308.
         assert_eq!(
             err("[1e308]").message,
             "the utility 1e308 is too large: a utility must lie between -1e15 and 1e15"
