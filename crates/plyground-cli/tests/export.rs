@@ -158,6 +158,24 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
     );
 }
 
+/// The README's picture (docs/figure-5-2.svg) is what `plyground export` writes today, so
+/// it cannot go stale: regenerate it with the command in the message when the writer changes.
+#[test]
+fn the_readme_picture_is_what_the_cli_writes() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/figure-5-2.svg");
+    let argv = ["export", "--format", "svg", "--step", "end", FIG_5_2];
+    let have = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        have,
+        stdout(&argv),
+        "docs/figure-5-2.svg: regenerate with `plyground {} > docs/figure-5-2.svg`",
+        argv.join(" ")
+    );
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+    assert!(readme.contains("(docs/figure-5-2.svg)"), "the README shows the picture");
+}
+
 /// The lessons gallery's downloadable TikZ files (www/lessons/exports/) are exactly what
 /// `plyground export` writes today, so they cannot go stale: regenerate them with the
 /// arguments below when the writer changes (they compile: `figures_compile_with_pdflatex`
