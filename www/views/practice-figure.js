@@ -220,6 +220,7 @@ export class PracticeFigure {
       box.append(el('label', { for: fid }, text), f);
     }
     const close = el('button', { type: 'button', 'aria-label': 'Close the answers at this node', title: 'Close (Escape)' }, '×');
+    Object.assign(close.style, { gridColumn: '2', justifySelf: 'end', minWidth: '2rem' });
     close.addEventListener('click', () => this.closeEditor(true));
     box.append(close);
     box.addEventListener('keydown', (e) => {
