@@ -591,7 +591,7 @@ impl Practice {
         build(opts).map(|ex| Practice { ex }).map_err(|e| js_err(format!("Practice.create: {e}")))
     }
 
-    /// The tasks: `[{id, fields, algo}]`.
+    /// The tasks: `[{id, fields, algo, tieApplies}]`.
     #[wasm_bindgen(unchecked_return_type = "PracticeTask[]")]
     pub fn tasks() -> Result<JsValue, JsError> {
         let v: Vec<TaskRec> = Task::ALL
