@@ -40,8 +40,8 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     await page.goto(`${browser.base}index.html#practice?task=${task}&${query}`);
     await page.waitForSelector(`#app[data-ready="true"][data-practice-task="${task}"]`, { timeout: TIMEOUT });
     await page.waitForFunction(() => window.__plyground.restored);
-    // The last control before the answers; Tab goes into them.
-    await page.focus('#pr-zoom-out');
+    // The tree, the last stop before the answers; Tab goes into them.
+    await page.focus('#pr-canvas');
   };
   const press = async (key, times = 1) => {
     for (let i = 0; i < times; i++) await page.keyboard.press(key);
@@ -119,7 +119,7 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     assert.deepEqual(await feedback(), [
       '3 of 4 correct; the first wrong step is at c2 (pruned).',
       'Rule: at C, v = 5 ≤ α = 5: MIN stops, c2 is pruned.',
-      "Misconception (strict-tie): this answer follows the strict rule (prune only on v > β / v < α), but here a tie prunes: the lessons' rule is v ≥ β / v ≤ α (look at C)",
+      "Misconception (strict-tie): this answer follows the strict rule (prune only on v > β / v < α), but here a tie prunes: at C (MIN), v = α = 5, and the lessons' rule v ≥ β / v ≤ α stops there",
     ]);
     assert.deepEqual(await statuses(), ['ok', 'ok', 'ok', 'wrong']);
     assert.deepEqual(await wrongTags(), ['1.1']);

@@ -126,8 +126,8 @@ describe('practice', { timeout: 180_000 }, () => {
   it('α-β leaves in the Practice view with the keyboard alone: a wrong check, the rule, then all correct', async () => {
     await page.goto(`${browser.base}index.html#practice?task=alphabeta-leaves&tree=${FIG_5_2}`);
     await page.waitForSelector('#app[data-ready="true"][data-practice-task="alphabeta-leaves"]', { timeout: TIMEOUT });
-    // The last control before the answers, then Tab into them: b1, b2, b3, c1, c2, c3, …
-    await page.focus('#pr-zoom-out');
+    // The tree (the last stop before the answers), then Tab into them: b1, b2, b3, c1, c2, c3, …
+    await page.focus('#pr-canvas');
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'pr-cell-0');
     for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
@@ -166,7 +166,7 @@ describe('practice', { timeout: 180_000 }, () => {
   it('minimax in the Practice view with the keyboard alone: type the values, pick the move, Enter', async () => {
     await page.goto(`${browser.base}index.html#practice?task=minimax&tree=${FIG_5_2}`);
     await page.waitForSelector('#app[data-ready="true"][data-practice-task="minimax"]', { timeout: TIMEOUT });
-    await page.focus('#pr-zoom-out');
+    await page.focus('#pr-canvas');
     await page.keyboard.press('Tab');
     // A, B, C, D values, then the root's choice: first with a MIN node taken as MAX.
     await page.keyboard.type('3');

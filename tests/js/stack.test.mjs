@@ -276,7 +276,7 @@ const CALLS = {
   'Practice.ordering': () => practiceOrdering().ordering(),
   'Practice getters': () => {
     const p = practice();
-    return [p.task, p.seed, p.treeText, p.tie, p.prompt, p.fields, p.maxScore, p.stepperOptions, p.traceLength];
+    return [p.task, p.seed, p.treeText, p.tie, p.tieApplies, p.prompt, p.fields, p.maxScore, p.stepperOptions, p.traceLength];
   },
   'MctsStepper.narration': () => mcts().narration(),
   'MctsStepper.decision': () => mcts().decision(),

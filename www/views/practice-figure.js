@@ -68,8 +68,12 @@ export class PracticeFigure {
         { class: 'canvas-wrap', part: 'canvas-wrap' },
         p('canvas', 'canvas', {
           role: 'img',
-          'aria-label': 'The exercise tree. Click a node to answer for it (a leaf or edge: mark it pruned); the answer cells beside the tree do the same with the keyboard.',
+          'aria-label': 'The exercise tree. Click a node, or pick it with the arrow keys and press Enter, to answer at the node (a leaf or edge: mark it pruned); the answer cells beside the tree are the same answers as a list.',
+          tabindex: '0',
+          'aria-keyshortcuts': 'ArrowLeft ArrowRight ArrowUp ArrowDown Home Enter',
+          'aria-describedby': opts.idPrefix ? `${opts.idPrefix}cursor` : undefined,
         }),
+        p('cursor', 'p', { class: 'practice-cursor', 'aria-live': 'polite' }),
         p('tip', 'div', { class: 'tip', hidden: true }),
       ),
       p('legend', 'p', { class: 'legend' }, LEGEND_2),
@@ -132,6 +136,145 @@ export class PracticeFigure {
     });
     p.cells.addEventListener('input', () => this.redraw());
     p.cells.addEventListener('change', () => this.redraw());
+    // The tree is an answer form too: a node picked with the arrow keys, Enter answers there.
+    p.canvas.addEventListener('keydown', (e) => this.canvasKey(e));
+    p.canvas.addEventListener('pointerdown', () => this.placeRing());
+    const hide = p.cursor.style;
+    Object.assign(hide, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap', margin: '0' });
+  }
+
+  /** The arrow keys on the tree: ← → the previous / next node in visiting order, ↑ the parent, ↓ the first child, Home the root; Enter or Space answers at the node. */
+  canvasKey(e) {
+    if (!this.model || e.ctrlKey || e.metaKey || e.altKey) return;
+    const nodes = this.drawn;
+    const cur = this.cursor ?? -1;
+    let next = null;
+    if (e.key === 'ArrowRight') next = Math.min(nodes.length - 1, cur + 1);
+    else if (e.key === 'ArrowLeft') next = Math.max(0, cur - 1);
+    else if (e.key === 'ArrowUp') next = cur > 0 ? Math.max(0, nodes[cur].parent) : 0;
+    else if (e.key === 'ArrowDown') next = cur < 0 ? 0 : (nodes[cur].children[0] ?? cur);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.clickNode(cur < 0 ? 0 : cur, true);
+      return;
+    } else return;
+    e.preventDefault();
+    this.cursor = next;
+    this.canvas.reveal(next);
+    this.placeRing();
+    const info = this.describe(next);
+    this.p.cursor.textContent = info ? `${info.text}.` : '';
+  }
+
+  /** The picked node's ring over the canvas (hidden while the tree is dragged, until the next key). */
+  placeRing(show = false) {
+    const wrap = this.p.canvas.parentElement;
+    if (!this.ring) {
+      this.ring = el('div', { class: 'practice-ring', 'aria-hidden': 'true' });
+      Object.assign(this.ring.style, { position: 'absolute', pointerEvents: 'none', border: '3px solid #1a5fb4', borderRadius: '50%', boxSizing: 'border-box' });
+      wrap.append(this.ring);
+    }
+    const at = this.nodeOnScreen(this.cursor);
+    const on = at && (show || document.activeElement === this.p.canvas || this.root.getRootNode().activeElement === this.p.canvas);
+    this.ring.hidden = !on;
+    if (!on) return;
+    const r = Math.max(10, at.r + 5);
+    Object.assign(this.ring.style, { left: `${at.x - r}px`, top: `${at.y - r}px`, width: `${2 * r}px`, height: `${2 * r}px` });
+  }
+
+  /** Where drawn node `d` is over the canvas (CSS pixels from its top left corner), with its radius; null when it is not drawn. */
+  nodeOnScreen(d) {
+    const c = this.canvas;
+    const lay = c.layout;
+    if (d == null || d < 0 || !lay || d >= lay.x.length || !lay.visible[d]) return null;
+    const p = c.camera.toScreen(lay.x[d], lay.y[d]);
+    return { x: p.x + this.p.canvas.offsetLeft, y: p.y + this.p.canvas.offsetTop, r: (Math.max(lay.nodeWidth, lay.nodeHeight) / 2) * c.camera.scale };
+  }
+
+  /**
+   * The answer form at a node on the tree: one field per cell of the node (its value, its
+   * window, its mark, the root's choice), each the twin of the cell in the list — typing in
+   * one writes the other, so the two always agree. Enter checks (as in the list), Escape
+   * closes it and gives the focus back to the tree.
+   */
+  openEditor(d) {
+    this.closeEditor();
+    const id = this.treeOf[d];
+    const path = this.paths[id];
+    const mine = [...this.rows.values()].filter((r) => r.q.path === path && !r.order);
+    if (!mine.length) return false;
+    const box = el('div', { class: 'practice-node-editor', role: 'group', 'aria-label': `Answers at ${this.nodeName(id)}` });
+    Object.assign(box.style, { position: 'absolute', zIndex: '2', display: 'grid', gridTemplateColumns: 'auto auto', gap: '0.2rem 0.4rem', alignItems: 'center', padding: '0.3rem 0.45rem', background: 'var(--ply-panel, #fff)', color: 'inherit', border: '2px solid var(--ply-accent, #1a5fb4)', borderRadius: '6px', boxShadow: '0 2px 8px rgba(0,0,0,0.25)', fontSize: '0.9rem' });
+    const twins = [];
+    for (const r of mine) {
+      const fid = `${r.input.id}-tree`;
+      const text = r.row.querySelector('label')?.textContent ?? '';
+      let f;
+      if (r.q.kind === 'mark') f = el('input', { type: 'checkbox', id: fid });
+      else if (r.q.kind === 'child') f = el('select', { id: fid }, [...r.input.options].map((o) => el('option', { value: o.value }, o.textContent)));
+      else f = el('input', { type: 'text', id: fid, size: 8, autocomplete: 'off', spellcheck: 'false', inputmode: r.input.inputMode || 'text', placeholder: r.input.placeholder });
+      const copy = () => {
+        if (r.q.kind === 'mark') r.input.checked = f.checked;
+        else r.input.value = f.value;
+        this.redraw();
+      };
+      f.addEventListener('input', copy);
+      f.addEventListener('change', copy);
+      twins.push({ r, f });
+      box.append(el('label', { for: fid }, text), f);
+    }
+    const close = el('button', { type: 'button', 'aria-label': 'Close the answers at this node', title: 'Close (Escape)' }, '×');
+    Object.assign(close.style, { gridColumn: '2', justifySelf: 'end', minWidth: '2rem' });
+    close.addEventListener('click', () => this.closeEditor(true));
+    box.append(close);
+    box.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        this.closeEditor(true);
+      } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && e.target !== close) {
+        e.preventDefault();
+        this.check();
+      }
+    });
+    this.editor = { box, twins, d };
+    this.syncEditor(true);
+    this.p.canvas.parentElement.append(box);
+    this.placeEditor();
+    twins[0].f.focus();
+    return true;
+  }
+
+  /** The node's form next to the node (inside the canvas's box). */
+  placeEditor() {
+    const ed = this.editor;
+    if (!ed) return;
+    const at = this.nodeOnScreen(ed.d);
+    const wrap = this.p.canvas.parentElement;
+    const w = ed.box.offsetWidth;
+    const h = ed.box.offsetHeight;
+    const x = at ? Math.min(Math.max(4, at.x - w / 2), wrap.clientWidth - w - 4) : 4;
+    const y = at ? (at.y + at.r + 6 + h <= wrap.clientHeight ? at.y + at.r + 6 : Math.max(4, at.y - at.r - 6 - h)) : 4;
+    Object.assign(ed.box.style, { left: `${Math.max(0, x)}px`, top: `${Math.max(0, y)}px` });
+  }
+
+  /** The node form's fields from their cells (the list is where the answers live). */
+  syncEditor(all = false) {
+    for (const { r, f } of this.editor?.twins ?? []) {
+      if (!all && f === f.ownerDocument.activeElement) continue;
+      if (r.q.kind === 'mark') f.checked = r.input.checked;
+      else if (f.value !== r.input.value) f.value = r.input.value;
+      f.toggleAttribute('aria-invalid', r.input.getAttribute('aria-invalid') === 'true');
+      if (r.input.getAttribute('aria-invalid') === 'true') f.setAttribute('aria-invalid', 'true');
+    }
+  }
+
+  closeEditor(focusTree = false) {
+    if (!this.editor) return;
+    this.editor.box.remove();
+    this.editor = null;
+    if (focusTree) this.p.canvas.focus();
   }
 
   /**
@@ -149,6 +292,8 @@ export class PracticeFigure {
       throw e;
     }
     this.closeReveal();
+    this.closeEditor();
+    this.cursor = null;
     this.practice?.free();
     this.tree?.free();
     this.api = api;
@@ -213,6 +358,7 @@ export class PracticeFigure {
     }
     this.treeOf = treeOf;
     this.drawOf = drawOf;
+    this.drawn = drawn; // parent and children by draw id (the arrow keys on the tree)
     this.model = buildTraceModel({ traceNodes: [], treeNodes: drawn, players: this.players });
   }
 
@@ -560,6 +706,22 @@ export class PracticeFigure {
   }
 
   showGrade(g) {
+    const fw = this.showStatuses(g);
+    const lines = [];
+    if (g.done) lines.push(`All correct: ${g.score} of ${g.max}.`);
+    else {
+      lines.push(`${g.summary}.`);
+      if (fw) lines.push(`Rule: ${fw.rule}.`);
+      if (g.misconception) lines.push(`Misconception (${g.misconception}): ${g.explanation}`);
+    }
+    this.setFeedback(lines, g.done ? 'done' : '');
+    this.redraw();
+    if (fw) this.revealNode(fw.node);
+  }
+
+  /** The grade's marks on the cells (✓ correct, ✗ at the first wrong step) and the score line; returns the first wrong step. */
+  showStatuses(g) {
+    this.grade = g;
     this.clearInvalid();
     for (const c of g.correct) {
       // Move ordering is one cell for the whole tree (the leaf count): every node's row shows it.
@@ -571,25 +733,16 @@ export class PracticeFigure {
       }
     }
     const fw = g.firstWrong;
-    const lines = [];
     this.p.score.textContent = `Score: ${g.score} of ${g.max}${g.done ? ' — all correct' : ''}`;
-    if (g.done) lines.push(`All correct: ${g.score} of ${g.max}.`);
-    else {
-      lines.push(`${g.summary}.`);
-      if (fw) {
-        lines.push(`Rule: ${fw.rule}.`);
-        const rs = fw.field === 'order' ? [...this.rows.values()].filter((r) => r.q.field === 'order') : [this.rows.get(`${fw.field}:${fw.node}`)];
-        for (const r of rs) {
-          if (!r) continue;
-          r.row.classList.add('wrong');
-          r.status.textContent = fw.field === 'order' ? '✗ more leaves than needed' : '✗ first wrong step';
-        }
+    if (fw) {
+      const rs = fw.field === 'order' ? [...this.rows.values()].filter((r) => r.q.field === 'order') : [this.rows.get(`${fw.field}:${fw.node}`)];
+      for (const r of rs) {
+        if (!r) continue;
+        r.row.classList.add('wrong');
+        r.status.textContent = fw.field === 'order' ? '✗ more leaves than needed' : '✗ first wrong step';
       }
-      if (g.misconception) lines.push(`Misconception (${g.misconception}): ${g.explanation}`);
     }
-    this.setFeedback(lines, g.done ? 'done' : '');
-    this.redraw();
-    if (fw) this.revealNode(fw.node);
+    return fw;
   }
 
   setFeedback(lines, cls) {
@@ -643,6 +796,19 @@ export class PracticeFigure {
     } else if (r) {
       this.setCell(r, cellText(r.q, s.expected));
       this.focusRow(r);
+    }
+    // The marks on the cells follow: after a Check they are the core's grade of the cells as
+    // they are now (the revealed cell ✓, the next wrong step ✗); before any, only the revealed
+    // cell is marked.
+    if (this.grade) {
+      const after = this.answers();
+      if (!after.errors.length) this.showStatuses(this.practice.grade(after.answers));
+    }
+    for (const o of this.task === 'ordering' ? [...this.rows.values()] : [r]) {
+      if (!o) continue;
+      o.row.classList.remove('wrong', 'hinted');
+      o.row.classList.add('ok');
+      o.status.textContent = '✓ revealed';
     }
     this.setFeedback([`${s.label || 'The root'} (${this.fieldWord(s.field)}): ${s.rule}.`], '');
     this.redraw();
@@ -708,19 +874,29 @@ export class PracticeFigure {
     if (first) this.focusRow(first);
   }
 
-  /** A click on the tree: a mark toggles; any other cell of that node gets the focus. */
-  clickNode(d) {
+  /** A click on the tree (or Enter on its picked node): a leaf's mark toggles; a node with other cells opens its answer form at the node. */
+  clickNode(d, fromKey = false) {
     const id = this.treeOf[d];
     const path = this.paths[id];
     const mine = [...this.rows.values()].filter((r) => r.q.path === path);
     if (!mine.length) return;
     const mark = mine.find((r) => r.q.kind === 'mark');
     const other = mine.find((r) => r.q.kind !== 'mark');
+    this.cursor = d;
     if (mark && (!other || this.treeNodes[id].children.length === 0)) {
+      this.closeEditor();
       mark.input.checked = !mark.input.checked;
-      this.focusRow(mark);
+      if (!fromKey) this.focusRow(mark);
       this.redraw();
-    } else this.focusRow(other ?? mark);
+      const info = this.describe(d);
+      this.p.cursor.textContent = info ? `${info.text}.` : '';
+    } else if (!this.openEditor(d)) this.focusRow(other ?? mark);
+  }
+
+  /** The focus to the first answer cell (the view's skip link). */
+  focusFirstCell() {
+    const first = this.rows.values().next().value;
+    if (first) this.focusRow(first);
   }
 
   /** Puts the focus in a row (an order list: on its active child). */
@@ -789,6 +965,9 @@ export class PracticeFigure {
       }
     }
     this.canvas.setModel(model, { fit: false, layout: this.canvas.layoutOpts });
+    this.syncEditor();
+    this.placeEditor();
+    if (this.ring) this.placeRing();
   }
 
   describe(d) {

@@ -536,6 +536,7 @@ struct TaskRec {
     id: &'static str,
     fields: Vec<&'static str>,
     algo: Option<&'static str>,
+    tie_applies: bool,
 }
 
 #[derive(Serialize)]
@@ -590,7 +591,7 @@ impl Practice {
         build(opts).map(|ex| Practice { ex }).map_err(|e| js_err(format!("Practice.create: {e}")))
     }
 
-    /// The tasks: `[{id, fields, algo}]`.
+    /// The tasks: `[{id, fields, algo, tieApplies}]`.
     #[wasm_bindgen(unchecked_return_type = "PracticeTask[]")]
     pub fn tasks() -> Result<JsValue, JsError> {
         let v: Vec<TaskRec> = Task::ALL
@@ -599,6 +600,7 @@ impl Practice {
                 id: t.id(),
                 fields: t.fields().iter().map(|f| f.name()).collect(),
                 algo: t.stepper_algo(),
+                tie_applies: t.tie_applies(),
             })
             .collect();
         to_js(&v)
@@ -630,6 +632,13 @@ impl Practice {
     #[wasm_bindgen(getter, js_name = treeText)]
     pub fn tree_text(&self) -> String {
         self.ex.tree_text().to_string()
+    }
+
+    /// Whether the α-β tie rule changes this task's key (the α-β tasks and move ordering): a
+    /// page offers the tie-rule choice only then.
+    #[wasm_bindgen(getter, js_name = tieApplies)]
+    pub fn tie_applies(&self) -> bool {
+        self.ex.task().tie_applies()
     }
 
     /// 'nonstrict' | 'strict'.
@@ -865,6 +874,6 @@ export interface PracticeGrade { task: string; seed: number | null; tree: string
   firstWrong: PracticeStep | null; misconception: string | null; explanation: string | null; summary: string; }
 export interface PracticeMcts { c: number; seed: number; iterations: number; reward: number;
   nodes: {path: string; label: string; n: number; w: number; mover: number}[]; }
-export interface PracticeTask { id: string; fields: string[]; algo: string | null; }
+export interface PracticeTask { id: string; fields: string[]; algo: string | null; tieApplies: boolean; }
 export interface PracticeMisconception { id: string; summary: string; }
 "#;

@@ -118,6 +118,11 @@ fn misconceptions_are_named_in_the_record() {
     let t = Practice::tasks().unwrap();
     assert_eq!(len(&t, ""), 7);
     assert_eq!(strings(&get(&t, "2.fields")), ["windows", "values", "pruned"]);
+    // The tie rule changes the α-β tasks and move ordering only.
+    let applies: Vec<bool> = (0..7).map(|i| get(&t, &format!("{i}.tieApplies")).as_bool().unwrap()).collect();
+    assert_eq!(applies, [false, true, true, false, false, false, true]);
+    assert!(p.tie_applies());
+    assert!(!e.tie_applies());
 }
 
 #[wasm_bindgen_test]

@@ -511,3 +511,250 @@ fn ordering_summary_says_what_the_order_costs_and_how_sure_the_fewest_is() {
     );
     assert!(e.grade(&e.answer_key()).unwrap().done);
 }
+
+// ---------------------------------------------------------------------------------------
+// A grade never shows a wrong step next to a full score; a misconception is named only where
+// its pattern holds
+
+/// A tree where C stops on v = 3 ≤ α = 6 (not a tie) and c2 is pruned, with h1–h3 below it.
+const NO_TIE: &str = "[[[6,1,3],[9,9],[4,9]],[[0,3,2],[6,0,9]]]";
+
+#[test]
+fn marks_below_a_pruned_edge_are_accepted_and_name_no_tie() {
+    let e = ex(Task::AlphaBetaFull, NO_TIE);
+    let mut a = e.answer_key();
+    assert_eq!(a.pruned, paths(&["0.1.1", "1.1"]));
+    // The leaves under c2 ticked too: true (the search never follows their edges either).
+    a.pruned.as_mut().unwrap().extend(["1.1.0", "1.1.1", "1.1.2"].map(String::from));
+    let g = e.grade(&a).unwrap();
+    assert_eq!((g.score, g.max, g.done), (30, 30, true), "{:?}", g.mistakes);
+    assert!(g.mistakes.is_empty() && g.first_wrong.is_none());
+    assert_eq!((g.misconception, g.explanation), (None, None));
+    assert_eq!(g.summary, "all 30 correct");
+    // The same under the strict rule (3 < 6 prunes there too).
+    let e = ex_tie(Task::AlphaBetaFull, NO_TIE, TieRule::Strict);
+    let g = e.grade(&a).unwrap();
+    assert_eq!((g.score, g.done, g.misconception), (30, true, None));
+}
+
+#[test]
+fn an_answer_where_the_key_has_none_costs_a_point() {
+    // H is below the pruned edge c2: it has no value and no window.
+    let e = ex(Task::AlphaBetaFull, NO_TIE);
+    let mut a = e.answer_key();
+    a.values.as_mut().unwrap().insert("1.1".into(), Answer::Number(9.0));
+    let g = e.grade(&a).unwrap();
+    assert_eq!((g.score, g.max, g.done), (29, 30, false));
+    assert_eq!(g.mistakes.len(), 1);
+    assert_eq!((g.misconception, g.explanation.as_deref()), (None, None));
+    let s = g.first_wrong.unwrap();
+    assert_eq!((s.label.as_str(), s.field), ("H", Field::Values));
+    assert_eq!(s.rule, "H is below the pruned edge c2: α-β never reaches it, so it has no value");
+    assert_eq!(
+        g.summary,
+        "29 of 30: 30 cells correct, less 1 for an answer where there is nothing to give; the first wrong step \
+         is at H (value)"
+    );
+    // Two such answers cost two points; a full score always means no mistake.
+    a.windows.as_mut().unwrap().insert("1.1".into(), [6.0, INF]);
+    let g = e.grade(&a).unwrap();
+    assert_eq!((g.score, g.mistakes.len()), (28, 2));
+    assert!(g
+        .summary
+        .starts_with("28 of 30: 30 cells correct, less 2 for answers where there is nothing to give;"));
+}
+
+#[test]
+fn full_score_if_and_only_if_no_mistake_on_generated_trees() {
+    // Every question answered: the key, plus a tick at every mark and a value at every
+    // value question the key leaves out (the cells a student sees in the page).
+    for task in [Task::AlphaBetaFull, Task::AlphaBetaLeaves] {
+        for seed in 0..200 {
+            let e = Exercise::generate(task, &GenParams::preset(task, Difficulty::Exam), seed).unwrap();
+            let key = e.answer_key();
+            let mut a = key.clone();
+            for q in e.questions() {
+                match q.field {
+                    Field::Pruned => a.pruned.get_or_insert_with(Vec::new).push(q.path.clone()),
+                    Field::Values if !key.values.as_ref().unwrap().contains_key(&q.path) => {
+                        a.values.as_mut().unwrap().insert(q.path.clone(), Answer::Number(0.0));
+                    }
+                    _ => {}
+                }
+            }
+            a.pruned.as_mut().unwrap().dedup();
+            for answers in [&key, &a] {
+                let g = e.grade(answers).unwrap();
+                assert_eq!(g.score == g.max, g.mistakes.is_empty(), "{task} seed {seed}: {}", g.summary);
+                assert_eq!(g.done, g.mistakes.is_empty());
+                if g.score == g.max {
+                    assert!(g.first_wrong.is_none() && g.misconception.is_none());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tie_is_named_at_the_node_where_it_happens() {
+    // C = [3, 1] after B = 3: c1 = 3 = α ties at C.
+    let t = "[[3,5],[3,1]]";
+    let e = ex(Task::AlphaBetaFull, t);
+    let mut a = e.answer_key();
+    a.pruned = Some(vec![]);
+    a.values.as_mut().unwrap().insert("1".into(), Answer::Number(1.0));
+    let g = e.grade(&a).unwrap();
+    assert_eq!(g.misconception, Some(Misconception::StrictTie));
+    assert_eq!(
+        g.explanation.as_deref(),
+        Some(
+            "this answer follows the strict rule (prune only on v > β / v < α), but here a tie prunes: at C \
+             (MIN), v = α = 3, and the lessons' rule v ≥ β / v ≤ α stops there"
+        )
+    );
+    let e = ex_tie(Task::AlphaBetaLeaves, t, TieRule::Strict);
+    let g = e.grade(&Answers { pruned: paths(&["1.1"]), ..Default::default() }).unwrap();
+    assert_eq!(g.misconception, Some(Misconception::NonStrictTie));
+    assert_eq!(
+        g.explanation.as_deref(),
+        Some(
+            "this answer prunes on a tie (v ≥ β / v ≤ α), but this exercise uses the strict rule: at C (MIN), \
+             v = α = 3 is a tie, and MIN stops only when v < α"
+        )
+    );
+}
+
+#[test]
+fn pruning_at_max_after_a_child_falls_below_alpha() {
+    // A = MAX; B = min(3, 4) = 3 gives α = 3. C (MIN) enters D (MAX) with (3, +∞): d1 = 2
+    // falls below α, but MAX stops only when v ≥ β, so d2 is evaluated.
+    let t = "[[3,4],[[2,9],1]]";
+    let e = ex(Task::AlphaBetaLeaves, t);
+    assert_eq!(e.answer_key().pruned, Some(vec![]));
+    let a = Answers { pruned: paths(&["1.0.1"]), ..Default::default() };
+    let g = e.grade(&a).unwrap();
+    assert_eq!((g.score, g.max), (4, 5));
+    assert_eq!(g.misconception, Some(Misconception::MaxAsMin));
+    assert_eq!(
+        g.explanation.as_deref(),
+        Some(
+            "at D (MAX), d1 returned 2 ≤ α = 3: stopping there is MIN's test; MAX stops only when v ≥ β, and v = 2 \
+             < β = +∞, so d2 is evaluated"
+        )
+    );
+    // And in the full task, on the edge.
+    let e = ex(Task::AlphaBetaFull, t);
+    let mut a = e.answer_key();
+    a.pruned = paths(&["1.0.1"]);
+    assert_eq!(mis_at(&e, &a, Field::Pruned, "1.0.1"), Some(Misconception::MaxAsMin));
+    // At MIN after a child rises above β: B (MIN) below a MIN root … the mirror: A = MIN,
+    // B = max(3, 4) = 4 gives β = 4; C (MAX) enters D (MIN) with (−∞, 4): d1 = 5 rises above β.
+    let e = ex(Task::AlphaBetaLeaves, "min[[3,4],[[5,0],9]]");
+    assert_eq!(e.answer_key().pruned, Some(vec![]));
+    let a = Answers { pruned: paths(&["1.0.1"]), ..Default::default() };
+    assert_eq!(mis_at(&e, &a, Field::Pruned, "1.0.1"), Some(Misconception::MaxAsMin));
+}
+
+#[test]
+fn misconceptions_are_not_named_where_their_pattern_does_not_hold() {
+    // The tie rules: C stops on 3 ≤ α = 6, not a tie; leaving c2 unmarked is no tie mistake.
+    for tie in [TieRule::NonStrict, TieRule::Strict] {
+        let e = ex_tie(Task::AlphaBetaFull, NO_TIE, tie);
+        let mut a = e.answer_key();
+        a.pruned = paths(&["0.1.1"]);
+        assert_eq!(mis_at(&e, &a, Field::Pruned, "1.1"), None, "{tie:?}");
+        let e = ex_tie(Task::AlphaBetaLeaves, NO_TIE, tie);
+        let a = Answers { pruned: paths(&["0.1.1"]), ..Default::default() };
+        assert_eq!(mis_at(&e, &a, Field::Pruned, "1.1.0"), None, "{tie:?}");
+    }
+    // Max as min on marks: a MIN node's later child marked after no child rose above β (C's
+    // c2 = 1 after D = 9 < β = +∞), and a MAX node whose children never fall below α (the
+    // root's a2 after B = 3 > α = −∞).
+    let t = "[[3,4],[[2,9],1]]";
+    let e = ex(Task::AlphaBetaLeaves, t);
+    let a = Answers { pruned: paths(&["1.1"]), ..Default::default() };
+    assert_eq!(mis_at(&e, &a, Field::Pruned, "1.1"), None);
+    let a = Answers { pruned: paths(&["1.0.0"]), ..Default::default() };
+    assert_eq!(mis_at(&e, &a, Field::Pruned, "1.0.0"), None);
+    let e = ex(Task::AlphaBetaFull, t);
+    let mut a = e.answer_key();
+    a.pruned = paths(&["1"]);
+    assert_eq!(mis_at(&e, &a, Field::Pruned, "1"), None);
+    // Max as min on values: a value that is neither the max nor the min of the children.
+    let e = ex(Task::Minimax, FIG_5_2);
+    let mut a = e.answer_key();
+    a.values.as_mut().unwrap().insert("0".into(), Answer::Number(8.0));
+    assert_eq!(mis_at(&e, &a, Field::Values, "0"), None);
+    // Window direction and no update: a window that is neither.
+    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let mut a = e.answer_key();
+    a.windows.as_mut().unwrap().insert("1".into(), [-INF, 5.0]);
+    assert_eq!(mis_at(&e, &a, Field::Windows, "1"), None);
+    // B is A's first child: its window is A's, so no update cannot be named there.
+    a = e.answer_key();
+    a.windows.as_mut().unwrap().insert("0".into(), [3.0, INF]);
+    assert_eq!(mis_at(&e, &a, Field::Windows, "0"), None);
+    // Bound as exact: C's value neither the bound it returns nor its minimax value.
+    let e = ex(Task::AlphaBetaFull, "[[3,12,8],[2,1,6],[14,5,2]]");
+    let mut a = e.answer_key();
+    a.values.as_mut().unwrap().insert("1".into(), Answer::Number(6.0));
+    assert_eq!(mis_at(&e, &a, Field::Values, "1"), None);
+    // … and where the bound is the exact value (FIG 5.2: C returns 2, its value is 2).
+    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let mut a = e.answer_key();
+    a.values.as_mut().unwrap().insert("1".into(), Answer::Number(4.0));
+    assert_eq!(mis_at(&e, &a, Field::Values, "1"), None);
+    // Chance pruning: a mark below a MIN node is not below a chance node.
+    let e = ex(Task::AlphaBetaLeaves, "[[3, 4], chance[0.5: 2, 0.5: 8]]");
+    let a = Answers { pruned: paths(&["0.1"]), ..Default::default() };
+    assert_eq!(mis_at(&e, &a, Field::Pruned, "0.1"), None);
+    // Unweighted average: a wrong value that is not the plain mean; and a chance node whose
+    // plain mean is its weighted one (C: 2 and 2) never names it.
+    let e = ex(Task::Expectiminimax, "[chance[1/4: 8, 3/4: 0], chance[0.5: 2, 0.5: 2]]");
+    let mut a = e.answer_key();
+    a.values.as_mut().unwrap().insert("0".into(), Answer::Number(3.0));
+    assert_eq!(mis_at(&e, &a, Field::Values, "0"), None);
+    let mut a = e.answer_key();
+    a.values.as_mut().unwrap().insert("1".into(), Answer::Number(5.0));
+    assert_eq!(mis_at(&e, &a, Field::Values, "1"), None);
+    // Largest W/N: a choice that is neither the pick nor the largest W/N.
+    let e = mcts_with_exploration();
+    let k = e.answer_key();
+    let m = e.mcts().unwrap();
+    let kids: Vec<&str> = m
+        .nodes
+        .iter()
+        .filter(|n| !n.path.is_empty() && !n.path.contains('.'))
+        .map(|n| n.path.as_str())
+        .collect();
+    let q_best = kids
+        .iter()
+        .copied()
+        .max_by(|a, b| {
+            let q = |p: &str| m.nodes.iter().find(|n| n.path == p).map(|n| n.w / n.n as f64).unwrap();
+            q(a).total_cmp(&q(b)).then(b.cmp(a))
+        })
+        .unwrap();
+    let other = e
+        .tree()
+        .children(0)
+        .iter()
+        .map(|&c| e.tree().path_text(c))
+        .find(|p| Some(p.as_str()) != k.choice.as_deref() && p != q_best);
+    if let Some(other) = other {
+        let mut a = k.clone();
+        a.choice = Some(other);
+        assert_eq!(mis_at(&e, &a, Field::Choice, ""), None);
+    }
+    // Leaf-only backup: the root's N and W wrong in a way that is not its old N and W.
+    let e = Exercise::generate(Task::Mcts, &GenParams::preset(Task::Mcts, Difficulty::Exam), 3).unwrap();
+    let mut a = e.answer_key();
+    a.visits.as_mut().unwrap().insert("".into(), [1000.0, 1.0]);
+    assert_eq!(mis_at(&e, &a, Field::Visits, ""), None);
+}
+
+#[test]
+fn the_tie_rule_applies_to_the_alpha_beta_tasks_only() {
+    let applies: Vec<&str> = Task::ALL.iter().filter(|t| t.tie_applies()).map(|t| t.id()).collect();
+    assert_eq!(applies, ["alphabeta-leaves", "alphabeta-full", "ordering"]);
+}

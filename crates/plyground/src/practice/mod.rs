@@ -128,6 +128,13 @@ impl Task {
         }
     }
 
+    /// Whether the α-β tie rule (prune on v ≥ β / v ≤ α, or only on v > β / v < α) changes
+    /// the task's key: the α-β tasks and move ordering. Minimax, expectiminimax, max^n and
+    /// MCTS never prune, so a page shows the tie-rule choice only where this is true.
+    pub fn tie_applies(self) -> bool {
+        matches!(self, Task::AlphaBetaLeaves | Task::AlphaBetaFull | Task::Ordering)
+    }
+
     /// The algorithm whose trace is the key, as `Stepper.forTree`'s `algo` option names it
     /// (None for MCTS, stepped by `MctsStepper`, and for move ordering).
     pub fn stepper_algo(self) -> Option<&'static str> {
@@ -334,7 +341,9 @@ pub struct Grade {
     pub seed: Option<u64>,
     /// The tree text.
     pub tree: String,
-    /// Correct cells.
+    /// Correct cells, less one for each answer given where the key has nothing (a value or a
+    /// window at a node the search never reaches, N and W changed off the path), never below
+    /// 0: `score == max` exactly when there is no mistake.
     pub score: u32,
     /// All cells.
     pub max: u32,
@@ -455,6 +464,9 @@ pub struct Exercise {
     node_event: Vec<u32>,
     /// Per tree node below a pruned edge: that edge's child.
     pruned_under: Vec<Option<u32>>,
+    /// α-β: the nodes where a stop test compared v with an equal bound and the two tie rules
+    /// part (tree node, the event that entered it, "C (MIN), v = α = 3"), in visiting order.
+    ties: Vec<(u32, u32, String)>,
     mcts: Option<MctsSetup>,
     /// MCTS: old (N, W) by tree node.
     mcts_old: BTreeMap<u32, (f64, f64)>,
@@ -528,6 +540,7 @@ impl Exercise {
             other_tie: BTreeMap::new(),
             node_event: vec![u32::MAX; tree.node_count()],
             pruned_under: vec![None; tree.node_count()],
+            ties: Vec::new(),
             mcts: None,
             mcts_old: BTreeMap::new(),
             ordering: None,
@@ -694,12 +707,14 @@ impl Exercise {
             ));
         }
         // Answers for nodes that have no cell.
+        let mut extras = 0u32;
         for ((field, node), got) in &given {
             if self.index.contains_key(&(*field, *node)) {
                 continue;
             }
             if let Some(m) = self.extra(*field, *node, got) {
                 mistakes.push(m);
+                extras += 1;
             }
         }
         let key = |i: usize| (mistakes[i].event, mistakes[i].field, &mistakes[i].node);
@@ -708,7 +723,8 @@ impl Exercise {
         let first_wrong = mistakes
             .first()
             .map(|m| self.step_of(m.field, m.node_id(&self.tree), m.expected.clone(), m.event));
-        let score = correct.len() as u32;
+        let cells_ok = correct.len() as u32;
+        let score = cells_ok.saturating_sub(extras);
         let max = self.cells.len() as u32;
         let done = mistakes.is_empty();
         let (misconception, explanation) =
@@ -725,6 +741,16 @@ impl Exercise {
                 } else {
                     "is the fewest the core found"
                 }
+            ),
+            Some(m) if extras > 0 => format!(
+                "{score} of {max}: {cells_ok} cells correct, less {extras} for {}; the first wrong step is at {} ({})",
+                if extras == 1 {
+                    "an answer where there is nothing to give"
+                } else {
+                    "answers where there is nothing to give"
+                },
+                m.label,
+                self.field_word(m.field)
             ),
             Some(m) => format!(
                 "{score} of {max} correct; the first wrong step is at {} ({})",
@@ -834,7 +860,7 @@ impl Exercise {
         let other = self.other_tie.get(&(c.field, c.node));
         let tie = other.is_some_and(|o| o.matches(got, c.tol) && !o.matches(&c.expected, c.tol));
         if tie && tie_first {
-            return self.tie_misconception(c.node);
+            return self.tie_misconception(c.field, c.node, c.event);
         }
         for (alt, m, why) in &c.alts {
             if alt.matches(got, c.tol) {
@@ -854,26 +880,46 @@ impl Exercise {
             }
         }
         if tie {
-            return self.tie_misconception(c.node);
+            return self.tie_misconception(c.field, c.node, c.event);
         }
         (None, None)
     }
 
-    fn tie_misconception(&self, node: u32) -> (Option<Misconception>, Option<String>) {
-        let at = self.tree.label(self.tree.parent(node).unwrap_or(node)).unwrap_or("?");
+    /// The tie misconception of a cell whose wrong answer is the other tie rule's key: named
+    /// only where the trace holds a tie (v equal to the bound it is tested against where the
+    /// two rules part), and at that node: the cell's own node or its nearest ancestor with a
+    /// tie, else the last tie the search met before the cell's step.
+    fn tie_misconception(
+        &self,
+        field: Field,
+        node: u32,
+        event: u32,
+    ) -> (Option<Misconception>, Option<String>) {
+        let t = &self.tree;
+        let start = if field == Field::Pruned { t.parent(node) } else { Some(node) };
+        let mut at = None;
+        let mut a = start;
+        while let (Some(n), None) = (a, at) {
+            at = self.ties.iter().find(|x| x.0 == n);
+            a = t.parent(n);
+        }
+        let at = at.or_else(|| self.ties.iter().rev().find(|x| x.1 <= event)).or_else(|| self.ties.first());
+        let Some((id, _, tie)) = at else { return (None, None) };
         match self.opts.tie {
             TieRule::NonStrict => (
                 Some(Misconception::StrictTie),
                 Some(format!(
                     "this answer follows the strict rule (prune only on v > β / v < α), but here a tie prunes: \
-                     the lessons' rule is v ≥ β / v ≤ α (look at {at})"
+                     at {tie}, and the lessons' rule v ≥ β / v ≤ α stops there"
                 )),
             ),
             TieRule::Strict => (
                 Some(Misconception::NonStrictTie),
                 Some(format!(
                     "this answer prunes on a tie (v ≥ β / v ≤ α), but this exercise uses the strict rule: \
-                     prune only on v > β / v < α (look at {at})"
+                     at {tie} is a tie, and {} stops only when {}",
+                    if t.kind(*id) == Some(Kind::Max) { "MAX" } else { "MIN" },
+                    if t.kind(*id) == Some(Kind::Max) { "v > β" } else { "v < α" }
                 )),
             ),
         }
@@ -893,6 +939,11 @@ impl Exercise {
         if expected.matches(got, tol) {
             return None;
         }
+        // A mark below an edge that is already pruned: true (the search follows none of the
+        // edges below it), so it is accepted like the mark on the edge itself.
+        if field == Field::Pruned && *got == Item::Mark(true) && self.pruned_under[node as usize].is_some() {
+            return None;
+        }
         let (mut mis, mut why) = (None, None);
         if field == Field::Pruned {
             // A mark below an edge that is already pruned, or below a chance node.
@@ -903,8 +954,8 @@ impl Exercise {
         }
         if mis.is_none() {
             if let Some(other) = self.other_tie.get(&(field, node)) {
-                if other.matches(got, tol) {
-                    (mis, why) = self.tie_misconception(node);
+                if other.matches(got, tol) && !other.matches(&expected, tol) {
+                    (mis, why) = self.tie_misconception(field, node, event);
                 }
             }
         }
@@ -1293,6 +1344,7 @@ impl Exercise {
             }
         }
         let info = rules::AbInfo::new(&trace, &tree_of, tie);
+        self.ties = rules::ties(self, &info, &trace);
         // The key under the other tie rule, for the tie misconceptions.
         let other_rule = match tie {
             TieRule::NonStrict => TieRule::Strict,
@@ -1344,6 +1396,11 @@ impl Exercise {
                         Misconception::ChancePruning,
                         rules::chance_pruning_text(self, id),
                     ));
+                }
+                if reached.is_some() {
+                    if let Some(why) = rules::swapped_stop(self, &info, id) {
+                        alts.push((Item::Mark(true), Misconception::MaxAsMin, why));
+                    }
                 }
                 self.cells.push(Cell {
                     field: Field::Pruned,

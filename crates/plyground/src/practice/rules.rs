@@ -690,17 +690,107 @@ pub(super) fn extra_rule(ex: &Exercise, field: Field, node: u32) -> (String, Str
         );
     }
     if let Some(a) = ex.pruned_under.get(node as usize).copied().flatten() {
-        return (
+        let rule = if field == Field::Pruned {
+            format!(
+                "{x} is below the pruned edge {}: α-β never reaches it; marking {} is enough",
+                edge(ex, a),
+                edge(ex, a)
+            )
+        } else {
             format!(
                 "{x} is below the pruned edge {}: α-β never reaches it, so it has no {}",
                 edge(ex, a),
-                field.name()
-            ),
-            format!("does α-β ever reach {x}?"),
-        );
+                ex.field_word(field)
+            )
+        };
+        return (rule, format!("does α-β ever reach {x}?"));
     }
     if field == Field::Pruned && ex.tree.parent(node).and_then(|p| ex.tree.kind(p)) == Some(Kind::Chance) {
         return (chance_pruning_text(ex, node), "α-β searches every outcome of a chance node".to_string());
     }
     (format!("{x}: nothing to give for {} here", field.name()), format!("{x}: nothing to give here"))
+}
+
+/// The nodes where the two tie rules part: a stop test with v equal to its bound (MAX: v = β,
+/// MIN: v = α) and children left to prune or search: (tree node, the event that entered it,
+/// "C (MIN), v = α = 3").
+pub(super) fn ties(ex: &Exercise, info: &AbInfo, trace: &Trace<u32>) -> Vec<(u32, u32, String)> {
+    let mut out = Vec::new();
+    for (ti, &(kind, ..)) in info.nodes.iter().enumerate() {
+        let id = info.nodes[ti].4;
+        let kids = ex.tree.children(id).len() as u32;
+        let tie = match (kind, info.tie) {
+            (NodeKind::Max | NodeKind::Min, TieRule::NonStrict) => info.cutoffs[ti]
+                .filter(|&(v, a, b, first, total)| {
+                    first < total && v == if kind == NodeKind::Max { b } else { a }
+                })
+                .map(|c| c.0),
+            (NodeKind::Max | NodeKind::Min, TieRule::Strict) => info.backups[ti]
+                .iter()
+                .find(|&&(k, _, v, a, b)| k + 1 < kids && v == if kind == NodeKind::Max { b } else { a })
+                .map(|b| b.2),
+            _ => None,
+        };
+        if let Some(v) = tie {
+            let bound = if kind == NodeKind::Max { "β" } else { "α" };
+            let event = trace.nodes()[ti].enter_event;
+            out.push((id, event, format!("{} ({}), v = {bound} = {}", label(ex, id), kind_word(kind), f(v))));
+        }
+    }
+    out
+}
+
+/// A MAX node treated as MIN in the stop test (or a MIN node as MAX): node `id` is searched,
+/// but an ancestor's earlier child returned a value that the other kind's test stops on (at
+/// MAX: a child at or below α; at MIN: at or above β). The nearest such ancestor, in words.
+pub(super) fn swapped_stop(ex: &Exercise, info: &AbInfo, id: u32) -> Option<String> {
+    let strict = info.tie == TieRule::Strict;
+    let verb = if ex.tree.children(id).is_empty() { "evaluated" } else { "searched" };
+    let mut a = id;
+    while let Some(p) = ex.tree.parent(a) {
+        let j = ex.tree.node(a).map_or(0, |n| n.index());
+        if let Some(&pt) = info.trace_of.get(&p) {
+            let (kind, mut al, mut be, ..) = info.nodes[pt as usize];
+            for &(k, c, v, a2, b2) in &info.backups[pt as usize] {
+                if k >= j {
+                    break;
+                }
+                let (hit, op, bound, own, other) = match kind {
+                    NodeKind::Max => (
+                        if strict { c < al } else { c <= al },
+                        if strict { "<" } else { "≤" },
+                        ("α", al),
+                        "MAX",
+                        "MIN",
+                    ),
+                    NodeKind::Min => (
+                        if strict { c > be } else { c >= be },
+                        if strict { ">" } else { "≥" },
+                        ("β", be),
+                        "MIN",
+                        "MAX",
+                    ),
+                    _ => (false, "", ("", 0.0), "", ""),
+                };
+                if hit {
+                    let (_, cmp) = info.test(kind, v, a2, b2);
+                    let child = ex.tree.children(p)[k as usize];
+                    return Some(format!(
+                        "at {} ({own}), {} returned {} {op} {} = {}: stopping there is {other}'s test; {}, and {cmp}, \
+                         so {} is {verb}",
+                        label(ex, p),
+                        edge(ex, child),
+                        f(c),
+                        bound.0,
+                        f(bound.1),
+                        info.stop_word(kind).replacen("if ", &format!("{own} stops only when "), 1).replace(&format!(", {own} stops"), ""),
+                        edge(ex, id)
+                    ));
+                }
+                (al, be) = (a2, b2);
+            }
+        }
+        a = p;
+    }
+    None
 }
