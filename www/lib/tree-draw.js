@@ -458,7 +458,7 @@ const MINIMAX_SEP = ' · ';
  * Compact mode (a canvas narrower than the tree): glyphs at this fraction of their size, the
  * texts on an edge this far down it (near the child, where neighbouring edges are far apart).
  */
-const COMPACT_NODE = 0.8;
+export const COMPACT_NODE = 0.8;
 const COMPACT_EDGE_T = 0.6;
 
 /** Does node v draw as a leaf (its value under it, no window)? */

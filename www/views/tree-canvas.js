@@ -11,7 +11,7 @@
 
 import { layoutTree } from '../lib/tree-layout.js';
 import { Camera, boxInView, frameTree, legibleScale, panToShow } from '../lib/camera.js';
-import { defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
+import { COMPACT_NODE, defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
 import { drawMinimap, minimapBox, minimapProjection, onMinimap } from '../lib/minimap.js';
 import { prefersDark, reducedMotion } from './dom.js';
 
@@ -215,7 +215,13 @@ export class TreeCanvas {
     const whole = (l) => l.width * this.readableScale + 2 * FRAME_MARGIN <= cam.width && l.height * this.readableScale + 2 * FRAME_MARGIN <= cam.height;
     this.layout = lay(false);
     this.layoutSize = `${cam.width}×${cam.height}`;
-    if (cam.width > 1 && !whole(this.layout)) {
+    // (Not tried when the fullest level alone is too wide for it: compact glyphs side by side,
+    // with no text, at the layout's gap — so a big tree is not laid out twice for nothing.)
+    const { levelStart, levels } = this.layout;
+    let most = 0;
+    for (let d = 0; d < levels; d++) most = Math.max(most, levelStart[d + 1] - levelStart[d]);
+    const glyphs = most * (this.style.nodeScale * (o.nodeWidth ?? BASE_LAYOUT.nodeWidth) * COMPACT_NODE + this.style.labelGap);
+    if (cam.width > 1 && !whole(this.layout) && (glyphs - this.style.labelGap) * this.readableScale + 2 * FRAME_MARGIN <= cam.width) {
       const narrow = lay(true);
       if (whole(narrow)) this.layout = narrow;
     }
