@@ -703,3 +703,48 @@ test('the texts of two nodes on a row stand apart: "3 · minimax: 3" and "C", "�
   assert.ok(box('C').x0 - box(b).x1 >= STYLE.labelGap + 10 - 1e-9, `B's value to C's name: ${box('C').x0 - box(b).x1} px`);
   assert.ok(box('D').x0 - box('≤ 2 · minimax: 2').x1 >= STYLE.labelGap + 10 - 1e-9, `C's value to D's name: ${box('D').x0 - box('≤ 2 · minimax: 2').x1} px`);
 });
+
+test('compact: the minimax value goes under its node, the edges leave below it, and a stem joins them to the node', async () => {
+  const { labelSpace } = await import('../../www/lib/tree-draw.js');
+  const model = figure52Minimax();
+  const width = (text, px) => String(text).length * px * 0.6;
+  const normal = layoutTree(model.nodes, labelSpace(model, STYLE, width, {}));
+  const layout = layoutTree(model.nodes, labelSpace(model, STYLE, width, { compact: true }));
+  assert.ok(layout.width < normal.width * 0.7, `compact ${layout.width} wide, normal ${normal.width}`);
+  assert.equal(layout.nodeWidth, 32);
+  const g = layout.geometry;
+  assert.equal(g.compact, true);
+  const ctx = recordingContext();
+  ctx.measureText = (text) => ({ width: width(text, Number(/([\d.]+)px/.exec(ctx.font)[1])) });
+  drawTree(ctx, model, layout, new Camera({ scale: 1 }), STYLE);
+  const texts = ctx.calls.filter((c) => c.op === 'fillText');
+  // The texts a node draws beside and under it (not the edge texts above it).
+  const at = (v) => texts.filter((t) => t.x >= layout.x[v] && t.x < layout.x[v] + 60 && t.y >= layout.y[v] && t.y < layout.y[v] + 40);
+  // C: its bound beside it, its true value under it (small), the line under the glyph's ring.
+  const c = at(2);
+  assert.deepEqual(c.map((t) => t.text).sort(), ['minimax: 2', '≤ 2']);
+  const under = c.find((t) => t.text === 'minimax: 2');
+  assert.deepEqual([under.x, under.y, under.align], [layout.x[2], layout.y[2] + g.belowDy, 'center']);
+  assert.ok(/^12px/.test(under.font), under.font);
+  assert.equal(c.find((t) => t.text === '≤ 2').y, layout.y[2]);
+  assert.ok(g.edgeFrom >= g.belowDy + STYLE.fontSize / 2, `edges leave at ${g.edgeFrom}, under the line at ${g.belowDy}`);
+  // Every edge leaves its parent at edgeFrom below its centre; each inner node has a stem in
+  // the look of its edges: bold on the chosen path (A, B), plain at C and D.
+  for (let v = 1; v < 13; v++) {
+    const p = model.nodes[v].parent;
+    assert.ok(strokeWithSegment(ctx.calls, layout.x[p], layout.y[p] + g.edgeFrom, layout.x[v], layout.y[v]), `edge into ${v}`);
+  }
+  for (const [p, w] of [[0, STYLE.boldEdgeWidth], [1, STYLE.boldEdgeWidth], [2, STYLE.edgeWidth], [3, STYLE.edgeWidth]]) {
+    const s = strokeWithSegment(ctx.calls, layout.x[p], layout.y[p], layout.x[p], layout.y[p] + g.edgeFrom);
+    assert.ok(s, `the stem of ${'ABCD'[p]}`);
+    assert.equal(s.lineWidth, w, `the stem of ${'ABCD'[p]}`);
+  }
+  // The edge texts beside the drawn line, COMPACT_EDGE_T of the way down it.
+  for (const t of texts.filter((k) => /^a\d$/.test(k.text))) {
+    const v = Number(t.text[1]);
+    const [x0, y0] = [layout.x[0], layout.y[0] + g.edgeFrom];
+    const lineX = x0 + ((t.y - y0) / (layout.y[v] - y0)) * (layout.x[v] - x0);
+    assert.ok(Math.abs(t.x - (lineX - g.edgeOff)) < 1e-9, `${t.text} at ${t.x}, the line at ${lineX}`);
+    assert.ok(Math.abs((t.y - y0) / (layout.y[v] - y0) - 0.6) < 1e-9);
+  }
+});

@@ -14,6 +14,7 @@ import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
 import { layoutTree } from '../../www/lib/tree-layout.js';
 import { Camera, frameTree } from '../../www/lib/camera.js';
 import { defaultStyle, drawTree, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
+import { formatWindow } from '../../www/lib/notation.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -117,9 +118,16 @@ function layOut(model, opts = {}) {
   return layoutTree(model.nodes, space);
 }
 
+/** The view a canvas of `viewW × viewH` px first shows of `layout` (TreeCanvas.frame). */
+function opening(layout, viewW, viewH) {
+  const readable = STYLE.minFontPx / Math.min(STYLE.fontSize, STYLE.smallFontSize);
+  return frameTree(layout.bounds, [], { viewW, viewH, margin: 16, readable, maxScale: 1.4 });
+}
+
 /**
- * Records `text` with `algo`, lays it out once and checks every step (or `maxSteps` evenly
- * spread ones). Returns the number of texts checked.
+ * Records `text` with `algo`, lays it out twice (the normal and the compact label placement)
+ * and checks every step (or `maxSteps` evenly spread ones) of both. Returns the number of
+ * texts checked.
  */
 function checkTree(text, algo, maxSteps = Infinity, { minimax = false, views = false } = {}) {
   const tree = GameTree.parse(text);
@@ -130,31 +138,38 @@ function checkTree(text, algo, maxSteps = Infinity, { minimax = false, views = f
     // The toggle's true minimax values beside the search's (two-player trees only).
     if (minimax) model.minimax = st.minimaxValues();
     const layout = layOut(model);
+    const compact = layOut(model, { compact: true });
     const steps = [];
     const n = st.length;
     if (n + 1 <= maxSteps) for (let i = 0; i <= n; i++) steps.push(i);
     else for (let k = 0; k < maxSteps; k++) steps.push(Math.round((k * n) / (maxSteps - 1)));
     // The scale the figure opens at in the tree lab's canvas at the two page widths
     // (TreeCanvas.frame: camera.js frameTree, readable at 11 px, at most 1.4, 16 px margins;
-    // the canvas assumed 1200 × 520 px at 1280 px, 340 × 420 px at 360 px), the whole tree in
-    // the view: the texts are drawn there, only larger or smaller.
+    // the canvas assumed 1200 × 520 px at 1280 px, 340 × 420 px at 360 px, where the compact
+    // placement is drawn too), the whole tree in the view: the texts are drawn there, only
+    // larger or smaller.
     const readable = STYLE.minFontPx / Math.min(STYLE.fontSize, STYLE.smallFontSize);
-    const cameras = [[1200, 520], [340, 420]].map(([viewW, viewH]) => {
-      const f = frameTree(layout.bounds, [], { viewW, viewH, margin: 16, readable, maxScale: 1.4 });
-      return [`${viewW} px`, new Camera({ scale: Math.max(f.scale, readable), tx: f.tx, ty: f.ty })];
+    const cameras = [[layout, 1200, 520], [layout, 340, 420], [compact, 340, 420]].map(([lay, viewW, viewH]) => {
+      const f = opening(lay, viewW, viewH);
+      const name = `${viewW} px${lay === compact ? ', compact' : ''}`;
+      return [lay, name, new Camera({ scale: Math.max(f.scale, readable), tx: f.tx, ty: f.ty })];
     });
     let count = 0;
     for (const i of steps) {
       st.seek(i);
       applyStep(model, st.state(), { done: i === n, bestChild: result.bestChild });
-      const { out, texts } = problems(model, layout, `${text} (${algo}) step ${i}`);
-      assert.deepEqual(out, []);
-      count += texts.length;
+      const counts = [];
+      for (const [lay, how] of [[layout, ''], [compact, ', compact']]) {
+        const { out, texts } = problems(model, lay, `${text} (${algo}) step ${i}${how}`);
+        assert.deepEqual(out, []);
+        count += texts.length;
+        counts.push(texts.length);
+      }
       if (views) {
-        for (const [name, cam] of cameras) {
-          const seen = problems(model, layout, `${text} (${algo}) step ${i}, ${name}`, cam);
+        for (const [lay, name, cam] of cameras) {
+          const seen = problems(model, lay, `${text} (${algo}) step ${i}, ${name}`, cam);
           assert.deepEqual(seen.out, []);
-          assert.equal(seen.texts.length, texts.length, 'every text drawn');
+          assert.equal(seen.texts.length, counts[lay === compact ? 1 : 0], 'every text drawn');
         }
       }
     }
@@ -219,6 +234,49 @@ test('bounds and the minimax toggle: "≤ 2" drawn at C of Figure 5.2, and no la
   assert.ok(texts > 500, `${texts} texts checked`);
 });
 
+test('compact: Figure 5.2 opens whole and readable on a 340 × 296 px canvas, with and without minimax values', () => {
+  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
+  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
+  const readable = STYLE.minFontPx / Math.min(STYLE.fontSize, STYLE.smallFontSize);
+  const c = model.nodes.findIndex((n) => n.label === 'C');
+  for (const minimax of [false, true]) {
+    if (minimax) model.minimax = st.minimaxValues();
+    const normal = layOut(model);
+    const compact = layOut(model, { compact: true });
+    // The normal placement is too wide for the phone's canvas at a readable size; the
+    // compact one fits it whole.
+    assert.ok(opening(normal, 340, 296).scale < readable, `normal: ${normal.width} wide`);
+    const f = opening(compact, 340, 296);
+    assert.ok(f.scale >= readable, `compact, minimax ${minimax}: ${compact.width} × ${compact.height} at ${f.scale}`);
+    assert.ok(compact.width * f.scale + 32 <= 340 + 1e-9 && compact.height * f.scale + 32 <= 296 + 1e-9);
+    // The end of the search: C's bound beside it, its window gone, its true value under it.
+    st.seek(st.length);
+    applyStep(model, st.state(), { done: true, bestChild: st.result().bestChild });
+    const cam = new Camera({ scale: f.scale, tx: f.tx, ty: f.ty });
+    const { out, texts } = problems(model, compact, `compact Figure 5.2, minimax ${minimax}`, cam);
+    assert.deepEqual(out, []);
+    const cx = compact.x[c] * f.scale + f.tx;
+    const cy = compact.y[c] * f.scale + f.ty;
+    const beside = texts.filter((t) => t.x0 > cx && t.x0 < cx + 40 && Math.abs((t.y0 + t.y1) / 2 - cy) < 1e-9).map((t) => t.text);
+    assert.deepEqual(beside, ['≤ 2']);
+    const under = texts.filter((t) => Math.abs((t.x0 + t.x1) / 2 - cx) < 1e-9 && t.y0 > cy && t.y0 < cy + 40).map((t) => t.text);
+    assert.deepEqual(under, minimax ? ['minimax: 2'] : []);
+    // While C is open: its running value over α and β, beside it.
+    const exitC = st.nodes()[model.drawToTrace.indexOf(c)].exitEvent;
+    st.seek(exitC - 1);
+    applyStep(model, st.state(), {});
+    const open = problems(model, compact, 'compact Figure 5.2, C open', cam);
+    assert.deepEqual(open.out, []);
+    const lines = open.texts.filter((t) => t.x0 > cx && t.x0 < cx + 40 && Math.abs(t.y0 - cy) < 30).sort((a, b) => a.y0 - b.y0).map((t) => t.text);
+    const w = model.nodes[c].window;
+    assert.equal(formatWindow(w.alpha, w.beta), '[α=3, β=+∞]');
+    assert.deepEqual(lines, [model.nodes[c].value, 'α=3', 'β=+∞']);
+  }
+  st.free();
+  tree.free();
+});
+
 test('the lessons max^n leaves: tuples stand apart, with room to spare', () => {
   const lesson = LESSON_TREES.find((l) => l.id === 'three-player');
   const tree = GameTree.parse(lesson.text);
@@ -251,9 +309,11 @@ test('MCTS pictures of the lesson trees: W/N, tags and edges never overlap', () 
       for (let phase = 0; phase < 3; phase++) {
         const mnodes = m.nodes();
         const model = buildMctsModel(mnodes, m.lastEvents(), { phase: m.phase, bestChild: null, selected: phase === 1 ? mnodes.length - 1 : 0, edgeName: (nd) => (nd.parent < 0 ? '' : nd.label) });
-        const layout = layoutTree(model.nodes, labelSpace(model, STYLE, measure, { tags: TAG_WORDS }));
-        const { out } = problems(model, layout, `${lesson.id} MCTS ${m.iterations} phase ${m.phase}`);
-        assert.deepEqual(out, []);
+        for (const compact of [false, true]) {
+          const layout = layoutTree(model.nodes, labelSpace(model, STYLE, measure, { tags: TAG_WORDS, compact }));
+          const { out } = problems(model, layout, `${lesson.id} MCTS ${m.iterations} phase ${m.phase}${compact ? ' compact' : ''}`);
+          assert.deepEqual(out, []);
+        }
         m.stepPhase();
       }
     }

@@ -220,8 +220,31 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
     [style.prunedEdge, style.edgeWidth, style.dash],
     [style.prunedEdge, style.edgeWidth, FORWARD_DASH],
   ];
+  // Compact placement: the edges leave below the line under a node, and a stem joins them to
+  // the node (the node's minimax line, when it shows, is drawn over it). A stem looks like
+  // the node's own edges: greyed under a cut, bold on the chosen path.
+  const stems = new Map();
+  if (edgeFrom > 0 && layout.geometry?.compact) {
+    for (let r = 0; r < edgeRuns.length; r += 2) {
+      for (let k = edgeRuns[r]; k < edgeRuns[r + 1]; k++) {
+        const c = order[k];
+        const p = parent[c];
+        const look = grey[p] ? 2 : edgeKind(c) === 1 ? 1 : 0;
+        if (look > (stems.get(p) ?? -1)) stems.set(p, look);
+      }
+    }
+  }
   for (let look = 0; look < edgeLooks.length; look++) {
     let any = false;
+    for (const [p, stemLook] of stems) {
+      if (stemLook !== look) continue;
+      if (!any) {
+        ctx.beginPath();
+        any = true;
+      }
+      ctx.moveTo(x[p] * scale + tx, y[p] * scale + ty);
+      ctx.lineTo(x[p] * scale + tx, (y[p] + edgeFrom) * scale + ty);
+    }
     for (let r = 0; r < edgeRuns.length; r += 2) {
       for (let k = edgeRuns[r]; k < edgeRuns[r + 1]; k++) {
         const c = order[k];
@@ -413,6 +436,8 @@ export function drawTree(ctx, model, layout, camera, style = defaultStyle(false)
  * @property {number} edgeOff Distance of the edge texts from the edge's anchor point.
  * @property {number} tagDy Centre of a node's tag badge (above it).
  * @property {number} rowHalf Half the height of a node's row.
+ * @property {boolean} compact The narrow placement (labelSpace's `compact`): a window as α
+ *   over β, a true minimax value under its node, a stem from a node down to its edges.
  */
 
 /** The outer edge of the current node's ring, at scale 1: texts stay clear of it. */
@@ -427,6 +452,14 @@ function sidePad(r, style) {
 
 const RING = 1.35;
 const EDGE_AIR = 3;
+/** What notation.js withMinimax puts between a value and its true minimax value. */
+const MINIMAX_SEP = ' · ';
+/**
+ * Compact mode (a canvas narrower than the tree): glyphs at this fraction of their size, the
+ * texts on an edge this far down it (near the child, where neighbouring edges are far apart).
+ */
+export const COMPACT_NODE = 0.8;
+const COMPACT_EDGE_T = 0.6;
 
 /** Does node v draw as a leaf (its value under it, no window)? */
 function isLeaf(layout, nodes, v) {
@@ -455,22 +488,30 @@ function nodeTexts(nodes, layout, geom, v, style, out) {
   const leaf = isLeaf(layout, nodes, v);
   const hasValue = node.value != null && node.value !== '';
   const showWindow = Boolean(node.window) && !leaf;
+  const folded = isFolded(layout, v);
+  const lines = showWindow ? windowLines(formatWindow(node.window.alpha, node.window.beta), geom.compact) : [];
   if (hasValue) {
     if (leaf) out.push({ id: v, kind: 'value', text: node.value, x, y: y + geom.belowDy, size: 'big', align: 'center' });
     else {
-      const dy = showWindow ? -(style.fontSize / 2 + 1) : 0;
-      out.push({ id: v, kind: 'value', text: node.value, x: x + r + pad, y: y + dy, size: 'big', align: 'left' });
+      // Compact: the true minimax value goes on its own line under the node (the edges leave
+      // below that line), not beside the search's value.
+      const [head, tail] = geom.compact && !folded ? splitMinimax(node.value) : [node.value, ''];
+      const dy = lines.length ? -(style.fontSize / 2 + 1 + ((lines.length - 1) * style.smallFontSize) / 2) : 0;
+      out.push({ id: v, kind: 'value', text: head, x: x + r + pad, y: y + dy, size: 'big', align: 'left' });
+      if (tail) out.push({ id: v, kind: 'value', text: tail, x, y: y + geom.belowDy, size: 'small', align: 'center' });
     }
   }
   if (node.kind === 'player') {
     out.push({ id: v, kind: 'player', text: String(Math.max(node.player | 0, 0) + 1), x, y, size: 'big', align: 'center' });
   }
   if (node.label) out.push({ id: v, kind: 'label', text: node.label, x: x - r - pad, y, size: 'small', align: 'right' });
-  if (showWindow) {
-    const dy = hasValue ? style.smallFontSize / 2 + 1 : 0;
-    out.push({ id: v, kind: 'window', text: formatWindow(node.window.alpha, node.window.beta), x: x + r + pad, y: y + dy, size: 'small', align: 'left' });
-  }
-  if (isFolded(layout, v)) {
+  // The window beside the node, under its value: one line, or (compact) α over β.
+  lines.forEach((text, i) => {
+    const first = hasValue ? style.smallFontSize / 2 + 1 - ((lines.length - 1) * style.smallFontSize) / 2 : -((lines.length - 1) * style.smallFontSize) / 2;
+    const dy = first + i * style.smallFontSize;
+    out.push({ id: v, kind: 'window', text, x: x + r + pad, y: y + dy, size: 'small', align: 'left' });
+  });
+  if (folded) {
     const hidden = layout.childStart[v + 1] - layout.childStart[v];
     out.push({ id: v, kind: 'folded', text: foldedText(hidden), x, y: y + geom.belowDy, size: 'bold', align: 'center' });
   }
@@ -480,6 +521,18 @@ function nodeTexts(nodes, layout, geom, v, style, out) {
 /** The mark under a collapsed node: how many children it hides. */
 function foldedText(hidden) {
   return `⊕ ${hidden}`;
+}
+
+/** An α–β window's lines: `[α=…, β=…]` on one, or (compact) `α=…` over `β=…`. */
+function windowLines(text, compact) {
+  const m = compact ? /^\[(.*), (.*)\]$/.exec(text) : null;
+  return m ? [m[1], m[2]] : [text];
+}
+
+/** A value and its true minimax part (notation.js withMinimax): `["≤ 2", "minimax: 2"]`. */
+function splitMinimax(text) {
+  const at = text.indexOf(MINIMAX_SEP);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + MINIMAX_SEP.length)];
 }
 
 /** Pushes the texts on the edge into node c: the action left of it, a probability right. */
@@ -521,21 +574,29 @@ function edgeTexts(nodes, layout, geom, c, style, out) {
  * @param {string|null} [opts.windowText] the widest window to fit beside inner nodes
  * @param {string[]} [opts.tags] tag words to fit above every node (MCTS phases)
  * @param {{w: number, h: number}|null} [opts.thumb] a board thumbnail under every node
+ * @param {boolean} [opts.compact] the narrow placement, for a canvas narrower than the tree:
+ *   glyphs at COMPACT_NODE of nodeWidth, less air between texts, an inner node's window as
+ *   α over β and its true minimax value ("minimax: 2") on a line under it (its edges then
+ *   leave below that line), and the edge texts lower down their edges, where neighbouring
+ *   edges are further apart; the levels may be taller
  * @returns {object} layoutTree options: nodeWidth, nodeHeight, levelHeight, bands, top,
  *   bottom, siblingGap, subtreeGap, geometry (add `collapsed` for the layout)
  */
 export function labelSpace(model, style, measure, opts = {}) {
   const nodes = model.nodes;
   const n = nodes.length;
-  const nodeWidth = opts.nodeWidth ?? 40;
-  const nodeHeight = opts.nodeHeight ?? nodeWidth;
+  const compact = Boolean(opts.compact);
+  const shrink = compact ? COMPACT_NODE : 1;
+  const nodeWidth = (opts.nodeWidth ?? 40) * shrink;
+  const nodeHeight = (opts.nodeHeight ?? opts.nodeWidth ?? 40) * shrink;
   const r = (style.nodeScale * Math.min(nodeWidth, nodeHeight)) / 2;
   const pad = sidePad(r, style);
-  const gap = style.bandGap;
+  const gap = compact ? Math.min(2, style.bandGap) : style.bandGap;
   const big = style.fontSize;
   const sm = style.smallFontSize;
-  const edgeOff = style.textPad / 2;
-  const apart = style.textApart ?? 0;
+  const edgeOff = compact ? style.textPad / 4 : style.textPad / 2;
+  const edgeAir = compact ? 0 : EDGE_AIR;
+  const apart = (style.textApart ?? 0) * (compact ? 0.6 : 1);
   const width = measure;
 
   // Structure: children counts and which nodes are folded (their children hidden).
@@ -557,8 +618,12 @@ export function labelSpace(model, style, measure, opts = {}) {
   const thumb = opts.thumb ?? null;
   let tagW = 0;
   for (const t of opts.tags ?? []) tagW = Math.max(tagW, width(t, sm) + 6);
-  const windowW = opts.windowText ? width(opts.windowText, sm) : 0;
+  const lineWidth = (text) => Math.max(...windowLines(text, compact).map((t) => width(t, sm)));
+  const windowW = opts.windowText ? lineWidth(opts.windowText) : 0;
   let anyBelow = false;
+  // Compact: a true minimax value under an inner node (then every edge leaves below it).
+  let anyTail = false;
+  let anyWindow = windowW > 0;
   let anyEdge = false;
   let anyTag = tagW > 0;
   for (let v = 0; v < n; v++) {
@@ -570,13 +635,24 @@ export function labelSpace(model, style, measure, opts = {}) {
     const extra = opts.reserve?.[v];
     for (const text of [node.value, ...(typeof extra === 'string' ? [extra] : (extra ?? []))]) {
       if (!text) continue;
-      const w = width(text, big);
-      if (leaf) under = Math.max(under, w / 2);
-      else right = Math.max(right, w);
+      if (leaf) {
+        under = Math.max(under, width(text, big) / 2);
+        continue;
+      }
+      // (nodeTexts splits the same way: not under a folded node, where its count goes.)
+      const [head, tail] = compact && !folded[v] ? splitMinimax(text) : [text, ''];
+      right = Math.max(right, width(head, big));
+      if (tail) {
+        under = Math.max(under, width(tail, sm) / 2);
+        anyTail = true;
+      }
     }
     if (leaf && under > 0) anyBelow = true;
     if (!leaf && windowW > 0) right = Math.max(right, windowW);
-    if (!leaf && node.window) right = Math.max(right, width(formatWindow(node.window.alpha, node.window.beta), sm));
+    if (!leaf && node.window) {
+      right = Math.max(right, lineWidth(formatWindow(node.window.alpha, node.window.beta)));
+      anyWindow = true;
+    }
     rowR[v] = r + (right > 0 ? pad + right + apart / 2 : 0);
     if (folded[v]) {
       under = Math.max(under, width(foldedText(kids[v]), sm, true) / 2);
@@ -586,8 +662,8 @@ export function labelSpace(model, style, measure, opts = {}) {
     below[v] = under;
     const hasParent = node.parent != null && node.parent >= 0;
     // Plus a little air, so that the texts of neighbouring edges do not read as one.
-    if (hasParent && node.edgeLabel) edgeL[v] = edgeOff + width(node.edgeLabel, sm) + EDGE_AIR;
-    if (hasParent && node.prob) edgeR[v] = edgeOff + width(node.prob, sm) + EDGE_AIR;
+    if (hasParent && node.edgeLabel) edgeL[v] = edgeOff + width(node.edgeLabel, sm) + edgeAir;
+    if (hasParent && node.prob) edgeR[v] = edgeOff + width(node.prob, sm) + edgeAir;
     if (edgeL[v] || edgeR[v]) anyEdge = true;
     let tw = tagW;
     if (node.tag) {
@@ -598,20 +674,30 @@ export function labelSpace(model, style, measure, opts = {}) {
   }
 
   // The bands, top to bottom: row, under (value line, then a thumbnail), edge texts, tag.
-  const rowHalf = Math.max(ringOuter(r, style), big + 1, sm + 1);
-  const lineH = anyBelow ? big : 0;
+  // (Compact: a value over a window's two lines, beside the node.)
+  const rowHalf = Math.max(ringOuter(r, style), big + 1, sm + 1, compact && anyWindow ? big + 1 + sm / 2 : 0);
+  const lineH = anyBelow || anyTail ? big : 0;
   const thumbTop = thumb ? lineH + (lineH ? gap : 0) : 0;
   const belowH = lineH + (thumb ? (lineH ? gap : 0) + thumb.h : 0);
   const belowTop = rowHalf + gap;
   const edgeTop = belowTop + belowH + (belowH ? gap : 0);
   const edgeH = anyEdge ? sm : 0;
   const tagH = anyTag ? sm + 4 : 0;
-  const levelHeight = edgeTop + edgeH + (edgeH ? gap : 0) + tagH + (tagH ? gap : 0) + rowHalf;
-  // Under thumbnails the edges leave a node below its thumbnail: the edge texts sit at the
-  // same height, at the fraction of the drawn line's run that height is.
-  const edgeFrom = thumb ? belowTop + belowH : 0;
-  const edgeDy = edgeTop + sm / 2;
+  const tagRoom = tagH + (tagH ? gap : 0) + rowHalf;
+  // Under thumbnails (and compact minimax lines) the edges leave a node below them: the edge
+  // texts sit at the fraction of the drawn line's run that their height is.
+  const edgeFrom = thumb || (compact && anyTail) ? belowTop + belowH + (thumb ? 0 : 1) : 0;
+  let levelHeight = edgeTop + edgeH + (edgeH ? gap : 0) + tagRoom;
+  let edgeDy = edgeTop + sm / 2;
+  if (compact && anyEdge) {
+    // The edge texts right above the child's row, and the level tall enough for them to be
+    // COMPACT_EDGE_T of the way down.
+    const above = tagRoom + gap + sm / 2;
+    levelHeight = Math.max(levelHeight, edgeFrom + above / (1 - COMPACT_EDGE_T));
+    edgeDy = levelHeight - above;
+  }
   const geometry = {
+    compact,
     r,
     pad,
     rowHalf,
@@ -635,7 +721,7 @@ export function labelSpace(model, style, measure, opts = {}) {
     top: rowHalf + (anyTag ? gap + tagH : 0),
     bottom: belowTop + belowH,
     siblingGap: style.labelGap,
-    subtreeGap: style.labelGap * 3,
+    subtreeGap: style.labelGap * (compact ? 2 : 3),
     geometry,
   };
 }

@@ -11,7 +11,7 @@
 
 import { layoutTree } from '../lib/tree-layout.js';
 import { Camera, boxInView, frameTree, legibleScale, panToShow } from '../lib/camera.js';
-import { defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
+import { COMPACT_NODE, defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
 import { drawMinimap, minimapBox, minimapProjection, onMinimap } from '../lib/minimap.js';
 import { prefersDark, reducedMotion } from './dom.js';
 
@@ -191,17 +191,40 @@ export class TreeCanvas {
     }
   }
 
+  /**
+   * Lays the tree out again. When the whole tree does not fit the canvas at a readable size,
+   * but laid out with the compact label placement (tree-draw.js labelSpace) it does, the
+   * compact layout is used: a small tree still opens whole on a phone. (A tree too big for
+   * either keeps the normal placement, whose levels are lower.)
+   */
   relayout() {
     const o = this.layoutOpts;
-    const space = labelSpace(this.model, this.style, (t, px, bold) => this.measure(t, px, bold), {
-      nodeWidth: o.nodeWidth,
-      collapsed: this.collapsed,
-      reserve: this.reserve?.values,
-      windowText: o.windows ? this.reserve?.window ?? null : null,
-      tags: o.tags,
-      thumb: o.thumb ?? null,
-    });
-    this.layout = layoutTree(this.model.nodes, { ...space, collapsed: this.collapsed });
+    const lay = (compact) => {
+      const space = labelSpace(this.model, this.style, (t, px, bold) => this.measure(t, px, bold), {
+        nodeWidth: o.nodeWidth,
+        collapsed: this.collapsed,
+        reserve: this.reserve?.values,
+        windowText: o.windows ? this.reserve?.window ?? null : null,
+        tags: o.tags,
+        thumb: o.thumb ?? null,
+        compact,
+      });
+      return layoutTree(this.model.nodes, { ...space, collapsed: this.collapsed });
+    };
+    const cam = this.camera;
+    const whole = (l) => l.width * this.readableScale + 2 * FRAME_MARGIN <= cam.width && l.height * this.readableScale + 2 * FRAME_MARGIN <= cam.height;
+    this.layout = lay(false);
+    this.layoutSize = `${cam.width}×${cam.height}`;
+    // (Not tried when the fullest level alone is too wide for it: compact glyphs side by side,
+    // with no text, at the layout's gap — so a big tree is not laid out twice for nothing.)
+    const { levelStart, levels } = this.layout;
+    let most = 0;
+    for (let d = 0; d < levels; d++) most = Math.max(most, levelStart[d + 1] - levelStart[d]);
+    const glyphs = most * (this.style.nodeScale * (o.nodeWidth ?? BASE_LAYOUT.nodeWidth) * COMPACT_NODE + this.style.labelGap);
+    if (cam.width > 1 && !whole(this.layout) && (glyphs - this.style.labelGap) * this.readableScale + 2 * FRAME_MARGIN <= cam.width) {
+      const narrow = lay(true);
+      if (whole(narrow)) this.layout = narrow;
+    }
   }
 
   /** The root's screen position, or null. */
@@ -248,6 +271,8 @@ export class TreeCanvas {
       this.camera.panBy((w - this.camera.width) / 2, (h - this.camera.height) / 2);
     }
     this.camera.resize(w, h);
+    // A new size may call for the other label placement (see relayout).
+    if (this.model.nodes.length > 0 && `${w}×${h}` !== this.layoutSize) this.relayout();
     if (reframe && this.measured) {
       if (this.auto === 'fit') this.fit();
       else this.frame(this.focus);
