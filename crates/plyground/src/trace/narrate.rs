@@ -200,10 +200,23 @@ impl<A: Copy> Trace<A> {
                         .get(l.prev_win as usize)
                         .and_then(event_window)
                         .unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+                    // A cutoff next at this node: MAX-VALUE / MIN-VALUE test v against the
+                    // other bound and return before their α ← max(α, v) / β ← min(β, v).
+                    let cut_next = matches!(self.events.get(i + 1), Some(Event::Cutoff { .. }))
+                        && self.links.get(i + 1).is_some_and(|x| x.node == n);
+                    let returns_first = |who: &str, bound: &str, kept: f64| {
+                        format!(
+                            ", and {bound} stays {}: {}, so {who} returns before it would update {bound}",
+                            fmt_value(kept),
+                            self.cutoff_test(kind, v, alpha, beta)
+                        )
+                    };
                     match kind {
                         Some(NodeKind::Max) if alpha != pa => s += &format!(", α ← {}", fmt_value(alpha)),
+                        Some(NodeKind::Max) if cut_next => s += &returns_first("MAX", "α", alpha),
                         Some(NodeKind::Max) => s += &format!(" (α stays {})", fmt_value(alpha)),
                         Some(NodeKind::Min) if beta != pb => s += &format!(", β ← {}", fmt_value(beta)),
+                        Some(NodeKind::Min) if cut_next => s += &returns_first("MIN", "β", beta),
                         Some(NodeKind::Min) => s += &format!(" (β stays {})", fmt_value(beta)),
                         _ => {}
                     }
