@@ -28,7 +28,7 @@ pub fn ttt(raw: &[String]) -> Result<(), String> {
             AlphaBetaEngine::new(g, NoEval, s, o, false).run(u64::MAX)
         }
         "mcts" => {
-            let (r, p) = run_mcts(&g, &s, &a)?;
+            let (r, p) = run_mcts(&g, &s, &a, &|m| m.to_string())?;
             proof = Some(p);
             r
         }
@@ -233,7 +233,7 @@ pub fn c4(raw: &[String]) -> Result<(), String> {
             }
         }
         "mcts" => {
-            let (r, p) = run_mcts(&g, &s, &a)?;
+            let (r, p) = run_mcts(&g, &s, &a, &name)?;
             proof = Some(p);
             r
         }
@@ -266,11 +266,13 @@ fn run_mcts<G: Game + Clone>(
     g: &G,
     s: &G::State,
     a: &Args,
+    name: &dyn Fn(G::Action) -> String,
 ) -> Result<(EngineResult<G::Action>, ProofLines), String> {
     let (opts, iterations) = mcts_options(a)?;
     opts.check(g).map_err(|e| format!("--{e}"))?;
     let mut m = MctsEngine::new(g.clone(), *s, opts, iterations);
     let r = m.run(u64::from(iterations));
-    let proof = (m.mcts().root().proof_text(), m.mcts().proved_at());
+    let t = m.mcts();
+    let proof = (t.root().proof_text(&|p| p.name(2), &|id| t.path_name(id, name)), t.proved_at());
     Ok((r, proof))
 }
