@@ -4,7 +4,7 @@
 // component (views/tree-figure.js), the same one <ply-tree> and the embed page use; this file
 // is the lab's form, its comparison table and its share buttons.
 
-import { LESSON_TREES, POSITION_SOURCES } from '../lib/lessons.js';
+import { LESSON_TREES, POSITION_SOURCES, treeNote } from '../lib/lessons.js';
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
 import { bookWanted, loadBook } from '../lib/book.js';
@@ -435,6 +435,9 @@ export class TreeLab {
     this.setMenus(rec, want);
     this.opts = rec.options;
     this.loaded = { ...state, algo: rec.algo, order: rec.order };
+    // An explicit tree's note is written for the search on screen: a lesson's own note only
+    // for the lesson's own search.
+    if (state.source === 'tree') $('tl-note').textContent = treeNote(this.loaded);
     this.compareTable.clear();
     this.showCaption();
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
