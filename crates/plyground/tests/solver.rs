@@ -457,4 +457,7 @@ fn a_recorded_solve_narrates_each_null_window_pass_as_the_bound_it_found() {
             "Search done: the root is worth at most 4 (a bound: its window α = 4, β = 5 tests no more)",
         ]
     );
+    // The line under the figure: the value the passes settle together, never one pass's
+    // bound read as the value.
+    assert_eq!(t.result_line(None), "Root value 4, settled by 2 searches with narrow windows: ≥ 4, ≤ 4");
 }
