@@ -52,6 +52,42 @@ describe('the words next to the figures', { timeout: 120_000 }, () => {
     );
   });
 
+  it('Show me the search for the perfect Connect-4 player: the solver’s own passes, named, at the top', async () => {
+    // A late position, O to move: the solver settles it in null-window passes. The Play view
+    // is scrolled down to the button first.
+    const moves = '7174362564676726631735257252323';
+    await page.click('nav a[data-view="play"]');
+    await page.waitForSelector('#app[data-view="play"]');
+    await page.selectOption('#side-0 select', 'human');
+    await page.selectOption('#side-1 select', 'human');
+    await page.check('input[name="game"][value="c4"]');
+    await page.click('#play-new');
+    await page.fill('#moves-input', moves);
+    await page.click('#moves-form button[type="submit"]');
+    await page.waitForSelector(`#app[data-moves="${moves}"]`);
+    await page.selectOption('#side-1 select', 'perfect');
+    await page.waitForFunction((m) => document.querySelector('#app').dataset.moves.length === m.length + 1, moves, { timeout: TIMEOUT });
+    assert.match(await page.textContent('#play-last'), /^O \(Perfect \(exact solver\)\) played column \d after .* — exact: /);
+    await page.locator('#play-show-search').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 400));
+    assert.ok((await page.evaluate(() => window.scrollY)) > 0);
+    await page.click('#play-show-search');
+    await page.waitForSelector('#app[data-view="tree"]');
+    await page.waitForFunction(() => document.querySelector('#tl-algo').value === 'solve');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the lab opens at its top');
+    const source = await page.$eval('#tl-source', (s) => s.selectedOptions[0].textContent);
+    assert.equal(source, 'A Connect-4 position’s exact solve (null-window passes)');
+    assert.match(await page.textContent('#tl-note'), /^The exact solver’s own search of the position before Perfect \(exact solver\) moved: one pass after another/);
+    await page.keyboard.press('End');
+    // The passes' bounds together, never the last pass's bound read as the value.
+    assert.match(await page.textContent('#tl-result'), /^Root value 4, settled by \d+ searches with narrow windows: ([≥≤] −?\d+, )+[≥≤] 4$/);
+    const narration = await page.textContent('#tl-narration');
+    assert.match(narration, /^Search done: the root is worth at (most|least) 4 \(a bound: its window α = −?\d+, β = −?\d+ tests no more\)/);
+    assert.doesNotMatch(narration, /no move to make/);
+    await page.click('nav a[data-view="play"]');
+    await page.selectOption('#side-1 select', 'human');
+  });
+
   it('no console error, page error or failed request on the way', () => {
     assert.deepEqual(browser.problems, []);
   });

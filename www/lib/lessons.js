@@ -106,7 +106,27 @@ export const POSITION_SOURCES = [
     depth: 4,
     note: 'H-minimax to depth 4 with the evaluation function at the cutoff: thousands of nodes.',
   },
+  {
+    id: 'c4-solve',
+    title: 'A Connect-4 position’s exact solve (null-window passes)',
+    kind: 'c4',
+    algo: 'solve',
+    moves: '7174362564676726631735257252323',
+    depth: null,
+    note: 'The exact solver’s own search: one pass after another, each a search of the root with a null window (β = α + 1) that only shows whether the value is above α or not; together the passes settle the value. Each pass is one search: one root per pass.',
+  },
 ];
+
+/**
+ * The position source that shows a game search: the exact solver's own entry for `algo:
+ * 'solve'`, else the game's α-β entry.
+ * @param {string} kind 'ttt' | 'c4'
+ * @param {string|null|undefined} algo
+ */
+export function positionSource(kind, algo) {
+  const solve = algo === 'solve';
+  return POSITION_SOURCES.find((p) => p.kind === kind && (p.algo === 'solve') === solve);
+}
 
 /**
  * Which algorithms apply to a parsed tree, the default first: the core decides
