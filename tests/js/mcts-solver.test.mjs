@@ -54,7 +54,7 @@ test('at a proven root each iteration says it scores the proof, and names nodes 
   const m = MctsStepper.forGame(Game.create('ttt', '0,3,1,4'), { seed: 1, solver: true });
   m.run(14);
   assert.equal(m.stepPhase(), 'rollout');
-  assert.equal(m.narration(), 'ROLLOUT: none — the root is a proven win for X, so it is scored by its proof instead of random moves: rewards 1 / 0 (X / O).');
+  assert.equal(m.narration(), 'ROLLOUT: none — the root is a proven win for X, so it is scored by its proof instead of random moves, with rewards: 1 / 0 (X / O).');
   assert.equal(m.stepPhase(), 'backup');
   assert.equal(
     m.narration(),

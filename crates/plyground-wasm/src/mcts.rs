@@ -18,7 +18,9 @@ use crate::skin::Skin;
 #[cfg(feature = "trees")]
 use crate::tree::GameTree;
 use crate::util::{at, int_in, js_err, num_text, number_arg, to_js};
-use plyground::caption::{mcts_decision, mcts_narration, mcts_node_name, RootChild};
+use plyground::caption::{
+    mcts_decision, mcts_narration, mcts_node_name, proof_scored, RootChild, TERMINAL_SCORED,
+};
 use plyground::event::{Event, MctsPhase};
 #[cfg(feature = "trees")]
 use plyground::game::Game;
@@ -340,9 +342,9 @@ impl<G: Skin> MctsRun<G> {
         let settled = |id: u32| {
             let v = self.mcts.node(id)?;
             if v.terminal {
-                return Some("is terminal".to_string());
+                return Some(TERMINAL_SCORED.to_string());
             }
-            v.proof.map(|p| format!("is a {}", p.head(&self.side_name(v.mover))))
+            v.proof.map(|p| proof_scored(&p.head(&self.side_name(v.mover))))
         };
         mcts_narration(
             shown,

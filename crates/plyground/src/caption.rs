@@ -103,13 +103,23 @@ pub fn mcts_node_name(path_labels: &[String]) -> String {
     }
 }
 
+/// Why a terminal node is scored without random moves, for [`mcts_narration`]'s `settled`.
+pub const TERMINAL_SCORED: &str = "is terminal, so its utilities are the rewards";
+
+/// Why a node that MCTS-Solver proved (`proof`: "proven win for X") is scored without random
+/// moves, for [`mcts_narration`]'s `settled`.
+pub fn proof_scored(proof: &str) -> String {
+    format!("is a {proof}, so it is scored by its proof instead of random moves, with rewards")
+}
+
 /// One sentence for the last phase shown of an MCTS iteration, or the sentence before the
 /// first iteration when nothing is shown. `shown`: the iteration's events up to the phase on
 /// show (the last phase event is narrated; the rest say where the iteration went). `name`
 /// names arena nodes (see [`mcts_node_name`]); `sides` names the players in the rollout's
 /// rewards ("X", "O"); `completed`: the iteration just finished, when the picture is at an
 /// iteration's end ("Iteration 12 complete. BACKUP: …"); `settled`: why a node is scored
-/// without random moves ("is terminal", "is a proven win for X"; `None` for the others).
+/// without random moves ([`TERMINAL_SCORED`] or [`proof_scored`]; `None` for the others).
+#[inline(never)] // one copy in the wasm module, not one per game's MCTS stepper
 pub fn mcts_narration<A>(
     shown: &[Event<A>],
     name: &dyn Fn(u32) -> String,
@@ -137,18 +147,12 @@ pub fn mcts_narration<A>(
         Event::MctsRollout { node, plies, reward } => {
             let k = sides.len().clamp(1, reward.len());
             let rewards: Vec<String> = reward[..k].iter().map(|&r| fmt_value(r)).collect();
-            let rewards = format!("rewards {} ({})", rewards.join(" / "), sides[..k].join(" / "));
+            let rewards = format!("{} ({})", rewards.join(" / "), sides[..k].join(" / "));
             match settled(node).filter(|_| plies == 0) {
-                Some(why) if why == "is terminal" => {
-                    format!("ROLLOUT: none — {} is terminal, so its utilities are the {rewards}.", name(node))
-                }
-                // MCTS-Solver's proven node: its proof's reward, no playout.
-                Some(why) => format!(
-                    "ROLLOUT: none — {} {why}, so it is scored by its proof instead of random moves: {rewards}.",
-                    name(node)
-                ),
+                // Terminal, or MCTS-Solver's proven node (its proof's reward): no playout.
+                Some(why) => format!("ROLLOUT: none — {} {why}: {rewards}.", name(node)),
                 None => format!(
-                    "ROLLOUT: from {} play random moves to the end ({plies} {}): {rewards}.",
+                    "ROLLOUT: from {} play random moves to the end ({plies} {}): rewards {rewards}.",
                     name(node),
                     if plies == 1 { "ply" } else { "plies" },
                 ),
@@ -265,10 +269,10 @@ mod tests {
             "ROLLOUT: from node 3 play random moves to the end (1 ply): rewards −1 / 1 (X / O)."
         );
         let e: Event<u8> = Event::MctsRollout { node: 3, plies: 0, reward };
-        let terminal = |_: u32| Some("is terminal".to_string());
+        let terminal = |_: u32| Some(TERMINAL_SCORED.to_string());
         assert_eq!(
             mcts_narration(&[e], &name, &sides, None, &terminal),
-            "ROLLOUT: none — node 3 is terminal, so its utilities are the rewards −1 / 1 (X / O)."
+            "ROLLOUT: none — node 3 is terminal, so its utilities are the rewards: −1 / 1 (X / O)."
         );
         assert_eq!(
             mcts_narration::<u8>(&[], &name, &sides, None, &open),

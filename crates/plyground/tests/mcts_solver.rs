@@ -3,7 +3,7 @@
 //! iteration of the proof for a fixed seed), every proof checked against an independent
 //! minimax with distances, and the off switch (the plain search, bit for bit).
 
-use plyground::caption::mcts_narration;
+use plyground::caption::{mcts_narration, proof_scored, TERMINAL_SCORED};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::{TicTacToe, TttState};
 use plyground::games::tree::Tree;
@@ -158,9 +158,9 @@ fn iterations_at_a_proven_root_say_that_nothing_is_rolled_out_and_no_child_chang
     let settled = |id: u32| {
         let v = m.node(id)?;
         if v.terminal {
-            return Some("is terminal".to_string());
+            return Some(TERMINAL_SCORED.to_string());
         }
-        v.proof.map(|p| format!("is a {}", p.head(&xo(v.mover))))
+        v.proof.map(|p| proof_scored(&p.head(&xo(v.mover))))
     };
     let name = |id: u32| path_name(&m, id);
     let say = |k: usize, done: Option<u32>| mcts_narration(&events[..k], &name, &sides, done, &settled);
@@ -168,7 +168,7 @@ fn iterations_at_a_proven_root_say_that_nothing_is_rolled_out_and_no_child_chang
     assert_eq!(
         say(1, None),
         "ROLLOUT: none — the root is a proven win for X, so it is scored by its proof instead of random \
-         moves: rewards 1 / 0 (X / O)."
+         moves, with rewards: 1 / 0 (X / O)."
     );
     assert_eq!(
         say(2, Some(15)),
@@ -191,11 +191,11 @@ fn iterations_at_a_proven_root_say_that_nothing_is_rolled_out_and_no_child_chang
     m2.iterate(&mut e2);
     e2.retain(|e| mcts_phase(e).is_some());
     let name2 = |id: u32| path_name(&m2, id);
-    let settled2 = |id: u32| m2.node(id).filter(|v| v.terminal).map(|_| "is terminal".to_string());
+    let settled2 = |id: u32| m2.node(id).filter(|v| v.terminal).map(|_| TERMINAL_SCORED.to_string());
     let k = e2.iter().position(|e| matches!(e, plyground::Event::MctsRollout { .. })).unwrap() + 1;
     assert_eq!(
         mcts_narration(&e2[..k], &name2, &sides, None, &settled2),
-        "ROLLOUT: none — node 2 is terminal, so its utilities are the rewards 1 / 0 (X / O)."
+        "ROLLOUT: none — node 2 is terminal, so its utilities are the rewards: 1 / 0 (X / O)."
     );
 }
 

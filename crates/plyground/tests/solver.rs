@@ -453,7 +453,7 @@ fn a_recorded_solve_narrates_each_null_window_pass_as_the_bound_it_found() {
         [
             "Start the search (no depth limit)",
             "Search done: the root is worth at least 4 (a bound: its window α = 1, β = 2 tests no more)",
-            "Pass 2: search the root again, no depth limit, with a new window",
+            "Pass 2: search again, no depth limit",
             "Search done: the root is worth at most 4 (a bound: its window α = 4, β = 5 tests no more)",
         ]
     );

@@ -442,16 +442,11 @@ impl<A: Copy> Trace<A> {
                 None => {}
             }
         }
-        let n = said.len();
-        let by = format!("{n} {} with narrow windows: {}", plural(n, "search", "searches"), said.join(", "));
+        let by = format!("{} searches with narrow windows: {}", said.len(), said.join(", "));
         Some(if lo == hi {
             format!("Root value {}, settled by {by}{best}", fmt_value(lo))
-        } else if lo > f64::NEG_INFINITY && hi < f64::INFINITY {
-            format!("The root is worth between {} and {} ({by})", fmt_value(lo), fmt_value(hi))
-        } else if lo > f64::NEG_INFINITY {
-            format!("The root is worth at least {} ({by})", fmt_value(lo))
         } else {
-            format!("The root is worth at most {} ({by})", fmt_value(hi))
+            format!("The root is worth between {} and {} ({by})", fmt_value(lo), fmt_value(hi))
         })
     }
 

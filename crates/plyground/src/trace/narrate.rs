@@ -109,12 +109,11 @@ impl<A: Copy> Trace<A> {
                 };
                 if l.aux == 0 || l.aux == NONE {
                     format!("Start the search ({limit})")
-                } else if depth == u32::MAX {
-                    // Not a deeper iteration: the same search with a new window (the exact
-                    // solver's null-window passes).
-                    format!("Pass {}: search the root again, {limit}, with a new window", l.aux + 1)
                 } else {
-                    format!("Iteration {}: search again, {limit}", l.aux + 1)
+                    // Without a depth limit not a deeper iteration: the same search with a
+                    // new window (the exact solver's null-window passes).
+                    let what = if depth == u32::MAX { "Pass" } else { "Iteration" };
+                    format!("{what} {}: search again, {limit}", l.aux + 1)
                 }
             }
             Event::Enter { alpha, beta, .. } => {
@@ -304,14 +303,11 @@ impl<A: Copy> Trace<A> {
                 };
                 let root = r.and_then(|r| r.root).and_then(|x| self.node(x));
                 // A root left with a bound (a window that tests one question, as the exact
-                // solver's null windows do): the bound, and the move that showed it if any.
+                // solver's null windows do): the bound.
                 if let Some(nd) = root.filter(|nd| matches!(nd.bound, Some(Bound::Upper | Bound::Lower))) {
                     let most = nd.bound == Some(Bound::Upper);
-                    let shown = self
-                        .best_words(l.aux as usize)
-                        .map_or(String::new(), |b| format!(", shown by move {b}"));
                     return format!(
-                        "Search done: the root is worth {} {worth} (a bound: its window α = {}, β = {} tests no more){shown}",
+                        "Search done: the root is worth {} {worth} (a bound: its window α = {}, β = {} tests no more)",
                         if most { "at most" } else { "at least" },
                         fmt_value(nd.alpha),
                         fmt_value(nd.beta)
