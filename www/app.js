@@ -193,6 +193,8 @@ async function openSearch(s) {
   show(target);
   if (location.hash !== `#${target}`) location.hash = `#${target}`;
   lab.showGameSearch(s);
+  // Land at the top of the lab, not at the height the Play view was scrolled to.
+  window.scrollTo(0, 0);
 }
 
 function problem(message) {

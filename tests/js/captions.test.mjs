@@ -9,7 +9,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
+import { LESSON_TREES, algorithmsFor, treeNote } from '../../www/lib/lessons.js';
 import { recordSearch } from '../../www/lib/record.js';
 import { formatValue, formatVector } from '../../www/lib/notation.js';
 
@@ -89,6 +89,24 @@ test('the tree lab’s notes name only what the figure shows', () => {
     claims += checkCaption(entry.id, entry.note, figureFacts(entry.text, entry.algo));
   }
   assert.ok(claims >= 30, `only ${claims} claims checked`);
+});
+
+test('the tree lab shows a lesson’s note only while its own search is on screen', () => {
+  // The lab kept Figure 5.2's "MIN nodes B = 3, C ≤ 2, D = 2 …" after another tree was
+  // searched. A note is the lesson's only for the lesson's tree, algorithm and options.
+  const fig = LESSON_TREES.find((t) => t.id === 'figure-5-2');
+  const lessonState = { source: 'tree', tree: fig.text, algo: 'alphabeta', tie: 'nonstrict', order: 'natural', depth: null, singular: null, beam: null };
+  assert.equal(treeNote(lessonState), fig.note);
+  const own = 'Your own tree. What this search found is in the caption below, “What the search found”, written from its trace.';
+  assert.equal(treeNote({ ...lessonState, tree: '[[5,9],[2,7],[6,1]]' }), own);
+  const other = 'The tree of “Figure 5.2: the two-ply game tree”, searched with other options than the lesson’s, so the lesson’s note is not shown. What this search found is in the caption below, “What the search found”, written from its trace.';
+  assert.equal(treeNote({ ...lessonState, algo: 'minimax' }), other);
+  assert.equal(treeNote({ ...lessonState, tie: 'strict' }), other);
+  assert.equal(treeNote({ ...lessonState, order: 'reverse' }), other);
+  assert.equal(treeNote({ ...lessonState, depth: 1 }), other);
+  assert.equal(treeNote({ ...lessonState, beam: 2 }), other);
+  // Every lesson's note, under its own search, is still checked against that search above.
+  for (const entry of LESSON_TREES) assert.equal(treeNote({ ...lessonState, tree: entry.text, algo: entry.algo }), entry.note);
 });
 
 test('the old captions would fail: B2/C2 and EV(C1) are not nodes of those figures', () => {

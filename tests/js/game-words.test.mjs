@@ -185,8 +185,12 @@ test('the last search: exact and bounded per-move scores from the mover’s side
   const estimate = { ...old, side: 0, solverNodes: null, result: { algo: 'alphabeta', value: 0.5, score: 0.25, exact: false, depth: 4, best: 4, pv: [], stats: { nodes: 2 }, scores: [] } };
   assert.equal(lastSearchText(estimate).summary, "X (α-β) played top-left after 2 nodes in 1.50 s — estimate, depth 4: X's estimate 0.25.");
   assert.equal(lastSearchText(estimate).pv, '');
-  const mcts = { kind: 'ttt', side: 0, label: 'MCTS, 500 iterations, C 1.4, seed 1', played: 4, ms: 0.2, result: { algo: 'mcts', iterations: 1, best: 4, stats: { nodes: 1 }, scores: [{ move: 4, value: 1, n: 1 }] } };
-  assert.equal(lastSearchText(mcts).summary, 'X (MCTS, 500 iterations, C 1.4, seed 1) played centre after 1 iteration, 1 tree node in 1 ms — Q = 1.00 over N = 1 visits.');
+  // MCTS: Q is the mean reward in [0, 1] (the MCTS lab's scale), named; never the utility `value`.
+  const mcts = { kind: 'ttt', side: 0, label: 'MCTS, 500 iterations, C 1.4, seed 1', played: 4, ms: 0.2, result: { algo: 'mcts', iterations: 1, best: 4, stats: { nodes: 1 }, scores: [{ move: 4, value: 3.5, q: 0.75, n: 1 }] } };
+  assert.equal(
+    lastSearchText(mcts).summary,
+    "X (MCTS, 500 iterations, C 1.4, seed 1) played centre after 1 iteration, 1 tree node in 1 ms — Q = 0.75 (X's mean reward, from 0 = loss to 1 = win) over N = 1 visit.",
+  );
   assert.deepEqual(lastSearchText(null), { summary: '', pv: '' });
 });
 
@@ -219,7 +223,9 @@ test('values on the board: exact, estimate, bounds and MCTS; the star on the bes
   assert.equal(scoreLabel('c4', { move: 6, value: -2, score: 2, bound: 'upper' }, solve).text, '≤ +2');
   assert.equal(scoreLabel('c4', { move: 6, value: 0, score: 0, bound: 'lower' }, solve).text, '≥ 0');
   assert.equal(scoreLabel('c4', { move: 7, value: null, score: null, bound: 'missing' }, r).text, '?');
-  assert.equal(scoreLabel('c4', { move: 2, value: 0.625, n: 40 }, { algo: 'mcts', exact: false, mover: 0 }).title, 'column 2: Q = 0.63 (mean reward for X), N = 40 visits');
+  // Play said "Q = −2.13 (mean reward for X)": the utility under the reward's name.
+  const q = scoreLabel('ttt', { move: 2, value: -2.13, q: 0.3935, n: 40 }, { algo: 'mcts', exact: false, mover: 0 });
+  assert.deepEqual([q.text, q.title], ['0.39', "top-right: Q = 0.39 (X's mean reward, from 0 = loss to 1 = win), N = 40 visits"]);
   assert.equal(scoreLabel('c4', { move: 2, value: null, n: 0 }, { algo: 'mcts', exact: false, mover: 0 }).word, 'unvisited');
   assert.equal(exactness({ algo: 'alphabeta', exact: false, depth: 6 }), 'estimate, depth 6');
   assert.equal(exactness({ algo: 'mcts', iterations: 1 }), 'estimate, 1 MCTS iteration');

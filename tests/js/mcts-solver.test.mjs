@@ -26,7 +26,7 @@ test('the solver proves the open three of 4455 at iteration 62 (seed 1, c = √2
   assert.equal(nodes[0].proof, 'win');
   assert.equal(
     nodes[0].proofRule,
-    'proven win for MAX: MAX has a winning move here (node 3 is a proven win for MAX), so the game ends in 3 plies',
+    'proven win for X: X has a winning move here (node 3 is a proven win for X), so the game ends in 3 plies',
   );
   assert.equal(nodes[3].proof, 'win');
   assert.equal(m.best, nodes[3].action);
@@ -46,4 +46,21 @@ test('off by default: no proofs, and the option is refused on a three-player tre
     () => MctsStepper.forTree(three, { solver: true }),
     /solver: MCTS-Solver proves wins and losses of two-player games; this game has 3 players/,
   );
+});
+
+test('at a proven root each iteration says it scores the proof, and names nodes by their moves', () => {
+  // X (0, 1) to move against O (3, 4): cell 2 wins, proven in iteration 1. After that an
+  // iteration stops at the root: no random moves, and the children keep their N and W.
+  const m = MctsStepper.forGame(Game.create('ttt', '0,3,1,4'), { seed: 1, solver: true });
+  m.run(14);
+  assert.equal(m.stepPhase(), 'rollout');
+  assert.equal(m.narration(), 'ROLLOUT: none — the root is a proven win for X, so it is scored by its proof instead of random moves, with rewards: 1 / 0 (X / O).');
+  assert.equal(m.stepPhase(), 'backup');
+  assert.equal(
+    m.narration(),
+    "Iteration 15 complete. BACKUP: selection stopped at the root, so the result is added to the root's N and W only; its children keep theirs.",
+  );
+  const nodes = m.nodes();
+  assert.deepEqual([nodes[0].n, nodes[0].w, nodes.length, nodes[1].label, nodes[1].n, nodes[1].w], [15, 15, 2, '2', 1, 1]);
+  assert.equal(nodes[0].proofRule, 'proven win for X: X has a winning move here (node 2 is a proven win for X), so the game ends in 1 ply');
 });

@@ -196,13 +196,19 @@ export function verdict(score) {
   return 'draw';
 }
 
+/** The scale of an MCTS Q, named: "X's mean reward, from 0 = loss to 1 = win". */
+function rewardScale(mover) {
+  return `${MARKS[mover]}'s mean reward, from 0 = loss to 1 = win`;
+}
+
 const BOUND_WORDS = { exact: 'exact', estimate: 'estimate', lower: 'lower bound', upper: 'upper bound', missing: 'not searched' };
 
 /**
  * The label of one move's evaluation on the board.
  * A proven result shows the core's words ("win in 1", "loss in 4", "draw"); otherwise
  * Connect-4 shows the mover's score (an estimate of the search, or a bound).
- * MCTS scores are the mover's mean reward Q in [0, 1] with the visits N.
+ * MCTS scores are the mover's mean reward Q = W/N in [0, 1] (the record's `q`: 1 a win, 0 a
+ * loss; the MCTS lab's scale) with the visits N, never the utility `value` it maps to.
  * @param {'ttt'|'c4'} kind
  * @param {object} x a per-move score of the record ({move, score?, bound?, value, n?})
  * @param {{algo: string, exact: boolean, mover: 0|1}} r
@@ -226,9 +232,9 @@ export function scoreLabel(kind, x, r) {
   }
   if (r.algo === 'mcts') {
     if (x.value == null) return { text: '·', word: 'unvisited', cls: 'unvisited', title: `${where}: not expanded`, score: null, bound: 'missing' };
-    const q = x.value.toFixed(2);
+    const q = x.q.toFixed(2);
     const n = x.n ?? 0;
-    return { text: q, word: `N ${n}`, cls: 'visits', title: `${where}: Q = ${q} (mean reward for ${MARKS[r.mover]}), N = ${n} visits`, score: x.value, bound: 'estimate' };
+    return { text: q, word: `N ${n}`, cls: 'visits', title: `${where}: Q = ${q} (${rewardScale(r.mover)}), N = ${n} visits`, score: x.value, bound: 'estimate' };
   }
   const { score, bound } = moveScore(x, r, r.mover);
   const settled = settledBound(r, score, bound);
@@ -334,7 +340,7 @@ export function lastSearchText(search) {
   let value;
   if (r.algo === 'mcts') {
     const share = (r.scores ?? []).find((x) => x.move === r.best);
-    value = share && share.value != null ? `Q = ${share.value.toFixed(2)} over N = ${share.n} visits` : '';
+    value = share && share.q != null ? `Q = ${share.q.toFixed(2)} (${rewardScale(mover)}) over N = ${plural(share.n, 'visit')}` : '';
   } else {
     value = `${exactness(r)}: ${valueSentence(rootScore(r, mover), mover, r.exact, r.proven)}`;
   }

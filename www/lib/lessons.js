@@ -69,6 +69,25 @@ export const LESSON_TREES = [
   },
 ];
 
+/** Where the lab's own caption is, for notes that are not a lesson's. */
+const SEE_CAPTION = 'What this search found is in the caption below, “What the search found”, written from its trace.';
+
+/**
+ * The note the tree lab shows over a recorded search of an explicit tree. A lesson's note
+ * is true of the lesson's search only: its tree, its algorithm, the natural order, the
+ * lessons' tie rule, no depth cutoff, no singular extension, no beam. Any other search gets
+ * a note that is true of every tree and points at the caption the core writes from the trace.
+ * @param {{tree: string, algo: string, tie?: string, order?: string|null, depth?: number|null, singular?: object|null, beam?: number|null}} s a tree state (figure-state.js)
+ * @returns {string}
+ */
+export function treeNote(s) {
+  const lesson = LESSON_TREES.find((t) => t.text === s.tree);
+  if (!lesson) return `Your own tree. ${SEE_CAPTION}`;
+  const own = s.algo === lesson.algo && (s.order ?? 'natural') === 'natural' && (s.tie ?? 'nonstrict') === 'nonstrict' && s.depth == null && !s.singular && s.beam == null;
+  if (own) return lesson.note;
+  return `The tree of “${lesson.title}”, searched with other options than the lesson’s, so the lesson’s note is not shown. ${SEE_CAPTION}`;
+}
+
 /** The lab's position sources, after the explicit trees. */
 export const POSITION_SOURCES = [
   {
@@ -87,7 +106,27 @@ export const POSITION_SOURCES = [
     depth: 4,
     note: 'H-minimax to depth 4 with the evaluation function at the cutoff: thousands of nodes.',
   },
+  {
+    id: 'c4-solve',
+    title: 'A Connect-4 position’s exact solve (null-window passes)',
+    kind: 'c4',
+    algo: 'solve',
+    moves: '7174362564676726631735257252323',
+    depth: null,
+    note: 'The exact solver’s own search: one pass after another, each a search of the root with a null window (β = α + 1) that only shows whether the value is above α or not; together the passes settle the value. Each pass is one search: one root per pass.',
+  },
 ];
+
+/**
+ * The position source that shows a game search: the exact solver's own entry for `algo:
+ * 'solve'`, else the game's α-β entry.
+ * @param {string} kind 'ttt' | 'c4'
+ * @param {string|null|undefined} algo
+ */
+export function positionSource(kind, algo) {
+  const solve = algo === 'solve';
+  return POSITION_SOURCES.find((p) => p.kind === kind && (p.algo === 'solve') === solve);
+}
 
 /**
  * Which algorithms apply to a parsed tree, the default first: the core decides

@@ -4,7 +4,7 @@
 // component (views/tree-figure.js), the same one <ply-tree> and the embed page use; this file
 // is the lab's form, its comparison table and its share buttons.
 
-import { LESSON_TREES, POSITION_SOURCES } from '../lib/lessons.js';
+import { LESSON_TREES, POSITION_SOURCES, positionSource, treeNote } from '../lib/lessons.js';
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
 import { bookWanted, loadBook } from '../lib/book.js';
@@ -222,7 +222,7 @@ export class TreeLab {
       $('tl-tt').checked = false;
       $('tl-quiescence').checked = false;
       $('tl-note').textContent = pos.note;
-      this.run({ algo: 'alphabeta' });
+      this.run({ algo: pos.algo ?? 'alphabeta' });
     } else {
       $('tl-note').textContent = 'Type a tree; Search (or Ctrl+Enter) draws it and records the search.';
     }
@@ -234,7 +234,8 @@ export class TreeLab {
    */
   showGameSearch(s) {
     const o = s.options;
-    const pos = POSITION_SOURCES.find((p) => p.kind === s.kind);
+    // The solver's search is shown under its own name, not as the depth-4 α-β entry.
+    const pos = positionSource(s.kind, o.algo);
     $('tl-source').value = pos.id;
     $('tl-tree-input').hidden = true;
     $('tl-pos-input').hidden = false;
@@ -246,7 +247,7 @@ export class TreeLab {
     $('tl-quiescence').checked = Boolean(o.quiescence);
     $('tl-note').textContent = `The search ${s.label} made before its move in the Play view (same options, same position), from its first event.`;
     if (o.algo === 'solve') {
-      $('tl-note').textContent = `The exact solver's search of the position before ${s.label} moved (each null-window pass is one search: one root per pass).`;
+      $('tl-note').textContent = `The exact solver’s own search of the position before ${s.label} moved: one pass after another, each a search of the root with a null window (β = α + 1) that only shows whether the value is above α or not; together the passes settle the value. Each pass is one search: one root per pass.`;
     }
     if (o.fastWins) {
       // The engines' tic-tac-toe (the core's TicTacToe::FAST_WINS): say why the values are not ±1.
@@ -266,7 +267,7 @@ export class TreeLab {
   applyState(s) {
     const isGame = s.source !== 'tree';
     if (isGame) {
-      const pos = POSITION_SOURCES.find((p) => p.kind === s.source);
+      const pos = positionSource(s.source, s.algo);
       $('tl-source').value = pos.id;
       $('tl-game').value = s.source;
       $('tl-moves').value = s.moves;
@@ -435,6 +436,11 @@ export class TreeLab {
     this.setMenus(rec, want);
     this.opts = rec.options;
     this.loaded = { ...state, algo: rec.algo, order: rec.order };
+    // An explicit tree's note is written for the search on screen: a lesson's own note only
+    // for the lesson's own search.
+    if (state.source === 'tree') $('tl-note').textContent = treeNote(this.loaded);
+    // A game search is listed under the entry that names it (the solver's own, or α-β's).
+    else $('tl-source').value = (positionSource(state.source, rec.algo) ?? positionSource(state.source, null)).id;
     this.compareTable.clear();
     this.showCaption();
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });

@@ -64,7 +64,7 @@ pub fn ttt(a: &Args) -> Result<(), String> {
             AlphaBetaEngine::new(g, NoEval, s, o, false).run(u64::MAX)
         }
         "mcts" => {
-            let (r, p) = run_mcts(&g, &s, a)?;
+            let (r, p) = run_mcts(&g, &s, a, &|m| m.to_string())?;
             proof = Some(p);
             r
         }
@@ -289,7 +289,7 @@ pub fn c4(a: &Args) -> Result<(), String> {
             }
         }
         "mcts" => {
-            let (r, p) = run_mcts(&g, &s, a)?;
+            let (r, p) = run_mcts(&g, &s, a, &name)?;
             proof = Some(p);
             r
         }
@@ -326,11 +326,13 @@ fn run_mcts<G: Game + Clone>(
     g: &G,
     s: &G::State,
     a: &Args,
+    name: &dyn Fn(G::Action) -> String,
 ) -> Result<(EngineResult<G::Action>, ProofLines), String> {
     let (opts, iterations) = mcts_options(a)?;
     opts.check(g).map_err(|e| format!("--{e}"))?;
     let mut m = MctsEngine::new(g.clone(), *s, opts, iterations);
     let r = m.run(u64::from(iterations));
-    let proof = (m.mcts().root().proof_text(), m.mcts().proved_at());
+    let t = m.mcts();
+    let proof = (t.root().proof_text(&|p| p.name(2), &|id| t.path_name(id, name)), t.proved_at());
     Ok((r, proof))
 }

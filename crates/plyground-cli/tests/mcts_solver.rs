@@ -22,7 +22,7 @@ fn tictactoe_proves_the_fork() {
     ]);
     assert!(out.contains("best: 4\n"), "{out}");
     assert!(
-        out.contains("proof: proven win for MAX: MAX has a winning move here (node 1 is a proven win for MAX), so the game ends in 3 plies\n"),
+        out.contains("proof: proven win for MAX: MAX has a winning move here (node 4 is a proven win for MAX), so the game ends in 3 plies\n"),
         "{out}"
     );
     assert!(out.contains("proved_at: 27\n"), "{out}");

@@ -316,6 +316,9 @@ struct ScoreOut {
     /// MCTS: visits N.
     #[serde(skip_serializing_if = "Option::is_none")]
     n: Option<f64>,
+    /// MCTS: the mean reward W/N in [0, 1] for the side to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    q: Option<f64>,
     /// The proven result of playing this move, for the side to move (null: not proven).
     proven: Option<ProvenOut>,
 }
@@ -598,6 +601,7 @@ impl EngineHandle {
                         (b, _) => b.name(),
                     },
                     n: m.visits.map(f64::from),
+                    q: m.reward,
                     proven: m.proven.map(ProvenOut::from),
                 })
                 .collect(),

@@ -517,6 +517,8 @@ export interface EngineScore {
   bound: 'exact' | 'lower' | 'upper' | 'estimate' | 'missing';
   /** MCTS: visits. */
   n?: number;
+  /** MCTS: the mean reward W/N in [0, 1] for the side to move (1 win, ½ draw, 0 loss). */
+  q?: number;
   /** What playing this move proves for the side to move; null when it is not a proven result. */
   proven: Proven | null;
 }

@@ -18,11 +18,13 @@ use crate::skin::Skin;
 #[cfg(feature = "trees")]
 use crate::tree::GameTree;
 use crate::util::{at, int_in, js_err, num_text, number_arg, to_js};
-use plyground::caption::{mcts_decision, mcts_narration, mcts_node_name, RootChild};
+use plyground::caption::{
+    mcts_decision, mcts_narration, mcts_node_name, proof_scored, RootChild, TERMINAL_SCORED,
+};
 use plyground::event::{Event, MctsPhase};
 #[cfg(feature = "trees")]
 use plyground::game::Game;
-use plyground::game::ToMove;
+use plyground::game::{Player, ToMove};
 use plyground::limits::MAX_ITERATIONS;
 use plyground::search::mcts::{mcts_phase, select_ucb1, ucb1, Mcts, MctsOptions};
 use serde::Serialize;
@@ -266,7 +268,7 @@ impl<G: Skin> MctsRun<G> {
                     untried: (v.untried.len() + hidden) as u32,
                     children,
                     proof: v.proof.map(|p| p.outcome.name()),
-                    proof_rule: v.proof_text(),
+                    proof_rule: v.proof_text(&|p| self.side_name(p), &|id| self.node_name(id)),
                 }
             })
             .collect()
@@ -323,18 +325,33 @@ impl<G: Skin> MctsRun<G> {
         mcts_node_name(&labels)
     }
 
+    /// Player `p` as the figure names it ("X", "O"; MAX, MIN; P1…).
+    fn side_name(&self, p: Player) -> String {
+        self.game.side_names().get(p.index()).cloned().unwrap_or_else(|| p.name(2))
+    }
+
     /// The phase line's sentence for the picture (the last phase shown).
     fn narration(&self) -> String {
-        let last = self.rec.as_ref().and_then(|r| {
+        let shown = self.rec.as_ref().map_or(&[][..], |r| {
             let end = if self.shown == 0 { 0 } else { r.phases[self.shown.min(r.phases.len()) - 1].1 };
-            r.events[..end].iter().rev().find(|e| mcts_phase(e).is_some())
+            &r.events[..end]
         });
         let done = self.partial().is_none() && self.completed() > 0;
+        // Why a node is scored without random moves: terminal, or proven by MCTS-Solver (a
+        // proof is never taken back, so the one at hand held when the node was scored).
+        let settled = |id: u32| {
+            let v = self.mcts.node(id)?;
+            if v.terminal {
+                return Some(TERMINAL_SCORED.to_string());
+            }
+            v.proof.map(|p| proof_scored(&p.head(&self.side_name(v.mover))))
+        };
         mcts_narration(
-            last,
+            shown,
             &|id| self.node_name(id),
             &self.game.side_names(),
             done.then(|| self.completed()),
+            &settled,
         )
     }
 

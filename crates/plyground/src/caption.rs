@@ -103,18 +103,34 @@ pub fn mcts_node_name(path_labels: &[String]) -> String {
     }
 }
 
-/// One sentence for the MCTS phase event `e` (the last event of the phase shown), or the
-/// sentence before the first iteration for `None`. `name` names arena nodes (see
-/// [`mcts_node_name`]); `sides` names the players in the rollout's rewards ("X", "O");
-/// `completed`: the iteration just finished, when the picture is at an iteration's end
-/// ("Iteration 12 complete. BACKUP: …").
+/// Why a terminal node is scored without random moves, for [`mcts_narration`]'s `settled`.
+pub const TERMINAL_SCORED: &str = "is terminal, so its utilities are the rewards";
+
+/// Why a node that MCTS-Solver proved (`proof`: "proven win for X") is scored without random
+/// moves, for [`mcts_narration`]'s `settled`.
+pub fn proof_scored(proof: &str) -> String {
+    format!("is a {proof}, so it is scored by its proof instead of random moves, with rewards")
+}
+
+/// One sentence for the last phase shown of an MCTS iteration, or the sentence before the
+/// first iteration when nothing is shown. `shown`: the iteration's events up to the phase on
+/// show (the last phase event is narrated; the rest say where the iteration went). `name`
+/// names arena nodes (see [`mcts_node_name`]); `sides` names the players in the rollout's
+/// rewards ("X", "O"); `completed`: the iteration just finished, when the picture is at an
+/// iteration's end ("Iteration 12 complete. BACKUP: …"); `settled`: why a node is scored
+/// without random moves ([`TERMINAL_SCORED`] or [`proof_scored`]; `None` for the others).
+#[inline(never)] // one copy in the wasm module, not one per game's MCTS stepper
 pub fn mcts_narration<A>(
-    e: Option<&Event<A>>,
+    shown: &[Event<A>],
     name: &dyn Fn(u32) -> String,
     sides: &[String],
     completed: Option<u32>,
+    settled: &dyn Fn(u32) -> Option<String>,
 ) -> String {
-    let Some(e) = e else { return "Before the first iteration: the tree is just the root.".to_string() };
+    let phase = |e: &&Event<A>| crate::search::mcts::mcts_phase(e).is_some();
+    let Some(e) = shown.iter().rev().find(phase) else {
+        return "Before the first iteration: the tree is just the root.".to_string();
+    };
     let prefix = completed.map_or(String::new(), |k| format!("Iteration {k} complete. "));
     let line = match *e {
         Event::MctsSelect { node, child, exploitation, exploration } => format!(
@@ -131,16 +147,28 @@ pub fn mcts_narration<A>(
         Event::MctsRollout { node, plies, reward } => {
             let k = sides.len().clamp(1, reward.len());
             let rewards: Vec<String> = reward[..k].iter().map(|&r| fmt_value(r)).collect();
-            format!(
-                "ROLLOUT: from {} play random moves to the end ({plies} {}): rewards {} ({}).",
-                name(node),
-                if plies == 1 { "ply" } else { "plies" },
-                rewards.join(" / "),
-                sides[..k].join(" / ")
-            )
+            let rewards = format!("{} ({})", rewards.join(" / "), sides[..k].join(" / "));
+            match settled(node).filter(|_| plies == 0) {
+                // Terminal, or MCTS-Solver's proven node (its proof's reward): no playout.
+                Some(why) => format!("ROLLOUT: none — {} {why}: {rewards}.", name(node)),
+                None => format!(
+                    "ROLLOUT: from {} play random moves to the end ({plies} {}): rewards {rewards}.",
+                    name(node),
+                    if plies == 1 { "ply" } else { "plies" },
+                ),
+            }
         }
         Event::MctsBackup { node, .. } => {
-            format!("BACKUP: add the result to N and W on the path back to the root (at {}).", name(node))
+            // Selection stopped at the root (terminal, or proven by MCTS-Solver): no child is
+            // on the path, so the root's N grows alone.
+            let at_root = shown.iter().any(|e| matches!(e, Event::MctsRollout { node: 0, .. }));
+            if at_root {
+                "BACKUP: selection stopped at the root, so the result is added to the root's N and W only; \
+                 its children keep theirs."
+                    .to_string()
+            } else {
+                format!("BACKUP: add the result to N and W on the path back to the root (at {}).", name(node))
+            }
         }
         _ => String::new(),
     };
@@ -226,9 +254,10 @@ mod tests {
     fn mcts_phases_are_narrated_with_unicode_minus_and_plural() {
         let name = |id: u32| if id == 0 { "the root".to_string() } else { format!("node {id}") };
         let sides = vec!["X".to_string(), "O".to_string()];
+        let open = |_: u32| None;
         let e: Event<u8> = Event::MctsSelect { node: 0, child: 3, exploitation: 0.7, exploration: 0.4798 };
         assert_eq!(
-            mcts_narration(Some(&e), &name, &sides, None),
+            mcts_narration(&[e], &name, &sides, None, &open),
             "SELECT: from the root follow the child with the largest UCB1, node 3 (0.7000 + 0.4798 = 1.1798)."
         );
         let mut reward = [0.0; crate::game::MAX_PLAYERS];
@@ -236,11 +265,17 @@ mod tests {
         reward[1] = 1.0;
         let e: Event<u8> = Event::MctsRollout { node: 3, plies: 1, reward };
         assert_eq!(
-            mcts_narration(Some(&e), &name, &sides, None),
+            mcts_narration(&[e], &name, &sides, None, &open),
             "ROLLOUT: from node 3 play random moves to the end (1 ply): rewards −1 / 1 (X / O)."
         );
+        let e: Event<u8> = Event::MctsRollout { node: 3, plies: 0, reward };
+        let terminal = |_: u32| Some(TERMINAL_SCORED.to_string());
         assert_eq!(
-            mcts_narration::<u8>(None, &name, &sides, None),
+            mcts_narration(&[e], &name, &sides, None, &terminal),
+            "ROLLOUT: none — node 3 is terminal, so its utilities are the rewards: −1 / 1 (X / O)."
+        );
+        assert_eq!(
+            mcts_narration::<u8>(&[], &name, &sides, None, &open),
             "Before the first iteration: the tree is just the root."
         );
         assert_eq!(mcts_node_name(&[]), "the root");

@@ -332,3 +332,29 @@ fn the_narration_s_last_step_names_the_move_as_the_result_line_does() {
     assert_eq!(tr.narration(last), "Search done: the root is worth 0, best move top");
     assert_eq!(tr.result_line(None), "Root value 0 · best move top");
 }
+
+#[test]
+fn a_bound_left_unchanged_before_a_cutoff_says_why() {
+    // Figure 5.2's step 22 said "v = 2 (β stays +∞)", which reads like a broken β ← min(β, v):
+    // MIN-VALUE tests v ≤ α first and returns, so the update is never reached.
+    let tr = record(&fixture("figure_5_2"), "alphabeta", TieRule::NonStrict, None);
+    let lines: Vec<String> = (0..tr.len()).map(|i| tr.narration(i)).collect();
+    let said = |s: &str| lines.iter().any(|l| l == s);
+    assert!(
+        said("MIN node C: c1 returns 2, v = 2, and β stays +∞: v = 2 ≤ α = 3, so MIN returns before it would update β"),
+        "{lines:?}"
+    );
+    assert!(
+        said("MIN node D: d3 returns 2, v = 2, and β stays 5: v = 2 ≤ α = 3, so MIN returns before it would update β"),
+        "{lines:?}"
+    );
+    // Without a cutoff next, the rule did run and left β as it was.
+    assert!(said("MIN node B: b2 returns 12, v = 3 (β stays 3)"), "{lines:?}");
+    // The same at MAX, under the strict rule's test.
+    let tr = record(&fixture("exercise_alpha_beta"), "alphabeta", TieRule::Strict, None);
+    let lines: Vec<String> = (0..tr.len()).map(|i| tr.narration(i)).collect();
+    assert!(
+        lines.iter().any(|l| l == "MAX node E: e2 returns 9, v = 9, and α stays 2: v = 9 > β = 5, so MAX returns before it would update α"),
+        "{lines:?}"
+    );
+}

@@ -97,6 +97,32 @@ fn mcts_solver_marks_its_proofs_with_the_same_field() {
     assert!(r.proven.is_none() && r.scores.iter().all(|m| m.proven.is_none()));
 }
 
+/// MCTS's per-move scores carry the mean reward Q = W/N in [0, 1] for the side to move (the
+/// scale of the MCTS lab and of UCB1), next to the value on the utility scale (to MAX) it maps
+/// to: Play showed "Q = −2.13 (mean reward for X)", a utility, under the name of a reward.
+#[test]
+fn mcts_scores_carry_the_mean_reward_of_the_side_to_move() {
+    let g = TicTacToe::FAST_WINS;
+    let (lo, hi) = g.utility_range();
+    for moves in ["4", "4 0"] {
+        let s = g.try_parse_moves(moves).unwrap();
+        let opts = MctsOptions { seed: 1, ..MctsOptions::default() };
+        let mut m = MctsEngine::new(g, s, opts, 300);
+        let r = m.run(300);
+        let kids = m.mcts().root_children_stats();
+        assert_eq!(kids.len(), r.scores.len(), "{moves}");
+        let o_to_move = moves == "4";
+        for x in &r.scores {
+            let c = kids.iter().find(|c| c.action == x.action).unwrap();
+            let q = x.reward.unwrap();
+            assert_eq!(q, c.q, "{moves}: the lab's Q of the same child");
+            assert!((0.0..=1.0).contains(&q), "{moves}: {q}");
+            let to_max = if o_to_move { 1.0 - q } else { q };
+            assert_eq!(x.value, Some(lo + to_max * (hi - lo)), "{moves}");
+        }
+    }
+}
+
 /// Connect-4, H-minimax at depth 2 (the case): after 4 4 5 5 6 6 X wins at once in
 /// column 3 or 7. The record says "wins in 1", not an evaluation of +18 next to ±0.4.
 #[test]

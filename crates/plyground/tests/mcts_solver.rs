@@ -3,10 +3,11 @@
 //! iteration of the proof for a fixed seed), every proof checked against an independent
 //! minimax with distances, and the off switch (the plain search, bit for bit).
 
+use plyground::caption::{mcts_narration, proof_scored, TERMINAL_SCORED};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::{TicTacToe, TttState};
 use plyground::games::tree::Tree;
-use plyground::search::mcts::{mcts_search, Mcts, MctsOptions, Outcome, Proof, ProofRule};
+use plyground::search::mcts::{mcts_phase, mcts_search, Mcts, MctsOptions, Outcome, Proof, ProofRule};
 use plyground::{Game, NoObserver, Player, ToMove};
 
 fn solver(seed: u64) -> MctsOptions {
@@ -104,26 +105,97 @@ fn tic_tac_toe_wins_losses_and_draws_are_proven_with_the_expected_moves() {
     }
 }
 
+/// A node's name as the MCTS lab gives it: the moves on the path from the root ("the root",
+/// "node 2", "node 4·0"), tic-tac-toe cells by number.
+fn path_name(m: &Mcts<TicTacToe>, id: u32) -> String {
+    m.path_name(id, &|a| a.to_string())
+}
+
+fn xo(p: Player) -> String {
+    if p == Player::MAX { "X" } else { "O" }.to_string()
+}
+
 #[test]
 fn the_rules_read_as_sentences() {
+    // The proof names the child as the narration does, by its moves, never by its arena id.
     let g = TicTacToe;
     let m = until_proven(g, g.try_parse_moves("0132").unwrap(), 1, 100);
+    let name = |id: u32| path_name(&m, id);
     assert_eq!(
-        m.root().proof.unwrap().explain("X", "X"),
-        "proven win for X: X has a winning move here (node 1 is a proven win for X), so the game ends in 1 ply"
+        m.root().proof.unwrap().explain("X", "X", &name),
+        "proven win for X: X has a winning move here (node 6 is a proven win for X), so the game ends in 1 ply"
     );
     let child = m.node(1).unwrap();
     assert_eq!(child.proof, Some(Proof { outcome: Outcome::Win, plies: 0, rule: ProofRule::Terminal }));
-    assert_eq!(child.proof.unwrap().explain("X", "O"), "proven win for X: the game is over here");
+    assert_eq!(child.proof.unwrap().explain("X", "O", &name), "proven win for X: the game is over here");
+    assert_eq!(m.root().proof_text(&xo, &name), m.root().proof.map(|p| p.explain("X", "X", &name)));
     let m = until_proven(g, g.try_parse_moves("01234").unwrap(), 1, 100);
+    let name = |id: u32| path_name(&m, id);
     assert_eq!(
-        m.root().proof.unwrap().explain("O", "O"),
-        "proven loss for O: every move of O is a proven loss for O; the longest resistance (to node 1) ends the game in 2 plies"
+        m.root().proof.unwrap().explain("O", "O", &name),
+        "proven loss for O: every move of O is a proven loss for O; the longest resistance (to node 5) ends the game in 2 plies"
     );
     let m = until_proven(g, g.try_parse_moves("012").unwrap(), 1, 1000);
+    let name = |id: u32| path_name(&m, id);
     assert_eq!(
-        m.root().proof.unwrap().explain("O", "O"),
-        "proven draw: every move of O is proven and the best one (to node 2) is a draw"
+        m.root().proof.unwrap().explain("O", "O", &name),
+        "proven draw: every move of O is proven and the best one (to node 4) is a draw"
+    );
+}
+
+#[test]
+fn iterations_at_a_proven_root_say_that_nothing_is_rolled_out_and_no_child_changes() {
+    // X (0, 1) to move against O (3, 4): cell 2 wins. Once the root is proven every iteration
+    // stops at the root and scores its proof: no random moves, no child on the path.
+    let g = TicTacToe;
+    let mut m = until_proven(g, g.try_parse_moves("0314").unwrap(), 1, 100);
+    assert_eq!(m.proved_at(), Some(1));
+    m.run(13);
+    let mut events = Vec::new();
+    m.iterate(&mut events);
+    events.retain(|e| mcts_phase(e).is_some());
+    let sides = ["X".to_string(), "O".to_string()];
+    let settled = |id: u32| {
+        let v = m.node(id)?;
+        if v.terminal {
+            return Some(TERMINAL_SCORED.to_string());
+        }
+        v.proof.map(|p| proof_scored(&p.head(&xo(v.mover))))
+    };
+    let name = |id: u32| path_name(&m, id);
+    let say = |k: usize, done: Option<u32>| mcts_narration(&events[..k], &name, &sides, done, &settled);
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert_eq!(
+        say(1, None),
+        "ROLLOUT: none — the root is a proven win for X, so it is scored by its proof instead of random \
+         moves, with rewards: 1 / 0 (X / O)."
+    );
+    assert_eq!(
+        say(2, Some(15)),
+        "Iteration 15 complete. BACKUP: selection stopped at the root, so the result is added to the root's N and \
+         W only; its children keep theirs."
+    );
+    // And so the figure shows: the root 15 / 15, its only child (cell 2) 1 / 1.
+    assert_eq!((m.root().n, m.root().w), (15, 15.0));
+    assert_eq!(m.root().children.len(), 1);
+    let c = m.node(m.root().children[0]).unwrap();
+    assert_eq!((c.action, c.n, c.w), (Some(2), 1, 1.0));
+    assert_eq!(
+        m.root().proof_text(&xo, &name).unwrap(),
+        "proven win for X: X has a winning move here (node 2 is a proven win for X), so the game ends in 1 ply"
+    );
+    // A terminal leaf reached by selection is scored as it is, also without random moves.
+    let mut e2 = Vec::new();
+    let mut m2 =
+        Mcts::new(g, g.try_parse_moves("0314").unwrap(), MctsOptions { seed: 1, ..Default::default() });
+    m2.iterate(&mut e2);
+    e2.retain(|e| mcts_phase(e).is_some());
+    let name2 = |id: u32| path_name(&m2, id);
+    let settled2 = |id: u32| m2.node(id).filter(|v| v.terminal).map(|_| TERMINAL_SCORED.to_string());
+    let k = e2.iter().position(|e| matches!(e, plyground::Event::MctsRollout { .. })).unwrap() + 1;
+    assert_eq!(
+        mcts_narration(&e2[..k], &name2, &sides, None, &settled2),
+        "ROLLOUT: none — node 2 is terminal, so its utilities are the rewards: 1 / 0 (X / O)."
     );
 }
 

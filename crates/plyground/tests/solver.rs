@@ -431,3 +431,33 @@ fn missing_shared_data_skips_only_outside_ci() {
         other => panic!("with CI set a missing folder must fail, got {other:?}"),
     }
 }
+
+#[test]
+fn a_recorded_solve_narrates_each_null_window_pass_as_the_bound_it_found() {
+    // Each pass of the exact solver is one search with a null window: its root returns a
+    // bound, never the value. The tree lab said "Search done: the root is worth −6 (no move
+    // to make)" of a pass that only showed the root ≥ −6, and called each pass an iteration.
+    let (s, moves, score) = sample("L3_R1")[2].clone();
+    let mut rec = Recorder::new(&Connect4, s);
+    let mut solver = Solver::default();
+    solver.solve_observed(&s, false, &mut rec);
+    let t = rec.finish();
+    let said: Vec<String> = (0..t.len())
+        .filter(|&i| matches!(t.events()[i], Event::SearchStart { .. } | Event::SearchEnd { .. }))
+        .map(|i| t.narration(i))
+        .collect();
+    // O to move (a MIN root, values to X): the first pass shows ≥ 4, the second ≤ 4, so 4.
+    assert_eq!((moves.as_str(), score, t.truncated()), ("7174362564676726631735257252323", -4, false));
+    assert_eq!(
+        said,
+        [
+            "Start the search (no depth limit)",
+            "Search done: the root is worth at least 4 (a bound: its window α = 1, β = 2 tests no more)",
+            "Pass 2: search again, no depth limit",
+            "Search done: the root is worth at most 4 (a bound: its window α = 4, β = 5 tests no more)",
+        ]
+    );
+    // The line under the figure: the value the passes settle together, never one pass's
+    // bound read as the value.
+    assert_eq!(t.result_line(None), "Root value 4, settled by 2 searches with narrow windows: ≥ 4, ≤ 4");
+}

@@ -170,6 +170,10 @@ pub struct MoveScore<A> {
     pub bound: ScoreBound,
     /// MCTS: the child's visit count N.
     pub visits: Option<u32>,
+    /// MCTS: the child's mean reward Q = W/N for the side to move at the root, in [0, 1]
+    /// (1 a win, ½ a draw, 0 a loss; the scale of UCB1 and of the MCTS lab). `value` is the
+    /// same number mapped onto the utility scale.
+    pub reward: Option<f64>,
     /// max^n: the child's utility vector.
     pub vector: Option<Utilities>,
     /// The game result playing this move proves for the side to move at the root (see
@@ -180,7 +184,7 @@ pub struct MoveScore<A> {
 impl<A> MoveScore<A> {
     /// A score with no visits, no vector, nothing proven.
     pub fn new(action: A, value: Option<f64>, bound: ScoreBound) -> Self {
-        MoveScore { action, value, bound, visits: None, vector: None, proven: None }
+        MoveScore { action, value, bound, visits: None, reward: None, vector: None, proven: None }
     }
 }
 
@@ -597,6 +601,7 @@ impl<G: Game> Engine for MctsEngine<G> {
                     });
                     MoveScore {
                         visits: Some(n),
+                        reward: Some(q),
                         proven,
                         ..MoveScore::new(a, Some(lo + r * (hi - lo)), ScoreBound::Estimate)
                     }

@@ -202,26 +202,38 @@ pub struct Proof {
 }
 
 impl Proof {
+    /// What is proven, for `mover` (the player who moved into the node): "proven win for
+    /// X", "proven draw".
+    pub fn head(&self, mover: &str) -> String {
+        match self.outcome {
+            Outcome::Draw => "proven draw".to_string(),
+            o => format!("proven {} for {mover}", o.name()),
+        }
+    }
+
     /// One sentence saying what is proven and by which rule (`mover` and `to_move` are the
     /// names of the player who moved into the node and of the player to move at it).
-    pub fn explain(&self, mover: &str, to_move: &str) -> String {
+    ///
+    /// `child` names the node the rule picked as the figure names nodes (the MCTS lab: by
+    /// the moves from the root, "node 2"), so that the sentence and the narration next to
+    /// it name a node the same way.
+    pub fn explain(&self, mover: &str, to_move: &str, child: &dyn Fn(u32) -> String) -> String {
         let o = self.outcome;
-        let what = match o {
-            Outcome::Draw => "proven draw".to_string(),
-            _ => format!("proven {} for {mover}", o.name()),
-        };
+        let what = self.head(mover);
         let plies = |p: u32| if p == 1 { "1 ply".to_string() } else { format!("{p} plies") };
         match self.rule {
             ProofRule::Terminal => format!("{what}: the game is over here"),
             ProofRule::WinningChild(c) => format!(
-                "{what}: {to_move} has a winning move here (node {c} is a proven win for {to_move}), so the game ends in {}",
+                "{what}: {to_move} has a winning move here ({} is a proven win for {to_move}), so the game ends in {}",
+                child(c),
                 plies(self.plies)
             ),
             ProofRule::AllChildren(c) if o == Outcome::Draw => {
-                format!("{what}: every move of {to_move} is proven and the best one (to node {c}) is a draw")
+                format!("{what}: every move of {to_move} is proven and the best one (to {}) is a draw", child(c))
             }
             ProofRule::AllChildren(c) => format!(
-                "{what}: every move of {to_move} is a proven loss for {to_move}; the longest resistance (to node {c}) ends the game in {}",
+                "{what}: every move of {to_move} is a proven loss for {to_move}; the longest resistance (to {}) ends the game in {}",
+                child(c),
                 plies(self.plies)
             ),
         }
@@ -418,14 +430,18 @@ pub struct MctsNode<'a, S, A> {
 }
 
 impl<S, A> MctsNode<'_, S, A> {
-    /// The proof as a sentence ([`Proof::explain`]), players named MAX and MIN; `None`
-    /// while unproven.
-    pub fn proof_text(&self) -> Option<String> {
+    /// The proof as a sentence ([`Proof::explain`]), players named by `side` (the figure's
+    /// names: "X", "O"; or MAX and MIN) and nodes by `name`; `None` while unproven.
+    pub fn proof_text(
+        &self,
+        side: &dyn Fn(Player) -> String,
+        name: &dyn Fn(u32) -> String,
+    ) -> Option<String> {
         let to_move = match self.to_move {
-            ToMove::Player(p) => p.name(2),
+            ToMove::Player(p) => side(p),
             ToMove::Chance => "chance".to_string(),
         };
-        self.proof.map(|p| p.explain(&self.mover.name(2), &to_move))
+        self.proof.map(|p| p.explain(&side(self.mover), &to_move, name))
     }
 }
 
@@ -1225,6 +1241,20 @@ impl<G: Game> Mcts<G> {
     /// `iterations` iterations, reported to `obs`.
     pub fn run_observed<O: Observer<G::Action>>(&mut self, iterations: u32, obs: &mut O) {
         self.tree.run(&self.game, iterations, obs)
+    }
+
+    /// Node `id`'s name from the moves on the path from the root, each named by `action`
+    /// ([`mcts_node_name`](crate::caption::mcts_node_name): "the root", "node 4·0").
+    pub fn path_name(&self, id: u32, action: &dyn Fn(G::Action) -> String) -> String {
+        let mut labels = Vec::new();
+        let mut at = self.node(id);
+        while let Some(v) = at {
+            let (Some(p), Some(a)) = (v.parent, v.action) else { break };
+            labels.push(action(a));
+            at = self.node(p);
+        }
+        labels.reverse();
+        crate::caption::mcts_node_name(&labels)
     }
 
     /// Iterations run so far (= N at the root).

@@ -6,7 +6,7 @@
 
 use super::narrate::{fmt_value, list, player_name, plural};
 use super::{fmt_vector, NodeValue, Trace, TraceResult, NONE};
-use crate::event::{Event, LeafKind, NodeKind};
+use crate::event::{Bound, Event, LeafKind, NodeKind};
 
 /// How many inner nodes a caption lists by value before it refers to the text view instead.
 const CAPTION_NODES: usize = 15;
@@ -375,6 +375,11 @@ impl<A: Copy> Trace<A> {
                 plural(forward, "move", "moves")
             );
         }
+        if r.depth == u32::MAX && r.utilities.is_none() {
+            if let Some(line) = self.windows_line(root, &best) {
+                return line;
+            }
+        }
         if r.depth == u32::MAX || !self.has_eval_leaves(root) {
             return format!("Root value {value}{}", best);
         }
@@ -405,6 +410,44 @@ impl<A: Copy> Trace<A> {
                 format!("Root estimate {value} (H-minimax to depth {}{ext}){}", r.depth, best)
             }
         }
+    }
+
+    /// When the last search's root returned a bound (a narrow window, as each of the exact
+    /// solver's null-window passes): what the searches of the root together show, each pass's
+    /// bound in order — "Root value 4, settled by 2 searches with narrow windows: ≥ 4, ≤ 4" —
+    /// or the interval they leave. `None` when the root's value is exact.
+    fn windows_line(&self, root: Option<u32>, best: &str) -> Option<String> {
+        let last = root.and_then(|n| self.node(n))?;
+        if !matches!(last.bound, Some(Bound::Upper | Bound::Lower)) {
+            return None;
+        }
+        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+        let mut said = Vec::new();
+        for s in self.results.iter().filter(|s| s.complete && s.depth == u32::MAX) {
+            let Some(nd) = s.root.and_then(|x| self.node(x)) else { continue };
+            let v = fmt_value(s.value);
+            match nd.bound {
+                Some(Bound::Lower) => {
+                    lo = lo.max(s.value);
+                    said.push(format!("≥ {v}"));
+                }
+                Some(Bound::Upper) => {
+                    hi = hi.min(s.value);
+                    said.push(format!("≤ {v}"));
+                }
+                Some(Bound::Exact) => {
+                    (lo, hi) = (lo.max(s.value), hi.min(s.value));
+                    said.push(format!("= {v}"));
+                }
+                None => {}
+            }
+        }
+        let by = format!("{} searches with narrow windows: {}", said.len(), said.join(", "));
+        Some(if lo == hi {
+            format!("Root value {}, settled by {by}{best}", fmt_value(lo))
+        } else {
+            format!("The root is worth between {} and {} ({by})", fmt_value(lo), fmt_value(hi))
+        })
     }
 
     /// Whether the search rooted at `root` evaluated any leaf with EVAL (depth cutoff or

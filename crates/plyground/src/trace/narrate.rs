@@ -110,7 +110,10 @@ impl<A: Copy> Trace<A> {
                 if l.aux == 0 || l.aux == NONE {
                     format!("Start the search ({limit})")
                 } else {
-                    format!("Iteration {}: search again, {limit}", l.aux + 1)
+                    // Without a depth limit not a deeper iteration: the same search with a
+                    // new window (the exact solver's null-window passes).
+                    let what = if depth == u32::MAX { "Pass" } else { "Iteration" };
+                    format!("{what} {}: search again, {limit}", l.aux + 1)
                 }
             }
             Event::Enter { alpha, beta, .. } => {
@@ -200,10 +203,23 @@ impl<A: Copy> Trace<A> {
                         .get(l.prev_win as usize)
                         .and_then(event_window)
                         .unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+                    // A cutoff next at this node: MAX-VALUE / MIN-VALUE test v against the
+                    // other bound and return before their α ← max(α, v) / β ← min(β, v).
+                    let cut_next = matches!(self.events.get(i + 1), Some(Event::Cutoff { .. }))
+                        && self.links.get(i + 1).is_some_and(|x| x.node == n);
+                    let returns_first = |who: &str, bound: &str, kept: f64| {
+                        format!(
+                            ", and {bound} stays {}: {}, so {who} returns before it would update {bound}",
+                            fmt_value(kept),
+                            self.cutoff_test(kind, v, alpha, beta)
+                        )
+                    };
                     match kind {
                         Some(NodeKind::Max) if alpha != pa => s += &format!(", α ← {}", fmt_value(alpha)),
+                        Some(NodeKind::Max) if cut_next => s += &returns_first("MAX", "α", alpha),
                         Some(NodeKind::Max) => s += &format!(" (α stays {})", fmt_value(alpha)),
                         Some(NodeKind::Min) if beta != pb => s += &format!(", β ← {}", fmt_value(beta)),
+                        Some(NodeKind::Min) if cut_next => s += &returns_first("MIN", "β", beta),
                         Some(NodeKind::Min) => s += &format!(" (β stays {})", fmt_value(beta)),
                         _ => {}
                     }
@@ -285,8 +301,23 @@ impl<A: Copy> Trace<A> {
                     Some(u) => fmt_vector(&u, np),
                     None => fmt_value(value),
                 };
+                let root = r.and_then(|r| r.root).and_then(|x| self.node(x));
+                // A root left with a bound (a window that tests one question, as the exact
+                // solver's null windows do): the bound.
+                if let Some(nd) = root.filter(|nd| matches!(nd.bound, Some(Bound::Upper | Bound::Lower))) {
+                    let most = nd.bound == Some(Bound::Upper);
+                    return format!(
+                        "Search done: the root is worth {} {worth} (a bound: its window α = {}, β = {} tests no more)",
+                        if most { "at most" } else { "at least" },
+                        fmt_value(nd.alpha),
+                        fmt_value(nd.beta)
+                    );
+                }
                 match self.best_words(l.aux as usize) {
                     Some(b) => format!("Search done: the root is worth {worth}, best move {b}"),
+                    None if root.is_some_and(|nd| nd.num_actions > 0) => {
+                        format!("Search done: the root is worth {worth}")
+                    }
                     None => format!("Search done: the root is worth {worth} (no move to make)"),
                 }
             }
