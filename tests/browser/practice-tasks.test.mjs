@@ -1,4 +1,4 @@
-// Practice (issue 11): every task, 1–7, driven through the Practice view as a student does it —
+// Practice: every task, 1–7, driven through the Practice view as a student does it —
 // the keyboard alone: Tab / Shift-Tab through the answer cells in the algorithm's visiting
 // order, typing values, Space on a leaf or edge to mark it pruned, the letter of a child in
 // the choice menu, Alt+← / Alt+→ to reorder children (and a mouse drag), Enter to check, Tab

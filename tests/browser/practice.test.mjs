@@ -1,4 +1,4 @@
-// Practice (issue 11) in headless Chromium: every task driven through <ply-practice>.submit —
+// Practice in headless Chromium: every task driven through <ply-practice>.submit —
 // the core's key scores full marks, one wrong answer gives the expected first wrong step (and
 // the misconception where one applies) — and the graded event carries the same record; the
 // Practice view driven with the keyboard alone (Tab to a question, type, Enter) for α-β leaves

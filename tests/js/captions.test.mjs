@@ -1,5 +1,5 @@
 // Every hand-written sentence next to a lesson figure is checked against the search the
-// figure records (issue 12 item 1): the tree lab's notes (www/lib/lessons.js) and the
+// figure records: the tree lab's notes (www/lib/lessons.js) and the
 // gallery's figcaptions (www/lessons/index.html). A caption may only name nodes and edges the
 // tree has, give each node the value (and the bound: "≤", "≥") the figure shows at the end,
 // and count the cutoffs the counter shows. Uses the built practice package (`cargo xtask

@@ -273,7 +273,7 @@ function engineRecord(kind, moves, config) {
 }
 
 test('proven results are the core words: every tic-tac-toe engine takes the immediate win, "win in 1" before the fork\'s "win in 3"', () => {
-  // X 0 4, O 1 2, X to move: cell 8 wins at once, cells 3 and 6 fork (issue 12 item 6).
+  // X 0 4, O 1 2, X to move: cell 8 wins at once, cells 3 and 6 fork.
   for (const engine of ['minimax', 'alphabeta', 'hminimax', 'perfect']) {
     const { result: r, label } = engineRecord('ttt', '0,1,4,2', { engine });
     assert.equal(r.best, 8, engine);
@@ -295,7 +295,7 @@ test('proven results are the core words: every tic-tac-toe engine takes the imme
 });
 
 test('Connect-4, H-minimax at depth 2: an immediate win reads "wins in 1", not "+18" next to estimates', () => {
-  // X 4 5 6 on the bottom row, X to move: columns 3 and 7 win at once (issue 12 item 5).
+  // X 4 5 6 on the bottom row, X to move: columns 3 and 7 win at once.
   const { result: r, label } = engineRecord('c4', '445566', { engine: 'hminimax', depth: 2 });
   assert.equal(r.exact, false);
   assert.equal(r.depth, 2);

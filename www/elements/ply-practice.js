@@ -1,4 +1,4 @@
-// <ply-practice>: a graded exercise (issue 11) — the playground's Practice component
+// <ply-practice>: a graded exercise — the playground's Practice component
 // (views/practice-figure.js) in a shadow root. The exercise, its answer key and the grading are
 // the core's Practice; the element draws the tree, takes the answers and reports grades.
 //

@@ -1,4 +1,4 @@
-// A practice exercise (issue 11): the tree drawn on a canvas, one answer cell per question of
+// A practice exercise: the tree drawn on a canvas, one answer cell per question of
 // the core's Practice (in the algorithm's visiting order, so Tab and Shift-Tab walk the
 // exercise as the search would), and the feedback: correct cells ✓, the first wrong step with
 // its rule on the tree, the misconception's explanation, hints, revealing steps, the key's real

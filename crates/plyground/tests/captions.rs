@@ -1,4 +1,4 @@
-//! Figure text generated from the trace (issue 12 items 1, 2, 4, 12): the caption, the result
+//! Figure text generated from the trace: the caption, the result
 //! line and the narration of every lesson tree in tests/fixtures/lessons.txt, as exact
 //! sentences, and properties tying each sentence to the trace it describes.
 
@@ -225,7 +225,7 @@ fn every_caption_of_every_lesson_tree_agrees_with_its_trace() {
 
 #[test]
 fn the_strict_rule_narrates_the_test_it_passed() {
-    // Issue 12 item 12: under the strict rule the tie v = 3 = α does not prune; the cutoff
+    // Under the strict rule the tie v = 3 = α does not prune; the cutoff
     // after the last child is v = 1 < α = 3, never "≤".
     let tr = record(&fixture("tie_rule"), "alphabeta", TieRule::Strict, None);
     let lines: Vec<String> = (0..tr.len()).map(|i| tr.narration(i)).collect();
@@ -239,7 +239,7 @@ fn the_strict_rule_narrates_the_test_it_passed() {
 
 #[test]
 fn max_n_names_players_p1_p2_p3_and_narrates_tuples() {
-    // Issue 12 item 2: no "player B node C", and the root's worth is the tuple.
+    // No "player B node C", and the root's worth is the tuple.
     let tr = record(&fixture("aima_three_player"), "maxn", TieRule::NonStrict, None);
     let lines: Vec<String> = (0..tr.len()).map(|i| tr.narration(i)).collect();
     assert_eq!(lines[1], "Enter P1 node A");
@@ -256,7 +256,7 @@ fn max_n_names_players_p1_p2_p3_and_narrates_tuples() {
 
 #[test]
 fn a_capped_search_says_what_it_knows_and_no_more() {
-    // Issue 12 item 4: Figure 5.2 with a node cap of 10 — the canvas shows 3 at the root
+    // Figure 5.2 with a node cap of 10 — the canvas shows 3 at the root
     // (B's value); the result line says "at least 3", never "Root value 0".
     let text = fixture("figure_5_2");
     let tr = record(&text, "alphabeta", TieRule::NonStrict, Some(10));
@@ -304,7 +304,7 @@ fn negative_values_use_the_minus_sign_the_figure_prints() {
 
 #[test]
 fn a_game_search_names_the_move_in_the_figure_s_words() {
-    // Issue 12 item 12: "best move top", as Play says, never "best move 1 (to 1)".
+    // "best move top", as Play says, never "best move 1 (to 1)".
     use plyground::games::tictactoe::{TicTacToe, CELL_NAMES};
     let g = TicTacToe;
     let s = g.try_parse_moves("4 0 5 2 6 3").unwrap();
@@ -318,7 +318,7 @@ fn a_game_search_names_the_move_in_the_figure_s_words() {
 
 #[test]
 fn the_narration_s_last_step_names_the_move_as_the_result_line_does() {
-    // Issue 12 item 12: the tree lab said "best move 1" in its narration and "top" under the
+    // The tree lab once said "best move 1" in its narration and "top" under the
     // figure (and Play says "top"): the trace takes the figure's words once, for both.
     use plyground::games::tictactoe::{TicTacToe, CELL_NAMES};
     let g = TicTacToe;

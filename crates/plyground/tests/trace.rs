@@ -389,7 +389,7 @@ fn figure_5_2_alpha_beta_leaves_pruning_and_window() {
     assert_eq!(cur.state().counters().cutoffs, 1);
     assert_eq!(cur.state().counters().leaves, 4);
     cur.step(1);
-    // After the cutoff C's value is a bound (issue 15 item 1), and the narration says so.
+    // After the cutoff C's value is a bound, and the narration says so.
     assert_eq!(cur.narration(), "MIN node C returns 2, an upper bound: C ≤ 2 (its true value may be lower)");
     assert_eq!(cur.pseudocode_line(), Some((Procedure::AbMinValue, 6)));
 
