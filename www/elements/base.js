@@ -5,7 +5,7 @@
 // everything (figures, wasm handles, timers, observers, searches) when it leaves the page.
 
 import { loadApi, loadStyles } from './runtime.js';
-import { reserve } from './reserve.js';
+import { PLACEHOLDER, reserve } from './reserve.js';
 import { readState } from '../lib/figure-state.js';
 import { el, prefersDark } from '../views/dom.js';
 
@@ -19,7 +19,9 @@ let loadingSheet = null;
 function loadingStyles() {
   if (!loadingSheet) {
     loadingSheet = new CSSStyleSheet();
-    loadingSheet.replaceSync(':host { display: block; min-height: var(--ply-reserve, auto); } .ply-loading { margin: 0; }');
+    loadingSheet.replaceSync(
+      `:host { display: block; box-sizing: border-box; min-height: var(--ply-reserve, auto); padding: 0.5rem 0.6rem; ${PLACEHOLDER} } .ply-loading { margin: 0; }`,
+    );
   }
   return loadingSheet;
 }

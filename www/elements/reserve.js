@@ -13,8 +13,11 @@ export const TAGS = ['ply-tree', 'ply-game', 'ply-mcts', 'ply-ucb', 'ply-compare
 
 const UNDEFINED = TAGS.map((t) => `${t}:not(:defined)`).join(', ');
 
+/** The outline of the figure to come (the host's border and radius in components.css). */
+export const PLACEHOLDER = 'border: 1px solid rgb(128 128 128 / 0.4); border-radius: 6px;';
+
 /** The document's rule for elements not defined yet: a block of the reserved height, no text. */
-export const DOCUMENT_CSS = `${UNDEFINED} { display: block; min-height: var(--ply-reserve, auto); font-size: 0; line-height: 0; color: transparent; overflow: hidden; }`;
+export const DOCUMENT_CSS = `${UNDEFINED} { display: block; box-sizing: border-box; min-height: var(--ply-reserve, auto); ${PLACEHOLDER} font-size: 0; line-height: 0; color: transparent; overflow: hidden; }`;
 
 // Measured heights (CSS px) of the figures' parts in components.css at 15 px text.
 const CHROME = 18; // the host's padding and border, top and bottom
