@@ -58,6 +58,13 @@ function recordShifts() {
   }, true);
 }
 
+/** A browser whose pages record their layout shifts from the first paint. */
+async function openRecording() {
+  const browser = await openBrowser();
+  await browser.page.addInitScript(recordShifts);
+  return { browser, page: browser.page };
+}
+
 /** A new document each time (a URL that differs only in its hash would not load again). */
 let loads = 0;
 function fresh(base, path) {
@@ -103,19 +110,39 @@ function problemsOf(v, size, m) {
   return out.map((p) => `${v.name} at ${size.width}×${size.height}: ${p}`);
 }
 
-describe('the figure first: layout at 1280×800 and 360×740', { timeout: 600_000 }, () => {
+// Pages that hold plyground elements do not move while their figures arrive: each element
+// holds the space its figure will take before its module and its WebAssembly are there
+// (elements/reserve.js). On the lessons gallery, on the test lesson page (five figures and two
+// frames) and on a lesson page with one <ply-tree>, at both sizes: CLS ≤ 0.02 while the page
+// loads, and no shift at all once every figure is ready. And while an element's module is held
+// back, the element is a block of the reserved height with its text (the tree) hidden; once
+// drawn, the figure is as tall as that reservation.
+
+const ELEMENTS_TIMEOUT = 90_000;
+const MAX_CLS = 0.02;
+const PAGES = ['lessons/index.html', 'tests/pages/lesson.html', 'tests/pages/one-tree.html'];
+const SELECTOR = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice';
+
+/** Loads `path` afresh, waits until every element is ready (or says why not), then settles. */
+async function loadAll(page, base, path) {
+  await page.goto(fresh(base, path));
+  await page.waitForFunction(
+    (sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)),
+    SELECTOR,
+    { timeout: ELEMENTS_TIMEOUT },
+  );
+  const readyAt = await page.evaluate(() => performance.now());
+  await settle(page);
+  return readyAt;
+}
+
+describe('the figure first: layout at 1280×800 and 360×740', { timeout: 900_000 }, () => {
   let browser;
   let page;
-
   before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.addInitScript(recordShifts);
+    ({ browser, page } = await openRecording());
   });
-
-  after(async () => {
-    await browser?.close();
-  });
+  after(() => browser?.close());
 
   for (const size of SIZES) {
     it(`every view at ${size.width}×${size.height}: figure on top, its controls and words beside or under it, no layout shift`, async (t) => {
@@ -227,47 +254,6 @@ describe('the figure first: layout at 1280×800 and 360×740', { timeout: 600_00
     await page.waitForSelector('#app[data-view="play"]');
     assert.equal(await page.evaluate(() => localStorage.getItem('plyground.start')), 'dismissed');
     assert.deepEqual(browser.problems, [], 'no console error on the way');
-  });
-});
-
-// Pages that hold plyground elements do not move while their figures arrive: each element
-// holds the space its figure will take before its module and its WebAssembly are there
-// (elements/reserve.js). On the lessons gallery, on the test lesson page (five figures and two
-// frames) and on a lesson page with one <ply-tree>, at both sizes: CLS ≤ 0.02 while the page
-// loads, and no shift at all once every figure is ready. And while an element's module is held
-// back, the element is a block of the reserved height with its text (the tree) hidden; once
-// drawn, the figure is as tall as that reservation.
-
-const ELEMENTS_TIMEOUT = 90_000;
-const MAX_CLS = 0.02;
-const PAGES = ['lessons/index.html', 'tests/pages/lesson.html', 'tests/pages/one-tree.html'];
-const SELECTOR = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice';
-
-/** Loads `path` afresh, waits until every element is ready (or says why not), then settles. */
-async function loadAll(page, base, path) {
-  await page.goto(fresh(base, path));
-  await page.waitForFunction(
-    (sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)),
-    SELECTOR,
-    { timeout: ELEMENTS_TIMEOUT },
-  );
-  const readyAt = await page.evaluate(() => performance.now());
-  await settle(page);
-  return readyAt;
-}
-
-describe('plyground elements hold their space: no layout shift while figures load', { timeout: 900_000 }, () => {
-  let browser;
-  let page;
-
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.addInitScript(recordShifts);
-  });
-
-  after(async () => {
-    await browser?.close();
   });
 
   for (const size of SIZES) {
