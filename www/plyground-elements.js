@@ -8,7 +8,11 @@
 // element is its own module (elements/ply-tree.js, …, which defines its tag and exports its
 // class); this script loads an element's module when its tag first appears in the document,
 // now or later, so a page with one <ply-tree> downloads no other element's code.
+// Before a module arrives each element holds the space its figure will take
+// (elements/reserve.js), so the text under it does not move when the figure appears.
 // docs/embedding.md has the attributes, events and hosting notes.
+
+import { reserveAll } from './elements/reserve.js';
 
 const ELEMENTS = {
   'ply-tree': () => import('./elements/ply-tree.js'),
@@ -25,12 +29,14 @@ let observer = null;
 
 /** Loads the module of each tag now in the document (once per tag). */
 function scan() {
+  reserveAll();
   for (const [tag, load] of waiting) {
     if (document.getElementsByTagName(tag).length > 0) {
       waiting.delete(tag);
       load();
     }
   }
+  // Elements added after their tag's module loaded reserve their space when they connect.
   if (waiting.size === 0) observer?.disconnect();
 }
 

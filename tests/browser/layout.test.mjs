@@ -4,7 +4,9 @@
 // step buttons and the narration, the practice feedback, the game's status and buttons) on
 // screen without scrolling, and no layout shift (Cumulative Layout Shift ≤ 0.02 while the page
 // loads, and none at all once it is ready). Then the first visit's page, the skip link, and
-// Play's "Board as text", which must not move the status and buttons beside the board.
+// Play's "Board as text", which must not move the status and buttons beside the board. Then
+// the pages that hold plyground elements (the gallery, lesson pages): no shift while their
+// figures load.
 //
 // Layout shifts are Chromium's own (PerformanceObserver 'layout-shift', in an init script so
 // that it sees the first paint; shifts right after an input do not count, as in CLS).
@@ -56,6 +58,13 @@ function recordShifts() {
   }, true);
 }
 
+/** A browser whose pages record their layout shifts from the first paint. */
+async function openRecording() {
+  const browser = await openBrowser();
+  await browser.page.addInitScript(recordShifts);
+  return { browser, page: browser.page };
+}
+
 /** A new document each time (a URL that differs only in its hash would not load again). */
 let loads = 0;
 function fresh(base, path) {
@@ -101,19 +110,39 @@ function problemsOf(v, size, m) {
   return out.map((p) => `${v.name} at ${size.width}×${size.height}: ${p}`);
 }
 
-describe('the figure first: layout at 1280×800 and 360×740', { timeout: 600_000 }, () => {
+// Pages that hold plyground elements do not move while their figures arrive: each element
+// holds the space its figure will take before its module and its WebAssembly are there
+// (elements/reserve.js). On the lessons gallery, on the test lesson page (five figures and two
+// frames) and on a lesson page with one <ply-tree>, at both sizes: CLS ≤ 0.02 while the page
+// loads, and no shift at all once every figure is ready. And while an element's module is held
+// back, the element is a block of the reserved height with its text (the tree) hidden; once
+// drawn, the figure is as tall as that reservation.
+
+const ELEMENTS_TIMEOUT = 90_000;
+const MAX_CLS = 0.02;
+const PAGES = ['lessons/index.html', 'tests/pages/lesson.html', 'tests/pages/one-tree.html'];
+const SELECTOR = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice';
+
+/** Loads `path` afresh, waits until every element is ready (or says why not), then settles. */
+async function loadAll(page, base, path) {
+  await page.goto(fresh(base, path));
+  await page.waitForFunction(
+    (sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)),
+    SELECTOR,
+    { timeout: ELEMENTS_TIMEOUT },
+  );
+  const readyAt = await page.evaluate(() => performance.now());
+  await settle(page);
+  return readyAt;
+}
+
+describe('the figure first: layout at 1280×800 and 360×740', { timeout: 900_000 }, () => {
   let browser;
   let page;
-
   before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.addInitScript(recordShifts);
+    ({ browser, page } = await openRecording());
   });
-
-  after(async () => {
-    await browser?.close();
-  });
+  after(() => browser?.close());
 
   for (const size of SIZES) {
     it(`every view at ${size.width}×${size.height}: figure on top, its controls and words beside or under it, no layout shift`, async (t) => {
@@ -225,5 +254,72 @@ describe('the figure first: layout at 1280×800 and 360×740', { timeout: 600_00
     await page.waitForSelector('#app[data-view="play"]');
     assert.equal(await page.evaluate(() => localStorage.getItem('plyground.start')), 'dismissed');
     assert.deepEqual(browser.problems, [], 'no console error on the way');
+  });
+
+  for (const size of SIZES) {
+    it(`gallery, lesson page and one-tree page at ${size.width}×${size.height}: CLS ≤ ${MAX_CLS}, none after ready`, async (t) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const found = [];
+      for (const path of PAGES) {
+        const readyAt = await loadAll(page, browser.base, path);
+        const shifts = await page.evaluate(() => window.__shifts);
+        const cls = shifts.reduce((s, e) => s + e.value, 0);
+        const late = shifts.filter((e) => e.at >= readyAt);
+        const errors = await page.$$eval(SELECTOR, (els) => els.filter((e) => e.error).map((e) => `${e.localName}: ${e.error}`));
+        t.diagnostic(`${path} ${size.width}×${size.height}: CLS ${cls.toFixed(4)} (${shifts.length} shifts), after ready ${late.length}`);
+        const where = (list) => list.map((s) => `${s.value.toFixed(4)} at ${Math.round(s.at)} ms (${s.sources.join(' ')})`).join('; ');
+        if (cls > MAX_CLS) found.push(`${path} at ${size.width}: CLS ${cls.toFixed(4)} > ${MAX_CLS}: ${where(shifts)}`);
+        if (late.length) found.push(`${path} at ${size.width}: layout shift after ready: ${where(late)}`);
+        if (errors.length) found.push(`${path} at ${size.width}: ${errors.join('; ')}`);
+      }
+      assert.deepEqual(found, [], found.join('\n'));
+      assert.deepEqual(browser.problems, [], 'no console error on the way');
+    });
+  }
+
+  it('before its module arrives a <ply-tree> is a block of its figure’s height, text hidden; drawn, it is that tall', async () => {
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      let open;
+      const gate = new Promise((r) => {
+        open = r;
+      });
+      const held = '**/elements/ply-tree.js';
+      await page.route(held, async (route) => {
+        await gate;
+        await route.continue();
+      });
+      try {
+        await page.goto(fresh(browser.base, 'tests/pages/one-tree.html'));
+        await page.waitForFunction(() => document.querySelector('ply-tree')?.style.getPropertyValue('--ply-reserve') !== '', null, { timeout: ELEMENTS_TIMEOUT });
+        const early = await page.$eval('ply-tree', (e) => {
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          return {
+            defined: e.matches(':defined'),
+            display: getComputedStyle(e).display,
+            height: e.getBoundingClientRect().height,
+            reserve: parseFloat(e.style.getPropertyValue('--ply-reserve')),
+            textHeight: range.getBoundingClientRect().height,
+          };
+        });
+        assert.equal(early.defined, false, 'the module is held back');
+        assert.equal(early.display, 'block');
+        assert.equal(early.height, early.reserve, `at ${size.width}: the element holds its reservation`);
+        assert.equal(early.textHeight, 0, `at ${size.width}: the tree's text takes no space`);
+      } finally {
+        open();
+      }
+      await page.waitForFunction(() => document.querySelector('ply-tree')?.state != null, null, { timeout: ELEMENTS_TIMEOUT });
+      await page.unroute(held);
+      // The figure's own height: the shadow root's parts, the host's padding and border.
+      const drawn = await page.$eval('ply-tree', (e) => {
+        const cs = getComputedStyle(e);
+        const chrome = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((s, k) => s + parseFloat(cs[k]), 0);
+        const body = e.shadowRoot.querySelector('.ply-body').getBoundingClientRect().height;
+        return { own: body + chrome, reserve: parseFloat(e.style.getPropertyValue('--ply-reserve')) };
+      });
+      assert.ok(Math.abs(drawn.own - drawn.reserve) <= 2, `at ${size.width}: figure ${drawn.own.toFixed(1)} px, reserved ${drawn.reserve} px`);
+    }
   });
 });

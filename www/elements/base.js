@@ -5,10 +5,26 @@
 // everything (figures, wasm handles, timers, observers, searches) when it leaves the page.
 
 import { loadApi, loadStyles } from './runtime.js';
+import { PLACEHOLDER, reserve } from './reserve.js';
 import { readState } from '../lib/figure-state.js';
 import { el, prefersDark } from '../views/dom.js';
 
 const FALSE_WORDS = ['false', '0', 'off', 'no'];
+
+/**
+ * The shadow root's sheet until components.css is adopted with the figure: the host holds the
+ * space reserved for the figure (elements/reserve.js), and "Loading…" sits inside it.
+ */
+let loadingSheet = null;
+function loadingStyles() {
+  if (!loadingSheet) {
+    loadingSheet = new CSSStyleSheet();
+    loadingSheet.replaceSync(
+      `:host { display: block; box-sizing: border-box; min-height: var(--ply-reserve, auto); padding: 0.5rem 0.6rem; ${PLACEHOLDER} } .ply-loading { margin: 0; }`,
+    );
+  }
+  return loadingSheet;
+}
 
 /** Custom properties that restyle the canvas drawings (read when a figure draws). */
 const CANVAS_PROPS = [
@@ -64,6 +80,7 @@ export class PlyElement extends HTMLElement {
       }
     }
     if (this._mountToken) return;
+    reserve(this);
     if (!this.hasAttribute('tabindex')) this.setAttribute('tabindex', '0');
     this._onKey = (e) => {
       if (this._ready && this.keys(e)) e.preventDefault();
@@ -86,6 +103,7 @@ export class PlyElement extends HTMLElement {
     this._loading = el('p', { class: 'ply-loading', part: 'loading' }, 'Loading…');
     this._error = el('p', { class: 'ply-error', part: 'error', role: 'alert' });
     this._body = el('div', { class: 'ply-body', part: 'body' });
+    if (!root.adoptedStyleSheets.length) root.adoptedStyleSheets = [loadingStyles()];
     root.replaceChildren(this._loading, this._error, this._body);
     try {
       const which = this.moduleKind();

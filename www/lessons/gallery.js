@@ -6,12 +6,29 @@
 import { loadApi } from '../elements/runtime.js';
 import { readState } from '../lib/figure-state.js';
 import { iframeSnippet } from '../lib/snippets.js';
+import { reserveAll } from '../elements/reserve.js';
 
 // The snippets are read against the modules' limits (lib/limits.js) and, for games, the
 // players' catalogue (lib/engines.js): load both page modules first (the gallery has figures
 // of both kinds, which share them; the elements themselves are defined only at the end).
 // Pages only.
-if (document) await Promise.all([loadApi('tree'), loadApi('games')]);
+// The snippet boxes (closed) and the figures' reserved space come first, so that nothing moves
+// when the frames' snippets and then the figures arrive.
+const SNIPPETS = [];
+if (document) {
+  for (const section of document.querySelectorAll('[data-snippet]')) {
+    const details = document.createElement('details');
+    details.className = 'snippet';
+    const summary = document.createElement('summary');
+    const many = section.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice').length > 1;
+    summary.textContent = many ? 'Embed these figures' : 'Embed this figure';
+    details.append(summary);
+    section.append(details);
+    SNIPPETS.push({ section, details });
+  }
+  reserveAll();
+  await Promise.all([loadApi('tree'), loadApi('games')]);
+}
 
 const BASE = new URL('../', import.meta.url).href;
 const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare', 'ply-practice': 'practice' };
@@ -20,7 +37,11 @@ const SCRIPT_LINE = `<script type="module" src="${BASE}plyground-elements.js"></
 
 /** An element's markup as authored (before it is upgraded), on one line. */
 function markup(el) {
-  return el.outerHTML.replace(/\s*\n\s*/g, ' ');
+  // Without the space reserved for its figure (elements/reserve.js): not the author's.
+  const copy = el.cloneNode(true);
+  copy.style.removeProperty('--ply-reserve');
+  if (!copy.getAttribute('style')) copy.removeAttribute('style');
+  return copy.outerHTML.replace(/\s*\n\s*/g, ' ');
 }
 
 /** The iframe equivalent of an element, from its attributes (the same reader as the element's). */
@@ -76,18 +97,12 @@ function block(title, text) {
   return wrap;
 }
 
-for (const section of document.querySelectorAll('[data-snippet]')) {
+for (const { section, details } of SNIPPETS) {
   const figures = [...section.querySelectorAll(SELECTOR)];
-  const details = document.createElement('details');
-  details.className = 'snippet';
-  const summary = document.createElement('summary');
-  summary.textContent = figures.length > 1 ? 'Embed these figures' : 'Embed this figure';
   details.append(
-    summary,
     block('As elements (the script once per page):', [SCRIPT_LINE, ...figures.map(markup)].join('\n')),
     block('As frames (where scripts are not allowed):', figures.map(frameFor).join('\n')),
   );
-  section.append(details);
 }
 document.getElementById('how-snippet').textContent = `${SCRIPT_LINE}\n<ply-tree algorithm="alphabeta" step="end">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>`;
 
