@@ -19,7 +19,7 @@ test('the element snippet: the tree inside, booleans bare, every value escaped',
   const s = state('tree', { tree: '[[3,12,8],[2,4,6],[14,5,2]]', algo: 'alphabeta', step: 'end', autoplay: 'true' });
   assert.equal(
     elementSnippet(s, BASE),
-    '<script type="module" src="https://example.org/plyground/plyground-elements.js"></script>\n' +
+    '<script type="module" src="https://example.org/plyground/plyground-elements.js" blocking="render"></script>\n' +
       '<ply-tree algorithm="alphabeta" step="end" autoplay>[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>',
   );
   const hostile = state('tree', { tree: '</ply-tree><script>alert(1)</script>' });

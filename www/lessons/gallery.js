@@ -33,7 +33,7 @@ if (document) {
 const BASE = new URL('../', import.meta.url).href;
 const TAGS = { 'ply-tree': 'tree', 'ply-game': 'game', 'ply-mcts': 'mcts', 'ply-ucb': 'ucb', 'ply-compare': 'compare', 'ply-practice': 'practice' };
 const SELECTOR = Object.keys(TAGS).join(',');
-const SCRIPT_LINE = `<script type="module" src="${BASE}plyground-elements.js"></script>`;
+const SCRIPT_LINE = `<script type="module" src="${BASE}plyground-elements.js" blocking="render"></script>`;
 
 /** An element's markup as authored (before it is upgraded), on one line. */
 function markup(el) {

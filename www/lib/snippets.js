@@ -78,7 +78,7 @@ export function elementSnippet(state, base, opts = {}) {
   const open = `<${tag}${attrs.length ? ` ${attrs.join(' ')}` : ''}>`;
   const el = `${open}${escapeHtml(body)}</${tag}>`;
   if (opts.script === false) return el;
-  return `<script type="module" src="${escapeHtml(`${base}plyground-elements.js`)}"></script>\n${el}`;
+  return `<script type="module" src="${escapeHtml(`${base}plyground-elements.js`)}" blocking="render"></script>\n${el}`;
 }
 
 /** Both snippets with a comment line each, as the playground's "Copy embed code" copies them. */
