@@ -72,7 +72,7 @@ function now() {
 const ops = {
   async caps(api) {
     const limits = typeof api.limits === 'function' ? api.limits() : null;
-    return { solver: typeof api.solveGame === 'function', limits };
+    return { solver: typeof api.Stepper?.forSolve === 'function', limits };
   },
 
   async engine(api, id, { kind, moves, config }) {

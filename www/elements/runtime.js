@@ -62,7 +62,7 @@ export function loadApi(which = 'full') {
       useEngineModule(glue);
       installEngines(glue);
     }
-    return { api: glue, caps: { solver: typeof glue.solveGame === 'function' }, which };
+    return { api: glue, caps: { solver: typeof glue.Stepper?.forSolve === 'function' }, which };
   })();
   return loading[which];
 }

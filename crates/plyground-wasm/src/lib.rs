@@ -69,7 +69,8 @@ pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 #[cfg(feature = "practice")]
 pub use practice::Practice;
 #[cfg(feature = "games")]
-pub use solve_game::solve_game;
+#[cfg(feature = "analyze")]
+pub use solve_game::column_scores::solve_game;
 #[cfg(feature = "analyze")]
 pub use solver::analyze_connect4;
 #[cfg(all(feature = "bench", feature = "games"))]
