@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { layoutTree } from '../../www/lib/tree-layout.js';
 import { Camera } from '../../www/lib/camera.js';
 import { drawTree, hitTest, defaultStyle } from '../../www/lib/tree-draw.js';
-import { formatValue, formatWindow, formatVector, MINUS } from '../../www/lib/notation.js';
+import { count, formatValue, formatWindow, formatVector, MINUS } from '../../www/lib/notation.js';
 
 const OPTS = { nodeWidth: 40, levelHeight: 60, siblingGap: 10, subtreeGap: 20 };
 const STYLE = defaultStyle(false);
@@ -702,4 +702,24 @@ test('the texts of two nodes on a row stand apart: "3 · minimax: 3" and "C", "�
   // A word space is about a quarter of an em: at least 10 px more than the layout's gap.
   assert.ok(box('C').x0 - box(b).x1 >= STYLE.labelGap + 10 - 1e-9, `B's value to C's name: ${box('C').x0 - box(b).x1} px`);
   assert.ok(box('D').x0 - box('≤ 2 · minimax: 2').x1 >= STYLE.labelGap + 10 - 1e-9, `C's value to D's name: ${box('D').x0 - box('≤ 2 · minimax: 2').x1} px`);
+});
+
+test('counts read with thousands separators, as en-US writes them', () => {
+  const cases = [
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1234567, '1,234,567'],
+    [-1234, '-1,234'],
+    ['42000', '42,000'],
+    [9007199254740991, '9,007,199,254,740,991'],
+    [-0, '-0'],
+    [1.5, '1.5'],
+    [12345.678, '12,345.678'],
+  ];
+  for (const [n, text] of cases) {
+    assert.equal(count(n), text, `count(${n})`);
+    assert.equal(count(n), Number(n).toLocaleString('en-US'), `count(${n}) is the en-US text`);
+  }
 });
