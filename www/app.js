@@ -71,17 +71,18 @@ const VIEWS = ['play', 'tree', 'mcts', 'practice'];
  */
 const VIEW_MODULES = { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [], start: [] };
 /**
- * The modules a view is built with: the labs' first figure is an explicit tree, so they are
+ * The modules a view is built with: the tree lab's first figure is an explicit tree, so it is
  * built and drawn with the tree module alone, and the games module loads after (a link to a
  * game search waits for it: restoreFromHash). The games module's download would otherwise
- * share the network with the tree module's and hold back the first figure.
+ * share the network with the tree module's and hold back the first figure. (The MCTS lab's
+ * first figure is a tic-tac-toe position: it needs both.)
  */
-const FIRST_MODULES = { play: ['games'], tree: ['tree'], mcts: ['tree'], practice: [], start: [] };
+const FIRST_MODULES = { play: ['games'], tree: ['tree'], mcts: ['tree', 'games'], practice: [], start: [] };
 /** The loaded page modules by kind. */
 const apis = {};
 /** What the games module offers (the exact solver), known once it is loaded (Play needs it). */
 const caps = { solver: false };
-/** Is the games module on its way (the labs load it after their first figure)? */
+/** Is the games module on its way (the tree lab loads it after its first figure)? */
 let loadingGames = false;
 
 /** Loads the modules a view needs (each at most once per page). */
