@@ -267,13 +267,16 @@ window.addEventListener('hashchange', async () => {
 });
 show(viewFromHash());
 wirePage();
-// The first view's code downloads while its wasm modules do (ensure() imports it again and gets
-// the same module); a failure shows when ensure() imports it.
+// The first view's wasm modules are asked for first (the largest downloads), then its code,
+// which downloads while they do (ensure() imports it again and gets the same module); a failure
+// shows when ensure() imports it.
+const firstModules = loadModules(viewFromHash(), FIRST_MODULES);
+firstModules.catch(() => {}); // (shown where it is awaited, below)
 preloadModules(viewFromHash());
 LOADERS[viewFromHash()]?.().catch(() => {});
 
 try {
-  await loadModules(viewFromHash(), FIRST_MODULES);
+  await firstModules;
   env = { apiFor, loadFor, rpc, caps, openSearch };
   hook.apis = apis;
   hook.caps = caps;
