@@ -29,6 +29,40 @@ const LOADERS = {
     ),
 };
 
+/**
+ * The modules deeper in each view's import graph, fetched as soon as the page knows its view
+ * (modulepreload: fetched and parsed, evaluated when imported), not one level of imports after
+ * another. Only a speed-up: a module missing here still loads, when its importer asks for it.
+ */
+const FIGURE_MODULES = [
+  'views/tree-canvas.js',
+  'lib/tree-draw.js',
+  'lib/tree-layout.js',
+  'lib/camera.js',
+  'lib/minimap.js',
+  'lib/trace-view.js',
+  'lib/notation.js',
+  'lib/snippets.js',
+];
+const DEEP_MODULES = {
+  play: ['views/play.js', 'views/game-figure.js', 'views/board-view.js', 'lib/game-session.js', 'lib/board.js', 'lib/game-words.js', 'lib/notation.js'],
+  tree: ['views/tree-lab.js', 'views/tree-figure.js', 'views/compare-table.js', 'views/share.js', 'lib/lessons.js', 'lib/record.js', ...FIGURE_MODULES],
+  mcts: ['views/mcts-lab.js', 'views/mcts-figure.js', 'views/ucb-calculator.js', 'views/share.js', 'lib/record.js', ...FIGURE_MODULES],
+  practice: ['views/practice.js', 'lib/practice-module.js', 'views/practice-figure.js', 'lib/practice-answers.js', 'views/share.js', ...FIGURE_MODULES],
+};
+
+/** Starts the downloads of a view's modules (each once). */
+function preloadModules(name) {
+  for (const path of DEEP_MODULES[name] ?? []) {
+    const href = new URL(`./${path}`, import.meta.url).href;
+    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 const VIEWS = ['play', 'tree', 'mcts', 'practice'];
 /**
  * The page modules each view draws with (elements/runtime.js's loadApi; ARCHITECTURE.md, "A
@@ -36,20 +70,31 @@ const VIEWS = ['play', 'tree', 'mcts', 'practice'];
  * explicit tree or a game position (env.apiFor picks by source); practice its own module.
  */
 const VIEW_MODULES = { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [], start: [] };
+/**
+ * The modules a view is built with: the tree lab's first figure is an explicit tree, so it is
+ * built and drawn with the tree module alone, and the games module loads after (a link to a
+ * game search waits for it: restoreFromHash). The games module's download would otherwise
+ * share the network with the tree module's and hold back the first figure. (The MCTS lab's
+ * first figure is a tic-tac-toe position: it needs both.)
+ */
+const FIRST_MODULES = { play: ['games'], tree: ['tree'], mcts: ['tree', 'games'], practice: [], start: [] };
 /** The loaded page modules by kind. */
 const apis = {};
 /** What the games module offers (the exact solver), known once it is loaded (Play needs it). */
 const caps = { solver: false };
+/** Is the games module on its way (the tree lab loads it after its first figure)? */
+let loadingGames = false;
 
 /** Loads the modules a view needs (each at most once per page). */
-function loadModules(name) {
+function loadModules(name, which = VIEW_MODULES) {
   return Promise.all(
-    VIEW_MODULES[name].map((kind) =>
-      loadApi(kind).then(({ api, caps: c }) => {
+    which[name].map((kind) => {
+      if (kind === 'games' && !apis.games) loadingGames = true;
+      return loadApi(kind).then(({ api, caps: c }) => {
         apis[kind] = api;
         if (kind === 'games') caps.solver = c.solver;
-      }),
-    ),
+      });
+    }),
   );
 }
 
@@ -67,6 +112,7 @@ function moduleFor(source, opts) {
 function apiFor(source, opts) {
   const kind = moduleFor(source, opts);
   const api = apis[kind];
+  if (!api && kind === 'games' && loadingGames) throw new Error('the games module is still loading: try again in a moment');
   if (!api && kind !== 'full') throw new Error(`no module is loaded for a ${source === 'tree' ? 'tree' : 'game'} source`);
   return api ?? null;
 }
@@ -142,6 +188,16 @@ async function restoreFromHash() {
   const hash = location.hash;
   const q = hash.indexOf('?');
   const name = viewFromHash();
+  // The rest of the view's modules (the labs' games module: a link may name a game), once the
+  // first figure is on screen, so that they do not compete with what it needs (or after half
+  // a second: a page in a background tab draws no frames).
+  if (env && name !== 'start' && VIEW_MODULES[name].some((kind) => !apis[kind])) {
+    await new Promise((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 500);
+    });
+    await loadModules(name);
+  }
   if (q < 0 || !env || name === 'start') return;
   let state;
   try {
@@ -156,7 +212,7 @@ async function restoreFromHash() {
 
 /** The view, loaded and built on first use. */
 function ensure(name) {
-  building[name] ??= Promise.all([LOADERS[name](), loadModules(name)]).then(([View]) => {
+  building[name] ??= Promise.all([LOADERS[name](), loadModules(name, FIRST_MODULES)]).then(([View]) => {
     views[name] = new View({ ...env, api: apis.games ?? null });
     hook.views[name] = views[name];
     // What follows the figure shows now that the figure has its size (style.css, wait-built).
@@ -213,12 +269,16 @@ window.addEventListener('hashchange', async () => {
 });
 show(viewFromHash());
 wirePage();
-// The first view's code downloads while its wasm modules do (ensure() imports it again and gets
-// the same module); a failure shows when ensure() imports it.
+// The first view's wasm modules are asked for first (the largest downloads), then its code,
+// which downloads while they do (ensure() imports it again and gets the same module); a failure
+// shows when ensure() imports it.
+const firstModules = loadModules(viewFromHash(), FIRST_MODULES);
+firstModules.catch(() => {}); // (shown where it is awaited, below)
+preloadModules(viewFromHash());
 LOADERS[viewFromHash()]?.().catch(() => {});
 
 try {
-  await loadModules(viewFromHash());
+  await firstModules;
   env = { apiFor, loadFor, rpc, caps, openSearch };
   hook.apis = apis;
   hook.caps = caps;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { layoutTree } from '../../www/lib/tree-layout.js';
 import { Camera } from '../../www/lib/camera.js';
 import { drawTree, hitTest, defaultStyle } from '../../www/lib/tree-draw.js';
-import { formatValue, formatWindow, formatVector, MINUS } from '../../www/lib/notation.js';
+import { count, formatValue, formatWindow, formatVector, MINUS } from '../../www/lib/notation.js';
 
 const OPTS = { nodeWidth: 40, levelHeight: 60, siblingGap: 10, subtreeGap: 20 };
 const STYLE = defaultStyle(false);
@@ -746,5 +746,23 @@ test('compact: the minimax value goes under its node, the edges leave below it, 
     const lineX = x0 + ((t.y - y0) / (layout.y[v] - y0)) * (layout.x[v] - x0);
     assert.ok(Math.abs(t.x - (lineX - g.edgeOff)) < 1e-9, `${t.text} at ${t.x}, the line at ${lineX}`);
     assert.ok(Math.abs((t.y - y0) / (layout.y[v] - y0) - 0.6) < 1e-9);
+
+test('counts read with thousands separators, as en-US writes them', () => {
+  const cases = [
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1,000'],
+    [1234567, '1,234,567'],
+    [-1234, '-1,234'],
+    ['42000', '42,000'],
+    [9007199254740991, '9,007,199,254,740,991'],
+    [-0, '-0'],
+    [1.5, '1.5'],
+    [12345.678, '12,345.678'],
+  ];
+  for (const [n, text] of cases) {
+    assert.equal(count(n), text, `count(${n})`);
+    assert.equal(count(n), Number(n).toLocaleString('en-US'), `count(${n}) is the en-US text`);
   }
 });

@@ -9,9 +9,15 @@ let ready = null;
 
 /** The practice module's API, loaded and initialised once per page. */
 export function loadPracticeApi() {
-  ready ??= import('../pkg-practice/plyground_wasm.js').then(async (glue) => {
-    await glue.default();
-    return glue;
-  });
+  if (!ready) {
+    // The module's bytes download while its glue does (the glue would ask for them only
+    // once it has loaded).
+    const wasm = fetch(new URL('../pkg-practice/plyground_wasm_bg.wasm', import.meta.url));
+    wasm.catch(() => {}); // (a failure shows where the glue awaits it)
+    ready = import('../pkg-practice/plyground_wasm.js').then(async (glue) => {
+      await glue.default({ module_or_path: wasm });
+      return glue;
+    });
+  }
   return ready;
 }

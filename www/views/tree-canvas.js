@@ -25,6 +25,29 @@ const FOLLOW_MARGIN = 8;
 /** How long the camera glides after the focus (ms; none with reduced motion). */
 const GLIDE_MS = 220;
 
+/**
+ * Text widths, shared by every tree on the page: measured once per font and text, on a canvas
+ * outside the document. (Setting the font of the drawn canvas, which is in the document, makes
+ * the browser work out the page's styles and layout there and then, in the middle of loading.)
+ */
+const widths = new Map();
+let measurer = null;
+let measurerFont = '';
+
+/** The width of `text` in CSS font `font`, in CSS pixels. */
+function textWidth(font, text) {
+  const key = `${font}|${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    measurer ??= document.createElement('canvas').getContext('2d');
+    if (measurerFont !== font) measurer.font = measurerFont = font;
+    w = measurer.measureText(text).width;
+    if (widths.size > 50000) widths.clear();
+    widths.set(key, w);
+  }
+  return w;
+}
+
 export class TreeCanvas {
   /**
    * @param {HTMLCanvasElement} canvas
@@ -50,7 +73,6 @@ export class TreeCanvas {
     this.layoutOpts = { ...BASE_LAYOUT };
     this.collapsed = new Set();
     this.reserve = null;
-    this.widths = new Map();
     this.refreshStyle();
     this.pending = false;
     this.pointers = new Map();
@@ -104,14 +126,7 @@ export class TreeCanvas {
 
   /** Text width in CSS pixels, measured by the canvas in the palette's font (cached). */
   measure(text, px, bold = false) {
-    const key = `${bold ? 'b' : ''}${px}|${text}`;
-    let w = this.widths.get(key);
-    if (w === undefined) {
-      this.ctx.font = `${bold ? 'bold ' : ''}${px}px ${this.style.fontFamily}`;
-      w = this.ctx.measureText(text).width;
-      this.widths.set(key, w);
-    }
-    return w;
+    return textWidth(`${bold ? 'bold ' : ''}${px}px ${this.style.fontFamily}`, text);
   }
 
   /** The smallest scale at which every text of the tree is drawn (11 px at 100% zoom). */
