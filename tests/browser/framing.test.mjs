@@ -253,6 +253,44 @@ describe('framing', { timeout: 240_000 }, () => {
     });
   }
 
+  it('a canvas narrowed while its view is hidden takes the column width when shown', async () => {
+    // The tree lab drawn at 1280 px, then hidden (the practice view), the window narrowed to a
+    // phone's 360 px, and the tree lab shown again: its canvas spans the column, as one opened
+    // at 360 px does, and the camera knows that size.
+    const measure = () =>
+      page.evaluate(() => {
+        const c = document.querySelector('#tl-canvas');
+        const cam = window.__plyground.views.tree.figure.canvas.camera;
+        const wrap = c.closest('.canvas-wrap');
+        const s = getComputedStyle(wrap);
+        const inner = c.closest('.lab-main').clientWidth - parseFloat(s.borderLeftWidth) - parseFloat(s.borderRightWidth);
+        return { canvas: c.clientWidth, column: inner, camera: cam.width };
+      });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('about:blank');
+    await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta`);
+    await page.waitForFunction(() => window.__plyground.views.tree?.figure?.canvas?.lastStats, null, { timeout: TIMEOUT });
+    const wide = await measure();
+    assert.equal(wide.canvas, wide.camera);
+    await page.evaluate(() => (location.hash = '#practice'));
+    await page.waitForSelector('#app[data-ready="true"][data-practice-task]', { timeout: TIMEOUT });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.evaluate(() => (location.hash = '#tree'));
+    await page.waitForFunction(() => document.querySelector('#tl-canvas')?.clientWidth > 0, null, { timeout: TIMEOUT });
+    await canvasState(page, 'tree.figure');
+    const narrow = await measure();
+    assert.deepEqual(narrow, { canvas: narrow.column, column: narrow.column, camera: narrow.column });
+    // Opened afresh at 360 px: the same width.
+    await page.goto('about:blank');
+    await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta`);
+    await page.waitForFunction(() => window.__plyground.views.tree?.figure?.canvas?.lastStats, null, { timeout: TIMEOUT });
+    assert.deepEqual(await measure(), narrow);
+    assert.equal(narrow.canvas, 342);
+    await page.locator('#tl-canvas').scrollIntoViewIfNeeded();
+    await shot('tree-narrowed-while-hidden-phone', '#tl-canvas');
+    assert.deepEqual(browser.problems, []);
+  });
+
   it('custom elements frame by the same rule: <ply-tree>, <ply-mcts> and <ply-practice> on the lessons page', async () => {
     for (const vp of VIEWPORTS) {
       await page.setViewportSize({ width: vp.width, height: vp.height });

@@ -154,6 +154,24 @@ test('frameTree: the root and the current node together, else the current node',
   });
 });
 
+test('frameTree with alternatives: the first whose boxes fit at the readable scale', () => {
+  const bounds = { minX: 0, minY: 0, maxX: 2000, maxY: 600 };
+  const root = { minX: 900, minY: 0, maxX: 1100, maxY: 60 };
+  const focus = { minX: 1000, minY: 200, maxX: 1200, maxY: 260 };
+  const kids = { minX: 900, minY: 300, maxX: 1300, maxY: 360 };
+  const keep = [[root, kids, focus], [kids, focus], [root, focus]];
+  // 500 high: all three fit (360 rows · 0.9 = 324 ≤ 460): the root's top at the top margin,
+  // the 400 wide boxes centred across (their middle 1100 · 0.9 = 990 at 200).
+  assert.deepEqual(frameTree(bounds, keep, { ...OPEN, viewW: 400, viewH: 500 }), { scale: 0.9, tx: -790, ty: 20, whole: false });
+  // 300 high: with the root they need 324 > 260, the focus and its children 144: those, the
+  // focus's top (200 · 0.9 = 180) at the top margin.
+  assert.deepEqual(frameTree(bounds, keep, { ...OPEN, viewW: 400, viewH: 300 }), { scale: 0.9, tx: -790, ty: -160, whole: false });
+  // 300 × 300: the children are too wide for 260 px at 0.9 (360): the last alternative, the
+  // root and the focus, kept as a plain list is (the focus centred across, 1100 · 0.9 at 150).
+  assert.deepEqual(frameTree(bounds, keep, { ...OPEN, viewW: 300, viewH: 300 }), frameTree(bounds, [root, focus], { ...OPEN, viewW: 300, viewH: 300 }));
+  assert.deepEqual(frameTree(bounds, keep, { ...OPEN, viewW: 300, viewH: 300 }), { scale: 0.9, tx: -840, ty: 20, whole: false });
+});
+
 test('a frame set on a Camera shows the root on the canvas', () => {
   const c = new Camera({ width: 400, height: 400 });
   Object.assign(c, frameTree({ minX: 0, minY: 0, maxX: 2000, maxY: 300 }, [{ minX: 900, minY: 0, maxX: 1100, maxY: 60 }], { ...OPEN, viewW: 400, viewH: 400 }));

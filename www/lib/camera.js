@@ -170,8 +170,14 @@ export function pinch(prevA, prevB, curA, curB) {
  *   view is moved back where it would show blank space beside an edge of the tree. An axis
  *   on which the tree fits at that scale is centred.
  *
+ * `keep` may also list alternatives (each a list of boxes, most wanted first): the first whose
+ * boxes fit together at the readable scale is the one kept, else the last (e.g. the root, the
+ * current question's node and its children; else that node and its children, which its value
+ * is worked out from; else the root and that node).
+ *
  * @param {Bounds} bounds The whole tree (world).
- * @param {Bounds[]} keep Boxes to show when the tree does not fit, most important last.
+ * @param {Bounds[]|Bounds[][]} keep Boxes to show when the tree does not fit, most important
+ *   last; or alternative lists of them, most wanted first.
  * @param {object} o
  * @param {number} o.viewW Viewport width (screen pixels).
  * @param {number} o.viewH Viewport height.
@@ -206,13 +212,17 @@ export function frameTree(bounds, keep, o) {
       whole: true,
     };
   }
-  const box = keep.reduce((a, b) => ({
-    minX: Math.min(a.minX, b.minX),
-    minY: Math.min(a.minY, b.minY),
-    maxX: Math.max(a.maxX, b.maxX),
-    maxY: Math.max(a.maxY, b.maxY),
-  }));
-  const last = keep[keep.length - 1];
+  const union = (boxes) =>
+    boxes.reduce((a, b) => ({
+      minX: Math.min(a.minX, b.minX),
+      minY: Math.min(a.minY, b.minY),
+      maxX: Math.max(a.maxX, b.maxX),
+      maxY: Math.max(a.maxY, b.maxY),
+    }));
+  const choices = Array.isArray(keep[0]) ? keep.filter((k) => k.length > 0) : [keep];
+  const chosen = choices.find((k) => fitScale(union(k)) >= o.readable) ?? choices[choices.length - 1];
+  const box = union(chosen);
+  const last = chosen[chosen.length - 1];
   const s = Math.max(o.readable, Math.min(fitScale(box), Math.max(prefer, o.readable)));
   // One axis: lo/hi of the tree, of the kept boxes and of the last box; `start` places the
   // boxes at the start of the axis (the top) rather than centring them.

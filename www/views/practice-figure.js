@@ -111,6 +111,8 @@ export class PracticeFigure {
       styleOverrides: opts.styleOverrides,
       // The learner finds a node by its name: never zoomed out past where names read.
       legibleOnly: true,
+      // A question asks for a node's value: its children stay in view with it.
+      frameChildren: true,
     });
     this.wire();
   }

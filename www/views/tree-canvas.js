@@ -332,13 +332,25 @@ export class TreeCanvas {
     this.moveTo(this.framing(this.focus, this.readableScale));
   }
 
-  /** The framing rule's camera for the root and node `focus`, partial views at `prefer`. */
+  /**
+   * The framing rule's camera for the root and node `focus`, partial views at `prefer`. With
+   * the hook `frameChildren` (practice: a question asks for the focus node's value, worked out
+   * from its children) the view keeps the focus node's children too: with the root when they
+   * fit together, else without it, else the root and the focus as without the hook.
+   */
   framing(focus, prefer) {
     const lay = this.layout;
-    const keep = [this.nodeBox(lay.order[0])];
+    const root = this.nodeBox(lay.order[0]);
+    let keep = [root];
     if (focus >= 0 && focus < lay.x.length && lay.visible[focus]) {
       this.focus = focus;
       if (focus !== lay.order[0]) keep.push(this.nodeBox(focus));
+      const kids = [];
+      for (let k = lay.childStart[focus]; k < lay.childStart[focus + 1]; k++) if (lay.visible[lay.childList[k]]) kids.push(this.nodeBox(lay.childList[k]));
+      if (this.hooks.frameChildren && kids.length > 0) {
+        const focusBox = this.nodeBox(focus);
+        keep = [[root, ...kids, focusBox], [...kids, focusBox], keep];
+      }
     }
     const cam = this.camera;
     return frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE, prefer });
