@@ -746,6 +746,8 @@ test('compact: the minimax value goes under its node, the edges leave below it, 
     const lineX = x0 + ((t.y - y0) / (layout.y[v] - y0)) * (layout.x[v] - x0);
     assert.ok(Math.abs(t.x - (lineX - g.edgeOff)) < 1e-9, `${t.text} at ${t.x}, the line at ${lineX}`);
     assert.ok(Math.abs((t.y - y0) / (layout.y[v] - y0) - 0.6) < 1e-9);
+  }
+});
 
 test('counts read with thousands separators, as en-US writes them', () => {
   const cases = [
