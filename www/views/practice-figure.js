@@ -895,12 +895,6 @@ export class PracticeFigure {
     } else if (!this.openEditor(d)) this.focusRow(other ?? mark);
   }
 
-  /** The focus to the first answer cell (the view's skip link). */
-  focusFirstCell() {
-    const first = this.rows.values().next().value;
-    if (first) this.focusRow(first);
-  }
-
   /** Puts the focus in a row (an order list: on its active child). */
   focusRow(r) {
     if (r.order) (r.input.querySelector('[tabindex="0"]') ?? r.input.querySelector('button'))?.focus();

@@ -32,14 +32,6 @@ export class PracticeView {
       },
     });
     this.share = new ShareBar($('pr-share'), { idPrefix: 'pr-', view: 'practice', state: () => this.state, title: 'plyground: practice exercise' });
-    // A skip link first in the view: the first answer cell is one Tab and Enter away (the
-    // form, the share bar and the tree's toolbar come before it otherwise).
-    const skip = el('a', { href: '#pr-cell-0', class: 'skip-link', id: 'pr-skip' }, 'Skip to the answers');
-    skip.addEventListener('click', (e) => {
-      e.preventDefault(); // the hash is the view's route: move the focus, not the page
-      this.figure.focusFirstCell();
-    });
-    $('pr-share').before(skip);
     $('pr-task').replaceChildren(...TASKS.map((t) => el('option', { value: t }, TASK_NAMES[t])));
     $('pr-new').addEventListener('click', () => this.newTree());
     $('pr-form').addEventListener('submit', (e) => {
