@@ -955,6 +955,8 @@ fn ucb1_reproduces_the_lessons_exercise() {
 // ---------------------------------------------------------------------------------------
 // The exact Connect-4 solver
 
+// solveGame is the full module's (the `analyze` feature), which the wasm tests are run with.
+#[cfg(feature = "analyze")]
 #[wasm_bindgen_test]
 fn the_solver_scores_every_column_exactly_and_steps_like_any_search() {
     // Three X stones stacked in column 4, X to move: column 4 wins at once with X's fourth
