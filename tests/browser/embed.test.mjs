@@ -764,11 +764,12 @@ describe('embedding', { timeout: 300_000 }, () => {
     assert.ok(one.files.includes('/pkg-tree/plyground_wasm_bg.wasm'), one.files.join(' '));
     assert.ok(!one.files.some((f) => f.startsWith('/pkg/') || f.startsWith('/pkg-games/')), one.files.join(' '));
     assert.ok(!one.files.includes('/worker.js'), 'a tree figure starts no worker');
-    // Minified per file (target/site/): 40.4 KiB when measured (2026-12-02, after
-    // plyground-elements.js began to load each element's module only when its tag appears; 44.4
-    // before, with every element's class). The cap was 44 KiB and is 42 KiB now; the page's
-    // whole budget, below, stays strict.
-    assert.ok(one.gz - one.wasm < 42 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
+    // Minified per file (target/site/). An internal ratchet under the page budget below, which
+    // is the contract: 42 KiB until the figure gained the height it reserves before its module
+    // arrives (elements/reserve.js, 1.6 KiB), the overview map of large trees (lib/minimap.js,
+    // 1.3 KiB) and the compact placement for small canvases; 45.8 KiB with them. Loading the map
+    // only when a tree needs one is the first way back under 44 KiB.
+    assert.ok(one.gz - one.wasm < 46 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
     // The page budget, "at most 215,000 bytes" (serde records included), read strictly.
     assert.ok(one.gz <= 215_000, `one figure downloads ${one.gz} bytes (${kib(one.gz)}) gzipped (the budget is 215,000 bytes)`);
   });
