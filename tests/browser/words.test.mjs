@@ -68,6 +68,11 @@ describe('the words next to the figures', { timeout: 120_000 }, () => {
     await page.selectOption('#side-1 select', 'perfect');
     await page.waitForFunction((m) => document.querySelector('#app').dataset.moves.length === m.length + 1, moves, { timeout: TIMEOUT });
     assert.match(await page.textContent('#play-last'), /^O \(Perfect \(exact solver\)\) played column \d after .* — exact: /);
+    // Play fits a 1280×800 screen now: the page is made taller, as on a small screen, so that
+    // it can be scrolled down before the button is pressed.
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+    });
     await page.locator('#play-show-search').scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 400));
     assert.ok((await page.evaluate(() => window.scrollY)) > 0);
@@ -84,6 +89,9 @@ describe('the words next to the figures', { timeout: 120_000 }, () => {
     const narration = await page.textContent('#tl-narration');
     assert.match(narration, /^Search done: the root is worth at (most|least) 4 \(a bound: its window α = −?\d+, β = −?\d+ tests no more\)/);
     assert.doesNotMatch(narration, /no move to make/);
+    await page.evaluate(() => {
+      document.body.style.minHeight = '';
+    });
     await page.click('nav a[data-view="play"]');
     await page.selectOption('#side-1 select', 'human');
   });
