@@ -74,15 +74,33 @@ export async function openBrowser(contextOptions = {}) {
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   // A request cut off because the page then loaded another document (its worker ending with
   // it) is not a failure of the site: Chromium reports it as net::ERR_ABORTED. Any other is.
+  // A document is counted when it commits, so that what the old one still asked for between
+  // the navigation's request and its commit belongs to the old one.
   let documents = 0;
   const startedAt = new WeakMap();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents++;
+  });
   page.on('request', (req) => {
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) documents++;
-    else startedAt.set(req, documents);
+    if (!(req.isNavigationRequest() && req.frame() === page.mainFrame())) startedAt.set(req, documents);
+  });
+  // Nor is a request Chromium cancels (net::ERR_ABORTED) for a file the same document loads
+  // all the same (a module fetched twice at once, one fetch dropped): a file that never loads
+  // stays a problem.
+  const loaded = new Map();
+  const cancelled = new Map();
+  page.on('requestfinished', (req) => {
+    const key = `${documents} ${req.url()}`;
+    loaded.set(key, true);
+    const i = cancelled.get(key);
+    if (i !== undefined && problems[i] === `request failed: ${req.url()} net::ERR_ABORTED`) problems.splice(i, 1);
+    cancelled.delete(key);
   });
   page.on('requestfailed', (req) => {
     const why = req.failure()?.errorText;
     if (why === 'net::ERR_ABORTED' && startedAt.has(req) && startedAt.get(req) < documents) return;
+    if (why === 'net::ERR_ABORTED' && loaded.has(`${documents} ${req.url()}`)) return;
+    if (why === 'net::ERR_ABORTED') cancelled.set(`${documents} ${req.url()}`, problems.length);
     problems.push(`request failed: ${req.url()} ${why}`);
   });
   page.on('response', (res) => {
