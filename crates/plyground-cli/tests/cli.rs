@@ -1,6 +1,6 @@
 //! The `plyground` command's stable output, checked against the lessons' exact answers.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, stdout};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! `plyground convert`: a tree's text between the forms, exactly; errors name the form, the
 //! line and the column.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, stdout};
 

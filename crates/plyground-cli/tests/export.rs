@@ -1,7 +1,7 @@
 //! `plyground export`: the tree figure at a step as TikZ — exact output for the lessons'
 //! Figure 5.2, and every lesson tree's figure compiled by a real pdflatex.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, stdout};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `plyground generate`: the same tree text for the same seed (the text the wasm tests pin
 //! too), the exercise as JSON, and clear errors with exit code 2.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, stdout};
 

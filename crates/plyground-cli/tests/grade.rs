@@ -1,7 +1,7 @@
 //! `plyground grade`: the core's grading of an answers file, with the exact output the README
 //! documents, exit codes 0 (all right) / 1 (mistakes) / 2 (bad input), and clear errors.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

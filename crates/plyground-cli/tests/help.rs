@@ -2,7 +2,7 @@
 //! usage, each option with its range and default), `--version`, close-match suggestions for
 //! unknown commands and options, and one error line with exit code 2 for every bad argument.
 
-mod common;
+use crate::common;
 
 use common::run;
 

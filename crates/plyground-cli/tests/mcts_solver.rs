@@ -1,7 +1,7 @@
 //! `--solver` (MCTS-Solver) on `ttt` and `c4 --algo mcts`: the proof and the iteration it was
 //! found in, for fixed seeds (the same values as the core's tests/mcts_solver.rs).
 
-mod common;
+use crate::common;
 
 use common::{fails_with, stdout};
 

@@ -2,7 +2,7 @@
 //! matches, 1 naming each one that differs, 2 on bad input naming the place), and
 //! `plyground generate --set --learner`: a set's exercises for one learner.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -1,7 +1,7 @@
 //! `plyground solve`: positions on stdin, one line out per position, bad lines on stderr
 //! with their line number, exit code 2 when any line was bad.
 
-mod common;
+use crate::common;
 
 use plyground::games::connect4::Connect4;
 use plyground::search::solver::Solver;

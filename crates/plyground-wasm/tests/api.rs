@@ -4,7 +4,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::{error_message, get, len, message, num, numbers, obj, strings, text, with_number};
 use plyground::game::Game;

@@ -4,7 +4,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::{get, len, num, numbers, obj, strings};
 use plyground_wasm::{search_tree, GameTree, Stepper};

@@ -4,7 +4,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::{get, message, num, obj, text};
 use plyground::games::connect4::Connect4;

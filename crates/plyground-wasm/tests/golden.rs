@@ -4,7 +4,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::{fnv, get};
 use plyground_wasm::{GameHandle, GameTree, MctsStepper, Stepper};

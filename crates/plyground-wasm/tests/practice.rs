@@ -4,7 +4,7 @@
 #![cfg(feature = "practice")]
 #![cfg(target_arch = "wasm32")]
 
-mod common;
+use crate::common;
 
 use common::{get, len, message, num, obj, strings, text};
 use plyground_wasm::{GameTree, MctsStepper, Practice, Stepper};

@@ -7,7 +7,7 @@
 // these tests with it.
 #![cfg(all(target_arch = "wasm32", feature = "analyze"))]
 
-mod common;
+use crate::common;
 
 use common::{get, message, num, numbers, obj};
 use plyground_wasm::{analyze_connect4, solve_connect4};

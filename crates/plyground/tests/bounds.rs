@@ -4,7 +4,7 @@
 //! tree's accessors) on every lesson tree (tests/fixtures/lessons.txt and the tree lab's menu,
 //! www/lib/lessons.js), on seeded random trees, and on tic-tac-toe with a transposition table.
 
-mod common;
+use crate::common;
 
 use common::{maxn_oracle, oracle, WHOLE};
 use plyground::event::Bound;

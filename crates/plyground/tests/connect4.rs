@@ -7,7 +7,7 @@ use plyground::search::alphabeta::{alpha_beta, alpha_beta_scores, h_alpha_beta, 
 use plyground::{Evaluator, Game, MoveOrder, NoObserver, Player};
 use std::collections::HashMap;
 
-mod data;
+use crate::data;
 
 /// Bit of cell (col, row) in the documented layout (7 bits a column, bottom row first).
 fn bit(col: i32, row: i32) -> u64 {

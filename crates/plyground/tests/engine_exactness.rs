@@ -7,7 +7,7 @@
 //! with minimax under every budget. The oracles below are written directly on the tree's
 //! accessors, independent of the search code.
 
-mod common;
+use crate::common;
 
 use common::{maxn_oracle, oracle};
 use plyground::game::MAX_PLAYERS;

@@ -2,7 +2,7 @@
 //! rule and ordering, monotone transforms never change a minimax decision, expectiminimax
 //! and max^n equal direct recursive oracles, and the parser survives arbitrary input.
 
-mod common;
+use crate::common;
 
 use common::{maxn_oracle, oracle, WHOLE};
 use plyground::games::tree::{Kind, RandomTreeParams, Tree, MAX_DEPTH};

@@ -11,7 +11,7 @@ use plyground::search::solver::{Solver, SolverOptions};
 use plyground::trace::{NodeValue, Recorder, Trace};
 use plyground::{Game, Player};
 
-mod data;
+use crate::data;
 
 fn parse(moves: &str) -> C4State {
     Connect4.try_parse_moves(moves).unwrap_or_else(|e| panic!("{moves}: {e}"))
