@@ -76,6 +76,19 @@ function squeezed(frames, slots, fn) {
 
 const TOP = stackDepth();
 
+/**
+ * How finely the slots are swept: every `STRIDE`th slot, each export starting at a different
+ * offset. `cargo xtask fuzz stack` sweeps every slot (PLYGROUND_STACK_STRIDE=1: some three
+ * minutes, every point of every path); the test run samples every 16th, which still
+ * interrupts each export hundreds of times along its path, in seconds.
+ */
+const STRIDE = (() => {
+  const raw = process.env.PLYGROUND_STACK_STRIDE ?? '16';
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`PLYGROUND_STACK_STRIDE must be an integer from 1 to 64, got '${raw}'`);
+  return n;
+})();
+
 /** A normal search and the module's other entry points still give their exact answers. */
 function assertAlive(after) {
   const t = GameTree.parse(FIG_5_2);
@@ -367,18 +380,18 @@ const sweep = (which, { warm }) => async () => {
   };
   for (let i = 0; i < 3; i++) noRoom();
   const calls = Object.entries(CALLS).filter(([name]) => which(name));
-  for (const [name, call] of calls) {
+  for (const [i, [name, call]] of calls.entries()) {
     assert.ok(tryAt(name, 0, call), `${name} needs more stack than ${FRAMES} frames`);
-    // One slot (8 bytes) more room at a time, from none at all until the call has returned 16
-    // times in a row (V8 compiles code again as it warms up, which changes frame sizes a
-    // little): the call is interrupted at every point of its path.
+    // STRIDE slots (8 bytes each) more room at a time, from none at all until the call has
+    // returned 16 times in a row (V8 compiles code again as it warms up, which changes frame
+    // sizes a little): with STRIDE 1 the call is interrupted at every point of its path.
     let inARow = 0;
-    for (let slots = noRoom(); slots >= 0 && inARow < 16; slots--) inARow = tryAt(name, slots, call) ? inARow + 1 : 0;
+    for (let slots = noRoom() - (i % STRIDE); slots >= 0 && inARow < 16; slots -= STRIDE) inARow = tryAt(name, slots, call) ? inARow + 1 : 0;
     assert.equal(inARow, 16, `${name} never returned 16 times in a row`);
     assertAlive(`after ${name}`);
   }
   made = null;
-  assert.ok(provoked > 100 * calls.length, `only ${provoked} RangeErrors provoked`);
+  assert.ok(provoked > (100 / STRIDE) * calls.length, `only ${provoked} RangeErrors provoked`);
 };
 test('a RangeError thrown anywhere inside any export leaves the module working', sweep(() => true, { warm: true }));
 test('a RangeError thrown anywhere inside the first calls on a fresh instance leaves the module working', sweep((name) => ['searchTree', 'Stepper.forTree', 'GameTree.nodes', 'Practice.create'].includes(name), { warm: false }));

@@ -7,6 +7,9 @@
 //!   the `plyground` binary built with it.
 //! - `api` — the wasm API in Node: `tests/js/fuzz-api.test.mjs` with `PLYGROUND_FUZZ_MS` set
 //!   (the module is built first, as `cargo xtask build` builds it).
+//! - `stack` — the stack sweep of every export (`tests/js/stack.test.mjs` with
+//!   `PLYGROUND_STACK_STRIDE=1`: a RangeError at every 8-byte step of each call's path, some
+//!   three minutes, whatever `--minutes` says). The test run samples every 16th step.
 //!
 //! Each prints its executions per second and corpus size; a failure is stored as a new seed
 //! in tests/fuzz/<target>/ and makes the command exit non-zero (after the other targets ran).
@@ -19,7 +22,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// The targets, in the order they run.
-pub const TARGETS: &[&str] = &["tree", "moves", "solve", "api"];
+pub const TARGETS: &[&str] = &["tree", "moves", "solve", "api", "stack"];
+
+/// The targets run in Node, not by the fuzz crate.
+const JS_TARGETS: &[&str] = &["api", "stack"];
 
 /// Parsed command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,7 +80,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
 
 pub fn main(args: &[String]) -> Result<ExitCode, String> {
     let o = parse(args)?;
-    let native: Vec<&String> = o.targets.iter().filter(|t| t.as_str() != "api").collect();
+    let native: Vec<&String> = o.targets.iter().filter(|t| !JS_TARGETS.contains(&t.as_str())).collect();
     let mut failed = Vec::new();
     if !native.is_empty() {
         // The `test` profile: optimised like the tests, and unwinding (the release profile
@@ -95,7 +101,11 @@ pub fn main(args: &[String]) -> Result<ExitCode, String> {
     }
     for t in &o.targets {
         println!("\n==== fuzz {t}: {} minute(s) ====", o.minutes);
-        let ok = if t == "api" { api(&o)? } else { native_target(t, &o)? };
+        let ok = match t.as_str() {
+            "api" => api(&o)?,
+            "stack" => stack()?,
+            _ => native_target(t, &o)?,
+        };
         if !ok {
             failed.push(t.clone());
         }
@@ -121,6 +131,15 @@ fn native_target(t: &str, o: &Options) -> Result<bool, String> {
         cmd.args(["--cases", &c.to_string()]);
     }
     cmd.env("PLYGROUND_BIN", dir.join(format!("plyground{exe}")));
+    Ok(util::status(&mut cmd)?.success())
+}
+
+/// Every slot of the stack sweep, once (a fixed sweep: no time limit, no seed).
+fn stack() -> Result<bool, String> {
+    setup::npm_packages()?;
+    build::build_pkg()?;
+    let mut cmd = command("node");
+    cmd.args(["--test", "tests/js/stack.test.mjs"]).env("PLYGROUND_STACK_STRIDE", "1");
     Ok(util::status(&mut cmd)?.success())
 }
 
@@ -170,7 +189,7 @@ mod tests {
     #[test]
     fn options_are_read() {
         let o = parse(&args("")).unwrap();
-        assert_eq!((o.targets.len(), o.minutes, o.seed, o.cases), (4, 10.0, None, None));
+        assert_eq!((o.targets.len(), o.minutes, o.seed, o.cases), (5, 10.0, None, None));
         let o = parse(&args("tree api --minutes 0.5 --seed 7 --cases 100")).unwrap();
         assert_eq!(o.targets, ["tree", "api"]);
         assert_eq!((o.minutes, o.seed, o.cases), (0.5, Some(7), Some(100)));
@@ -184,9 +203,10 @@ mod tests {
     #[test]
     fn every_native_target_exists_in_the_fuzz_crate() {
         let src = std::fs::read_to_string(util::root().join("crates/plyground-fuzz/src/lib.rs")).unwrap();
-        for t in TARGETS.iter().filter(|&&t| t != "api") {
+        for t in TARGETS.iter().filter(|t| !JS_TARGETS.contains(t)) {
             assert!(src.contains(&format!("name: \"{t}\"")), "target {t} missing from plyground-fuzz");
         }
         assert!(util::root().join("tests/js/fuzz-api.test.mjs").is_file());
+        assert!(util::root().join("tests/js/stack.test.mjs").is_file());
     }
 }
