@@ -123,11 +123,16 @@ const MARK_READY = () => {
   });
 };
 
-/** Answers exercise 0 with its key, exercise 1 with its key less one pruned leaf. */
-const RIGHT_AND_WRONG = () => {
-  const s = document.querySelector('ply-set');
-  const [a, b] = s.exercises;
+/** Answers exercise 0 with its key. */
+const RIGHT = () => {
+  const a = document.querySelector('ply-set').exercises[0];
   a.submit(a.answerKey());
+};
+
+/** Answers exercise 1 with its key less one pruned leaf. */
+const WRONG = () => {
+  const s = document.querySelector('ply-set');
+  const b = s.exercises[1];
   const k = b.answerKey();
   k.pruned = k.pruned.slice(1);
   b.submit(k);
@@ -174,16 +179,21 @@ for (const version of ['1.2', '2004']) {
       await page.goto(`${lms.base}lms.html?v=${version}`);
       let frame = await content(page);
       assert.match(await frame.evaluate(() => document.getElementById('lms').textContent), new RegExp(`^Connected to your course \\(SCORM ${version.replace('.', '\\.')}\\)`));
-      const record = await frame.evaluate(RIGHT_AND_WRONG);
-      assert.deepEqual([record.score, record.max, record.passed], [24, 25, true]);
+      // One exercise of two answered: a fifth of the set's cells, incomplete, suspended.
+      await frame.evaluate(RIGHT);
       let cmi = await page.evaluate(() => window.commits.at(-1));
+      if (v12) assert.deepEqual([cmi.core.score.raw, cmi.core.score.max, cmi.core.lesson_status, cmi.core.exit], ['20', '100', 'incomplete', 'suspend']);
+      else assert.deepEqual([cmi.score.scaled, cmi.score.raw, cmi.score.max, cmi.completion_status, cmi.success_status, cmi.exit], ['0.2', '5', '25', 'incomplete', 'unknown', 'suspend']);
+      const record = await frame.evaluate(WRONG);
+      assert.deepEqual([record.score, record.max, record.passed], [24, 25, true]);
+      cmi = await page.evaluate(() => window.commits.at(-1));
       const progress1 = await frame.evaluate(() => document.querySelector('ply-set').progress());
       assert.deepEqual(progress1.exercises.map((e) => e.attempts), [1, 1]);
       const suspend = JSON.parse(v12 ? cmi.suspend_data : cmi.suspend_data);
       assert.deepEqual(suspend, { progress: progress1, interactions: [0, 1] });
       const inter = (c, n) => c.interactions[n] ?? c.interactions[String(n)];
       if (v12) {
-        assert.deepEqual([cmi.core.score.raw, cmi.core.score.min, cmi.core.score.max, cmi.core.lesson_status, cmi.core.exit], ['24', '0', '25', 'passed', '']);
+        assert.deepEqual([cmi.core.score.raw, cmi.core.score.min, cmi.core.score.max, cmi.core.lesson_status, cmi.core.exit], ['96', '0', '100', 'passed', '']);
         assert.deepEqual([inter(cmi, 0).id, inter(cmi, 0).type, inter(cmi, 0).result], ['exercise-1', 'performance', 'correct']);
         assert.deepEqual([inter(cmi, 1).id, inter(cmi, 1).type, inter(cmi, 1).result], ['exercise-2', 'performance', 'wrong']);
         assert.equal(inter(cmi, 1).student_response, JSON.stringify(record.exercises[1].answers));
@@ -216,7 +226,7 @@ for (const version of ['1.2', '2004']) {
       const count = Object.keys(cmi.interactions).filter((k) => /^\d+$/.test(k)).length;
       assert.equal(count, 2);
       if (v12) {
-        assert.deepEqual([cmi.core.score.raw, cmi.core.score.max, cmi.core.lesson_status], ['25', '25', 'passed']);
+        assert.deepEqual([cmi.core.score.raw, cmi.core.score.max, cmi.core.lesson_status], ['100', '100', 'passed']);
         assert.equal(inter(cmi, 1).result, 'correct');
       } else {
         assert.deepEqual([cmi.score.scaled, cmi.score.raw, cmi.completion_status, cmi.success_status], ['1', '25', 'completed', 'passed']);
@@ -227,7 +237,7 @@ for (const version of ['1.2', '2004']) {
       await page.goto(`${lms.base}done.html`);
       const end = await page.evaluate((k) => ({ cmi: JSON.parse(localStorage.getItem(k)), finished: localStorage.getItem(`${k}-finished`) }), `lms-${version}`);
       assert.equal(end.finished, '2');
-      if (v12) assert.equal(end.cmi.core.score.raw, '25');
+      if (v12) assert.equal(end.cmi.core.score.raw, '100');
       else assert.equal(end.cmi.score.scaled, '1');
       assert.deepEqual(browser.problems, []);
     });

@@ -100,10 +100,10 @@ describe('<ply-set>', () => {
       };
     });
     const r = out.record;
-    assert.deepEqual(Object.keys(r), ['title', 'id', 'learner', 'mastery', 'score', 'max', 'scaled', 'passed', 'exercises']);
+    assert.deepEqual(Object.keys(r), ['title', 'id', 'learner', 'mastery', 'score', 'max', 'scaled', 'passed', 'total', 'exercises']);
     assert.deepEqual([r.title, r.id, r.learner, r.mastery], ['Minimax and alpha-beta drill', 'drill-1', 's1001', 0.8]);
     assert.deepEqual(r.exercises.map((e) => [e.task, e.score, e.max, e.done]), [['minimax', 5, 5, true], ['alphabeta-leaves', 19, 20, false]]);
-    assert.deepEqual([r.score, r.max, r.scaled, r.passed], [24, 25, 0.96, true]);
+    assert.deepEqual([r.score, r.max, r.scaled, r.passed, r.total], [24, 25, 0.96, true, 25]);
     assert.deepEqual(Object.keys(r.exercises[1]), ['task', 'seed', 'tree', 'score', 'max', 'done', 'mistakes', 'options', 'answers']);
     assert.deepEqual(r.exercises[1].options, { task: 'alphabeta-leaves', difficulty: 'exam', depth: 3, branching: '2-3', cutoffs: 2, seed: 2559655006, tie: 'nonstrict' });
     assert.equal(out.score, 'Score: 24 of 25 (96%) · 2 of 2 exercises answered · mastery reached');

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { findApi, interactionValues, readSuspend, scoreValues, statusValues, suspendText, timespan } from '../../www/lib/scorm.js';
 
-const record = (score, max, passed) => ({ score, max, scaled: max ? score / max : 0, ...(passed === undefined ? {} : { mastery: 0.8, passed }) });
+const record = (score, max, passed, total = max) => ({ score, max, scaled: max ? score / max : 0, ...(passed === undefined ? {} : { mastery: 0.8, passed }), total });
 
 test('durations: 1.2 HHHH:MM:SS.SS, 2004 ISO 8601', () => {
   assert.equal(timespan('1.2', 0), '0000:00:00.00');
@@ -15,9 +15,14 @@ test('durations: 1.2 HHHH:MM:SS.SS, 2004 ISO 8601', () => {
   assert.equal(timespan('2004', 90_000), 'PT1M30S');
 });
 
-test('the score: raw, min and max; 2004 also scaled to seven decimals', () => {
-  assert.deepEqual(scoreValues('1.2', record(24, 25)), [['cmi.core.score.raw', '24'], ['cmi.core.score.min', '0'], ['cmi.core.score.max', '25']]);
+test('the score, out of the whole set: 1.2 raw a percentage; 2004 scaled to seven decimals, raw in cells', () => {
+  assert.deepEqual(scoreValues('1.2', record(24, 25)), [['cmi.core.score.raw', '96'], ['cmi.core.score.min', '0'], ['cmi.core.score.max', '100']]);
+  assert.deepEqual(scoreValues('1.2', record(2, 3)), [['cmi.core.score.raw', '66.67'], ['cmi.core.score.min', '0'], ['cmi.core.score.max', '100']]);
   assert.deepEqual(scoreValues('2004', record(2, 3)), [['cmi.score.scaled', '0.6666667'], ['cmi.score.raw', '2'], ['cmi.score.min', '0'], ['cmi.score.max', '3']]);
+  // One exercise of two answered: out of both.
+  assert.deepEqual(scoreValues('1.2', record(5, 5, true, 25)), [['cmi.core.score.raw', '20'], ['cmi.core.score.min', '0'], ['cmi.core.score.max', '100']]);
+  assert.deepEqual(scoreValues('2004', record(5, 5, true, 25)), [['cmi.score.scaled', '0.2'], ['cmi.score.raw', '5'], ['cmi.score.min', '0'], ['cmi.score.max', '25']]);
+  assert.deepEqual(scoreValues('2004', record(0, 0, undefined, 0))[0], ['cmi.score.scaled', '0']);
 });
 
 test('the status: judged by mastery once every exercise is answered', () => {

@@ -89,15 +89,15 @@ test('infinite bounds are stored as strings and read back', () => {
 test('the set record: sums, scaled, passed against mastery, the best attempt kept', () => {
   const s = readSet(WEEK3);
   const ex = (score, max) => ({ task: 'minimax', score, max });
-  const r = setRecord(s, 's1001', [ex(9, 9), ex(7, 13), ex(0, 4)]);
-  assert.deepEqual(Object.keys(r), ['title', 'id', 'learner', 'mastery', 'score', 'max', 'scaled', 'passed', 'exercises']);
+  const r = setRecord(s, 's1001', [ex(9, 9), ex(7, 13), ex(0, 4)], 30);
+  assert.deepEqual(Object.keys(r), ['title', 'id', 'learner', 'mastery', 'score', 'max', 'scaled', 'passed', 'total', 'exercises']);
   assert.deepEqual([r.score, r.max, r.scaled, r.passed], [16, 26, 16 / 26, false]);
-  const none = setRecord(readSet({ title: 'T', exercises: [{ task: 'minimax' }] }), '', [ex(0, 0)]);
+  const none = setRecord(readSet({ title: 'T', exercises: [{ task: 'minimax' }] }), '', [ex(0, 0)], 0);
   assert.deepEqual([none.scaled, 'passed' in none, 'mastery' in none], [0, false, false]);
-  assert.equal(scoreWords(r, 2, 3), 'Score: 16 of 26 (62%) · 2 of 3 exercises answered · mastery at 80%');
-  assert.equal(scoreWords(setRecord(s, '', [ex(9, 9)]), 1, 1), 'Score: 9 of 9 (100%) · 1 of 1 exercise answered · mastery reached');
+  assert.equal(scoreWords(r, 3, 4), 'Score: 16 of 30 (53%) · 3 of 4 exercises answered · mastery at 80%');
+  assert.equal(scoreWords(setRecord(s, '', [ex(9, 9)], 9), 1, 1), 'Score: 9 of 9 (100%) · 1 of 1 exercise answered · mastery reached');
   // Mastery is reached with every exercise answered, not before.
-  assert.equal(scoreWords(setRecord(s, '', [ex(9, 9)]), 1, 3), 'Score: 9 of 9 (100%) · 1 of 3 exercises answered · mastery at 80%');
+  assert.equal(scoreWords(setRecord(s, '', [ex(9, 9)], 20), 1, 3), 'Score: 9 of 20 (45%) · 1 of 3 exercises answered · mastery at 80%');
   assert.equal(betterAttempt(null, ex(0, 9)), true);
   assert.equal(betterAttempt(ex(5, 9), ex(4, 9)), false);
   assert.equal(betterAttempt(ex(5, 9), ex(5, 9)), true);

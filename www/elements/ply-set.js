@@ -11,8 +11,8 @@
 // learner_seed of the set's id, this id and their index), layout ("one": one exercise at a
 // time, the default; "all": every exercise on the page). Properties: exercises (the
 // <ply-practice> elements), completed. Methods: record() → the set's record {title, id,
-// learner, mastery, score, max, scaled, passed, exercises: [the answered exercises' checkable
-// grade records]}, which
+// learner, mastery, score, max, scaled, passed, total, exercises: [the answered exercises'
+// checkable grade records]} (total: every exercise's maximum, answered or not), which
 // `plyground grade --record` verifies; progress() / restore(progress) the saved progress (the
 // SCORM adapter keeps it in suspend_data). Events: ready {error}, graded {index, record,
 // latency, counted, set} per check, completed {set} once every exercise has been answered.
@@ -309,7 +309,8 @@ export class PlySet extends HTMLElement {
    */
   record() {
     if (!this.set_) throw new Error('ply-set: the set is not loaded yet (wait for the ready event)');
-    return setRecord(this.set_, this._learnerId, this._tries.filter((t) => t.record).map((t) => t.record));
+    const total = this._practices.reduce((a, p, i) => a + (this._tries[i].record ?? p.checkableRecord({})).max, 0);
+    return setRecord(this.set_, this._learnerId, this._tries.filter((t) => t.record).map((t) => t.record), total);
   }
 
   /** The progress to save (JSON-able; ±∞ as in records): what restore() takes back. */

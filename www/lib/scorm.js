@@ -86,20 +86,25 @@ export function statusValues(version, record, completed) {
   ];
 }
 
-/** The score of a set's record: raw/min/max (1.2, and 2004 too), scaled (2004, 7 decimals). */
+/**
+ * The score of a set's record, out of every exercise of the set (`total`: an unanswered one
+ * counts 0): 1.2's raw as a percentage (min 0, max 100), the scale its mastery score is
+ * compared with; 2004's scaled (seven decimals) and raw/min/max in cells.
+ */
 export function scoreValues(version, record) {
+  const fraction = record.total === 0 ? 0 : record.score / record.total;
   if (version === '1.2') {
     return [
-      ['cmi.core.score.raw', String(record.score)],
+      ['cmi.core.score.raw', String(Number((fraction * 100).toFixed(2)))],
       ['cmi.core.score.min', '0'],
-      ['cmi.core.score.max', String(record.max)],
+      ['cmi.core.score.max', '100'],
     ];
   }
   return [
-    ['cmi.score.scaled', String(Number(record.scaled.toFixed(7)))],
+    ['cmi.score.scaled', String(Number(fraction.toFixed(7)))],
     ['cmi.score.raw', String(record.score)],
     ['cmi.score.min', '0'],
-    ['cmi.score.max', String(record.max)],
+    ['cmi.score.max', String(record.total)],
   ];
 }
 

@@ -152,11 +152,14 @@ export function betterAttempt(kept, next) {
  * with a mastery), and the exercise records, each `{...gradeRecord, options, answers}` —
  * those of the exercises answered so far (an exercise's empty answers are not worth 0: an
  * unmarked leaf is a right "not pruned"), so the set is judged once it is completed.
+ * `total` is the maxima of every exercise, answered or not (what the running score and an
+ * LMS's score are out of; `plyground grade --record` does not read it).
  * @param {ReturnType<typeof readSet>} set
  * @param {string} learner
- * @param {object[]} exercises the exercise records, in the set's order
+ * @param {object[]} exercises the answered exercises' records, in the set's order
+ * @param {number} total
  */
-export function setRecord(set, learner, exercises) {
+export function setRecord(set, learner, exercises, total) {
   const score = exercises.reduce((a, e) => a + e.score, 0);
   const max = exercises.reduce((a, e) => a + e.max, 0);
   const scaled = max === 0 ? 0 : score / max;
@@ -164,15 +167,16 @@ export function setRecord(set, learner, exercises) {
   if (set.mastery !== null) r.mastery = set.mastery;
   Object.assign(r, { score, max, scaled });
   if (set.mastery !== null) r.passed = scaled >= set.mastery;
+  r.total = total;
   r.exercises = exercises;
   return r;
 }
 
 /** The set's running score in words, for the aria-live line (mastery once all are answered). */
 export function scoreWords(record, answered, total) {
-  const pct = Math.round(record.scaled * 100);
+  const pct = record.total === 0 ? 0 : Math.round((record.score / record.total) * 100);
   const of = `${answered} of ${total} exercise${total === 1 ? '' : 's'} answered`;
   const reached = record.passed && answered === total;
   const mastery = record.mastery === undefined ? '' : ` · ${reached ? 'mastery reached' : `mastery at ${Math.round(record.mastery * 100)}%`}`;
-  return `Score: ${record.score} of ${record.max} (${pct}%) · ${of}${mastery}`;
+  return `Score: ${record.score} of ${record.total} (${pct}%) · ${of}${mastery}`;
 }
