@@ -177,6 +177,9 @@ export class PlySet extends HTMLElement {
       on(practice, 'ready', (e) => {
         e.stopPropagation();
         if (token !== this._token) return;
+        // Drawn: the space held for it (elements/reserve.js, measured while the set was laid
+        // out, a hidden exercise at no width) is not needed any more.
+        practice.style.removeProperty('--ply-reserve');
         if (e.detail?.error) this._exerciseError = this._exerciseError ?? `set.exercises[${i}]: ${e.detail.error.replace(/^plyground: /, '')}`;
         if (--waiting === 0) this._allReady(token);
       });
