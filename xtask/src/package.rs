@@ -233,44 +233,33 @@ fn manifest(scorm: Scorm, set: &SetInfo, files: &[String]) -> String {
     for f in std::iter::once("set.json").chain(files.iter().map(String::as_str)) {
         list.push_str(&format!("      <file href=\"{}\"/>\n", xml(f)));
     }
-    match scorm {
-        Scorm::V12 => {
-            let mastery = set
-                .mastery
+    // What differs between the versions: the namespaces, the schema version, the mastery
+    // (1.2: a percentage on the item; 2004: the primary objective's measure) and the
+    // attribute that makes the resource a SCO.
+    let (namespaces, version, item_extra, scorm_type) = match scorm {
+        Scorm::V12 => (
+            r#"xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+    xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd""#,
+            "1.2",
+            set.mastery
                 .map(|m| {
                     format!("\n        <adlcp:masteryscore>{}</adlcp:masteryscore>", (m * 100.0).round())
                 })
-                .unwrap_or_default();
-            format!(
-                r#"<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="{id}" version="1.0"
-    xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-    xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+                .unwrap_or_default(),
+            "adlcp:scormtype",
+        ),
+        Scorm::V2004 => (
+            r#"xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+    xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+    xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+    xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+    xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
-  </metadata>
-  <organizations default="org-1">
-    <organization identifier="org-1">
-      <title>{title}</title>
-      <item identifier="item-1" identifierref="sco-1">
-        <title>{title}</title>{mastery}
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="sco-1" type="webcontent" adlcp:scormtype="sco" href="{LAUNCH}">
-{list}    </resource>
-  </resources>
-</manifest>
-"#
-            )
-        }
-        Scorm::V2004 => {
-            let sequencing = set
-                .mastery
+    xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd""#,
+            "2004 4th Edition",
+            set.mastery
                 .map(|m| {
                     format!(
                         r#"
@@ -283,38 +272,33 @@ fn manifest(scorm: Scorm, set: &SetInfo, files: &[String]) -> String {
         </imsss:sequencing>"#
                     )
                 })
-                .unwrap_or_default();
-            format!(
-                r#"<?xml version="1.0" encoding="UTF-8"?>
+                .unwrap_or_default(),
+            "adlcp:scormType",
+        ),
+    };
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="{id}" version="1.0"
-    xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-    xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
-    xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
-    xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
-    xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
-    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">
+    {namespaces}>
   <metadata>
     <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
+    <schemaversion>{version}</schemaversion>
   </metadata>
   <organizations default="org-1">
     <organization identifier="org-1">
       <title>{title}</title>
       <item identifier="item-1" identifierref="sco-1">
-        <title>{title}</title>{sequencing}
+        <title>{title}</title>{item_extra}
       </item>
     </organization>
   </organizations>
   <resources>
-    <resource identifier="sco-1" type="webcontent" adlcp:scormType="sco" href="{LAUNCH}">
+    <resource identifier="sco-1" type="webcontent" {scorm_type}="sco" href="{LAUNCH}">
 {list}    </resource>
   </resources>
 </manifest>
 "#
-            )
-        }
-    }
+    )
 }
 
 /// A zip archive of the entries (deflated, dated 1980-01-01 00:00, no extra fields).
