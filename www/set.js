@@ -5,7 +5,10 @@
 // standalone and the page says so.
 
 import './elements/ply-set.js';
+import { SITE_BASE } from './elements/runtime.js';
 import { LmsSession, findApi } from './lib/scorm.js';
+import { setPageUrl, setSnippet } from './lib/set.js';
+import { el } from './views/dom.js';
 
 const note = document.getElementById('lms');
 const set = document.createElement('ply-set');
@@ -33,9 +36,20 @@ if (lms) {
 }
 
 set.addEventListener('ready', (e) => {
+  if (!e.detail.error && !lms && !found) share(set.description);
   if (e.detail.error || !lms) return;
   lms.report(set.record(), set.completed, set.progress());
 });
+
+/** Standalone: the set's link and its element snippet, to copy. */
+function share(description) {
+  if (!description || document.getElementById('share')) return;
+  const field = (id, label, control) => el('p', {}, el('label', { for: id }, label), control);
+  const link = el('input', { id: 'share-link', type: 'text', readonly: '', value: setPageUrl(description, SITE_BASE) });
+  const code = el('textarea', { id: 'share-code', readonly: '', rows: '3' }, setSnippet(description, SITE_BASE));
+  const box = el('details', { id: 'share', class: 'share' }, el('summary', {}, 'Link and embed code'), field('share-link', 'Link to this set', link), field('share-code', 'Embed code (an element)', code));
+  document.getElementById('set').append(box);
+}
 set.addEventListener('graded', (e) => {
   if (!e.detail.counted) return;
   lms?.report(e.detail.set, set.completed, set.progress(), { index: e.detail.index, record: e.detail.record, latency: e.detail.latency });

@@ -205,6 +205,30 @@ describe('<ply-set>', () => {
     assert.deepEqual(browser.problems, []);
   });
 
+  it('standalone, the page offers the set\'s link and element snippet; both give the same set', async () => {
+    await page.goto(url());
+    await page.reload();
+    await setReady(page);
+    const share = await page.evaluate(() => ({ link: document.getElementById('share-link').value, code: document.getElementById('share-code').value, note: document.getElementById('lms').textContent }));
+    assert.equal(share.note, 'No course system found: this set runs standalone, and your progress stays in this browser.');
+    assert.equal(share.link, `${browser.base}set.html#set=${encodeURIComponent(JSON.stringify(JSON.parse(SET)))}`);
+    assert.ok(share.code.startsWith(`<script type="module" src="${browser.base}plyground-elements.js"></script>\n<ply-set set="{&quot;title&quot;:`));
+    // The snippet's element in a page that loads plyground-elements.js (which loads <ply-set>).
+    await page.goto(`${browser.base}tests/pages/blank.html`);
+    const seeds = await page.evaluate(async (code) => {
+      const box = document.createElement('div');
+      box.innerHTML = code.split('\n')[1];
+      const s = box.firstChild;
+      s.setAttribute('learner', 's1001');
+      const ready = new Promise((r) => s.addEventListener('ready', r, { once: true }));
+      document.body.append(s);
+      await ready;
+      return s.exercises.map((e) => e.getAttribute('seed'));
+    }, share.code);
+    assert.deepEqual(seeds, [null, '2559655006']);
+    assert.deepEqual(browser.problems, []);
+  });
+
   it('bad set JSON: the message names the field and the reason', async () => {
     const bad = JSON.stringify({ title: 'T', exercises: [{ task: 'minimax', depth: 'deep' }] });
     await page.goto(`${browser.base}set.html#set=${encodeURIComponent(bad)}`);

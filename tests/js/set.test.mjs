@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { api } from './wasm.mjs';
-import { betterAttempt, exerciseAttributes, progressOf, readProgress, readRecordJson, readSet, recordJson, scoreWords, setRecord, storageKey } from '../../www/lib/set.js';
+import { betterAttempt, exerciseAttributes, progressOf, readProgress, readRecordJson, readSet, recordJson, scoreWords, setPageUrl, setRecord, setSnippet, setText, storageKey } from '../../www/lib/set.js';
 
 const WEEK3 = {
   title: 'Alpha-beta drill',
@@ -101,4 +101,21 @@ test('the set record: sums, scaled, passed against mastery, the best attempt kep
   assert.equal(betterAttempt(null, ex(0, 9)), true);
   assert.equal(betterAttempt(ex(5, 9), ex(4, 9)), false);
   assert.equal(betterAttempt(ex(5, 9), ex(5, 9)), true);
+});
+
+test('a set as a link and as an element snippet: compact, escaped, read back the same', () => {
+  const s = readSet(WEEK3);
+  const text = setText(s);
+  assert.equal(text, JSON.stringify(WEEK3));
+  assert.deepEqual(readSet(text), s);
+  assert.equal(setText(readSet({ title: 'T', exercises: [{ task: 'minimax' }] })), '{"title":"T","exercises":[{"task":"minimax"}]}');
+  const url = setPageUrl(s, 'https://example.org/ply/');
+  assert.ok(url.startsWith('https://example.org/ply/set.html#set=%7B%22title%22%3A%22Alpha-beta%20drill%22'));
+  assert.deepEqual(readSet(new URLSearchParams(new URL(url).hash.slice(1)).get('set')), s);
+  const tiny = readSet({ title: "Tom's <drill>", exercises: [{ task: 'minimax', tree: '[1,2]' }] });
+  assert.equal(
+    setSnippet(tiny, 'https://example.org/ply/'),
+    '<script type="module" src="https://example.org/ply/plyground-elements.js"></script>\n' +
+      '<ply-set set="{&quot;title&quot;:&quot;Tom&#39;s &lt;drill&gt;&quot;,&quot;exercises&quot;:[{&quot;task&quot;:&quot;minimax&quot;,&quot;tree&quot;:&quot;[1,2]&quot;}]}"></ply-set>',
+  );
 });

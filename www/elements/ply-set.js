@@ -10,7 +10,7 @@
 // no set), learner (the learner's id: "seed": "learner" exercises take the core's
 // learner_seed of the set's id, this id and their index), layout ("one": one exercise at a
 // time, the default; "all": every exercise on the page). Properties: exercises (the
-// <ply-practice> elements), completed. Methods: record() → the set's record {title, id,
+// <ply-practice> elements), description (the set as read), completed. Methods: record() → the set's record {title, id,
 // learner, mastery, score, max, scaled, passed, total, exercises: [the answered exercises'
 // checkable grade records]} (total: every exercise's maximum, answered or not), which
 // `plyground grade --record` verifies; progress() / restore(progress) the saved progress (the
@@ -62,6 +62,11 @@ export class PlySet extends HTMLElement {
   /** The <ply-practice> elements, in the set's order (empty until the set is read). */
   get exercises() {
     return [...this._practices];
+  }
+
+  /** The set description as read (docs/records.md; defaults filled in), null before. */
+  get description() {
+    return this.set_ ?? null;
   }
 
   /** Has every exercise been answered at least once? */

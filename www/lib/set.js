@@ -5,6 +5,7 @@
 // too (Practice.learnerSeed, passed in): nothing here decides an answer or a seed.
 
 import { PRACTICE_GEN } from './figure-state.js';
+import { escapeHtml } from './snippets.js';
 
 /** The set description's own fields. */
 export const SET_KEYS = ['title', 'id', 'mastery', 'attempts', 'reveal', 'exercises'];
@@ -179,4 +180,29 @@ export function scoreWords(record, answered, total) {
   const reached = record.passed && answered === total;
   const mastery = record.mastery === undefined ? '' : ` · ${reached ? 'mastery reached' : `mastery at ${Math.round(record.mastery * 100)}%`}`;
   return `Score: ${record.score} of ${record.total} (${pct}%) · ${of}${mastery}`;
+}
+
+/** A read set as a compact description again (what a link or snippet carries). */
+export function setText(set) {
+  const d = { title: set.title };
+  if (set.id !== set.title) d.id = set.id;
+  if (set.mastery !== null) d.mastery = set.mastery;
+  if (set.attempts !== null) d.attempts = set.attempts;
+  if (!set.reveal) d.reveal = false;
+  d.exercises = set.exercises;
+  return JSON.stringify(d);
+}
+
+/**
+ * The set's page: `set.html#set=…` under `base` (the site's folder, ending in '/').
+ * @param {ReturnType<typeof readSet>} set
+ * @param {string} base
+ */
+export function setPageUrl(set, base) {
+  return `${base}set.html#set=${encodeURIComponent(setText(set))}`;
+}
+
+/** The set as an element snippet: the elements' script (once per page) and the <ply-set>. */
+export function setSnippet(set, base) {
+  return `<script type="module" src="${escapeHtml(`${base}plyground-elements.js`)}"></script>\n<ply-set set="${escapeHtml(setText(set))}"></ply-set>`;
 }
