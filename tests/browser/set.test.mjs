@@ -240,6 +240,8 @@ describe('<ply-set>', () => {
     await page.reload();
     await setReady(page);
     const range = await page.evaluate(() => document.querySelector('ply-set').shadowRoot.querySelector('.ply-error').textContent);
-    assert.match(range, /^plyground: set\.exercises\[0\]: .*depth/);
+    assert.equal(range, "plyground: set.exercises[0]: depth: expected a whole number from 1 to 6, got '9'");
+    assert.equal(await page.evaluate(() => document.querySelector('ply-set').dataset.ready), 'true', 'the ready event fired');
+    assert.deepEqual(browser.problems, []);
   });
 });

@@ -199,14 +199,19 @@ export class PlySet extends HTMLElement {
   }
 
   _allReady(token) {
-    if (this._exerciseError) this._error.textContent = `plyground: ${this._exerciseError}`;
+    if (this._exerciseError) {
+      // An exercise that cannot be built (its options out of range): the set is not usable.
+      this._error.textContent = `plyground: ${this._exerciseError}`;
+      this.emit('ready', { error: this._error.textContent });
+      return;
+    }
     const saved = this._pending ?? this._load();
     this._pending = null;
     if (saved) this._apply(saved);
     this._ready = true;
-    this._shownAt[this._current] ??= performance.now();
+    this._layout();
     this._announce('');
-    if (token === this._token) this.emit('ready', { error: this._error.textContent || null });
+    if (token === this._token) this.emit('ready', { error: null });
   }
 
   /** The saved progress in local storage, if any (and if storage works). */
@@ -301,6 +306,8 @@ export class PlySet extends HTMLElement {
     this._prev.disabled = this._current === 0;
     this._next.disabled = this._current === this._sections.length - 1;
     this._where.textContent = `Exercise ${this._current + 1} of ${this._sections.length}`;
+    // An exercise's latency counts from when it is first on screen.
+    if (this._ready) this._sections.forEach((sec, i) => !sec.hidden && (this._shownAt[i] ??= performance.now()));
   }
 
   /** Shows exercise `i` (0-based) when one is shown at a time. */
@@ -308,7 +315,6 @@ export class PlySet extends HTMLElement {
     if (!this._sections || i < 0 || i >= this._sections.length) return;
     this._current = i;
     this._layout();
-    if (this._ready) this._shownAt[i] ??= performance.now();
   }
 
   /**
