@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -233,6 +233,18 @@ for (const version of ['1.2', '2004']) {
         assert.equal(inter(cmi, 1).result, 'correct');
       }
       assert.deepEqual(JSON.parse(cmi.suspend_data).progress.exercises.map((e) => e.attempts), [1, 2]);
+      // The set's record after the resumed session is genuine for the CLI; forged, it is not.
+      const final = await frame.evaluate(() => document.querySelector('ply-set').record());
+      const file = join(mkdtempSync(join(tmpdir(), 'plyground-scorm-record-')), 'record.json');
+      const grade = () => spawnSync('cargo', ['run', '-q', '-p', 'plyground-cli', '--', 'grade', '--record', file], { cwd: ROOT, encoding: 'utf8' });
+      writeFileSync(file, JSON.stringify(final));
+      let checked = grade();
+      assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+      assert.match(checked.stdout, /^record \(set "Minimax and alpha-beta drill"\): ok, 25 of 25, passed$/m);
+      writeFileSync(file, JSON.stringify({ ...final, exercises: [final.exercises[0], { ...final.exercises[1], answers: { pruned: [] } }] }));
+      checked = grade();
+      assert.equal(checked.status, 1, checked.stdout + checked.stderr);
+      assert.match(checked.stdout, /^record\.exercises\[1\] \(alphabeta-leaves, seed 2559655006\): MISMATCH: stored 20 of 20, recomputed 13 of 20; stored done true, recomputed false/m);
       // Leaving the page finishes the session: a commit with the session time, then finish.
       await page.goto(`${lms.base}done.html`);
       const end = await page.evaluate((k) => ({ cmi: JSON.parse(localStorage.getItem(k)), finished: localStorage.getItem(`${k}-finished`) }), `lms-${version}`);
