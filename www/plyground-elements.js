@@ -3,7 +3,8 @@
 //   <script type="module" src="https://…/plyground-elements.js"></script>
 //   <ply-tree step="end">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>
 //
-// <ply-tree>, <ply-game>, <ply-mcts>, <ply-ucb>, <ply-compare> and <ply-practice> share one
+// <ply-tree>, <ply-game>, <ply-mcts>, <ply-ucb>, <ply-compare> and <ply-practice> (and
+// <ply-set>, a set of <ply-practice> exercises) share one
 // WebAssembly module per kind and one small worker pool per page (elements/runtime.js). Each
 // element is its own module (elements/ply-tree.js, …, which defines its tag and exports its
 // class); this script loads an element's module when its tag first appears in the document,
@@ -21,6 +22,7 @@ const ELEMENTS = {
   'ply-ucb': () => import('./elements/ply-ucb.js'),
   'ply-compare': () => import('./elements/ply-compare.js'),
   'ply-practice': () => import('./elements/ply-practice.js'),
+  'ply-set': () => import('./elements/ply-set.js'),
 };
 
 const waiting = new Map(Object.entries(ELEMENTS));

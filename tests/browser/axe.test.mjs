@@ -1,6 +1,6 @@
 // axe-core (npm, pinned in package.json) on every page and view, in light and dark
 // (prefers-color-scheme emulated) at 1280 and 360 px: the playground's first-visit page and four views (two with a menu open), the embed
-// page with each view, the lessons gallery and the test lesson page (and the tree lab's editor open). Any violation fails,
+// page with each view, the lessons gallery, the test lesson page (and the tree lab's editor open) and an exercise set's page. Any violation fails,
 // with its rule, the elements and axe's summary of what to fix.
 //
 // axe is injected with page.addScriptTag; the pages' CSP allows no inline script, so the
@@ -8,6 +8,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { openBrowser } from './harness.mjs';
 
@@ -46,7 +47,21 @@ const PAGES = [
   { name: 'embed compare', path: 'embed.html#view=compare&tree=[[3,12,8],[2,4,6],[14,5,2]]', figure: true },
   { name: 'lessons gallery', path: 'lessons/index.html', figures: true },
   { name: 'test lesson page', path: 'tests/pages/lesson.html', figures: true },
+  // An exercise set (tests/fixtures/set-drill.json), both exercises on the page, one answered.
+  { name: 'set page', path: `set.html#layout=all&learner=s1001&set=${encodeURIComponent(readFileSync(new URL('../fixtures/set-drill.json', import.meta.url), 'utf8'))}`, act: answerSet },
 ];
+
+/** Waits for the set page's exercises, then answers the first with its key. */
+async function answerSet(page) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('ply-set');
+    return s?.exercises.length === 2 && s.exercises.every((e) => e.state != null);
+  }, null, { timeout: TIMEOUT });
+  await page.evaluate(() => {
+    const a = document.querySelector('ply-set').exercises[0];
+    a.submit(a.answerKey());
+  });
+}
 
 /** Opens the tree lab's editor and puts the figure's focus on node `id`. */
 async function openEditor(page, id) {

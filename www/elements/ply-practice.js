@@ -9,11 +9,13 @@
 // decimals, chance, players, cutoffs, unique-best, tie-sensitive, worst-order, tie, c, theme,
 // height. Event: graded {task, seed, tree, score, max, done, mistakes: [{node, field, expected,
 // got, misconception}]} each time the student checks. Method: submit(answers) → the same
-// record (answers: docs/embedding.md, "Practice answers and grades"). Nothing is sent anywhere
-// but to the page, as the event.
+// record (answers: docs/embedding.md, "Practice answers and grades"); checkableRecord() → that
+// record with the options and answers that rebuild it (docs/records.md). Nothing is sent
+// anywhere but to the page, as the event.
 
 import { PlyElement, define, reflectAttributes } from './base.js';
 import { practiceOptions } from '../lib/figure-state.js';
+import { gradeRecord } from '../lib/practice-answers.js';
 import { el } from '../views/dom.js';
 
 let modules = null;
@@ -57,7 +59,10 @@ export class PlyPractice extends PlyElement {
       const box = el('div', { class: 'lab-main practice', part: 'figure' });
       this._body.replaceChildren(box);
       this.figure = new this.mods.PracticeFigure(box, {
-        onGraded: (record) => this.emit('graded', record),
+        onGraded: (record, g, answers) => {
+          this._answers = answers;
+          this.emit('graded', record);
+        },
         isDark: () => this.isDark(),
         styleOverrides: () => this.canvasStyle(),
       });
@@ -71,6 +76,7 @@ export class PlyPractice extends PlyElement {
     if (key !== this._key) {
       this.figure.load(this.mods.practiceApi, practiceOptions(s));
       this._key = key;
+      this._answers = null;
     }
   }
 
@@ -83,6 +89,17 @@ export class PlyPractice extends PlyElement {
   submit(answers) {
     if (!this.figure?.practice) throw new Error('ply-practice: the exercise is not loaded yet (wait for the ready event)');
     return this.figure.submit(answers);
+  }
+
+  /**
+   * A grade record that `plyground grade --record` can check (docs/records.md): the grade of
+   * `answers` (by default the answers last checked, else none) with the options given to
+   * Practice.create and the answers. Nothing on screen changes and no event fires.
+   * @param {object} [answers]
+   */
+  checkableRecord(answers = this._answers ?? {}) {
+    if (!this.figure?.practice) throw new Error('ply-practice: the exercise is not loaded yet (wait for the ready event)');
+    return { ...gradeRecord(this.figure.practice.grade(answers)), options: practiceOptions(this.state), answers };
   }
 
   /** The exercise's answer key, in the answers' shape (for instructors' pages and tests). */

@@ -37,7 +37,7 @@ export class PracticeFigure {
    * @param {HTMLElement} container its children are replaced (a grid of two columns, class lab-main)
    * @param {object} [opts]
    * @param {string|null} [opts.idPrefix] ids for the parts (the playground's 'pr-')
-   * @param {(record: object, grade: object) => void} [opts.onGraded] after every check
+   * @param {(record: object, grade: object, answers: object) => void} [opts.onGraded] after every check
    * @param {() => boolean} [opts.isDark]
    * @param {() => object} [opts.styleOverrides]
    */
@@ -687,7 +687,7 @@ export class PracticeFigure {
     this.grade = g;
     this.showGrade(g);
     const record = gradeRecord(g);
-    this.opts.onGraded?.(record, g);
+    this.opts.onGraded?.(record, g, answers);
     return record;
   }
 

@@ -14,6 +14,8 @@
 //!   BitBully (PyPI, in a venv in target/peers-venv made on first use);
 //!   `--latency[=K]` instead runs only the Connect-4 latency benchmark in headless Chromium,
 //!   `--peers=solver` (`--peers=mcts`) only the exact solver's (MCTS-Solver's) comparisons.
+//! - `cargo xtask package --scorm 1.2|2004 --set FILE --out FILE.zip`: a SCORM package of
+//!   an exercise set (`package.rs`, docs/lms.md).
 //! - `cargo xtask book [--check N]`: the Connect-4 opening book from `bitbully-databases`.
 //! - `cargo xtask fuzz [TARGET…] [--minutes N]`: the fuzz targets (tree parser, move strings,
 //!   `plyground solve` input, the wasm API in Node), each for N minutes (docs/fuzzing.md).
@@ -24,6 +26,7 @@ mod build;
 mod fuzz;
 mod guard;
 mod lighthouse;
+mod package;
 mod serve;
 mod setup;
 mod site;
@@ -77,6 +80,10 @@ commands:
                         package bitbully-databases (a venv in target/bitbully-venv), check
                         it against the committed file and N random entries against our
                         solver (default 20), print its sizes
+  package --scorm 1.2|2004 --set FILE --out FILE.zip [--no-build]
+                        build, then write a SCORM package of the exercise set FILE (docs/lms.md):
+                        imsmanifest.xml, the launch page set.html with the set, and
+                        the site files it loads; prints its size and file count
   fuzz [TARGET…] [--minutes N] [--seed S] [--cases K]
                         run the fuzz targets one after the other, each for N minutes
                         (default 10): tree, moves, solve (crates/plyground-fuzz, proptest)
@@ -102,6 +109,7 @@ fn main() -> ExitCode {
         "test" => no_options("test", rest).and_then(|_| test::main()),
         "bench" => bench::main(rest).map(|_| ExitCode::SUCCESS),
         "book" => book::main(rest).map(|_| ExitCode::SUCCESS),
+        "package" => package::main(rest).map(|_| ExitCode::SUCCESS),
         "fuzz" => fuzz::main(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");

@@ -591,6 +591,15 @@ impl Practice {
         build(opts).map(|ex| Practice { ex }).map_err(|e| js_err(format!("Practice.create: {e}")))
     }
 
+    /// `Practice.learnerSeed(setId, learner, index)`: the seed of exercise `index` (from 0)
+    /// of the set `setId` for the learner `learner` — the core's `learner_seed`, so that a
+    /// set's `"seed": "learner"` gives in the browser the tree `plyground generate --set
+    /// FILE --learner ID` prints (docs/records.md).
+    #[wasm_bindgen(js_name = learnerSeed)]
+    pub fn learner_seed(set_id: &str, learner: &str, index: u32) -> u32 {
+        plyground::practice::learner_seed(set_id, learner, index)
+    }
+
     /// The tasks: `[{id, fields, algo, tieApplies}]`.
     #[wasm_bindgen(unchecked_return_type = "PracticeTask[]")]
     pub fn tasks() -> Result<JsValue, JsError> {
