@@ -116,6 +116,11 @@ describe('the npm package installed into a scratch project', () => {
     const tgz = existsSync(DIST) ? readdirSync(DIST).filter((f) => /^plyground-elements-.+\.tgz$/.test(f)) : [];
     assert.equal(tgz.length, 1, `target/dist/ should hold one plyground-elements-*.tgz (run \`cargo xtask dist\`): ${tgz.join(', ') || 'none'}`);
     tarball = join(DIST, tgz[0]);
+    const built = join(ROOT, 'target/site/plyground-elements.js');
+    assert.ok(
+      !existsSync(built) || statSync(tarball).mtimeMs >= statSync(built).mtimeMs,
+      `${tarball} is older than target/site/: run \`cargo xtask dist\``,
+    );
     rmSync(SCRATCH, { recursive: true, force: true });
     mkdirSync(SCRATCH, { recursive: true });
     writeFileSync(join(SCRATCH, 'package.json'), `${JSON.stringify({ name: 'dist-test', private: true, type: 'module' }, null, 2)}\n`);
