@@ -105,6 +105,31 @@ function emitted(text) {
   return [...stripComments(text).matchAll(/this\.emit\('([\w-]+)'/g)].map((m) => m[1]);
 }
 
+/** The file's leading comment block, as one line. */
+function header(text) {
+  const lines = [];
+  for (const line of text.split('\n')) {
+    const m = line.match(/^\/\/ ?(.*)$/);
+    if (!m) break;
+    lines.push(m[1].trim());
+  }
+  return lines.join(' ');
+}
+
+/**
+ * What an event's detail holds: `name {a, b, …}` in the file's header comment, else the keys
+ * of an object literal it is emitted with (`this.emit('ready', { error: … })`); '' if neither.
+ */
+function eventDetail(name, text) {
+  const esc = name.replace(/-/g, '\\-');
+  const said = header(text).match(new RegExp(`(?:^|[\\s,(])${esc} (\\{(?:[^{}]|\\{[^{}]*\\})*\\})`));
+  if (said) return `detail: ${said[1]}`;
+  const lit = text.match(new RegExp(`this\\.emit\\('${esc}', \\{([^}]*)\\}`));
+  if (!lit) return '';
+  const keys = [...lit[1].matchAll(/(?:^|,)\s*(\w+)/g)].map((m) => m[1]);
+  return `detail: {${keys.join(', ')}}`;
+}
+
 /** The code without its comments (block comments, and lines that are a `//` comment). */
 function stripComments(text) {
   return text.replace(/\/\*(?:[^*]|\*(?!\/))*\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
@@ -179,7 +204,10 @@ export function buildManifest(www) {
           .filter((g) => !ownNames.has(g.name))
           .map(({ readonly, ...g }) => ({ ...g, readonly, inheritedFrom: { name: 'PlyElement', module: 'elements/base.js' } })),
       ].map((m) => (m.description === '' ? (({ description, ...rest }) => rest)(m) : m)),
-      events: uniqueSorted([...emitted(code), ...emitted(base)]).map((name) => ({ name, type: { text: 'CustomEvent' } })),
+      events: uniqueSorted([...emitted(code), ...emitted(base)]).map((name) => {
+        const description = eventDetail(name, code) || eventDetail(name, base);
+        return { name, type: { text: 'CustomEvent' }, ...(description ? { description } : {}) };
+      }),
       cssParts: uniqueSorted(figureFiles.flatMap((f) => parts(read(f)))).map((name) => ({ name })),
       cssProperties: cssProperties.map((name) => ({ name })),
     };

@@ -52,6 +52,12 @@ const f = fetch(url);`;
     const practice = decls.find((d) => d.tagName === 'ply-practice');
     assert.deepEqual(practice.members.filter((x) => x.kind === 'method').map((x) => x.name), ['submit', 'answerKey', 'questions']);
     assert.deepEqual(practice.events.map((e) => e.name), ['graded', 'ply-error', 'ready']);
+    // What a detail holds: the element's header comment, else the object the base emits.
+    assert.deepEqual(practice.events.map((e) => e.description), [
+      'detail: {task, seed, tree, score, max, done, mistakes: [{node, field, expected, got, misconception}]}',
+      'detail: {message}',
+      'detail: {error}',
+    ]);
     assert.equal(practice.members.find((x) => x.name === 'uniqueBest').attribute, 'unique-best');
     const game = decls.find((d) => d.tagName === 'ply-game');
     assert.deepEqual(game.members.filter((x) => x.kind === 'method').map((x) => x.name), ['move', 'undo', 'redo', 'restart', 'resume']);
