@@ -116,6 +116,35 @@ function header(text) {
   return lines.join(' ');
 }
 
+/** `name (what it is)` in the header comment's "Attributes…:" sentence; '' if not there. */
+function attributeNote(name, text) {
+  const list = header(text).match(/Attributes[^:]*:(.*?)(?:\. Events?:|\. Methods?:|$)/);
+  if (!list) return '';
+  const esc = name.replace(/-/g, '\\-');
+  const m = list[1].match(new RegExp(`(?:^|[\\s,])${esc} \\(((?:[^()]|\\([^()]*\\))*)\\)`));
+  return m ? m[1] : '';
+}
+
+/**
+ * The attribute tables of docs/embedding.md by tag: `### \`<ply-tree>\`` sections' rows
+ * `| \`name\`, \`other\` (or \`alias\`) | values | default |` → {name: 'values (default: …)'}.
+ */
+export function docTables(markdown) {
+  const out = {};
+  let tag = null;
+  for (const line of markdown.split('\n')) {
+    const h = line.match(/^#{2,3} /);
+    if (h) tag = line.match(/^### `<(ply-[\w-]+)>`/)?.[1] ?? null;
+    if (!tag || !line.startsWith('| `')) continue;
+    const cells = line.split(' | ').map((c) => c.replace(/^\| |\s*\|$/g, '').trim());
+    if (cells.length !== 3) continue;
+    const [names, values, dflt] = cells;
+    const text = dflt && dflt !== '—' ? `${values} (default: ${dflt})` : values;
+    for (const m of names.matchAll(/`([\w-]+)`/g)) (out[tag] ??= {})[m[1]] = text;
+  }
+  return out;
+}
+
 /**
  * What an event's detail holds: `name {a, b, …}` in the file's header comment, else the keys
  * of an object literal it is emitted with (`this.emit('ready', { error: … })`); '' if neither.
@@ -154,12 +183,14 @@ const uniqueSorted = (xs) => [...new Set(xs)].sort();
 
 /**
  * custom-elements.json (schema 2.1.0) for the elements `plyground-elements.js` loads: per
- * element its attributes (`static attrs`) and the properties reflecting them, its getters and
+ * element its attributes (`static attrs`; what they take from docs/embedding.md's tables,
+ * given as `docs`, else from the element's header comment) and the properties reflecting them, its getters and
  * methods, the events it and the base class emit, the parts its figure's modules create, and
  * the custom properties of the stylesheet and the canvas.
  */
-export function buildManifest(www) {
+export function buildManifest(www, docs = '') {
   const read = (f) => readFileSync(join(www, f), 'utf8');
+  const tables = docTables(docs);
   const entry = read(ENTRY);
   const base = read('elements/base.js');
   const baseBody = base.slice(base.indexOf('export class PlyElement'));
@@ -196,7 +227,10 @@ export function buildManifest(www) {
       customElement: true,
       description: headline(code),
       superclass: { name: 'PlyElement', module: 'elements/base.js' },
-      attributes: Object.entries(attrs).map(([name, type]) => ({ name, type: { text: TYPES[type] ?? 'string | null' }, fieldName: field(name) })),
+      attributes: Object.entries(attrs).map(([name, type]) => {
+        const description = tables[tag]?.[name] ?? attributeNote(name, code);
+        return { name, type: { text: TYPES[type] ?? 'string | null' }, fieldName: field(name), ...(description ? { description } : {}) };
+      }),
       members: [
         ...reflected,
         ...own.map(({ readonly, ...m }) => (readonly ? { ...m, readonly } : m)),
@@ -347,7 +381,8 @@ export function build(www, site, out, version) {
     if (f.endsWith('.js')) data = data.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
     write(f, data);
   }
-  const manifest = buildManifest(www);
+  const docs = join(www, '../docs/embedding.md');
+  const manifest = buildManifest(www, existsSync(docs) ? readFileSync(docs, 'utf8') : '');
   const elements = manifest.modules.filter((m) => m.declarations.length);
   write('custom-elements.json', `${JSON.stringify(manifest, null, 2)}\n`);
   write('plyground-elements.d.ts', entryDts(manifest));

@@ -3,13 +3,14 @@
 // package.json say. The package itself, installed and loaded in Chromium: tests/browser/dist.test.mjs.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { buildManifest, elementDts, entryDts, LEFT_OUT, packageFiles, packageJson, references } from '../../xtask/dist.mjs';
+import { buildManifest, docTables, elementDts, entryDts, LEFT_OUT, packageFiles, packageJson, references } from '../../xtask/dist.mjs';
 
 const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
+const DOCS = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
 
 describe('dist: the package from www/', () => {
   it('follows static and dynamic imports, re-exports and new URL(…, import.meta.url)', () => {
@@ -44,8 +45,8 @@ const f = fetch(url);`;
     assert.deepEqual(ucb.attributes, [
       { name: 'parent', type: { text: 'number | null' }, fieldName: 'parent' },
       { name: 'c', type: { text: 'number | null' }, fieldName: 'c' },
-      { name: 'children', type: { text: 'string | null' }, fieldName: 'childStats' },
-      { name: 'controls', type: { text: 'string | null' }, fieldName: 'controls' },
+      { name: 'children', type: { text: 'string | null' }, fieldName: 'childStats', description: 'property childStats: HTMLElement has `children`' },
+      { name: 'controls', type: { text: 'string | null' }, fieldName: 'controls', description: '"inputs" or "none"' },
       { name: 'theme', type: { text: 'string | null' }, fieldName: 'theme' },
     ]);
     assert.deepEqual(ucb.members.map((x) => `${x.kind} ${x.name}`), ['field parent', 'field c', 'field childStats', 'field controls', 'field theme', 'method rows', 'field error']);
@@ -68,6 +69,22 @@ const f = fetch(url);`;
     assert.ok(props.includes('--ply-accent') && props.includes('--ply-tree-current'), props.join(' '));
     assert.ok(!props.includes('--ply-reserve'), 'the reserved height is the elements\' own');
     assert.deepEqual(m.modules[0].exports.map((e) => e.name), ['loadApi', 'workerPool', 'SITE_BASE']);
+  });
+
+  it("attributes are described by docs/embedding.md's tables, every one of an element that has a table", () => {
+    const tables = docTables(DOCS);
+    assert.deepEqual(Object.keys(tables).sort(), ['ply-game', 'ply-mcts', 'ply-tree']);
+    assert.equal(tables['ply-tree'].algo, tables['ply-tree'].algorithm);
+    assert.equal(tables['ply-mcts'].c, 'exploration constant, 0–100 (default: 1.414)');
+    const decls = buildManifest(WWW, DOCS).modules.flatMap((x) => x.declarations);
+    for (const tag of Object.keys(tables)) {
+      const d = decls.find((x) => x.tagName === tag);
+      assert.deepEqual(d.attributes.filter((a) => !tables[tag][a.name]).map((a) => a.name), [], `${tag}: attributes missing from its table in docs/embedding.md`);
+      assert.deepEqual(Object.keys(tables[tag]).filter((n) => !d.attributes.some((a) => a.name === n)), [], `${tag}: the table names attributes the element does not have`);
+    }
+    // Without a table, the header comment's notes: `iterations (completed iterations to show)`.
+    const ucb = buildManifest(WWW).modules.flatMap((x) => x.declarations).find((x) => x.tagName === 'ply-ucb');
+    assert.equal(ucb.attributes.find((a) => a.name === 'controls').description, '"inputs" or "none"');
   });
 
   it('declarations and package.json from the manifest', () => {
