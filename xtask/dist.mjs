@@ -65,15 +65,27 @@ function staticObject(body, name) {
   return out;
 }
 
-/** The file's first comment paragraph, as one line. */
-function headline(code) {
+/** The lines of the file's leading `//` comment, trimmed. */
+function commentLines(text) {
   const lines = [];
-  for (const line of code.split('\n')) {
+  for (const line of text.split('\n')) {
     const m = line.match(/^\/\/ ?(.*)$/);
-    if (!m || m[1].trim() === '') break;
+    if (!m) break;
     lines.push(m[1].trim());
   }
-  return lines.join(' ');
+  return lines;
+}
+
+/** The file's first comment paragraph, as one line. */
+function headline(text) {
+  const lines = commentLines(text);
+  const end = lines.indexOf('');
+  return (end < 0 ? lines : lines.slice(0, end)).join(' ');
+}
+
+/** The file's leading comment, as one line. */
+function header(text) {
+  return commentLines(text).join(' ');
 }
 
 /** The text of the JSDoc block that ends just before `index` in `code` ('' when none). */
@@ -103,17 +115,6 @@ function classMembers(body) {
 /** `this.emit('name'` in a file. */
 function emitted(text) {
   return [...stripComments(text).matchAll(/this\.emit\('([\w-]+)'/g)].map((m) => m[1]);
-}
-
-/** The file's leading comment block, as one line. */
-function header(text) {
-  const lines = [];
-  for (const line of text.split('\n')) {
-    const m = line.match(/^\/\/ ?(.*)$/);
-    if (!m) break;
-    lines.push(m[1].trim());
-  }
-  return lines.join(' ');
 }
 
 /** `name (what it is)` in the header comment's "Attributes…:" sentence; '' if not there. */
