@@ -35,12 +35,19 @@ export function references(name, code) {
 /** Every file reachable from `entries` under `www`, sorted (modules are followed, others not). */
 export function closure(www, entries) {
   const seen = new Set();
-  const todo = [...entries];
+  const todo = entries.map((f) => [f, null]);
   while (todo.length) {
-    const f = todo.pop();
+    const [f, from] = todo.pop();
     if (seen.has(f)) continue;
     seen.add(f);
-    if (f.endsWith('.js')) todo.push(...references(f, readFileSync(join(www, f), 'utf8')));
+    if (!f.endsWith('.js')) continue;
+    let code;
+    try {
+      code = readFileSync(join(www, f), 'utf8');
+    } catch (e) {
+      throw new Error(`cannot read ${join(www, f)}${from ? ` (imported by ${from})` : ''}: ${e.code ?? e.message}`);
+    }
+    todo.push(...references(f, code).map((r) => [r, f]));
   }
   return [...seen].sort();
 }

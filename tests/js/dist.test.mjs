@@ -3,11 +3,12 @@
 // package.json say. The package itself, installed and loaded in Chromium: tests/browser/dist.test.mjs.
 
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { buildManifest, docTables, elementDts, entryDts, LEFT_OUT, packageFiles, packageJson, references } from '../../xtask/dist.mjs';
+import { buildManifest, closure, docTables, elementDts, entryDts, LEFT_OUT, packageFiles, packageJson, references } from '../../xtask/dist.mjs';
 
 const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
 const DOCS = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
@@ -22,6 +23,16 @@ const e = new URL('../pkg-tree/e.wasm', import.meta.url);
 import 'https://example.org/not-ours.js';
 const f = fetch(url);`;
     assert.deepEqual(references('elements/x.js', code), ['elements/a.js', 'lib/b.js', 'elements/c.js', 'views/d.js', 'pkg-tree/e.wasm']);
+  });
+
+  it('names the module that imports a missing file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plyground-dist-'));
+    try {
+      writeFileSync(join(dir, 'a.js'), "import './lib/b.js';\n");
+      assert.throws(() => closure(dir, ['a.js']), { message: `cannot read ${join(dir, 'lib/b.js')} (imported by a.js): ENOENT` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('ships what the elements load, and not the full module', () => {
