@@ -215,18 +215,27 @@ export function buildManifest(www, docs = '') {
     const def = code.match(/define\('([\w-]+)', (\w+)\)/);
     if (!def || def[1] !== tag) throw new Error(`${path}: does not define <${tag}> (define('${tag}', …) not found)`);
     const cls = def[2];
-    const start = code.indexOf(`export class ${cls} extends PlyElement {`);
-    if (start < 0) throw new Error(`${path}: no \`export class ${cls} extends PlyElement\``);
-    const body = code.slice(start, code.indexOf('\n}\n', start) + 2);
-    const attrs = staticObject(body, 'attrs');
+    const ext = code.match(new RegExp(`export class ${cls} extends (\\w+) \\{`));
+    if (!ext) throw new Error(`${path}: no \`export class ${cls} extends …\``);
+    // The base class's getters and events are an element's too when it extends PlyElement.
+    const plyBase = ext[1] === 'PlyElement';
+    const body = code.slice(ext.index, code.indexOf('\n}\n', ext.index) + 2);
+    let attrs = staticObject(body, 'attrs');
+    if (Object.keys(attrs).length === 0) {
+      const list = body.match(/static get observedAttributes\(\) \{\s*return \[([^\]]*)\]/);
+      if (!list) throw new Error(`${path}: cannot find its attributes (\`static attrs = {…}\`, or observedAttributes returning a literal array)`);
+      attrs = Object.fromEntries([...list[1].matchAll(/'([\w-]+)'/g)].map((m) => [m[1], 'string']));
+    }
     const props = staticObject(body, 'props');
-    if (Object.keys(attrs).length === 0) throw new Error(`${path}: no static attrs`);
     const field = (name) => props[name] ?? name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
     const own = classMembers(body);
     const ownNames = new Set(own.map((m) => m.name));
-    const reflected = Object.entries(attrs)
-      .filter(([name]) => !ownNames.has(field(name)))
-      .map(([name, type]) => ({ kind: 'field', name: field(name), type: { text: TYPES[type] }, attribute: name, reflects: true }));
+    const reflected = new RegExp(`reflectAttributes\\(${cls}\\)`).test(code)
+      ? Object.entries(attrs)
+          .filter(([name]) => !ownNames.has(field(name)))
+          .map(([name, type]) => ({ kind: 'field', name: field(name), type: { text: TYPES[type] }, attribute: name, reflects: true }))
+      : [];
+    const baseCode = plyBase ? base : '';
     const figureFiles = closure(www, [path]).filter((f) => f.endsWith('.js') && !f.startsWith('pkg'));
     const declaration = {
       kind: 'class',
@@ -234,7 +243,7 @@ export function buildManifest(www, docs = '') {
       tagName: tag,
       customElement: true,
       description: headline(code),
-      superclass: { name: 'PlyElement', module: 'elements/base.js' },
+      superclass: plyBase ? { name: 'PlyElement', module: 'elements/base.js' } : { name: ext[1] },
       attributes: Object.entries(attrs).map(([name, type]) => {
         const description = tables[tag]?.[name] ?? attributeNote(name, code);
         return { name, type: { text: TYPES[type] ?? 'string | null' }, fieldName: field(name), ...(description ? { description } : {}) };
@@ -242,12 +251,12 @@ export function buildManifest(www, docs = '') {
       members: [
         ...reflected,
         ...own.map(({ readonly, ...m }) => (readonly ? { ...m, readonly } : m)),
-        ...baseGetters
+        ...(plyBase ? baseGetters : [])
           .filter((g) => !ownNames.has(g.name))
           .map(({ readonly, ...g }) => ({ ...g, readonly, inheritedFrom: { name: 'PlyElement', module: 'elements/base.js' } })),
       ].map((m) => (m.description === '' ? (({ description, ...rest }) => rest)(m) : m)),
-      events: uniqueSorted([...emitted(code), ...emitted(base)]).map((name) => {
-        const description = eventDetail(name, code) || eventDetail(name, base);
+      events: uniqueSorted([...emitted(code), ...emitted(baseCode)]).map((name) => {
+        const description = eventDetail(name, code) || eventDetail(name, baseCode);
         return { name, type: { text: 'CustomEvent' }, ...(description ? { description } : {}) };
       }),
       cssParts: uniqueSorted(figureFiles.flatMap((f) => parts(read(f)))).map((name) => ({ name })),
