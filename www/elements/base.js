@@ -261,6 +261,8 @@ export class PlyElement extends HTMLElement {
 
   // Subclasses: render(state, changed, previous), teardown(), keys(e). The defaults serve
   // the figure elements (<ply-tree>, <ply-mcts>), which keep their component in `figure`.
+  // A subclass's other methods and getters are its public API (the npm package's
+  // custom-elements.json lists them, xtask/dist.mjs); helpers' names start with `_`.
   render() {}
 
   teardown() {

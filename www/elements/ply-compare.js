@@ -41,7 +41,7 @@ export class PlyCompare extends PlyElement {
 
   render(s) {
     // Check the source now (a readable error instead of a failed comparison later).
-    const what = this.describe(s);
+    const what = this._describe(s);
     if (!this.table) {
       this.releasePool = usePool();
       this.table = new this.mods.CompareTable(this._body, {
@@ -65,7 +65,7 @@ export class PlyCompare extends PlyElement {
   }
 
   /** The source as the table wants it, checked by the wasm module. */
-  describe(s) {
+  _describe(s) {
     if (s.source === 'tree') {
       const t = this.api.GameTree.parse(s.tree);
       try {

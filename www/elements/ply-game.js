@@ -37,7 +37,7 @@ export class PlyGame extends PlyElement {
     height: 'string',
   };
 
-  build() {
+  _build() {
     this.releasePool = usePool();
     const pool = workerPool();
     this.figure = new this.mods.GameFigure(this._body, {
@@ -50,24 +50,24 @@ export class PlyGame extends PlyElement {
       pace: () => (this.pending ?? this.state)?.pace ?? 0,
       showEval: () => Boolean((this.pending ?? this.state)?.scores),
       onMoved: (info) => this.emit('move', { ...info, player: MARKS[info.player] }),
-      onRender: () => this.drawn(),
+      onRender: () => this._drawn(),
     });
   }
 
   /** A new game from the start position (the old one is dropped, its searches cancelled). */
-  startSession(s) {
+  _startSession(s) {
     this.doneAt = null;
     this.figure.start({ kind: s.game, moves: s.moves, sides: [s.x, s.o], startPaused: !s.autoplay });
   }
 
   render(s, changed) {
-    if (!this.figure) this.build();
+    if (!this.figure) this._build();
     this.pending = s;
     try {
       this.figure.controls = new Set(s.controls);
       const start = JSON.stringify([s.game, s.moves]);
       if (start !== this._start || !this.figure.session) {
-        this.startSession(s);
+        this._startSession(s);
         this._start = start;
       } else {
         const ss = this.figure.session;
@@ -82,7 +82,7 @@ export class PlyGame extends PlyElement {
   }
 
   /** After each drawing: the done event, once per finished game. */
-  drawn() {
+  _drawn() {
     const g = this.figure?.game;
     if (!g || !g.isTerminal || this.doneAt === g.moveString) return;
     this.doneAt = g.moveString;
@@ -131,7 +131,7 @@ export class PlyGame extends PlyElement {
   /** Back to the start position (the moves attribute); engines wait again unless autoplay. */
   restart() {
     if (!this.state) return;
-    this.startSession(this.state);
+    this._startSession(this.state);
   }
 
   /** Lets the engine to move play (and the engines go on against each other). */

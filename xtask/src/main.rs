@@ -16,6 +16,8 @@
 //!   `--peers=solver` (`--peers=mcts`) only the exact solver's (MCTS-Solver's) comparisons.
 //! - `cargo xtask package --scorm 1.2|2004 --set FILE --out FILE.zip`: a SCORM package of
 //!   an exercise set (`package.rs`, docs/lms.md).
+//! - `cargo xtask dist`: build, then the npm package for authors in
+//!   target/dist/plyground-elements-<version>.tgz (`dist.rs`).
 //! - `cargo xtask book [--check N]`: the Connect-4 opening book from `bitbully-databases`.
 //! - `cargo xtask fuzz [TARGET…] [--minutes N]`: the fuzz targets (tree parser, move strings,
 //!   `plyground solve` input, the wasm API in Node), each for N minutes (docs/fuzzing.md).
@@ -23,6 +25,7 @@
 mod bench;
 mod book;
 mod build;
+mod dist;
 mod fuzz;
 mod guard;
 mod lighthouse;
@@ -49,6 +52,11 @@ commands:
       --root DIR        serve DIR at / instead
       --mount /P/=DIR   also serve DIR under the URL prefix /P/ (repeatable)
       --no-build        serve what is there, without building first
+  dist                  build, then the npm package for authors:
+                        target/dist/plyground-elements-<version>.tgz (npm pack), the
+                        elements with their modules, wasm, worker and stylesheet (minified, no
+                        source maps), custom-elements.json and .d.ts files generated from the
+                        elements' code; prints its size and file count
   test                  format check, clippy, native tests, wasm build and tests, the site,
                         JS unit tests, browser tests against the site (installs Chromium
                         with apt-get when missing)
@@ -106,6 +114,7 @@ fn main() -> ExitCode {
             no_options("build", rest).and_then(|_| build::setup_and_build()).map(|_| ExitCode::SUCCESS)
         }
         "serve" => serve::main(rest).map(|_| ExitCode::SUCCESS),
+        "dist" => dist::main(rest).map(|_| ExitCode::SUCCESS),
         "test" => no_options("test", rest).and_then(|_| test::main()),
         "bench" => bench::main(rest).map(|_| ExitCode::SUCCESS),
         "book" => book::main(rest).map(|_| ExitCode::SUCCESS),

@@ -2,6 +2,7 @@
 //! the run with a non-zero exit. A summary of the stages (and their times) closes the run.
 
 use crate::build::{self, WASM_CRATE};
+use crate::dist;
 use crate::serve::{self, Mount};
 use crate::setup::{self, WASM_TARGET};
 use crate::site;
@@ -21,6 +22,7 @@ const STAGES: &[Stage] = &[
     ("core compiles for wasm32", core_for_wasm),
     ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
     ("site: www/ minified per file → target/site", site::build_site),
+    ("npm package (cargo xtask dist) → target/dist", dist::pack),
     ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
     ("JavaScript unit tests (node --test)", js_tests),
     ("browser tests (headless Chromium)", browser_tests),
@@ -198,6 +200,8 @@ mod tests {
         assert!(pos("wasm build") < pos("wasm tests"));
         assert!(pos("wasm build") < pos("site"));
         assert!(pos("site") < pos("JavaScript unit tests"));
+        assert!(pos("site") < pos("npm package"));
+        assert!(pos("npm package") < pos("browser tests"));
         assert!(pos("wasm build") < pos("browser tests"));
         assert!(pos("browser tests") < pos("bench smoke"));
         assert_eq!(names.last(), Some(&"bench smoke pass (cargo xtask bench --quick)"));
