@@ -47,12 +47,12 @@ const f = fetch(url);`;
     for (const f of files) assert.ok(existsSync(join(WWW, f)) || f.startsWith('pkg'), f);
   });
 
-  it('the manifest: six elements with their attributes, reflected properties, methods and events', () => {
+  it('the manifest: seven elements with their attributes, reflected properties, methods and events', () => {
     const m = buildManifest(WWW);
     assert.equal(m.schemaVersion, '2.1.0');
     const decls = m.modules.flatMap((x) => x.declarations);
-    const six = ['ply-tree', 'ply-game', 'ply-mcts', 'ply-ucb', 'ply-compare', 'ply-practice'];
-    assert.deepEqual(six.filter((t) => !decls.some((d) => d.tagName === t)), []);
+    const seven = ['ply-tree', 'ply-game', 'ply-mcts', 'ply-ucb', 'ply-compare', 'ply-practice', 'ply-set'];
+    assert.deepEqual(seven.filter((t) => !decls.some((d) => d.tagName === t)), []);
     const ucb = decls.find((d) => d.tagName === 'ply-ucb');
     assert.deepEqual(ucb.attributes, [
       { name: 'parent', type: { text: 'number | null' }, fieldName: 'parent' },
@@ -63,7 +63,10 @@ const f = fetch(url);`;
     ]);
     assert.deepEqual(ucb.members.map((x) => `${x.kind} ${x.name}`), ['field parent', 'field c', 'field childStats', 'field controls', 'field theme', 'method rows', 'field error']);
     const practice = decls.find((d) => d.tagName === 'ply-practice');
-    assert.deepEqual(practice.members.filter((x) => x.kind === 'method').map((x) => x.name), ['submit', 'answerKey', 'questions']);
+    assert.deepEqual(practice.members.filter((x) => x.kind === 'method').map((x) => x.name), ['submit', 'checkableRecord', 'answerKey', 'questions']);
+    const set = decls.find((d) => d.tagName === 'ply-set');
+    assert.deepEqual(set.events.map((e) => e.name).filter((n) => n === 'graded' || n === 'completed').sort(), ['completed', 'graded']);
+    assert.ok(set.members.some((x) => x.kind === 'method' && x.name === 'record'), 'ply-set: record()');
     assert.deepEqual(practice.events.map((e) => e.name), ['graded', 'ply-error', 'ready']);
     // What a detail holds: the element's header comment, else the object the base emits.
     assert.deepEqual(practice.events.map((e) => e.description), [
