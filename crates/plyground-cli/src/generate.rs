@@ -97,10 +97,7 @@ fn set(a: &Args, file: &str) -> Result<(), String> {
     let (id, specs) = crate::records::set_exercises(&value, learner).map_err(|e| format!("{place}: {e}"))?;
     let mut built = Vec::new();
     for (i, (spec, from_learner)) in specs.into_iter().enumerate() {
-        let ex = spec.build().map_err(|e| {
-            let sep = if e.starts_with("options") { "" } else { ": " };
-            format!("{place}: set.exercises[{i}]{sep}{}", e.strip_prefix("options").unwrap_or(&e))
-        })?;
+        let ex = spec.build().map_err(|e| e.under_options(&format!("{place}: set.exercises[{i}]")))?;
         built.push((spec, from_learner, ex));
     }
     if a.flag("json") {

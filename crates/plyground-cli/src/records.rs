@@ -7,7 +7,7 @@
 use crate::grade::{read_answers, J};
 use crate::json::Json;
 use plyground::practice::{
-    learner_seed, Difficulty, ExerciseRecord, ExerciseSpec, Item, SetRecord, SetTotals, StoredMistake, Task,
+    learner_seed, ExerciseRecord, ExerciseSpec, Item, OptionValue, SetRecord, SetTotals, StoredMistake, Task,
     MAX_SPEC_SEED,
 };
 use plyground::search::TieRule;
@@ -56,81 +56,34 @@ fn boolean(place: &str, v: &J) -> Result<bool, String> {
     }
 }
 
-/// A range: a number, `[low, high]` or a string `"low<sep>high"` (as `Practice.create`).
-fn range(place: &str, v: &J, sep: &str, lo: i64, hi: i64) -> Result<(i64, i64), String> {
-    let bad = || format!("{place} must be a number, [low, high] or a string like '{lo}{sep}{hi}'");
-    let (a, b) = match v {
-        J::Num(_) => (int_in(place, v, lo, hi)?, int_in(place, v, lo, hi)?),
-        J::Arr(p) if p.len() == 2 => (int_in(place, &p[0], lo, hi)?, int_in(place, &p[1], lo, hi)?),
-        J::Str(s) => {
-            let (a, b) = s.split_once(sep).unwrap_or((s, s));
-            let n = |t: &str| t.trim().parse::<f64>().map(J::Num).map_err(|_| bad());
-            (int_in(place, &n(a)?, lo, hi)?, int_in(place, &n(b)?, lo, hi)?)
-        }
-        _ => return Err(format!("{}, got {}", bad(), v.describe())),
-    };
-    Ok((a, b))
-}
-
-/// An exercise's options (`Practice.create`'s) into a spec. `seed` may be the string
-/// `"learner"` when `learner` gives the seed for it (a set description's exercises).
+/// An exercise's options (`Practice.create`'s) into a spec: typed here, checked by the core
+/// (`ExerciseSpec::from_options`: keys, ranges, words). `seed` may be the string `"learner"`
+/// when `learner` gives the seed for it (a set description's exercises); null is absent.
 fn read_spec(
     place: &str,
     v: &J,
     learner: Option<&dyn Fn() -> Result<u64, String>>,
 ) -> Result<ExerciseSpec, String> {
     let o = fields(place, v, "{\"task\": \"minimax\", \"seed\": 7}")?;
-    if let Some((k, _)) = o.iter().find(|(k, _)| !ExerciseSpec::KEYS.contains(&k.as_str())) {
-        return Err(format!(
-            "{place}: unknown field '{k}' (expected one of {})",
-            ExerciseSpec::KEYS.join(", ")
-        ));
+    let mut options = Vec::with_capacity(o.len());
+    for (k, v) in o.iter().filter(|(_, v)| !matches!(v, J::Null)) {
+        let value = match (k.as_str(), v, learner) {
+            ("seed", J::Str(w), Some(seed)) if w == "learner" => OptionValue::Number(seed()? as f64),
+            ("seed", J::Str(w), None) if w == "learner" => {
+                return Err(format!("{place}.seed: \"learner\" applies to a set description's exercises"))
+            }
+            (_, J::Num(x), _) => OptionValue::Number(*x),
+            (_, J::Str(t), _) => OptionValue::Text(t.clone()),
+            (_, J::Bool(b), _) => OptionValue::Flag(*b),
+            (_, J::Arr(p), _) => match p.as_slice() {
+                [J::Num(a), J::Num(b)] => OptionValue::Pair(*a, *b),
+                _ => OptionValue::Other,
+            },
+            _ => OptionValue::Other,
+        };
+        options.push((k.clone(), value, v.describe()));
     }
-    let at = |k: &str| format!("{place}.{k}");
-    let task =
-        get(o, "task").ok_or_else(|| format!("{place}.task is required (e.g. \"alphabeta-leaves\")"))?;
-    let task = Task::try_parse(string(&at("task"), task)?).map_err(|e| format!("{}: {e}", at("task")))?;
-    let mut s = ExerciseSpec::new(task);
-    let int = |k: &str, lo: i64, hi: i64| get(o, k).map(|v| int_in(&at(k), v, lo, hi)).transpose();
-    let flag = |k: &str| get(o, k).map(|v| boolean(&at(k), v)).transpose();
-    s.seed = match (get(o, "seed"), learner) {
-        (Some(J::Str(w)), Some(seed)) if w == "learner" => Some(seed()?),
-        (Some(J::Str(w)), _) if w == "learner" => {
-            return Err(format!("{}: \"learner\" applies to a set description's exercises", at("seed")))
-        }
-        (Some(v), _) => Some(int_in(&at("seed"), v, 0, MAX_SPEC_SEED as i64)? as u64),
-        (None, _) => None,
-    };
-    s.tree = get(o, "tree").map(|v| string(&at("tree"), v).map(str::to_string)).transpose()?;
-    if let Some(d) = get(o, "difficulty") {
-        s.difficulty = Some(
-            Difficulty::try_parse(string(&at("difficulty"), d)?)
-                .map_err(|e| format!("{}: {e}", at("difficulty")))?,
-        );
-    }
-    s.depth = int("depth", 1, 6)?.map(|x| x as u32);
-    s.branching = get(o, "branching")
-        .map(|v| range(&at("branching"), v, "-", 1, 5))
-        .transpose()?
-        .map(|(a, b)| (a as u32, b as u32));
-    s.values = get(o, "values")
-        .map(|v| range(&at("values"), v, "..", -1000, 1000))
-        .transpose()?
-        .map(|(a, b)| (a as i32, b as i32));
-    s.players = int("players", 2, 4)?.map(|x| x as u8);
-    s.cutoffs = int("cutoffs", 0, 1000)?.map(|x| x as u32);
-    s.decimals = flag("decimals")?;
-    s.chance = flag("chance")?;
-    s.unique_best = flag("uniqueBest")?;
-    s.tie_sensitive = flag("tieSensitive")?;
-    s.worst_order = flag("worstOrder")?;
-    if let Some(t) = get(o, "tie") {
-        s.tie = TieRule::try_parse(string(&at("tie"), t)?).map_err(|e| format!("{}: {e}", at("tie")))?;
-    }
-    s.c = get(o, "c").map(|v| number(&at("c"), v)).transpose()?;
-    s.mcts_seed = int("mctsSeed", 0, MAX_SPEC_SEED as i64)?.map(|x| x as u64);
-    s.iterations = int("iterations", 1, 10_000)?.map(|x| x as u32);
-    Ok(s)
+    ExerciseSpec::from_options(place, &options)
 }
 
 /// A spec as `Practice.create`'s options (only what is given; ranges as strings).
@@ -307,15 +260,6 @@ fn exercise_name(r: &ExerciseRecord) -> String {
     }
 }
 
-/// A core error at `place`: `options.…` and `answers.…` continue the place's path.
-fn at(place: &str, e: String) -> String {
-    if e.starts_with("options") || e.starts_with("answers") {
-        format!("{place}.{e}")
-    } else {
-        format!("{place}: {e}")
-    }
-}
-
 fn line(place: &str, name: &str, differences: &[String], ok: String) -> (bool, String) {
     if differences.is_empty() {
         (true, format!("{place} ({name}): ok, {ok}"))
@@ -342,7 +286,7 @@ pub fn verify(v: &J) -> Result<(bool, Vec<String>), String> {
     for r in &records {
         let (ok, text) = match r {
             Record::Exercise(place, e) => {
-                let c = e.verify().map_err(|m| at(place, m))?;
+                let c = e.verify().map_err(|m| m.under(place))?;
                 line(
                     place,
                     &exercise_name(e),
@@ -351,7 +295,7 @@ pub fn verify(v: &J) -> Result<(bool, Vec<String>), String> {
                 )
             }
             Record::Set(place, s) => {
-                let c = s.verify().map_err(|(i, m)| at(&format!("{place}.exercises[{i}]"), m))?;
+                let c = s.verify().map_err(|(i, m)| m.under(&format!("{place}.exercises[{i}]")))?;
                 for (i, (e, x)) in s.exercises.iter().zip(&c.exercises).enumerate() {
                     let (ok, text) = line(
                         &format!("{place}.exercises[{i}]"),

@@ -7,39 +7,13 @@
 
 use crate::util::{describe, entries, int_in, js_err, to_js};
 use crate::write::Preserve;
-use plyground::games::tree::Tree;
 use plyground::practice::{
-    Answer, Answers, Difficulty, Exercise, ExerciseOptions, GenParams, Item, Misconception, Step, Task,
+    Answer, Answers, Exercise, ExerciseSpec, Item, Misconception, OptionValue, Step, Task,
 };
 use plyground::search::TieRule;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
-
-/// The largest seed (seeds stay JS numbers, never BigInt).
-const MAX_SEED: u64 = u32::MAX as u64;
-
-/// `Practice.create`'s options, read field by field (unknown keys are refused first).
-struct CreateOptions {
-    task: Option<String>,
-    tree: JsValue,
-    seed: Option<f64>,
-    difficulty: Option<String>,
-    depth: Option<f64>,
-    branching: JsValue,
-    values: JsValue,
-    decimals: Option<bool>,
-    chance: Option<bool>,
-    players: Option<f64>,
-    cutoffs: Option<f64>,
-    unique_best: Option<bool>,
-    tie_sensitive: Option<bool>,
-    worst_order: Option<bool>,
-    tie: Option<String>,
-    c: Option<f64>,
-    mcts_seed: Option<f64>,
-    iterations: Option<f64>,
-}
 
 /// The answers object: fields kept as JS values and checked one by one, so that every error
 /// names its place.
@@ -57,30 +31,6 @@ fn field(v: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(v, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn opt_f64(v: &JsValue, name: &str) -> Result<Option<f64>, String> {
-    let x = field(v, name);
-    if !given(&x) {
-        return Ok(None);
-    }
-    x.as_f64().map(Some).ok_or_else(|| format!("options.{name} must be a number, got {}", describe(&x)))
-}
-
-fn opt_bool(v: &JsValue, name: &str) -> Result<Option<bool>, String> {
-    let x = field(v, name);
-    if !given(&x) {
-        return Ok(None);
-    }
-    x.as_bool().map(Some).ok_or_else(|| format!("options.{name} must be true or false, got {}", describe(&x)))
-}
-
-fn opt_string(v: &JsValue, name: &str) -> Result<Option<String>, String> {
-    let x = field(v, name);
-    if !given(&x) {
-        return Ok(None);
-    }
-    x.as_string().map(Some).ok_or_else(|| format!("options.{name} must be a string, got {}", describe(&x)))
-}
-
 /// Refuses unknown keys, naming the first one.
 fn known_keys(place: &str, v: &JsValue, allowed: &[&str]) -> Result<(), String> {
     for (k, _) in entries(v)? {
@@ -91,26 +41,6 @@ fn known_keys(place: &str, v: &JsValue, allowed: &[&str]) -> Result<(), String> 
     Ok(())
 }
 
-const CREATE_KEYS: [&str; 18] = [
-    "task",
-    "tree",
-    "seed",
-    "difficulty",
-    "depth",
-    "branching",
-    "values",
-    "decimals",
-    "chance",
-    "players",
-    "cutoffs",
-    "uniqueBest",
-    "tieSensitive",
-    "worstOrder",
-    "tie",
-    "c",
-    "mctsSeed",
-    "iterations",
-];
 const ANSWER_KEYS: [&str; 6] = ["values", "windows", "pruned", "choice", "order", "visits"];
 
 fn given(v: &JsValue) -> bool {
@@ -241,32 +171,9 @@ fn read_answers(v: JsValue) -> Result<Answers, String> {
     Ok(out)
 }
 
-/// "2-3", 2, [2, 3] → (2, 3).
-fn range_of(place: &str, v: &JsValue, sep: &str, example: &str) -> Result<(f64, f64), String> {
-    if let Some(x) = v.as_f64() {
-        return Ok((x, x));
-    }
-    if js_sys::Array::is_array(v) {
-        let p = pair(place, v, example)?;
-        return Ok((p[0], p[1]));
-    }
-    if let Some(s) = v.as_string() {
-        let (a, b) = s.split_once(sep).unwrap_or((&s, &s));
-        let parse = |t: &str| plyground::decimal::parse(t.trim()).filter(|x| x.is_finite());
-        if let (Some(a), Some(b)) = (parse(a), parse(b)) {
-            return Ok((a, b));
-        }
-    }
-    Err(format!("{place} must be a number, [low, high] or a string like '{example}', got {}", describe(v)))
-}
-
-fn tie_of(place: &str, s: &Option<String>) -> Result<TieRule, String> {
-    match s {
-        None => Ok(TieRule::NonStrict),
-        Some(t) => TieRule::try_parse(t).map_err(|e| format!("{place}: {e}")),
-    }
-}
-
+/// `Practice.create`'s options, typed here and checked by the core
+/// (`ExerciseSpec::from_options`: keys, ranges, words), then built as the CLI rebuilds a
+/// record. `undefined` and `null` are absent.
 fn build(opts: JsValue) -> Result<Exercise, String> {
     if !opts.is_object() || js_sys::Array::is_array(&opts) {
         return Err(format!(
@@ -274,110 +181,29 @@ fn build(opts: JsValue) -> Result<Exercise, String> {
             describe(&opts)
         ));
     }
-    known_keys("options", &opts, &CREATE_KEYS)?;
-    let v = &opts;
-    let o = CreateOptions {
-        task: opt_string(v, "task")?,
-        tree: field(v, "tree"),
-        seed: opt_f64(v, "seed")?,
-        difficulty: opt_string(v, "difficulty")?,
-        depth: opt_f64(v, "depth")?,
-        branching: field(v, "branching"),
-        values: field(v, "values"),
-        decimals: opt_bool(v, "decimals")?,
-        chance: opt_bool(v, "chance")?,
-        players: opt_f64(v, "players")?,
-        cutoffs: opt_f64(v, "cutoffs")?,
-        unique_best: opt_bool(v, "uniqueBest")?,
-        tie_sensitive: opt_bool(v, "tieSensitive")?,
-        worst_order: opt_bool(v, "worstOrder")?,
-        tie: opt_string(v, "tie")?,
-        c: opt_f64(v, "c")?,
-        mcts_seed: opt_f64(v, "mctsSeed")?,
-        iterations: opt_f64(v, "iterations")?,
-    };
-    let task =
-        Task::try_parse(o.task.as_deref().ok_or("options.task is required (e.g. 'alphabeta-leaves')")?)
-            .map_err(|e| format!("options.task: {e}"))?;
-    let tie = tie_of("options.tie", &o.tie)?;
-    let seed = o.seed.map(|s| int_in("options.seed", s, 0, MAX_SEED)).transpose()?;
-    if given(&o.tree) {
-        let text = o
-            .tree
-            .as_string()
-            .ok_or_else(|| format!("options.tree must be tree text, got {}", describe(&o.tree)))?;
-        let generator_only = [
-            ("difficulty", o.difficulty.is_some()),
-            ("depth", o.depth.is_some()),
-            ("branching", given(&o.branching)),
-            ("values", given(&o.values)),
-            ("decimals", o.decimals.is_some()),
-            ("chance", o.chance.is_some()),
-            ("players", o.players.is_some()),
-            ("cutoffs", o.cutoffs.is_some()),
-            ("uniqueBest", o.unique_best.is_some()),
-            ("tieSensitive", o.tie_sensitive.is_some()),
-            ("worstOrder", o.worst_order.is_some()),
-        ];
-        if let Some((name, _)) = generator_only.iter().find(|g| g.1) {
-            return Err(format!("options.{name} applies to generated trees, not to a given tree"));
+    let mut options = Vec::new();
+    for (k, v) in entries(&opts)? {
+        if !given(&v) {
+            continue;
         }
-        let tree = Tree::try_parse(&text)
-            .map_err(|e| format!("options.tree: line {}, column {}: {}", e.line, e.column, e.message))?;
-        let mut eo = ExerciseOptions { tie, seed, ..Default::default() };
-        if let Some(c) = o.c {
-            eo.c = c;
-        }
-        if let Some(s) = o.mcts_seed {
-            eo.mcts_seed = int_in("options.mctsSeed", s, 0, MAX_SEED)?;
-        }
-        if let Some(k) = o.iterations {
-            eo.iterations = Some(int_in("options.iterations", k, 1, 10_000)? as u32);
-        }
-        return Exercise::new(task, tree, eo);
+        let value = if let Some(x) = v.as_f64() {
+            OptionValue::Number(x)
+        } else if let Some(t) = v.as_string() {
+            OptionValue::Text(t)
+        } else if let Some(b) = v.as_bool() {
+            OptionValue::Flag(b)
+        } else if js_sys::Array::is_array(&v) {
+            let a = js_sys::Array::from(&v);
+            match (a.length(), a.get(0).as_f64(), a.get(1).as_f64()) {
+                (2, Some(lo), Some(hi)) => OptionValue::Pair(lo, hi),
+                _ => OptionValue::Other,
+            }
+        } else {
+            OptionValue::Other
+        };
+        options.push((k, value, describe(&v)));
     }
-    if o.mcts_seed.is_some() || o.iterations.is_some() {
-        return Err("options.mctsSeed and options.iterations apply to a given tree; a generated one draws them from the seed".into());
-    }
-    let d = Difficulty::try_parse(o.difficulty.as_deref().unwrap_or("exam"))
-        .map_err(|e| format!("options.difficulty: {e}"))?;
-    let mut p = GenParams::preset(task, d);
-    p.tie = tie;
-    if let Some(x) = o.depth {
-        p.depth = int_in("options.depth", x, 1, 6)? as u32;
-    }
-    if given(&o.branching) {
-        let (a, b) = range_of("options.branching", &o.branching, "-", "2-3")?;
-        p.min_branching = int_in("options.branching", a, 1, 5)? as u32;
-        p.max_branching = int_in("options.branching", b, 1, 5)? as u32;
-    }
-    if given(&o.values) {
-        let (a, b) = range_of("options.values", &o.values, "..", "0..9")?;
-        let ok = |x: f64| x.fract() == 0.0 && (-1000.0..=1000.0).contains(&x);
-        if !ok(a) || !ok(b) {
-            return Err(format!(
-                "options.values must be integers within -1000..1000, got {}..{}",
-                plyground::decimal::display(a),
-                plyground::decimal::display(b)
-            ));
-        }
-        (p.min_value, p.max_value) = (a as i32, b as i32);
-    }
-    if let Some(x) = o.players {
-        p.players = int_in("options.players", x, 2, 4)? as u8;
-    }
-    if let Some(x) = o.cutoffs {
-        p.cutoffs = int_in("options.cutoffs", x, 0, 1000)? as u32;
-    }
-    p.decimals = o.decimals.unwrap_or(p.decimals);
-    p.chance = o.chance.unwrap_or(p.chance);
-    p.unique_best = o.unique_best.unwrap_or(p.unique_best);
-    p.tie_sensitive = o.tie_sensitive.unwrap_or(p.tie_sensitive);
-    p.worst_order = o.worst_order.unwrap_or(p.worst_order);
-    if let Some(c) = o.c {
-        p.c = c;
-    }
-    Exercise::generate(task, &p, seed.unwrap_or(1))
+    ExerciseSpec::from_options("options", &options)?.build().map_err(|e| e.to_string())
 }
 
 // ---------------------------------------------------------------------------------------

@@ -116,6 +116,23 @@ pub const MAX_EXHAUSTIVE_ORDERINGS: u64 = 40_000;
 pub const GENERATE_MAX_ATTEMPTS: u32 = 2_000;
 /// The most leaves a generated practice tree may have.
 pub const MAX_GENERATED_LEAVES: u64 = 4_096;
+/// A generated exercise's depth, fewest to most levels.
+pub const EXERCISE_DEPTH: (u32, u32) = (1, 6);
+/// A generated exercise's children per inner node, fewest to most.
+pub const EXERCISE_BRANCHING: (u32, u32) = (1, 5);
+/// A generated exercise's leaf values lie within ± this.
+pub const EXERCISE_MAX_ABS_VALUE: i32 = 1_000;
+/// The most α-β cutoffs a generated exercise may be asked to have.
+pub const EXERCISE_MAX_CUTOFFS: u32 = 1_000;
+/// The largest exploration constant C of an MCTS exercise.
+pub const EXERCISE_MAX_C: f64 = 100.0;
+/// Players of a generated exercise, fewest to most (max^n takes 3 or 4).
+pub const EXERCISE_PLAYERS: (u8, u8) = (2, 4);
+/// The MCTS iterations run before the one an exercise on a given tree asks about.
+pub const EXERCISE_ITERATIONS: (u32, u32) = (1, 10_000);
+/// The largest seed an exercise accepts (0 to 2³² − 1, so that a browser's and a learner's
+/// seeds are the same number everywhere).
+pub const EXERCISE_MAX_SEED: u64 = u32::MAX as u64;
 
 // Checked when the crate compiles: every default lies within its limit, and every limit
 // fits a JavaScript number exactly.

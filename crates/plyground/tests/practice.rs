@@ -758,3 +758,74 @@ fn the_tie_rule_applies_to_the_alpha_beta_tasks_only() {
     let applies: Vec<&str> = Task::ALL.iter().filter(|t| t.tie_applies()).map(|t| t.id()).collect();
     assert_eq!(applies, ["alphabeta-leaves", "alphabeta-full", "ordering"]);
 }
+
+/// The options of `Practice.create`, a set description's exercises and a grade record are
+/// checked in one place: the readers only type them.
+#[test]
+fn exercise_options_are_checked_once_for_every_reader() {
+    use plyground::practice::{ExerciseSpec, OptionValue as V};
+    let read = |opts: &[(&str, V)]| {
+        let opts: Vec<(String, V, String)> =
+            opts.iter().map(|(k, v)| (k.to_string(), v.clone(), format!("{v:?}"))).collect();
+        ExerciseSpec::from_options("options", &opts)
+    };
+    let s = read(&[
+        ("task", V::Text("alphabeta-leaves".into())),
+        ("seed", V::Number(11.0)),
+        ("depth", V::Number(3.0)),
+        ("branching", V::Text("2-3".into())),
+        ("values", V::Pair(-5.0, 5.0)),
+        ("uniqueBest", V::Flag(true)),
+    ])
+    .unwrap();
+    assert_eq!(
+        (s.task, s.seed, s.depth, s.branching, s.values, s.unique_best),
+        (Task::AlphaBetaLeaves, Some(11), Some(3), Some((2, 3)), Some((-5, 5)), Some(true))
+    );
+    let err = |opts: &[(&str, V)]| read(opts).unwrap_err();
+    let task = ("task", V::Text("minimax".into()));
+    assert_eq!(err(&[("depth", V::Number(2.0))]), "options.task is required (e.g. 'alphabeta-leaves')");
+    assert_eq!(
+        err(&[task.clone(), ("deep", V::Number(2.0))]),
+        "options: unknown field 'deep' (expected one of task, tree, seed, difficulty, depth, branching, \
+         values, decimals, chance, players, cutoffs, uniqueBest, tieSensitive, worstOrder, tie, c, \
+         mctsSeed, iterations)"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("depth", V::Number(7.0))]),
+        "options.depth Number(7.0) is out of range (1 to 6)"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("depth", V::Number(2.5))]),
+        "options.depth must be an integer, got Number(2.5)"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("seed", V::Number(5e9))]),
+        "options.seed Number(5000000000.0) is out of range (0 to 4,294,967,295)"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("branching", V::Text("3-9".into()))]),
+        "options.branching 9 is out of range (1 to 5)"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("branching", V::Text("3-2".into()))]),
+        "options.branching: the low end 3 is above the high end 2"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("values", V::Other)]),
+        "options.values must be a number, [low, high] or a string like '0..9', got Other"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("chance", V::Number(1.0))]),
+        "options.chance must be true or false, got Number(1.0)"
+    );
+    assert_eq!(
+        err(&[task.clone(), ("iterations", V::Number(0.0))]),
+        "options.iterations Number(0.0) is out of range (1 to 10,000)"
+    );
+    // The ranges are the generator's own.
+    let (lo, hi) = plyground::limits::EXERCISE_DEPTH;
+    let mut p = plyground::practice::GenParams::preset(Task::Minimax, plyground::practice::Difficulty::Exam);
+    p.depth = hi + 1;
+    assert!(p.check(Task::Minimax).unwrap_err().starts_with(&format!("depth must be {lo}–{hi}")));
+}

@@ -9,6 +9,9 @@ use crate::search::maxn::maxn_values;
 use crate::search::TieRule;
 use crate::trace::Recorder;
 
+use crate::limits::{
+    EXERCISE_BRANCHING, EXERCISE_DEPTH, EXERCISE_MAX_ABS_VALUE, EXERCISE_MAX_C, EXERCISE_MAX_CUTOFFS,
+};
 pub use crate::limits::{GENERATE_MAX_ATTEMPTS as MAX_ATTEMPTS, MAX_GENERATED_LEAVES};
 
 /// A difficulty preset: a named set of generator parameters per task.
@@ -165,12 +168,14 @@ impl GenParams {
 
     /// Checks the parameters for `task`; the error names the parameter and the reason.
     pub fn check(&self, task: Task) -> Result<(), String> {
-        if !(1..=6).contains(&self.depth) {
-            return Err(format!("depth must be 1–6, got {}", self.depth));
+        let (d0, d1) = EXERCISE_DEPTH;
+        if !(d0..=d1).contains(&self.depth) {
+            return Err(format!("depth must be {d0}–{d1}, got {}", self.depth));
         }
-        if self.min_branching < 1 || self.max_branching > 5 || self.min_branching > self.max_branching {
+        let (b0, b1) = EXERCISE_BRANCHING;
+        if self.min_branching < b0 || self.max_branching > b1 || self.min_branching > self.max_branching {
             return Err(format!(
-                "branching must be 1–5 (a number or a range like 2-3), got {}-{}",
+                "branching must be {b0}–{b1} (a number or a range like 2-3), got {}-{}",
                 self.min_branching, self.max_branching
             ));
         }
@@ -181,14 +186,18 @@ impl GenParams {
                 self.depth, self.max_branching
             ));
         }
-        if self.min_value < -1000 || self.max_value > 1000 || self.min_value > self.max_value {
+        let v = EXERCISE_MAX_ABS_VALUE;
+        if self.min_value < -v || self.max_value > v || self.min_value > self.max_value {
             return Err(format!(
-                "values must be a range within -1000..1000, got {}..{}",
+                "values must be a range within -{v}..{v}, got {}..{}",
                 self.min_value, self.max_value
             ));
         }
-        if !self.c.is_finite() || !(0.0..=100.0).contains(&self.c) {
-            return Err(format!("c must be a number from 0 to 100, got {}", crate::decimal::display(self.c)));
+        if !self.c.is_finite() || !(0.0..=EXERCISE_MAX_C).contains(&self.c) {
+            return Err(format!(
+                "c must be a number from 0 to {EXERCISE_MAX_C}, got {}",
+                crate::decimal::display(self.c)
+            ));
         }
         match task {
             Task::MaxN if !(3..=4).contains(&self.players) => {
@@ -246,8 +255,8 @@ impl GenParams {
                     .to_string(),
             );
         }
-        if self.cutoffs > 1000 {
-            return Err(format!("cutoffs must be at most 1000, got {}", self.cutoffs));
+        if self.cutoffs > EXERCISE_MAX_CUTOFFS {
+            return Err(format!("cutoffs must be at most {EXERCISE_MAX_CUTOFFS}, got {}", self.cutoffs));
         }
         Ok(())
     }

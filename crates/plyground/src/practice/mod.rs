@@ -40,8 +40,8 @@ mod rules;
 pub use answers::{node_at, Answer, Answers, Field, Item};
 pub use generate::{generate, Difficulty, GenParams, MAX_ATTEMPTS};
 pub use record::{
-    learner_seed, ExerciseRecord, ExerciseSpec, Recheck, SetRecheck, SetRecord, SetTotals, StoredMistake,
-    MAX_SPEC_SEED, SCALED_TOLERANCE,
+    learner_seed, ExerciseRecord, ExerciseSpec, OptionValue, Recheck, RecordError, SetRecheck, SetRecord,
+    SetTotals, StoredMistake, MAX_SPEC_SEED, SCALED_TOLERANCE,
 };
 
 use crate::event::{Event, NodeKind};

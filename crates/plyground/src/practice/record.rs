@@ -16,7 +16,134 @@ use crate::games::tree::Tree;
 use crate::search::TieRule;
 
 /// The largest seed a spec accepts (the browser's `Practice.create` takes 0 to 2³² − 1).
-pub const MAX_SPEC_SEED: u64 = u32::MAX as u64;
+pub use crate::limits::EXERCISE_MAX_SEED as MAX_SPEC_SEED;
+use crate::limits::{
+    EXERCISE_BRANCHING, EXERCISE_DEPTH, EXERCISE_ITERATIONS, EXERCISE_MAX_ABS_VALUE, EXERCISE_MAX_CUTOFFS,
+    EXERCISE_PLAYERS,
+};
+
+/// One option's value as a reader found it (JSON in the CLI, a JavaScript value in the wasm
+/// API). The readers only type it; which keys exist, their ranges and the words of every
+/// error are [`ExerciseSpec::from_options`]'s, so that the browser and the CLI accept the
+/// same options with the same messages.
+#[derive(Clone, PartialEq, Debug)]
+pub enum OptionValue {
+    /// A number.
+    Number(f64),
+    /// A string.
+    Text(String),
+    /// A boolean.
+    Flag(bool),
+    /// An array of two numbers, `[low, high]`.
+    Pair(f64, f64),
+    /// Anything else (an object, another array, null).
+    Other,
+}
+
+/// Why a spec cannot be built or a record graded, typed by where the fault is, so that a
+/// caller can put the message under its own place (`week-3.json: exercises[2].depth …`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RecordError {
+    /// An option: the message after `options` (`.depth applies to generated trees …`).
+    Option(String),
+    /// An answer: the message after `answers` (`.values["1"] must be a number …`).
+    Answer(String),
+    /// The exercise as a whole (the generator found no tree, the tree is too large …).
+    Whole(String),
+}
+
+impl RecordError {
+    /// The message under `place`, the path of the object that holds `options` and `answers`:
+    /// `place.options.depth …`, `place.answers.values …` or `place: …`.
+    pub fn under(&self, place: &str) -> String {
+        match self {
+            RecordError::Whole(m) => format!("{place}: {m}"),
+            e => format!("{place}.{e}"),
+        }
+    }
+
+    /// The message under `place` where `place` is the options object itself (a set
+    /// description's exercise): `place.depth …`, else as [`under`](Self::under).
+    pub fn under_options(&self, place: &str) -> String {
+        match self {
+            RecordError::Option(rest) => format!("{place}{rest}"),
+            e => e.under(place),
+        }
+    }
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::Option(rest) => write!(f, "options{rest}"),
+            RecordError::Answer(rest) => write!(f, "answers{rest}"),
+            RecordError::Whole(m) => f.write_str(m),
+        }
+    }
+}
+
+/// An integer from `lo` to `hi` (both shown with thousands separators in the message).
+fn int_in(at: &str, v: &OptionValue, shown: &str, lo: i64, hi: i64) -> Result<i64, String> {
+    let OptionValue::Number(x) = *v else {
+        return Err(format!("{at} must be a number, got {shown}"));
+    };
+    if !x.is_finite() || x.fract() != 0.0 {
+        return Err(format!("{at} must be an integer, got {shown}"));
+    }
+    if x < lo as f64 || x > hi as f64 {
+        return Err(format!("{at} {shown} is out of range ({} to {})", grouped(lo), grouped(hi)));
+    }
+    Ok(x as i64)
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// A range option: a number, `[low, high]`, or a string `"low<sep>high"`; each end from `lo`
+/// to `hi`, low at most high.
+fn range_in(
+    at: &str,
+    v: &OptionValue,
+    shown: &str,
+    sep: &str,
+    lo: i64,
+    hi: i64,
+) -> Result<(i64, i64), String> {
+    let example = if sep == "-" { "2-3" } else { "0..9" };
+    let bad = || format!("{at} must be a number, [low, high] or a string like '{example}', got {shown}");
+    let (a, b) = match v {
+        OptionValue::Number(x) => (*x, *x),
+        OptionValue::Pair(a, b) => (*a, *b),
+        OptionValue::Text(t) => {
+            let (a, b) = t.split_once(sep).unwrap_or((t, t));
+            let parse = |t: &str| crate::decimal::parse(t.trim()).filter(|x| x.is_finite());
+            match (parse(a), parse(b)) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return Err(bad()),
+            }
+        }
+        _ => return Err(bad()),
+    };
+    let end = |x: f64| int_in(at, &OptionValue::Number(x), &crate::decimal::display(x), lo, hi);
+    let (a, b) = (end(a)?, end(b)?);
+    if a > b {
+        return Err(format!("{at}: the low end {a} is above the high end {b}"));
+    }
+    Ok((a, b))
+}
 /// A stored `scaled` may differ from the recomputed one by this much (an LMS may round it
 /// to seven decimals, as SCORM 2004's `cmi.score.scaled` does).
 pub const SCALED_TOLERANCE: f64 = 1e-6;
@@ -107,6 +234,90 @@ impl ExerciseSpec {
         "iterations",
     ];
 
+    /// A spec from options as a reader found them, `(key, value, how the value is written in
+    /// a message)`, in the reader's order; `place` names the object in messages
+    /// (`options`, `set.exercises[2]`). Unknown keys are refused first, then `task` is
+    /// required, then each option is checked: its type and its range (`limits.rs`).
+    pub fn from_options(
+        place: &str,
+        options: &[(String, OptionValue, String)],
+    ) -> Result<ExerciseSpec, String> {
+        if let Some((k, _, _)) = options.iter().find(|(k, _, _)| !Self::KEYS.contains(&k.as_str())) {
+            return Err(format!("{place}: unknown field '{k}' (expected one of {})", Self::KEYS.join(", ")));
+        }
+        let task = match options.iter().find(|(k, _, _)| k == "task") {
+            Some((_, OptionValue::Text(t), _)) => {
+                Task::try_parse(t).map_err(|e| format!("{place}.task: {e}"))?
+            }
+            Some((_, _, shown)) => return Err(format!("{place}.task must be a string, got {shown}")),
+            None => return Err(format!("{place}.task is required (e.g. 'alphabeta-leaves')")),
+        };
+        let mut s = ExerciseSpec::new(task);
+        for (key, v, shown) in options {
+            s.set(place, key, v, shown)?;
+        }
+        Ok(s)
+    }
+
+    /// One option of [`from_options`](Self::from_options).
+    fn set(&mut self, place: &str, key: &str, v: &OptionValue, shown: &str) -> Result<(), String> {
+        let at = format!("{place}.{key}");
+        let text = || match v {
+            OptionValue::Text(t) => Ok(t.as_str()),
+            _ => Err(format!("{at} must be a string, got {shown}")),
+        };
+        let flag = || match v {
+            OptionValue::Flag(b) => Ok(Some(*b)),
+            _ => Err(format!("{at} must be true or false, got {shown}")),
+        };
+        let int = |(lo, hi): (i64, i64)| int_in(&at, v, shown, lo, hi);
+        let seed = (0, MAX_SPEC_SEED as i64);
+        let wide = |(lo, hi): (u32, u32)| (i64::from(lo), i64::from(hi));
+        match key {
+            "task" => {}
+            "tree" => self.tree = Some(text()?.to_string()),
+            "seed" => self.seed = Some(int(seed)? as u64),
+            "difficulty" => {
+                self.difficulty = Some(Difficulty::try_parse(text()?).map_err(|e| format!("{at}: {e}"))?)
+            }
+            "depth" => self.depth = Some(int(wide(EXERCISE_DEPTH))? as u32),
+            "branching" => {
+                let (lo, hi) = wide(EXERCISE_BRANCHING);
+                let (a, b) = range_in(&at, v, shown, "-", lo, hi)?;
+                self.branching = Some((a as u32, b as u32));
+            }
+            "values" => {
+                let m = i64::from(EXERCISE_MAX_ABS_VALUE);
+                let (a, b) = range_in(&at, v, shown, "..", -m, m)?;
+                self.values = Some((a as i32, b as i32));
+            }
+            "decimals" => self.decimals = flag()?,
+            "chance" => self.chance = flag()?,
+            "players" => {
+                let (lo, hi) = EXERCISE_PLAYERS;
+                self.players = Some(int((lo.into(), hi.into()))? as u8)
+            }
+            "cutoffs" => self.cutoffs = Some(int((0, EXERCISE_MAX_CUTOFFS.into()))? as u32),
+            "uniqueBest" => self.unique_best = flag()?,
+            "tieSensitive" => self.tie_sensitive = flag()?,
+            "worstOrder" => self.worst_order = flag()?,
+            "tie" => self.tie = TieRule::try_parse(text()?).map_err(|e| format!("{at}: {e}"))?,
+            "c" => match v {
+                OptionValue::Number(x) => self.c = Some(*x),
+                _ => return Err(format!("{at} must be a number, got {shown}")),
+            },
+            "mctsSeed" => self.mcts_seed = Some(int(seed)? as u64),
+            "iterations" => self.iterations = Some(int(wide(EXERCISE_ITERATIONS))? as u32),
+            _ => {
+                return Err(format!(
+                    "{place}: unknown field '{key}' (expected one of {})",
+                    Self::KEYS.join(", ")
+                ))
+            }
+        }
+        Ok(())
+    }
+
     /// A spec with only the task: a generated exercise, seed 1, the `exam` preset.
     pub fn new(task: Task) -> ExerciseSpec {
         ExerciseSpec {
@@ -150,22 +361,25 @@ impl ExerciseSpec {
     }
 
     /// The exercise, built as `Practice.create` builds it. Errors name the option
-    /// (`options.depth`, `options.tree`) and the reason.
-    pub fn build(&self) -> Result<Exercise, String> {
+    /// (`options.depth`, `options.tree`) and the reason, or are about the whole exercise.
+    pub fn build(&self) -> Result<Exercise, RecordError> {
         for (name, s) in [("seed", self.seed), ("mctsSeed", self.mcts_seed)] {
             if s.is_some_and(|s| s > MAX_SPEC_SEED) {
-                return Err(format!("options.{name} must be an integer from 0 to {MAX_SPEC_SEED}"));
+                return Err(RecordError::Option(format!(
+                    ".{name} must be an integer from 0 to {MAX_SPEC_SEED}"
+                )));
             }
         }
         let Some(text) = &self.tree else {
             if self.mcts_seed.is_some() || self.iterations.is_some() {
-                return Err(
-                    "options.mctsSeed and options.iterations apply to a given tree; a generated one \
-                            draws them from the seed"
+                return Err(RecordError::Option(
+                    ".mctsSeed and options.iterations apply to a given tree; a generated one draws \
+                     them from the seed"
                         .into(),
-                );
+                ));
             }
-            return Exercise::generate(self.task, &self.params(), self.seed.unwrap_or(1));
+            return Exercise::generate(self.task, &self.params(), self.seed.unwrap_or(1))
+                .map_err(RecordError::Whole);
         };
         let generator_only = [
             ("difficulty", self.difficulty.is_some()),
@@ -181,15 +395,18 @@ impl ExerciseSpec {
             ("worstOrder", self.worst_order.is_some()),
         ];
         if let Some((name, _)) = generator_only.iter().find(|g| g.1) {
-            return Err(format!("options.{name} applies to generated trees, not to a given tree"));
+            return Err(RecordError::Option(format!(
+                ".{name} applies to generated trees, not to a given tree"
+            )));
         }
-        let tree = Tree::try_parse(text)
-            .map_err(|e| format!("options.tree: line {}, column {}: {}", e.line, e.column, e.message))?;
+        let tree = Tree::try_parse(text).map_err(|e| {
+            RecordError::Option(format!(".tree: line {}, column {}: {}", e.line, e.column, e.message))
+        })?;
         let mut o = ExerciseOptions { tie: self.tie, seed: self.seed, ..Default::default() };
         o.c = self.c.unwrap_or(o.c);
         o.mcts_seed = self.mcts_seed.unwrap_or(o.mcts_seed);
         o.iterations = self.iterations;
-        Exercise::new(self.task, tree, o)
+        Exercise::new(self.task, tree, o).map_err(RecordError::Whole)
     }
 }
 
@@ -271,9 +488,13 @@ impl ExerciseRecord {
     /// Rebuilds the exercise, grades the answers, and compares. Errors (an exercise that
     /// cannot be built, answers that cannot be graded) name the place: `options.…` or
     /// `answers.…`.
-    pub fn verify(&self) -> Result<Recheck, String> {
+    pub fn verify(&self) -> Result<Recheck, RecordError> {
         let ex = self.spec.build()?;
-        let grade = ex.grade(&self.answers)?;
+        // Every grading error names the answer at fault: `answers.values["1"] …`.
+        let grade = ex.grade(&self.answers).map_err(|m| match m.strip_prefix("answers") {
+            Some(rest) => RecordError::Answer(rest.to_string()),
+            None => RecordError::Whole(m),
+        })?;
         let mut differences = Vec::new();
         if (self.score, self.max) != (grade.score, grade.max) {
             differences.push(format!(
@@ -381,7 +602,7 @@ pub struct SetRecheck {
 impl SetRecord {
     /// Grades every exercise again and recomputes the total. An error names the exercise:
     /// `(index, message)`.
-    pub fn verify(&self) -> Result<SetRecheck, (usize, String)> {
+    pub fn verify(&self) -> Result<SetRecheck, (usize, RecordError)> {
         let exercises = self
             .exercises
             .iter()
@@ -458,10 +679,24 @@ mod tests {
             ["stored 13 of 13, recomputed 10 of 13", "the record's seed is null, its options give 7"]
         );
         spec.tree = Some("[1, 2]".into());
+        let e = spec.build().unwrap_err();
+        assert_eq!(e, RecordError::Option(".depth applies to generated trees, not to a given tree".into()));
+        assert_eq!(e.to_string(), "options.depth applies to generated trees, not to a given tree");
         assert_eq!(
-            spec.build().unwrap_err(),
-            "options.depth applies to generated trees, not to a given tree"
+            e.under("r.json: exercises[1]"),
+            "r.json: exercises[1].options.depth applies to generated trees, not to a given tree"
         );
+        assert_eq!(
+            e.under_options("set.exercises[1]"),
+            "set.exercises[1].depth applies to generated trees, not to a given tree"
+        );
+        let mut given = ExerciseSpec::new(Task::Minimax);
+        given.tree = Some("[1, 2".into());
+        let e = given.build().unwrap_err().to_string();
+        assert!(e.starts_with("options.tree: line 1, column "), "{e}");
+        let whole = RecordError::Whole("no tree after 2000 draws".into());
+        assert_eq!(whole.under("stdin"), "stdin: no tree after 2000 draws");
+        assert_eq!(whole.under_options("set.exercises[0]"), "set.exercises[0]: no tree after 2000 draws");
     }
 
     #[test]
