@@ -2,6 +2,7 @@
 // the manifest for SCORM 1.2 and 2004 (the one template `cargo xtask package` and the
 // builder page both write).
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { LAUNCH, manifest, packageEntries, packageFiles, references } from '../../www/lib/scorm-package.js';
 
@@ -58,4 +59,12 @@ test('the entries: manifest, set.json and the site files, in byte order', () => 
   assert.deepEqual(e[0][1], { file: 'Z.js' });
   assert.equal(e[4][1], '{"title":"x"}');
   assert.equal(e[2][1], manifest('2004', SET, ['set.html', 'Z.js', 'elements/a.js']));
+});
+
+test('www/vendor/fflate.js is the ESM build of the fflate package.json pins, its licence beside it', () => {
+  const read = (p) => readFileSync(new URL(`../../${p}`, import.meta.url));
+  const pin = JSON.parse(read('package.json')).devDependencies.fflate;
+  assert.equal(JSON.parse(read('node_modules/fflate/package.json')).version, pin);
+  assert.ok(read('www/vendor/fflate.js').equals(read('node_modules/fflate/esm/browser.js')), 'copy node_modules/fflate/esm/browser.js to www/vendor/fflate.js');
+  assert.ok(read('www/vendor/fflate.LICENSE.txt').equals(read('node_modules/fflate/LICENSE')));
 });
