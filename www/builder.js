@@ -10,10 +10,10 @@
 
 import './elements/ply-set.js';
 import { SITE_BASE } from './elements/runtime.js';
-import { TASK_NAMES } from './lib/figure-state.js';
 import { loadPracticeApi } from './lib/practice-module.js';
 import { PACKAGE_LIST, packageEntries } from './lib/scorm-package.js';
 import { readSet, setPageUrl, setSnippet, setText, storageKey } from './lib/set.js';
+import { TASK_NAMES } from './views/practice.js';
 import { el, setChildren } from './views/dom.js';
 
 const $ = (id) => document.getElementById(id);

@@ -67,17 +67,6 @@ export const THEMES = ['auto', 'light', 'dark'];
 export const PHASES = ['select', 'expand', 'rollout'];
 /** Practice tasks (the core's Practice.tasks() ids) and difficulty presets. */
 export const TASKS = ['minimax', 'alphabeta-leaves', 'alphabeta-full', 'expectiminimax', 'maxn', 'mcts', 'ordering'];
-
-/** Each practice task's name in words (the practice form's and the assignment builder's). */
-export const TASK_NAMES = {
-  minimax: 'Minimax values',
-  'alphabeta-leaves': 'α-β: mark the pruned leaves',
-  'alphabeta-full': 'α-β: windows, values and pruned edges',
-  expectiminimax: 'Expectiminimax values',
-  maxn: 'max^n tuples',
-  mcts: 'MCTS: UCB1, selection and backup',
-  ordering: 'Move ordering for α-β',
-};
 export const DIFFICULTIES = ['easy', 'exam', 'hard'];
 /** The practice generator's options, as URL/attribute names (kebab-case) → Practice.create's names. */
 export const PRACTICE_GEN = [

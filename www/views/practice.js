@@ -3,10 +3,20 @@
 // use), with Copy link / Copy embed code. The exercise — tree, questions, grading — is the
 // core's Practice; links (index.html#practice?task=…&seed=…) are read by figure-state.js.
 
-import { TASKS, TASK_NAMES, practiceOptions, readState } from '../lib/figure-state.js';
+import { TASKS, practiceOptions, readState } from '../lib/figure-state.js';
 import { PracticeFigure } from './practice-figure.js';
 import { ShareBar } from './share.js';
 import { $, el } from './dom.js';
+
+export const TASK_NAMES = {
+  minimax: 'Minimax values',
+  'alphabeta-leaves': 'α-β: mark the pruned leaves',
+  'alphabeta-full': 'α-β: windows, values and pruned edges',
+  expectiminimax: 'Expectiminimax values',
+  maxn: 'max^n tuples',
+  mcts: 'MCTS: UCB1, selection and backup',
+  ordering: 'Move ordering for α-β',
+};
 
 export class PracticeView {
   constructor(env) {
