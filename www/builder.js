@@ -52,6 +52,7 @@ let drawn = [];
 /** The set as read (null while the form gives none) and its text as last previewed. */
 let current = null;
 let previewed = null;
+let previewTimer = 0;
 
 /** A number field: undefined when blank, else its number; a clear error when not a number. */
 function numberField(id, label) {
@@ -201,7 +202,9 @@ function update({ quiet = false } = {}) {
   $('b-snippet').value = ready ? setSnippet(current, SITE_BASE) : '';
   $('b-open').href = ready ? $('b-link').value : 'set.html';
   $('b-open').hidden = !ready;
-  if (ready) preview(current);
+  clearTimeout(previewTimer);
+  // The preview follows a pause in the typing (a new <ply-set> builds every exercise).
+  if (ready) previewTimer = setTimeout(preview, 250, current);
   else if (exercises.length === 0) {
     setChildren($('b-preview'));
     previewed = null;
