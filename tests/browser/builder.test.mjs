@@ -59,6 +59,11 @@ describe('the assignment builder page', () => {
     await browser?.close();
   });
 
+  it('is linked from the lessons page, where instructors look for embedding', () => {
+    const gallery = readFileSync(join(ROOT, 'www/lessons/index.html'), 'utf8');
+    assert.ok(gallery.includes('<a href="../builder.html">Build an assignment</a>'));
+  });
+
   it('offers every task of the practice module, and nothing to share before an exercise', async () => {
     const tasks = await page.$$eval('#b-task option', (os) => os.map((o) => o.value));
     assert.deepEqual(tasks, ['minimax', 'alphabeta-leaves', 'alphabeta-full', 'expectiminimax', 'maxn', 'mcts', 'ordering']);
