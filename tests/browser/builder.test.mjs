@@ -4,7 +4,9 @@
 // --learner preview` prints), the link (it opens set.html with the same set), the exact
 // element snippet, set.json, and the SCORM 1.2 and 2004 zips made in the browser: the same
 // entries, byte for byte, as `cargo xtask package` writes for that set.json, with fixed
-// dates. Bad input (depth 0, no title) gets a message naming the field. No console error.
+// dates. A random seed is added as shown, and a removal works from the keyboard. Bad input
+// (depth 0, no title) gets a message naming the field; nothing scrolls sideways at 360 px.
+// No console error.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -128,13 +130,18 @@ describe('the assignment builder page', () => {
     ]);
   });
 
-  it('a third exercise can be removed from the keyboard', async () => {
-    await page.click('#b-seed-fixed');
+  it('a third exercise, from a random seed, is added as shown, and can be removed from the keyboard', async () => {
+    await page.click('#b-seed-random');
     await typeInto(page, '#b-depth', '');
     await typeInto(page, '#b-branching', '');
     await page.selectOption('#b-task', 'mcts');
+    const raw = JSON.parse(await page.textContent('#b-raw'));
+    assert.deepEqual(Object.keys(raw), ['task', 'seed', 'difficulty']);
+    assert.ok(Number.isInteger(raw.seed) && raw.seed >= 0 && raw.seed <= 4294967295, `seed ${raw.seed}`);
     await page.click('#b-add');
     await page.waitForFunction(() => document.body.dataset.exercises === '3');
+    assert.equal(await page.textContent('#b-list li:nth-child(3) code'), JSON.stringify(raw));
+    assert.notEqual(await page.textContent('#b-raw'), JSON.stringify(raw), 'the next batch draws a new seed');
     await page.focus('#b-list li:nth-child(3) button');
     assert.equal(await page.getAttribute('#b-list li:nth-child(3) button', 'aria-label'), 'Remove exercise 3');
     await page.keyboard.press('Enter');
