@@ -1,18 +1,21 @@
 // The deployable site: a fresh copy of www/ in which every .js is minified by terser (one
 // file in, one file out: same names, same imports, same relative URLs, no bundling) with its
 // source map beside it, every .css loses its comments and spare whitespace, and everything
-// else is copied as it is. Run by `cargo xtask build`:
+// else is copied as it is; then the files a SCORM package of a set holds are listed
+// (www/lib/scorm-package.js, PACKAGE_LIST). Run by `cargo xtask build`:
 //
 //   node xtask/site.mjs SOURCE_DIR OUT_DIR
 //
 // The copy is written to OUT_DIR.tmp, then moved over OUT_DIR, so a failure never leaves a
 // half-minified site behind and no stale file survives. Any terser error stops the run.
 
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { minify } from 'terser';
+import { PACKAGE_LIST, packageFiles } from '../www/lib/scorm-package.js';
 
 /** How terser treats every module: names of locals and top-level bindings are shortened,
  * never properties; class names stay (custom elements and errors show them); exports,
@@ -148,6 +151,8 @@ async function build(src, out) {
     t[3] += gzipSync(small, { level: 9 }).length;
   }
   if (failed) throw new Error(`${failed} file(s) could not be minified; ${out} is unchanged`);
+  const scorm = scormFiles(tmp);
+  await writeFile(join(tmp, PACKAGE_LIST), `${JSON.stringify(scorm, null, 1)}\n`);
   await rm(out, { recursive: true, force: true });
   await rename(tmp, out);
   const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
@@ -157,6 +162,19 @@ async function build(src, out) {
   console.log(`  ${line('CSS', totals.css)}`);
   const all = totals.js.map((n, k) => n + totals.css[k]);
   console.log(`  ${line('site JS+CSS', all)}`);
+  console.log(`  ${PACKAGE_LIST}: the ${scorm.length} files a set's SCORM package holds`);
+}
+
+/** The files of the minified site at `dir` that a set's launch page loads. */
+export function scormFiles(dir) {
+  const isFile = (p) => {
+    try {
+      return statSync(join(dir, p)).isFile();
+    } catch {
+      return false;
+    }
+  };
+  return packageFiles(isFile, (p) => readFileSync(join(dir, p), 'utf8'));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,6 +1,7 @@
 // axe-core (npm, pinned in package.json) on every page and view, in light and dark
 // (prefers-color-scheme emulated) at 1280 and 360 px: the playground's first-visit page and four views (two with a menu open), the embed
-// page with each view, the lessons gallery, the test lesson page (and the tree lab's editor open) and an exercise set's page. Any violation fails,
+// page with each view, the lessons gallery, the test lesson page (and the tree lab's editor open), an exercise set's page and the
+// assignment builder (an exercise added and previewed, a depth refused). Any violation fails,
 // with its rule, the elements and axe's summary of what to fix.
 //
 // axe is injected with page.addScriptTag; the pages' CSP allows no inline script, so the
@@ -49,7 +50,17 @@ const PAGES = [
   { name: 'test lesson page', path: 'tests/pages/lesson.html', figures: true },
   // An exercise set (tests/fixtures/set-drill.json), both exercises on the page, one answered.
   { name: 'set page', path: `set.html#layout=all&learner=s1001&set=${encodeURIComponent(readFileSync(new URL('../fixtures/set-drill.json', import.meta.url), 'utf8'))}`, act: answerSet },
+  { name: 'assignment builder', path: 'builder.html', wait: 'body[data-ready="true"]', act: buildSet },
 ];
+
+/** Adds an exercise on the builder page, waits for its preview, then has depth 0 refused. */
+async function buildSet(page) {
+  await page.click('#b-add');
+  await page.waitForFunction(() => document.querySelector('#b-preview ply-set')?.exercises.every((e) => e.state != null), null, { timeout: TIMEOUT });
+  await page.fill('#b-depth', '0');
+  await page.click('#b-add');
+  await page.waitForSelector('#b-depth[aria-invalid="true"]');
+}
 
 /** Waits for the set page's exercises, then answers the first with its key. */
 async function answerSet(page) {

@@ -1,5 +1,6 @@
 // The site that ships (target/site/, written by `cargo xtask build` from www/ by
-// xtask/site.mjs): the same files as www/ plus a source map beside each module; every copy
+// xtask/site.mjs): the same files as www/ plus a source map beside each module and the list
+// of the files a set's SCORM package holds; every copy
 // made from the current sources; every minified module loads in Node exactly as far as its
 // source does, with the same exports; the DOM-free modules and the wasm glue give the same
 // answers as their sources. Then the CSS minifier on the cases that could break a stylesheet.
@@ -7,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { listFiles, minifyCss } from '../../xtask/site.mjs';
+import { listFiles, minifyCss, scormFiles } from '../../xtask/site.mjs';
+import { PACKAGE_LIST } from '../../www/lib/scorm-package.js';
 
 const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
 const SITE = fileURLToPath(new URL('../../target/site/', import.meta.url));
@@ -29,10 +31,17 @@ const siteFiles = await listFiles(SITE);
 const modules = wwwFiles.filter((f) => f.endsWith('.js'));
 const STALE = 'run `cargo xtask build` again';
 
-test('the site holds the files of www/ and a source map beside each module, nothing else', () => {
+test('the site holds the files of www/, a source map beside each module and the package list, nothing else', () => {
   assert.ok(modules.length >= 40, `${modules.length} modules`);
-  const expected = [...wwwFiles, ...modules.map((f) => `${f}.map`)].sort();
+  const expected = [...wwwFiles, ...modules.map((f) => `${f}.map`), PACKAGE_LIST].sort();
   assert.deepEqual(siteFiles, expected);
+});
+
+test("the package list is the launch page's files in the site as built", () => {
+  const list = JSON.parse(readFileSync(`${SITE}${PACKAGE_LIST}`, 'utf8'));
+  assert.deepEqual(list, scormFiles(SITE), STALE);
+  for (const f of ['set.html', 'set.js', 'set.css', 'elements/ply-set.js', 'lib/scorm.js', 'pkg-practice/plyground_wasm_bg.wasm']) assert.ok(list.includes(f), f);
+  for (const f of list) assert.ok(!/^(pkg|pkg-games)\/|^worker\.js$|^builder|\.map$/.test(f), `${f} is not for a set`);
 });
 
 test('every file is made from the current source: modules minified with a map, CSS minified, the rest as is', () => {

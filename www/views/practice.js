@@ -8,7 +8,7 @@ import { PracticeFigure } from './practice-figure.js';
 import { ShareBar } from './share.js';
 import { $, el } from './dom.js';
 
-const TASK_NAMES = {
+export const TASK_NAMES = {
   minimax: 'Minimax values',
   'alphabeta-leaves': 'α-β: mark the pruned leaves',
   'alphabeta-full': 'α-β: windows, values and pruned edges',
