@@ -5,12 +5,12 @@ use crate::json::Json;
 use crate::tree;
 use clap::{Arg, Command};
 use plyground::games::tictactoe::TicTacToe;
-use plyground::search::alphabeta::{AlphaBetaOptions, NoEval};
-use plyground::search::engine::{
+use plyground::play::engine::{
     solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, MoveScore,
     ScoreBound, SolverEngine, DEFAULT_NODE_BUDGET,
 };
-use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
+use plyground::play::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
+use plyground::search::alphabeta::{AlphaBetaOptions, NoEval};
 use plyground::search::{fmt_value, Stats};
 use plyground::{Game, Player, ToMove};
 

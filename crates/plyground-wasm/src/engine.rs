@@ -1,5 +1,5 @@
 //! `Engine`: a player's stepped search on a `Game` position (the core's
-//! `plyground::search::players::PlayerEngine`), and the catalogue of players
+//! `plyground::play::players::PlayerEngine`), and the catalogue of players
 //! (`engines(kind)`, `checkEngineConfig`, `engineLabel`). A thin skin: which search a player
 //! runs, its defaults, its checks and its fallbacks are the core's; this file reads the
 //! configuration, converts moves to `play()` units and points of view to the mover's, and
@@ -12,8 +12,8 @@ use crate::util::{at, js_err, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
-use plyground::search::engine::{Engine, EngineResult, Progress, Proven, ScoreBound};
-use plyground::search::players::{
+use plyground::play::engine::{Engine, EngineResult, Progress, Proven, ScoreBound};
+use plyground::play::players::{
     check_config, BoardKind, BoardPosition, Field, FieldKind, PlayerConfig, PlayerEngine, PlayerId,
     RawConfig, RawValue, SearchSpec,
 };
@@ -530,7 +530,7 @@ impl EngineHandle {
         let slice = match slice {
             Some(v) if !(v.is_undefined() || v.is_null()) => {
                 let x = crate::util::number_arg("slice", &v).map_err(at("Engine.step"))?;
-                crate::util::int_in("slice", x, 1, plyground::search::players::MAX_PLAYER_ITERATIONS.into())
+                crate::util::int_in("slice", x, 1, plyground::play::players::MAX_PLAYER_ITERATIONS.into())
                     .map_err(at("Engine.step"))?
             }
             _ => self.inner.slice(),

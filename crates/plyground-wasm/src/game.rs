@@ -9,7 +9,7 @@ use crate::util::{at, i32_array, js_err, number_arg, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
-use plyground::search::players::board_alpha_beta;
+use plyground::play::players::board_alpha_beta;
 use plyground::search::SearchResult;
 use plyground::NoObserver;
 use serde::Serialize;
@@ -225,8 +225,8 @@ impl GameHandle {
     /// `['alphabeta', 'solve']` on Connect-4 (the core decides: `BoardKind::algorithms`).
     pub fn algorithms(&self) -> Vec<String> {
         let kind = match &self.pos {
-            Position::Ttt(_) => plyground::search::players::BoardKind::TicTacToe,
-            Position::C4(_) => plyground::search::players::BoardKind::Connect4,
+            Position::Ttt(_) => plyground::play::players::BoardKind::TicTacToe,
+            Position::C4(_) => plyground::play::players::BoardKind::Connect4,
         };
         kind.algorithms().iter().map(|a| a.to_string()).collect()
     }

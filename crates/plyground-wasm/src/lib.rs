@@ -113,7 +113,7 @@ struct Limits {
     perfect_fallback_budget: f64,
     solver_default_budget: f64,
     solver_max_budget: f64,
-    /// The players' settings' ranges (the catalogue's, `plyground::search::players::Field`),
+    /// The players' settings' ranges (the catalogue's, `plyground::play::players::Field`),
     /// for the figures that check a depth, C or seed without the games module's catalogue.
     player_depth: Range,
     player_iterations: Range,
@@ -128,8 +128,8 @@ struct Range {
     max: f64,
 }
 
-impl From<plyground::search::players::Field> for Range {
-    fn from(f: plyground::search::players::Field) -> Range {
+impl From<plyground::play::players::Field> for Range {
+    fn from(f: plyground::play::players::Field) -> Range {
         let (min, max) = f.range();
         Range { min, max }
     }
@@ -140,7 +140,7 @@ impl From<plyground::search::players::Field> for Range {
 #[wasm_bindgen(unchecked_return_type = "Limits")]
 pub fn limits() -> Result<JsValue, JsError> {
     use plyground::limits as l;
-    use plyground::search::players::Field;
+    use plyground::play::players::Field;
     util::to_js(&Limits {
         max_depth: l::MAX_DEPTH.into(),
         max_budget: l::MAX_BUDGET as f64,

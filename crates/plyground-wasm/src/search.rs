@@ -7,13 +7,13 @@ use crate::skin::Skin;
 use plyground::action_index::ActionIndex;
 use plyground::event::Observer;
 use plyground::game::{Player, ToMove, Utilities};
+use plyground::play::engine::ScoreBound;
+use plyground::play::players::OptionalEval;
 #[cfg(feature = "trees")]
 use plyground::search::alphabeta::Deepening;
-use plyground::search::engine::ScoreBound;
 use plyground::search::maxn::maxn_values;
 use plyground::search::mcts::Mcts;
 use plyground::search::minimax::{minimax, minimax_scores};
-use plyground::search::players::OptionalEval;
 use plyground::search::{SearchResult, Stats};
 use serde::Serialize;
 
@@ -118,7 +118,7 @@ pub(crate) struct MoveScore {
 
 impl MoveScore {
     /// A score of the core's engines (α-β: exact, a bound or missing).
-    pub(crate) fn of<G: Skin>(m: &plyground::search::engine::MoveScore<G::Action>) -> MoveScore {
+    pub(crate) fn of<G: Skin>(m: &plyground::play::engine::MoveScore<G::Action>) -> MoveScore {
         MoveScore { mv: G::action_js(m.action), value: m.value, n: None, values: None, bound: m.bound.name() }
     }
 }

@@ -16,10 +16,10 @@ use plyground::games::tree::TreeEval;
 
 use crate::options::Resolved;
 /// Transposition-table sizes (log2 of the slots): the core's, so that a recorded search uses
-/// the table its player's engine used (`plyground::search::players`).
-use plyground::search::players::{self, TT_LOG2_SMALL};
+/// the table its player's engine used (`plyground::play::players`).
+use plyground::play::players::{self, TT_LOG2_SMALL};
 #[cfg(feature = "games")]
-use plyground::search::players::{BoardPosition, TT_LOG2_C4};
+use plyground::play::players::{BoardPosition, TT_LOG2_C4};
 use plyground::search::SearchResult;
 use plyground::trace::Recorder;
 

@@ -8,8 +8,8 @@ use crate::common;
 
 use common::{get, message, num, obj, text};
 use plyground::games::connect4::Connect4;
-use plyground::search::engine::{Engine, ScoreBound};
-use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
+use plyground::play::engine::{Engine, ScoreBound};
+use plyground::play::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
 use plyground_wasm::{
     check_engine_config, engine_label, engines, EngineHandle, GameHandle, MctsStepper, Stepper,
 };

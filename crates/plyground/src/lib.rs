@@ -20,6 +20,7 @@ pub mod game;
 pub mod games;
 pub mod limits;
 pub mod math;
+pub mod play;
 pub mod practice;
 pub mod rng;
 pub mod search;

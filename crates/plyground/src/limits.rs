@@ -87,7 +87,7 @@ pub const TREE_MAX_LEVEL: u32 = 64;
 /// The largest magnitude of a utility, so that sums and ranges stay finite.
 pub const MAX_ABS_UTILITY: f64 = 1e15;
 
-// The playground's players (`search::players`) and the solver player (`search::engine`).
+// The playground's players (`play::players`) and the solver player (`play::engine`).
 
 /// The most MCTS iterations a player runs.
 pub const MAX_PLAYER_ITERATIONS: u32 = 1_000_000;

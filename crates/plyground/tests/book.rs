@@ -177,8 +177,8 @@ fn the_shipped_depth_is_the_files_and_says_which_searches_the_book_helps() {
 
 #[test]
 fn the_perfect_player_with_the_book_scores_every_column_of_the_empty_board_exactly() {
-    use plyground::search::engine::{Engine, ScoreBound};
-    use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
+    use plyground::play::engine::{Engine, ScoreBound};
+    use plyground::play::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
     let c4 = BoardKind::Connect4;
     let perfect = PlayerConfig::default_for(c4, PlayerId::Perfect);
     let empty = BoardPosition::Connect4(C4Position::new().state);

@@ -12,11 +12,11 @@ use crate::common;
 use common::{maxn_oracle, oracle};
 use plyground::game::MAX_PLAYERS;
 use plyground::games::tree::{Kind, RandomTreeParams, Tree};
-use plyground::rng::Rng;
-use plyground::search::alphabeta::{iterative_deepening, AlphaBetaOptions, NoEval};
-use plyground::search::engine::{
+use plyground::play::engine::{
     AlphaBetaEngine, Engine, EngineResult, MaxnEngine, MinimaxEngine, ScoreBound, SolverEngine,
 };
+use plyground::rng::Rng;
+use plyground::search::alphabeta::{iterative_deepening, AlphaBetaOptions, NoEval};
 use plyground::{Game, MoveOrder, NoObserver, TieRule};
 
 const EPS: f64 = 1e-9;

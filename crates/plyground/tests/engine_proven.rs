@@ -4,9 +4,9 @@
 
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
-use plyground::search::engine::{Engine, EngineResult, MctsEngine, Proven, ScoreBound};
+use plyground::play::engine::{Engine, EngineResult, MctsEngine, Proven, ScoreBound};
+use plyground::play::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
 use plyground::search::mcts::MctsOptions;
-use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
 use plyground::Game;
 
 fn run(_kind: BoardKind, cfg: &PlayerConfig, pos: BoardPosition) -> EngineResult<u8> {

@@ -4,7 +4,7 @@
 
 use plyground::games::tictactoe::TicTacToe;
 use plyground::games::tree::Tree;
-use plyground::search::engine::{Engine, MaxnEngine};
+use plyground::play::engine::{Engine, MaxnEngine};
 use plyground::search::maxn::{maxn, maxn_values};
 use plyground::search::minimax::minimax;
 use plyground::{Game, NoObserver, Player, ToMove};

@@ -10,9 +10,9 @@
 
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
+use plyground::play::engine::Engine;
+use plyground::play::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
 use plyground::search::book::Book;
-use plyground::search::engine::Engine;
-use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
 use plyground::search::solver::{Solver, SolverOptions};
 use plyground::{Game, Player, ToMove};
 use std::sync::Arc;

@@ -1,9 +1,9 @@
 //! The perfect Connect-4 player just past the opening book (plies 9–12).
 
 use plyground::games::connect4::Connect4;
+use plyground::play::engine::{Engine, SolverEngine};
+use plyground::play::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
 use plyground::search::book::Book;
-use plyground::search::engine::{Engine, SolverEngine};
-use plyground::search::players::{PERFECT_C4_BUDGET, PERFECT_C4_SOLVER_SHARE};
 use plyground::search::solver::random_positions;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -53,8 +53,8 @@ fn the_perfect_player_is_exact_past_the_book_and_never_falls_back_on_the_bench_p
     // Every column shown settles win, draw or loss (checked below); these many of the 140
     // are exact.
     const EXACT: usize = 106;
-    use plyground::search::engine::ScoreBound;
-    use plyground::search::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
+    use plyground::play::engine::ScoreBound;
+    use plyground::play::players::{BoardKind, BoardPosition, PlayerConfig, PlayerEngine, PlayerId};
     let seeded = random_positions(10, 1);
     let bench: Vec<&str> = seeded[9].iter().chain(&seeded[10]).map(|(_, m)| m.as_str()).collect();
     assert_eq!(bench, PLY_9_AND_10.map(|p| p.0), "the bench's seeded positions");
@@ -115,7 +115,7 @@ fn env(name: &str, default: usize) -> usize {
 #[test]
 #[ignore]
 fn measure() {
-    use plyground::search::engine::ScoreBound;
+    use plyground::play::engine::ScoreBound;
     let k = env("K", 10);
     let plies: Vec<usize> = std::env::var("PLIES")
         .unwrap_or_else(|_| "9,10".into())
@@ -131,7 +131,7 @@ fn measure() {
             e.set_book(Some(book()));
             let min = s.moves() % 2 == 1;
             // Columns whose win, draw or loss is known.
-            let wdl = |r: &plyground::search::engine::EngineResult<u8>| {
+            let wdl = |r: &plyground::play::engine::EngineResult<u8>| {
                 r.scores
                     .iter()
                     .filter(|m| {

@@ -1,7 +1,7 @@
 //! A [`Figure`] as SVG, for the CLI (`plyground export --format svg`): vector, every text a
 //! `<text>` element (selectable and searchable), light or dark.
 //!
-//! It is the print figure, placed by the print layout ([`layout`]) that the TikZ writer uses:
+//! It is the print figure, placed by the print layout ([`layout`](super::layout)) that the TikZ writer uses:
 //! the same content as the TikZ at the same step (shapes, values and bounds, windows, dashed
 //! edges into pruned subtrees, the chosen move bold, the ring around the current node), in
 //! the page's palettes (`www/lib/tree-draw.js`'s `defaultStyle`). It is not the page's

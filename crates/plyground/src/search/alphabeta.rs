@@ -14,7 +14,7 @@
 //! Chance nodes are averaged over all outcomes with the full window (no pruning below them):
 //! the value is then EXPECTIMINIMAX's.
 
-use super::engine::{MoveScore, Progress, ScoreBound};
+use super::score::{MoveScore, Progress, ScoreBound};
 use super::tt::{Entry, TranspositionTable};
 use super::{MoveOrder, PvTable, SearchResult, Stats, TieRule};
 use crate::event::{Bound, Event, LeafKind, NoObserver, NodeKind, Observer};
@@ -152,7 +152,7 @@ pub fn h_alpha_beta<G: Game, E: Evaluator<G>, O: Observer<G::Action>>(
 /// leaves it false.
 ///
 /// This is [`Deepening`] stepped to the end without per-move scores: the one implementation
-/// of iterative deepening (the stepped [`AlphaBetaEngine`](super::engine::AlphaBetaEngine)
+/// of iterative deepening (the stepped [`AlphaBetaEngine`](crate::play::engine::AlphaBetaEngine)
 /// runs the same steps).
 pub fn iterative_deepening<G: Game, E: Evaluator<G>, O: Observer<G::Action>>(
     game: &G,
@@ -180,7 +180,7 @@ enum Phase {
 }
 
 /// α-β as a sequence of steps: the one implementation behind [`iterative_deepening`] and the
-/// stepped [`AlphaBetaEngine`](super::engine::AlphaBetaEngine).
+/// stepped [`AlphaBetaEngine`](crate::play::engine::AlphaBetaEngine).
 ///
 /// Each [`step`](Deepening::step) is one whole α-β search of the root: depth 1, 2, … when
 /// `iterative` (carrying the transposition table, killers, history and best move from one

@@ -10,19 +10,17 @@
 //! - [`maxn`] — max^n for n-player games.
 //! - [`mcts`] — Monte Carlo tree search with UCB1.
 //! - [`solver`] — the exact Connect-4 solver: α-β in negamax form on the bitboard.
-//! - [`engine`] — every way a side can move as a stepped [`Engine`](engine::Engine) with one
-//!   result record (value, score, best, line, per-move scores marked exact or bound, exact,
-//!   complete, depth, stats) under one node budget.
-//! - [`players`] — the players the playground offers (catalogue, defaults, checks) and the
-//!   engine each one plays with.
+//! - [`score`] — what an answer says: the root's value, each root move's score marked exact,
+//!   a bound or an estimate, a proven outcome.
+//!
+//! The players and the stepped engines that move for them are in [`crate::play`].
 
 pub mod alphabeta;
 pub mod book;
-pub mod engine;
 pub mod maxn;
 pub mod mcts;
 pub mod minimax;
-pub mod players;
+pub mod score;
 pub mod solver;
 pub mod tt;
 

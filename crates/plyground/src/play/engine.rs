@@ -5,14 +5,14 @@
 //! - [`AlphaBetaEngine`] — α-β to a depth or to the end, or H-minimax with iterative
 //!   deepening (one depth per step; the transposition table, killers, history and the
 //!   previous best move carried from depth to depth). The steps are
-//!   [`Deepening`]'s: the same code as [`iterative_deepening`](super::alphabeta::iterative_deepening).
+//!   [`Deepening`]'s: the same code as [`iterative_deepening`](crate::search::alphabeta::iterative_deepening).
 //! - [`MinimaxEngine`] — MINIMAX / EXPECTIMINIMAX, one step.
 //! - [`MaxnEngine`] — max^n, one step.
 //! - [`MctsEngine`] — MCTS, at most `slice` iterations per step.
 //! - [`SolverEngine`] — the exact Connect-4 solver, one solver call per step: the root's
 //!   score, an optimal move, then the other columns; when the solver's share of the budget
 //!   runs out before the move is found it gives up, and the perfect player
-//!   ([`PlayerEngine`](super::players::PlayerEngine)) falls back to deepening α-β with the
+//!   ([`PlayerEngine`](crate::play::players::PlayerEngine)) falls back to deepening α-β with the
 //!   evaluation function.
 //!
 //! ## Guarantees
@@ -36,19 +36,19 @@
 //!   at the root, plies counted from the root (a move's own ply included): "win in 1" for an
 //!   immediate win. Front ends print [`Proven::words`] / [`Proven::label`] instead of the
 //!   number, which is on the game's utility scale, not an evaluation's. Which values prove
-//!   what is the game's business: [`PlayerEngine`](super::players::PlayerEngine) marks the
+//!   what is the game's business: [`PlayerEngine`](crate::play::players::PlayerEngine) marks the
 //!   board games' scores ([`crate::caption::Outcome`]), [`MctsEngine`] its MCTS-Solver proofs.
 
-use super::alphabeta::{AlphaBetaOptions, Deepening};
-use super::book::Book;
-use super::maxn::maxn_budgeted;
-use super::mcts::{Mcts, MctsOptions};
-use super::minimax::minimax_budgeted;
-use super::solver::{Solver, SolverOptions};
-use super::{MoveOrder, SearchResult, Stats};
 use crate::event::NoObserver;
 use crate::game::{Evaluator, Game, Player, ToMove, Utilities};
 use crate::games::connect4::{C4State, Connect4};
+use crate::search::alphabeta::{AlphaBetaOptions, Deepening};
+use crate::search::book::Book;
+use crate::search::maxn::maxn_budgeted;
+use crate::search::mcts::{Mcts, MctsOptions};
+use crate::search::minimax::minimax_budgeted;
+use crate::search::solver::{Solver, SolverOptions};
+use crate::search::{MoveOrder, SearchResult, Stats};
 use std::sync::Arc;
 
 /// The node budget of a search that answers a user when the caller gives none: about a
@@ -60,186 +60,7 @@ pub const DEFAULT_NODE_BUDGET: u64 = crate::limits::C4_DEFAULT_BUDGET;
 /// back to deepening α-β (the rest of the budget is the fallback's).
 pub const DEFAULT_SOLVER_SHARE: u64 = crate::limits::SOLVE_GAME_BUDGET;
 
-/// How a per-move score relates to the quantity the result's `value` stands for.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum ScoreBound {
-    /// The value itself.
-    Exact,
-    /// The true value is at least this.
-    Lower,
-    /// The true value is at most this.
-    Upper,
-    /// An estimate (MCTS's mean reward mapped onto the utility scale): no guarantee.
-    Estimate,
-    /// Not searched within the budget (`value` is `None`).
-    Missing,
-}
-
-impl ScoreBound {
-    /// `exact`, `lower`, `upper`, `estimate`, `missing`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ScoreBound::Exact => "exact",
-            ScoreBound::Lower => "lower",
-            ScoreBound::Upper => "upper",
-            ScoreBound::Estimate => "estimate",
-            ScoreBound::Missing => "missing",
-        }
-    }
-}
-
-/// A proven game result, from the side to move at the root of the search that found it.
-/// Distances are plies (moves of either side) from the root: a move that wins at once is a
-/// win in 1, a fork that wins on the mover's next move a win in 3.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum Proven {
-    /// The side to move wins in this many plies with best play.
-    Win(u32),
-    /// The side to move loses in this many plies with best play (the longest resistance).
-    Loss(u32),
-    /// A draw with best play.
-    Draw,
-}
-
-impl Proven {
-    /// `win`, `loss` or `draw`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Proven::Win(_) => "win",
-            Proven::Loss(_) => "loss",
-            Proven::Draw => "draw",
-        }
-    }
-
-    /// The distance in plies (None for a draw).
-    pub fn plies(self) -> Option<u32> {
-        match self {
-            Proven::Win(n) | Proven::Loss(n) => Some(n),
-            Proven::Draw => None,
-        }
-    }
-
-    /// The words after the player's name: "wins in 1", "loses in 4", "draws".
-    pub fn words(self) -> String {
-        match self {
-            Proven::Win(n) => format!("wins in {n}"),
-            Proven::Loss(n) => format!("loses in {n}"),
-            Proven::Draw => "draws".to_string(),
-        }
-    }
-
-    /// A move's label on a board: "win in 1", "loss in 4", "draw".
-    pub fn label(self) -> String {
-        match self {
-            Proven::Win(n) => format!("win in {n}"),
-            Proven::Loss(n) => format!("loss in {n}"),
-            Proven::Draw => "draw".to_string(),
-        }
-    }
-
-    /// The long form, with the unit: "wins in 1 ply", "loses in 4 plies", "draws".
-    pub fn long_words(self) -> String {
-        match self {
-            Proven::Draw => self.words(),
-            _ => {
-                let n = self.plies().unwrap_or(0);
-                format!("{} {}", self.words(), if n == 1 { "ply" } else { "plies" })
-            }
-        }
-    }
-
-    /// From [`crate::caption::Outcome`] (a win or loss for the side to move).
-    pub fn from_outcome(o: crate::caption::Outcome) -> Proven {
-        if o.wins {
-            Proven::Win(o.plies)
-        } else {
-            Proven::Loss(o.plies)
-        }
-    }
-}
-
-/// One root action's score.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveScore<A> {
-    /// The action (an outcome at a chance root).
-    pub action: A,
-    /// Its value on the result's scale (utility to MAX; max^n: to the player to move at the
-    /// root); `None` when [`ScoreBound::Missing`].
-    pub value: Option<f64>,
-    /// What `value` is.
-    pub bound: ScoreBound,
-    /// MCTS: the child's visit count N.
-    pub visits: Option<u32>,
-    /// MCTS: the child's mean reward Q = W/N for the side to move at the root, in [0, 1]
-    /// (1 a win, ½ a draw, 0 a loss; the scale of UCB1 and of the MCTS lab). `value` is the
-    /// same number mapped onto the utility scale.
-    pub reward: Option<f64>,
-    /// max^n: the child's utility vector.
-    pub vector: Option<Utilities>,
-    /// The game result playing this move proves for the side to move at the root (see
-    /// [`Proven`]); None when `value` is not a proven result.
-    pub proven: Option<Proven>,
-}
-
-impl<A> MoveScore<A> {
-    /// A score with no visits, no vector, nothing proven.
-    pub fn new(action: A, value: Option<f64>, bound: ScoreBound) -> Self {
-        MoveScore { action, value, bound, visits: None, reward: None, vector: None, proven: None }
-    }
-}
-
-/// Where an engine is, after a step.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Progress<A> {
-    /// The deepest finished depth (α-β; `u32::MAX` for searches to the end; 0 if none yet).
-    pub depth: u32,
-    /// Nodes entered so far (MCTS: nodes in its tree).
-    pub nodes: u64,
-    /// Steps' iterations: depths searched (α-β), MCTS iterations, columns solved (solver).
-    pub iterations: u32,
-    /// The best move so far.
-    pub best: Option<A>,
-    /// The value so far (to MAX), if any.
-    pub value: Option<f64>,
-    /// No more work to do: [`Engine::result`] is final.
-    pub done: bool,
-}
-
-/// What an engine found: the one record shape of every engine.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EngineResult<A> {
-    /// The root's value as utility to MAX (player 0; max^n too).
-    pub value: f64,
-    /// The same from the side to move at the root (= `value` for MAX and chance; max^n:
-    /// the mover's own utility).
-    pub score: f64,
-    /// max^n: the root's utility vector.
-    pub vector: Option<Utilities>,
-    /// The move to play (None at a terminal or chance root, or when nothing finished).
-    pub best: Option<A>,
-    /// `best` as an index into ACTIONS(root) in natural order.
-    pub best_index: Option<usize>,
-    /// The principal variation.
-    pub pv: Vec<A>,
-    /// Every root action's score, natural order (see [`ScoreBound`]).
-    pub scores: Vec<MoveScore<A>>,
-    /// `value` is the game's value (and `best` an optimal move).
-    pub exact: bool,
-    /// The search finished what was asked (the depth, or the end; MCTS: its iterations).
-    pub complete: bool,
-    /// The depth `value` comes from (`u32::MAX`: to the end of the game; 0: nothing finished).
-    pub depth: u32,
-    /// Counters of everything the engine did (per-move scores included).
-    pub stats: Stats,
-    /// MCTS iterations run (0 for the others).
-    pub iterations: u32,
-    /// Which engine answered: `alphabeta`, `minimax`, `maxn`, `mcts`, `solve`, or
-    /// `solve+alphabeta` when the solver fell back.
-    pub algo: &'static str,
-    /// The game result the root's value proves for the side to move (see [`Proven`]); None
-    /// when the value is an estimate or a depth-limited value that proves nothing.
-    pub proven: Option<Proven>,
-}
+pub use crate::search::score::{EngineResult, MoveScore, Progress, Proven, ScoreBound};
 
 /// A stepped engine. `step` does a bounded piece of work and says where the engine is;
 /// `result` may be called at any time (an anytime answer) and is final once `done`.
@@ -526,11 +347,11 @@ impl<G: Game> MctsEngine<G> {
 }
 
 /// An MCTS-Solver outcome (for the player who moves into a node) as [`Proven`].
-fn proven_of(o: super::mcts::Outcome, plies: u32) -> Proven {
+fn proven_of(o: crate::search::mcts::Outcome, plies: u32) -> Proven {
     match o {
-        super::mcts::Outcome::Win => Proven::Win(plies),
-        super::mcts::Outcome::Loss => Proven::Loss(plies),
-        super::mcts::Outcome::Draw => Proven::Draw,
+        crate::search::mcts::Outcome::Win => Proven::Win(plies),
+        crate::search::mcts::Outcome::Loss => Proven::Loss(plies),
+        crate::search::mcts::Outcome::Draw => Proven::Draw,
     }
 }
 
@@ -634,13 +455,13 @@ impl<G: Game> Engine for MctsEngine<G> {
 
 /// The options of the α-β a [`SolverEngine`] falls back to: H-minimax with Connect-4's
 /// evaluation, iterative deepening, heuristic (centre-first) ordering with killers, Connect-4's
-/// transposition table ([`TT_LOG2_C4`](super::players::TT_LOG2_C4) — the size the wasm API
+/// transposition table ([`TT_LOG2_C4`](crate::play::players::TT_LOG2_C4) — the size the wasm API
 /// gives `tt: true`, so that "Show me the search" can record this very search). Its node
 /// budget is what the solver left.
 pub fn solver_fallback_options() -> AlphaBetaOptions {
     AlphaBetaOptions {
         order: MoveOrder::Killer,
-        tt_log2: Some(super::players::TT_LOG2_C4),
+        tt_log2: Some(crate::play::players::TT_LOG2_C4),
         ..Default::default()
     }
 }
@@ -656,7 +477,7 @@ pub use crate::limits::SOLVER_COLUMN_SHARE;
 /// The exact Connect-4 solver. When the solver's share of the budget runs out before the move
 /// is found, it gives up ([`SolverEngine::fell_back`]) and leaves the rest of the budget to
 /// deepening α-β with Connect-4's evaluation, which the perfect player runs
-/// ([`PlayerEngine`](super::players::PlayerEngine), [`solver_fallback_options`]): the decision
+/// ([`PlayerEngine`](crate::play::players::PlayerEngine), [`solver_fallback_options`]): the decision
 /// is made in Rust. One solver call per step, the table shared by all:
 ///
 /// 1. the root's exact score v (the opening book's when it holds the root);
@@ -722,7 +543,7 @@ impl SolverEngine {
     /// True once the solver gave up: its share ran out before the move was found. The
     /// engine is then done without a move, and the player falls back to deepening α-β on
     /// what the solver left ([`SolverEngine::fallback_budget`]; see
-    /// [`PlayerEngine`](super::players::PlayerEngine)).
+    /// [`PlayerEngine`](crate::play::players::PlayerEngine)).
     pub fn fell_back(&self) -> bool {
         self.gave_up
     }

@@ -48,19 +48,19 @@
 //! value 0, depth 0, and is neither exact nor complete. (With [`PLAYER_BUDGET`] this does not
 //! happen on these two games: depth 1 is at most eight nodes.)
 
-use super::alphabeta::{h_alpha_beta, AlphaBetaOptions, Deepening};
-use super::book::{self, Book};
-use super::engine::{
-    solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, Progress,
-    Proven, ScoreBound, SolverEngine, DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
-};
-use super::mcts::{Expansion, MctsOptions};
-use super::MoveOrder;
-use super::SearchResult;
 use crate::caption::Outcome;
 use crate::game::{Evaluator, Game, WeightedLinear};
 use crate::games::connect4::{C4Eval, C4State, Connect4};
 use crate::games::tictactoe::{TicTacToe, TttState};
+use crate::play::engine::{
+    solver_fallback_options, AlphaBetaEngine, Engine, EngineResult, MctsEngine, MinimaxEngine, Progress,
+    Proven, ScoreBound, SolverEngine, DEFAULT_NODE_BUDGET, DEFAULT_SOLVER_SHARE,
+};
+use crate::search::alphabeta::{h_alpha_beta, AlphaBetaOptions, Deepening};
+use crate::search::book::{self, Book};
+use crate::search::mcts::{Expansion, MctsOptions};
+use crate::search::MoveOrder;
+use crate::search::SearchResult;
 use crate::trace::Recorder;
 use std::sync::Arc;
 
@@ -663,7 +663,7 @@ impl BoardPosition {
 }
 
 /// The game's evaluation function, or none (EVAL = 0, every position quiet — what
-/// [`NoEval`](super::alphabeta::NoEval) does). One type for both, so that each game compiles
+/// [`NoEval`](crate::search::alphabeta::NoEval) does). One type for both, so that each game compiles
 /// one α-β engine whichever the player (the wasm module is smaller), shared with the wasm
 /// API's searches and the solver's fallback.
 #[derive(Clone, Debug, Default)]
