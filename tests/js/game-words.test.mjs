@@ -154,8 +154,8 @@ test('the last search: exact and bounded per-move scores from the mover’s side
       scores: [
         { move: 3, value: 5, score: -5, bound: 'exact' },
         { move: 4, value: -18, score: 18, bound: 'exact' },
-        { move: 5, value: -2, score: 2, bound: 'lower' },
-        { move: 6, value: 1, score: -1, bound: 'upper' },
+        { move: 5, value: -2, score: 2, bound: 'lower', settled: 'win' },
+        { move: 6, value: 1, score: -1, bound: 'upper', settled: 'loss' },
         { move: 7, value: null, score: null, bound: 'missing' },
       ],
     },
@@ -207,10 +207,10 @@ test('values on the board: exact, estimate, bounds and MCTS; the star on the bes
   });
   assert.equal(scoreLabel('c4', { move: 5, value: -2, score: 2, bound: 'lower' }, r).title, 'column 5: ≥ +2 for O (lower bound)');
   assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper' }, r).text, '≤ −3');
-  // The exact solver's bounds that settle win or loss are shown as the win or loss; a bound
-  // that settles neither keeps its number.
+  // The exact solver's bounds that settle win or loss (the core's `settled`) are shown as the
+  // win or loss; a bound that settles neither keeps its number.
   const solve = { algo: 'solve', exact: true, mover: 1 };
-  assert.deepEqual(scoreLabel('c4', { move: 5, value: -2, score: 2, bound: 'lower' }, solve), {
+  assert.deepEqual(scoreLabel('c4', { move: 5, value: -2, score: 2, bound: 'lower', settled: 'win' }, solve), {
     text: 'win',
     word: '',
     cls: 'win',
@@ -218,10 +218,12 @@ test('values on the board: exact, estimate, bounds and MCTS; the star on the bes
     score: 2,
     bound: 'lower',
   });
-  assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper' }, solve).text, 'loss');
-  assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper' }, solve).cls, 'loss');
-  assert.equal(scoreLabel('c4', { move: 6, value: -2, score: 2, bound: 'upper' }, solve).text, '≤ +2');
-  assert.equal(scoreLabel('c4', { move: 6, value: 0, score: 0, bound: 'lower' }, solve).text, '≥ 0');
+  assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper', settled: 'loss' }, solve).text, 'loss');
+  assert.equal(scoreLabel('c4', { move: 6, value: 3, score: -3, bound: 'upper', settled: 'loss' }, solve).cls, 'loss');
+  assert.equal(scoreLabel('c4', { move: 6, value: -2, score: 2, bound: 'upper', settled: null }, solve).text, '≤ +2');
+  assert.equal(scoreLabel('c4', { move: 6, value: 0, score: 0, bound: 'lower', settled: null }, solve).text, '≥ 0');
+  // The page decides nothing: a bound the core did not mark settled keeps its number.
+  assert.equal(scoreLabel('c4', { move: 5, value: -2, score: 2, bound: 'lower', settled: null }, solve).text, '≥ +2');
   assert.equal(scoreLabel('c4', { move: 7, value: null, score: null, bound: 'missing' }, r).text, '?');
   // Play said "Q = −2.13 (mean reward for X)": the utility under the reward's name.
   const q = scoreLabel('ttt', { move: 2, value: -2.13, q: 0.3935, n: 40 }, { algo: 'mcts', exact: false, mover: 0 });

@@ -178,17 +178,6 @@ export function scoreText(score, bound) {
   return signed(score);
 }
 
-/**
- * The exact solver's bound that settles the game (a score at least +1 is a win, at most −1 a
- * loss, its distance not computed): 'win', 'loss', or null for any other score.
- */
-export function settledBound(r, score, bound) {
-  if (r.algo !== 'solve' || score == null) return null;
-  if (bound === 'lower' && score > 0) return 'win';
-  if (bound === 'upper' && score < 0) return 'loss';
-  return null;
-}
-
 /** What an exact score from the mover's side means: 'win', 'loss' or 'draw'. */
 export function verdict(score) {
   if (score > 0) return 'win';
@@ -237,7 +226,7 @@ export function scoreLabel(kind, x, r) {
     return { text: q, word: `N ${n}`, cls: 'visits', title: `${where}: Q = ${q} (${rewardScale(r.mover)}), N = ${n} visits`, score: x.value, bound: 'estimate' };
   }
   const { score, bound } = moveScore(x, r, r.mover);
-  const settled = settledBound(r, score, bound);
+  const settled = x.settled ?? null;
   if (settled) {
     // Win, draw or loss is what the board shows where only that is known, not the bound.
     const why = `proven; its score ${scoreText(score, bound)}, the exact score not computed`;
@@ -356,7 +345,7 @@ export function lastSearchText(search) {
     const list = r.scores.map((x) => {
       if (x.proven) return `${moveName(kind, x.move)} ${x.proven.label}`;
       const { score, bound } = moveScore(x, r, mover);
-      const settled = settledBound(r, score, bound);
+      const settled = x.settled ?? null;
       if (settled) return `${moveName(kind, x.move)} a ${settled} (score ${scoreText(score, bound)})`;
       const mark = bound === 'lower' || bound === 'upper' ? ` (${BOUND_WORDS[bound]})` : bound === 'missing' ? ' (not searched)' : '';
       return `${moveName(kind, x.move)} ${scoreText(score, bound)}${mark}`;

@@ -321,6 +321,9 @@ struct ScoreOut {
     q: Option<f64>,
     /// The proven result of playing this move, for the side to move (null: not proven).
     proven: Option<ProvenOut>,
+    /// "win" or "loss" when the exact solver's bound settles the game for the side to move
+    /// (its distance not computed); null otherwise.
+    settled: Option<&'static str>,
 }
 
 /// The counters of everything the engine did.
@@ -603,6 +606,7 @@ impl EngineHandle {
                     n: m.visits.map(f64::from),
                     q: m.reward,
                     proven: m.proven.map(ProvenOut::from),
+                    settled: r.settled(m, min),
                 })
                 .collect(),
             exact: r.exact,

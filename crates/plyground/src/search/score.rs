@@ -185,3 +185,66 @@ pub struct EngineResult<A> {
     /// when the value is an estimate or a depth-limited value that proves nothing.
     pub proven: Option<Proven>,
 }
+
+impl<A> EngineResult<A> {
+    /// What a per-move bound settles for the side to move at the root (MIN when
+    /// `root_is_min`): `"win"` or `"loss"`, its distance not computed. Only the exact solver
+    /// (`algo` "solve") scores every win above 0 and every loss below it, so a lower bound
+    /// above 0 proves a win and an upper bound below 0 a loss; an α-β fallback's or an
+    /// estimate's bound settles nothing.
+    pub fn settled(&self, m: &MoveScore<A>, root_is_min: bool) -> Option<&'static str> {
+        if self.algo != "solve" {
+            return None;
+        }
+        let max_wins = match (m.bound, m.value?) {
+            (ScoreBound::Lower, v) if v > 0.0 => true,
+            (ScoreBound::Upper, v) if v < 0.0 => false,
+            _ => return None,
+        };
+        Some(if max_wins != root_is_min { "win" } else { "loss" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_solvers_bounds_past_zero_settle_the_game() {
+        let mut r = EngineResult::<u8> {
+            value: 0.0,
+            score: 0.0,
+            vector: None,
+            best: None,
+            best_index: None,
+            pv: Vec::new(),
+            scores: Vec::new(),
+            exact: true,
+            complete: true,
+            depth: u32::MAX,
+            stats: Stats::default(),
+            iterations: 0,
+            algo: "solve",
+            proven: None,
+        };
+        let m = |v: f64, b| MoveScore::new(0u8, Some(v), b);
+        // To MAX: ≥ +2 is MAX's win, O's loss; ≤ −1 MAX's loss, O's win.
+        assert_eq!(r.settled(&m(2.0, ScoreBound::Lower), false), Some("win"));
+        assert_eq!(r.settled(&m(2.0, ScoreBound::Lower), true), Some("loss"));
+        assert_eq!(r.settled(&m(-1.0, ScoreBound::Upper), false), Some("loss"));
+        assert_eq!(r.settled(&m(-1.0, ScoreBound::Upper), true), Some("win"));
+        // A bound on the other side of 0, at 0, an exact score or a missing one settles nothing.
+        for (v, b) in [
+            (2.0, ScoreBound::Upper),
+            (-1.0, ScoreBound::Lower),
+            (0.0, ScoreBound::Lower),
+            (3.0, ScoreBound::Exact),
+        ] {
+            assert_eq!(r.settled(&m(v, b), false), None, "{v} {b:?}");
+        }
+        assert_eq!(r.settled(&MoveScore::new(0, None, ScoreBound::Missing), false), None);
+        // The α-β fallback's scores are heuristic: a bound past 0 proves nothing.
+        r.algo = "solve+alphabeta";
+        assert_eq!(r.settled(&m(2.0, ScoreBound::Lower), false), None);
+    }
+}
