@@ -145,7 +145,7 @@ for (const [name, full, short] of [['Test_L3_R1', 8, 4], ['Test_L2_R1', 4, 2], [
     st.seek(0);
     while (st.index < length) st.step();
   });
-  row('Stepper.step()', length / ts, 'steps/s', length, 'one JS call per event, tic-tac-toe α-β trace');
+  row('Stepper.step()', length / ts, 'steps/s', length, 'one JS call per step (a leaf is one), tic-tac-toe α-β trace');
   const stateReps = quick ? 1 : 2;
   const [tss, seen] = bestOf(stateReps, () => {
     st.seek(0);

@@ -128,12 +128,14 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
         back: st.index,
       };
     });
-    assert.equal(seen.length, 43);
+    // A leaf is one step: 29 steps, 4 Enter steps for the inner nodes, 7 Leaf steps.
+    assert.equal(seen.length, 29);
     assert.equal(seen.events[0], 'SearchStart');
     assert.equal(seen.events.at(-1), 'SearchEnd');
-    assert.equal(seen.events.filter((e) => e === 'Enter').length, 11);
+    assert.equal(seen.events.filter((e) => e === 'Enter').length, 4);
+    assert.equal(seen.events.filter((e) => e === 'Leaf').length, 7);
     assert.deepEqual(seen.cutoff, {
-      index: 23,
+      index: 15,
       narration: 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3',
       open: [
         [0, 3, 'inf', 3],

@@ -77,14 +77,14 @@ describe('embedding', { timeout: 300_000 }, () => {
       for (const id of ['fig-minimax', 'fig-alphabeta', 'fig-game', 'fig-mcts', 'fig-ucb']) await ready(`#${id}`);
       for (const id of ['fig-minimax', 'fig-alphabeta', 'fig-game', 'fig-mcts', 'fig-ucb']) assert.equal(await prop(`#${id}`, 'error'), '', id);
       // Figure 5.2 with minimax, at its end.
-      assert.equal(await prop('#fig-minimax', 'index'), 49);
-      assert.equal(await prop('#fig-minimax', 'length'), 49);
+      assert.equal(await prop('#fig-minimax', 'index'), 31);
+      assert.equal(await prop('#fig-minimax', 'length'), 31);
       assert.equal(await prop('#fig-minimax', 'narration'), 'Search done: the root is worth 3, best move a1');
       assert.equal(await page.locator('#fig-minimax').locator('[part="result"]').textContent(), 'Root value 3 · best move a1 (to B)');
       assert.ok(await page.evaluate(() => document.querySelector('#fig-minimax').figure.canvas.frames >= 1), 'the canvas was drawn');
       // The 12-leaf trace: not playing, pseudocode shown, counters hidden (controls).
       assert.equal(await prop('#fig-alphabeta', 'index'), 0);
-      assert.equal(await prop('#fig-alphabeta', 'length'), 58);
+      assert.equal(await prop('#fig-alphabeta', 'length'), 38);
       assert.equal(await page.locator('#fig-alphabeta').locator('[part="pseudo"]').isVisible(), true);
       assert.equal(await page.locator('#fig-alphabeta').locator('[part="counters"]').isVisible(), false);
       // The game, with every empty cell's exact value.
@@ -106,7 +106,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       const game = page.frame({ url: /view=game/ });
       await ready('ply-tree', tree);
       await ready('ply-game', game);
-      assert.equal(await prop('ply-tree', 'index', tree), 23);
+      assert.equal(await prop('ply-tree', 'index', tree), 15);
       assert.equal(await prop('ply-tree', 'narration', tree), 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3');
       assert.equal(await prop('ply-game', 'position', game), '4453');
       assert.equal(await tree.textContent('#embed-error'), '');
@@ -140,17 +140,17 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.focus('#fig-alphabeta');
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
       assert.equal(await prop('#fig-alphabeta', 'index'), 5);
-      assert.equal(await prop('#fig-minimax', 'index'), 49);
-      assert.equal(await prop('ply-tree', 'index', page.frame({ url: /view=tree/ })), 23);
+      assert.equal(await prop('#fig-minimax', 'index'), 31);
+      assert.equal(await prop('ply-tree', 'index', page.frame({ url: /view=tree/ })), 15);
       assert.equal(await prop('#fig-mcts', 'done'), 20);
       await page.keyboard.press('End');
-      assert.equal(await prop('#fig-alphabeta', 'index'), 58);
+      assert.equal(await prop('#fig-alphabeta', 'index'), 38);
       await page.keyboard.press('Home');
       assert.equal(await prop('#fig-alphabeta', 'index'), 0);
       const events = await page.evaluate(() => window.__events);
       assert.deepEqual(
         events.filter((e) => e[1] === 'step').map((e) => e[2]),
-        [1, 2, 3, 4, 5, 58, 0],
+        [1, 2, 3, 4, 5, 38, 0],
       );
       assert.deepEqual(events.filter((e) => e[1] === 'done'), [['fig-alphabeta', 'done', null]]);
       assert.ok(events.every((e) => e[0] === 'fig-alphabeta'), 'only the stepped figure spoke');
@@ -164,7 +164,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.waitForFunction(() => document.querySelector('#fig-game').position.split(',').length === 4, null, { timeout: TIMEOUT });
       const moves = (await page.evaluate(() => window.__events)).filter((e) => e[1] === 'move');
       assert.deepEqual(moves.map((e) => e[0]), ['fig-game', 'fig-game']);
-      assert.equal(await prop('#fig-minimax', 'index'), 49);
+      assert.equal(await prop('#fig-minimax', 'index'), 31);
     });
 
     it('attributes drive the figures and are reflected by properties', async () => {
@@ -178,8 +178,8 @@ describe('embedding', { timeout: 300_000 }, () => {
         t.algorithm = 'minimax';
         t.step = 'end';
       });
-      await page.waitForFunction(() => document.querySelector('#fig-alphabeta').length === 64);
-      assert.equal(await prop('#fig-alphabeta', 'index'), 64);
+      await page.waitForFunction(() => document.querySelector('#fig-alphabeta').length === 40);
+      assert.equal(await prop('#fig-alphabeta', 'index'), 40);
       assert.equal(await page.locator('#fig-alphabeta').locator('[part="narration"]').textContent(), 'Search done: the root is worth 7, best move a4');
       // The element's text is its tree.
       await page.evaluate(() => {
@@ -202,8 +202,8 @@ describe('embedding', { timeout: 300_000 }, () => {
         document.querySelector('#fig-alphabeta').step = 999;
       });
       await page.waitForFunction(() => document.querySelector('#fig-alphabeta').error !== '');
-      assert.equal(await prop('#fig-alphabeta', 'error'), 'plyground: step: step 999 is past the end of the search (26 steps)');
-      assert.equal(await prop('#fig-alphabeta', 'length'), 26);
+      assert.equal(await prop('#fig-alphabeta', 'error'), 'plyground: step: step 999 is past the end of the search (18 steps)');
+      assert.equal(await prop('#fig-alphabeta', 'length'), 18);
     });
 
     it('a removed figure stops and frees its search; put back, it starts again', async () => {
@@ -227,7 +227,7 @@ describe('embedding', { timeout: 300_000 }, () => {
         return { gone, after };
       });
       assert.deepEqual(counted, { gone: { figure: null, children: 0 }, after: 0 });
-      await page.waitForFunction(() => document.querySelector('#fig-alphabeta').figure !== null && document.querySelector('#fig-alphabeta').length === 26);
+      await page.waitForFunction(() => document.querySelector('#fig-alphabeta').figure !== null && document.querySelector('#fig-alphabeta').length === 18);
       await page.evaluate(() => document.querySelector('#fig-alphabeta').removeAttribute('autoplay'));
     });
   });
@@ -371,7 +371,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end&algorithm=minimax`);
       await ready('ply-tree');
       assert.equal(await prop('ply-tree', 'narration'), 'Search done: the root is worth 3, best move a1');
-      assert.equal(await prop('ply-tree', 'length'), 49);
+      assert.equal(await prop('ply-tree', 'length'), 31);
       // The playground refuses a bad link in words and keeps working.
       await page.goto('about:blank');
       await page.goto(`${browser.base}#play?x=<svg/onload=alert(1)>`);
@@ -402,26 +402,26 @@ describe('embedding', { timeout: 300_000 }, () => {
       // A message whose fields equal these (the page's CSP allows no eval: plain comparisons).
       const waitMsg = (fields) =>
         page.waitForFunction((f) => window.__msgs.some((m) => Object.entries(f).every(([k, v]) => m[k] === v)), fields, { timeout: TIMEOUT });
-      await page.evaluate(() => window.__send({ type: 'plyground:set', step: 30 }));
-      await waitMsg({ type: 'plyground:step', index: 30 });
+      await page.evaluate(() => window.__send({ type: 'plyground:set', step: 20 }));
+      await waitMsg({ type: 'plyground:step', index: 20 });
       const msg = (await page.evaluate(() => window.__msgs)).find((m) => m.type === 'plyground:step');
       assert.deepEqual(msg, {
         type: 'plyground:step',
         view: 'tree',
-        index: 30,
-        length: 43,
+        index: 20,
+        length: 29,
         narration: msg.narration,
         event: msg.event,
         done: false,
       });
       assert.equal(msg.narration, await prop('ply-tree', 'narration', frame));
-      assert.equal(await prop('ply-tree', 'index', frame), 30);
+      assert.equal(await prop('ply-tree', 'index', frame), 20);
       // get → state.
       await page.evaluate(() => window.__send({ type: 'plyground:get' }));
       await waitMsg({ type: 'plyground:state' });
       const st = (await page.evaluate(() => window.__msgs)).find((m) => m.type === 'plyground:state');
-      assert.deepEqual(st, { type: 'plyground:state', view: 'tree', params: { tree: '[[3,12,8],[2,4,6],[14,5,2]]', step: '30' }, index: 30, length: 43 });
-      // Bad messages: ignored, or answered with an error; the figure stays at step 30.
+      assert.deepEqual(st, { type: 'plyground:state', view: 'tree', params: { tree: '[[3,12,8],[2,4,6],[14,5,2]]', step: '20' }, index: 20, length: 29 });
+      // Bad messages: ignored, or answered with an error; the figure stays at step 20.
       await page.evaluate(() => {
         window.__msgs.length = 0;
         window.__send('plyground:set step=1');
@@ -439,7 +439,7 @@ describe('embedding', { timeout: 300_000 }, () => {
         "step: expected a whole number from 0 to 10,000,000, got 'eval(1)'",
         "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, singular, beam, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, theme, height)",
       ]);
-      assert.equal(await prop('ply-tree', 'index', frame), 30);
+      assert.equal(await prop('ply-tree', 'index', frame), 20);
       // The frame posts its content height whenever it changes: a host
       // sizes the <iframe> to the figure from it.
       await page.evaluate(() => window.__send({ type: 'plyground:set', height: '20em' }));
@@ -451,7 +451,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.evaluate(() => window.__send({ type: 'plyground:set', height: null }));
       // A new tree and its end, in one message.
       await page.evaluate(() => window.__send({ type: 'plyground:set', tree: '[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]', step: 'end' }));
-      await waitMsg({ type: 'plyground:step', length: 58, index: 58 });
+      await waitMsg({ type: 'plyground:step', length: 38, index: 38 });
       assert.equal(await prop('ply-tree', 'narration', frame), 'Search done: the root is worth 7, best move a4');
       assert.match(frame.url(), /tree=\[\[3,12,8\],\[2,4,6\],\[14,5,2\],\[11,7,9\]\]&step=end$/, 'the frame’s URL follows');
       // The game frame: a human move inside it is reported, then the engine's.
@@ -636,7 +636,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       // Figure 5.2: minimax at the end, α-β at the cutoff.
       const trees = (id) => page.$$eval(`#${id} ply-tree`, (ts) => ts.map((t) => t.figure.p.result.textContent || t.narration));
       assert.deepEqual(await trees('figure-5-2'), ['Root value 3 · best move a1 (to B)', 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3']);
-      assert.deepEqual(await trees('exercises'), ['Root value 7 · best move a1 (to B)', 'Before the first event. Step forward (→) to start the search.']);
+      assert.deepEqual(await trees('exercises'), ['Root value 7 · best move a1 (to B)', 'Before the first step. Step forward (→) to start the search.']);
       assert.deepEqual(await trees('expectiminimax'), ['Root value 3.5 · best move a2 (to C)']);
       assert.deepEqual(await trees('sqrt-transform'), ['Root value 1.5 · best move a2 (to B)', 'Root value 1 · best move a1']);
       assert.deepEqual(await trees('three-players'), ['Root value (1, 2, 6) for P1, P2 and P3 · best move a1 (to B)']);
@@ -693,7 +693,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       const downloads = await page.$$eval('section.example p.downloads a[download]', (as) => as.map((a) => [a.closest('section').id, a.getAttribute('href')]));
       assert.deepEqual(downloads, [
         ['figure-5-2', 'exports/figure-5-2-alphabeta.tex'],
-        ['figure-5-2', 'exports/figure-5-2-alphabeta-step-23.tex'],
+        ['figure-5-2', 'exports/figure-5-2-alphabeta-step-15.tex'],
         ['figure-5-2', 'exports/figure-5-2-alphabeta-snippet.tex'],
         ['figure-5-2', 'exports/figure-5-2-minimax.tex'],
         ['twelve-leaf', 'exports/twelve-leaves-alphabeta.tex'],

@@ -1,6 +1,6 @@
 // The tree figure's Export menu in headless Chromium: loaded only when asked, keyboard
 // operable, announced, and the saved SVG holds exactly the texts the canvas draws at that
-// step (Figure 5.2 at step 23, the cutoff at C); the 2× PNG is twice the SVG's size; the
+// step (Figure 5.2 at step 15, the cutoff at C); the 2× PNG is twice the SVG's size; the
 // TikZ at the end is byte for byte what `plyground export` writes.
 
 import { after, before, describe, it } from 'node:test';
@@ -80,8 +80,8 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.equal(await page.getAttribute('#tl-export', 'aria-expanded'), 'false');
   });
 
-  it('SVG at step 23 from the keyboard: the canvas texts, announced, Escape returns to Export', async () => {
-    await page.evaluate(() => window.__plyground.views.tree.seek(23));
+  it('SVG at step 15 from the keyboard: the canvas texts, announced, Escape returns to Export', async () => {
+    await page.evaluate(() => window.__plyground.views.tree.seek(15));
     const drawn = await canvasTexts();
     assert.ok(drawn.includes('c2') && drawn.includes('[α=3, β=+∞]'), drawn.join(' | '));
     await page.focus('#tl-export');
@@ -91,7 +91,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.ok(requested.some((p) => p.endsWith('/views/export-menu.js')) && requested.some((p) => p.endsWith('/lib/export-svg.js')));
     assert.equal(await page.evaluate(() => document.activeElement.dataset.format), 'svg');
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.keyboard.press('Enter')]);
-    assert.equal(download.suggestedFilename(), 'plyground-tree-step-23.svg');
+    assert.equal(download.suggestedFilename(), 'plyground-tree-step-15.svg');
     const svg = await readFile(await download.path(), 'utf8');
     const texts = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) =>
       m[1].replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]),
@@ -103,7 +103,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const [, sw, sh] = /<svg [^>]*width="([\d.]+)" height="([\d.]+)"/.exec(svg);
     assert.deepEqual([img.width, img.height, img.texts], [Math.round(Number(sw)), Math.round(Number(sh)), texts.length], JSON.stringify(img));
     assert.ok(img.colours > 10, `${img.colours} colours drawn`);
-    await page.waitForFunction(() => /Saved plyground-tree-step-23\.svg/.test(document.querySelector('[part="export-status"]').textContent));
+    await page.waitForFunction(() => /Saved plyground-tree-step-15\.svg/.test(document.querySelector('[part="export-status"]').textContent));
     assert.equal(await page.getAttribute('[part="export-status"]', 'aria-live'), 'polite');
     await page.keyboard.press('Escape');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tl-export');
@@ -117,7 +117,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const svg = await readFile(await svgDl.path(), 'utf8');
     const [, w, h] = /<svg [^>]*width="([\d.]+)" height="([\d.]+)"/.exec(svg);
     const [pngDl] = await Promise.all([page.waitForEvent('download'), page.click('[data-format="png2"]')]);
-    assert.equal(pngDl.suggestedFilename(), 'plyground-tree-step-23@2x.png');
+    assert.equal(pngDl.suggestedFilename(), 'plyground-tree-step-15@2x.png');
     const png = await readFile(await pngDl.path());
     assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
     assert.equal(png.readUInt32BE(16), Math.ceil(Number(w) * 2));
@@ -130,22 +130,22 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.equal(Number(ww), 900);
     assert.deepEqual(svgTexts(wide).sort(), svgTexts(svg).sort());
     assert.ok(Number(wh) > 0 && Number(wh) < Number(h) * (900 / Number(w)) + 32, `${wh} for ${w} × ${h}`);
-    await page.waitForFunction(() => /^Saved plyground-tree-step-23\.svg \(SVG, 900 px wide, step 23\)\.$/.test(document.querySelector('#view-tree [part="export-status"]').textContent));
+    await page.waitForFunction(() => /^Saved plyground-tree-step-15\.svg \(SVG, 900 px wide, step 15\)\.$/.test(document.querySelector('#view-tree [part="export-status"]').textContent));
     await page.fill('#view-tree [part="export-width"]', '');
   });
 
   it('TikZ at the end: exactly the file `plyground export` writes (the golden file of the CLI test)', async () => {
-    await page.evaluate(() => window.__plyground.views.tree.seek(43));
+    await page.evaluate(() => window.__plyground.views.tree.seek(29));
     const golden = await readFile(new URL('../../crates/plyground-cli/tests/export_figure_5_2.tex', import.meta.url), 'utf8');
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('[data-format="tikz"]')]);
-    assert.equal(dl.suggestedFilename(), 'plyground-tree-step-43.tex');
+    assert.equal(dl.suggestedFilename(), 'plyground-tree-step-29.tex');
     assert.equal(await readFile(await dl.path(), 'utf8'), golden);
     const [snip] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('[data-format="tikz-snippet"]')]);
-    assert.equal(snip.suggestedFilename(), 'plyground-tree-step-43-snippet.tex');
+    assert.equal(snip.suggestedFilename(), 'plyground-tree-step-29-snippet.tex');
     const snippet = await readFile(await snip.path(), 'utf8');
-    assert.ok(snippet.startsWith('% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 43 of 43 (the end)\n'));
+    assert.ok(snippet.startsWith('% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 29 of 29 (the end)\n'));
     assert.ok(!snippet.includes('\\documentclass') && snippet.trimEnd().endsWith('\\end{tikzpicture}'));
-    await page.waitForFunction(() => /Saved plyground-tree-step-43-snippet\.tex/.test(document.querySelector('[part="export-status"]').textContent));
+    await page.waitForFunction(() => /Saved plyground-tree-step-29-snippet\.tex/.test(document.querySelector('[part="export-status"]').textContent));
     assert.deepEqual(browser.problems, []);
   });
 
@@ -165,22 +165,22 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const doc = JSON.parse(json.text);
     assert.equal(doc.kind, 'max');
     assert.deepEqual(doc.children.map((c) => c.children.map((l) => l.value)), [[3, 12, 8], [2, 4, 6], [14, 5, 2]]);
-    // The lab reads the S-expression (auto-detected) as the same tree: the same 43 steps.
+    // The lab reads the S-expression (auto-detected) as the same tree: the same 29 steps (a leaf is one).
     await page.fill('#tl-text', sexp);
     await page.click('#tl-run');
     await page.waitForFunction(() => document.querySelector('#tl-form-note').textContent === 'Read as S-expression.', null, { timeout: TIMEOUT });
     assert.equal(await page.getAttribute('#app', 'data-tree-error'), '');
-    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '43');
+    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '29');
     // The outline too, its form chosen in the menu.
     await page.fill('#tl-text', outline.text);
     await page.selectOption('#tl-form', 'outline');
     await page.waitForFunction(() => document.querySelector('#app').dataset.treeError === '' && document.querySelector('#tl-form-note').textContent === '');
-    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '43');
+    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '29');
     // A form that does not fit the text: the core's error with its place, the picture kept.
     await page.fill('#tl-text', sexp);
     await page.selectOption('#tl-form', 'json');
     await page.waitForFunction(() => /^line 1, column 1: expected a JSON value, found '\('/.test(document.querySelector('#tl-error').textContent), null, { timeout: TIMEOUT });
-    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '43');
+    assert.equal(await page.getAttribute('#app', 'data-tree-length'), '29');
     await page.selectOption('#tl-form', 'auto');
     await page.waitForFunction(() => document.querySelector('#app').dataset.treeError === '');
     assert.deepEqual(browser.problems, []);
@@ -329,7 +329,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const { existsSync } = await import('node:fs');
     const cli = ['debug', 'release'].map((p) => new URL(`../../target/${p}/plyground`, import.meta.url).pathname).find(existsSync);
     assert.ok(cli, 'target/debug/plyground is missing: cargo xtask test builds it in its native stage (or cargo build -p plyground-cli)');
-    for (const args of [['--step', '23'], ['--dark', '--width', '800']]) {
+    for (const args of [['--step', '15'], ['--dark', '--width', '800']]) {
       const svg = execFileSync(cli, ['export', '--format', 'svg', ...args, '[[3,12,8],[2,4,6],[14,5,2]]'], { encoding: 'utf8' });
       const img = await drawnAsImage(svg);
       assert.equal(img.texts, svgTexts(svg).length, JSON.stringify(img));

@@ -70,11 +70,11 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.waitForTimeout(400);
     const s = await snap();
     assert.equal(s.index, 0, 'no autoplay');
-    assert.equal(s.length, 43);
+    assert.equal(s.length, 29);
     assert.equal(s.nodes.length, 13);
     assert.equal(await page.inputValue('#tl-text'), '[[3,12,8],[2,4,6],[14,5,2]]');
     assert.ok(s.frames >= 1, 'the canvas was drawn');
-    assert.equal(await page.textContent('#tl-narration'), 'Before the first event. Step forward (→) to start the search.');
+    assert.equal(await page.textContent('#tl-narration'), 'Before the first step. Step forward (→) to start the search.');
   });
 
   it('tree lab: the α/β windows follow the lesson, then root 3 with exactly c2 and c3 pruned', async () => {
@@ -130,15 +130,15 @@ describe('the labs', { timeout: 120_000 }, () => {
 
   it('tree lab: keys step, jump and play; the pseudocode line follows; a screenshot mid-trace', async () => {
     await page.focus('#tl-canvas');
-    for (let i = 0; i < 23; i++) await page.keyboard.press('ArrowRight');
-    assert.equal(await attr('tree-step'), '23');
+    for (let i = 0; i < 15; i++) await page.keyboard.press('ArrowRight');
+    assert.equal(await attr('tree-step'), '15');
     assert.equal(await page.textContent('#tl-narration'), 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3');
     assert.equal((await page.textContent('#tl-pseudo .line.now')).trim(), 'if v ≤ α then return v // alpha cutoff: MAX avoids this node');
     await shot('tree-lab-mid-trace');
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await attr('tree-step'), '22');
+    assert.equal(await attr('tree-step'), '14');
     await page.keyboard.press('End');
-    assert.equal(await attr('tree-step'), '43');
+    assert.equal(await attr('tree-step'), '29');
     await shot('tree-lab-figure-5-2-end');
     await page.keyboard.press('Home');
     assert.equal(await attr('tree-step'), '0');
@@ -183,7 +183,7 @@ describe('the labs', { timeout: 120_000 }, () => {
   it('tree lab: the text view lists the tree in step with the figure, and the arrow keys move one focus', async () => {
     await page.selectOption('#tl-source', 'figure-5-2');
     await page.click('#tl-text-view summary');
-    await page.evaluate(() => window.__plyground.views.tree.figure.seek(23));
+    await page.evaluate(() => window.__plyground.views.tree.figure.seek(15));
     // The text view's code loads on its first opening (views/text-view.js): wait for its list.
     await page.waitForSelector('#tl-text-view li[role="treeitem"]');
     const lines = () => page.$$eval('#tl-text-view li[role="treeitem"] > .line', (ls) => ls.map((l) => l.textContent));
@@ -193,7 +193,7 @@ describe('the labs', { timeout: 120_000 }, () => {
     assert.equal(at23[5], 'C: MIN node, value 2 so far, window α = 3, β = +∞ — the current node');
     assert.equal(at23[7], 'c2: leaf, utility 4 — pruned, never examined');
     assert.equal(await page.getAttribute('#tl-text-view li[aria-current="step"] > .line', 'class'), 'line');
-    await page.evaluate(() => window.__plyground.views.tree.figure.seek(43));
+    await page.evaluate(() => window.__plyground.views.tree.figure.seek(29));
     const end = await lines();
     assert.equal(end[5], 'C: MIN node, value ≤ 2 (an upper bound) — finished');
     assert.equal(end[1], 'B: MIN node, value 3 — finished (the move chosen)');
@@ -215,7 +215,7 @@ describe('the labs', { timeout: 120_000 }, () => {
 
   it('tree lab: Figure 5.2 ends with C drawn "≤ 2"; the minimax toggle (keyboard) shows the true values, announced', async () => {
     await page.selectOption('#tl-source', 'figure-5-2');
-    await page.evaluate(() => window.__plyground.views.tree.figure.seek(43));
+    await page.evaluate(() => window.__plyground.views.tree.figure.seek(29));
     let s = await snap();
     assert.equal(s.nodes.find((n) => n.label === 'C').value, '≤ 2');
     assert.equal(s.nodes.find((n) => n.label === 'D').value, '2');

@@ -15,7 +15,7 @@ const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 /**
  * The lessons gallery's exercises (www/lessons/index.html), one per task, each with one wrong
  * answer (a change to the key) and the mistake it must give. The expected values are the
- * lessons' own: Exercise 1 (B = min(7, 8) = 7), Figure 5.2 (c2 and c3 pruned at C, event 22 as
+ * lessons' own: Exercise 1 (B = min(7, 8) = 7), Figure 5.2 (c2 and c3 pruned at C, step 14 as
  * docs/wasm-api.md shows), Exercise 2 (C2 pruned), the chance node 0.25·(20 − 10 + 4 + 0) = 3.5,
  * the three-player tree (a1: (1, 2, 6)), the UCB1 choice against the largest W/N, and the
  * ordering tree [[12, 4, 1], [18, 10, 2]] (6 leaves in the tree's own order, 4 with C first).
@@ -139,11 +139,12 @@ describe('practice', { timeout: 180_000 }, () => {
     assert.deepEqual(snap.cells.map((c) => c.status), ['ok', 'ok', 'ok', 'ok', 'ok', 'wrong', 'ok', 'ok', 'ok']);
     assert.deepEqual(snap.tags.find((t) => t.tag === '✗'), { path: '1.2', tag: '✗' });
     assert.equal(await page.getAttribute('#pr-feedback', 'aria-live'), 'polite');
-    // Reveal all opens the real α-β trace at the first wrong step (event 22, shown as step 23).
+    // Reveal all opens the real α-β trace at the first wrong step (step 14, the cutoff at C,
+    // shown done: 15 of 29, a leaf being one step).
     await page.click('#pr-reveal-all');
     await page.waitForFunction(() => window.__plyground.views.practice.snapshot().reveal !== null);
     snap = await page.evaluate(() => window.__plyground.views.practice.snapshot());
-    assert.deepEqual(snap.reveal, { index: 23, length: snap.reveal.length });
+    assert.deepEqual(snap.reveal, { index: 15, length: 29 });
     // Retry: the same tree, empty cells; answer it right with the keyboard.
     await page.click('#pr-retry');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'pr-cell-0');

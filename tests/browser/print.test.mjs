@@ -54,7 +54,7 @@ describe('printing the lessons gallery', { timeout: 180_000 }, () => {
     assert.equal(ab.canvas, true);
     assert.equal(ab.narration, true);
     assert.deepEqual(ab.controls, []);
-    // α-β is shown at the cutoff, step 23: its narration is the cutoff's sentence, printed.
+    // α-β is shown at the cutoff, step 15: its narration is the cutoff's sentence, printed.
     assert.equal(await page.$eval('#figure-5-2 figure:nth-of-type(2) ply-tree', (t) => t.shadowRoot.querySelector('[part="narration"]').textContent), 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3');
     const mm = await shown('#figure-5-2 figure:nth-of-type(1) ply-tree');
     assert.equal(mm.canvas && mm.result, true, JSON.stringify(mm));

@@ -200,8 +200,17 @@ test('trees parse, list their nodes and report TreeParseError with line, column 
 
 test('a Stepper over Figure 5.2 shows the cutoff at C', () => {
   const st = Stepper.forTree(GameTree.parse(FIG_5_2), {}, 20000);
-  assert.deepEqual([st.length, st.index, st.truncated, st.note, st.kind], [43, 0, false, null, 'tree']);
-  assert.equal(st.seek(23), 23);
+  // 43 events, 29 steps: each of the 7 leaves is one step (Enter, Leaf, Exit).
+  assert.deepEqual([st.length, st.eventCount, st.index, st.truncated, st.note, st.kind], [29, 43, 0, false, null, 'tree']);
+  assert.equal(st.narration(3), 'b1 is a terminal state: TERMINAL-TEST is true, UTILITY(b1) = 3, returned to B');
+  assert.equal(st.seek(4), 4);
+  const leaf = st.state();
+  assert.deepEqual([leaf.event, leaf.current, leaf.narration], ['Leaf', 2, st.narration(3)]);
+  assert.equal(st.pseudocode()[leaf.pseudocode.procedure].lines[leaf.pseudocode.line - 1].trim(), 'if TERMINAL-TEST(state) then return UTILITY(state)');
+  assert.deepEqual(leaf.open.map((o) => o.node), [0, 1], 'b1 is entered and left in its one step');
+  assert.deepEqual([leaf.values[2], leaf.bounds[2], leaf.counters.leaves], [3, 1, 1]);
+  assert.deepEqual([st.nodes()[2].enterStep, st.nodes()[2].exitStep], [3, 3]);
+  assert.equal(st.seek(15), 15);
   const s = st.state();
   assert.equal(s.event, 'Cutoff');
   assert.equal(s.narration, 'MIN node C: v = 2 ≤ α = 3, prune c2 and c3');
@@ -210,25 +219,25 @@ test('a Stepper over Figure 5.2 shows the cutoff at C', () => {
     [5, 3, Infinity, 2],
   ]);
   assert.equal(s.prunedCount, 2);
-  assert.deepEqual(st.pruned().map((p) => [p.parent, p.index, p.name, p.event]), [
-    [5, 1, 'c2', 22],
-    [5, 2, 'c3', 22],
+  assert.deepEqual(st.pruned().map((p) => [p.parent, p.index, p.name, p.step]), [
+    [5, 1, 'c2', 14],
+    [5, 2, 'c3', 14],
   ]);
   assert.ok(s.values instanceof Float64Array);
   assert.deepEqual(Array.from(s.values.slice(0, 7)), [3, 3, 3, 12, 8, 2, 2]);
   assert.ok(Number.isNaN(s.values[7]));
   assert.equal(st.pseudocode()[s.pseudocode.procedure].lines[s.pseudocode.line - 1].trim(), 'if v ≤ α then return v // alpha cutoff: MAX avoids this node');
   assert.deepEqual(s.counters, { nodes: 7, leaves: 4, cutoffs: 1, ttHits: 0, searches: 1 });
-  assert.equal(st.step(100), 43);
-  assert.equal(st.back(), 42);
+  assert.equal(st.step(100), 29);
+  assert.equal(st.back(), 28);
   assert.deepEqual(st.result().value, 3);
   const ev = st.events();
   assert.ok(ev instanceof Float64Array);
   assert.equal(ev.length, 43 * 8);
-  assert.throws(() => st.seek(44), { message: 'Stepper.seek: index 44 is out of range (0 to 43)' });
-  assert.throws(() => st.seek(-1), { message: 'Stepper.seek: index -1 is out of range (0 to 43)' });
+  assert.throws(() => st.seek(30), { message: 'Stepper.seek: index 30 is out of range (0 to 29)' });
+  assert.throws(() => st.seek(-1), { message: 'Stepper.seek: index -1 is out of range (0 to 29)' });
   assert.throws(() => st.step('2'), { message: "Stepper.step: n must be a number, got '2'" });
-  assert.equal(st.index, 42, 'a refused call does not move');
+  assert.equal(st.index, 28, 'a refused call does not move');
   for (const cap of [0, 1e12, -5, NaN, 2.5]) {
     assert.throws(() => Stepper.forTree(GameTree.parse(FIG_5_2), {}, cap), /^Error: Stepper\.forTree: nodeCap /);
   }
@@ -326,7 +335,7 @@ test('random bad input never panics (seeded)', () => {
   }
   assert.ok(thrown > 100, `only ${thrown} calls threw`);
   // The handles still work.
-  assert.equal(st.seek(43), 43);
+  assert.equal(st.seek(29), 29);
   assert.equal(st.state().event, 'SearchEnd');
   g.undo();
 });
@@ -402,17 +411,17 @@ test('exportSvg: the print figure as SVG, the same text plyground export --forma
   const t = GameTree.parse(FIG_5_2);
   try {
     for (const [step, dark, width, args] of [
-      [23, false, undefined, ['--step', '23']],
-      [43, true, 800, ['--dark', '--width', '800']],
+      [15, false, undefined, ['--step', '15']],
+      [29, true, 800, ['--dark', '--width', '800']],
     ]) {
       const svg = api.exportSvg(t, { algo: 'alphabeta' }, 20000, step, dark, width);
       const want = execFileSync(cli, ['export', '--format', 'svg', ...args, FIG_5_2], { encoding: 'utf8' });
       assert.equal(svg, want, `step ${step}`);
     }
-    const svg = api.exportSvg(t, {}, 20000, 23, false, undefined);
-    assert.ok(svg.includes('<title>plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 23 of 43</title>'));
-    assert.equal((svg.match(/<polyline class="pruned"/g) ?? []).length, 2, 'c2 and c3, cut at step 23');
-    assert.throws(() => api.exportSvg(t, {}, 20000, 44, false, undefined), { message: /^exportSvg: step 44 is out of range \(0 to 43\)$/ });
+    const svg = api.exportSvg(t, {}, 20000, 15, false, undefined);
+    assert.ok(svg.includes('<title>plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 15 of 29</title>'));
+    assert.equal((svg.match(/<polyline class="pruned"/g) ?? []).length, 2, 'c2 and c3, cut at step 15');
+    assert.throws(() => api.exportSvg(t, {}, 20000, 30, false, undefined), { message: /^exportSvg: step 30 is out of range \(0 to 29\)$/ });
     assert.throws(() => api.exportSvg(t, {}, 20000, 0, false, 5), { message: 'exportSvg: the width must be from 100 to 20000 px, got 5' });
     assert.throws(() => api.exportSvg(t, { algo: 'mcts' }, 20000, 0, false, undefined), { message: /^exportSvg: an MCTS search has no print figure yet/ });
   } finally {

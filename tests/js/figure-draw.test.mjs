@@ -116,7 +116,7 @@ test('the core figure drawn on a canvas: every lesson tree, every step, with and
 
 test('Figure 5.2 with the minimax values: "≤ 2 · minimax: 2" and "3 · minimax: 3" drawn clear of D and C', () => {
   const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
-  const rec = api.figureRecord(tree, { algo: 'alphabeta' }, 20000, 43, true);
+  const rec = api.figureRecord(tree, { algo: 'alphabeta' }, 20000, 29, true);
   tree.free();
   const { ctx, texts } = recorder();
   drawFigure(ctx, rec);

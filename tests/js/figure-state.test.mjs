@@ -216,10 +216,11 @@ test('URLs: the view is checked, and a view only takes its own parameters', () =
 });
 
 test('a step is checked against the recorded search', () => {
-  assert.equal(checkStep('end', 43), 43);
-  assert.equal(checkStep(43, 43), 43);
-  assert.equal(checkStep(0, 43), 0);
-  assert.equal(errorOf(() => checkStep(44, 43)), 'step: step 44 is past the end of the search (43 steps)');
+  // Figure 5.2 under α-β: 29 steps (a leaf is one).
+  assert.equal(checkStep('end', 29), 29);
+  assert.equal(checkStep(29, 29), 29);
+  assert.equal(checkStep(0, 29), 0);
+  assert.equal(errorOf(() => checkStep(30, 29)), 'step: step 30 is past the end of the search (29 steps)');
 });
 
 test('error messages quote at most 40 characters and no control characters', () => {

@@ -198,7 +198,7 @@ test('the minified wasm glue and modules run a recorded search as the sources do
     r.tree.free();
   }
   const [src, min] = apis;
-  assert.equal(min.length, 43);
+  assert.equal(min.length, 29);
   assert.equal(min.result.value, 3);
   assert.equal(min.result.bestName, 'a1');
   assert.match(min.parseError, /^TreeParseError: /);

@@ -34,7 +34,7 @@ function lines(text, opts, i, cap = 20000) {
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 test('Figure 5.2 at the cutoff: C current with its window, c2 and c3 pruned', () => {
-  const { out } = lines(FIG_5_2, { algo: 'alphabeta' }, 23);
+  const { out } = lines(FIG_5_2, { algo: 'alphabeta' }, 15);
   assert.deepEqual(out, [
     'A: MAX node, value 3 so far, window α = 3, β = +∞ — open, on the search path',
     '  B: MIN node, value 3 — finished',

@@ -211,7 +211,7 @@ test('bounds and the minimax toggle: "≤ 2" drawn at C of Figure 5.2, and no la
   const d = model.nodes.findIndex((n) => n.label === 'D');
   assert.equal(model.nodes[d].value, '2');
   // While C is open its running value is a plain number.
-  const exitC = st.nodes()[model.drawToTrace.indexOf(c)].exitEvent;
+  const exitC = st.nodes()[model.drawToTrace.indexOf(c)].exitStep;
   st.seek(exitC);
   applyStep(model, st.state(), {});
   assert.equal(model.nodes[c].value, '2');
@@ -263,7 +263,7 @@ test('compact: Figure 5.2 opens whole and readable on a 340 × 296 px canvas, wi
     const under = texts.filter((t) => Math.abs((t.x0 + t.x1) / 2 - cx) < 1e-9 && t.y0 > cy && t.y0 < cy + 40).map((t) => t.text);
     assert.deepEqual(under, minimax ? ['minimax: 2'] : []);
     // While C is open: its running value over α and β, beside it.
-    const exitC = st.nodes()[model.drawToTrace.indexOf(c)].exitEvent;
+    const exitC = st.nodes()[model.drawToTrace.indexOf(c)].exitStep;
     st.seek(exitC - 1);
     applyStep(model, st.state(), {});
     const open = problems(model, compact, 'compact Figure 5.2, C open', cam);

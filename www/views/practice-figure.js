@@ -822,7 +822,7 @@ export class PracticeFigure {
     if (!this.practice) return;
     const { answers, errors } = this.answers();
     const g = errors.length ? null : this.practice.grade(answers);
-    const from = g?.firstWrong?.event ?? 0;
+    const from = g?.firstWrong?.step ?? 0;
     this.key ??= this.practice.answerKey();
     this.fill(this.key);
     this.redraw();

@@ -49,7 +49,7 @@ export function nodeLine(model, d, core = {}) {
   if (n.value) {
     // Finished: the node was left by the step shown (its final value is known then); a node
     // the search never left (a node budget stopped it) keeps "so far".
-    const left = tn && tn.exitEvent != null && (core.index == null || tn.exitEvent < core.index);
+    const left = tn && tn.exitStep != null && (core.index == null || tn.exitStep < core.index);
     const finished = n.kind === 'terminal' || (tn ? left : n.state === 'done');
     const rel = t >= 0 && core.relation ? core.relation[t] : null;
     const word = n.kind === 'terminal' ? 'utility' : 'value';

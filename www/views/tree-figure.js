@@ -385,7 +385,7 @@ export class TreeFigure {
     this.canvas.invalidate();
     this.keepInView(s, done);
     const p = this.p;
-    const narration = i === 0 ? 'Before the first event. Step forward (→) to start the search.' : s.narration;
+    const narration = i === 0 ? 'Before the first step. Step forward (→) to start the search.' : s.narration;
     p.narration.textContent = narration;
     p['step-out'].textContent = `${i} / ${st.length}`;
     p.scrub.value = String(i);

@@ -49,7 +49,10 @@ pub fn command() -> Command {
             "N",
             format!("beam search: keep the N children of best EVAL at each node, 1 to {MAX_BEAM_WIDTH}"),
         ),
-        args::flag("trace", "every event of the search first, numbered and narrated, one a line"),
+        args::flag(
+            "trace",
+            "every step of the search first (a leaf is one step), numbered and narrated, one a line",
+        ),
         json_arg(),
     ])
 }
@@ -142,8 +145,9 @@ pub fn tree(a: &Args) -> Result<(), String> {
     let best_label = r.best.map(|b| tree.label(tree.children(root)[b as usize]).unwrap_or("").to_string());
     let n = tree.num_players();
     if a.flag("trace") {
-        for (i, e) in trace.events().iter().enumerate() {
-            println!("{i}\t{}\t{}", EventKind::of(e).name(), trace.narration(i));
+        // One line per step, as the figure steps (a leaf is one step).
+        for i in 0..trace.len() {
+            println!("{i}\t{}\t{}", trace.step_kind(i).map_or("", EventKind::name), trace.narration(i));
         }
     }
     // What each returned value is (the core's trace::bounds): every node with a value, by

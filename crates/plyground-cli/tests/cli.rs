@@ -53,8 +53,18 @@ fn strict_tie_rule_and_reversed_order_keep_the_value() {
 }
 
 #[test]
-fn trace_prints_one_narrated_event_per_line_with_the_cutoff() {
+fn trace_prints_one_narrated_step_per_line_with_the_cutoff() {
     let out = stdout(&["tree", "--trace", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    // A leaf is one step, in the lessons' words: 29 steps for Figure 5.2 under α-β.
+    assert!(
+        out.contains(
+            "3\tLeaf\tb1 is a terminal state: TERMINAL-TEST is true, UTILITY(b1) = 3, returned to B\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.lines().take_while(|l| l.starts_with(|c: char| c.is_ascii_digit())).count(), 29, "{out}");
+    assert!(out.contains("28\tSearchEnd\t"), "{out}");
+    assert!(!out.contains("MAX node b") && !out.contains("Enter MAX node c"), "{out}");
     assert!(out.contains("Cutoff\tMIN node C: v = 2 ≤ α = 3, prune c2 and c3\n"), "{out}");
     assert!(
         out.contains("\tExit\tMIN node C returns 2, an upper bound: C ≤ 2 (its true value may be lower)\n"),
@@ -187,7 +197,7 @@ fn singular_extension_repairs_the_horizon_mistake() {
     );
     let trace = stdout(&["tree", "--depth", "2", "--singular", "2", "--trace", horizon]);
     assert!(trace.contains(
-        "17\tExtend\tMAX node A: a1 (worth −1) is better than its siblings by 2 ≥ 2: searched 1 ply deeper (singular extension)\n"
+        "13\tExtend\tMAX node A: a1 (worth −1) is better than its siblings by 2 ≥ 2: searched 1 ply deeper (singular extension)\n"
     ), "{trace}");
     fails_with(
         &["tree", "--singular", "2", horizon],

@@ -41,14 +41,15 @@ fn figure_5_2_alphabeta_at_the_end_is_exactly_the_golden_file() {
     assert_eq!(stdout(&["export", "--format", "tikz", FIG_5_2]), out);
 }
 
-/// The snippet at step 20 (c1 = 2 just evaluated), exactly: no document around the picture,
-/// the window of the open root and C, c1 the current node.
+/// The snippet at step 13 (the leaf c1: UTILITY 2, returned to C, in one step), exactly: no
+/// document around the picture, the window of the open root and C, c1 the current node.
 #[test]
-fn figure_5_2_snippet_at_step_20_is_exactly_the_golden_file() {
-    let out = stdout(&["export", "--format", "tikz", "--snippet", "--step", "20", FIG_5_2]);
-    assert_eq!(out, include_str!("export_figure_5_2_step20_snippet.tex"));
+fn figure_5_2_snippet_at_step_13_is_exactly_the_golden_file() {
+    let out = stdout(&["export", "--format", "tikz", "--snippet", "--step", "13", FIG_5_2]);
+    assert_eq!(out, include_str!("export_figure_5_2_step13_snippet.tex"));
     assert!(out.starts_with(
-        "% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 20 of 43\n% Leaf c1 = 2\n"
+        "% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 13 of 29\n\
+         % c1 is a terminal state: TERMINAL-TEST is true, UTILITY(c1) = 2, returned to C\n"
     ));
     assert!(!out.contains("\\documentclass"));
     assert!(out.contains("\\node[maxnode, onpath] (A) at (4.82, 0.00) {};"));
@@ -74,18 +75,18 @@ fn svg_texts(svg: &str) -> Vec<String> {
         .collect()
 }
 
-/// `--format svg`: the print figure as SVG. Figure 5.2 at the cutoff (step 23) shows what the
-/// TikZ at step 23 shows — the same names, values, windows and edge names, as texts; one
+/// `--format svg`: the print figure as SVG. Figure 5.2 at the cutoff (step 15) shows what the
+/// TikZ at step 15 shows — the same names, values, windows and edge names, as texts; one
 /// glyph per node; the ring on C; nothing pruned yet — and at the end the two pruned edges
 /// dashed (the trace's c2 and c3) and the edge a1 bold. The document is well formed in the
 /// ways a reader checks first; --dark and --width change only the palette and the size.
 #[test]
 fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
-    let svg = stdout(&["export", "--format", "svg", "--step", "23", FIG_5_2]);
+    let svg = stdout(&["export", "--format", "svg", "--step", "15", FIG_5_2]);
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""));
     assert!(svg.ends_with("</svg>\n"));
     assert!(svg.contains(
-        "<title>plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 23 of 43</title>\n<desc>MIN node C: v = 2 ≤ α = 3, prune c2 and c3</desc>"
+        "<title>plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 15 of 29</title>\n<desc>MIN node C: v = 2 ≤ α = 3, prune c2 and c3</desc>"
     ));
     assert_eq!(svg.matches("<text ").count(), svg.matches("</text>").count());
     assert_eq!(
@@ -124,7 +125,7 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
         ]
     );
     // The same values and windows as the TikZ at the same step.
-    let tikz = stdout(&["export", "--format", "tikz", "--step", "23", FIG_5_2]);
+    let tikz = stdout(&["export", "--format", "tikz", "--step", "15", FIG_5_2]);
     assert_eq!(tikz.matches("windowtext").count() - 1, 2, "two windows in the TikZ (one style line)");
     assert!(tikz.contains("node[valuetext, anchor=west] {$2$};\n  \\path (5.27, -2.14) node[windowtext"));
     let glyphs = svg.matches("class=\"max\"").count()
@@ -132,7 +133,7 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
         + svg.matches("class=\"terminal\"").count();
     assert_eq!(glyphs, 13, "one glyph per node");
     assert_eq!(svg.matches("<circle class=\"current\"").count(), 1);
-    // Step 23 is the cutoff's event: c2 and c3 are greyed from it on, as in the TikZ.
+    // Step 15 is the cutoff's: c2 and c3 are greyed from it on, as in the TikZ.
     assert_eq!(svg.matches("class=\"pruned\"").count(), tikz.matches("\\draw[prunededge]").count());
     let end = stdout(&["export", "--format", "svg", FIG_5_2]);
     assert_eq!(end.matches("class=\"pruned\"").count(), 2, "the lesson's two pruned leaves");
@@ -142,10 +143,10 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
     assert!(!end.contains("class=\"current\""), "no current node once the search is over");
     // The palettes and the size.
     assert!(svg.contains("fill=\"#ffffff\"/>"));
-    let dark = stdout(&["export", "--format", "svg", "--dark", "--step", "23", FIG_5_2]);
+    let dark = stdout(&["export", "--format", "svg", "--dark", "--step", "15", FIG_5_2]);
     assert!(dark.contains("<rect width=") && dark.contains("fill=\"#16181d\"/>"));
     assert_eq!(svg_texts(&dark), svg_texts(&svg));
-    let wide = stdout(&["export", "--format", "svg", "--width", "800", "--step", "23", FIG_5_2]);
+    let wide = stdout(&["export", "--format", "svg", "--width", "800", "--step", "15", FIG_5_2]);
     assert!(
         wide.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\""),
         "{}",
@@ -186,7 +187,7 @@ fn the_gallery_downloads_are_what_the_cli_writes() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/lessons/exports");
     let files: [(&str, &[&str]); 6] = [
         ("figure-5-2-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", FIG_5_2]),
-        ("figure-5-2-alphabeta-step-23.tex", &["--algo", "alphabeta", "--step", "23", FIG_5_2]),
+        ("figure-5-2-alphabeta-step-15.tex", &["--algo", "alphabeta", "--step", "15", FIG_5_2]),
         ("figure-5-2-alphabeta-snippet.tex", &["--snippet", "--algo", "alphabeta", "--step", "end", FIG_5_2]),
         ("figure-5-2-minimax.tex", &["--algo", "minimax", "--step", "end", FIG_5_2]),
         ("twelve-leaves-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", TWELVE]),
@@ -208,10 +209,10 @@ fn the_gallery_downloads_are_what_the_cli_writes() {
         let have = std::fs::read_to_string(dir.join(file)).unwrap();
         assert_eq!(have, want, "www/lessons/exports/{file}: regenerate with `plyground {}`", argv.join(" "));
     }
-    // The step-23 file is the lesson's cutoff at C: c2 and c3 pruned, C only a bound.
-    let cutoff = std::fs::read_to_string(dir.join("figure-5-2-alphabeta-step-23.tex")).unwrap();
+    // The step-15 file is the lesson's cutoff at C: c2 and c3 pruned, C only a bound.
+    let cutoff = std::fs::read_to_string(dir.join("figure-5-2-alphabeta-step-15.tex")).unwrap();
     assert!(
-        cutoff.starts_with("% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 23 of 43\n")
+        cutoff.starts_with("% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 15 of 29\n")
     );
     assert_eq!(cutoff.matches("\\draw[prunededge]").count(), 2);
 }
@@ -234,12 +235,12 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     fails_with(&["export", "--format", "svg", "--step", "99", FIG_5_2], "--step: step 99 is past the end");
     fails_with(
-        &["export", "--format", "tikz", "--step", "44", FIG_5_2],
-        "step 44 is past the end: this search has 43 steps (0 to 43)",
+        &["export", "--format", "tikz", "--step", "30", FIG_5_2],
+        "step 30 is past the end: this search has 29 steps (0 to 29)",
     );
     fails_with(
         &["export", "--format", "tikz", "--step", "x", FIG_5_2],
-        "--step: 'x' is not a step (end, or a number from 0 to 43)",
+        "--step: 'x' is not a step (end, or a number from 0 to 29)",
     );
     fails_with(&["export", "--format", "tikz", "[[3,12"], "tree 1:");
     fails_with(&["export", "--format", "tikz", "--algo", "alphabeta", "[(1,2),(2,1)]"], "use --algo maxn");

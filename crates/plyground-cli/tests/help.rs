@@ -123,7 +123,7 @@ Options:
       --beam <N>
           beam search: keep the N children of best EVAL at each node, 1 to 100000
       --trace
-          every event of the search first, numbered and narrated, one a line
+          every step of the search first (a leaf is one step), numbered and narrated, one a line
       --json
           one JSON object instead of 'key: value' lines
   -h, --help

@@ -105,7 +105,7 @@ fn ttt_trace() -> Result<Trace<u8>, JsError> {
 /// events recorded.
 #[wasm_bindgen(js_name = benchRecordTrace)]
 pub fn bench_record_trace() -> Result<f64, JsError> {
-    Ok(ttt_trace()?.len() as f64)
+    Ok(ttt_trace()?.events().len() as f64)
 }
 
 /// A recorded trace, stepped through in the core only (no boundary): the comparison for
@@ -123,7 +123,7 @@ impl StepBench {
         Ok(StepBench { trace: ttt_trace()? })
     }
 
-    /// `passes` passes forward through every event, building each step's narration and
+    /// `passes` passes forward through every step, building each step's narration and
     /// pseudocode line; returns the steps taken.
     pub fn run(
         &self,

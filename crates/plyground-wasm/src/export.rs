@@ -18,7 +18,7 @@ use plyground::Game;
 use wasm_bindgen::prelude::*;
 
 /// The search `opts` asks for on `tree`, recorded as `Stepper.forTree(tree, opts, nodeCap)`
-/// records it, pictured after `step` events (0 to its length) as a standalone `.tex` for
+/// records it, pictured after `step` steps (0 to its length; a leaf is one step) as a standalone `.tex` for
 /// pdflatex, or the `tikzpicture` alone when `snippet` is true; `minimax` (optional): the true
 /// minimax value beside every finished inner node's own, as the figure's *Minimax values*.
 #[wasm_bindgen(js_name = exportTikz)]

@@ -6,7 +6,7 @@
 //!   [`search_game`] (`searchGame`) searches its position.
 //! - [`GameTree`]: an explicit tree parsed from text; [`search_tree`] (`searchTree`).
 //! - [`Stepper`]: the real depth-first search, recorded by the core's trace recorder and
-//!   stepped event by event.
+//!   stepped step by step (a leaf is one step).
 //! - [`MctsStepper`]: MCTS one phase or one iteration at a time.
 //! - [`EngineHandle`] (`Engine` in JavaScript): a player's stepped search on a `Game`
 //!   position; [`engines`], [`check_engine_config`] and [`engine_label`] (`engines`,
@@ -356,15 +356,17 @@ export interface StepNodeInfo {
   extended: number;
   /** Iterative-deepening iteration (from 0). */
   iteration: number;
-  enterEvent: number;
-  exitEvent: number | null;
+  /** The step that enters the node: seek(enterStep) shows it just before, seek(enterStep + 1) entered. */
+  enterStep: number;
+  /** The step that leaves it (a leaf's is its one step); null if never left. */
+  exitStep: number | null;
 }
 
 export interface StepState {
   index: number;
-  /** The node the last event concerned. */
+  /** The node the last step concerned (a leaf's step: the leaf). */
   current: number | null;
-  /** The last event's kind ('Enter', 'Cutoff', …). */
+  /** The last step's kind ('Enter', 'Cutoff', …; a leaf's step is 'Leaf', 'LeafUtilities' or 'TtHit'). */
   event: string | null;
   narration: string;
   /** `procedure` indexes Stepper.pseudocode(); `line` counts from 1. */
@@ -390,8 +392,8 @@ export interface PrunedEdgeInfo {
   name: string;
   /** The label the child would have had. */
   label: string;
-  /** The Cutoff event that pruned it (the ForwardPrune event when `forward`). */
-  event: number;
+  /** The step of the Cutoff that pruned it (of the ForwardPrune event when `forward`). */
+  step: number;
   /** Dropped by beam search (never searched; may hide the best move), not by a cutoff. */
   forward: boolean;
 }

@@ -242,7 +242,7 @@ struct MistakeRec {
     got: ItemRec,
     misconception: Option<&'static str>,
     explanation: Option<String>,
-    event: u32,
+    step: u32,
 }
 
 #[derive(Serialize)]
@@ -256,7 +256,7 @@ struct StepRec {
     #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<String>,
     hint: String,
-    event: u32,
+    step: u32,
 }
 
 fn step(s: &Step, with_answer: bool) -> StepRec {
@@ -267,7 +267,7 @@ fn step(s: &Step, with_answer: bool) -> StepRec {
         expected: with_answer.then(|| item(&s.expected)),
         rule: with_answer.then(|| s.rule.clone()),
         hint: s.hint.clone(),
-        event: s.event,
+        step: s.step,
     }
 }
 
@@ -510,7 +510,8 @@ impl Practice {
         }
     }
 
-    /// Events in the key's trace (MCTS: in the asked iteration).
+    /// Steps in the key's trace, as the `Stepper` counts them (MCTS: events of the asked
+    /// iteration).
     #[wasm_bindgen(getter, js_name = traceLength)]
     pub fn trace_length(&self) -> u32 {
         self.ex.trace_len()
@@ -560,7 +561,7 @@ impl Practice {
                     got: item(&m.got),
                     misconception: mis_id(m.misconception),
                     explanation: m.explanation.clone(),
-                    event: m.event,
+                    step: m.step,
                 })
                 .collect(),
             correct: g.correct.iter().map(|(f, p)| CellRec { field: f.name(), node: p.clone() }).collect(),
@@ -571,7 +572,7 @@ impl Practice {
         })
     }
 
-    /// The next step's rule without its answer (`{node, label, field, hint, event}`), or
+    /// The next step's rule without its answer (`{node, label, field, hint, step}`), or
     /// null when everything is right.
     #[wasm_bindgen(unchecked_return_type = "PracticeStep | null")]
     pub fn hint(
@@ -701,9 +702,9 @@ export type PracticeItem = null | number | number[] | boolean | string;
 export interface PracticeQuestion { path: string; label: string; field: string;
   kind: 'number' | 'tuple' | 'window' | 'mark' | 'child' | 'permutation' | 'counts'; }
 export interface PracticeStep { node: string; label: string; field: string; expected?: PracticeItem;
-  rule?: string; hint: string; event: number; }
+  rule?: string; hint: string; step: number; }
 export interface PracticeMistake { node: string; label: string; field: string; expected: PracticeItem;
-  got: PracticeItem; misconception: string | null; explanation: string | null; event: number; }
+  got: PracticeItem; misconception: string | null; explanation: string | null; step: number; }
 export interface PracticeGrade { task: string; seed: number | null; tree: string; score: number; max: number;
   done: boolean; mistakes: PracticeMistake[]; correct: {field: string; node: string}[];
   firstWrong: PracticeStep | null; misconception: string | null; explanation: string | null; summary: string; }

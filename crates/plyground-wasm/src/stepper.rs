@@ -1,5 +1,6 @@
 //! `Stepper`: a recorded depth-first search (the real one: the core's search with a
-//! `trace::Recorder` as its observer), stepped event by event in either direction.
+//! `trace::Recorder` as its observer), stepped step by step in either direction (the core's
+//! steps: a leaf's events are one step).
 
 #[cfg(feature = "games")]
 use crate::game::{with_history, GameHandle, Position};
@@ -183,8 +184,10 @@ struct StepNodeOut {
     #[cfg(feature = "extensions")]
     extended: u32,
     iteration: u32,
-    enter_event: u32,
-    exit_event: Option<u32>,
+    /// The step that enters the node (seek to it: just before; one further: entered).
+    enter_step: u32,
+    /// The step that leaves it (a leaf's is its one step).
+    exit_step: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -208,7 +211,8 @@ struct PrunedOut {
     index: u32,
     name: String,
     label: String,
-    event: u32,
+    /// The step that prunes it (the cutoff's).
+    step: u32,
     #[cfg(feature = "extensions")]
     forward: bool,
 }
@@ -261,6 +265,7 @@ struct ProcOut {
 /// What the `Stepper` class calls, whatever the game.
 trait Steps {
     fn len(&self) -> usize;
+    fn event_count(&self) -> usize;
     fn index(&self) -> usize;
     fn truncated(&self) -> bool;
     fn note(&self) -> Option<String>;
@@ -288,6 +293,9 @@ trait Steps {
 impl<G: Skin> Steps for Stepping<G> {
     fn len(&self) -> usize {
         self.trace.len()
+    }
+    fn event_count(&self) -> usize {
+        self.trace.events().len()
     }
     fn index(&self) -> usize {
         self.state.index()
@@ -358,8 +366,8 @@ impl<G: Skin> Steps for Stepping<G> {
                     #[cfg(feature = "extensions")]
                     extended: n.extended,
                     iteration: n.iteration,
-                    enter_event: n.enter_event,
-                    exit_event: n.exit_event,
+                    enter_step: self.trace.step_of_event(n.enter_event as usize) as u32,
+                    exit_step: n.exit_event.map(|e| self.trace.step_of_event(e as usize) as u32),
                 }
             })
             .collect();
@@ -389,7 +397,7 @@ impl<G: Skin> Steps for Stepping<G> {
             .nodes()
             .iter()
             .map(|n| match n.exit_event {
-                Some(e) if (e as usize) < st.index() && n.value.is_some() => match n.bound {
+                Some(e) if (e as usize) < st.events_applied() && n.value.is_some() => match n.bound {
                     Some(Bound::Exact) => 1,
                     Some(Bound::Upper) => 2,
                     Some(Bound::Lower) => 3,
@@ -402,7 +410,7 @@ impl<G: Skin> Steps for Stepping<G> {
         let out = StateOut {
             index: st.index() as f64,
             current: st.current(),
-            event: last.and_then(|i| self.trace.events().get(i)).map(|e| EventKind::of(e).name()),
+            event: last.and_then(|i| self.trace.step_kind(i)).map(EventKind::name),
             narration: last.map(|i| self.trace.narration(i)).unwrap_or_default(),
             pseudocode: last.and_then(|i| self.trace.pseudocode_line(i)).map(|(p, line)| PseudoOut {
                 procedure: self.procs.iter().position(|&q| q == p).unwrap_or(0) as u32,
@@ -436,7 +444,7 @@ impl<G: Skin> Steps for Stepping<G> {
     fn events(&self, from: usize, to: usize) -> Vec<f64> {
         let mut out = Vec::with_capacity((to - from) * 8);
         for i in from..to {
-            out.extend_from_slice(&self.trace.encode_step(i).unwrap_or([0.0; 8]));
+            out.extend_from_slice(&self.trace.encode_event_at(i).unwrap_or([0.0; 8]));
         }
         out
     }
@@ -536,7 +544,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 index: p.index,
                 name: p.name.clone(),
                 label: p.label.clone(),
-                event: p.event,
+                step: self.trace.step_of_event(p.event as usize) as u32,
                 #[cfg(feature = "extensions")]
                 forward: p.forward,
             })
@@ -553,7 +561,7 @@ impl<G: Skin> Steps for Stepping<G> {
     }
 }
 
-/// A recorded search, stepped event by event. The search is the real one (the same code
+/// A recorded search, stepped step by step (a leaf is one step). The search is the real one (the same code
 /// `searchGame` runs), observed by the core's trace recorder; `nodeCap` bounds the nodes
 /// recorded, and for α-β also the search itself (its node budget), so a trace never grows
 /// past it.
@@ -628,13 +636,20 @@ impl Stepper {
         Ok(Stepper { inner: Box::new(inner), kind: "tree" })
     }
 
-    /// Steps (events) in the trace.
+    /// Steps in the trace: one per event, except that a leaf (its Enter, Leaf and Exit) is
+    /// one step, as the lessons tell the search.
     #[wasm_bindgen(getter)]
     pub fn length(&self) -> u32 {
         self.inner.len() as u32
     }
 
-    /// Events applied so far: 0 (before the first) to `length`.
+    /// Events recorded (what `events()` returns; at least `length`).
+    #[wasm_bindgen(getter, js_name = eventCount)]
+    pub fn event_count(&self) -> u32 {
+        self.inner.event_count() as u32
+    }
+
+    /// Steps taken so far: 0 (before the first) to `length`.
     #[wasm_bindgen(getter)]
     pub fn index(&self) -> u32 {
         self.inner.index() as u32
@@ -678,7 +693,7 @@ impl Stepper {
         self.kind.to_string()
     }
 
-    /// Moves `n` events forward (default 1; clamped at the end); returns the new index.
+    /// Moves `n` steps forward (default 1; clamped at the end); returns the new index.
     pub fn step(
         &mut self,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] n: Option<JsValue>,
@@ -689,7 +704,7 @@ impl Stepper {
         Ok(self.inner.forward(n) as u32)
     }
 
-    /// Moves `n` events back (default 1; clamped at 0); returns the new index.
+    /// Moves `n` steps back (default 1; clamped at 0); returns the new index.
     pub fn back(
         &mut self,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] n: Option<JsValue>,
@@ -718,21 +733,22 @@ impl Stepper {
         self.inner.nodes()
     }
 
-    /// The picture after the first `index` events.
+    /// The picture after the first `index` steps.
     #[wasm_bindgen(unchecked_return_type = "StepState")]
     pub fn state(&self) -> Result<JsValue, JsError> {
         self.inner.state()
     }
 
-    /// Events `from` (default 0) to `to` (default `length`, exclusive) in the flat layout:
-    /// 8 numbers per event (see crates/plyground/src/trace/mod.rs).
+    /// Events `from` (default 0) to `to` (default `eventCount`, exclusive) in the flat
+    /// layout: 8 numbers per event (see crates/plyground/src/trace/mod.rs). These are the
+    /// recorded events, not steps (a leaf's step is three of them).
     pub fn events(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] to: Option<JsValue>,
     ) -> Result<Vec<f64>, JsError> {
         let place = at("Stepper.events");
-        let len = self.inner.len() as u64;
+        let len = self.inner.event_count() as u64;
         let from = opt_number_arg("from", from)
             .and_then(|f| int_in("from", f.unwrap_or(0.0), 0, len))
             .map_err(&place)?;
@@ -742,17 +758,17 @@ impl Stepper {
         Ok(self.inner.events(from as usize, to as usize))
     }
 
-    /// One line in words for event `i` (0 to `length` − 1).
+    /// One line in words for step `i` (0 to `length` − 1).
     pub fn narration(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
     ) -> Result<String, JsError> {
         let len = self.inner.len() as u64;
         if len == 0 {
-            return Err(js_err("Stepper.narration: the trace has no events"));
+            return Err(js_err("Stepper.narration: the trace has no steps"));
         }
-        let i = number_arg("event", &i)
-            .and_then(|i| int_in("event", i, 0, len - 1))
+        let i = number_arg("step", &i)
+            .and_then(|i| int_in("step", i, 0, len - 1))
             .map_err(at("Stepper.narration"))?;
         Ok(self.inner.narration(i as usize))
     }

@@ -558,7 +558,11 @@ fn search_tree_reports_the_leaves_alpha_beta_evaluated() {
 fn stepping_figure_5_2_shows_windows_values_and_pruning() {
     let t = GameTree::parse(FIG_5_2.into()).unwrap();
     let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
-    assert_eq!((st.length(), st.index(), st.node_count(), st.node_cap()), (43, 0, 11, 20_000));
+    // 43 events, 29 steps: each of the 7 leaves is one step.
+    assert_eq!(
+        (st.length(), st.event_count(), st.index(), st.node_count(), st.node_cap()),
+        (29, 43, 0, 11, 20_000)
+    );
     assert!(!st.truncated());
     assert!(st.note().is_null());
     assert_eq!(st.kind(), "tree");
@@ -566,8 +570,20 @@ fn stepping_figure_5_2_shows_windows_values_and_pruning() {
     assert!(get(&s0, "current").is_null() && get(&s0, "event").is_null() && get(&s0, "pseudocode").is_null());
     assert_eq!(text(&s0, "narration"), "");
 
-    // The cutoff at C: events 0–22 applied.
-    assert_eq!(st.seek((23.0).into()).unwrap(), 23);
+    // The leaf b1 in one step, in the lessons' words, on the TERMINAL-TEST line.
+    assert_eq!(st.seek((4.0).into()).unwrap(), 4);
+    let s = st.state().unwrap();
+    assert_eq!(text(&s, "event"), "Leaf");
+    assert_eq!(num(&s, "current"), 2.0);
+    assert_eq!(
+        text(&s, "narration"),
+        "b1 is a terminal state: TERMINAL-TEST is true, UTILITY(b1) = 3, returned to B"
+    );
+    assert_eq!((text(&s, "pseudocode.name"), num(&s, "pseudocode.line")), ("MAX-VALUE".into(), 2.0));
+    assert_eq!(len(&s, "open"), 2, "A and B open; b1 entered and left");
+
+    // The cutoff at C: steps 0–14 taken (events 0–22).
+    assert_eq!(st.seek((15.0).into()).unwrap(), 15);
     let s = st.state().unwrap();
     assert_eq!(text(&s, "event"), "Cutoff");
     assert_eq!(num(&s, "current"), 5.0);
@@ -591,8 +607,8 @@ fn stepping_figure_5_2_shows_windows_values_and_pruning() {
     let pruned = st.pruned().unwrap();
     assert_eq!(len(&pruned, ""), 2, "Figure 5.2 prunes only c2 and c3");
     assert_eq!(
-        (num(&pruned, "0.parent"), num(&pruned, "0.index"), text(&pruned, "0.name"), num(&pruned, "0.event")),
-        (5.0, 1.0, "c2".into(), 22.0)
+        (num(&pruned, "0.parent"), num(&pruned, "0.index"), text(&pruned, "0.name"), num(&pruned, "0.step")),
+        (5.0, 1.0, "c2".into(), 14.0)
     );
     assert_eq!(text(&pruned, "1.label"), "c3");
     let values = get(&s, "values");
@@ -607,11 +623,11 @@ fn stepping_figure_5_2_shows_windows_values_and_pruning() {
     );
 
     // Back and forth.
-    assert_eq!(st.back(None).unwrap(), 22);
+    assert_eq!(st.back(None).unwrap(), 14);
     assert_eq!(text(&st.state().unwrap(), "event"), "Backup");
     assert_eq!(num(&st.state().unwrap(), "prunedCount"), 0.0);
-    assert_eq!(st.step(Some((2.0).into())).unwrap(), 24);
-    assert_eq!(st.step(Some((1000.0).into())).unwrap(), 43, "clamped at the end");
+    assert_eq!(st.step(Some((2.0).into())).unwrap(), 16);
+    assert_eq!(st.step(Some((1000.0).into())).unwrap(), 29, "clamped at the end");
     let end = st.state().unwrap();
     assert_eq!(text(&end, "event"), "SearchEnd");
     assert_eq!(text(&end, "narration"), "Search done: the root is worth 3, best move a1");
@@ -659,8 +675,8 @@ fn stepper_calls_with_bad_input_throw_and_keep_the_position() {
     let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
     st.seek((10.0).into()).unwrap();
     let cases: Vec<(Result<u32, wasm_bindgen::JsError>, &str)> = vec![
-        (st.seek((-1.0).into()), "Stepper.seek: index -1 is out of range (0 to 43)"),
-        (st.seek((44.0).into()), "Stepper.seek: index 44 is out of range (0 to 43)"),
+        (st.seek((-1.0).into()), "Stepper.seek: index -1 is out of range (0 to 29)"),
+        (st.seek((30.0).into()), "Stepper.seek: index 30 is out of range (0 to 29)"),
         (st.seek((f64::NAN).into()), "Stepper.seek: index must be an integer, got NaN"),
         (st.seek((2.5).into()), "Stepper.seek: index must be an integer, got 2.5"),
         (st.step(Some((-1.0).into())), "Stepper.step: n -1 is out of range (0 to 9,007,199,254,740,991)"),
@@ -678,8 +694,8 @@ fn stepper_calls_with_bad_input_throw_and_keep_the_position() {
         "Stepper.events: from -1 is out of range (0 to 43)"
     );
     assert_eq!(
-        message(st.narration((43.0).into()).unwrap_err()),
-        "Stepper.narration: event 43 is out of range (0 to 42)"
+        message(st.narration((29.0).into()).unwrap_err()),
+        "Stepper.narration: step 29 is out of range (0 to 28)"
     );
     assert_eq!(
         message(st.board((1e9).into()).unwrap_err()),

@@ -91,13 +91,15 @@ fn grade_record_shows_the_first_wrong_step_and_its_rule() {
     assert!(text(&h, "hint").contains("if v ≤ α, MIN stops"));
     let r = p.reveal_next(obj(r#"{"pruned": []}"#)).unwrap();
     assert_eq!(get(&r, "expected"), JsValue::TRUE);
-    // The step's event indexes the real trace: a Stepper with stepperOptions narrates it.
+    // The step indexes the real trace as the Stepper counts it: a Stepper with
+    // stepperOptions narrates it.
     let opts = p.stepper_options().unwrap();
     assert_eq!((text(&opts, "algo"), text(&opts, "tie")), ("alphabeta".into(), "nonstrict".into()));
     let mut st = Stepper::for_tree(&GameTree::parse(p.tree_text().into()).unwrap(), opts, None).unwrap();
     assert_eq!(st.length(), p.trace_length());
-    let ev = num(&r, "event");
-    st.seek(JsValue::from_f64(ev + 1.0)).unwrap();
+    let step = num(&r, "step");
+    assert_eq!(step, 14.0, "the cutoff at C: the 14th step (a leaf is one), the 22nd event");
+    st.seek(JsValue::from_f64(step + 1.0)).unwrap();
     assert_eq!(text(&st.state().unwrap(), "event"), "Cutoff");
 }
 

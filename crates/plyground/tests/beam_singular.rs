@@ -120,10 +120,10 @@ fn the_trace_marks_the_extended_node_and_says_why() {
     assert_eq!(extended, [("B".to_string(), 1)]);
     let i = tr.events().iter().position(|e| matches!(e, Event::Extend { .. })).unwrap();
     assert_eq!(
-        tr.narration(i),
+        tr.narration(tr.step_of_event(i)),
         "MAX node A: a1 (worth −1) is better than its siblings by 2 ≥ 2: searched 1 ply deeper (singular extension)"
     );
-    assert_eq!(tr.encode_step(i).unwrap(), [18.0, 0.0, 0.0, -1.0, 2.0, 2.0, 1.0, 0.0]);
+    assert_eq!(tr.encode_event_at(i).unwrap(), [18.0, 0.0, 0.0, -1.0, 2.0, 2.0, 1.0, 0.0]);
     assert_eq!(tr.result().unwrap().value, -3.0);
 }
 

@@ -228,8 +228,9 @@ fn a_recorded_solve_before_the_book_depth_has_book_leaves_narrated_as_such() {
     let t = rec.finish();
     assert!(r.complete && !t.truncated());
     assert_eq!(t.result().unwrap().value, r.score as f64, "X to move: the score is X's");
-    let books: Vec<usize> =
-        (0..t.len()).filter(|&i| matches!(t.events()[i], Event::Leaf { kind: LeafKind::Book, .. })).collect();
+    let books: Vec<usize> = (0..t.events().len())
+        .filter(|&i| matches!(t.events()[i], Event::Leaf { kind: LeafKind::Book, .. }))
+        .collect();
     assert!(!books.is_empty(), "book leaves");
     for &i in &books {
         let Event::Leaf { value, .. } = t.events()[i] else { unreachable!() };
@@ -247,9 +248,13 @@ fn a_recorded_solve_before_the_book_depth_has_book_leaves_narrated_as_such() {
         } else {
             "draw"
         };
-        let text = t.narration(i);
-        assert!(text.starts_with("Book at ") && text.contains(words), "{text}");
-        assert!(text.ends_with("read from the opening book without search"), "{text}");
+        // The book leaf's step: why it is a leaf, in the figure's words, and the value returned.
+        let text = t.narration(t.step_of_event(i));
+        let nd = t.node(n).unwrap();
+        let head = format!("{} is not searched (book: the opening book's exact value): ", nd.label);
+        assert!(text.starts_with(&head) && text.contains(words), "{text}");
+        let parent = &t.node(nd.parent.unwrap()).unwrap().label;
+        assert!(text.ends_with(&format!(", returned to {parent}")), "{text}");
     }
     // Every leaf the book answered is a node three plies down (the book's nine stones).
     assert!(t.nodes().iter().filter(|n| n.leaf == Some(LeafKind::Book)).all(|n| n.depth == 3));

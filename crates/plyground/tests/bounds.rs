@@ -157,7 +157,7 @@ fn figure_5_2_c_is_at_most_2_and_every_other_value_is_exact() {
     assert!(tr.nodes().iter().filter(|n| n.leaf.is_some()).all(|n| n.bound == Some(Bound::Exact)));
     // The narration says so where C is left and where A takes C's value back.
     let c = by_label("C") as u32;
-    let exit = tr.nodes()[c as usize].exit_event.unwrap() as usize;
+    let exit = tr.step_of_event(tr.nodes()[c as usize].exit_event.unwrap() as usize);
     assert_eq!(
         tr.narration(exit),
         "MIN node C returns 2, an upper bound: C ≤ 2 (its true value may be lower)"

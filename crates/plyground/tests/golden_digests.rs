@@ -53,7 +53,7 @@ fn stepper_trace_digest<G: Game>(g: &G) -> (u64, usize, usize) {
     let r = h_alpha_beta(g, &s, &NoEval, &opts, &mut rec);
     assert!(r.complete);
     let t = rec.finish();
-    (digest_events(&t.encode_all()), t.len(), t.nodes().len())
+    (digest_events(&t.encode_all()), t.events().len(), t.nodes().len())
 }
 
 /// N, W of every node of an MCTS tree, in id order, with its parent and action:

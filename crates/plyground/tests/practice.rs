@@ -66,9 +66,10 @@ fn first_wrong_step_names_the_rule_in_the_lessons_words() {
     assert_eq!(s.rule, "at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned");
     assert_eq!(s.expected, Item::Mark(true));
     assert_eq!(s.hint, "at C (MIN), compare v with α after each child: if v ≤ α, MIN stops and the rest of its children are pruned");
-    // The step's event is the Cutoff of the real trace (a Stepper seeked there shows it next).
-    assert_eq!(s.event, 22);
-    assert!(matches!(e.steps().iter().find(|s| s.node == "1.1").map(|s| s.event), Some(22)));
+    // The step is the Cutoff's of the real trace (a Stepper seeked there shows it next; a
+    // leaf is one step, so the 22nd event is the 14th step).
+    assert_eq!(s.step, 14);
+    assert!(matches!(e.steps().iter().find(|s| s.node == "1.1").map(|s| s.step), Some(14)));
     assert_eq!(g.summary, "7 of 9 correct; the first wrong step is at c2 (pruned)");
     let m = ex(Task::Minimax, FIG_5_2);
     let mut a = m.answer_key();
@@ -455,7 +456,7 @@ fn the_embedding_docs_example_record() {
         (m.node.as_str(), m.label.as_str(), m.field, &m.expected, &m.got),
         ("1.1.0", "h1", Field::Pruned, &Item::Mark(true), &Item::Mark(false))
     );
-    assert_eq!((m.misconception, m.event), (None, 56));
+    assert_eq!((m.misconception, m.step), (None, 38));
 }
 
 #[test]

@@ -304,9 +304,9 @@ fn assert_well_formed(t: &Trace<u8>) {
         if let Some((p, n)) = t.pseudocode_line(i) {
             assert!(p.line(n).is_some(), "line {n} of {p:?} exists");
         }
-        assert!(!t.narration(i).is_empty(), "event {i} is narrated");
+        assert!(!t.narration(i).is_empty(), "step {i} is narrated");
     }
-    assert_eq!(t.encode_all().len(), 8 * t.len());
+    assert_eq!(t.encode_all().len(), 8 * t.events().len());
 }
 
 #[test]
@@ -442,9 +442,9 @@ fn a_recorded_solve_narrates_each_null_window_pass_as_the_bound_it_found() {
     let mut solver = Solver::default();
     solver.solve_observed(&s, false, &mut rec);
     let t = rec.finish();
-    let said: Vec<String> = (0..t.len())
+    let said: Vec<String> = (0..t.events().len())
         .filter(|&i| matches!(t.events()[i], Event::SearchStart { .. } | Event::SearchEnd { .. }))
-        .map(|i| t.narration(i))
+        .map(|i| t.narration(t.step_of_event(i)))
         .collect();
     // O to move (a MIN root, values to X): the first pass shows ≥ 4, the second ≤ 4, so 4.
     assert_eq!((moves.as_str(), score, t.truncated()), ("7174362564676726631735257252323", -4, false));

@@ -200,8 +200,14 @@ fn record_ab<G: Game>(
     (rec.finish(), r)
 }
 
+/// The first event that `pred` accepts (an index into `t.events()`).
 fn find_event<A: Copy>(t: &Trace<A>, mut pred: impl FnMut(&Event<A>, Option<u32>) -> bool) -> usize {
-    (0..t.len()).find(|&i| pred(&t.events()[i], t.event_node(i))).expect("no such event")
+    (0..t.events().len()).find(|&i| pred(&t.events()[i], t.event_node(i))).expect("no such event")
+}
+
+/// The step of the first event that `pred` accepts.
+fn find_step<A: Copy>(t: &Trace<A>, pred: impl FnMut(&Event<A>, Option<u32>) -> bool) -> usize {
+    t.step_of_event(find_event(t, pred))
 }
 
 fn state_at<A: Copy>(t: &Trace<A>, i: usize) -> StepState {
@@ -306,13 +312,37 @@ fn assert_well_formed<A: Copy + PartialEq + std::fmt::Debug>(t: &Trace<A>) {
         if let Some((p, n)) = line {
             assert!(p.line(n).is_some(), "line {n} of {p:?} exists");
         }
+        let text = t.narration(i);
+        assert!(!text.is_empty(), "step {i} is narrated");
+        // A leaf's step: its Enter, what it is (Leaf, LeafUtilities or a TT hit) and, unless
+        // the recording stopped there, its Exit, all at the same node; one sentence that
+        // never calls the leaf a MAX or MIN node, on the TERMINAL-TEST line (a TT hit: the
+        // header, where the table answers).
+        let r = t.step_events(i);
+        assert!(!r.is_empty());
+        if r.len() > 1 {
+            assert!(r.len() <= 3);
+            let node = t.event_node(r.start);
+            assert!(r.clone().all(|e| t.event_node(e) == node), "step {i}: one node");
+            assert!(matches!(t.events()[r.start], Event::Enter { .. }));
+            let k = t.step_kind(i).unwrap();
+            assert!(matches!(k, EventKind::Leaf | EventKind::LeafUtilities | EventKind::TtHit), "{k:?}");
+            if r.len() == 3 {
+                assert!(matches!(t.events()[r.end - 1], Event::Exit { .. } | Event::ExitUtilities { .. }));
+            }
+            assert!(!text.contains("MAX node") && !text.contains("MIN node"), "{text}");
+            let want = if k == EventKind::TtHit { 1 } else { 2 };
+            assert_eq!(line.map(|(_, n)| n), Some(want), "{text}");
+        }
+        assert!(r.clone().all(|e| t.step_of_event(e) == i));
+    }
+    for i in 0..t.events().len() {
         let k = EventKind::of(&t.events()[i]);
         assert_eq!(EVENT_NAMES[k.code() as usize], k.name());
-        let rec = t.encode_step(i).unwrap();
+        let rec = t.encode_event_at(i).unwrap();
         assert_eq!(rec[0], k.code() as f64);
-        assert!(!t.narration(i).is_empty(), "event {i} is narrated");
     }
-    assert_eq!(t.encode_all().len(), 8 * t.len());
+    assert_eq!(t.encode_all().len(), 8 * t.events().len());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -347,8 +377,12 @@ fn figure_5_2_alpha_beta_leaves_pruning_and_window() {
         [0, 1, 5, 7].iter().map(|&n| t.node(n).unwrap().value.and_then(|v| v.scalar())).collect();
     assert_eq!(finals, [Some(3.0), Some(3.0), Some(2.0), Some(2.0)]);
 
+    // A leaf is one step: 29 steps for the 43 events (7 leaves of three events each).
+    assert_eq!((t.len(), t.events().len()), (29, 43));
+
     // α at the root after the first MIN node returns is 3.
-    let b = find_event(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(0));
+    let b = find_step(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(0));
+    assert_eq!(b, 10);
     let st = state_at(&t, b + 1);
     assert_eq!(st.window(0), Some((3.0, INF)));
     assert_eq!(st.open_windows(), [(0, 3.0, INF)]);
@@ -357,17 +391,38 @@ fn figure_5_2_alpha_beta_leaves_pruning_and_window() {
     assert_eq!(t.pseudocode_line(b), Some((Procedure::AbMaxValue, 7)));
 
     // Entering C with the window (3, +∞).
-    let enter_c = t.node(5).unwrap().enter_event as usize;
+    let enter_c = t.step_of_event(t.node(5).unwrap().enter_event as usize);
+    assert_eq!(enter_c, 11);
     assert_eq!(t.narration(enter_c), "Enter MIN node C with α = 3, β = +∞");
-    assert_eq!(t.narration(enter_c + 2), "Leaf C·c1 = 2");
     let st = state_at(&t, enter_c + 1);
     assert_eq!(st.stack(), [0, 5]);
     assert_eq!(st.open_windows(), [(0, 3.0, INF), (5, 3.0, INF)]);
     assert_eq!(st.current(), Some(5));
+    // C's first child is a leaf: one step evaluates it and returns its value to C, on the
+    // TERMINAL-TEST line, in the lessons' words.
+    let leaf = enter_c + 1;
+    assert_eq!(t.step_events(leaf).len(), 3);
+    assert_eq!(t.step_kind(leaf), Some(EventKind::Leaf));
+    assert_eq!(
+        t.narration(leaf),
+        "C·c1 is a terminal state: TERMINAL-TEST is true, UTILITY(C·c1) = 2, returned to C"
+    );
+    // (c1 is MAX's to move: MIN-VALUE called MAX-VALUE on it, and its line 2 answers.)
+    assert_eq!(t.pseudocode_line(leaf), Some((Procedure::AbMaxValue, 2)));
+    assert_eq!(Procedure::AbMaxValue.line(2), Some("  if TERMINAL-TEST(state) then return UTILITY(state)"));
+    let st = state_at(&t, leaf + 1);
+    assert_eq!(st.stack(), [0, 5], "the leaf is entered and left in its one step");
+    assert_eq!(st.current(), Some(6));
+    assert_eq!(st.value(6), Some(NodeValue::Scalar(2.0)));
+    assert_eq!(st.value(5), None, "C has not taken the value in yet: the next step does");
+    assert_eq!(st.counters().leaves, 4);
+    assert_eq!(st.counters().nodes, 7);
 
     // The cutoff at C.
-    let cut = find_event(&t, |e, _| matches!(e, Event::Cutoff { .. }));
-    assert_eq!(t.event_node(cut), Some(5));
+    let cut_event = find_event(&t, |e, _| matches!(e, Event::Cutoff { .. }));
+    let cut = t.step_of_event(cut_event);
+    assert_eq!((cut_event, cut), (22, 14));
+    assert_eq!(t.event_node(cut_event), Some(5));
     let n = t.narration(cut);
     assert!(n.contains("v = 2 ≤ α = 3"), "{n}");
     assert_eq!(n, "MIN node C: v = 2 ≤ α = 3, prune C·c2 and C·c3");
@@ -394,9 +449,10 @@ fn figure_5_2_alpha_beta_leaves_pruning_and_window() {
     assert_eq!(cur.pseudocode_line(), Some((Procedure::AbMinValue, 6)));
 
     // The flat record of the cutoff and of entering C.
-    assert_eq!(t.encode_step(cut).unwrap(), [7.0, 5.0, 2.0, 3.0, INF, 1.0, 3.0, 0.0]);
-    assert_eq!(t.encode_step(enter_c).unwrap(), [1.0, 5.0, 1.0, 1.0, 3.0, INF, 0.0, 0.0]);
-    assert_eq!(encode_event(&t.events()[cut], 5, u32::MAX), t.encode_step(cut).unwrap());
+    let enter_c_event = t.node(5).unwrap().enter_event as usize;
+    assert_eq!(t.encode_event_at(cut_event).unwrap(), [7.0, 5.0, 2.0, 3.0, INF, 1.0, 3.0, 0.0]);
+    assert_eq!(t.encode_event_at(enter_c_event).unwrap(), [1.0, 5.0, 1.0, 1.0, 3.0, INF, 0.0, 0.0]);
+    assert_eq!(encode_event(&t.events()[cut_event], 5, u32::MAX), t.encode_event_at(cut_event).unwrap());
 
     // First and last lines.
     assert_eq!(t.narration(0), "Start the search (no depth limit)");
@@ -417,9 +473,16 @@ fn figure_5_2_minimax_sees_all_nine_leaves_without_windows() {
     assert_eq!(t.evaluated_leaf_paths(), ["0.0", "0.1", "0.2", "1.0", "1.1", "1.2", "2.0", "2.1", "2.2"]);
     assert!(t.pruned_paths().is_empty());
     assert_replays(&t, &r);
-    let enter_c = t.node(5).unwrap().enter_event as usize;
+    // A leaf is one step: 31 steps for the 49 events (9 leaves of three events each).
+    assert_eq!((t.len(), t.events().len()), (31, 49));
+    let enter_c = t.step_of_event(t.node(5).unwrap().enter_event as usize);
     assert_eq!(t.narration(enter_c), "Enter MIN node C");
-    let backup_c = find_event(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(5));
+    assert_eq!(
+        t.narration(enter_c + 1),
+        "C·c1 is a terminal state: TERMINAL-TEST is true, UTILITY(C·c1) = 2, returned to C"
+    );
+    assert_eq!(t.pseudocode_line(enter_c + 1), Some((Procedure::MaxValue, 2)));
+    let backup_c = find_step(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(5));
     assert_eq!(t.narration(backup_c), "MIN node C: C·c1 returns 2, v = 2");
     assert_eq!(t.pseudocode_line(backup_c), Some((Procedure::MinValue, 5)));
     assert_eq!(t.pseudocode_line(0), Some((Procedure::MinimaxDecision, 1)));
@@ -436,7 +499,7 @@ fn reversed_order_prunes_by_natural_index_and_a_last_child_cutoff_prunes_nothing
     let (t, r) = record_ab(&g, 0, &opts);
     assert_eq!(t.evaluated_leaf_paths(), ["2.2", "2.1", "2.0", "1.2", "1.1", "1.0", "0.2", "0.1", "0.0"]);
     assert!(t.pruned_paths().is_empty());
-    let cut = find_event(&t, |e, _| matches!(e, Event::Cutoff { .. }));
+    let cut = find_step(&t, |e, _| matches!(e, Event::Cutoff { .. }));
     assert_eq!(t.narration(cut), "MIN node C: v = 2 ≤ α = 2, no children left to prune");
     assert_eq!(r.stats.cutoffs, 0);
     assert_replays(&t, &r);
@@ -447,7 +510,7 @@ fn reversed_order_prunes_by_natural_index_and_a_last_child_cutoff_prunes_nothing
     let (t, r) = record_ab(&g, 0, &opts);
     assert_eq!(t.evaluated_leaf_paths(), ["2.2", "2.1", "2.0", "1.2", "0.2", "0.1", "0.0"]);
     assert_eq!(t.pruned_paths(), ["1.0", "1.1"]);
-    let cut = find_event(&t, |e, _| matches!(e, Event::Cutoff { .. }));
+    let cut = find_step(&t, |e, _| matches!(e, Event::Cutoff { .. }));
     assert_eq!(t.narration(cut), "MIN node C: v = 2 ≤ α = 2, prune C·c1 and C·c2");
     assert_replays(&t, &r);
     assert_well_formed(&t);
@@ -473,15 +536,18 @@ fn expectiminimax_trace_averages_chance_nodes() {
     let nb1 = t.nodes().iter().position(|n| n.label == "B1").unwrap() as u32;
     assert_eq!(t.node(nb1).unwrap().prob, Some(0.9));
     assert_eq!(t.node(nb).unwrap().kind, NodeKind::Chance);
-    assert_eq!(t.narration(t.node(nb1).unwrap().enter_event as usize), "Enter MIN node B1 (P = 0.9)");
-    let avg = find_event(&t, |e, n| matches!(e, Event::ChanceAverage { .. }) && n == Some(nb));
+    assert_eq!(
+        t.narration(t.step_of_event(t.node(nb1).unwrap().enter_event as usize)),
+        "Enter MIN node B1 (P = 0.9)"
+    );
+    let avg = find_step(&t, |e, n| matches!(e, Event::ChanceAverage { .. }) && n == Some(nb));
     assert_eq!(t.narration(avg), format!("Chance node B: average = {}", plyground::search::fmt_value(b)));
     assert_eq!(t.narration(avg), "Chance node B: average = 2.1");
     assert_eq!(t.pseudocode_line(avg), Some((Procedure::Expectiminimax, 11)));
-    let first = find_event(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(nb));
+    let first = find_step(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(nb));
     assert_eq!(t.narration(first), "Chance node B: B1 returns 2 with P = 0.9, weighted sum = 1.8");
     assert_eq!(t.pseudocode_line(first), Some((Procedure::Expectiminimax, 10)));
-    let min_backup = find_event(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(nb1));
+    let min_backup = find_step(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(nb1));
     assert_eq!(t.pseudocode_line(min_backup), Some((Procedure::Expectiminimax, 9)));
     let st = state_at(&t, avg + 1);
     assert_eq!(st.value(nb), Some(NodeValue::Scalar(b)));
@@ -494,7 +560,7 @@ fn expectiminimax_trace_averages_chance_nodes() {
     assert_eq!(t.flavour(), Flavour::AlphaBeta);
     assert_replays(&t, &r2);
     let nb = t.nodes().iter().position(|n| n.label == "B").unwrap() as u32;
-    let first = find_event(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(nb));
+    let first = find_step(&t, |e, n| matches!(e, Event::Backup { .. }) && n == Some(nb));
     assert_eq!(t.pseudocode_line(first), Some((Procedure::Expectiminimax, 10)));
     assert_well_formed(&t);
 }
@@ -512,10 +578,15 @@ fn maxn_trace_backs_up_utility_vectors_for_three_players() {
     assert_eq!(t.result().unwrap().utilities.map(|u| u[..3].to_vec()), Some(vec![3.0, 3.0, 3.0]));
     assert_eq!(t.evaluated_leaf_paths(), ["0.0.0", "0.0.1", "0.1", "1.0", "1.1"]);
     let x = t.nodes().iter().position(|n| n.label == "X").unwrap() as u32;
-    let b = find_event(&t, |e, n| matches!(e, Event::BackupUtilities { .. }) && n == Some(x));
+    let b = find_step(&t, |e, n| matches!(e, Event::BackupUtilities { .. }) && n == Some(x));
     assert_eq!(t.narration(b), "P2 node X: X1 returns (1, 2, 3), best so far (1, 2, 3)");
-    assert_eq!(t.narration(b + 2), "Leaf X·x2 = (2, 5, 1)");
-    assert_eq!(t.narration(b + 4), "P2 node X: X·x2 returns (2, 5, 1), best so far (2, 5, 1)");
+    assert_eq!(
+        t.narration(b + 1),
+        "X·x2 is a terminal state: TERMINAL-TEST is true, UTILITIES(X·x2) = (2, 5, 1), returned to X"
+    );
+    assert_eq!(t.step_kind(b + 1), Some(EventKind::LeafUtilities));
+    assert_eq!(t.pseudocode_line(b + 1), Some((Procedure::MaxNValue, 2)));
+    assert_eq!(t.narration(b + 2), "P2 node X: X·x2 returns (2, 5, 1), best so far (2, 5, 1)");
     assert_eq!(t.pseudocode_line(b), Some((Procedure::MaxNValue, 6)));
     assert_eq!(t.node(x).unwrap().value, Some(NodeValue::Vector([2.0, 5.0, 1.0, 0.0])));
     let st = state_at(&t, t.len());
@@ -617,13 +688,28 @@ fn tictactoe_iterative_deepening_with_a_transposition_table_records_every_iterat
         let nd = t.node(root).unwrap();
         assert_eq!((nd.parent, nd.iteration, nd.depth), (None, k as u32, 0));
     }
-    let second = t.searches()[0].event.unwrap() as usize + 1;
+    let second = t.step_of_event(t.searches()[0].event.unwrap() as usize) + 1;
     assert_eq!(t.narration(second), "Iteration 2: search again, depth limit 2");
-    let hit = find_event(&t, |e, _| matches!(e, Event::TtHit { .. }));
-    assert!(t.narration(hit).starts_with("TT hit at "), "{}", t.narration(hit));
+    // A TT hit is a leaf's step too: the table answers and the value goes up at once.
+    let hit = find_step(&t, |e, _| matches!(e, Event::TtHit { .. }));
+    assert_eq!(t.step_events(hit).len(), 3);
+    let text = t.narration(hit);
+    assert!(
+        text.starts_with("TT hit at ") && text.contains(", so it is not searched again, returned to "),
+        "{text}"
+    );
     assert_eq!(t.pseudocode_line(hit).map(|(_, l)| l), Some(1));
-    let eval_leaf = find_event(&t, |e, _| matches!(e, Event::Leaf { kind: LeafKind::Cutoff, .. }));
-    assert!(t.narration(eval_leaf).starts_with("Depth limit at "));
+    let eval_leaf = find_step(&t, |e, _| matches!(e, Event::Leaf { kind: LeafKind::Cutoff, .. }));
+    let text = t.narration(eval_leaf);
+    let l = &t.node(t.event_node(t.step_event(eval_leaf).unwrap()).unwrap()).unwrap().label;
+    let p = t
+        .node(t.node(t.event_node(t.step_event(eval_leaf).unwrap()).unwrap()).unwrap().parent.unwrap())
+        .unwrap();
+    assert!(
+        text.starts_with(&format!("{l} is at the depth limit: CUTOFF-TEST is true, EVAL({l}) = "))
+            && text.ends_with(&format!(", returned to {}", p.label)),
+        "{text}"
+    );
     assert_well_formed(&t);
     assert_stepping_laws(&t, 8, 200);
 }
@@ -792,4 +878,195 @@ fn pseudocode_texts_hold_the_lines_the_mapping_names() {
     assert_eq!(Procedure::MaxValue.line(7), None);
     let counts: Vec<usize> = Procedure::ALL.iter().map(|p| p.text().lines().count()).collect();
     assert_eq!(counts, [2, 6, 6, 3, 8, 8, 11, 7]);
+}
+
+// ---------------------------------------------------------------------------------------
+// A leaf is one step: the steps visit the events' states.
+
+/// The picture after some events, replayed here event by event, independently of
+/// `StepState`: open stack, values, windows, pruned edges, counters, current node.
+#[derive(Clone, PartialEq, Debug)]
+struct EventPicture {
+    stack: Vec<u32>,
+    values: Vec<Option<NodeValue>>,
+    windows: Vec<Option<(f64, f64)>>,
+    pruned: usize,
+    counters: [u64; 5],
+    current: Option<u32>,
+}
+
+/// The picture after every prefix of the events: entry k is after the first k events.
+fn event_pictures<A: Copy>(t: &Trace<A>) -> Vec<EventPicture> {
+    let n = t.nodes().len();
+    let mut p = EventPicture {
+        stack: Vec::new(),
+        values: vec![None; n],
+        windows: vec![None; n],
+        pruned: 0,
+        counters: [0; 5],
+        current: None,
+    };
+    let mut out = vec![p.clone()];
+    for (i, e) in t.events().iter().enumerate() {
+        let node = t.event_node(i);
+        let (value, window) = match *e {
+            Event::SearchStart { .. } => {
+                p.counters[4] += 1;
+                (None, None)
+            }
+            Event::Enter { alpha, beta, .. } => {
+                p.stack.push(node.unwrap());
+                p.counters[0] += 1;
+                (None, Some((alpha, beta)))
+            }
+            Event::Leaf { value, .. } => {
+                p.counters[1] += 1;
+                (Some(NodeValue::Scalar(value)), None)
+            }
+            Event::LeafUtilities { values, .. } => {
+                p.counters[1] += 1;
+                (Some(NodeValue::Vector(values)), None)
+            }
+            Event::TtHit { value, .. } => {
+                p.counters[3] += 1;
+                (Some(NodeValue::Scalar(value)), None)
+            }
+            Event::Backup { v, alpha, beta, .. } => (Some(NodeValue::Scalar(v)), Some((alpha, beta))),
+            Event::BackupUtilities { best, .. } => (Some(NodeValue::Vector(best)), None),
+            Event::Cutoff { v, alpha, beta, first_skipped, total } => {
+                p.counters[2] += u64::from(first_skipped < total);
+                (Some(NodeValue::Scalar(v)), Some((alpha, beta)))
+            }
+            Event::ChanceAverage { value } | Event::Exit { value } => {
+                if matches!(e, Event::Exit { .. }) {
+                    p.stack.pop();
+                }
+                (Some(NodeValue::Scalar(value)), None)
+            }
+            Event::ExitUtilities { values } => {
+                p.stack.pop();
+                (Some(NodeValue::Vector(values)), None)
+            }
+            Event::SearchEnd { .. } => {
+                p.stack.clear();
+                (None, None)
+            }
+            _ => (None, None),
+        };
+        if let Some(x) = node {
+            if value.is_some() {
+                p.values[x as usize] = value;
+            }
+            if window.is_some() {
+                p.windows[x as usize] = window;
+            }
+        }
+        p.pruned = t.pruned().iter().filter(|e| (e.event as usize) <= i).count();
+        p.current = node;
+        out.push(p.clone());
+    }
+    out
+}
+
+fn step_picture<A: Copy>(t: &Trace<A>, st: &StepState) -> EventPicture {
+    let c = st.counters();
+    EventPicture {
+        stack: st.stack().to_vec(),
+        values: st.values().to_vec(),
+        windows: (0..t.nodes().len() as u32).map(|n| st.window(n)).collect(),
+        pruned: st.pruned_count(),
+        counters: [c.nodes, c.leaves, c.cutoffs, c.tt_hits, u64::from(c.searches)],
+        current: st.current(),
+    }
+}
+
+/// Every step boundary is an event boundary with the same picture, forward and back; only
+/// a leaf's inner boundaries (entered, not yet left) are stepped over; the end is the same.
+fn assert_steps_visit_the_event_states<A: Copy>(t: &Trace<A>) -> (usize, usize) {
+    let pics = event_pictures(t);
+    let mut st = StepState::new(t);
+    assert_eq!(step_picture(t, &st), pics[0]);
+    let mut skipped = 0;
+    for k in 0..t.len() {
+        let r = t.step_events(k);
+        assert_eq!(r.start, st.events_applied(), "steps tile the events");
+        // Inside a step of several events: only a leaf's, entered and not yet left.
+        for e in r.start + 1..r.end {
+            assert!(t.is_leaf_step(k));
+            assert!(matches!(
+                t.events()[e],
+                Event::Leaf { .. }
+                    | Event::LeafUtilities { .. }
+                    | Event::TtHit { .. }
+                    | Event::Exit { .. }
+                    | Event::ExitUtilities { .. }
+            ));
+            skipped += 1;
+        }
+        assert!(st.forward(t));
+        assert_eq!(st.events_applied(), r.end);
+        assert_eq!(step_picture(t, &st), pics[r.end], "after step {k}");
+    }
+    assert!(!st.forward(t));
+    assert_eq!(st.events_applied(), t.events().len());
+    assert_eq!(step_picture(t, &st), *pics.last().unwrap(), "the final state");
+    for k in (0..t.len()).rev() {
+        assert!(st.backward(t));
+        assert_eq!(step_picture(t, &st), pics[t.step_events(k).start], "back before step {k}");
+    }
+    assert_eq!(st, StepState::new(t));
+    (t.len(), skipped)
+}
+
+#[test]
+fn on_random_trees_a_leaf_is_one_step_and_the_steps_visit_the_event_states() {
+    use plyground::games::tree::{RandomTreeParams, Tree as RTree, TreeEval};
+    let mut rng = Rng::new(0x1EAF_57E9);
+    let (mut steps, mut skipped) = (0, 0);
+    for i in 0..300 {
+        let players = if i % 5 == 4 { 3 } else { 2 };
+        let params = RandomTreeParams {
+            max_depth: 1 + rng.below(5),
+            min_children: 1,
+            max_children: 4,
+            min_value: -3,
+            max_value: 3,
+            leaf_probability: 0.15,
+            chance_probability: if i % 5 == 3 { 0.3 } else { 0.0 },
+            explicit_kind_probability: 0.0,
+            players,
+        };
+        let t = RTree::random(&mut rng, &params);
+        let root = t.initial_state();
+        let mut traces = Vec::new();
+        if players > 2 {
+            let mut rec = Recorder::new(&t, root);
+            maxn_values(&t, &root, &mut rec);
+            traces.push(rec.finish());
+        } else {
+            let mut rec = Recorder::new(&t, root);
+            if params.chance_probability > 0.0 {
+                expectiminimax(&t, &root, &mut rec);
+            } else {
+                minimax(&t, &root, &mut rec);
+            }
+            traces.push(rec.finish());
+            let order = [MoveOrder::Natural, MoveOrder::Reversed, MoveOrder::Random(i as u64)][i % 3];
+            let depth = (i % 4 == 1).then_some(1 + rng.below(3));
+            let opts = AlphaBetaOptions { order, depth, ..Default::default() };
+            let mut rec = Recorder::new(&t, root);
+            h_alpha_beta(&t, &root, &TreeEval, &opts, &mut rec);
+            traces.push(rec.finish());
+        }
+        for tr in &traces {
+            let (s, k) = assert_steps_visit_the_event_states(tr);
+            steps += s;
+            skipped += k;
+            // Exactly the leaves are merged: two events fewer per leaf that was left.
+            let left_leaves =
+                tr.nodes().iter().filter(|n| n.leaf.is_some() && n.exit_event.is_some()).count();
+            assert_eq!(tr.events().len() - tr.len(), 2 * left_leaves);
+        }
+    }
+    assert!(steps > 5_000 && skipped > 2_000, "{steps} steps, {skipped} events stepped over");
 }

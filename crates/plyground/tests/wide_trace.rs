@@ -36,10 +36,11 @@ fn a_root_with_99999_children_is_recorded_exactly_with_one_comparison_per_child(
     let trace = rec.finish();
     assert_eq!(trace.nodes().len(), K + 1);
     assert_eq!(
-        trace.len(),
+        trace.events().len(),
         4 * K + 4,
         "start, root enter, enter/leaf/exit and a backup per leaf, root exit, end"
     );
+    assert_eq!(trace.len(), 2 * K + 4, "a leaf is one step");
     let root = &trace.nodes()[0];
     assert_eq!(root.children, (1..=K as u32).collect::<Vec<_>>());
     for (i, n) in trace.nodes()[1..].iter().enumerate() {

@@ -104,7 +104,7 @@ pub struct Figure {
     pub nodes: Vec<FigNode>,
     /// Players in the tree (2, or the length of its utility tuples).
     pub players: usize,
-    /// The step pictured: the number of events applied (0 ..= `steps`).
+    /// The step pictured: the number of steps taken (0 ..= `steps`; a leaf is one step).
     pub step: usize,
     /// The number of steps of the trace.
     pub steps: usize,
@@ -113,7 +113,7 @@ pub struct Figure {
 }
 
 impl Figure {
-    /// The figure of `trace` (a search recorded on `tree`) after its first `step` events.
+    /// The figure of `trace` (a search recorded on `tree`) after its first `step` steps.
     /// A step past the end is an error naming the trace's length. Trace nodes that are not
     /// nodes of `tree` (a trace of another tree) are left out of the picture.
     pub fn at_step(tree: &Tree, trace: &Trace<u32>, step: usize) -> Result<Figure, String> {

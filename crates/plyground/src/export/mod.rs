@@ -2,7 +2,7 @@
 //! slides and handouts.
 //!
 //! [`Figure::at_step`] is the picture of a [`Trace`](crate::trace::Trace) of a
-//! [`Tree`](crate::games::tree::Tree) after its first `k` events — what the browser's tree
+//! [`Tree`](crate::games::tree::Tree) after its first `k` steps — what the browser's tree
 //! figure shows at step `k`, decided by the same rules (`www/lib/trace-view.js`'s
 //! `buildTraceModel` + `applyStep`): the whole tree is drawn from the start with the leaves'
 //! utilities under them; a node the search has a value for shows it; every open node is

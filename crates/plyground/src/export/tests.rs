@@ -80,9 +80,9 @@ fn at_step_zero_only_the_leaves_show_values() {
 #[test]
 fn a_step_past_the_end_is_an_error_naming_the_length() {
     let (t, trace) = alphabeta(FIG_5_2);
-    assert_eq!(trace.len(), 43);
-    let e = Figure::at_step(&t, &trace, 44).unwrap_err();
-    assert_eq!(e, "step 44 is past the end: this search has 43 steps (0 to 43)");
+    assert_eq!(trace.len(), 29);
+    let e = Figure::at_step(&t, &trace, 30).unwrap_err();
+    assert_eq!(e, "step 30 is past the end: this search has 29 steps (0 to 29)");
 }
 
 /// Every step of every lesson tree: the figure agrees with the step state it pictures.
@@ -437,9 +437,9 @@ fn figure_5_2_s_old_collisions_are_gone() {
     assert_eq!(find(&d, &fig, "A", LabelKind::Value).text, "3 · minimax: 3");
     assert!(c.x1 < find(&d, &fig, "D", LabelKind::Name).x0, "C's value ends before D's name");
     assert_eq!(problems(&fig, &d, 360.0), Vec::<String>::new());
-    // Step 23, the cutoff at C: the root's window clear of the edge a3, and C's ring clear
+    // Step 15, the cutoff at C: the root's window clear of the edge a3, and C's ring clear
     // of C's name and value.
-    let (fig, end) = super::figures(&t, &trace, 23, false).unwrap();
+    let (fig, end) = super::figures(&t, &trace, 15, false).unwrap();
     let d = draw(&fig, &end);
     let w = find(&d, &fig, "A", LabelKind::Window);
     assert_eq!(w.text, "[α=3, β=+∞]");
@@ -461,7 +461,7 @@ fn figure_5_2_s_old_collisions_are_gone() {
 fn the_placement_check_finds_overlaps() {
     use super::place::{draw, problems, LabelKind};
     let (t, trace) = alphabeta(FIG_5_2);
-    let (fig, end) = super::figures(&t, &trace, 23, true).unwrap();
+    let (fig, end) = super::figures(&t, &trace, 15, true).unwrap();
     let mut d = draw(&fig, &end);
     // The window back across the edge a3 (right under the root's centre line) and C's name
     // at the old label distance, under the ring.

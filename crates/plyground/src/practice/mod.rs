@@ -306,8 +306,9 @@ pub struct Mistake {
     pub misconception: Option<Misconception>,
     /// The misconception at this node, in one line with the figure's names.
     pub explanation: Option<String>,
-    /// The trace index of the step (for sorting and for "reveal all").
-    pub event: u32,
+    /// The step of the key's trace that reaches this cell (for sorting and for "reveal
+    /// all"): a `Stepper` of the same tree and options seeked to `step + 1` shows it done.
+    pub step: u32,
 }
 
 /// One step of the algorithm: a cell with its rule.
@@ -326,10 +327,11 @@ pub struct Step {
     pub rule: String,
     /// The rule without the answer (a hint).
     pub hint: String,
-    /// The index of the trace event of this step: a `Stepper` of the same tree and options
-    /// seeked to it shows the state just before the step (MCTS: the event index within the
-    /// iteration after [`MctsSetup::iterations`]).
-    pub event: u32,
+    /// The index of this step in the key's trace (a leaf is one step, as the `Stepper`
+    /// counts them): a `Stepper` of the same tree and options seeked to it shows the state
+    /// just before the step (MCTS: the event index within the iteration after
+    /// [`MctsSetup::iterations`]).
+    pub step: u32,
 }
 
 /// A grade: the record a page or an LMS stores, plus what the feedback needs.
@@ -472,6 +474,8 @@ pub struct Exercise {
     mcts_old: BTreeMap<u32, (f64, f64)>,
     ordering: Option<OrderingKey>,
     trace_len: u32,
+    /// Per event of the key's trace, its step (empty for MCTS, whose events are its steps).
+    event_step: Vec<u32>,
 }
 
 /// Reads a scalar node value.
@@ -545,6 +549,7 @@ impl Exercise {
             mcts_old: BTreeMap::new(),
             ordering: None,
             trace_len: 0,
+            event_step: Vec::new(),
             tree,
         };
         match task {
@@ -603,7 +608,8 @@ impl Exercise {
         self.cells.len() as u32
     }
 
-    /// The events of the key's trace (0 for MCTS and ordering).
+    /// The steps of the key's trace (0 for ordering; MCTS: the events of the asked
+    /// iteration).
     pub fn trace_len(&self) -> u32 {
         self.trace_len
     }
@@ -717,12 +723,12 @@ impl Exercise {
                 extras += 1;
             }
         }
-        let key = |i: usize| (mistakes[i].event, mistakes[i].field, &mistakes[i].node);
+        let key = |i: usize| (mistakes[i].step, mistakes[i].field, &mistakes[i].node);
         let order = stable_order(mistakes.len(), &|i, j| key(i).cmp(&key(j)));
         let mistakes = permuted(mistakes, &order);
         let first_wrong = mistakes
             .first()
-            .map(|m| self.step_of(m.field, m.node_id(&self.tree), m.expected.clone(), m.event));
+            .map(|m| self.step_of(m.field, m.node_id(&self.tree), m.expected.clone(), m.step));
         let cells_ok = correct.len() as u32;
         let score = cells_ok.saturating_sub(extras);
         let max = self.cells.len() as u32;
@@ -807,7 +813,10 @@ impl Exercise {
 
     /// The steps of the key, in visiting order.
     pub fn steps(&self) -> Vec<Step> {
-        self.cells.iter().map(|c| self.step_of(c.field, c.node, c.expected.clone(), c.event)).collect()
+        self.cells
+            .iter()
+            .map(|c| self.step_of(c.field, c.node, c.expected.clone(), self.step_at(c.event)))
+            .collect()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -829,11 +838,27 @@ impl Exercise {
             got,
             misconception,
             explanation,
-            event,
+            step: self.step_at(event),
         }
     }
 
-    fn step_of(&self, field: Field, node: u32, expected: Item, event: u32) -> Step {
+    /// The step of the key's trace that applies `event` (`u32::MAX` stays: no step).
+    fn step_at(&self, event: u32) -> u32 {
+        match self.event_step.get(event as usize) {
+            Some(&s) => s,
+            None if self.event_step.is_empty() => event,
+            None => u32::MAX,
+        }
+    }
+
+    /// Keeps the key's trace length and its event → step map.
+    fn keep_steps(&mut self, trace: &Trace<u32>) {
+        self.trace_len = trace.len() as u32;
+        self.event_step = (0..trace.events().len()).map(|e| trace.step_of_event(e) as u32).collect();
+    }
+
+    /// The step of cell (`field`, `node`), reached at step `step` of the key's trace.
+    fn step_of(&self, field: Field, node: u32, expected: Item, step: u32) -> Step {
         let (rule, hint) = match self.index.get(&(field, node)) {
             Some(&i) => (self.cells[i].rule.clone(), self.cells[i].hint.clone()),
             None => rules::extra_rule(self, field, node),
@@ -845,7 +870,7 @@ impl Exercise {
             expected,
             rule,
             hint,
-            event,
+            step,
         }
     }
 
@@ -1219,7 +1244,7 @@ impl Exercise {
 
     fn build_minimax(&mut self) -> Result<(), String> {
         let (trace, tree_of) = self.record(self.opts.tie);
-        self.trace_len = trace.len() as u32;
+        self.keep_steps(&trace);
         for (i, n) in trace.nodes().iter().enumerate() {
             let id = tree_of[i];
             self.node_event[id as usize] = n.enter_event;
@@ -1313,7 +1338,7 @@ impl Exercise {
     fn build_alphabeta(&mut self) -> Result<(), String> {
         let tie = self.opts.tie;
         let (trace, tree_of) = self.record(tie);
-        self.trace_len = trace.len() as u32;
+        self.keep_steps(&trace);
         let full = self.task == Task::AlphaBetaFull;
         let t = self.tree.clone();
         // Where each tree node is reached, and which pruned edge hides the others.

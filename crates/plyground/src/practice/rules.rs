@@ -246,7 +246,7 @@ impl AbInfo {
         let mut backups = vec![Vec::new(); n];
         let mut cutoffs = vec![None; n];
         for (i, e) in trace.events().iter().enumerate() {
-            let node = trace.encode_step(i).map_or(-1.0, |r| r[1]);
+            let node = trace.event_node(i).map_or(-1.0, |n| n as f64);
             if node < 0.0 {
                 continue;
             }

@@ -29,12 +29,23 @@
 //!
 //! # Stepping
 //!
-//! A trace has one step per recorded event. A [`StepState`] (or the borrowing [`Cursor`])
-//! is the picture after the first `index` events: the open stack, every open node's (α, β),
-//! the value known so far at every node, the pruned edges so far and the counters. Each
-//! event overwrites at most one value and one window; the trace stores for each event a link
-//! to the event that wrote the overwritten ones, so undoing is as cheap as doing and
-//! `seek(i)` costs O(|i − index|) with no snapshots.
+//! A *step* is what the learner steps over, as the lessons tell the search: one recorded
+//! event, except that a leaf is one step. A leaf's three events (Enter, then Leaf,
+//! LeafUtilities or TtHit, then Exit) make one step: TERMINAL-TEST (or the depth cutoff, the
+//! table, the book, a rule) answers and the value is returned to the parent at once, with
+//! the pseudocode's TERMINAL-TEST/UTILITY line (the header for a TT hit) and one sentence
+//! ("b1 is a terminal state: TERMINAL-TEST is true, UTILITY(b1) = 3, returned to B"). The
+//! recorder builds this step index as it records ([`Trace::step_events`],
+//! [`Trace::step_of_event`]); [`Trace::len`], [`Trace::narration`],
+//! [`Trace::pseudocode_line`], [`StepState`] and [`Cursor`] all count steps, so every front
+//! end (the figure, exports, `step=` in links, practice keys, the CLI) has one definition.
+//!
+//! A [`StepState`] (or the borrowing [`Cursor`]) is the picture after the first `index`
+//! steps: the open stack, every open node's (α, β), the value known so far at every node,
+//! the pruned edges so far and the counters. Each event overwrites at most one value and one
+//! window; the trace stores for each event a link to the event that wrote the overwritten
+//! ones, so undoing is as cheap as doing and `seek(i)` costs O(|i − index|) with no
+//! snapshots.
 //!
 //! # Node cap
 //!
@@ -48,7 +59,7 @@
 //!
 //! # Flat numeric layout (for the wasm boundary)
 //!
-//! [`encode_event`] (and [`Trace::encode_step`] / [`Trace::encode_all`]) write one event as
+//! [`encode_event`] (and [`Trace::encode_event_at`] / [`Trace::encode_all`]) write one event as
 //! eight `f64`s. Slot 0 is the event code ([`EventKind`] as a number, names in
 //! [`EVENT_NAMES`]); slot 1 is the trace node id (−1 for none); unused slots are 0. An action
 //! index is a natural index into ACTIONS(s) of the node it leaves from, −1 for none. Depth
@@ -368,12 +379,15 @@ pub(crate) fn event_window<A>(e: &Event<A>) -> Option<(f64, f64)> {
     }
 }
 
-/// A recorded search: its nodes, its events (one step each) and what it found.
+/// A recorded search: its nodes, its events, its steps (a leaf's events make one) and what
+/// it found.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Trace<A> {
     nodes: Vec<TraceNode<A>>,
     events: Vec<Event<A>>,
     links: Vec<StepLink>,
+    /// The first event of each step (see the module doc: a leaf's events are one step).
+    starts: Vec<u32>,
     pruned: Vec<PrunedEdge<A>>,
     results: Vec<TraceResult<A>>,
     truncated: bool,
@@ -397,19 +411,83 @@ impl<A: Copy> Trace<A> {
         self.nodes.get(id as usize)
     }
 
-    /// The recorded events, one step each.
+    /// The recorded events (a leaf's three make one step: see [`Trace::step_events`]).
     pub fn events(&self) -> &[Event<A>] {
         &self.events
     }
 
-    /// The number of steps (events).
+    /// The number of steps (a leaf is one step; every other event is one).
     pub fn len(&self) -> usize {
-        self.events.len()
+        self.starts.len()
     }
 
-    /// No events recorded.
+    /// No steps recorded.
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
+        self.starts.is_empty()
+    }
+
+    /// The events step `i` applies (empty out of range).
+    pub fn step_events(&self, i: usize) -> std::ops::Range<usize> {
+        let Some(&s) = self.starts.get(i) else { return 0..0 };
+        let end = self.starts.get(i + 1).map_or(self.events.len(), |&e| e as usize);
+        s as usize..end
+    }
+
+    /// The event that says what step `i` is: a leaf's Leaf, LeafUtilities or TtHit event,
+    /// else the step's one event (None out of range).
+    pub fn step_event(&self, i: usize) -> Option<usize> {
+        let r = self.step_events(i);
+        match r.len() {
+            0 => None,
+            1 => Some(r.start),
+            _ => Some(r.start + 1),
+        }
+    }
+
+    /// The kind of step `i`'s event ([`Trace::step_event`]).
+    pub fn step_kind(&self, i: usize) -> Option<EventKind> {
+        self.step_event(i).map(|e| EventKind::of(&self.events[e]))
+    }
+
+    /// The step (from 0) that applies event `e` (the last step for `e` past the end): a
+    /// state seeked to it shows the picture just before the event, seeked one further just
+    /// after it.
+    pub fn step_of_event(&self, e: usize) -> usize {
+        self.starts.partition_point(|&s| s as usize <= e).saturating_sub(1)
+    }
+
+    /// Step `i` is a leaf's (its events Enter, Leaf / LeafUtilities / TtHit, and Exit).
+    pub fn is_leaf_step(&self, i: usize) -> bool {
+        self.step_events(i).len() > 1
+    }
+
+    /// Does event `e` (about `node`) belong to the step before it: the second or third event
+    /// of a leaf? Decided as the recorder appends it.
+    fn joins_step(&self, e: &Event<A>, node: u32) -> bool {
+        let (Some(&s), n) = (self.starts.last(), self.events.len()) else { return false };
+        let s = s as usize;
+        let at = |i: usize| self.links.get(i).is_some_and(|l| l.node == node && node != NONE);
+        let entered = matches!(self.events.get(s), Some(Event::Enter { .. })) && at(s);
+        let leaf = |x: &Event<A>| {
+            matches!(x, Event::Leaf { .. } | Event::LeafUtilities { .. } | Event::TtHit { .. })
+        };
+        match e {
+            _ if !entered => false,
+            Event::Leaf { .. } | Event::LeafUtilities { .. } | Event::TtHit { .. } => n == s + 1,
+            Event::Exit { .. } | Event::ExitUtilities { .. } => {
+                n == s + 2 && self.events.get(s + 1).is_some_and(leaf) && at(s + 1)
+            }
+            _ => false,
+        }
+    }
+
+    /// Appends an event with its link, starting a new step unless it joins a leaf's.
+    fn push_event(&mut self, e: Event<A>, link: StepLink) {
+        if !self.joins_step(&e, link.node) {
+            self.starts.push(self.events.len() as u32);
+        }
+        self.events.push(e);
+        self.links.push(link);
     }
 
     /// The node event `i` concerns (None for search start/end or out of range).
@@ -547,7 +625,7 @@ impl<A: Copy> Trace<A> {
     }
 
     /// The flat record of event `i` (see the module doc), or None out of range.
-    pub fn encode_step(&self, i: usize) -> Option<[f64; 8]> {
+    pub fn encode_event_at(&self, i: usize) -> Option<[f64; 8]> {
         let e = self.events.get(i)?;
         let l = self.links[i];
         let idx = |n: u32| self.node(n).and_then(|nd| nd.index).unwrap_or(NONE);
@@ -570,7 +648,7 @@ impl<A: Copy> Trace<A> {
     pub fn encode_all(&self) -> Vec<f64> {
         let mut out = Vec::with_capacity(self.events.len() * 8);
         for i in 0..self.events.len() {
-            out.extend_from_slice(&self.encode_step(i).unwrap_or([0.0; 8]));
+            out.extend_from_slice(&self.encode_event_at(i).unwrap_or([0.0; 8]));
         }
         out
     }
@@ -647,6 +725,7 @@ impl<'g, G: Game> Recorder<'g, G> {
                 nodes: Vec::new(),
                 events: Vec::new(),
                 links: Vec::new(),
+                starts: Vec::new(),
                 pruned: Vec::new(),
                 results: Vec::new(),
                 truncated: false,
@@ -1017,8 +1096,7 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
             _ => {
                 let Some(f) = self.top() else {
                     // An event with no open node (a malformed stream): keep it as an inert step.
-                    self.trace.events.push(*e);
-                    self.trace.links.push(link);
+                    self.trace.push_event(*e, link);
                     return;
                 };
                 let n = self.frames[f].node;
@@ -1072,8 +1150,7 @@ impl<G: Game> Observer<G::Action> for Recorder<'_, G> {
                 self.last_win[n] = ev;
             }
         }
-        self.trace.events.push(*e);
-        self.trace.links.push(link);
+        self.trace.push_event(*e, link);
     }
 }
 

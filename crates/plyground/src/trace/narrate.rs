@@ -91,10 +91,78 @@ impl<A: Copy> Trace<A> {
         self.flavour == Flavour::AlphaBeta
     }
 
-    /// One line, in plain words, for event `i` ("" out of range), e.g.
-    /// "Enter MIN node C with α = 3, β = +∞", "Leaf C·c1 = 2",
-    /// "MIN node C: v = 2 ≤ α = 3, prune C·c2 and C·c3", "MAX node A: B returns 3, v = 3, α ← 3".
+    /// One line, in plain words, for step `i` ("" out of range), e.g.
+    /// "Enter MIN node C with α = 3, β = +∞",
+    /// "c1 is a terminal state: TERMINAL-TEST is true, UTILITY(c1) = 2, returned to C",
+    /// "MIN node C: v = 2 ≤ α = 3, prune c2 and c3", "MAX node A: B returns 3, v = 3, α ← 3".
+    /// A leaf's step is one sentence in the lessons' words (see the module doc of `trace`).
     pub fn narration(&self, i: usize) -> String {
+        let Some(e) = self.step_event(i) else { return String::new() };
+        let s = self.event_narration(e);
+        if !self.is_leaf_step(i) {
+            return s;
+        }
+        let nd = self.event_node(e).and_then(|n| self.node(n));
+        let again = nd.map(|nd| nd.extended).filter(|&x| crate::EXTENSIONS && x > 0);
+        let s = match again {
+            Some(x) => format!(
+                "Entered again, {x} {} deeper (singular extension): {s}",
+                plural(x as usize, "ply", "plies")
+            ),
+            None => s,
+        };
+        if self.step_events(i).len() < 3 {
+            return s;
+        }
+        match nd.and_then(|nd| nd.parent) {
+            Some(p) => format!("{s}, returned to {}", self.label(p)),
+            None => format!("{s}, the root's value"),
+        }
+    }
+
+    /// A leaf in the lessons' words: "b1 is a terminal state: TERMINAL-TEST is true,
+    /// UTILITY(b1) = 3"; at the depth limit EVAL, for n players the utility vector, and
+    /// otherwise why the node is a leaf ([`LeafKind::why`]). Never "MAX node": a leaf is a
+    /// state the search does not expand, whoever is to move there.
+    fn leaf_words(&self, n: u32, e: &Event<A>) -> String {
+        let (kind, v, value) = match *e {
+            Event::Leaf { value, kind } => (kind, fmt_value(value), Some(value)),
+            Event::LeafUtilities { values, kind } => (kind, fmt_vector(&values, self.num_players), None),
+            _ => return String::new(),
+        };
+        let l = self.label(n);
+        let utility = if value.is_some() { "UTILITY" } else { "UTILITIES" };
+        match kind {
+            LeafKind::Terminal => {
+                format!("{l} is a terminal state: TERMINAL-TEST is true, {utility}({l}) = {v}")
+            }
+            LeafKind::Cutoff => format!("{l} is at the depth limit: CUTOFF-TEST is true, EVAL({l}) = {v}"),
+            LeafKind::Quiet => {
+                format!("{l} is quiet: the quiescence search stops there, EVAL({l}) = {v}")
+            }
+            LeafKind::Proven => {
+                let (a, b) =
+                    self.node(n).map_or((f64::NEG_INFINITY, f64::INFINITY), |nd| (nd.alpha, nd.beta));
+                let x = value.unwrap_or(f64::NAN);
+                let what = if x >= b {
+                    format!("value ≥ {v} ≥ β = {}", fmt_value(b))
+                } else if x <= a {
+                    format!("value ≤ {v} ≤ α = {}", fmt_value(a))
+                } else {
+                    format!("value = {v}")
+                };
+                format!("{l} is not searched ({}): {what}", kind.why().unwrap_or_default())
+            }
+            LeafKind::Book => format!(
+                "{l} is not searched ({}): {}",
+                kind.why().unwrap_or_default(),
+                value.map_or(v, book_words)
+            ),
+        }
+    }
+
+    /// One line, in plain words, for event `i` ("" out of range).
+    pub(crate) fn event_narration(&self, i: usize) -> String {
         let Some(e) = self.events.get(i) else { return String::new() };
         let l = self.links[i];
         let n = l.node;
@@ -134,42 +202,7 @@ impl<A: Copy> Trace<A> {
                 }
                 s
             }
-            Event::Leaf { value, kind } => match kind {
-                LeafKind::Terminal => format!("Leaf {} = {}", self.label(n), fmt_value(value)),
-                LeafKind::Cutoff => {
-                    format!("Depth limit at {}: EVAL = {}", name(), fmt_value(value))
-                }
-                LeafKind::Quiet => {
-                    format!("Quiet position at {}: EVAL = {}", name(), fmt_value(value))
-                }
-                LeafKind::Proven => {
-                    let (a, b) =
-                        self.node(n).map_or((f64::NEG_INFINITY, f64::INFINITY), |nd| (nd.alpha, nd.beta));
-                    let v = fmt_value(value);
-                    let what = if value >= b {
-                        format!("value ≥ {v} ≥ β = {}", fmt_value(b))
-                    } else if value <= a {
-                        format!("value ≤ {v} ≤ α = {}", fmt_value(a))
-                    } else {
-                        format!("value = {v}")
-                    };
-                    format!("Settled at {} by a rule, without search: {what}", name())
-                }
-                LeafKind::Book => {
-                    format!(
-                        "Book at {}: {}, read from the opening book without search",
-                        name(),
-                        book_words(value)
-                    )
-                }
-            },
-            Event::LeafUtilities { values, kind } => {
-                let v = fmt_vector(&values, np);
-                match kind {
-                    LeafKind::Terminal => format!("Leaf {} = {v}", self.label(n)),
-                    _ => format!("Cutoff at {}: EVAL = {v}", name()),
-                }
-            }
+            Event::Leaf { .. } | Event::LeafUtilities { .. } => self.leaf_words(n, e),
             Event::TtHit { value, bound } => {
                 let (a, b) =
                     self.node(n).map_or((f64::NEG_INFINITY, f64::INFINITY), |nd| (nd.alpha, nd.beta));
@@ -179,7 +212,7 @@ impl<A: Copy> Trace<A> {
                     Bound::Lower => format!("value ≥ {v}, and {v} ≥ β = {}", fmt_value(b)),
                     Bound::Upper => format!("value ≤ {v}, and {v} ≤ α = {}", fmt_value(a)),
                 };
-                format!("TT hit at {}: {what}, so it is not searched again", name())
+                format!("TT hit at {}: {what}, so it is not searched again", self.label(n))
             }
             Event::Backup { value, prob, v, alpha, beta, .. } => {
                 let child = if l.aux == NONE { "a child".to_string() } else { self.label(l.aux) };
@@ -364,8 +397,14 @@ impl<A: Copy> Trace<A> {
         }
     }
 
-    /// The pseudocode line event `i` executes (see [`pseudocode_line`]).
+    /// The pseudocode line step `i` executes (see [`pseudocode_line`]): a leaf's step, the
+    /// TERMINAL-TEST/UTILITY line (the header for a TT hit).
     pub fn pseudocode_line(&self, i: usize) -> Option<(Procedure, u32)> {
+        self.event_pseudocode_line(self.step_event(i)?)
+    }
+
+    /// The pseudocode line event `i` executes.
+    pub(crate) fn event_pseudocode_line(&self, i: usize) -> Option<(Procedure, u32)> {
         let e = self.events.get(i)?;
         let kind = self.event_node(i).and_then(|n| self.node(n)).map(|nd| nd.kind);
         let prev = i.checked_sub(1).and_then(|j| self.events.get(j));

@@ -1,5 +1,5 @@
-//! Stepping through a trace: the picture after the first `index` events, moved one event at
-//! a time in either direction.
+//! Stepping through a trace: the picture after the first `index` steps (a leaf's events are
+//! one step: see the module doc of `trace`), moved one step at a time in either direction.
 
 use super::{event_value, event_window, NodeValue, Procedure, PrunedEdge, Trace, NONE};
 use crate::event::Event;
@@ -19,11 +19,13 @@ pub struct Counters {
     pub searches: u32,
 }
 
-/// The state of a trace after its first `index` events. Owns no reference to the trace, so
+/// The state of a trace after its first `index` steps. Owns no reference to the trace, so
 /// a front end can keep it next to one; every moving method takes the trace.
 #[derive(Clone, PartialEq, Debug)]
 pub struct StepState {
     index: usize,
+    /// Events applied so far (the events of the first `index` steps).
+    event: usize,
     stack: Vec<u32>,
     values: Vec<Option<NodeValue>>,
     windows: Vec<Option<(f64, f64)>>,
@@ -43,6 +45,7 @@ impl StepState {
         let n = trace.nodes.len();
         StepState {
             index: 0,
+            event: 0,
             stack: Vec::new(),
             values: vec![None; n],
             windows: vec![None; n],
@@ -52,9 +55,14 @@ impl StepState {
         }
     }
 
-    /// Events applied so far (0 ..= trace.len()).
+    /// Steps taken so far (0 ..= trace.len()).
     pub fn index(&self) -> usize {
         self.index
+    }
+
+    /// Events applied so far (0 ..= trace.events().len()): those of the first `index` steps.
+    pub fn events_applied(&self) -> usize {
+        self.event
     }
 
     /// The open nodes, root first.
@@ -62,8 +70,8 @@ impl StepState {
         &self.stack
     }
 
-    /// The node the last event concerned (for Exit: the node just left); None at step 0 and
-    /// after search start/end.
+    /// The node the last step concerned (for Exit and a leaf's step: the node just left);
+    /// None at step 0 and after search start/end.
     pub fn current(&self) -> Option<u32> {
         self.current
     }
@@ -110,17 +118,40 @@ impl StepState {
     /// running v or nothing) and for a value of which no bound can be stated.
     pub fn bound<A: Copy>(&self, trace: &Trace<A>, node: u32) -> Option<crate::event::Bound> {
         let n = trace.node(node)?;
-        n.exit_event.filter(|&e| (e as usize) < self.index).and(n.bound)
+        n.exit_event.filter(|&e| (e as usize) < self.event).and(n.bound)
     }
 
     /// Is `node` entered by now?
     pub fn is_entered<A: Copy>(&self, trace: &Trace<A>, node: u32) -> bool {
-        trace.node(node).is_some_and(|n| (n.enter_event as usize) < self.index)
+        trace.node(node).is_some_and(|n| (n.enter_event as usize) < self.event)
     }
 
-    /// Applies event `self.index`; false at the end.
+    /// Takes step `self.index` (all its events); false at the end.
     pub fn forward<A: Copy>(&mut self, trace: &Trace<A>) -> bool {
-        let i = self.index;
+        let r = trace.step_events(self.index);
+        if r.is_empty() || self.event != r.start {
+            return false;
+        }
+        while self.event < r.end && self.apply(trace) {}
+        self.index += 1;
+        true
+    }
+
+    /// Undoes the last step taken; false at step 0.
+    pub fn backward<A: Copy>(&mut self, trace: &Trace<A>) -> bool {
+        let Some(i) = self.index.checked_sub(1) else { return false };
+        let r = trace.step_events(i);
+        if r.is_empty() || self.event != r.end {
+            return false;
+        }
+        while self.event > r.start && self.undo(trace) {}
+        self.index = i;
+        true
+    }
+
+    /// Applies event `self.event`; false at the end.
+    fn apply<A: Copy>(&mut self, trace: &Trace<A>) -> bool {
+        let i = self.event;
         let (Some(e), Some(&l)) = (trace.events.get(i), trace.links.get(i)) else { return false };
         let n = l.node;
         match e {
@@ -151,13 +182,13 @@ impl StepState {
             *slot = Some(w);
         }
         self.current = node_opt(n);
-        self.index = i + 1;
+        self.event = i + 1;
         true
     }
 
-    /// Undoes the last applied event; false at step 0.
-    pub fn backward<A: Copy>(&mut self, trace: &Trace<A>) -> bool {
-        let Some(i) = self.index.checked_sub(1) else { return false };
+    /// Undoes the last applied event; false before the first.
+    fn undo<A: Copy>(&mut self, trace: &Trace<A>) -> bool {
+        let Some(i) = self.event.checked_sub(1) else { return false };
         let (Some(e), Some(&l)) = (trace.events.get(i), trace.links.get(i)) else { return false };
         let n = l.node;
         match e {
@@ -189,12 +220,12 @@ impl StepState {
         if let (Some(_), Some(slot)) = (event_window(e), self.windows.get_mut(n as usize)) {
             *slot = trace.events.get(l.prev_win as usize).and_then(event_window);
         }
-        self.index = i;
+        self.event = i;
         self.current = i.checked_sub(1).and_then(|j| trace.links.get(j)).and_then(|l| node_opt(l.node));
         true
     }
 
-    /// Moves to step `i` (clamped to the trace's length), one event at a time: O(|i − index|).
+    /// Moves to step `i` (clamped to the trace's length), one step at a time: O(|i − index|).
     pub fn seek<A: Copy>(&mut self, trace: &Trace<A>, i: usize) {
         let i = i.min(trace.len());
         while self.index < i && self.forward(trace) {}
@@ -220,7 +251,7 @@ impl<'t, A: Copy> Cursor<'t, A> {
         self.trace
     }
 
-    /// Forward up to `n` events; returns how many were applied.
+    /// Forward up to `n` steps; returns how many were taken.
     pub fn step(&mut self, n: usize) -> usize {
         let mut k = 0;
         while k < n && self.state.forward(self.trace) {
@@ -229,7 +260,7 @@ impl<'t, A: Copy> Cursor<'t, A> {
         k
     }
 
-    /// Back up to `n` events; returns how many were undone.
+    /// Back up to `n` steps; returns how many were undone.
     pub fn back(&mut self, n: usize) -> usize {
         let mut k = 0;
         while k < n && self.state.backward(self.trace) {
@@ -253,7 +284,7 @@ impl<'t, A: Copy> Cursor<'t, A> {
         self.trace.is_empty()
     }
 
-    /// Events applied so far.
+    /// Steps taken so far.
     pub fn index(&self) -> usize {
         self.state.index()
     }
@@ -263,12 +294,16 @@ impl<'t, A: Copy> Cursor<'t, A> {
         &self.state
     }
 
-    /// The event just applied.
+    /// The event that says what the step just taken is ([`Trace::step_event`]).
     pub fn last_event(&self) -> Option<&'t Event<A>> {
-        self.state.index().checked_sub(1).and_then(|i| self.trace.events.get(i))
+        self.state
+            .index()
+            .checked_sub(1)
+            .and_then(|i| self.trace.step_event(i))
+            .and_then(|e| self.trace.events.get(e))
     }
 
-    /// The kind of the event just applied.
+    /// The kind of the step just taken.
     pub fn last_kind(&self) -> Option<super::EventKind> {
         self.last_event().map(super::EventKind::of)
     }
@@ -278,7 +313,7 @@ impl<'t, A: Copy> Cursor<'t, A> {
         &self.trace.pruned[..self.state.pruned_count()]
     }
 
-    /// One line, in plain words, for the event just applied ("" at step 0).
+    /// One line, in plain words, for the step just taken ("" at step 0).
     pub fn narration(&self) -> String {
         match self.state.index().checked_sub(1) {
             Some(i) => self.trace.narration(i),
@@ -286,7 +321,7 @@ impl<'t, A: Copy> Cursor<'t, A> {
         }
     }
 
-    /// The pseudocode line of the event just applied.
+    /// The pseudocode line of the step just taken.
     pub fn pseudocode_line(&self) -> Option<(Procedure, u32)> {
         self.state.index().checked_sub(1).and_then(|i| self.trace.pseudocode_line(i))
     }
