@@ -3,7 +3,7 @@
 // dismissed). Views are loaded and built the first time they are shown (the first page load fetches
 // only the code of the view on screen); the search worker starts when a view first asks it for
 // something (Practice never does).
-// A hash with parameters (#tree?tree=…&step=23, as "Copy link" makes them) restores that
+// A hash with parameters (#tree?tree=…&step=15, as "Copy link" makes them) restores that
 // view's state; bad parameters are reported in the header and change nothing.
 //
 // window.__plyground is a small hook for the browser tests: read-only snapshots of each
