@@ -314,7 +314,6 @@ pub fn main(args: &[String]) -> Result<(), String> {
         print!("{text}");
         return save("latency.txt", &text);
     }
-    build::build_bench_pkg()?;
     // The Connect-4 sets every side reads (the CLI and bench/wasm.mjs through PLYGROUND_DATA,
     // the browser from /data/): for a smoke pass, their first positions only.
     let data = if quick { smoke_data(SMOKE_POSITIONS)? } else { connect4_data_dir()? };
@@ -329,11 +328,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     };
     let wasm_run = || {
         let mut node = command("node");
-        node.arg(root().join("bench/wasm.mjs"))
-            .arg("--pkg")
-            .arg(build::bench_pkg_dir())
-            .arg("--data")
-            .arg(&data);
+        node.arg(root().join("bench/wasm.mjs")).arg("--pkg").arg(build::pkg_dir()).arg("--data").arg(&data);
         if quick {
             node.arg("--quick");
         }

@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 pub const WASM_CRATE: &str = "plyground-wasm";
 const OUT_NAME: &str = "plyground_wasm";
 
-/// The full API (`www/pkg/`: trees, games, practice and `exportSvg`): what the Node tests and
-/// the stack sweep load. No page loads it (each loads the module of its figure's kind).
+/// The full API (`www/pkg/`, the `full` feature: every export, the benchmark workloads too):
+/// what the Node tests, the stack sweep and the benchmarks load. Pages load the module of
+/// their figure's kind; only a game search with singular extensions or a beam comes here.
 pub fn pkg_dir() -> PathBuf {
     root().join("www/pkg")
 }
@@ -35,10 +36,10 @@ pub fn setup_and_build() -> Result<(), String> {
 /// module, mostly on one core). Each module's sizes are printed together, in order.
 pub fn build_pkg() -> Result<(), String> {
     let modules: [(&[&str], bool, PathBuf); 4] = [
-        (&["practice", "svg", "analyze"], false, pkg_dir()),
+        (&["full"], false, pkg_dir()),
         (&["trees"], true, tree_pkg_dir()),
         (&["games"], true, games_pkg_dir()),
-        (&["trees", "practice"], true, practice_pkg_dir()),
+        (&["lab"], true, practice_pkg_dir()),
     ];
     std::thread::scope(|scope| {
         let mut pending = std::collections::VecDeque::new();
@@ -86,33 +87,12 @@ pub fn games_pkg_dir() -> PathBuf {
     root().join("www/pkg-games")
 }
 
-/// The practice module (`www/pkg-practice/`): the tree module plus `Practice` and
-/// `exportTikz` (the `practice` feature, about 90 KiB gzipped of exercises, grading and rule
-/// texts). Only the practice figure, the tree lab's caption and the TikZ export load it
-/// (www/lib/practice-module.js), so that every other page keeps the small module.
+/// The lab module (`www/pkg-practice/`, the `lab` feature): the tree module plus `Practice`,
+/// `exportTikz`, the text forms and the editor. Only the practice figure, the tree lab's
+/// caption, forms and editor and the TikZ export load it (www/lib/practice-module.js), so
+/// that every other page keeps the small module.
 pub fn practice_pkg_dir() -> PathBuf {
     root().join("www/pkg-practice")
-}
-
-/// Where `cargo xtask bench` puts its module: the shipped one plus the benchmark exports.
-pub fn bench_pkg_dir() -> PathBuf {
-    util::target_dir().join("bench-pkg")
-}
-
-/// The module with the `bench` feature (the workloads `bench/wasm.mjs` times) into
-/// [`bench_pkg_dir`]: the same core, profile, wasm-bindgen and wasm-opt passes as the
-/// shipped module, which leaves the benchmark exports out (they cost 3 KiB gzipped).
-pub fn build_bench_pkg() -> Result<(), String> {
-    build_module(&["bench"], &bench_pkg_dir())
-}
-
-/// cargo → wasm-bindgen → wasm-opt → load check, into `pkg`.
-fn build_module(features: &[&str], pkg: &Path) -> Result<(), String> {
-    match compile(features, false, pkg)? {
-        Compile::Built(built) => print!("{}", finish(pkg, built)?),
-        Compile::UpToDate(text) => print!("{text}"),
-    }
-    Ok(())
 }
 
 /// What [`compile`] leaves for [`finish`]: the sizes of cargo's module and wasm-bindgen's,

@@ -98,17 +98,14 @@ fn clippy_native() -> Result<(), String> {
     ]))
 }
 
-/// Both ways the module is built: as shipped, and with the `bench` feature.
+/// Each module as it is built: the full one (every feature) with the tests, then the three
+/// page and lab modules (`trees`, `games`, `lab` alone), the library only. No build uses
+/// the default features alone, so they are not linted on their own.
 fn clippy_wasm() -> Result<(), String> {
-    for features in [None, Some("--all-features")] {
-        let mut cmd = util::cargo();
-        cmd.args(["clippy", "-p", WASM_CRATE, "--all-targets", "--target", WASM_TARGET]);
-        cmd.args(features);
-        run(cmd.args(["--", "-D", "warnings"]))?;
-    }
-    // The two modules pages load (the crate's `trees` and `games` features alone); the tests
-    // need both features, so the library only.
-    for feature in ["trees", "games"] {
+    let mut cmd = util::cargo();
+    cmd.args(["clippy", "-p", WASM_CRATE, "--all-targets", "--target", WASM_TARGET, "--all-features"]);
+    run(cmd.args(["--", "-D", "warnings"]))?;
+    for feature in ["trees", "games", "lab"] {
         let mut cmd = util::cargo();
         cmd.args(["clippy", "-p", WASM_CRATE, "--lib", "--target", WASM_TARGET, "--no-default-features"]);
         run(cmd.args(["--features", feature, "--", "-D", "warnings"]))?;
@@ -129,15 +126,7 @@ fn core_for_wasm() -> Result<(), String> {
 
 /// `#[wasm_bindgen_test]` tests, run in Node by wasm-bindgen-test-runner (.cargo/config.toml).
 fn wasm_tests() -> Result<(), String> {
-    run(util::cargo().args([
-        "test",
-        "--target",
-        WASM_TARGET,
-        "-p",
-        WASM_CRATE,
-        "--features",
-        "practice,analyze",
-    ]))
+    run(util::cargo().args(["test", "--target", WASM_TARGET, "-p", WASM_CRATE, "--features", "full"]))
 }
 
 /// The `*.test.mjs` files of a directory, sorted (named explicitly: `node --test DIR`

@@ -1,7 +1,7 @@
 //! `exportTikz` and `exportSvg`: a recorded search on an explicit tree, at one step, as TikZ
 //! or SVG — the core's `plyground::export` (the figure the tree figure shows at that step, in
 //! the lessons' notation, placed by the print layout; docs/export.md), the same texts
-//! `plyground export` prints. Built only into the practice module (`practice` feature), which
+//! `plyground export` prints. Built only into the practice module (`lab` feature), which
 //! the page loads when asked: the writers stay out of the shipped module's size budget.
 
 use crate::options::{node_cap, Algo, Opts};
@@ -9,7 +9,7 @@ use crate::search;
 use crate::skin::Skin;
 use crate::tree::GameTree;
 use crate::util::{at, int_in, number_arg, opt_number_arg};
-#[cfg(feature = "svg")]
+#[cfg(feature = "full")]
 use plyground::export::svg::{svg_at, SvgOptions};
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
 use plyground::trace::Recorder;
@@ -39,9 +39,9 @@ pub fn export_tikz(
 /// As `exportTikz`, as SVG: `dark` for the page's dark palette, `width` the picture's width
 /// in px (its height follows; undefined: the natural size, where the smallest text is 11 px);
 /// `minimax` as for `exportTikz`. Only in the full
-/// module (the `svg` feature): no page calls it (a page's Export button saves its canvas's
+/// module (the `full` feature): no page calls it (a page's Export button saves its canvas's
 /// own SVG), and in the practice module it would cost every exercise 16 KB gzipped.
-#[cfg(feature = "svg")]
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = exportSvg)]
 pub fn export_svg(
     tree: &GameTree,
@@ -69,8 +69,8 @@ pub fn export_svg(
 /// "chosen", "pruned", "forward"; `labels`: {node, kind, text, pt, box [x0, y0, x1, y1],
 /// anchor "west" | "east" | "north" | "center"}; `ring`: the current node or -1; `bounds`
 /// [x0, y0, x1, y1]; `pxPerCm`: the scale it opens at, where its smallest text is 11 px.
-/// Full module only (the `svg` feature), like `exportSvg`.
-#[cfg(feature = "svg")]
+/// Full module only (the `full` feature), like `exportSvg`.
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = figureRecord)]
 pub fn figure_record(
     tree: &GameTree,
@@ -154,7 +154,7 @@ pub fn figure_record(
     crate::util::to_js(&out).map_err(|e| JsError::new(&format!("figureRecord: {e:?}")))
 }
 
-#[cfg(feature = "svg")]
+#[cfg(feature = "full")]
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 struct FigureOut {
@@ -172,7 +172,7 @@ struct FigureOut {
     px_per_cm: f64,
 }
 
-#[cfg(feature = "svg")]
+#[cfg(feature = "full")]
 #[derive(serde::Serialize)]
 struct LabelOut {
     node: u32,

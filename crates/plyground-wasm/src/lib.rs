@@ -14,7 +14,7 @@
 //! - [`Practice`]: graded exercises on generated or given trees (the core's `practice`).
 //! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
 //!   exact Connect-4 solver.
-//! - With the `bench` feature only (not in the shipped module): `bench*` functions and
+//! - In the full module only (the `full` feature; not in the page modules): `bench*` functions and
 //!   `StepBench`, the workloads `cargo xtask bench` times in Node.
 //!
 //! Long-lived data stays in wasm memory behind the handles; calls return small plain
@@ -24,19 +24,19 @@
 
 #![warn(missing_docs)]
 
-#[cfg(feature = "bench")]
+#[cfg(feature = "full")]
 mod bench;
 #[cfg(feature = "games")]
 mod book;
 #[cfg(feature = "games")]
 mod engine;
-#[cfg(feature = "practice")]
+#[cfg(feature = "lab")]
 mod export;
 #[cfg(feature = "games")]
 mod game;
 mod mcts;
 mod options;
-#[cfg(feature = "practice")]
+#[cfg(feature = "lab")]
 mod practice;
 mod read;
 mod search;
@@ -48,12 +48,12 @@ mod solver;
 mod stepper;
 #[cfg(feature = "trees")]
 mod tree;
-#[cfg(feature = "edit")]
+#[cfg(feature = "lab")]
 mod tree_edit;
 mod util;
 mod write;
 
-#[cfg(feature = "bench")]
+#[cfg(feature = "full")]
 pub use bench::{
     bench_c4_mcts, bench_c4_playouts, bench_c4_solve, bench_record_trace, bench_ttt_minimax, StepBench,
 };
@@ -61,21 +61,21 @@ pub use bench::{
 pub use book::{connect4_book_wanted, load_connect4_book};
 #[cfg(feature = "games")]
 pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
-#[cfg(feature = "practice")]
+#[cfg(feature = "lab")]
 pub use export::export_tikz;
 #[cfg(feature = "games")]
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
-#[cfg(feature = "practice")]
+#[cfg(feature = "lab")]
 pub use practice::Practice;
 #[cfg(feature = "games")]
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 pub use solve_game::column_scores::solve_game;
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 pub use solver::analyze_connect4;
-#[cfg(all(feature = "bench", feature = "games"))]
+#[cfg(feature = "full")]
 pub use solver::bench_solver_set;
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 pub use solver::solve_connect4;
 pub use stepper::Stepper;
 #[cfg(feature = "trees")]

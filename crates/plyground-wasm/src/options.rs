@@ -10,12 +10,12 @@ use plyground::limits::{
     C4_DEFAULT_BUDGET, C4_MAX_BEST_ORDER_DEPTH, DEFAULT_ITERATIONS, DEFAULT_NODE_CAP, MAX_BUDGET, MAX_C,
     MAX_DEPTH, MAX_ITERATIONS, MAX_NODE_CAP, MAX_SAFE_INTEGER,
 };
-#[cfg(feature = "extensions")]
+#[cfg(feature = "trees")]
 use plyground::limits::{MAX_BEAM_WIDTH, MAX_SINGULAR_EXTRA, MAX_SINGULAR_MARGIN};
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 use plyground::limits::{SOLVER_DEFAULT_BUDGET, SOLVER_MAX_BUDGET};
 use plyground::search::alphabeta::AlphaBetaOptions;
-#[cfg(feature = "extensions")]
+#[cfg(feature = "trees")]
 use plyground::search::alphabeta::Singular;
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
@@ -115,15 +115,15 @@ pub struct SearchOptions {
     pub fast_wins: Option<bool>,
     /// Singular extensions and beam search: not in the games module alone (the `extensions`
     /// feature; there the reader refuses them by name, see `read.rs`).
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     pub singular: Option<SingularOptions>,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     #[serde(deserialize_with = "number")]
     pub beam: Option<f64>,
 }
 
 /// `singular: {margin, extra}`: singular extensions (α-β with a depth limit).
-#[cfg(feature = "extensions")]
+#[cfg(feature = "trees")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 #[allow(missing_docs)]
@@ -136,7 +136,7 @@ pub struct SingularOptions {
 
 impl SearchOptions {
     /// `singular: {margin, extra}` checked (none without the `extensions` feature).
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     fn singular(&self) -> Result<Option<Singular>, String> {
         let Some(o) = &self.singular else { return Ok(None) };
         let margin = o.margin.ok_or("singular.margin is required (how much better than every sibling a move must be, as in {margin: 2, extra: 1})")?;
@@ -152,7 +152,7 @@ impl SearchOptions {
     }
 
     /// `beam` checked (none without the `extensions` feature).
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     fn beam(&self) -> Result<Option<u32>, String> {
         Ok(opt_int_in("beam", self.beam, 1, MAX_BEAM_WIDTH.into())?.map(|n| n as u32))
     }
@@ -189,9 +189,9 @@ impl SearchOptions {
             scores: self.scores,
             solver: self.solver,
             fast_wins: self.fast_wins,
-            #[cfg(feature = "extensions")]
+            #[cfg(feature = "trees")]
             singular: self.singular()?,
-            #[cfg(feature = "extensions")]
+            #[cfg(feature = "trees")]
             beam: self.beam()?,
         })
     }
@@ -250,15 +250,15 @@ pub struct Opts {
     /// Tic-tac-toe's `Stepper.forGame` only: record the engines' game (UTILITY ±(1 + empty
     /// cells at the end), the core's `TicTacToe::FAST_WINS`), as `Engine.searchOptions()` asks.
     pub fast_wins: Option<bool>,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     pub singular: Option<Singular>,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     pub beam: Option<u32>,
 }
 
 impl Opts {
     /// Singular extensions and beam search are α-β's, and singular extensions need a depth.
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     fn check_extensions(&self, algo: Algo) -> Result<(), String> {
         if algo != Algo::AlphaBeta {
             for (name, given) in [("singular", self.singular.is_some()), ("beam", self.beam.is_some())] {
@@ -327,7 +327,7 @@ impl Opts {
                 }
             }
         }
-        #[cfg(feature = "extensions")]
+        #[cfg(feature = "trees")]
         self.check_extensions(algo)?;
         let tt = self.tt.unwrap_or(c4);
         let ab = AlphaBetaOptions {
@@ -337,9 +337,9 @@ impl Opts {
             tt_log2: tt.then(|| game.tt_log2()),
             quiescence: self.quiescence.unwrap_or(false),
             node_budget: self.budget.or(if c4 { Some(C4_DEFAULT_BUDGET) } else { None }),
-            #[cfg(feature = "extensions")]
+            #[cfg(feature = "trees")]
             singular: self.singular,
-            #[cfg(feature = "extensions")]
+            #[cfg(feature = "trees")]
             beam: self.beam,
         };
         let mcts = MctsOptions {
@@ -395,9 +395,9 @@ pub fn mcts_only(o: &Opts) -> Result<MctsOptions, String> {
         ("iterations", o.iterations.is_some()),
         ("scores", o.scores.is_some()),
         ("fastWins", o.fast_wins.is_some()),
-        #[cfg(feature = "extensions")]
+        #[cfg(feature = "trees")]
         ("singular", o.singular.is_some()),
-        #[cfg(feature = "extensions")]
+        #[cfg(feature = "trees")]
         ("beam", o.beam.is_some()),
     ];
     if let Some((name, _)) = others.iter().find(|(_, given)| *given) {
@@ -423,7 +423,7 @@ pub fn node_cap(x: Option<f64>) -> Result<usize, String> {
 }
 
 /// The options of `solveConnect4` and `analyzeConnect4` as JavaScript gives them.
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
 pub struct SolveOptions {
@@ -434,7 +434,7 @@ pub struct SolveOptions {
     pub budget: Option<f64>,
 }
 
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 impl SolveOptions {
     /// `(weak, budget)`, the budget checked against `SOLVER_MAX_BUDGET`.
     pub fn check(&self) -> Result<(bool, u64), String> {

@@ -105,7 +105,7 @@ impl de::Error for ReadError {
         ReadError::new(format!("unknown '{variant}' (expected {})", quoted(names)), ": ")
     }
     fn unknown_field(field: &str, names: &'static [&'static str]) -> Self {
-        let text = if !cfg!(feature = "extensions") && (field == "singular" || field == "beam") {
+        let text = if !cfg!(feature = "trees") && (field == "singular" || field == "beam") {
             format!("option '{field}' is not in the games module (the tree and full modules have it)")
         } else {
             format!("unknown option '{field}' (options are {})", names.join(", "))

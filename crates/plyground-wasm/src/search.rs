@@ -219,9 +219,9 @@ pub(crate) struct StatsOut {
     pub max_depth: f64,
     pub tt_hits: f64,
     pub tt_misses: f64,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     pub extensions: f64,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     pub forward_pruned: f64,
 }
 
@@ -234,9 +234,9 @@ impl From<&Stats> for StatsOut {
             max_depth: s.max_depth as f64,
             tt_hits: s.tt_hits as f64,
             tt_misses: s.tt_misses as f64,
-            #[cfg(feature = "extensions")]
+            #[cfg(feature = "trees")]
             extensions: s.extensions as f64,
-            #[cfg(feature = "extensions")]
+            #[cfg(feature = "trees")]
             forward_pruned: s.forward_pruned as f64,
         }
     }

@@ -1,6 +1,6 @@
 //! The core's exact Connect-4 solver (`plyground::search::solver`) on a `Game` handle: a
 //! recorded solve to step through (`Stepper.forSolve`, in the games module: *Show me the
-//! search* of the perfect player) and, in the full module only (`analyze`: no page calls it,
+//! search* of the perfect player) and, in the full module only (`full`: no page calls it,
 //! the perfect player's `Engine` gives the board its column scores), the score of every column
 //! to X and the best column (`solveGame`, [`column_scores`]). A thin skin: the search, its
 //! scores and its events are the core's; this file checks arguments and converts points of
@@ -67,7 +67,7 @@ impl Stepper {
     }
 }
 
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 pub mod column_scores {
     //! `solveGame`: every column's exact score on a `Game` handle (the full module only).
 

@@ -10,14 +10,14 @@
 //! costs what it costs from scratch (the same nodes every time) without allocating and
 //! clearing the table again.
 
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 use crate::options::SolveOptions;
-#[cfg(any(feature = "analyze", feature = "bench"))]
+#[cfg(feature = "full")]
 use crate::util::{at, string_arg, to_js};
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 use plyground::games::connect4::Connect4;
 use plyground::search::solver::{Solver, SolverOptions};
-#[cfg(any(feature = "analyze", feature = "bench"))]
+#[cfg(feature = "full")]
 use serde::Serialize;
 use std::cell::UnsafeCell;
 use wasm_bindgen::prelude::*;
@@ -50,13 +50,13 @@ pub(crate) fn with_solver<T>(budget: Option<u64>, f: impl FnOnce(&mut Solver) ->
 }
 
 /// Reads and checks `{weak, budget}`.
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 fn parse_opts(v: &JsValue) -> Result<(bool, u64), String> {
     crate::read::options::<SolveOptions>(v)?.check()
 }
 
 /// The position of a move string (`'4455'`: 1-based columns from the empty board).
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 fn position(moves: &JsValue) -> Result<plyground::games::connect4::C4State, String> {
     let text = string_arg("moves", moves)?;
     Connect4.try_parse_moves(&text).map_err(|e| format!("bad move string '{text}': {}", e.message))
@@ -66,7 +66,7 @@ fn position(moves: &JsValue) -> Result<plyground::games::connect4::C4State, Stri
 /// (1-based columns, `'4455'`), from the side to move (`weak`: only its sign, −1, 0 or 1).
 /// Returns `{score, nodes, complete}`; when the node budget (default 10⁹) runs out,
 /// `complete` is false and `score` null. Throws on a bad move string or option.
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = solveConnect4, unchecked_return_type = "SolveResult")]
 pub fn solve_connect4(
     #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
@@ -93,9 +93,9 @@ pub fn solve_connect4(
 /// column 1), from the side to move now; null for a full column and for every column once
 /// the game is over. Returns `{scores, nodes, complete}`; the budget covers all columns
 /// together, and when it runs out every score is null. In the full module only (the
-/// `analyze` feature): the pages show a position's column scores through a perfect
+/// `full` feature): the pages show a position's column scores through a perfect
 /// player's `Engine`, and the games module stays under its size.
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = analyzeConnect4, unchecked_return_type = "AnalyzeResult")]
 pub fn analyze_connect4(
     #[wasm_bindgen(unchecked_param_type = "string")] moves: JsValue,
@@ -115,7 +115,7 @@ pub fn analyze_connect4(
     to_js(&AnalyzeOut { scores, nodes: a.nodes as f64, complete: a.complete })
 }
 
-#[cfg(feature = "bench")]
+#[cfg(feature = "full")]
 /// Solves every position of a benchmark set (`<moves> <score>` lines) as the native
 /// benchmark does (`solver::run_set`: the table reset before each position, every score
 /// checked), timed inside around the whole set by `clock` (a function returning
@@ -161,7 +161,7 @@ pub fn bench_solver_set(
 /// `performance.now()` in milliseconds, through web-sys: Node, pages and workers all have
 /// a global `performance` (there is no `window` in Node or a worker, so it is read from
 /// the global object).
-#[cfg(feature = "bench")]
+#[cfg(feature = "full")]
 fn performance_now() -> f64 {
     use wasm_bindgen::JsCast;
     js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))

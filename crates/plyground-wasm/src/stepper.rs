@@ -179,9 +179,9 @@ struct StepNodeOut {
     tt: Option<&'static str>,
     bound: Option<&'static str>,
     pruned: u32,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     forward_pruned: u32,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     extended: u32,
     iteration: u32,
     /// The step that enters the node (seek to it: just before; one further: entered).
@@ -213,7 +213,7 @@ struct PrunedOut {
     label: String,
     /// The step that prunes it (the cutoff's).
     step: u32,
-    #[cfg(feature = "extensions")]
+    #[cfg(feature = "trees")]
     forward: bool,
 }
 
@@ -280,7 +280,7 @@ trait Steps {
     fn events(&self, from: usize, to: usize) -> Vec<f64>;
     fn narration(&self, i: usize) -> String;
     fn result(&self) -> Result<JsValue, JsError>;
-    #[cfg(feature = "practice")]
+    #[cfg(feature = "lab")]
     fn caption(&self) -> String;
     fn result_line(&self) -> String;
     fn value_words(&self) -> Result<JsValue, JsError>;
@@ -361,9 +361,9 @@ impl<G: Skin> Steps for Stepping<G> {
                     tt: n.tt.map(bound_name),
                     bound: n.bound.map(bound_name),
                     pruned: n.pruned,
-                    #[cfg(feature = "extensions")]
+                    #[cfg(feature = "trees")]
                     forward_pruned: n.forward_pruned,
-                    #[cfg(feature = "extensions")]
+                    #[cfg(feature = "trees")]
                     extended: n.extended,
                     iteration: n.iteration,
                     enter_step: self.trace.step_of_event(n.enter_event as usize) as u32,
@@ -453,7 +453,7 @@ impl<G: Skin> Steps for Stepping<G> {
         self.trace.narration(i)
     }
 
-    #[cfg(feature = "practice")]
+    #[cfg(feature = "lab")]
     fn caption(&self) -> String {
         self.trace.caption()
     }
@@ -545,7 +545,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 name: p.name.clone(),
                 label: p.label.clone(),
                 step: self.trace.step_of_event(p.event as usize) as u32,
-                #[cfg(feature = "extensions")]
+                #[cfg(feature = "trees")]
                 forward: p.forward,
             })
             .collect();
@@ -792,9 +792,9 @@ impl Stepper {
     /// The caption of the whole search, generated from the trace: the inner nodes' values as
     /// the figure shows them at the end ("C ≤ 2" where a cutoff left a bound), the cutoffs and
     /// what they pruned, the counters and the root's value. Only in the practice module
-    /// (`www/pkg-practice/`, the `practice` feature): the shipped module leaves it out for
+    /// (`www/pkg-practice/`, the `lab` feature): the shipped module leaves it out for
     /// size, and the tree lab loads the practice module when its caption is opened.
-    #[cfg(feature = "practice")]
+    #[cfg(feature = "lab")]
     pub fn caption(&self) -> String {
         self.inner.caption()
     }

@@ -30,7 +30,7 @@ fn parse_error(e: &ParseError) -> JsValue {
     v
 }
 
-#[cfg(feature = "forms")]
+#[cfg(feature = "lab")]
 /// A form argument: a form's name, or `auto` (the form detected in `text`).
 fn form_arg(form: &JsValue, text: &str) -> Result<Form, String> {
     let name = string_arg("form", form)?;
@@ -164,9 +164,9 @@ impl GameTree {
     }
 }
 
-/// The tree text forms (the `forms` feature: only in the practice module, which pages load on
+/// The tree text forms (the `lab` feature: only in the practice module, which pages load on
 /// first use).
-#[cfg(feature = "forms")]
+#[cfg(feature = "lab")]
 #[wasm_bindgen]
 impl GameTree {
     /// Parses a tree written in `form`: `'grammar'`, `'sexp'`, `'json'`, `'outline'`, or

@@ -111,7 +111,7 @@ pub(crate) fn i32_array(v: &[i32]) -> crate::write::Preserve {
 
 /// An object's own enumerable entries, read once (no borrow is held across the calls into
 /// JS: a getter that throws gives an error naming the option).
-#[cfg(feature = "practice")]
+#[cfg(feature = "lab")]
 pub(crate) fn entries(obj: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
     let o: &js_sys::Object = wasm_bindgen::JsCast::unchecked_ref(obj);
     let mut out = Vec::new();

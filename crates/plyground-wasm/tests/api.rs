@@ -443,7 +443,7 @@ fn trees_parse_list_their_nodes_and_print_back() {
 
 // The editor's edits are the `edit` feature's (the practice module's): `cargo xtask test`
 // runs these tests with `--features practice`.
-#[cfg(feature = "edit")]
+#[cfg(feature = "lab")]
 #[wasm_bindgen_test]
 fn tree_edits_change_the_tree_or_throw_leaving_it_unchanged() {
     let mut t = GameTree::parse(FIG_5_2.into()).unwrap();
@@ -972,7 +972,7 @@ fn ucb1_reproduces_the_lessons_exercise() {
 // The exact Connect-4 solver
 
 // solveGame is the full module's (the `analyze` feature), which the wasm tests are run with.
-#[cfg(feature = "analyze")]
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn the_solver_scores_every_column_exactly_and_steps_like_any_search() {
     // Three X stones stacked in column 4, X to move: column 4 wins at once with X's fourth

@@ -1,7 +1,7 @@
 //! `Practice` as JavaScript sees it: generated and given exercises, grading records, hints,
 //! the MCTS set-up against `MctsStepper`, the key's trace against `Stepper`, and bad input →
 //! a JavaScript `Error` naming the place.
-#![cfg(feature = "practice")]
+#![cfg(feature = "lab")]
 #![cfg(target_arch = "wasm32")]
 
 use crate::common;

@@ -5,7 +5,7 @@
 
 // `analyzeConnect4` is the `analyze` feature's (the full module's); `cargo xtask test` runs
 // these tests with it.
-#![cfg(all(target_arch = "wasm32", feature = "analyze"))]
+#![cfg(all(target_arch = "wasm32", feature = "full"))]
 
 use crate::common;
 
