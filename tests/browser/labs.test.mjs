@@ -529,6 +529,46 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   });
 
+  it('MCTS lab: built and drawn with the games module alone; a tree source waits for the tree module', async () => {
+    // The tree module's download is held back: the lab must not need it for its first figure
+    // (a tic-tac-toe position) nor for the UCB1 calculator.
+    let release;
+    const held = new Promise((r) => {
+      release = r;
+    });
+    const wasm = [];
+    const onRequest = (r) => {
+      if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await page.route('**/pkg-tree/plyground_wasm_bg.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('about:blank');
+      await page.goto(`${browser.base}index.html#mcts`);
+      await page.waitForSelector('#ucb-table tbody tr', { timeout: TIMEOUT });
+      await page.waitForFunction(() => window.__plyground.views.mcts?.figure.m != null && Number(document.getElementById('app').dataset.mctsNodes) > 0, null, { timeout: TIMEOUT });
+      const calc = await page.$$eval('#ucb-table tbody tr', (trs) => trs.map((tr) => tr.lastElementChild.textContent));
+      assert.deepEqual(calc, ['1.1798', '1.0291', '1.7596']);
+      assert.equal(await page.evaluate(() => 'tree' in window.__plyground.apis), false, 'the tree module is not loaded yet');
+      assert.equal(wasm[0], '/pkg-games/plyground_wasm_bg.wasm', wasm.join(' '));
+      // An explicit tree asked for now says it is loading, then runs once the module is here.
+      await page.selectOption('#mc-source', 'tree');
+      assert.equal(await page.textContent('#mc-error'), 'Loading the tree module…');
+      release();
+      await page.waitForFunction(() => document.getElementById('mc-error').textContent === '' && window.__plyground.views.mcts.loaded?.source === 'tree', null, {
+        timeout: TIMEOUT,
+      });
+      assert.deepEqual([...new Set(wasm)].sort(), ['/pkg-games/plyground_wasm_bg.wasm', '/pkg-tree/plyground_wasm_bg.wasm']);
+    } finally {
+      release();
+      page.off('request', onRequest);
+      await page.unroute('**/pkg-tree/plyground_wasm_bg.wasm');
+    }
+  });
+
   it('logged no console error, page error or failed request', () => {
     assert.deepEqual(browser.problems, []);
   });
