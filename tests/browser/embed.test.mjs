@@ -721,6 +721,38 @@ describe('embedding', { timeout: 300_000 }, () => {
     });
   });
 
+  it('the frame fetches its figure’s code while the wasm module downloads, not after', async () => {
+    // The tree module's download is held back: the element's module, the figure's code under
+    // it and the components' sheet are asked for meanwhile, so the figure draws as soon as the
+    // module arrives.
+    let release;
+    const held = new Promise((r) => {
+      release = r;
+    });
+    const asked = new Set();
+    const onRequest = (r) => asked.add(new URL(r.url()).pathname);
+    page.on('request', onRequest);
+    await page.route('**/pkg-tree/plyground_wasm_bg.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('about:blank');
+      await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&algo=alphabeta`);
+      const code = ['/elements/ply-tree.js', '/views/tree-figure.js', '/lib/record.js', '/views/tree-canvas.js', '/lib/tree-draw.js', '/components.css'];
+      for (let i = 0; i < 200 && !code.every((p) => asked.has(p)); i++) await page.waitForTimeout(50);
+      assert.deepEqual(code.filter((p) => !asked.has(p)), [], 'asked for while the wasm is held back');
+      assert.equal(await page.evaluate(() => document.querySelector('#figure > *')), null, 'no figure before its module');
+      release();
+      await ready('ply-tree');
+      assert.equal(await prop('ply-tree', 'error'), '');
+    } finally {
+      release();
+      page.off('request', onRequest);
+      await page.unroute('**/pkg-tree/plyground_wasm_bg.wasm');
+    }
+  });
+
   it('measures what an embedding page downloads (JS + wasm, gzipped, as served)', async () => {
     const measure = async (url, setup) => {
       await page.goto('about:blank');
