@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from './harness.mjs';
+import { buildAll, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 
@@ -614,7 +614,8 @@ describe('embedding', { timeout: 300_000 }, () => {
     it('renders every worked example without error; the horizon effect as the lesson tells it', async () => {
       await page.goto(`${browser.base}lessons/`);
       const all = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare';
-      await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)), all, { timeout: 60_000 });
+      // The gallery's figures are lazy: built as a reader scrolling down reaches them.
+      await buildAll(page, all);
       const errors = await page.$$eval(all, (es) => es.filter((e) => e.error).map((e) => `${e.closest('section').id}: ${e.error}`));
       assert.deepEqual(errors, []);
       const sections = await page.$$eval('section.example', (ss) => ss.map((s) => [s.id, s.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare').length]));
@@ -682,7 +683,8 @@ describe('embedding', { timeout: 300_000 }, () => {
         ['beam n = 2', '7', '4 (move C; misses α-β’s choice)'],
         ['beam n = 3', '10', '7 (move D; matches α-β)'],
       ]);
-      // Every section offers its snippets, escaped as text.
+      // Every section offers its snippets, escaped as text (written once the page is idle).
+      await page.waitForFunction(() => document.querySelectorAll('section.example details.snippet code').length > 0, null, { timeout: TIMEOUT });
       const snippets = await page.$$eval('section.example details.snippet code', (cs) => cs.map((c) => c.textContent));
       assert.equal(snippets.length, 26);
       assert.ok(snippets[0].startsWith('<script type="module" src="'), snippets[0]);
