@@ -366,6 +366,9 @@ describe('embedding', { timeout: 300_000 }, () => {
         }));
         assert.match(out.error, expect, frag.slice(0, 80));
         assert.deepEqual([out.scripts, out.markup, out.shadowMarkup], [1, 0, 0], frag.slice(0, 80));
+        // The frame fetches its figure's code while the wasm downloads, before the URL is read:
+        // let it arrive before the next page (a fetch cut off by leaving is not a failure of it).
+        await page.waitForLoadState('networkidle');
       }
       // The query works as well as the fragment.
       await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end&algorithm=minimax`);
