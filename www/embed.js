@@ -161,15 +161,37 @@ function moduleOfUrl() {
   return view === 'mcts' ? 'games' : 'tree';
 }
 
+/** The modules under each view's element (its imports' imports), preloaded all at once. */
+const CANVAS_CODE = ['views/tree-canvas.js', 'lib/tree-layout.js', 'lib/camera.js', 'lib/tree-draw.js', 'lib/minimap.js', 'lib/trace-view.js', 'lib/notation.js'];
+const FIGURE_CODE = {
+  tree: ['views/tree-figure.js', 'lib/record.js', 'lib/complexity.js', ...CANVAS_CODE],
+  mcts: ['views/mcts-figure.js', 'lib/record.js', 'lib/complexity.js', ...CANVAS_CODE],
+  practice: ['views/practice-figure.js', 'lib/practice-answers.js', 'lib/practice-module.js', ...CANVAS_CODE],
+  game: ['views/game-figure.js', 'lib/board.js', 'lib/game-session.js', 'lib/game-words.js', 'views/board-view.js'],
+  ucb: ['views/ucb-calculator.js', 'lib/trace-view.js', 'lib/notation.js'],
+  compare: ['views/compare-table.js', 'lib/complexity.js', 'lib/notation.js'],
+};
+
 /**
  * The code that draws the URL's figure, fetched while the wasm module downloads rather than
- * after it: the element's module, what its class loads (elements/base.js `load`) and the
- * components' stylesheet. Only a speed-up (cached: the element asks for the same again when
- * start() creates it); a URL naming no view loads the tree figure's, as start() reads it.
+ * after it, and all at once rather than one level of imports after another: the element's
+ * module and the modules under it (modulepreload: fetched and parsed, run when imported),
+ * what its class loads (elements/base.js `load`) and the components' stylesheet. Only a
+ * speed-up (cached: the element asks for the same again when start() creates it); a URL
+ * naming no view loads the tree figure's, as start() reads it.
  */
 function preloadFigure() {
-  const tag = ELEMENT_OF[urlParams().get('view') ?? 'tree'];
+  const view = urlParams().get('view') ?? 'tree';
+  const tag = ELEMENT_OF[view];
   if (!tag) return; // an unknown view: start() says so
+  for (const path of [`elements/${tag}.js`, 'elements/base.js', 'views/dom.js', ...FIGURE_CODE[view]]) {
+    const href = new URL(path, BASE).href;
+    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
   loadStyles().catch(() => {});
   loadElement(tag)
     .then(() => customElements.get(tag)?.load())
