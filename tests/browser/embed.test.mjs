@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { buildAll, openBrowser } from './harness.mjs';
+import { buildAll, holdBack, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 
@@ -730,17 +730,10 @@ describe('embedding', { timeout: 300_000 }, () => {
     // The tree module's download is held back: the element's module, the figure's code under
     // it and the components' sheet are asked for meanwhile, so the figure draws as soon as the
     // module arrives.
-    let release;
-    const held = new Promise((r) => {
-      release = r;
-    });
     const asked = new Set();
     const onRequest = (r) => asked.add(new URL(r.url()).pathname);
     page.on('request', onRequest);
-    await page.route('**/pkg-tree/plyground_wasm_bg.wasm', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const wasm = await holdBack(page, '**/pkg-tree/plyground_wasm_bg.wasm');
     try {
       await page.goto('about:blank');
       await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&algo=alphabeta`);
@@ -748,13 +741,12 @@ describe('embedding', { timeout: 300_000 }, () => {
       for (let i = 0; i < 200 && !code.every((p) => asked.has(p)); i++) await page.waitForTimeout(50);
       assert.deepEqual(code.filter((p) => !asked.has(p)), [], 'asked for while the wasm is held back');
       assert.equal(await page.evaluate(() => document.querySelector('#figure > *')), null, 'no figure before its module');
-      release();
+      wasm.release();
       await ready('ply-tree');
       assert.equal(await prop('ply-tree', 'error'), '');
     } finally {
-      release();
       page.off('request', onRequest);
-      await page.unroute('**/pkg-tree/plyground_wasm_bg.wasm');
+      await wasm.end();
     }
   });
 

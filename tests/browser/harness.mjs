@@ -150,3 +150,25 @@ export async function buildAll(page, selector = FIGURES, timeout = 60_000) {
   );
   if (pending.length) throw new Error(`not built within ${timeout} ms: ${pending.join(', ')}`);
 }
+
+/**
+ * Holds back the responses to the requests that match `pattern` (a download "still on its
+ * way") until `release()`; `end()` releases them and removes the route.
+ */
+export async function holdBack(page, pattern) {
+  let release;
+  const held = new Promise((r) => {
+    release = r;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release,
+    end: async () => {
+      release();
+      await page.unroute(pattern);
+    },
+  };
+}

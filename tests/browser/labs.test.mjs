@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from './harness.mjs';
+import { holdBack, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -532,19 +532,12 @@ describe('the labs', { timeout: 120_000 }, () => {
   it('MCTS lab: built and drawn with the games module alone; a tree source waits for the tree module', async () => {
     // The tree module's download is held back: the lab must not need it for its first figure
     // (a tic-tac-toe position) nor for the UCB1 calculator.
-    let release;
-    const held = new Promise((r) => {
-      release = r;
-    });
     const wasm = [];
     const onRequest = (r) => {
       if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
     };
     page.on('request', onRequest);
-    await page.route('**/pkg-tree/plyground_wasm_bg.wasm', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const treeModule = await holdBack(page, '**/pkg-tree/plyground_wasm_bg.wasm');
     try {
       await page.goto('about:blank');
       await page.goto(`${browser.base}index.html#mcts`);
@@ -557,15 +550,14 @@ describe('the labs', { timeout: 120_000 }, () => {
       // An explicit tree asked for now says it is loading, then runs once the module is here.
       await page.selectOption('#mc-source', 'tree');
       assert.equal(await page.textContent('#mc-error'), 'Loading the tree module…');
-      release();
+      treeModule.release();
       await page.waitForFunction(() => document.getElementById('mc-error').textContent === '' && window.__plyground.views.mcts.loaded?.source === 'tree', null, {
         timeout: TIMEOUT,
       });
       assert.deepEqual([...new Set(wasm)].sort(), ['/pkg-games/plyground_wasm_bg.wasm', '/pkg-tree/plyground_wasm_bg.wasm']);
     } finally {
-      release();
       page.off('request', onRequest);
-      await page.unroute('**/pkg-tree/plyground_wasm_bg.wasm');
+      await treeModule.end();
     }
   });
 
