@@ -194,12 +194,14 @@ async function restoreFromHash() {
   const hash = location.hash;
   const q = hash.indexOf('?');
   const name = viewFromHash();
-  // The rest of the view's modules (the labs' games module: a link may name a game), once the
-  // first figure is on screen, so that they do not compete with what it needs (or after half
-  // a second: a page in a background tab draws no frames).
+  // The rest of the view's modules (the tree lab's games module, the MCTS lab's tree module:
+  // a link may name either), once the first figure is on screen and the page is idle after
+  // drawing it, so that they do not compete with what it needs (or after half a second: a
+  // page in a background tab draws no frames).
   if (env && name !== 'start' && VIEW_MODULES[name].some((kind) => !apis[kind])) {
     await new Promise((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
+      const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(resolve, { timeout: 200 }) : setTimeout(resolve, 0));
+      requestAnimationFrame(() => requestAnimationFrame(idle));
       setTimeout(resolve, 500);
     });
     await loadModules(name);
