@@ -73,23 +73,24 @@ const VIEW_MODULES = { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 
 /**
  * The modules a view is built with: the tree lab's first figure is an explicit tree, so it is
  * built and drawn with the tree module alone, and the games module loads after (a link to a
- * game search waits for it: restoreFromHash). The games module's download would otherwise
- * share the network with the tree module's and hold back the first figure. (The MCTS lab's
- * first figure is a tic-tac-toe position: it needs both.)
+ * game search waits for it: restoreFromHash). The other module's download would otherwise
+ * share the network with the first one's and hold back the first figure. The MCTS lab's first
+ * figure is a tic-tac-toe position and its UCB1 calculator needs only `ucb1`, which the games
+ * module has too: it is built with the games module alone, and the tree module follows.
  */
-const FIRST_MODULES = { play: ['games'], tree: ['tree'], mcts: ['tree', 'games'], practice: [], start: [] };
+const FIRST_MODULES = { play: ['games'], tree: ['tree'], mcts: ['games'], practice: [], start: [] };
 /** The loaded page modules by kind. */
 const apis = {};
 /** What the games module offers (the exact solver), known once it is loaded (Play needs it). */
 const caps = { solver: false };
-/** Is the games module on its way (the tree lab loads it after its first figure)? */
-let loadingGames = false;
+/** The page modules on their way (a lab loads its second one after its first figure). */
+const loadingKinds = new Set();
 
 /** Loads the modules a view needs (each at most once per page). */
 function loadModules(name, which = VIEW_MODULES) {
   return Promise.all(
     which[name].map((kind) => {
-      if (kind === 'games' && !apis.games) loadingGames = true;
+      if (!apis[kind]) loadingKinds.add(kind);
       return loadApi(kind).then(({ api, caps: c }) => {
         apis[kind] = api;
         if (kind === 'games') caps.solver = c.solver;
@@ -112,9 +113,14 @@ function moduleFor(source, opts) {
 function apiFor(source, opts) {
   const kind = moduleFor(source, opts);
   const api = apis[kind];
-  if (!api && kind === 'games' && loadingGames) throw new Error('the games module is still loading: try again in a moment');
+  if (!api && loadingKinds.has(kind)) throw new Error(`the ${kind} module is still loading: try again in a moment`);
   if (!api && kind !== 'full') throw new Error(`no module is loaded for a ${source === 'tree' ? 'tree' : 'game'} source`);
   return api ?? null;
+}
+
+/** Is the module for a search loaded (apiFor would return it)? */
+function hasApi(source, opts) {
+  return Boolean(apis[moduleFor(source, opts)]);
 }
 
 /** Loads the module a search needs (the full one on first use). */
@@ -188,12 +194,14 @@ async function restoreFromHash() {
   const hash = location.hash;
   const q = hash.indexOf('?');
   const name = viewFromHash();
-  // The rest of the view's modules (the labs' games module: a link may name a game), once the
-  // first figure is on screen, so that they do not compete with what it needs (or after half
-  // a second: a page in a background tab draws no frames).
+  // The rest of the view's modules (the tree lab's games module, the MCTS lab's tree module:
+  // a link may name either), once the first figure is on screen and the page is idle after
+  // drawing it, so that they do not compete with what it needs (or after half a second: a
+  // page in a background tab draws no frames).
   if (env && name !== 'start' && VIEW_MODULES[name].some((kind) => !apis[kind])) {
     await new Promise((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
+      const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(resolve, { timeout: 200 }) : setTimeout(resolve, 0));
+      requestAnimationFrame(() => requestAnimationFrame(idle));
       setTimeout(resolve, 500);
     });
     await loadModules(name);
@@ -279,7 +287,7 @@ LOADERS[viewFromHash()]?.().catch(() => {});
 
 try {
   await firstModules;
-  env = { apiFor, loadFor, rpc, caps, openSearch };
+  env = { apiFor, hasApi, loadFor, rpc, caps, openSearch };
   hook.apis = apis;
   hook.caps = caps;
   await show(viewFromHash());

@@ -5,8 +5,8 @@
 // custom element a lesson page would use. A host page may drive the figure with postMessage
 // (lib/messages.js documents the messages).
 
-import './plyground-elements.js';
-import { loadApi } from './elements/runtime.js';
+import { loadElement } from './plyground-elements.js';
+import { loadApi, loadStyles } from './elements/runtime.js';
 import { stateFromParams, splitParams, stateParams, stateToString } from './lib/figure-state.js';
 import { OUT_TYPES, PROTOCOL_VERSION, outMessage, readMessage } from './lib/messages.js';
 import { ELEMENT_OF, PLAYGROUND_HASH, playgroundUrl } from './lib/snippets.js';
@@ -141,27 +141,72 @@ if (embedded && typeof ResizeObserver === 'function') {
     requestAnimationFrame(postHeight);
   }).observe(document.body);
 }
+/** The URL's parameters as given (read again, and checked, by start()). */
+function urlParams() {
+  const raw = location.hash.length > 1 ? location.hash.slice(1) : location.search.slice(1);
+  return new URLSearchParams(raw);
+}
+
 /**
  * The wasm module the URL's figure needs, as its element chooses it (elements/base.js
  * moduleKind): tree text → the tree module; a game view, a `game`, or an MCTS run without a
  * tree → the games module; the UCB1 calculator, practice and the rest → the tree module.
  */
 function moduleOfUrl() {
-  const raw = location.hash.length > 1 ? location.hash.slice(1) : location.search.slice(1);
-  const p = new URLSearchParams(raw);
+  const p = urlParams();
   const view = p.get('view');
   if (view === 'game') return 'games';
   if (p.get('tree')) return 'tree';
   if (p.get('game')) return 'games';
   return view === 'mcts' ? 'games' : 'tree';
 }
+
+/** The modules under each view's element (its imports' imports), preloaded all at once. */
+const CANVAS_CODE = ['views/tree-canvas.js', 'lib/tree-layout.js', 'lib/camera.js', 'lib/tree-draw.js', 'lib/minimap.js', 'lib/trace-view.js', 'lib/notation.js'];
+const FIGURE_CODE = {
+  tree: ['views/tree-figure.js', 'lib/record.js', 'lib/complexity.js', ...CANVAS_CODE],
+  mcts: ['views/mcts-figure.js', 'lib/record.js', 'lib/complexity.js', ...CANVAS_CODE],
+  practice: ['views/practice-figure.js', 'lib/practice-answers.js', 'lib/practice-module.js', ...CANVAS_CODE],
+  game: ['views/game-figure.js', 'lib/board.js', 'lib/game-session.js', 'lib/game-words.js', 'views/board-view.js'],
+  ucb: ['views/ucb-calculator.js', 'lib/trace-view.js', 'lib/notation.js'],
+  compare: ['views/compare-table.js', 'lib/complexity.js', 'lib/notation.js'],
+};
+
+/**
+ * The code that draws the URL's figure, fetched while the wasm module downloads rather than
+ * after it, and all at once rather than one level of imports after another: the element's
+ * module and the modules under it (modulepreload: fetched and parsed, run when imported),
+ * what its class loads (elements/base.js `load`) and the components' stylesheet. Only a
+ * speed-up (cached: the element asks for the same again when start() creates it); a URL
+ * naming no view loads the tree figure's, as start() reads it.
+ */
+function preloadFigure() {
+  const view = urlParams().get('view') ?? 'tree';
+  const tag = ELEMENT_OF[view];
+  if (!tag) return; // an unknown view: start() says so
+  for (const path of [`elements/${tag}.js`, 'elements/base.js', 'views/dom.js', ...FIGURE_CODE[view]]) {
+    const href = new URL(path, BASE).href;
+    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  loadStyles().catch(() => {});
+  loadElement(tag)
+    .then(() => customElements.get(tag)?.load())
+    .catch(() => {}); // (a failure shows when the element loads it)
+}
+
 // A new hash (the host changed the frame's src fragment) is a new figure.
 window.addEventListener('hashchange', () => {
   showError('');
+  preloadFigure();
   loadApi(moduleOfUrl()).then(start, () => {});
 });
 // The URL's parameters are checked against the module's limits (lib/limits.js): the module
-// first (the figure needs it anyway).
+// first (the figure needs it anyway), the figure's code meanwhile.
+preloadFigure();
 loadApi(moduleOfUrl()).then(start, (e) => showError(`could not start: ${e?.message ?? e}`));
 
 // For the browser tests: the types the frame never accepts back.

@@ -42,6 +42,17 @@ function scan() {
   if (waiting.size === 0) observer?.disconnect();
 }
 
+/**
+ * Loads a tag's module now, before the tag is in the document (the embed frame knows its
+ * figure's tag from its URL while the wasm downloads); resolves once the tag is defined.
+ */
+export function loadElement(tag) {
+  const load = ELEMENTS[tag];
+  if (!load) return Promise.reject(new Error(`loadElement: no element ${JSON.stringify(tag)}`));
+  waiting.delete(tag);
+  return load();
+}
+
 scan();
 if (waiting.size > 0) {
   observer = new MutationObserver(scan);

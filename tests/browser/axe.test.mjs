@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { openBrowser } from './harness.mjs';
+import { buildAll, openBrowser } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TIMEOUT = 30_000;
@@ -83,15 +83,9 @@ async function openEditor(page, id) {
 }
 
 /** Waits until every plyground element on the page has rendered (or shown an error). */
+/** Every figure built (the gallery's are lazy: built as a reader scrolling down reaches them). */
 function figuresReady(page) {
-  return page.waitForFunction(
-    () => {
-      const els = [...document.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice')];
-      return els.length > 0 && els.every((e) => e.state != null || Boolean(e.error));
-    },
-    null,
-    { timeout: TIMEOUT },
-  );
+  return buildAll(page, undefined, TIMEOUT);
 }
 
 describe('accessibility (axe-core)', { timeout: 600_000 }, () => {

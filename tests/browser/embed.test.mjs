@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from './harness.mjs';
+import { buildAll, holdBack, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 
@@ -366,6 +366,9 @@ describe('embedding', { timeout: 300_000 }, () => {
         }));
         assert.match(out.error, expect, frag.slice(0, 80));
         assert.deepEqual([out.scripts, out.markup, out.shadowMarkup], [1, 0, 0], frag.slice(0, 80));
+        // The frame fetches its figure's code while the wasm downloads, before the URL is read:
+        // let it arrive before the next page (a fetch cut off by leaving is not a failure of it).
+        await page.waitForLoadState('networkidle');
       }
       // The query works as well as the fragment.
       await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end&algorithm=minimax`);
@@ -614,7 +617,8 @@ describe('embedding', { timeout: 300_000 }, () => {
     it('renders every worked example without error; the horizon effect as the lesson tells it', async () => {
       await page.goto(`${browser.base}lessons/`);
       const all = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare';
-      await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)), all, { timeout: 60_000 });
+      // The gallery's figures are lazy: built as a reader scrolling down reaches them.
+      await buildAll(page, all);
       const errors = await page.$$eval(all, (es) => es.filter((e) => e.error).map((e) => `${e.closest('section').id}: ${e.error}`));
       assert.deepEqual(errors, []);
       const sections = await page.$$eval('section.example', (ss) => ss.map((s) => [s.id, s.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare').length]));
@@ -682,7 +686,8 @@ describe('embedding', { timeout: 300_000 }, () => {
         ['beam n = 2', '7', '4 (move C; misses α-β’s choice)'],
         ['beam n = 3', '10', '7 (move D; matches α-β)'],
       ]);
-      // Every section offers its snippets, escaped as text.
+      // Every section offers its snippets, escaped as text (written once the page is idle).
+      await page.waitForFunction(() => document.querySelectorAll('section.example details.snippet code').length > 0, null, { timeout: TIMEOUT });
       const snippets = await page.$$eval('section.example details.snippet code', (cs) => cs.map((c) => c.textContent));
       assert.equal(snippets.length, 26);
       assert.ok(snippets[0].startsWith('<script type="module" src="'), snippets[0]);
@@ -719,6 +724,30 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${ARTIFACTS}gallery-narrow.png`, fullPage: false });
       await page.setViewportSize({ width: 1100, height: 900 });
     });
+  });
+
+  it('the frame fetches its figure’s code while the wasm module downloads, not after', async () => {
+    // The tree module's download is held back: the element's module, the figure's code under
+    // it and the components' sheet are asked for meanwhile, so the figure draws as soon as the
+    // module arrives.
+    const asked = new Set();
+    const onRequest = (r) => asked.add(new URL(r.url()).pathname);
+    page.on('request', onRequest);
+    const wasm = await holdBack(page, '**/pkg-tree/plyground_wasm_bg.wasm');
+    try {
+      await page.goto('about:blank');
+      await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&algo=alphabeta`);
+      const code = ['/elements/ply-tree.js', '/views/tree-figure.js', '/lib/record.js', '/views/tree-canvas.js', '/lib/tree-draw.js', '/components.css'];
+      for (let i = 0; i < 200 && !code.every((p) => asked.has(p)); i++) await page.waitForTimeout(50);
+      assert.deepEqual(code.filter((p) => !asked.has(p)), [], 'asked for while the wasm is held back');
+      assert.equal(await page.evaluate(() => document.querySelector('#figure > *')), null, 'no figure before its module');
+      wasm.release();
+      await ready('ply-tree');
+      assert.equal(await prop('ply-tree', 'error'), '');
+    } finally {
+      page.off('request', onRequest);
+      await wasm.end();
+    }
   });
 
   it('measures what an embedding page downloads (JS + wasm, gzipped, as served)', async () => {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBrowser } from './harness.mjs';
+import { buildAll, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -296,6 +296,8 @@ describe('framing', { timeout: 240_000 }, () => {
     for (const vp of VIEWPORTS) {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       await page.goto(`${browser.base}lessons/index.html`);
+      // The gallery's figures are lazy: built as a reader scrolling down reaches them.
+      await buildAll(page, 'ply-tree, ply-mcts, ply-practice', TIMEOUT);
       await page.waitForFunction(() => [...document.querySelectorAll('ply-tree, ply-mcts, ply-practice')].every((e) => e.figure?.canvas?.lastStats || e.error), null, { timeout: TIMEOUT });
       const got = await page.evaluate(async () => {
         const frame = () => new Promise((r) => requestAnimationFrame(() => r()));

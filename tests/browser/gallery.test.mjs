@@ -7,7 +7,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { buildAll, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 60_000;
 const MIN_PX = 12;
@@ -16,21 +16,20 @@ async function openGallery(page, base, { width, height, scheme }) {
   await page.emulateMedia({ colorScheme: scheme });
   await page.setViewportSize({ width, height });
   await page.goto(`${base}lessons/index.html`);
-  await page.waitForFunction(
-    () => {
-      const els = [...document.querySelectorAll('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice')];
-      return els.length > 0 && els.every((e) => e.state != null || Boolean(e.error));
-    },
-    null,
-    { timeout: TIMEOUT },
-  );
+  // Every figure, built as a reader scrolling down would build them (the gallery's figures
+  // are lazy).
+  await buildAll(page, undefined, TIMEOUT);
   // Two frames: the canvases have laid out and drawn at this size.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** Every text of the page and of the figures' shadow roots under `MIN_PX`: "size px: text (where)". */
 function smallTexts(page) {
-  return page.evaluate((min) => {
+  return page.evaluate(async (min) => {
+    // The snippets are in closed <details>, written once the page is idle (or a box opens):
+    // open them, and wait for their text, so that it is laid out too.
+    for (const d of document.querySelectorAll('details')) d.open = true;
+    for (let i = 0; i < 500 && document.querySelectorAll('details.snippet code').length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     const out = [];
     const where = (e) => {
       const parts = [];
@@ -54,8 +53,6 @@ function smallTexts(page) {
         if (px < min) out.push(`${px} px: ${JSON.stringify(n.data.trim().slice(0, 40))} (${where(parent)})`);
       }
     };
-    // The snippets are in closed <details>: open them so that their text is laid out too.
-    for (const d of document.querySelectorAll('details')) d.open = true;
     walk(document.body);
     return { small: out, texts };
   }, MIN_PX);
@@ -88,6 +85,42 @@ describe('the lessons gallery', { timeout: 600_000 }, () => {
 
   after(async () => {
     await browser?.close();
+  });
+
+  it('at load only the figures near the viewport are built; the others when a reader reaches them', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 360, height: 740 });
+    const wasm = [];
+    const onRequest = (r) => {
+      if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto('about:blank');
+      await page.goto(`${browser.base}lessons/index.html`);
+      await page.waitForFunction(() => document.querySelector('ply-tree')?.state != null, null, { timeout: TIMEOUT });
+      await page.waitForTimeout(1500);
+      const built = () =>
+        page.$$eval('ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice', (es) => es.map((e) => (e.state != null ? 1 : 0)).join(''));
+      const atLoad = await built();
+      // Figure 5.2's two trees are on the first screens; nothing below them is built.
+      assert.match(atLoad, /^1+0+$/, atLoad);
+      assert.ok(atLoad.indexOf('0') <= 3, atLoad);
+      assert.ok(!wasm.includes('/pkg-practice/plyground_wasm_bg.wasm'), `the practice module is not loaded: ${wasm.join(' ')}`);
+      // The snippet boxes are written once the page is idle; the copies are as authored.
+      await page.waitForFunction(() => document.querySelectorAll('details.snippet code').length > 0, null, { timeout: TIMEOUT });
+      const first = await page.$eval('details.snippet code', (c) => c.textContent);
+      assert.ok(first.includes('\n<ply-tree algorithm="minimax" step="end" height="250" controls="step,play,scrubber,narration,result">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>\n'), first);
+      assert.doesNotMatch(first, /loading=|tabindex=|style=/);
+      // A reader scrolling to the last exercise: it is built, with the practice module.
+      await page.$eval('ply-practice[task="ordering"]', (e) => e.scrollIntoView({ block: 'center' }));
+      await page.waitForFunction(() => document.querySelector('ply-practice[task="ordering"]')?.state != null, null, { timeout: TIMEOUT });
+      assert.ok(wasm.includes('/pkg-practice/plyground_wasm_bg.wasm'), wasm.join(' '));
+      assert.equal(await page.$eval('ply-practice[task="ordering"]', (e) => e.error), '');
+      assert.deepEqual(browser.problems, [], 'no console error on the way');
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   for (const scheme of ['light', 'dark']) {

@@ -114,3 +114,61 @@ export async function openBrowser(contextOptions = {}) {
   };
   return { base, page, problems, wasmTypes, close };
 }
+
+/** Every plyground element. */
+export const FIGURES = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice';
+
+/**
+ * Builds every element of `selector` on the page as a reader scrolling down through it would:
+ * a figure with loading="lazy" (the lessons gallery sets it on all of its figures;
+ * elements/lazy.js) is built only once it comes near the viewport. The page is scrolled down
+ * half a screen at a time, waiting at each stop for the figures on screen to be ready (or to
+ * show an error), then goes back to the top.
+ */
+export async function buildAll(page, selector = FIGURES, timeout = 60_000) {
+  const pending = await page.evaluate(
+    async ([sel, ms]) => {
+      const ready = (e) => e.state != null || Boolean(e.error);
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      const until = performance.now() + ms;
+      const stride = Math.max(100, Math.floor(innerHeight / 2));
+      for (let y = 0; performance.now() < until; y += stride) {
+        window.scrollTo(0, y);
+        await frame();
+        await frame();
+        const onScreen = [...document.querySelectorAll(sel)].filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.bottom > 0 && r.top < innerHeight;
+        });
+        while (onScreen.some((e) => !ready(e)) && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+        if (window.scrollY + innerHeight >= document.documentElement.scrollHeight - 1) break;
+      }
+      window.scrollTo(0, 0);
+      return [...document.querySelectorAll(sel)].filter((e) => !ready(e)).map((e) => `${e.closest('[id]')?.id ?? ''} ${e.localName}`);
+    },
+    [selector, timeout],
+  );
+  if (pending.length) throw new Error(`not built within ${timeout} ms: ${pending.join(', ')}`);
+}
+
+/**
+ * Holds back the responses to the requests that match `pattern` (a download "still on its
+ * way") until `release()`; `end()` releases them and removes the route.
+ */
+export async function holdBack(page, pattern) {
+  let release;
+  const held = new Promise((r) => {
+    release = r;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    release,
+    end: async () => {
+      release();
+      await page.unroute(pattern);
+    },
+  };
+}

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from './harness.mjs';
+import { holdBack, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -527,6 +527,38 @@ describe('the labs', { timeout: 120_000 }, () => {
     assert.equal((await snap()).reducedMotion, true);
     await shot('dark-tree-lab');
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+  });
+
+  it('MCTS lab: built and drawn with the games module alone; a tree source waits for the tree module', async () => {
+    // The tree module's download is held back: the lab must not need it for its first figure
+    // (a tic-tac-toe position) nor for the UCB1 calculator.
+    const wasm = [];
+    const onRequest = (r) => {
+      if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onRequest);
+    const treeModule = await holdBack(page, '**/pkg-tree/plyground_wasm_bg.wasm');
+    try {
+      await page.goto('about:blank');
+      await page.goto(`${browser.base}index.html#mcts`);
+      await page.waitForSelector('#ucb-table tbody tr', { timeout: TIMEOUT });
+      await page.waitForFunction(() => window.__plyground.views.mcts?.figure.m != null && Number(document.getElementById('app').dataset.mctsNodes) > 0, null, { timeout: TIMEOUT });
+      const calc = await page.$$eval('#ucb-table tbody tr', (trs) => trs.map((tr) => tr.lastElementChild.textContent));
+      assert.deepEqual(calc, ['1.1798', '1.0291', '1.7596']);
+      assert.equal(await page.evaluate(() => 'tree' in window.__plyground.apis), false, 'the tree module is not loaded yet');
+      assert.equal(wasm[0], '/pkg-games/plyground_wasm_bg.wasm', wasm.join(' '));
+      // An explicit tree asked for now says it is loading, then runs once the module is here.
+      await page.selectOption('#mc-source', 'tree');
+      assert.equal(await page.textContent('#mc-error'), 'Loading the tree module…');
+      treeModule.release();
+      await page.waitForFunction(() => document.getElementById('mc-error').textContent === '' && window.__plyground.views.mcts.loaded?.source === 'tree', null, {
+        timeout: TIMEOUT,
+      });
+      assert.deepEqual([...new Set(wasm)].sort(), ['/pkg-games/plyground_wasm_bg.wasm', '/pkg-tree/plyground_wasm_bg.wasm']);
+    } finally {
+      page.off('request', onRequest);
+      await treeModule.end();
+    }
   });
 
   it('logged no console error, page error or failed request', () => {

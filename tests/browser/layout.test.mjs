@@ -123,11 +123,18 @@ const MAX_CLS = 0.02;
 const PAGES = ['lessons/index.html', 'tests/pages/lesson.html', 'tests/pages/one-tree.html'];
 const SELECTOR = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare, ply-practice';
 
-/** Loads `path` afresh, waits until every element is ready (or says why not), then settles. */
+/**
+ * Loads `path` afresh, waits until every element is ready (or says why not), then settles.
+ * A figure with loading="lazy" (all of the gallery's) further than a screen below the
+ * viewport is not built at load (elements/lazy.js): it is left waiting.
+ */
 async function loadAll(page, base, path) {
   await page.goto(fresh(base, path));
   await page.waitForFunction(
-    (sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)),
+    (sel) =>
+      [...document.querySelectorAll(sel)].every(
+        (e) => e.state != null || Boolean(e.error) || (e.getAttribute('loading') === 'lazy' && e.getBoundingClientRect().top >= 2 * innerHeight),
+      ),
     SELECTOR,
     { timeout: ELEMENTS_TIMEOUT },
   );

@@ -7,7 +7,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { buildAll, openBrowser } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -88,6 +88,8 @@ describe('practice', { timeout: 180_000 }, () => {
 
   it('every task through submit: the key scores full marks; one wrong answer gives the expected first wrong step', async () => {
     await page.goto(`${browser.base}lessons/index.html`);
+    // The gallery's figures are lazy: built as a reader scrolling down reaches them.
+    await buildAll(page, 'ply-practice', TIMEOUT);
     await page.waitForFunction(() => {
       const els = [...document.querySelectorAll('ply-practice')];
       return els.length === 7 && els.every((e) => e.state != null || Boolean(e.error));

@@ -5,7 +5,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { buildAll, openBrowser } from './harness.mjs';
 
 describe('printing the lessons gallery', { timeout: 180_000 }, () => {
   let browser;
@@ -16,8 +16,8 @@ describe('printing the lessons gallery', { timeout: 180_000 }, () => {
     page = browser.page;
     await page.setViewportSize({ width: 1100, height: 900 });
     await page.goto(`${browser.base}lessons/`);
-    const all = 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare';
-    await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((e) => e.state != null || Boolean(e.error)), all, { timeout: 60_000 });
+    // The gallery's figures are lazy: built as a reader scrolling down reaches them.
+    await buildAll(page, 'ply-tree, ply-game, ply-mcts, ply-ucb, ply-compare');
   });
 
   after(async () => {

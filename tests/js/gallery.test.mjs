@@ -12,7 +12,7 @@ import { evaluationConfig, installEngines } from '../../www/lib/engines.js';
 import { readState } from '../../www/lib/figure-state.js';
 import { boardScores } from '../../www/lib/game-words.js';
 import { recordSearch } from '../../www/lib/record.js';
-import { buildMctsModel } from '../../www/lib/trace-view.js';
+import { applyStep, buildMctsModel, buildTraceModel } from '../../www/lib/trace-view.js';
 
 // The catalogue of players, for reading the game figures' x and o attributes.
 installEngines(api);
@@ -200,6 +200,21 @@ test('beam search: the EVALs the page states are the tree’s, and the narration
   st.free();
   rec.tree?.free?.();
   assert.deepEqual([...dropped], [['C', '3'], ['D', '2']]);
+  // "The root is drawn “1?”": the text the figure draws beside A at the end, and its "?" is
+  // the core's "no bound" (moves pruned forward under B and at A).
+  const drawnAs = claim(f.caption, /The root is drawn “([^”]+)”: with moves never searched under B and at A, (\S+) bounds A’s true value neither from above nor from below/);
+  const end = record({ tree: f.text, depth: null, beam: 1 });
+  const model = buildTraceModel({ traceNodes: end.st.nodes(), treeNodes: end.tree.nodes(), finalPruned: end.st.pruned(), players: end.tree.players });
+  end.st.seek(end.st.length);
+  applyStep(model, end.st.state(), { done: true, bestChild: end.st.result().bestChild });
+  const root = model.nodes.find((n) => n.label === 'A');
+  const forward = model.nodes.filter((n) => n.forward).map((n) => n.edgeLabel ?? n.label);
+  end.st.free();
+  end.tree?.free?.();
+  assert.equal(root.value, drawnAs[1]);
+  assert.equal(root.value, `${drawnAs[2]}?`);
+  assert.equal(root.bound, 4, 'no bound');
+  assert.deepEqual(forward.sort(), ['a2', 'a3', 'b2']);
 });
 
 // ------------------------------------------------------------------ UCB1, the tic-tac-toe tree

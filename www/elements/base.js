@@ -106,6 +106,9 @@ export class PlyElement extends HTMLElement {
     if (!root.adoptedStyleSheets.length) root.adoptedStyleSheets = [loadingStyles()];
     root.replaceChildren(this._loading, this._error, this._body);
     try {
+      // loading="lazy": built once near the viewport (elements/lazy.js).
+      if (this.getAttribute('loading') === 'lazy') await (await import('./lazy.js')).near(this);
+      if (token !== this._mountToken) return;
       const which = this.moduleKind();
       const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(which), this.constructor.load()]);
       if (token !== this._mountToken) return; // left the page meanwhile

@@ -15,6 +15,10 @@ export class MctsLab {
   constructor(env) {
     /** The page module for a source (the tree module for a tree, the games module for a game). */
     this.apiFor = env.apiFor;
+    /** Whether that module is loaded yet, and its loader: the lab is built with the games
+     *  module alone, and a tree source may be asked for before the tree module has arrived. */
+    this.hasApi = env.hasApi ?? (() => true);
+    this.loadFor = env.loadFor;
     this.app = $('app');
     this.loaded = null;
     this.figure = new MctsFigure($('mc-figure'), {
@@ -25,7 +29,9 @@ export class MctsLab {
       onStep: () => this.hooks(),
       onLoad: () => this.hooks(),
     });
-    this.calculator = new UcbCalculator($('ucb-body'), { api: this.apiFor('tree'), idPrefix: 'ucb-' });
+    // The calculator needs only the core's ucb1, which every module has: the games module's,
+    // the one the lab's first figure (a tic-tac-toe position) draws with.
+    this.calculator = new UcbCalculator($('ucb-body'), { api: this.apiFor('game'), idPrefix: 'ucb-' });
     this.share = new ShareBar($('mc-share'), { idPrefix: 'mc-', view: 'mcts', state: () => this.linkState() });
     this.wire();
     this.calculator.calculate();
@@ -83,6 +89,17 @@ export class MctsLab {
     let run;
     try {
       state = this.formState(opts.iterations ? { iterations: String(opts.iterations) } : {});
+      if (!this.hasApi(state.source)) {
+        // The tree module is still on its way: the run starts once it is here.
+        $('mc-error').textContent = 'Loading the tree module…';
+        this.loadFor(state.source).then(
+          () => this.reset(opts),
+          (e) => {
+            $('mc-error').textContent = e.message;
+          },
+        );
+        return true;
+      }
       run = startMcts(this.apiFor(state.source), state);
     } catch (e) {
       $('mc-error').textContent = e.message;
