@@ -14,6 +14,13 @@ import { RpcClient } from './lib/rpc.js';
 import { parseStateString } from './lib/figure-state.js';
 import { $ } from './views/dom.js';
 
+// An exercise set is a page of its own: `#set=…` (or `#src=…`) opens set.html with the same
+// fragment, and nothing of the playground starts.
+if (/^#(set|src)=/.test(location.hash)) {
+  location.replace(`set.html${location.hash}`);
+  await new Promise(() => {});
+}
+
 /** Each view's module, imported when the view is first shown. */
 const LOADERS = {
   play: () => import('./views/play.js').then((m) => m.PlayView),

@@ -59,6 +59,14 @@ describe('<ply-set>', () => {
     await browser?.close();
   });
 
+  it('a set is also a URL of the playground: index.html#set=… opens the set page', async () => {
+    await page.goto(`${browser.base}index.html#set=${encodeURIComponent(SET)}&learner=s1001`);
+    await page.waitForURL(/\/set\.html#set=/);
+    await setReady(page);
+    assert.equal(new URL(page.url()).pathname.endsWith('/set.html'), true);
+    assert.equal(await page.evaluate(() => document.querySelector('ply-set').exercises.length), JSON.parse(SET).exercises.length);
+  });
+
   it('builds the learner\'s exercises with the core\'s seed: the trees `plyground generate --set --learner` prints', async () => {
     await page.goto(url());
     await setReady(page);
