@@ -13,6 +13,7 @@ import { loadApi, makeWorker } from './elements/runtime.js';
 import { RpcClient } from './lib/rpc.js';
 import { parseStateString } from './lib/figure-state.js';
 import { $ } from './views/dom.js';
+import { VIEW_MODULES as VIEW_MODULE_TABLE, moduleForSearch } from './elements/runtime.js';
 
 // An exercise set is a page of its own: `#set=…` (or `#src=…`) opens set.html with the same
 // fragment, and nothing of the playground starts.
@@ -71,21 +72,9 @@ function preloadModules(name) {
 }
 
 const VIEWS = ['play', 'tree', 'mcts', 'practice'];
-/**
- * The page modules each view draws with (elements/runtime.js's loadApi; ARCHITECTURE.md, "A
- * module per kind of figure"): Play the games module; the labs both, since their source is an
- * explicit tree or a game position (env.apiFor picks by source); practice its own module.
- */
-const VIEW_MODULES = { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [], start: [] };
-/**
- * The modules a view is built with: the tree lab's first figure is an explicit tree, so it is
- * built and drawn with the tree module alone, and the games module loads after (a link to a
- * game search waits for it: restoreFromHash). The other module's download would otherwise
- * share the network with the first one's and hold back the first figure. The MCTS lab's first
- * figure is a tic-tac-toe position and its UCB1 calculator needs only `ucb1`, which the games
- * module has too: it is built with the games module alone, and the tree module follows.
- */
-const FIRST_MODULES = { play: ['games'], tree: ['tree'], mcts: ['games'], practice: [], start: [] };
+/** The modules each view needs, and those its first figure is drawn with (elements/runtime.js). */
+const VIEW_MODULES = VIEW_MODULE_TABLE.all;
+const FIRST_MODULES = VIEW_MODULE_TABLE.first;
 /** The loaded page modules by kind. */
 const apis = {};
 /** What the games module offers (the exact solver), known once it is loaded (Play needs it). */
@@ -106,15 +95,7 @@ function loadModules(name, which = VIEW_MODULES) {
   );
 }
 
-/**
- * The module for a search: an explicit tree → the tree module, a game → the games module; a
- * game search with singular extensions or beam search (`opts.singular`, `opts.beam`) → the full
- * module, which has them (the games module leaves them out for its size: ARCHITECTURE.md).
- */
-function moduleFor(source, opts) {
-  if (source === 'tree') return 'tree';
-  return opts?.singular || opts?.beam ? 'full' : 'games';
-}
+const moduleFor = moduleForSearch;
 
 /** The loaded module for a search (see moduleFor); null for the full module until loadFor. */
 function apiFor(source, opts) {

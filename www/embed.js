@@ -7,6 +7,7 @@
 
 import { loadElement } from './plyground-elements.js';
 import { loadApi, loadStyles } from './elements/runtime.js';
+import { moduleForFigure } from './elements/runtime.js';
 import { stateFromParams, splitParams, stateParams, stateToString } from './lib/figure-state.js';
 import { OUT_TYPES, PROTOCOL_VERSION, outMessage, readMessage } from './lib/messages.js';
 import { ELEMENT_OF, PLAYGROUND_HASH, playgroundUrl } from './lib/snippets.js';
@@ -147,18 +148,10 @@ function urlParams() {
   return new URLSearchParams(raw);
 }
 
-/**
- * The wasm module the URL's figure needs, as its element chooses it (elements/base.js
- * moduleKind): tree text → the tree module; a game view, a `game`, or an MCTS run without a
- * tree → the games module; the UCB1 calculator, practice and the rest → the tree module.
- */
+/** The wasm module the URL's figure needs (elements/runtime.js decides, as for its element). */
 function moduleOfUrl() {
   const p = urlParams();
-  const view = p.get('view');
-  if (view === 'game') return 'games';
-  if (p.get('tree')) return 'tree';
-  if (p.get('game')) return 'games';
-  return view === 'mcts' ? 'games' : 'tree';
+  return moduleForFigure(p.get('view') ?? 'tree', { tree: p.get('tree'), game: p.get('game') });
 }
 
 /** The modules under each view's element (its imports' imports), preloaded all at once. */

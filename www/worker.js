@@ -22,24 +22,18 @@
 //   init     {which, module} (no id, no answer) → use this compiled WebAssembly.Module for
 //            the module `which` ('tree', 'games' or 'full'; a missing `which` is 'full')
 //
-// Which module answers (ARCHITECTURE.md, "A module per kind of figure"): the full module when
-// the page sent it (the playground's views); otherwise a comparison on a tree the tree module,
-// every other request the games module. A module the page did not send is loaded here, once.
+// Which module answers: elements/runtime.js (moduleForRequest). A module the page did not send is
+// loaded here, once.
 
 import { loadBook } from './lib/book.js';
-
-const GLUES = {
-  tree: () => import('./pkg-tree/plyground_wasm.js'),
-  games: () => import('./pkg-games/plyground_wasm.js'),
-  full: () => import('./pkg/plyground_wasm.js'),
-};
+import { MODULES, importGlue, moduleForRequest } from './elements/runtime.js';
 
 // The page may send its compiled modules first ({op: 'init', which, module}), so the worker
 // neither downloads nor compiles them again; otherwise the first request that needs one loads it.
 const given = {};
 const loaded = {};
 function start(which) {
-  loaded[which] ??= GLUES[which]().then(async (glue) => {
+  loaded[which] ??= importGlue(which).then(async (glue) => {
     const module = given[which];
     await glue.default(module instanceof WebAssembly.Module ? { module_or_path: module } : undefined);
     return glue;
@@ -47,10 +41,9 @@ function start(which) {
   return loaded[which];
 }
 
-/** The module for a request: the full one if the page sent it, else by what it searches. */
+/** The module for a request (elements/runtime.js decides). */
 function apiFor(op, args) {
-  if (given.full) return start('full');
-  return start(op === 'compare' && args?.source?.type === 'tree' ? 'tree' : 'games');
+  return start(moduleForRequest(op, args, Boolean(given.full)));
 }
 
 let searches = 0;
@@ -159,7 +152,7 @@ self.onmessage = async (event) => {
   const { id, op, args } = event.data ?? {};
   if (op === 'init' && id === undefined) {
     const which = event.data.which ?? 'full';
-    if (GLUES[which] && !loaded[which]) given[which] = event.data.module;
+    if (MODULES[which] && !loaded[which]) given[which] = event.data.module;
     return;
   }
   try {

@@ -4,7 +4,7 @@
 // the figure (as text), keys when the element has the focus, events out, and a clean-up of
 // everything (figures, wasm handles, timers, observers, searches) when it leaves the page.
 
-import { loadApi, loadStyles } from './runtime.js';
+import { loadApi, loadStyles, moduleForFigure } from './runtime.js';
 import { PLACEHOLDER, reserve } from './reserve.js';
 import { readState } from '../lib/figure-state.js';
 import { el, prefersDark } from '../views/dom.js';
@@ -195,19 +195,9 @@ export class PlyElement extends HTMLElement {
     }
   }
 
-  /**
-   * The wasm module the figure needs (elements/runtime.js's loadApi): the class's `module` if
-   * it has one; else 'tree' for tree text, 'games' for a `game` attribute, and with neither
-   * the class's `defaultModule` ('tree' unless it says otherwise).
-   */
+  /** The wasm module the figure needs (elements/runtime.js decides, by its view and what it shows). */
   moduleKind() {
-    const fixed = this.constructor.module;
-    if (fixed) return fixed;
-    const tree = this.param('tree');
-    if (tree != null && tree.trim() !== '') return 'tree';
-    const game = this.getAttribute('game');
-    if (game != null && game.trim() !== '') return 'games';
-    return this.constructor.defaultModule ?? 'tree';
+    return moduleForFigure(this.constructor.view, { tree: this.param('tree'), game: this.getAttribute('game') });
   }
 
   /** A parameter's raw value: its attribute (or the element's text for the tree). */

@@ -19,7 +19,6 @@ let modules = null;
 
 export class PlyGame extends PlyElement {
   static view = 'game';
-  static module = 'games';
   static load() {
     modules ??= import('../views/game-figure.js');
     return modules;

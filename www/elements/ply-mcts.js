@@ -21,8 +21,6 @@ function runKey(s) {
 
 export class PlyMcts extends PlyElement {
   static view = 'mcts';
-  // With neither tree text nor a game, the figure is tic-tac-toe's (lib/figure-state.js).
-  static defaultModule = 'games';
   static textTree = true;
   static load() {
     modules ??= Promise.all([import('../views/mcts-figure.js'), import('../lib/record.js')]).then(([a, b]) => ({ ...a, ...b }));

@@ -22,9 +22,6 @@ let modules = null;
 
 export class PlyPractice extends PlyElement {
   static view = 'practice';
-  // Its figure draws with the practice module (lib/practice-module.js); the tree module is
-  // the smallest for what the base class loads.
-  static module = 'tree';
   static load() {
     // The figure and the practice module (lib/practice-module.js): a practice figure draws
     // with that module, not the page's shared one.

@@ -13,7 +13,6 @@ let modules = null;
 
 export class PlyUcb extends PlyElement {
   static view = 'ucb';
-  static module = 'tree';
   static attrs = { parent: 'number', c: 'number', children: 'string', controls: 'string', theme: 'string' };
   static props = { children: 'childStats' };
   static load() {

@@ -6,22 +6,90 @@
 // found relative to this module's own URL, so a page in any folder — or on another origin,
 // when the server sends CORS headers — can load the elements.
 //
-// Which module (ARCHITECTURE.md, "A module per kind of figure"): a figure of an explicit tree
-// (<ply-tree>, <ply-mcts> and <ply-compare> with tree text, <ply-ucb>) loads the tree module
-// (www/pkg-tree/); a figure of tic-tac-toe or Connect-4 (<ply-game>, a `game` attribute) the
-// games module (www/pkg-games/); the embed frame the one its figure needs, the lessons
-// gallery both, and so does the playground (app.js: Play the games module, the labs both). A
-// figure uses only its own module's handles. The full module (www/pkg/) is for tests.
+// It is also the one place that decides which wasm module a page, a figure or a worker
+// request needs (the playground, the elements, the embed frame, the lab module's loader and
+// the worker all ask here). Four modules, the wasm crate's four features (ARCHITECTURE.md,
+// "Pages load only what they draw"): `tree` the explicit trees, `games` tic-tac-toe and
+// Connect-4 with their engines, `lab` the tree module plus exercises, the TikZ export, the
+// text forms and the editor (only where one is used), and `full`, everything, for the tests,
+// the benchmarks and a game search with singular extensions or a beam (the games module
+// leaves those out for its size).
 
 import { installEngines, useEngineModule } from '../lib/engines.js';
 import { installLimits } from '../lib/limits.js';
 
-/** The modules a page can load: the glue's import and the wasm's URL. */
-const MODULES = {
-  tree: { glue: () => import('../pkg-tree/plyground_wasm.js'), url: new URL('../pkg-tree/plyground_wasm_bg.wasm', import.meta.url) },
-  games: { glue: () => import('../pkg-games/plyground_wasm.js'), url: new URL('../pkg-games/plyground_wasm_bg.wasm', import.meta.url) },
-  full: { glue: () => import('../pkg/plyground_wasm.js'), url: new URL('../pkg/plyground_wasm_bg.wasm', import.meta.url) },
+/** Each module's glue (an ES module) and its wasm. */
+export const MODULES = {
+  tree: { glue: new URL('../pkg-tree/plyground_wasm.js', import.meta.url), wasm: new URL('../pkg-tree/plyground_wasm_bg.wasm', import.meta.url) },
+  games: { glue: new URL('../pkg-games/plyground_wasm.js', import.meta.url), wasm: new URL('../pkg-games/plyground_wasm_bg.wasm', import.meta.url) },
+  lab: { glue: new URL('../pkg-practice/plyground_wasm.js', import.meta.url), wasm: new URL('../pkg-practice/plyground_wasm_bg.wasm', import.meta.url) },
+  full: { glue: new URL('../pkg/plyground_wasm.js', import.meta.url), wasm: new URL('../pkg/plyground_wasm_bg.wasm', import.meta.url) },
 };
+
+/**
+ * A module's glue, imported (once: the browser keeps one instance per URL).
+ * @param {'tree'|'games'|'lab'|'full'} which
+ */
+export function importGlue(which) {
+  const m = MODULES[which];
+  if (!m) return Promise.reject(new Error(`no wasm module ${JSON.stringify(which)} (tree, games, lab or full)`));
+  return import(m.glue.href);
+}
+
+/**
+ * The module for a search: an explicit tree → tree; a game → games, or full when it asks for
+ * singular extensions or a beam (`opts.singular`, `opts.beam`).
+ * @param {'tree'|'game'} source
+ * @param {{singular?: unknown, beam?: unknown}} [opts]
+ */
+export function moduleForSearch(source, opts) {
+  if (source === 'tree') return 'tree';
+  return opts?.singular || opts?.beam ? 'full' : 'games';
+}
+
+/** Figures whose module does not depend on what they show. (A practice figure draws with
+ * the lab module, lib/practice-module.js; the tree module is the smallest for what an
+ * element's base class loads.) */
+const FIXED = { game: 'games', ucb: 'tree', practice: 'tree' };
+/** Figures that show a game when they are given neither a tree nor a game (MCTS: tic-tac-toe,
+ * lib/figure-state.js). */
+const GAME_BY_DEFAULT = new Set(['mcts']);
+
+/**
+ * The module a figure needs (an element, or the embed frame's figure): by its view, else
+ * tree text → tree, a game → games, neither → the view's default.
+ * @param {string} view 'tree' | 'game' | 'mcts' | 'ucb' | 'compare' | 'practice'
+ * @param {{tree?: string|null, game?: string|null}} given the figure's tree text and game
+ */
+export function moduleForFigure(view, { tree = null, game = null } = {}) {
+  if (FIXED[view]) return FIXED[view];
+  if (tree != null && tree.trim() !== '') return 'tree';
+  if (game != null && game.trim() !== '') return 'games';
+  return GAME_BY_DEFAULT.has(view) ? 'games' : 'tree';
+}
+
+/**
+ * The playground's views: the modules each needs (`all`), and those its first figure is
+ * drawn with (`first`; the others load once it is drawn and the page is idle). The MCTS lab
+ * opens on a tic-tac-toe position and its UCB1 calculator needs only `ucb1`, which the games
+ * module has. Practice loads the lab module itself.
+ */
+export const VIEW_MODULES = {
+  all: { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [], start: [] },
+  first: { play: ['games'], tree: ['tree'], mcts: ['games'], practice: [], start: [] },
+};
+
+/**
+ * The module that answers a worker request: the full one when the page sent it; else a
+ * comparison on a tree the tree module, every other request the games module.
+ * @param {string} op
+ * @param {object} args
+ * @param {boolean} fullGiven
+ */
+export function moduleForRequest(op, args, fullGiven) {
+  if (fullGiven) return 'full';
+  return op === 'compare' && args?.source?.type === 'tree' ? 'tree' : 'games';
+}
 
 export const WORKER_URL = new URL('../worker.js', import.meta.url);
 export const CSS_URL = new URL('../components.css', import.meta.url);
@@ -47,14 +115,14 @@ async function compile(url) {
 }
 
 /**
- * A wasm API, initialised once per page: 'tree', 'games' or 'full' (the default).
+ * A wasm API, initialised once per page: 'tree', 'games', 'lab' or 'full' (the default).
  * @returns {Promise<{api: object, caps: {solver: boolean}, which: string}>}
  */
 export function loadApi(which = 'full') {
   const m = MODULES[which];
-  if (!m) return Promise.reject(new Error(`loadApi: no module ${JSON.stringify(which)} (tree, games or full)`));
+  if (!m) return Promise.reject(new Error(`loadApi: no module ${JSON.stringify(which)} (tree, games, lab or full)`));
   loading[which] ??= (async () => {
-    const [glue, module] = await Promise.all([m.glue(), compile(m.url)]);
+    const [glue, module] = await Promise.all([importGlue(which), compile(m.wasm)]);
     await glue.default({ module_or_path: module });
     compiled[which] = module;
     installLimits(glue);
