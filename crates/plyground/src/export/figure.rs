@@ -181,21 +181,7 @@ impl Figure {
                 };
             }
         }
-        // Trace node → tree node, by the path of natural child indices (parents come first).
-        let root = (!tree.nodes().is_empty()).then_some(0u32);
-        let mut to_tree: Vec<Option<u32>> = Vec::with_capacity(trace.nodes().len());
-        for tn in trace.nodes() {
-            let d = match tn.parent {
-                None => root,
-                Some(p) => to_tree
-                    .get(p as usize)
-                    .copied()
-                    .flatten()
-                    .zip(tn.index)
-                    .and_then(|(tp, i)| tree.children(tp).get(i as usize).copied()),
-            };
-            to_tree.push(d);
-        }
+        let to_tree = trace_to_tree(tree, trace);
         let mut st = StepState::new(trace);
         st.seek(trace, step);
         for (t, d) in to_tree.iter().enumerate() {
@@ -262,6 +248,26 @@ impl Figure {
     pub fn dotted_count(&self) -> usize {
         self.nodes.iter().filter(|n| n.forward && n.parent.is_some()).count()
     }
+}
+
+/// Trace node → tree node, by the path of natural child indices (parents come first); None
+/// for a trace node that is not a node of `tree`.
+pub fn trace_to_tree(tree: &Tree, trace: &Trace<u32>) -> Vec<Option<u32>> {
+    let root = (!tree.nodes().is_empty()).then_some(0u32);
+    let mut to_tree: Vec<Option<u32>> = Vec::with_capacity(trace.nodes().len());
+    for tn in trace.nodes() {
+        let d = match tn.parent {
+            None => root,
+            Some(p) => to_tree
+                .get(p as usize)
+                .copied()
+                .flatten()
+                .zip(tn.index)
+                .and_then(|(tp, i)| tree.children(tp).get(i as usize).copied()),
+        };
+        to_tree.push(d);
+    }
+    to_tree
 }
 
 /// A value as the figure prints it (the page's `formatValue`): `+∞`, `−∞`, integers plain,

@@ -25,6 +25,7 @@
 pub mod figure;
 pub mod layout;
 pub mod place;
+pub mod plan;
 pub mod svg;
 pub mod tikz;
 

@@ -10,7 +10,7 @@
 
 use super::figure::{value_text, FigKind, FigNode, FigState, Figure};
 use super::layout::RADIUS;
-use super::place::{draw, Anchor, Drawing, Label, LabelKind, CM_PER_PT, PX_PER_CM, RING, RING_WIDTH};
+use super::place::{Anchor, Drawing, Label, LabelKind, CM_PER_PT, PX_PER_CM, RING, RING_WIDTH};
 use crate::games::tree::Tree;
 use crate::trace::Trace;
 
@@ -112,12 +112,12 @@ pub fn svg_at(
             ));
         }
     }
-    let (fig, end) = super::figures(tree, trace, step, opts.minimax)?;
-    let drawing = draw(&fig, &end);
+    // The step's texts on the search's one placement (the screen's too).
+    let (fig, drawing) = super::plan::Plan::new(tree, trace, opts.minimax)?.at(tree, trace, step)?;
     Ok(svg(&fig, &drawing, &format!("{title} on {}", tree.to_text()), opts))
 }
 
-/// The SVG of `fig` placed by `d` (from [`draw`]).
+/// The SVG of `fig` placed by `d` (a step of a [`Plan`](super::plan::Plan)).
 pub fn svg(fig: &Figure, d: &Drawing, title: &str, opts: SvgOptions) -> String {
     let pal = if opts.dark { &DARK } else { &LIGHT };
     let (bx0, by0, bx1, by1) = d.bounds;

@@ -343,20 +343,25 @@ fn recorded(t: &Tree, ab: bool) -> Trace<u32> {
     rec.finish()
 }
 
-/// The placement check on `steps` of one search, with and without the minimax values, in
-/// views 1280 and 360 px wide. Returns the number of texts checked.
+/// The placement check on `steps` of one search, placed once for all its steps (the plan
+/// the screen steps through and the SVG and TikZ draw), with and without the minimax values,
+/// in views 1280 and 360 px wide. Returns the number of texts checked.
 fn check_placement(t: &Tree, trace: &Trace<u32>, steps: &[usize]) -> usize {
-    use super::place::{draw, problems};
+    use super::place::problems;
+    use super::plan::Plan;
     let mut texts = 0;
     for minimax in [false, true] {
-        let Ok((_, end)) = super::figures(t, trace, trace.len(), minimax) else {
-            // Refused (max^n): there are no minimax values to show.
-            assert!(minimax && t.has_tuples(), "{}", t.to_text());
-            continue;
+        let plan = match Plan::new(t, trace, minimax) {
+            Ok(p) => p,
+            Err(_) => {
+                // Refused (max^n): there are no minimax values to show.
+                assert!(minimax && t.has_tuples(), "{}", t.to_text());
+                continue;
+            }
         };
         for &k in steps {
-            let (fig, _) = super::figures(t, trace, k, minimax).unwrap();
-            let d = draw(&fig, &end);
+            let (fig, d) = plan.at(t, trace, k).unwrap();
+            assert_eq!(d.place, plan.place, "the nodes stay where they are at every step");
             for view in [1280.0, 360.0] {
                 let p = problems(&fig, &d, view);
                 assert!(
@@ -390,7 +395,7 @@ fn every_lesson_figure_places_its_texts_apart() {
 }
 
 /// 500 generated trees (two-player, chance, three-player; up to 48 leaves, as wide as a
-/// lab's tree gets), at five steps each.
+/// lab's tree gets), at every step.
 #[test]
 fn generated_figures_place_their_texts_apart() {
     let mut rng = crate::rng::Rng::new(20261205);
@@ -413,7 +418,8 @@ fn generated_figures_place_their_texts_apart() {
         };
         let trace = recorded(&t, k % 2 == 0);
         let n = trace.len();
-        texts += check_placement(&t, &trace, &[0, n / 4, n / 2, 3 * n / 4, n]);
+        let steps: Vec<usize> = (0..=n).collect();
+        texts += check_placement(&t, &trace, &steps);
     }
     assert!(texts > 50_000, "{texts} texts checked");
 }
