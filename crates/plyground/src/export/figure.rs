@@ -302,6 +302,17 @@ pub fn value_text(x: f64) -> String {
 /// A figure node's value as printed, with its kind: "3", "≤ 2", "≥ 5" (the page's
 /// `boundText`), or a vector.
 pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
+    let (t, minimax) = fig_value_parts(n, players)?;
+    Some(match minimax {
+        Some(m) => format!("{t}{MINIMAX_SEP}{m}"),
+        None => t,
+    })
+}
+
+/// A figure node's value in its two parts: its own with its kind ("≤ 2") and the true
+/// minimax value when it is shown ("2"); the compact placement sets the second on a line of
+/// its own, "minimax: 2".
+pub fn fig_value_parts(n: &FigNode, players: usize) -> Option<(String, Option<String>)> {
     let v = n.value.as_ref()?;
     let t = node_value_text(v, players);
     let t = match n.bound {
@@ -309,10 +320,12 @@ pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
         Some(Bound::Lower) => format!("≥ {t}"),
         _ => t,
     };
-    Some(match n.minimax {
-        Some(m) => format!("{t}{MINIMAX_SEP}{}", value_text(m)),
-        None => t,
-    })
+    Some((t, n.minimax.map(value_text)))
+}
+
+/// The compact placement's line under a node: "minimax: 2".
+pub fn minimax_line(m: &str) -> String {
+    format!("minimax: {m}")
 }
 
 /// What stands between a node's own value and its true minimax value (the page's

@@ -34,6 +34,13 @@ pub struct Placement {
     pub y: Vec<f64>,
     /// The width of the whole drawing, texts included.
     pub width: f64,
+    /// The compact placement (a small screen's): an open node's window as α over β, a
+    /// finished node's minimax value on a line under it, the texts on an edge beside the
+    /// short stem over the child, and less air between neighbours.
+    pub compact: bool,
+    /// Per level, how far below its centre line the row's texts reach (the edges leave
+    /// below that): the same at every step of a search.
+    pub below: Vec<f64>,
 }
 
 /// The estimated width in centimetres of `text` set at `\footnotesize` (8 pt) times
@@ -75,6 +82,17 @@ pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
 /// sibling's (missing entries are 0): what [`place`](super::place) adds where the texts on
 /// neighbouring edges would touch.
 pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement {
+    layout_with(fig, reserve, extra, false)
+}
+
+/// Space between neighbours of the compact placement.
+pub const COMPACT_GAP: f64 = 0.15;
+
+/// [`layout_spaced`], `compact` or not (see [`Placement::compact`]).
+pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool) -> Placement {
+    use super::figure::{fig_value_parts, minimax_line};
+    use super::place::AIR;
+    let gap = if compact { COMPACT_GAP } else { GAP };
     let n = fig.nodes.len();
     let players = fig.players;
     // The widest value of either figure, for the reserved window.
@@ -93,6 +111,50 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
     let mut name_w = vec![0.0; n];
     let mut prob_w = vec![0.0; n];
     for (i, node) in fig.nodes.iter().enumerate() {
+        name_w[i] = text_width(&node.edge, EDGE_SCALE);
+        prob_w[i] = node.prob.map(|p| text_width(&super::figure::value_text(p), EDGE_SCALE)).unwrap_or(0.0);
+        if compact {
+            // The value beside (a leaf's under) the node, the window beside it as α over β,
+            // the minimax line centred under it, the edge's texts either side of its stem.
+            let parts = |f: &Figure| f.nodes.get(i).and_then(|x| fig_value_parts(x, players));
+            let mut w: f64 = 0.0;
+            let mut line: f64 = 0.0;
+            for (t, m) in [parts(fig), parts(reserve)].into_iter().flatten() {
+                w = w.max(text_width(&t, 1.0));
+                if let Some(m) = m {
+                    line = line.max(text_width(&minimax_line(&m), EDGE_SCALE));
+                }
+            }
+            if node.is_leaf() {
+                // (A leaf's value is one line under it, the minimax value in it.)
+                let full = [values(fig, i), values(reserve, i)]
+                    .into_iter()
+                    .flatten()
+                    .map(|t| text_width(&t, 1.0))
+                    .fold(0.0, f64::max);
+                left[i] = RADIUS.max(full / 2.0);
+                right[i] = left[i];
+            } else {
+                let lines = [node.window, reserve.nodes.get(i).and_then(|r| r.window)]
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|(a, b)| window_lines(a, b))
+                    .map(|t| text_width(&t, WINDOW_SCALE))
+                    .fold(0.0, f64::max);
+                right[i] = RADIUS + PAD + w.max(lines);
+                left[i] = RADIUS;
+            }
+            if !node.label.is_empty() {
+                left[i] += PAD + text_width(&node.label, 1.0);
+            }
+            if !node.is_leaf() {
+                // The minimax line starts right of the stem under the node.
+                right[i] = right[i].max(AIR + line);
+            }
+            left[i] = left[i].max(name_w[i] + AIR);
+            right[i] = right[i].max(prob_w[i] + AIR);
+            continue;
+        }
         let mut texts = vec![values(fig, i), values(reserve, i)];
         texts.retain(Option::is_some);
         let w = texts.iter().flatten().map(|t| text_width(t, 1.0)).fold(0.0, f64::max);
@@ -109,8 +171,6 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
         if !node.label.is_empty() {
             left[i] += PAD + text_width(&node.label, 1.0);
         }
-        name_w[i] = text_width(&node.edge, EDGE_SCALE);
-        prob_w[i] = node.prob.map(|p| text_width(&super::figure::value_text(p), EDGE_SCALE)).unwrap_or(0.0);
     }
     let mut x = vec![0.0; n];
     let mut next_free: Vec<f64> = Vec::new();
@@ -139,14 +199,15 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
             }
             let d = depths[v];
             if kids.is_empty() {
-                x[v] = if next_free[d].is_finite() { next_free[d] + GAP + left[v] } else { left[v] };
+                x[v] = if next_free[d].is_finite() { next_free[d] + gap + left[v] } else { left[v] };
             } else {
                 // Siblings apart by their edge texts: halfway down, the probability right of
                 // one edge faces the action left of the next, so the children keep twice
                 // those two widths apart. Each later child's subtree moves right.
                 for k in 1..kids.len() {
                     let (a, b) = (kids[k - 1] as usize, kids[k] as usize);
-                    let need = 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR);
+                    // (Compact: the texts sit beside the children's stems, in their extents.)
+                    let need = if compact { 0.0 } else { 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR) };
                     let have = x[b] - x[a];
                     let more = (need - have).max(0.0) + extra.get(b).copied().unwrap_or(0.0);
                     if more > 0.0 {
@@ -158,8 +219,8 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
                 let first = kids[0] as usize;
                 let last = kids[kids.len() - 1] as usize;
                 x[v] = (x[first] + x[last]) / 2.0;
-                if next_free[d].is_finite() && x[v] - left[v] < next_free[d] + GAP {
-                    let delta = next_free[d] + GAP - (x[v] - left[v]);
+                if next_free[d].is_finite() && x[v] - left[v] < next_free[d] + gap {
+                    let delta = next_free[d] + gap - (x[v] - left[v]);
                     for &c in kids {
                         shift(fig, &depths, &right, &mut x, &mut next_free, c as usize, delta);
                     }
@@ -187,7 +248,14 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
             -d * LEVEL
         })
         .collect();
-    Placement { x, y, width }
+    let below = super::place::below(fig, reserve, compact);
+    Placement { x, y, width, compact, below }
+}
+
+/// An α–β window as the compact placement sets it: `α=3` over `β=+∞`.
+pub fn window_lines(alpha: f64, beta: f64) -> [String; 2] {
+    use super::figure::value_text;
+    [format!("α={}", value_text(alpha)), format!("β={}", value_text(beta))]
 }
 
 fn window_text_of(widest: &str) -> String {

@@ -21,8 +21,12 @@
 //! an edge, every text is inside the drawing's bounds, and no text is under 11 px at the scale
 //! the figure opens at ([`opening_scale`]).
 
-use super::figure::{fig_value_text, value_text, window_text, FigKind, FigState, Figure};
-use super::layout::{layout_spaced, text_width, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE};
+use super::figure::{
+    fig_value_parts, fig_value_text, minimax_line, value_text, window_text, FigKind, FigState, Figure,
+};
+use super::layout::{
+    layout_with, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
+};
 
 /// Centimetres per TeX point.
 pub const CM_PER_PT: f64 = 2.54 / 72.27;
@@ -70,6 +74,8 @@ pub enum LabelKind {
     Prob,
     /// The player number inside an n-player node.
     Player,
+    /// The compact placement's line "minimax: v" under a finished inner node.
+    Minimax,
 }
 
 /// Which point of its box a text is set at (TeX's anchors, SVG's text-anchor).
@@ -181,16 +187,21 @@ const COS_HALF: [f64; 7] = [
 /// The drawing of `fig`, with room for everything `reserve` (the same search at its end)
 /// shows: laid out, then the subtrees moved apart until no two edges' texts touch.
 pub fn draw(fig: &Figure, reserve: &Figure) -> Drawing {
+    draw_with(fig, reserve, false)
+}
+
+/// [`draw`], `compact` or not (see [`Placement::compact`]).
+pub fn draw_with(fig: &Figure, reserve: &Figure, compact: bool) -> Drawing {
     let n = fig.nodes.len();
     let mut extra = vec![0.0; n];
     for _ in 0..4 * n + 8 {
-        let d = place(fig, &layout_spaced(fig, reserve, &extra));
+        let d = place(fig, &layout_with(fig, reserve, &extra, compact));
         match edge_conflict(fig, &d) {
             Some((v, by)) => extra[v] += by,
             None => return d,
         }
     }
-    place(fig, &layout_spaced(fig, reserve, &extra))
+    place(fig, &layout_with(fig, reserve, &extra, compact))
 }
 
 /// Depth of every node (parents come first).
@@ -204,19 +215,39 @@ fn depths(fig: &Figure) -> Vec<usize> {
     d
 }
 
-/// How far below its centre line each level's texts reach (the edges leave below that).
-fn below(fig: &Figure, depth: &[usize]) -> Vec<f64> {
+/// How far below its centre line each level's texts reach (the edges leave below that), for
+/// everything `fig` or `reserve` shows.
+pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
+    let depth = depths(fig);
     let levels = depth.iter().max().map_or(0, |m| m + 1);
     let row = ROW_GAP + text_height(SMALL_PT) + AIR;
     let leaf = LEAF_TOP + text_height(VALUE_PT) + AIR;
     let mut out = vec![row.max(RADIUS + AIR); levels];
     for (i, n) in fig.nodes.iter().enumerate() {
-        if n.is_leaf() {
-            out[depth[i]] = leaf;
-        }
+        let reach = if n.is_leaf() {
+            leaf
+        } else if !compact {
+            continue;
+        } else {
+            let r = reserve.nodes.get(i);
+            let minimax = n.minimax.is_some() || r.is_some_and(|r| r.minimax.is_some());
+            if minimax {
+                MINIMAX_TOP + text_height(SMALL_PT) + AIR
+            } else {
+                MINIMAX_TOP
+            }
+        };
+        out[depth[i]] = out[depth[i]].max(reach);
     }
     out
 }
+
+/// Compact: from a node's centre down to the top of its minimax line (under the window's
+/// two lines), cm.
+const MINIMAX_TOP: f64 = ROW_GAP + 2.0 * SMALL_PT * CM_PER_PT + AIR;
+/// Compact: from a node's centre up to the bottom of the texts on the edge into it (clear of
+/// the ring), cm; the edge comes in above them.
+const EDGE_BOTTOM: f64 = RING + RING_WIDTH / 2.0 + AIR;
 
 /// How far over its centre line a row's texts reach (the edges come in above that).
 pub const ABOVE: f64 = ROW_GAP + 0.29 + AIR;
@@ -224,7 +255,8 @@ pub const ABOVE: f64 = ROW_GAP + 0.29 + AIR;
 /// Places `fig`'s texts and edges on the node centres of `place`.
 pub fn place(fig: &Figure, place: &Placement) -> Drawing {
     let depth = depths(fig);
-    let under = below(fig, &depth);
+    let under = &place.below;
+    let compact = place.compact;
     let (x, y) = (&place.x, &place.y);
     let mut labels = Vec::new();
     let mut edges = Vec::new();
@@ -235,13 +267,18 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
         let p = p as usize;
         let (top, _) = glyph_extent(n.kind);
         let (_, bottom) = glyph_extent(fig.nodes[p].kind);
-        let a = (x[p], y[p] - under[depth[p]]);
-        let b = (x[i], y[i] + ABOVE);
+        let a = (x[p], y[p] - under.get(depth[p]).copied().unwrap_or(RADIUS));
+        // Compact: the edge comes in over the texts on it, which sit beside the stem.
+        let b = (x[i], y[i] + if compact { EDGE_BOTTOM + small + AIR } else { ABOVE });
         edges.push(EdgeLine { child: n.id, points: [(x[p], y[p] - bottom), a, b, (x[i], y[i] - 0.0 + top)] });
-        // Beside the middle of the straight part, no corner of the box on the line.
-        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-        let off = small / 2.0 * (b.0 - a.0).abs() / (a.1 - b.1).max(1e-9) + AIR;
-        let (y0, y1) = (my - small / 2.0, my + small / 2.0);
+        let (mx, off, y0, y1) = if compact {
+            (x[i], AIR, y[i] + EDGE_BOTTOM, y[i] + EDGE_BOTTOM + small)
+        } else {
+            // Beside the middle of the straight part, no corner of the box on the line.
+            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let off = small / 2.0 * (b.0 - a.0).abs() / (a.1 - b.1).max(1e-9) + AIR;
+            (mx, off, my - small / 2.0, my + small / 2.0)
+        };
         if !n.edge.is_empty() {
             let w = text_width(&n.edge, EDGE_SCALE);
             let x1 = mx - off;
@@ -284,6 +321,48 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             continue;
         }
         let x0 = cx + BESIDE;
+        if compact {
+            let parts = fig_value_parts(n, fig.players);
+            if let Some((v, _)) = &parts {
+                let w = text_width(v, 1.0);
+                let (y0, y1) = if n.window.is_some() {
+                    (cy + ROW_GAP, cy + ROW_GAP + big)
+                } else {
+                    (cy - big / 2.0, cy + big / 2.0)
+                };
+                labels.push(label(n.id, LabelKind::Value, v, VALUE_PT, (x0, y0, x0 + w, y1), Anchor::West));
+            }
+            if let Some((a, b)) = n.window {
+                // α over β: under the value, or either side of the centre line.
+                let top = if n.value.is_some() { cy - ROW_GAP } else { cy + small };
+                for (k, t) in window_lines(a, b).iter().enumerate() {
+                    let w = text_width(t, WINDOW_SCALE);
+                    let y1 = top - k as f64 * small;
+                    labels.push(label(
+                        n.id,
+                        LabelKind::Window,
+                        t,
+                        SMALL_PT,
+                        (x0, y1 - small, x0 + w, y1),
+                        Anchor::West,
+                    ));
+                }
+            }
+            if let Some((_, Some(m))) = &parts {
+                let t = minimax_line(m);
+                let w = text_width(&t, EDGE_SCALE);
+                let (lx, y1) = (cx + AIR, cy - MINIMAX_TOP);
+                labels.push(label(
+                    n.id,
+                    LabelKind::Minimax,
+                    &t,
+                    SMALL_PT,
+                    (lx, y1 - small, lx + w, y1),
+                    Anchor::West,
+                ));
+            }
+            continue;
+        }
         if let Some(v) = value {
             let w = text_width(&v, 1.0);
             let (y0, y1) = if n.window.is_some() {

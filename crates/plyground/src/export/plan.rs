@@ -12,7 +12,7 @@
 
 use super::figure::{fig_value_text, trace_to_tree, window_text, FigKind, Figure};
 use super::layout::{text_width, Placement, WINDOW_SCALE};
-use super::place::{self, draw, Drawing, RING, RING_WIDTH};
+use super::place::{self, draw_with, Drawing, RING, RING_WIDTH};
 use crate::games::tree::Tree;
 use crate::trace::{StepState, Trace};
 
@@ -33,8 +33,10 @@ pub struct Plan {
 impl Plan {
     /// The plan of `trace` (a search recorded on `tree`), with the true minimax values beside
     /// the search's when `minimax` asks for them (refused, with the reason, where they would
-    /// not compare truly: see [`minimax_values`](crate::trace::minimax_values)).
-    pub fn new(tree: &Tree, trace: &Trace<u32>, minimax: bool) -> Result<Plan, String> {
+    /// not compare truly: see [`minimax_values`](crate::trace::minimax_values)); `compact`:
+    /// the small screen's placement ([`Placement::compact`]; the print figures are never
+    /// compact).
+    pub fn new(tree: &Tree, trace: &Trace<u32>, minimax: bool, compact: bool) -> Result<Plan, String> {
         use crate::Game;
         let values = if minimax {
             let cap = crate::limits::MAX_NODE_CAP as usize;
@@ -94,7 +96,7 @@ impl Plan {
             st.seek(trace, st.index() + 1);
         }
         // The ring is drawn on the current node: room for it anywhere is in the bounds.
-        let d = draw(&room, &room);
+        let d = draw_with(&room, &room, compact);
         Ok(Plan { room, minimax: values, place: d.place, bounds: d.bounds })
     }
 

@@ -345,13 +345,13 @@ fn recorded(t: &Tree, ab: bool) -> Trace<u32> {
 
 /// The placement check on `steps` of one search, placed once for all its steps (the plan
 /// the screen steps through and the SVG and TikZ draw), with and without the minimax values,
-/// in views 1280 and 360 px wide. Returns the number of texts checked.
+/// normal and compact, in views 1280 and 360 px wide. Returns the number of texts checked.
 fn check_placement(t: &Tree, trace: &Trace<u32>, steps: &[usize]) -> usize {
     use super::place::problems;
     use super::plan::Plan;
     let mut texts = 0;
-    for minimax in [false, true] {
-        let plan = match Plan::new(t, trace, minimax) {
+    for (minimax, compact) in [(false, false), (true, false), (false, true), (true, true)] {
+        let plan = match Plan::new(t, trace, minimax, compact) {
             Ok(p) => p,
             Err(_) => {
                 // Refused (max^n): there are no minimax values to show.
@@ -366,7 +366,7 @@ fn check_placement(t: &Tree, trace: &Trace<u32>, steps: &[usize]) -> usize {
                 let p = problems(&fig, &d, view);
                 assert!(
                     p.is_empty(),
-                    "{} step {k} minimax {minimax} {view} px:\n{}",
+                    "{} step {k} minimax {minimax} compact {compact} {view} px:\n{}",
                     t.to_text(),
                     p.join("\n")
                 );
@@ -487,4 +487,37 @@ fn the_placement_check_finds_overlaps() {
     let p = problems(&fig, &d, 1280.0);
     assert!(p.iter().any(|m| m.contains("(Window of A) is on the edge into D")), "{p:?}");
     assert!(p.iter().any(|m| m.contains("'C' (Name of C) is under the ring of C")), "{p:?}");
+}
+
+/// The compact placement shows Figure 5.2 whole on a phone: its canvas is 342 px wide there,
+/// with 16 px kept free either side, and every text is 11 px or more at the scale it opens
+/// at (the normal placement is too wide for that: the screen uses it from 436 px on).
+#[test]
+fn figure_5_2_compact_fits_a_phone_s_canvas_and_the_normal_one_does_not() {
+    use super::place::{problems, LabelKind, PX_PER_CM};
+    use super::plan::Plan;
+    let (t, trace) = alphabeta(FIG_5_2);
+    let room = 342.0 - 2.0 * 16.0;
+    for minimax in [false, true] {
+        let compact = Plan::new(&t, &trace, minimax, true).unwrap();
+        let normal = Plan::new(&t, &trace, minimax, false).unwrap();
+        let w = |p: &Plan| (p.bounds.2 - p.bounds.0) * PX_PER_CM;
+        assert!(w(&compact) <= room, "minimax {minimax}: compact {} px", w(&compact));
+        assert!(w(&normal) > room, "minimax {minimax}: normal {} px", w(&normal));
+        for k in 0..=trace.len() {
+            let (fig, d) = compact.at(&t, &trace, k).unwrap();
+            assert_eq!(problems(&fig, &d, 342.0), Vec::<String>::new(), "step {k}");
+            if minimax && k == trace.len() {
+                // C's value and its minimax value on two lines, both clear of D's name.
+                let c = fig.nodes.iter().position(|n| n.name == "C").unwrap() as u32;
+                let texts: Vec<&str> = d
+                    .labels
+                    .iter()
+                    .filter(|l| l.node == c && matches!(l.kind, LabelKind::Value | LabelKind::Minimax))
+                    .map(|l| l.text.as_str())
+                    .collect();
+                assert_eq!(texts, ["≤ 2", "minimax: 2"]);
+            }
+        }
+    }
 }

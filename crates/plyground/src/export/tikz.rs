@@ -57,7 +57,7 @@ pub fn tikz_at(
     opts: TikzOptions,
 ) -> Result<String, String> {
     // The step's texts on the search's one placement (the screen's too).
-    let (fig, drawing) = super::plan::Plan::new(tree, trace, opts.minimax)?.at(tree, trace, step)?;
+    let (fig, drawing) = super::plan::Plan::new(tree, trace, opts.minimax, false)?.at(tree, trace, step)?;
     let tree_text = tree.to_text();
     Ok(tikz(&fig, &drawing, &format!("{title} on {tree_text}"), opts))
 }
@@ -160,7 +160,7 @@ fn picture(fig: &Figure, d: &Drawing) -> String {
         let n = &fig.nodes[l.node as usize];
         let style = match l.kind {
             LabelKind::Name => "nametext",
-            LabelKind::Window => "windowtext",
+            LabelKind::Window | LabelKind::Minimax => "windowtext",
             _ => "valuetext",
         };
         let text = if l.kind == LabelKind::Name { tex_text(&l.text) } else { tex_value(&l.text) };
