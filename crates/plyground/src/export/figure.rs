@@ -129,6 +129,20 @@ impl Figure {
         step: usize,
         minimax: Option<&[Option<f64>]>,
     ) -> Result<Figure, String> {
+        let mut fig = Figure::unnarrated(tree, trace, step, minimax)?;
+        fig.narration = if step == 0 { String::new() } else { trace.narration(step - 1) };
+        Ok(fig)
+    }
+
+    /// [`at_step_with`](Figure::at_step_with) without the step's narration (""): what a
+    /// canvas draws, which says the step in its own line (and a wasm module that draws the
+    /// figure carries no second copy of the narration).
+    pub fn unnarrated(
+        tree: &Tree,
+        trace: &Trace<u32>,
+        step: usize,
+        minimax: Option<&[Option<f64>]>,
+    ) -> Result<Figure, String> {
         if step > trace.len() {
             return Err(format!(
                 "step {step} is past the end: this search has {} steps (0 to {})",
@@ -229,8 +243,7 @@ impl Figure {
             let up = nodes[id].parent.is_some_and(|p| nodes[p as usize].greyed);
             nodes[id].greyed = up || nodes[id].state == FigState::Pruned;
         }
-        let narration = if step == 0 { String::new() } else { trace.narration(step - 1) };
-        Ok(Figure { nodes, players, step, steps: trace.len(), narration })
+        Ok(Figure { nodes, players, step, steps: trace.len(), narration: String::new() })
     }
 
     /// How many subtrees are pruned at this step (the trace's pruned edges so far).

@@ -9,11 +9,12 @@
 //! probability right of one edge, the action left of the next) so that they do not touch. Widths are estimates for TeX's Computer Modern at
 //! `\footnotesize` (see [`text_width`]), rounded up.
 //!
-//! The room is reserved from a second figure, usually the same search at its end: the final
-//! values, and a window as wide as the widest value twice, so that the figures of one search
-//! at every step have the same layout (a sequence of slides does not jump).
+//! The room is reserved from a second figure (a [`Plan`](super::plan::Plan)'s: the widest
+//! value and window each node shows at any step): its values, and a window as wide as the
+//! widest number twice, so that the figures of one search at every step have the same layout
+//! (a sequence of slides does not jump, nor does the screen).
 
-use super::figure::{fig_value_text, window_text, Figure};
+use super::figure::{window_text, Figure};
 
 /// The glyph's radius (the glyphs are 5 mm across).
 pub const RADIUS: f64 = 0.25;
@@ -90,14 +91,17 @@ pub const COMPACT_GAP: f64 = 0.15;
 
 /// [`layout_spaced`], `compact` or not (see [`Placement::compact`]).
 pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool) -> Placement {
-    use super::figure::{fig_value_parts, minimax_line};
+    use super::figure::{fig_value_parts, minimax_line, MINIMAX_SEP};
     use super::place::AIR;
     let gap = if compact { COMPACT_GAP } else { GAP };
     let n = fig.nodes.len();
     let players = fig.players;
-    // The widest value of either figure, for the reserved window.
+    // The widest number of either figure, for the reserved window (a window holds numbers:
+    // never a bound's "≤" or a minimax value).
     let mut widest = "−∞".to_string();
-    let values = |f: &Figure, i: usize| f.nodes.get(i).and_then(|x| fig_value_text(x, players));
+    let values = |f: &Figure, i: usize| {
+        f.nodes.get(i).and_then(|x| x.value.as_ref()).map(|v| super::figure::node_value_text(v, players))
+    };
     for i in 0..n {
         for t in [values(fig, i), values(reserve, i)].into_iter().flatten() {
             if text_width(&t, 1.0) > text_width(&widest, 1.0) {
@@ -113,63 +117,51 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
     for (i, node) in fig.nodes.iter().enumerate() {
         name_w[i] = text_width(&node.edge, EDGE_SCALE);
         prob_w[i] = node.prob.map(|p| text_width(&super::figure::value_text(p), EDGE_SCALE)).unwrap_or(0.0);
-        if compact {
-            // The value beside (a leaf's under) the node, the window beside it as α over β,
-            // the minimax line centred under it, the edge's texts either side of its stem.
-            let parts = |f: &Figure| f.nodes.get(i).and_then(|x| fig_value_parts(x, players));
-            let mut w: f64 = 0.0;
-            let mut line: f64 = 0.0;
-            for (t, m) in [parts(fig), parts(reserve)].into_iter().flatten() {
-                w = w.max(text_width(&t, 1.0));
-                if let Some(m) = m {
+        // The value beside (a leaf's under) the node; compact: the minimax value on a line
+        // of its own under an inner node. (Widths add up character by character.)
+        let mut w: f64 = 0.0;
+        let mut line: f64 = 0.0;
+        let own = compact && !node.is_leaf();
+        for shown in [fig.nodes.get(i), reserve.nodes.get(i)].into_iter().flatten() {
+            let Some((t, m)) = fig_value_parts(shown, players) else { continue };
+            let mut tw = text_width(&t, 1.0);
+            if let Some(m) = m {
+                if own {
                     line = line.max(text_width(&minimax_line(&m), EDGE_SCALE));
+                } else {
+                    tw += text_width(MINIMAX_SEP, 1.0) + text_width(&m, 1.0);
                 }
             }
-            if node.is_leaf() {
-                // (A leaf's value is one line under it, the minimax value in it.)
-                let full = [values(fig, i), values(reserve, i)]
-                    .into_iter()
-                    .flatten()
-                    .map(|t| text_width(&t, 1.0))
-                    .fold(0.0, f64::max);
-                left[i] = RADIUS.max(full / 2.0);
-                right[i] = left[i];
-            } else {
-                let lines = [node.window, reserve.nodes.get(i).and_then(|r| r.window)]
-                    .into_iter()
-                    .flatten()
-                    .flat_map(|(a, b)| window_lines(a, b))
-                    .map(|t| text_width(&t, WINDOW_SCALE))
-                    .fold(0.0, f64::max);
-                right[i] = RADIUS + PAD + w.max(lines);
-                left[i] = RADIUS;
-            }
-            if !node.label.is_empty() {
-                left[i] += PAD + text_width(&node.label, 1.0);
-            }
-            if !node.is_leaf() {
-                // The minimax line starts right of the stem under the node.
-                right[i] = right[i].max(AIR + line);
-            }
-            left[i] = left[i].max(name_w[i] + AIR);
-            right[i] = right[i].max(prob_w[i] + AIR);
-            continue;
+            w = w.max(tw);
         }
-        let mut texts = vec![values(fig, i), values(reserve, i)];
-        texts.retain(Option::is_some);
-        let w = texts.iter().flatten().map(|t| text_width(t, 1.0)).fold(0.0, f64::max);
         if node.is_leaf() {
             left[i] = RADIUS.max(w / 2.0);
             right[i] = left[i];
         } else {
-            let own_window =
-                node.window.map(|(a, b)| text_width(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
-            let beside = w.max(window_w).max(own_window);
-            right[i] = RADIUS + PAD + beside;
+            let window = if compact {
+                // α over β.
+                [node.window, reserve.nodes.get(i).and_then(|r| r.window)]
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|(a, b)| window_lines(a, b))
+                    .map(|t| text_width(&t, WINDOW_SCALE))
+                    .fold(0.0, f64::max)
+            } else {
+                let own_window =
+                    node.window.map(|(a, b)| text_width(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
+                window_w.max(own_window)
+            };
+            right[i] = RADIUS + PAD + w.max(window);
             left[i] = RADIUS;
         }
         if !node.label.is_empty() {
             left[i] += PAD + text_width(&node.label, 1.0);
+        }
+        if compact {
+            // The minimax line starts right of the stem under the node; the edge's texts sit
+            // either side of the stem over it.
+            right[i] = right[i].max(AIR + line).max(prob_w[i] + AIR);
+            left[i] = left[i].max(name_w[i] + AIR);
         }
     }
     let mut x = vec![0.0; n];

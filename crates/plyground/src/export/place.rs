@@ -23,6 +23,7 @@
 
 use super::figure::{
     fig_value_parts, fig_value_text, minimax_line, value_text, window_text, FigKind, FigState, Figure,
+    MINIMAX_SEP,
 };
 use super::layout::{
     layout_with, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
@@ -321,49 +322,13 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             continue;
         }
         let x0 = cx + BESIDE;
-        if compact {
-            let parts = fig_value_parts(n, fig.players);
-            if let Some((v, _)) = &parts {
-                let w = text_width(v, 1.0);
-                let (y0, y1) = if n.window.is_some() {
-                    (cy + ROW_GAP, cy + ROW_GAP + big)
-                } else {
-                    (cy - big / 2.0, cy + big / 2.0)
-                };
-                labels.push(label(n.id, LabelKind::Value, v, VALUE_PT, (x0, y0, x0 + w, y1), Anchor::West));
-            }
-            if let Some((a, b)) = n.window {
-                // α over β: under the value, or either side of the centre line.
-                let top = if n.value.is_some() { cy - ROW_GAP } else { cy + small };
-                for (k, t) in window_lines(a, b).iter().enumerate() {
-                    let w = text_width(t, WINDOW_SCALE);
-                    let y1 = top - k as f64 * small;
-                    labels.push(label(
-                        n.id,
-                        LabelKind::Window,
-                        t,
-                        SMALL_PT,
-                        (x0, y1 - small, x0 + w, y1),
-                        Anchor::West,
-                    ));
-                }
-            }
-            if let Some((_, Some(m))) = &parts {
-                let t = minimax_line(m);
-                let w = text_width(&t, EDGE_SCALE);
-                let (lx, y1) = (cx + AIR, cy - MINIMAX_TOP);
-                labels.push(label(
-                    n.id,
-                    LabelKind::Minimax,
-                    &t,
-                    SMALL_PT,
-                    (lx, y1 - small, lx + w, y1),
-                    Anchor::West,
-                ));
-            }
-            continue;
-        }
-        if let Some(v) = value {
+        let parts = fig_value_parts(n, fig.players);
+        if let Some((v, m)) = &parts {
+            // (Compact: the minimax value goes on a line of its own, below.)
+            let v = match m {
+                Some(m) if !compact => format!("{v}{MINIMAX_SEP}{m}"),
+                _ => v.clone(),
+            };
             let w = text_width(&v, 1.0);
             let (y0, y1) = if n.window.is_some() {
                 (cy + ROW_GAP, cy + ROW_GAP + big)
@@ -373,14 +338,34 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             labels.push(label(n.id, LabelKind::Value, &v, VALUE_PT, (x0, y0, x0 + w, y1), Anchor::West));
         }
         if let Some((a, b)) = n.window {
-            let t = window_text(a, b);
-            let w = text_width(&t, WINDOW_SCALE);
-            let (y0, y1) = if n.value.is_some() {
-                (cy - ROW_GAP - small, cy - ROW_GAP)
-            } else {
-                (cy - small / 2.0, cy + small / 2.0)
-            };
-            labels.push(label(n.id, LabelKind::Window, &t, SMALL_PT, (x0, y0, x0 + w, y1), Anchor::West));
+            // Under the value, or on the centre line; compact: α over β.
+            let texts = if compact { window_lines(a, b).to_vec() } else { vec![window_text(a, b)] };
+            let top = if n.value.is_some() { cy - ROW_GAP } else { cy + small * texts.len() as f64 / 2.0 };
+            for (k, t) in texts.iter().enumerate() {
+                let w = text_width(t, WINDOW_SCALE);
+                let y1 = top - k as f64 * small;
+                labels.push(label(
+                    n.id,
+                    LabelKind::Window,
+                    t,
+                    SMALL_PT,
+                    (x0, y1 - small, x0 + w, y1),
+                    Anchor::West,
+                ));
+            }
+        }
+        if let (true, Some((_, Some(m)))) = (compact, &parts) {
+            let t = minimax_line(m);
+            let w = text_width(&t, EDGE_SCALE);
+            let (lx, y1) = (cx + AIR, cy - MINIMAX_TOP);
+            labels.push(label(
+                n.id,
+                LabelKind::Minimax,
+                &t,
+                SMALL_PT,
+                (lx, y1 - small, lx + w, y1),
+                Anchor::West,
+            ));
         }
     }
     let ring = fig.nodes.iter().position(|n| n.state == FigState::Current).map(|i| i as u32);

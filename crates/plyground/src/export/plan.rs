@@ -44,7 +44,7 @@ impl Plan {
         } else {
             None
         };
-        let mut room = Figure::at_step_with(tree, trace, trace.len(), values.as_deref())?;
+        let mut room = Figure::unnarrated(tree, trace, trace.len(), values.as_deref())?;
         let players = room.players;
         let to_tree = trace_to_tree(tree, trace);
         let width = |t: Option<String>| t.map_or(0.0, |t| text_width(&t, 1.0));
@@ -102,10 +102,24 @@ impl Plan {
 
     /// The figure at `step` and its texts placed on the plan's node centres (the plan's
     /// bounds). A step past the end is an error naming the trace's length.
+    /// The figure carries no narration (see [`Figure::unnarrated`]; the print figures use
+    /// [`at_narrated`](Plan::at_narrated)).
     pub fn at(&self, tree: &Tree, trace: &Trace<u32>, step: usize) -> Result<(Figure, Drawing), String> {
-        let fig = Figure::at_step_with(tree, trace, step, self.minimax.as_deref())?;
+        let fig = Figure::unnarrated(tree, trace, step, self.minimax.as_deref())?;
         let mut d = place::place(&fig, &self.place);
         d.bounds = self.bounds;
+        Ok((fig, d))
+    }
+
+    /// [`at`](Plan::at) with the step's narration in the figure (the SVG and TikZ carry it).
+    pub fn at_narrated(
+        &self,
+        tree: &Tree,
+        trace: &Trace<u32>,
+        step: usize,
+    ) -> Result<(Figure, Drawing), String> {
+        let (mut fig, d) = self.at(tree, trace, step)?;
+        fig.narration = step.checked_sub(1).map(|i| trace.narration(i)).unwrap_or_default();
         Ok((fig, d))
     }
 

@@ -113,7 +113,8 @@ pub fn svg_at(
         }
     }
     // The step's texts on the search's one placement (the screen's too).
-    let (fig, drawing) = super::plan::Plan::new(tree, trace, opts.minimax, false)?.at(tree, trace, step)?;
+    let (fig, drawing) =
+        super::plan::Plan::new(tree, trace, opts.minimax, false)?.at_narrated(tree, trace, step)?;
     Ok(svg(&fig, &drawing, &format!("{title} on {}", tree.to_text()), opts))
 }
 

@@ -57,7 +57,8 @@ pub fn tikz_at(
     opts: TikzOptions,
 ) -> Result<String, String> {
     // The step's texts on the search's one placement (the screen's too).
-    let (fig, drawing) = super::plan::Plan::new(tree, trace, opts.minimax, false)?.at(tree, trace, step)?;
+    let (fig, drawing) =
+        super::plan::Plan::new(tree, trace, opts.minimax, false)?.at_narrated(tree, trace, step)?;
     let tree_text = tree.to_text();
     Ok(tikz(&fig, &drawing, &format!("{title} on {tree_text}"), opts))
 }
