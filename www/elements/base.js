@@ -48,6 +48,7 @@ export class PlyElement extends HTMLElement {
   /**
    * The modules that draw this element's figure, loaded when the first one connects (so a
    * page with only trees never downloads the game or MCTS code). Subclasses override it.
+   * @param {string} [which] the wasm module the figure draws with (moduleKind)
    * @returns {Promise<object>}
    */
   static load() {
@@ -107,7 +108,7 @@ export class PlyElement extends HTMLElement {
     root.replaceChildren(this._loading, this._error, this._body);
     try {
       const which = this.moduleKind();
-      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(which), this.constructor.load()]);
+      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(which), this.constructor.load(which)]);
       if (token !== this._mountToken) return; // left the page meanwhile
       if (sheet) root.adoptedStyleSheets = [sheet];
       this.api = api;
