@@ -502,7 +502,10 @@ export class TreeCanvas {
     return { minX: lay.x[v] - half, maxX: lay.x[v] + half, minY: lay.y[v] - lay.y0, maxY: lay.y[v] + lay.nodeHeight };
   }
 
-  /** A node's box on the core's placement: its hit box and its texts at this step (world units). */
+  /**
+   * A node's box on the core's placement: its hit box and the texts of its row at this step
+   * (its name, value, window; not the texts on the edge into it, halfway up), world units.
+   */
   placedBox(v) {
     const lay = this.layout;
     const h = lay.hit;
@@ -510,7 +513,7 @@ export class TreeCanvas {
     const rec = this.placed.layout(lay.geometry.compact);
     const k = lay.pxPerCm;
     for (const l of this.placed.at(lay.geometry.compact).labels) {
-      if (l.node !== v) continue;
+      if (l.node !== v || l.kind === 'edge' || l.kind === 'prob') continue;
       const [x0, y0, x1, y1] = l.box;
       box.minX = Math.min(box.minX, (x0 - rec.bounds[0]) * k);
       box.maxX = Math.max(box.maxX, (x1 - rec.bounds[0]) * k);
