@@ -8,3 +8,5 @@ import * as draw from '../lib/tree-draw.js';
 import { provideOwnLayout } from './tree-canvas.js';
 
 provideOwnLayout(layout, draw);
+
+export { layout, draw };
