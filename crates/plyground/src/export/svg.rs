@@ -1,12 +1,12 @@
 //! A [`Figure`] as SVG, for the CLI (`plyground export --format svg`): vector, every text a
 //! `<text>` element (selectable and searchable), light or dark.
 //!
-//! It is the print figure, placed by the print layout ([`layout`]) that the TikZ writer uses:
-//! the same content as the TikZ at the same step (shapes, values and bounds, windows, dashed
-//! edges into pruned subtrees, the chosen move bold, the ring around the current node), in
-//! the page's palettes (`www/lib/tree-draw.js`'s `defaultStyle`). It is not the page's
-//! canvas drawing: that layout measures its texts with the browser's canvas, which a terminal
-//! does not have. The page's own Export button writes the canvas's SVG.
+//! It draws a step of the search's [`Plan`](super::plan::Plan), the placement the TikZ
+//! writer draws and the page's canvas draws for an explicit tree's search: the same content
+//! at the same places (shapes, values and bounds, windows, dashed edges into pruned subtrees,
+//! the chosen move bold, the ring around the current node), in the page's palettes
+//! (`www/lib/tree-style.js`'s `defaultStyle`). The page's own Export button writes the SVG of
+//! its canvas, which draws the same record.
 
 use super::figure::{value_text, FigKind, FigNode, FigState, Figure};
 use super::layout::RADIUS;
