@@ -197,9 +197,17 @@ pub fn draw_with(fig: &Figure, reserve: &Figure, compact: bool) -> Drawing {
     let mut extra = vec![0.0; n];
     for _ in 0..4 * n + 8 {
         let d = place(fig, &layout_with(fig, reserve, &extra, compact));
-        match edge_conflict(fig, &d) {
-            Some((v, by)) => extra[v] += by,
-            None => return d,
+        // Every conflict of this layout at once (a subtree by the most any of its asks): a
+        // big tree settles in a few rounds, not one round per conflict.
+        let mut more = vec![0.0f64; n];
+        for (v, by) in edge_conflicts(fig, &d) {
+            more[v] = more[v].max(by);
+        }
+        if more.iter().all(|&m| m == 0.0) {
+            return d;
+        }
+        for (e, m) in extra.iter_mut().zip(more) {
+            *e += m;
         }
     }
     place(fig, &layout_with(fig, reserve, &extra, compact))
@@ -424,13 +432,16 @@ fn segment_meets(l: &Label, p: (f64, f64), q: (f64, f64)) -> bool {
     t0 <= t1
 }
 
-/// The first edge (by child) whose subtree must move right so that the texts of neighbouring
-/// edges stay apart, and by how much at least: where an edge text meets another edge or
+/// The edges (by child) whose subtrees must move right so that the texts of neighbouring
+/// edges stay apart, and by how much at least: wherever an edge text meets another edge or
 /// another edge's text.
-fn edge_conflict(fig: &Figure, d: &Drawing) -> Option<(usize, f64)> {
+fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
     let x = &d.place.x;
-    let texts: Vec<&Label> =
+    let mut texts: Vec<&Label> =
         d.labels.iter().filter(|l| matches!(l.kind, LabelKind::Edge | LabelKind::Prob)).collect();
+    // Left to right: a text meets only those that start before it ends.
+    texts.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let mut out = Vec::new();
     let depth = depths(fig);
     let apart = |u: u32, v: u32| -> Option<usize> {
         // The right one of the two children of the lowest common ancestor on their paths.
@@ -449,6 +460,9 @@ fn edge_conflict(fig: &Figure, d: &Drawing) -> Option<(usize, f64)> {
     };
     for (k, l) in texts.iter().enumerate() {
         for m in &texts[k + 1..] {
+            if m.x0 >= l.x1 {
+                break;
+            }
             if m.y0 >= l.y1 || m.y1 <= l.y0 {
                 continue;
             }
@@ -456,23 +470,24 @@ fn edge_conflict(fig: &Figure, d: &Drawing) -> Option<(usize, f64)> {
                 if let Some(v) = apart(l.node, m.node) {
                     // Twice the overlap: the texts sit halfway down, where the edges part
                     // at half the rate their ends do.
-                    return Some((v, 2.0 * (l.x1.min(m.x1) - l.x0.max(m.x0) + AIR)));
+                    out.push((v, 2.0 * (l.x1.min(m.x1) - l.x0.max(m.x0) + AIR)));
                 }
             }
         }
         for e in &d.edges {
             let (hi, lo) = (e.points[1].1, e.points[2].1);
-            if l.y0 >= hi || l.y1 <= lo {
+            let (p, q) = (e.points[1].0, e.points[2].0);
+            if l.y0 >= hi || l.y1 <= lo || l.x1 <= p.min(q) || l.x0 >= p.max(q) {
                 continue;
             }
             if segment_meets(l, e.points[1], e.points[2]) {
                 if let Some(v) = apart(l.node, e.child) {
-                    return Some((v, NUDGE));
+                    out.push((v, NUDGE));
                 }
             }
         }
     }
-    None
+    out
 }
 
 /// The scale a figure opens at, px per cm, in a view `view_px` wide: the whole figure when it

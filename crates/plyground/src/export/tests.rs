@@ -521,3 +521,30 @@ fn figure_5_2_compact_fits_a_phone_s_canvas_and_the_normal_one_does_not() {
         }
     }
 }
+
+/// A branching-4 depth-5 tree (1,365 nodes), as the tree lab shows it, is placed with its
+/// texts apart, normal and compact (the subtrees move apart for every conflict of a round at
+/// once, so that this takes a few rounds, not one per conflict).
+#[test]
+fn a_big_tree_is_placed_with_its_texts_apart() {
+    use super::place::problems;
+    use super::plan::Plan;
+    let mut leaf = 0;
+    fn build(d: u32, leaf: &mut u32) -> String {
+        if d == 0 {
+            *leaf += 1;
+            return format!("{}", (*leaf * 7) % 10);
+        }
+        let kids: Vec<String> = (0..4).map(|_| build(d - 1, leaf)).collect();
+        format!("[{}]", kids.join(","))
+    }
+    let (t, trace) = alphabeta(&build(5, &mut leaf));
+    assert_eq!(t.nodes().len(), 1365);
+    for compact in [false, true] {
+        let plan = Plan::new(&t, &trace, false, compact).unwrap();
+        for k in [0, trace.len() / 2, trace.len()] {
+            let (fig, d) = plan.at(&t, &trace, k).unwrap();
+            assert_eq!(problems(&fig, &d, 1280.0), Vec::<String>::new(), "compact {compact} step {k}");
+        }
+    }
+}
