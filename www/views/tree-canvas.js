@@ -356,6 +356,8 @@ export class TreeCanvas {
   }
 
   draw() {
+    // (A frame asked for before the figure went away: its handles are freed.)
+    if (this.destroyed) return;
     const t0 = performance.now();
     const { ctx } = this;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);

@@ -316,6 +316,7 @@ export class TreeFigure {
   destroy() {
     this.pause();
     this.freePlans();
+    this.figures = null;
     this.canvas.destroy();
     this.st?.free();
     this.tree?.free();
