@@ -127,3 +127,68 @@ test('Figure 5.2 with the minimax values: "≤ 2 · minimax: 2" and "3 · minima
   assert.ok(c.x1 < d.x0, `C's value ends at ${c.x1}, D's name starts at ${d.x0}`);
   assert.deepEqual(problems(rec, 'Figure 5.2'), []);
 });
+
+test('FigurePlan: every lesson tree placed once, every step drawn clear, normal and compact, with and without minimax values', () => {
+  let checked = 0;
+  for (const lesson of LESSON_TREES) {
+    const tree = GameTree.parse(lesson.text);
+    try {
+      for (const algo of algorithmsFor(tree)) {
+        if (algo === 'mcts') continue;
+        for (const minimax of [false, true]) {
+          for (const compact of [false, true]) {
+            let plan;
+            try {
+              plan = api.FigurePlan.forTree(tree, { algo }, 20000, minimax, compact);
+            } catch (e) {
+              assert.ok(minimax && /minimax|vectors|depth/.test(e.message), e.message);
+              continue;
+            }
+            try {
+              const layout = plan.layout();
+              assert.equal(layout.compact, compact);
+              for (let step = 0; step <= plan.length; step++) {
+                const rec = { ...layout, ...plan.at(step) };
+                assert.deepEqual(problems(rec, `${lesson.id} ${algo} step ${step}${minimax ? ' minimax' : ''}${compact ? ' compact' : ''}`), []);
+                checked += rec.labels.length;
+                // The print figure of a step is the screen's normal placement of it.
+                if (!compact && step === plan.length) {
+                  const print = api.figureRecord(tree, { algo }, 20000, step, minimax);
+                  assert.deepEqual(print.labels, rec.labels);
+                  assert.deepEqual(print.bounds, rec.bounds);
+                }
+              }
+              assert.throws(() => plan.at(plan.length + 1), /FigurePlan\.at: step/);
+            } finally {
+              plan.free();
+            }
+          }
+        }
+      }
+    } finally {
+      tree.free();
+    }
+  }
+  assert.ok(checked > 10000, `${checked} texts checked`);
+});
+
+test('placedLayout: the plan in screen units, levels left to right, hit boxes on the glyphs', async () => {
+  const { placedHit, placedLayout } = await import('../../www/lib/figure-draw.js');
+  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const plan = api.FigurePlan.forTree(tree, { algo: 'alphabeta' }, 20000, true, true);
+  const rec = plan.layout();
+  plan.free();
+  tree.free();
+  const lay = placedLayout(rec);
+  assert.equal(lay.levels, 3);
+  assert.deepEqual(Array.from(lay.levelStart), [0, 1, 4, 13]);
+  assert.deepEqual(lay.geometry, { compact: true, placed: true });
+  for (let d = 0; d < lay.levels; d++) {
+    for (let k = lay.levelStart[d] + 1; k < lay.levelStart[d + 1]; k++) assert.ok(lay.x[lay.order[k]] > lay.x[lay.order[k - 1]]);
+  }
+  // At zoom 1 a point on a glyph hits its node, a point between two leaves none.
+  for (let v = 0; v < 13; v++) assert.equal(placedHit(lay, lay.x[v], lay.y[v]), v);
+  const [a, b] = [lay.order[lay.levelStart[2]], lay.order[lay.levelStart[2] + 1]];
+  assert.equal(placedHit(lay, (lay.x[a] + lay.x[b]) / 2, lay.y[a] + 40), -1);
+  assert.ok(lay.width <= 342 - 32, `compact Figure 5.2 is ${lay.width} px wide`);
+});

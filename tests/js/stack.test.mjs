@@ -124,7 +124,7 @@ function alive(after) {
 // the next allocation fails, which Rust turns into a trap (RuntimeError: unreachable; the
 // guard then replaces the instance). A page frees what it makes; so does this test.
 let made = null;
-for (const C of [Game, GameTree, Stepper, MctsStepper, Practice, api.Engine]) {
+for (const C of [Game, GameTree, Stepper, MctsStepper, Practice, api.Engine, api.FigurePlan]) {
   const wrap = C.__wrap;
   C.__wrap = function (ptr) {
     const h = wrap.call(this, ptr);
@@ -302,6 +302,10 @@ const CALLS = {
   exportTikz: () => api.exportTikz(tree(), {}, 100, 5, false),
   exportSvg: () => api.exportSvg(tree(), {}, 100, 5, true, 600),
   figureRecord: () => api.figureRecord(tree(), {}, 100, 5, true),
+  'FigurePlan.forTree': () => api.FigurePlan.forTree(tree(), {}, 100, true, true),
+  'FigurePlan.layout': () => api.FigurePlan.forTree(tree(), {}, 100, true, false).layout(),
+  'FigurePlan.at': () => api.FigurePlan.forTree(tree(), {}, 100, true, true).at(5),
+  'FigurePlan getters': () => api.FigurePlan.forTree(tree(), {}, 100).length,
   engines: () => api.engines('c4'),
   checkEngineConfig: () => api.checkEngineConfig('c4', { engine: 'hminimax', depth: '5', tt: true }),
   engineLabel: () => api.engineLabel('ttt', { engine: 'mcts', iterations: 10 }),

@@ -48,6 +48,7 @@ export class PlyElement extends HTMLElement {
   /**
    * The modules that draw this element's figure, loaded when the first one connects (so a
    * page with only trees never downloads the game or MCTS code). Subclasses override it.
+   * @param {string} [which] the wasm module the figure draws with (moduleKind)
    * @returns {Promise<object>}
    */
   static load() {
@@ -110,7 +111,7 @@ export class PlyElement extends HTMLElement {
       if (this.getAttribute('loading') === 'lazy') await (await import('./lazy.js')).near(this);
       if (token !== this._mountToken) return;
       const which = this.moduleKind();
-      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(which), this.constructor.load()]);
+      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(which), this.constructor.load(which)]);
       if (token !== this._mountToken) return; // left the page meanwhile
       if (sheet) root.adoptedStyleSheets = [sheet];
       this.api = api;

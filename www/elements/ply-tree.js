@@ -24,9 +24,10 @@ function searchKey(s) {
 export class PlyTree extends PlyElement {
   static view = 'tree';
   static textTree = true;
-  static load() {
+  /** `which`: the wasm module (a game's search is laid out by the canvas itself: its code too). */
+  static load(which) {
     modules ??= Promise.all([import('../views/tree-figure.js'), import('../lib/record.js')]).then(([a, b]) => ({ ...a, ...b }));
-    return modules;
+    return which === 'tree' ? modules : Promise.all([modules, import('../views/own-layout.js')]).then(([m]) => m);
   }
   static attrs = {
     tree: 'string',
@@ -85,7 +86,7 @@ export class PlyTree extends PlyElement {
         rec.tree?.free();
         throw e;
       }
-      f.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step });
+      f.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, figures: rec.figures, step });
       f.setThumbnails(s.boards);
       this._key = key;
       this.emit('step', f.stepInfo());

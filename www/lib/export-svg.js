@@ -203,10 +203,10 @@ export function exportCamera(layout, { scale = 1, width = null, margin = 16 } = 
  * @param {string} [opts.title] the document's <title>
  * @returns {{svg: string, width: number, height: number, stats: object}}
  */
-export function figureSvg(model, layout, { style, measure, scale, width, title = '' }) {
+export function figureSvg(model, layout, { style, measure, scale, width, title = '', draw = drawTree }) {
   const camera = exportCamera(layout, { scale, width });
   const ctx = new SvgContext(measure);
-  const stats = drawTree(ctx, model, layout, camera, style);
+  const stats = draw(ctx, model, layout, camera, style);
   return { svg: ctx.svg(camera.width, camera.height, title), width: camera.width, height: camera.height, stats };
 }
 
@@ -215,13 +215,13 @@ export function figureSvg(model, layout, { style, measure, scale, width, title =
  * a PNG: `makeCanvas(w, h)` makes it (document.createElement('canvas') in the page).
  * @returns {object} the canvas
  */
-export function figureCanvas(makeCanvas, model, layout, { style, scale, width, ratio = 1 }) {
+export function figureCanvas(makeCanvas, model, layout, { style, scale, width, ratio = 1, draw = drawTree }) {
   if (![1, 2, 3].includes(ratio)) throw new Error(`export: the PNG ratio must be 1, 2 or 3, got ${ratio}`);
   const camera = exportCamera(layout, { scale, width });
   const canvas = makeCanvas(Math.ceil(camera.width * ratio), Math.ceil(camera.height * ratio));
   const ctx = canvas.getContext('2d');
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  drawTree(ctx, model, layout, camera, style);
+  draw(ctx, model, layout, camera, style);
   return canvas;
 }
 

@@ -1,5 +1,6 @@
-// Draws the core's placed figure (the wasm `figureRecord`: the picture the TikZ and SVG
-// writers draw, placed once by `plyground::export::place`) on a 2D canvas context: the same
+// Draws the core's placed figure (the wasm `FigurePlan`'s `layout()` with one step's
+// `at(step)`, or `figureRecord`, both in one object: the picture the TikZ and SVG writers
+// draw, placed once by `plyground::export::plan`) on a 2D canvas context: the same
 // glyphs, edges (with their stems), texts and ring at the same places. Every text is drawn in
 // the box the core placed it in: set at its anchor, and condensed into the box (fillText's
 // maxWidth) where the canvas's font would run wider than the core's advance table, so the
@@ -7,7 +8,7 @@
 //
 // DOM-free: tested under node --test with a recording context.
 
-import { defaultStyle, shapePath } from './tree-draw.js';
+import { defaultStyle, shapePath } from './tree-style.js';
 
 /** The glyph radius and the ring's, in cm (as the core's SVG draws them: a chance circle
  * 0.8 and a terminal square 0.7 of the radius, as shapePath draws them). */
@@ -45,15 +46,22 @@ export function figureTextBoxes(rec, view = {}) {
 }
 
 /**
- * Draws `rec` into `ctx`.
+ * Draws `rec` into `ctx`. With `view.clip` ({w, h}, screen px) only what meets that rectangle
+ * is drawn, and texts under `style.minFontPx` on screen are left out (a tree zoomed out past
+ * its texts): the canvas draws a big tree at a frame's cost.
+ * Returns {nodes, edges, text, visible, radius}: the glyphs and edges drawn, whether any text
+ * was, the ids of the glyphs drawn, the glyph radius on screen.
  * @param {CanvasRenderingContext2D} ctx
  * @param {object} rec figureRecord's result
- * @param {{scale?: number, tx?: number, ty?: number}} [view]
+ * @param {{scale?: number, tx?: number, ty?: number, clip?: {w: number, h: number}}} [view]
  * @param {object} [style] tree-draw.js defaultStyle (colours, font family, line widths)
  */
 export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
   const { scale, at } = figureView(rec, view);
   const n = rec.x.length;
+  const clip = view.clip ?? null;
+  const out = (x0, y0, x1, y1) => clip !== null && (x1 < 0 || y1 < 0 || x0 > clip.w || y0 > clip.h);
+  const stats = { nodes: 0, edges: 0, text: false, visible: [], radius: RADIUS * scale };
   // Edges, one path per look.
   const looks = {
     edge: [style.edge, style.edgeWidth, []],
@@ -65,13 +73,17 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
     let any = false;
     for (let k = 0; k < rec.edgeLooks.length; k++) {
       if (rec.edgeLooks[k] !== look) continue;
+      const e = rec.edges.slice(k * 9 + 1, k * 9 + 9);
+      const pts = [0, 1, 2, 3].map((i) => at(e[2 * i], e[2 * i + 1]));
+      const xs = pts.map((p) => p[0]);
+      const ys = pts.map((p) => p[1]);
+      if (out(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys))) continue;
       if (!any) ctx.beginPath();
       any = true;
-      const e = rec.edges.slice(k * 9 + 1, k * 9 + 9);
+      stats.edges++;
       for (let i = 0; i < 4; i++) {
-        const [sx, sy] = at(e[2 * i], e[2 * i + 1]);
-        if (i === 0) ctx.moveTo(sx, sy);
-        else ctx.lineTo(sx, sy);
+        if (i === 0) ctx.moveTo(pts[i][0], pts[i][1]);
+        else ctx.lineTo(pts[i][0], pts[i][1]);
       }
     }
     if (any) {
@@ -83,8 +95,12 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
   }
   ctx.setLineDash([]);
   // Glyphs.
+  const r = RADIUS * scale;
   for (let v = 0; v < n; v++) {
     const [sx, sy] = at(rec.x[v], rec.y[v]);
+    if (out(sx - r, sy - r, sx + r, sy + r)) continue;
+    stats.nodes++;
+    stats.visible.push(v);
     ctx.beginPath();
     shapePath(ctx, { kind: rec.kinds[v], player: rec.players[v] }, sx, sy, RADIUS * scale);
     const state = rec.states[v];
@@ -119,6 +135,8 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
   const boxes = figureTextBoxes(rec, view);
   for (let i = 0; i < boxes.length; i++) {
     const b = boxes[i];
+    if (clip !== null && (b.px < style.minFontPx - 1e-6 || out(b.x0, b.y0, b.x1, b.y1))) continue;
+    stats.text = true;
     const a = rec.labels[i].anchor;
     ctx.font = `${b.px}px ${style.fontFamily}`;
     ctx.textAlign = align[a];
@@ -128,4 +146,81 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
     if (ctx.measureText(b.text).width > room) ctx.fillText(b.text, x, (b.y0 + b.y1) / 2, room);
     else ctx.fillText(b.text, x, (b.y0 + b.y1) / 2);
   }
+  return stats;
+}
+
+/**
+ * A FigurePlan's `layout()` as the canvas's world (tree-layout.js's TreeLayout fields the
+ * camera, the framing rule and the overview map read): px at zoom 1, where the smallest text
+ * is 11 px (`pxPerCm`), y down, the bounds' top-left corner at 0. Nothing is folded.
+ * `toWorld(x, y)` maps the record's cm; `hit` holds each node's box in world units.
+ * @param {object} lay FigurePlan.layout()
+ */
+export function placedLayout(lay) {
+  const k = lay.pxPerCm;
+  const [bx0, by0, bx1, by1] = lay.bounds;
+  const n = lay.x.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const depth = new Int32Array(n);
+  const parent = Int32Array.from(lay.parents);
+  for (let v = 0; v < n; v++) {
+    x[v] = (lay.x[v] - bx0) * k;
+    y[v] = (by1 - lay.y[v]) * k;
+    depth[v] = parent[v] >= 0 ? depth[parent[v]] + 1 : 0;
+  }
+  const levels = n ? Math.max(...depth) + 1 : 0;
+  const byLevel = Array.from({ length: levels }, () => []);
+  for (let v = 0; v < n; v++) byLevel[depth[v]].push(v);
+  for (const l of byLevel) l.sort((a, b) => x[a] - x[b]);
+  const order = Int32Array.from(byLevel.flat());
+  const levelStart = new Int32Array(levels + 1);
+  for (let d = 0; d < levels; d++) levelStart[d + 1] = levelStart[d] + byLevel[d].length;
+  const kids = Array.from({ length: n + 1 }, () => []);
+  for (let v = 0; v < n; v++) kids[parent[v] >= 0 ? parent[v] : n].push(v);
+  const childStart = new Int32Array(n + 2);
+  for (let v = 0; v <= n; v++) childStart[v + 1] = childStart[v] + kids[v].length;
+  const childList = Int32Array.from(kids.flat());
+  const hit = new Float64Array(4 * n);
+  for (let v = 0; v < n; v++) {
+    const [h0, h1, h2, h3] = lay.hit.slice(4 * v, 4 * v + 4);
+    hit.set([(h0 - bx0) * k, (by1 - h3) * k, (h2 - bx0) * k, (by1 - h1) * k], 4 * v);
+  }
+  const width = (bx1 - bx0) * k;
+  const height = (by1 - by0) * k;
+  const size = n ? hit[2] - hit[0] : 0;
+  return {
+    x,
+    y,
+    visible: new Uint8Array(n).fill(1),
+    width,
+    height,
+    bounds: { minX: 0, minY: 0, maxX: width, maxY: height },
+    depth,
+    parent,
+    order,
+    levelStart,
+    levels,
+    childStart,
+    childList,
+    nodeWidth: size,
+    nodeHeight: size,
+    levelHeight: levels > 1 ? y[order[levelStart[1]]] - y[order[0]] : size,
+    y0: n ? y[order[0]] : 0,
+    geometry: { compact: Boolean(lay.compact), placed: true },
+    hit,
+    pxPerCm: k,
+  };
+}
+
+/**
+ * The node whose hit box holds world point (wx, wy) in a placedLayout, or -1.
+ * @param {ReturnType<typeof placedLayout>} lay
+ */
+export function placedHit(lay, wx, wy) {
+  const { hit } = lay;
+  for (let v = 0; v < lay.x.length; v++) {
+    if (wx >= hit[4 * v] && wx <= hit[4 * v + 2] && wy >= hit[4 * v + 1] && wy <= hit[4 * v + 3]) return v;
+  }
+  return -1;
 }

@@ -64,7 +64,9 @@ export function stepperOptions(s) {
  * @param {object} api the wasm module
  * @param {object} s a tree state (view 'tree')
  * @param {{strict?: boolean}} [opts]
- * @returns {{st: object, tree: object|null, current: object, options: object, algos: string[], algo: string, order: string, orders: string[]}}
+ * `figures(minimax, compact)` (an explicit tree's, where the module has FigurePlan): the same
+ * search placed by the core for the canvas; null for a game or an MCTS search.
+ * @returns {{st: object, tree: object|null, current: object, options: object, algos: string[], algo: string, order: string, orders: string[], figures: Function|null}}
  */
 export function recordSearch(api, s, { strict = false } = {}) {
   const isGame = s.source !== 'tree';
@@ -96,7 +98,8 @@ export function recordSearch(api, s, { strict = false } = {}) {
       ? { type: 'game', kind: game.kind, moves: game.moveString, legal: game.legalMoves().length }
       : { type: 'tree', text: s.tree };
     game?.free();
-    return { st, tree, current, options, algos, algo, order, orders };
+    const figures = !isGame && api.FigurePlan ? (minimax, compact) => api.FigurePlan.forTree(tree, options, s.cap, minimax, compact) : null;
+    return { st, tree, current, options, algos, algo, order, orders, figures };
   } catch (e) {
     tree?.free();
     game?.free();

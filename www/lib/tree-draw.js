@@ -15,6 +15,9 @@
 // text is skipped and then nodes become dots (level of detail).
 
 import { boundText, formatValue, formatVector, formatWindow, withMinimax } from './notation.js';
+import { defaultStyle, shapePath } from './tree-style.js';
+
+export { defaultStyle, shapePath };
 
 /**
  * @typedef {object} DrawNode
@@ -39,86 +42,6 @@ import { boundText, formatValue, formatVector, formatWindow, withMinimax } from 
  * (they zoom with the tree); line widths are in screen pixels (they stay crisp).
  */
 
-/**
- * The default theme. Both palettes keep a clear contrast between text and background and use
- * fills only as a second cue next to the shapes.
- * @param {boolean} [dark=false]
- * @returns {TreeStyle}
- */
-export function defaultStyle(dark = false) {
-  const common = {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    fontSize: 14,
-    smallFontSize: 12,
-    minFontPx: 11,
-    nodeScale: 0.8,
-    minShapePx: 2,
-    textPad: 6,
-    labelGap: 4,
-    // More room between the texts of two nodes on a row (a value and the next node's name):
-    // at the layout's gap alone they read as one phrase ("3 · minimax: 3 C").
-    textApart: 10,
-    bandGap: 3,
-    edgeWidth: 1.25,
-    boldEdgeWidth: 3.5,
-    nodeStrokeWidth: 1.25,
-    currentRingWidth: 3.5,
-    dash: [6, 4],
-  };
-  if (dark) {
-    return {
-      ...common,
-      background: '#16181d',
-      edge: '#9aa0a6',
-      boldEdge: '#f2f2f2',
-      prunedEdge: '#5d6269',
-      nodeStroke: '#e6e6e6',
-      prunedStroke: '#5d6269',
-      fill: { max: '#8a5a2b', min: '#2f5f8a', chance: '#6b6330', terminal: '#4a4d52' },
-      playerFill: ['#8a5a2b', '#2f5f8a', '#3f6b33', '#6b3f73'],
-      openFill: '#5c5220',
-      unvisitedFill: '#16181d',
-      prunedFill: '#2a2d33',
-      current: '#ff6b6b',
-      text: '#f2f2f2',
-      mutedText: '#8d939b',
-      edgeText: '#c8c8c8',
-      tagText: '#111111',
-    };
-  }
-  return {
-    ...common,
-    background: '#ffffff',
-    edge: '#5b5b5b',
-    boldEdge: '#111111',
-    prunedEdge: '#ababab',
-    nodeStroke: '#222222',
-    prunedStroke: '#ababab',
-    fill: { max: '#f6c28b', min: '#9cc3e6', chance: '#e8e0a8', terminal: '#d9d9d9' },
-    playerFill: ['#f6c28b', '#9cc3e6', '#b5dca0', '#e0b3e6'],
-    openFill: '#fff4c2',
-    unvisitedFill: '#ffffff',
-    prunedFill: '#efefef',
-    current: '#d1242f',
-    text: '#111111',
-    mutedText: '#707070',
-    edgeText: '#444444',
-    tagText: '#ffffff',
-  };
-}
-
-/**
- * @typedef {object} DrawStats What a frame drew; for tests and a debug overlay.
- * @property {number} nodes Nodes drawn.
- * @property {number} edges Edges drawn.
- * @property {boolean} text Whether text was drawn at this zoom.
- * @property {boolean} dots Whether nodes were drawn as dots at this zoom.
- * @property {Int32Array} visible The ids of the nodes drawn (a view into a scratch buffer,
- *   valid until the next frame of the same layout), so a page can decorate them.
- * @property {number} radius The screen radius of a node glyph in this frame.
- */
-
-/** Text widths at the layout's font sizes, by font and text (see drawTree's texts). */
 const worldWidths = new Map();
 
 /** Per-layout scratch buffers, so panning does not allocate per frame. */
@@ -793,53 +716,6 @@ function fillOf(node, greyed, style) {
     return pal[((node.player | 0) % pal.length + pal.length) % pal.length];
   }
   return style.fill[node.kind] ?? style.fill.terminal;
-}
-
-const SIN60 = Math.sqrt(3) / 2;
-
-/**
- * Adds the node's glyph to the current path, centred on (sx, sy) within radius r. Every glyph
- * starts with its own moveTo so batched glyphs never join up.
- */
-export function shapePath(ctx, node, sx, sy, r) {
-  const kind = node ? node.kind : 'terminal';
-  switch (kind) {
-    case 'max': // ▲ apex first, above the base.
-      ctx.moveTo(sx, sy - r);
-      ctx.lineTo(sx + r * SIN60, sy + r / 2);
-      ctx.lineTo(sx - r * SIN60, sy + r / 2);
-      ctx.closePath();
-      return;
-    case 'min': // ▼ apex first, below the base.
-      ctx.moveTo(sx, sy + r);
-      ctx.lineTo(sx - r * SIN60, sy - r / 2);
-      ctx.lineTo(sx + r * SIN60, sy - r / 2);
-      ctx.closePath();
-      return;
-    case 'chance': {
-      const rc = r * 0.8;
-      ctx.moveTo(sx + rc, sy);
-      ctx.arc(sx, sy, rc, 0, 2 * Math.PI);
-      return;
-    }
-    case 'player': {
-      // Player p gets a regular polygon with p + 3 corners, a corner on top: player 0 ▲,
-      // player 1 ◆ (a diamond, unlike the terminal square), then pentagon, hexagon, …
-      const sides = Math.min(Math.max(node.player | 0, 0) + 3, 12);
-      ctx.moveTo(sx, sy - r);
-      for (let i = 1; i < sides; i++) {
-        const a = -Math.PI / 2 + (2 * Math.PI * i) / sides;
-        ctx.lineTo(sx + r * Math.cos(a), sy + r * Math.sin(a));
-      }
-      ctx.closePath();
-      return;
-    }
-    default: {
-      // 'terminal' and anything unknown: a square.
-      const s = r * 0.7;
-      ctx.rect(sx - s, sy - s, 2 * s, 2 * s);
-    }
-  }
 }
 
 /**

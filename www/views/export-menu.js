@@ -128,9 +128,11 @@ function drawing(fig) {
   const c = fig.canvas;
   if (!c.model?.nodes?.length || !c.layout.order.length) return { empty: 'Nothing to export yet: no tree is drawn.' };
   const d = { model: c.model, layout: c.layout, style: c.style, measure: (t, px, bold) => c.measure(t, px, bold), scale: c.camera.scale };
+  // An explicit tree's search: the core's placement, as the canvas draws it (drawPlaced).
+  const draw = c.placed ? (ctx, model, layout, camera) => c.drawPlaced(ctx, camera) : undefined;
   return {
-    svg: (title, width) => figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, width: width ?? undefined, title }).svg,
-    canvas: (make, ratio, width) => figureCanvas(make, d.model, d.layout, { style: d.style, scale: d.scale, width: width ?? undefined, ratio }),
+    svg: (title, width) => figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, width: width ?? undefined, title, draw }).svg,
+    canvas: (make, ratio, width) => figureCanvas(make, d.model, d.layout, { style: d.style, scale: d.scale, width: width ?? undefined, ratio, draw }),
   };
 }
 

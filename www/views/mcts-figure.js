@@ -10,6 +10,8 @@ import { buildMctsModel, fmt4, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
+// (Games' searches, MCTS and exercises are laid out by the canvas itself.)
+import './own-layout.js';
 import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
 
 /** The controls an MCTS figure can show. */

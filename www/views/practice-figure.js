@@ -13,6 +13,8 @@ import { buildTraceModel } from '../lib/trace-view.js';
 import { formatValue, formatVector } from '../lib/notation.js';
 import { cellKey, cellText, collectAnswers, gradeRecord, keyCell, nodePaths, readCell } from '../lib/practice-answers.js';
 import { TreeCanvas } from './tree-canvas.js';
+// (An exercise's tree is laid out by the canvas itself.)
+import './own-layout.js';
 import { el, partMaker } from './dom.js';
 
 const FIELD_WORD = { values: 'value', windows: 'window [α, β]', pruned: 'pruned', choice: 'choice', order: 'order', visits: 'N, W after backup' };

@@ -9,11 +9,41 @@
 // current step's node, or the current question's) at a readable size, with an overview map
 // (minimap.js) in a corner. When the focus leaves the view the camera glides after it.
 
-import { layoutTree } from '../lib/tree-layout.js';
 import { Camera, boxInView, frameTree, legibleScale, panToShow } from '../lib/camera.js';
-import { COMPACT_NODE, defaultStyle, drawTree, hitTest, labelSpace, reserveFor } from '../lib/tree-draw.js';
+import { defaultStyle } from '../lib/tree-style.js';
 import { drawMinimap, minimapBox, minimapProjection, onMinimap } from '../lib/minimap.js';
+import { drawFigure, figureTextBoxes, placedHit, placedLayout } from '../lib/figure-draw.js';
 import { prefersDark, reducedMotion } from './dom.js';
+
+/**
+ * The canvas's own layout and label placement (tree-layout.js, tree-draw.js): for the trees
+ * the core does not place (a game's search, MCTS, practice), given by views/own-layout.js,
+ * which the views that draw those import. A figure of an explicit tree's search never loads
+ * them: the core places it (setPlaced).
+ */
+let own = null;
+
+/** Called once by views/own-layout.js with tree-layout.js and tree-draw.js. */
+export function provideOwnLayout(layoutModule, drawModule) {
+  own = { layoutTree: layoutModule.layoutTree, ...drawModule };
+}
+
+/** The layout of no tree. */
+const EMPTY_LAYOUT = {
+  x: new Float64Array(0),
+  y: new Float64Array(0),
+  visible: new Uint8Array(0),
+  parent: new Int32Array(0),
+  order: new Int32Array(0),
+  levelStart: new Int32Array(1),
+  levels: 0,
+  childStart: new Int32Array(1),
+  childList: new Int32Array(0),
+  width: 0,
+  height: 0,
+  bounds: { minX: 0, minY: 0, maxX: 0, maxY: 0 },
+  geometry: null,
+};
 
 const BASE_LAYOUT = { nodeWidth: 40 };
 /** The largest zoom a whole small tree is framed at. */
@@ -69,7 +99,7 @@ export class TreeCanvas {
     this.ctx = canvas.getContext('2d');
     this.camera = new Camera({ minScale: 0.005, maxScale: 6 });
     this.model = { nodes: [] };
-    this.layout = layoutTree([], BASE_LAYOUT);
+    this.layout = EMPTY_LAYOUT;
     this.layoutOpts = { ...BASE_LAYOUT };
     this.collapsed = new Set();
     this.reserve = null;
@@ -131,6 +161,8 @@ export class TreeCanvas {
 
   /** The smallest scale at which every text of the tree is drawn (11 px at 100% zoom). */
   get readableScale() {
+    // (The core's placement is in px at which its smallest text is 11.)
+    if (this.placed) return 1;
     return legibleScale(Math.min(this.style.fontSize, this.style.smallFontSize), this.style.minFontPx);
   }
 
@@ -171,14 +203,32 @@ export class TreeCanvas {
    * the first view keeps on screen beside the root (the current question's).
    */
   setModel(model, { fit = true, layout = {}, focus = -1 } = {}) {
+    if (!own) throw new Error('TreeCanvas.setModel: the canvas\'s own layout is not loaded (import views/own-layout.js)');
+    this.placed = null;
+    this.present(model, { fit, layout, focus });
+  }
+
+  /**
+   * Draws `model`'s tree as the core places it (an explicit tree's search: lib/figure-draw.js
+   * on FigurePlan records) instead of laying it out here: `source.layout(compact)` the plan's
+   * layout() and `source.at(compact)` its record of the step on screen (`model` keeps the
+   * states the overview map and the hover read). The compact placement is used when only it
+   * shows the tree whole and readable (see relayout). Options as setModel's.
+   */
+  setPlaced(model, source, { fit = true, focus = -1 } = {}) {
+    this.placed = source;
+    this.present(model, { fit, layout: {}, focus });
+  }
+
+  present(model, { fit, layout, focus }) {
     // (A glide's end was worked out for the old layout: stop where it is.)
     this.glide = null;
     const anchor = fit ? null : this.rootOnScreen();
     this.model = model;
     this.layoutOpts = { ...BASE_LAYOUT, ...layout };
     this.collapsed = new Set([...this.collapsed].filter((id) => id < model.nodes.length));
-    if (fit) this.collapsed.clear();
-    this.reserve = reserveFor(model, (t) => this.measure(t, this.style.fontSize));
+    if (fit || this.placed) this.collapsed.clear();
+    this.reserve = this.placed ? null : own.reserveFor(model, (t) => this.measure(t, this.style.fontSize));
     this.relayout();
     if (fit) {
       this.auto = 'frame';
@@ -213,9 +263,21 @@ export class TreeCanvas {
    * either keeps the normal placement, whose levels are lower.)
    */
   relayout() {
+    const cam = this.camera;
+    const whole = (l) => l.width * this.readableScale + 2 * FRAME_MARGIN <= cam.width && l.height * this.readableScale + 2 * FRAME_MARGIN <= cam.height;
+    if (this.placed) {
+      // The core's two placements: the normal one, else the compact one if only it is whole.
+      this.layout = placedLayout(this.placed.layout(false));
+      this.layoutSize = `${cam.width}×${cam.height}`;
+      if (cam.width > 1 && !whole(this.layout)) {
+        const narrow = placedLayout(this.placed.layout(true));
+        if (whole(narrow)) this.layout = narrow;
+      }
+      return;
+    }
     const o = this.layoutOpts;
     const lay = (compact) => {
-      const space = labelSpace(this.model, this.style, (t, px, bold) => this.measure(t, px, bold), {
+      const space = own.labelSpace(this.model, this.style, (t, px, bold) => this.measure(t, px, bold), {
         nodeWidth: o.nodeWidth,
         collapsed: this.collapsed,
         reserve: this.reserve?.values,
@@ -224,10 +286,8 @@ export class TreeCanvas {
         thumb: o.thumb ?? null,
         compact,
       });
-      return layoutTree(this.model.nodes, { ...space, collapsed: this.collapsed });
+      return own.layoutTree(this.model.nodes, { ...space, collapsed: this.collapsed });
     };
-    const cam = this.camera;
-    const whole = (l) => l.width * this.readableScale + 2 * FRAME_MARGIN <= cam.width && l.height * this.readableScale + 2 * FRAME_MARGIN <= cam.height;
     this.layout = lay(false);
     this.layoutSize = `${cam.width}×${cam.height}`;
     // (Not tried when the fullest level alone is too wide for it: compact glyphs side by side,
@@ -235,7 +295,7 @@ export class TreeCanvas {
     const { levelStart, levels } = this.layout;
     let most = 0;
     for (let d = 0; d < levels; d++) most = Math.max(most, levelStart[d + 1] - levelStart[d]);
-    const glyphs = most * (this.style.nodeScale * (o.nodeWidth ?? BASE_LAYOUT.nodeWidth) * COMPACT_NODE + this.style.labelGap);
+    const glyphs = most * (this.style.nodeScale * (o.nodeWidth ?? BASE_LAYOUT.nodeWidth) * own.COMPACT_NODE + this.style.labelGap);
     if (cam.width > 1 && !whole(this.layout) && (glyphs - this.style.labelGap) * this.readableScale + 2 * FRAME_MARGIN <= cam.width) {
       const narrow = lay(true);
       if (whole(narrow)) this.layout = narrow;
@@ -296,10 +356,12 @@ export class TreeCanvas {
   }
 
   draw() {
+    // (A frame asked for before the figure went away: its handles are freed.)
+    if (this.destroyed) return;
     const t0 = performance.now();
     const { ctx } = this;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    const stats = drawTree(ctx, this.model, this.layout, this.camera, this.style);
+    const stats = this.placed ? this.drawPlaced(ctx) : own ? own.drawTree(ctx, this.model, this.layout, this.camera, this.style) : { nodes: 0, edges: 0, text: false, visible: [], radius: 0 };
     this.lastStats = stats;
     this.frames++;
     if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
@@ -308,6 +370,34 @@ export class TreeCanvas {
     // The last frames' drawing times, for the frame-rate check of the browser tests.
     this.drawMs.push(performance.now() - t0);
     if (this.drawMs.length > 120) this.drawMs.shift();
+  }
+
+  /**
+   * The texts of this frame as the core placed them, in canvas px (figure-draw.js
+   * figureTextBoxes: {text, kind, node, x0, y0, x1, y1, px}), or null when the canvas lays
+   * the tree out itself (a game's search). For the tests.
+   */
+  textBoxes() {
+    if (!this.placed) return null;
+    const { compact, placed } = this.layout.geometry;
+    if (!placed) return null;
+    const rec = { ...this.placed.layout(compact), ...this.placed.at(compact) };
+    return figureTextBoxes(rec, { scale: this.layout.pxPerCm * this.camera.scale, tx: this.camera.tx, ty: this.camera.ty });
+  }
+
+  /**
+   * One frame of the core's placement, the plan's layout with the step's record, seen by
+   * `cam` (the canvas's camera, or an export's), on the palette's background as drawTree's.
+   */
+  drawPlaced(ctx, cam = this.camera) {
+    const lay = this.layout;
+    const { style } = this;
+    if (style.background) {
+      ctx.fillStyle = style.background;
+      ctx.fillRect(0, 0, cam.width, cam.height);
+    }
+    const rec = { ...this.placed.layout(lay.geometry.compact), ...this.placed.at(lay.geometry.compact) };
+    return drawFigure(ctx, rec, { scale: lay.pxPerCm * cam.scale, tx: cam.tx, ty: cam.ty, clip: { w: cam.width, h: cam.height } }, style);
   }
 
   /**
@@ -409,8 +499,30 @@ export class TreeCanvas {
   /** A node's box with room for the texts beside it (world units). */
   nodeBox(v) {
     const lay = this.layout;
+    if (this.placed) return this.placedBox(v);
     const half = Math.max(lay.nodeWidth / 2, 6 * this.style.fontSize);
     return { minX: lay.x[v] - half, maxX: lay.x[v] + half, minY: lay.y[v] - lay.y0, maxY: lay.y[v] + lay.nodeHeight };
+  }
+
+  /**
+   * A node's box on the core's placement: its hit box and the texts of its row at this step
+   * (its name, value, window; not the texts on the edge into it, halfway up), world units.
+   */
+  placedBox(v) {
+    const lay = this.layout;
+    const h = lay.hit;
+    const box = { minX: h[4 * v], minY: h[4 * v + 1], maxX: h[4 * v + 2], maxY: h[4 * v + 3] };
+    const rec = this.placed.layout(lay.geometry.compact);
+    const k = lay.pxPerCm;
+    for (const l of this.placed.at(lay.geometry.compact).labels) {
+      if (l.node !== v || l.kind === 'edge' || l.kind === 'prob') continue;
+      const [x0, y0, x1, y1] = l.box;
+      box.minX = Math.min(box.minX, (x0 - rec.bounds[0]) * k);
+      box.maxX = Math.max(box.maxX, (x1 - rec.bounds[0]) * k);
+      box.minY = Math.min(box.minY, (rec.bounds[3] - y1) * k);
+      box.maxY = Math.max(box.maxY, (rec.bounds[3] - y0) * k);
+    }
+    return box;
   }
 
   /**
@@ -456,7 +568,7 @@ export class TreeCanvas {
 
   /** Expands any collapsed ancestor of node `id` (the search stepped into a folded subtree). */
   unfold(id) {
-    if (this.collapsed.size === 0 || id == null || id < 0) return;
+    if (this.placed || this.collapsed.size === 0 || id == null || id < 0) return;
     let changed = false;
     for (let p = this.layout.parent[id]; p >= 0; p = this.layout.parent[p]) {
       if (this.collapsed.delete(p)) changed = true;
@@ -488,6 +600,8 @@ export class TreeCanvas {
   }
 
   toggleCollapse(id) {
+    // (The core's placement draws every node: nothing folds.)
+    if (this.placed) return;
     if (this.layout.childStart[id + 1] === this.layout.childStart[id]) return; // a leaf
     this.auto = null;
     if (this.collapsed.has(id)) this.collapsed.delete(id);
@@ -501,6 +615,7 @@ export class TreeCanvas {
   }
 
   expandAll() {
+    if (this.placed) return;
     this.collapsed.clear();
     this.relayout();
     this.invalidate();
@@ -509,7 +624,9 @@ export class TreeCanvas {
   /** The node under a client point, or -1. */
   nodeAt(clientX, clientY) {
     const r = this.canvas.getBoundingClientRect();
-    return hitTest(this.model, this.layout, this.camera, clientX - r.left, clientY - r.top);
+    const cam = this.camera;
+    if (this.placed) return placedHit(this.layout, (clientX - r.left - cam.tx) / cam.scale, (clientY - r.top - cam.ty) / cam.scale);
+    return own ? own.hitTest(this.model, this.layout, cam, clientX - r.left, clientY - r.top) : -1;
   }
 
   wire() {

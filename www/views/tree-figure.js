@@ -226,13 +226,18 @@ export class TreeFigure {
    * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string, legal: number}} what.current
    * @param {object} what.options the search options (the counters show TT hits when on)
    * @param {number|'end'} [what.step] where to stop (default 0: no autoplay)
+   * @param {((minimax: boolean, compact: boolean) => object)|null} [what.figures] an explicit
+   *   tree's FigurePlan of the same search (lib/record.js): the canvas then draws the core's
+   *   placement of it
    */
-  load({ st, tree = null, current, options, step = 0 }) {
+  load({ st, tree = null, current, options, step = 0, figures = null }) {
     this.pause();
+    this.freePlans();
     this.st?.free();
     this.tree?.free();
     this.st = st;
     this.tree = tree;
+    this.figures = figures;
     this.searchOptions = options ?? {};
     this.boards.clear();
     this.current = current;
@@ -258,7 +263,7 @@ export class TreeFigure {
     if (isGame) this.p.minimax.checked = false;
     this.p['minimax-note'].textContent = '';
     if (this.p.minimax.checked) this.setMinimax(true, { draw: false });
-    this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
+    this.showModel(true);
     const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} ${st.nodeCap === 1 ? 'node' : 'nodes'}.` : '');
     this.p.truncated.textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
     this.syncChrome();
@@ -266,9 +271,52 @@ export class TreeFigure {
     this.seek(step === 'end' ? st.length : step, { quiet: true });
   }
 
+  /**
+   * Hands the model to the canvas: an explicit tree's as the core places it (FigurePlan, one
+   * placement per search and minimax setting, normal and compact, made when first drawn),
+   * a game's laid out by the canvas. `fit`: frame it afresh.
+   */
+  showModel(fit) {
+    if (!this.figures) {
+      this.canvas.setModel(this.model, { fit, layout: this.layoutOptions() });
+      return;
+    }
+    const plan = (compact) => {
+      const key = `${this.model.minimax ? 1 : 0}${compact ? 1 : 0}`;
+      let p = this.plans?.get(key);
+      if (!p) {
+        const handle = this.figures(Boolean(this.model.minimax), compact);
+        p = { handle, layout: handle.layout(), index: -1, rec: null };
+        (this.plans ??= new Map()).set(key, p);
+      }
+      return p;
+    };
+    const source = {
+      layout: (compact) => plan(compact).layout,
+      at: (compact) => {
+        const p = plan(compact);
+        const i = this.st ? this.st.index : 0;
+        if (p.index !== i) {
+          p.rec = p.handle.at(i);
+          p.index = i;
+        }
+        return p.rec;
+      },
+    };
+    this.canvas.setPlaced(this.model, source, { fit });
+  }
+
+  /** Frees the FigurePlans (a new search, other minimax values). */
+  freePlans() {
+    for (const p of this.plans?.values() ?? []) p.handle.free();
+    this.plans?.clear();
+  }
+
   /** Frees the wasm handles and stops timers and observers. */
   destroy() {
     this.pause();
+    this.freePlans();
+    this.figures = null;
     this.canvas.destroy();
     this.st?.free();
     this.tree?.free();
@@ -316,7 +364,8 @@ export class TreeFigure {
     p['minimax-note'].textContent = note;
     if (!draw) return;
     // The room for the longer texts, then the step again with them.
-    this.canvas.setModel(this.model, { fit: false, layout: this.layoutOptions() });
+    this.freePlans();
+    this.showModel(false);
     this.seek(this.st.index, { quiet: true });
   }
 
@@ -335,7 +384,7 @@ export class TreeFigure {
       });
       return;
     }
-    this.canvas.setModel(this.model, { fit: true, layout: this.layoutOptions() });
+    this.showModel(true);
     // Framed again: with the node the step keeps in view, as seek() framed it.
     if (this.state) this.keepInView(this.state, this.st.index === this.st.length);
   }

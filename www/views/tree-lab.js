@@ -11,6 +11,8 @@ import { bookWanted, loadBook } from '../lib/book.js';
 import { readState } from '../lib/figure-state.js';
 import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
+// (Games' searches, MCTS and exercises are laid out by the canvas itself.)
+import './own-layout.js';
 import { CompareTable } from './compare-table.js';
 import { ShareBar } from './share.js';
 import { $, el, typingTarget } from './dom.js';
@@ -443,7 +445,7 @@ export class TreeLab {
     else $('tl-source').value = (positionSource(state.source, rec.algo) ?? positionSource(state.source, null)).id;
     this.compareTable.clear();
     this.showCaption();
-    this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
+    this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, figures: rec.figures, step: how.step ?? 0 });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
     if (this.editor && !this.editing && state.source === 'tree') this.editor.textChanged(state.tree);

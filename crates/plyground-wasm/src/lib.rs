@@ -32,6 +32,8 @@ mod book;
 mod engine;
 #[cfg(feature = "lab")]
 mod export;
+#[cfg(feature = "trees")]
+mod figure;
 #[cfg(feature = "games")]
 mod game;
 mod mcts;
@@ -63,6 +65,8 @@ pub use book::{connect4_book_wanted, load_connect4_book};
 pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 #[cfg(feature = "lab")]
 pub use export::export_tikz;
+#[cfg(feature = "trees")]
+pub use figure::FigurePlan;
 #[cfg(feature = "games")]
 pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};

@@ -129,6 +129,20 @@ impl Figure {
         step: usize,
         minimax: Option<&[Option<f64>]>,
     ) -> Result<Figure, String> {
+        let mut fig = Figure::unnarrated(tree, trace, step, minimax)?;
+        fig.narration = if step == 0 { String::new() } else { trace.narration(step - 1) };
+        Ok(fig)
+    }
+
+    /// [`at_step_with`](Figure::at_step_with) without the step's narration (""): what a
+    /// canvas draws, which says the step in its own line (and a wasm module that draws the
+    /// figure carries no second copy of the narration).
+    pub fn unnarrated(
+        tree: &Tree,
+        trace: &Trace<u32>,
+        step: usize,
+        minimax: Option<&[Option<f64>]>,
+    ) -> Result<Figure, String> {
         if step > trace.len() {
             return Err(format!(
                 "step {step} is past the end: this search has {} steps (0 to {})",
@@ -181,21 +195,7 @@ impl Figure {
                 };
             }
         }
-        // Trace node → tree node, by the path of natural child indices (parents come first).
-        let root = (!tree.nodes().is_empty()).then_some(0u32);
-        let mut to_tree: Vec<Option<u32>> = Vec::with_capacity(trace.nodes().len());
-        for tn in trace.nodes() {
-            let d = match tn.parent {
-                None => root,
-                Some(p) => to_tree
-                    .get(p as usize)
-                    .copied()
-                    .flatten()
-                    .zip(tn.index)
-                    .and_then(|(tp, i)| tree.children(tp).get(i as usize).copied()),
-            };
-            to_tree.push(d);
-        }
+        let to_tree = trace_to_tree(tree, trace);
         let mut st = StepState::new(trace);
         st.seek(trace, step);
         for (t, d) in to_tree.iter().enumerate() {
@@ -243,8 +243,7 @@ impl Figure {
             let up = nodes[id].parent.is_some_and(|p| nodes[p as usize].greyed);
             nodes[id].greyed = up || nodes[id].state == FigState::Pruned;
         }
-        let narration = if step == 0 { String::new() } else { trace.narration(step - 1) };
-        Ok(Figure { nodes, players, step, steps: trace.len(), narration })
+        Ok(Figure { nodes, players, step, steps: trace.len(), narration: String::new() })
     }
 
     /// How many subtrees are pruned at this step (the trace's pruned edges so far).
@@ -262,6 +261,26 @@ impl Figure {
     pub fn dotted_count(&self) -> usize {
         self.nodes.iter().filter(|n| n.forward && n.parent.is_some()).count()
     }
+}
+
+/// Trace node → tree node, by the path of natural child indices (parents come first); None
+/// for a trace node that is not a node of `tree`.
+pub fn trace_to_tree(tree: &Tree, trace: &Trace<u32>) -> Vec<Option<u32>> {
+    let root = (!tree.nodes().is_empty()).then_some(0u32);
+    let mut to_tree: Vec<Option<u32>> = Vec::with_capacity(trace.nodes().len());
+    for tn in trace.nodes() {
+        let d = match tn.parent {
+            None => root,
+            Some(p) => to_tree
+                .get(p as usize)
+                .copied()
+                .flatten()
+                .zip(tn.index)
+                .and_then(|(tp, i)| tree.children(tp).get(i as usize).copied()),
+        };
+        to_tree.push(d);
+    }
+    to_tree
 }
 
 /// A value as the figure prints it (the page's `formatValue`): `+∞`, `−∞`, integers plain,
@@ -296,6 +315,17 @@ pub fn value_text(x: f64) -> String {
 /// A figure node's value as printed, with its kind: "3", "≤ 2", "≥ 5" (the page's
 /// `boundText`), or a vector.
 pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
+    let (t, minimax) = fig_value_parts(n, players)?;
+    Some(match minimax {
+        Some(m) => format!("{t}{MINIMAX_SEP}{m}"),
+        None => t,
+    })
+}
+
+/// A figure node's value in its two parts: its own with its kind ("≤ 2") and the true
+/// minimax value when it is shown ("2"); the compact placement sets the second on a line of
+/// its own, "minimax: 2".
+pub fn fig_value_parts(n: &FigNode, players: usize) -> Option<(String, Option<String>)> {
     let v = n.value.as_ref()?;
     let t = node_value_text(v, players);
     let t = match n.bound {
@@ -303,10 +333,12 @@ pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
         Some(Bound::Lower) => format!("≥ {t}"),
         _ => t,
     };
-    Some(match n.minimax {
-        Some(m) => format!("{t}{MINIMAX_SEP}{}", value_text(m)),
-        None => t,
-    })
+    Some((t, n.minimax.map(value_text)))
+}
+
+/// The compact placement's line under a node: "minimax: 2".
+pub fn minimax_line(m: &str) -> String {
+    format!("minimax: {m}")
 }
 
 /// What stands between a node's own value and its true minimax value (the page's

@@ -9,11 +9,12 @@
 //! probability right of one edge, the action left of the next) so that they do not touch. Widths are estimates for TeX's Computer Modern at
 //! `\footnotesize` (see [`text_width`]), rounded up.
 //!
-//! The room is reserved from a second figure, usually the same search at its end: the final
-//! values, and a window as wide as the widest value twice, so that the figures of one search
-//! at every step have the same layout (a sequence of slides does not jump).
+//! The room is reserved from a second figure (a [`Plan`](super::plan::Plan)'s: the widest
+//! value and window each node shows at any step): its values, and a window as wide as the
+//! widest number twice, so that the figures of one search at every step have the same layout
+//! (a sequence of slides does not jump, nor does the screen).
 
-use super::figure::{fig_value_text, window_text, Figure};
+use super::figure::{window_text, Figure};
 
 /// The glyph's radius (the glyphs are 5 mm across).
 pub const RADIUS: f64 = 0.25;
@@ -34,6 +35,13 @@ pub struct Placement {
     pub y: Vec<f64>,
     /// The width of the whole drawing, texts included.
     pub width: f64,
+    /// The compact placement (a small screen's): an open node's window as α over β, a
+    /// finished node's minimax value on a line under it, the texts on an edge beside the
+    /// short stem over the child, and less air between neighbours.
+    pub compact: bool,
+    /// Per level, how far below its centre line the row's texts reach (the edges leave
+    /// below that): the same at every step of a search.
+    pub below: Vec<f64>,
 }
 
 /// The estimated width in centimetres of `text` set at `\footnotesize` (8 pt) times
@@ -75,11 +83,25 @@ pub fn layout(fig: &Figure, reserve: &Figure) -> Placement {
 /// sibling's (missing entries are 0): what [`place`](super::place) adds where the texts on
 /// neighbouring edges would touch.
 pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement {
+    layout_with(fig, reserve, extra, false)
+}
+
+/// Space between neighbours of the compact placement.
+pub const COMPACT_GAP: f64 = 0.15;
+
+/// [`layout_spaced`], `compact` or not (see [`Placement::compact`]).
+pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool) -> Placement {
+    use super::figure::{fig_value_parts, minimax_line, MINIMAX_SEP};
+    use super::place::AIR;
+    let gap = if compact { COMPACT_GAP } else { GAP };
     let n = fig.nodes.len();
     let players = fig.players;
-    // The widest value of either figure, for the reserved window.
+    // The widest number of either figure, for the reserved window (a window holds numbers:
+    // never a bound's "≤" or a minimax value).
     let mut widest = "−∞".to_string();
-    let values = |f: &Figure, i: usize| f.nodes.get(i).and_then(|x| fig_value_text(x, players));
+    let values = |f: &Figure, i: usize| {
+        f.nodes.get(i).and_then(|x| x.value.as_ref()).map(|v| super::figure::node_value_text(v, players))
+    };
     for i in 0..n {
         for t in [values(fig, i), values(reserve, i)].into_iter().flatten() {
             if text_width(&t, 1.0) > text_width(&widest, 1.0) {
@@ -93,24 +115,54 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
     let mut name_w = vec![0.0; n];
     let mut prob_w = vec![0.0; n];
     for (i, node) in fig.nodes.iter().enumerate() {
-        let mut texts = vec![values(fig, i), values(reserve, i)];
-        texts.retain(Option::is_some);
-        let w = texts.iter().flatten().map(|t| text_width(t, 1.0)).fold(0.0, f64::max);
+        name_w[i] = text_width(&node.edge, EDGE_SCALE);
+        prob_w[i] = node.prob.map(|p| text_width(&super::figure::value_text(p), EDGE_SCALE)).unwrap_or(0.0);
+        // The value beside (a leaf's under) the node; compact: the minimax value on a line
+        // of its own under an inner node. (Widths add up character by character.)
+        let mut w: f64 = 0.0;
+        let mut line: f64 = 0.0;
+        let own = compact && !node.is_leaf();
+        for shown in [fig.nodes.get(i), reserve.nodes.get(i)].into_iter().flatten() {
+            let Some((t, m)) = fig_value_parts(shown, players) else { continue };
+            let mut tw = text_width(&t, 1.0);
+            if let Some(m) = m {
+                if own {
+                    line = line.max(text_width(&minimax_line(&m), EDGE_SCALE));
+                } else {
+                    tw += text_width(MINIMAX_SEP, 1.0) + text_width(&m, 1.0);
+                }
+            }
+            w = w.max(tw);
+        }
         if node.is_leaf() {
             left[i] = RADIUS.max(w / 2.0);
             right[i] = left[i];
         } else {
-            let own_window =
-                node.window.map(|(a, b)| text_width(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
-            let beside = w.max(window_w).max(own_window);
-            right[i] = RADIUS + PAD + beside;
+            let window = if compact {
+                // α over β.
+                [node.window, reserve.nodes.get(i).and_then(|r| r.window)]
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|(a, b)| window_lines(a, b))
+                    .map(|t| text_width(&t, WINDOW_SCALE))
+                    .fold(0.0, f64::max)
+            } else {
+                let own_window =
+                    node.window.map(|(a, b)| text_width(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
+                window_w.max(own_window)
+            };
+            right[i] = RADIUS + PAD + w.max(window);
             left[i] = RADIUS;
         }
         if !node.label.is_empty() {
             left[i] += PAD + text_width(&node.label, 1.0);
         }
-        name_w[i] = text_width(&node.edge, EDGE_SCALE);
-        prob_w[i] = node.prob.map(|p| text_width(&super::figure::value_text(p), EDGE_SCALE)).unwrap_or(0.0);
+        if compact {
+            // The minimax line starts right of the stem under the node; the edge's texts sit
+            // either side of the stem over it.
+            right[i] = right[i].max(AIR + line).max(prob_w[i] + AIR);
+            left[i] = left[i].max(name_w[i] + AIR);
+        }
     }
     let mut x = vec![0.0; n];
     let mut next_free: Vec<f64> = Vec::new();
@@ -139,14 +191,15 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
             }
             let d = depths[v];
             if kids.is_empty() {
-                x[v] = if next_free[d].is_finite() { next_free[d] + GAP + left[v] } else { left[v] };
+                x[v] = if next_free[d].is_finite() { next_free[d] + gap + left[v] } else { left[v] };
             } else {
                 // Siblings apart by their edge texts: halfway down, the probability right of
                 // one edge faces the action left of the next, so the children keep twice
                 // those two widths apart. Each later child's subtree moves right.
                 for k in 1..kids.len() {
                     let (a, b) = (kids[k - 1] as usize, kids[k] as usize);
-                    let need = 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR);
+                    // (Compact: the texts sit beside the children's stems, in their extents.)
+                    let need = if compact { 0.0 } else { 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR) };
                     let have = x[b] - x[a];
                     let more = (need - have).max(0.0) + extra.get(b).copied().unwrap_or(0.0);
                     if more > 0.0 {
@@ -158,8 +211,8 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
                 let first = kids[0] as usize;
                 let last = kids[kids.len() - 1] as usize;
                 x[v] = (x[first] + x[last]) / 2.0;
-                if next_free[d].is_finite() && x[v] - left[v] < next_free[d] + GAP {
-                    let delta = next_free[d] + GAP - (x[v] - left[v]);
+                if next_free[d].is_finite() && x[v] - left[v] < next_free[d] + gap {
+                    let delta = next_free[d] + gap - (x[v] - left[v]);
                     for &c in kids {
                         shift(fig, &depths, &right, &mut x, &mut next_free, c as usize, delta);
                     }
@@ -187,7 +240,14 @@ pub fn layout_spaced(fig: &Figure, reserve: &Figure, extra: &[f64]) -> Placement
             -d * LEVEL
         })
         .collect();
-    Placement { x, y, width }
+    let below = super::place::below(fig, reserve, compact);
+    Placement { x, y, width, compact, below }
+}
+
+/// An α–β window as the compact placement sets it: `α=3` over `β=+∞`.
+pub fn window_lines(alpha: f64, beta: f64) -> [String; 2] {
+    use super::figure::value_text;
+    [format!("α={}", value_text(alpha)), format!("β={}", value_text(beta))]
 }
 
 fn window_text_of(widest: &str) -> String {

@@ -10,21 +10,22 @@
 //! it is greyed, the edges into them dashed; the node the last event concerned is the
 //! current node; once the search has ended, the edge to the chosen root child is bold.
 //!
-//! [`place`](place::draw) places every text, edge and ring of a figure once, for both
-//! writers: no text overlaps another, a glyph, the ring or an edge ([`place::problems`]).
+//! [`place`](place::draw) places every text, edge and ring of a figure: no text overlaps
+//! another, a glyph, the ring or an edge ([`place::problems`]). [`plan`](plan::Plan) places a
+//! whole search once, for all its steps, normal or compact (a small screen's): what the page's
+//! canvas draws for an explicit tree's search (the wasm `FigurePlan`), and what the writers
+//! below draw at one step, so that a fix to a label holds on screen and in print.
 //!
-//! [`svg`](svg::svg) writes the same figure, placed by the same layout, as SVG (the CLI's;
-//! the page's Export button draws its own canvas instead).
-//!
-//! [`tikz`](tikz::tikz) writes a figure as TikZ (a standalone `.tex` for pdflatex, or a
-//! snippet), placed by [`layout`](layout::layout). That layout is the print layout, not the
-//! canvas's: TeX sets the text in its own fonts, so the page's measured pixel widths would
-//! not fit it anyway; the widths here are estimates per character for TeX's Computer Modern
-//! at the sizes used, generous enough that texts do not overlap.
+//! [`svg`](svg::svg) writes a step as SVG (the CLI's), [`tikz`](tikz::tikz) as TikZ (a
+//! standalone `.tex` for pdflatex, or a snippet). The layout ([`layout`](layout::layout))
+//! estimates widths per character for TeX's Computer Modern at the sizes used, generous
+//! enough that texts do not overlap in TeX's fonts or the canvas's (which condenses a text
+//! into its box where its font runs wider).
 
 pub mod figure;
 pub mod layout;
 pub mod place;
+pub mod plan;
 pub mod svg;
 pub mod tikz;
 

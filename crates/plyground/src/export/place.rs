@@ -21,8 +21,13 @@
 //! an edge, every text is inside the drawing's bounds, and no text is under 11 px at the scale
 //! the figure opens at ([`opening_scale`]).
 
-use super::figure::{fig_value_text, value_text, window_text, FigKind, FigState, Figure};
-use super::layout::{layout_spaced, text_width, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE};
+use super::figure::{
+    fig_value_parts, fig_value_text, minimax_line, value_text, window_text, FigKind, FigState, Figure,
+    MINIMAX_SEP,
+};
+use super::layout::{
+    layout_with, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
+};
 
 /// Centimetres per TeX point.
 pub const CM_PER_PT: f64 = 2.54 / 72.27;
@@ -70,6 +75,8 @@ pub enum LabelKind {
     Prob,
     /// The player number inside an n-player node.
     Player,
+    /// The compact placement's line "minimax: v" under a finished inner node.
+    Minimax,
 }
 
 /// Which point of its box a text is set at (TeX's anchors, SVG's text-anchor).
@@ -181,16 +188,29 @@ const COS_HALF: [f64; 7] = [
 /// The drawing of `fig`, with room for everything `reserve` (the same search at its end)
 /// shows: laid out, then the subtrees moved apart until no two edges' texts touch.
 pub fn draw(fig: &Figure, reserve: &Figure) -> Drawing {
+    draw_with(fig, reserve, false)
+}
+
+/// [`draw`], `compact` or not (see [`Placement::compact`]).
+pub fn draw_with(fig: &Figure, reserve: &Figure, compact: bool) -> Drawing {
     let n = fig.nodes.len();
     let mut extra = vec![0.0; n];
     for _ in 0..4 * n + 8 {
-        let d = place(fig, &layout_spaced(fig, reserve, &extra));
-        match edge_conflict(fig, &d) {
-            Some((v, by)) => extra[v] += by,
-            None => return d,
+        let d = place(fig, &layout_with(fig, reserve, &extra, compact));
+        // Every conflict of this layout at once (a subtree by the most any of its asks): a
+        // big tree settles in a few rounds, not one round per conflict.
+        let mut more = vec![0.0f64; n];
+        for (v, by) in edge_conflicts(fig, &d) {
+            more[v] = more[v].max(by);
+        }
+        if more.iter().all(|&m| m == 0.0) {
+            return d;
+        }
+        for (e, m) in extra.iter_mut().zip(more) {
+            *e += m;
         }
     }
-    place(fig, &layout_spaced(fig, reserve, &extra))
+    place(fig, &layout_with(fig, reserve, &extra, compact))
 }
 
 /// Depth of every node (parents come first).
@@ -204,19 +224,39 @@ fn depths(fig: &Figure) -> Vec<usize> {
     d
 }
 
-/// How far below its centre line each level's texts reach (the edges leave below that).
-fn below(fig: &Figure, depth: &[usize]) -> Vec<f64> {
+/// How far below its centre line each level's texts reach (the edges leave below that), for
+/// everything `fig` or `reserve` shows.
+pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
+    let depth = depths(fig);
     let levels = depth.iter().max().map_or(0, |m| m + 1);
     let row = ROW_GAP + text_height(SMALL_PT) + AIR;
     let leaf = LEAF_TOP + text_height(VALUE_PT) + AIR;
     let mut out = vec![row.max(RADIUS + AIR); levels];
     for (i, n) in fig.nodes.iter().enumerate() {
-        if n.is_leaf() {
-            out[depth[i]] = leaf;
-        }
+        let reach = if n.is_leaf() {
+            leaf
+        } else if !compact {
+            continue;
+        } else {
+            let r = reserve.nodes.get(i);
+            let minimax = n.minimax.is_some() || r.is_some_and(|r| r.minimax.is_some());
+            if minimax {
+                MINIMAX_TOP + text_height(SMALL_PT) + AIR
+            } else {
+                MINIMAX_TOP
+            }
+        };
+        out[depth[i]] = out[depth[i]].max(reach);
     }
     out
 }
+
+/// Compact: from a node's centre down to the top of its minimax line (under the window's
+/// two lines), cm.
+const MINIMAX_TOP: f64 = ROW_GAP + 2.0 * SMALL_PT * CM_PER_PT + AIR;
+/// Compact: from a node's centre up to the bottom of the texts on the edge into it (clear of
+/// the ring), cm; the edge comes in above them.
+const EDGE_BOTTOM: f64 = RING + RING_WIDTH / 2.0 + AIR;
 
 /// How far over its centre line a row's texts reach (the edges come in above that).
 pub const ABOVE: f64 = ROW_GAP + 0.29 + AIR;
@@ -224,7 +264,8 @@ pub const ABOVE: f64 = ROW_GAP + 0.29 + AIR;
 /// Places `fig`'s texts and edges on the node centres of `place`.
 pub fn place(fig: &Figure, place: &Placement) -> Drawing {
     let depth = depths(fig);
-    let under = below(fig, &depth);
+    let under = &place.below;
+    let compact = place.compact;
     let (x, y) = (&place.x, &place.y);
     let mut labels = Vec::new();
     let mut edges = Vec::new();
@@ -235,13 +276,18 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
         let p = p as usize;
         let (top, _) = glyph_extent(n.kind);
         let (_, bottom) = glyph_extent(fig.nodes[p].kind);
-        let a = (x[p], y[p] - under[depth[p]]);
-        let b = (x[i], y[i] + ABOVE);
+        let a = (x[p], y[p] - under.get(depth[p]).copied().unwrap_or(RADIUS));
+        // Compact: the edge comes in over the texts on it, which sit beside the stem.
+        let b = (x[i], y[i] + if compact { EDGE_BOTTOM + small + AIR } else { ABOVE });
         edges.push(EdgeLine { child: n.id, points: [(x[p], y[p] - bottom), a, b, (x[i], y[i] - 0.0 + top)] });
-        // Beside the middle of the straight part, no corner of the box on the line.
-        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-        let off = small / 2.0 * (b.0 - a.0).abs() / (a.1 - b.1).max(1e-9) + AIR;
-        let (y0, y1) = (my - small / 2.0, my + small / 2.0);
+        let (mx, off, y0, y1) = if compact {
+            (x[i], AIR, y[i] + EDGE_BOTTOM, y[i] + EDGE_BOTTOM + small)
+        } else {
+            // Beside the middle of the straight part, no corner of the box on the line.
+            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let off = small / 2.0 * (b.0 - a.0).abs() / (a.1 - b.1).max(1e-9) + AIR;
+            (mx, off, my - small / 2.0, my + small / 2.0)
+        };
         if !n.edge.is_empty() {
             let w = text_width(&n.edge, EDGE_SCALE);
             let x1 = mx - off;
@@ -284,7 +330,13 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             continue;
         }
         let x0 = cx + BESIDE;
-        if let Some(v) = value {
+        let parts = fig_value_parts(n, fig.players);
+        if let Some((v, m)) = &parts {
+            // (Compact: the minimax value goes on a line of its own, below.)
+            let v = match m {
+                Some(m) if !compact => format!("{v}{MINIMAX_SEP}{m}"),
+                _ => v.clone(),
+            };
             let w = text_width(&v, 1.0);
             let (y0, y1) = if n.window.is_some() {
                 (cy + ROW_GAP, cy + ROW_GAP + big)
@@ -294,14 +346,34 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             labels.push(label(n.id, LabelKind::Value, &v, VALUE_PT, (x0, y0, x0 + w, y1), Anchor::West));
         }
         if let Some((a, b)) = n.window {
-            let t = window_text(a, b);
-            let w = text_width(&t, WINDOW_SCALE);
-            let (y0, y1) = if n.value.is_some() {
-                (cy - ROW_GAP - small, cy - ROW_GAP)
-            } else {
-                (cy - small / 2.0, cy + small / 2.0)
-            };
-            labels.push(label(n.id, LabelKind::Window, &t, SMALL_PT, (x0, y0, x0 + w, y1), Anchor::West));
+            // Under the value, or on the centre line; compact: α over β.
+            let texts = if compact { window_lines(a, b).to_vec() } else { vec![window_text(a, b)] };
+            let top = if n.value.is_some() { cy - ROW_GAP } else { cy + small * texts.len() as f64 / 2.0 };
+            for (k, t) in texts.iter().enumerate() {
+                let w = text_width(t, WINDOW_SCALE);
+                let y1 = top - k as f64 * small;
+                labels.push(label(
+                    n.id,
+                    LabelKind::Window,
+                    t,
+                    SMALL_PT,
+                    (x0, y1 - small, x0 + w, y1),
+                    Anchor::West,
+                ));
+            }
+        }
+        if let (true, Some((_, Some(m)))) = (compact, &parts) {
+            let t = minimax_line(m);
+            let w = text_width(&t, EDGE_SCALE);
+            let (lx, y1) = (cx + AIR, cy - MINIMAX_TOP);
+            labels.push(label(
+                n.id,
+                LabelKind::Minimax,
+                &t,
+                SMALL_PT,
+                (lx, y1 - small, lx + w, y1),
+                Anchor::West,
+            ));
         }
     }
     let ring = fig.nodes.iter().position(|n| n.state == FigState::Current).map(|i| i as u32);
@@ -360,13 +432,16 @@ fn segment_meets(l: &Label, p: (f64, f64), q: (f64, f64)) -> bool {
     t0 <= t1
 }
 
-/// The first edge (by child) whose subtree must move right so that the texts of neighbouring
-/// edges stay apart, and by how much at least: where an edge text meets another edge or
+/// The edges (by child) whose subtrees must move right so that the texts of neighbouring
+/// edges stay apart, and by how much at least: wherever an edge text meets another edge or
 /// another edge's text.
-fn edge_conflict(fig: &Figure, d: &Drawing) -> Option<(usize, f64)> {
+fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
     let x = &d.place.x;
-    let texts: Vec<&Label> =
+    let mut texts: Vec<&Label> =
         d.labels.iter().filter(|l| matches!(l.kind, LabelKind::Edge | LabelKind::Prob)).collect();
+    // Left to right: a text meets only those that start before it ends.
+    texts.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let mut out = Vec::new();
     let depth = depths(fig);
     let apart = |u: u32, v: u32| -> Option<usize> {
         // The right one of the two children of the lowest common ancestor on their paths.
@@ -385,6 +460,9 @@ fn edge_conflict(fig: &Figure, d: &Drawing) -> Option<(usize, f64)> {
     };
     for (k, l) in texts.iter().enumerate() {
         for m in &texts[k + 1..] {
+            if m.x0 >= l.x1 {
+                break;
+            }
             if m.y0 >= l.y1 || m.y1 <= l.y0 {
                 continue;
             }
@@ -392,23 +470,24 @@ fn edge_conflict(fig: &Figure, d: &Drawing) -> Option<(usize, f64)> {
                 if let Some(v) = apart(l.node, m.node) {
                     // Twice the overlap: the texts sit halfway down, where the edges part
                     // at half the rate their ends do.
-                    return Some((v, 2.0 * (l.x1.min(m.x1) - l.x0.max(m.x0) + AIR)));
+                    out.push((v, 2.0 * (l.x1.min(m.x1) - l.x0.max(m.x0) + AIR)));
                 }
             }
         }
         for e in &d.edges {
             let (hi, lo) = (e.points[1].1, e.points[2].1);
-            if l.y0 >= hi || l.y1 <= lo {
+            let (p, q) = (e.points[1].0, e.points[2].0);
+            if l.y0 >= hi || l.y1 <= lo || l.x1 <= p.min(q) || l.x0 >= p.max(q) {
                 continue;
             }
             if segment_meets(l, e.points[1], e.points[2]) {
                 if let Some(v) = apart(l.node, e.child) {
-                    return Some((v, NUDGE));
+                    out.push((v, NUDGE));
                 }
             }
         }
     }
-    None
+    out
 }
 
 /// The scale a figure opens at, px per cm, in a view `view_px` wide: the whole figure when it

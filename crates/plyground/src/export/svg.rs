@@ -1,16 +1,16 @@
 //! A [`Figure`] as SVG, for the CLI (`plyground export --format svg`): vector, every text a
 //! `<text>` element (selectable and searchable), light or dark.
 //!
-//! It is the print figure, placed by the print layout ([`layout`](super::layout)) that the TikZ writer uses:
-//! the same content as the TikZ at the same step (shapes, values and bounds, windows, dashed
-//! edges into pruned subtrees, the chosen move bold, the ring around the current node), in
-//! the page's palettes (`www/lib/tree-draw.js`'s `defaultStyle`). It is not the page's
-//! canvas drawing: that layout measures its texts with the browser's canvas, which a terminal
-//! does not have. The page's own Export button writes the canvas's SVG.
+//! It draws a step of the search's [`Plan`](super::plan::Plan), the placement the TikZ
+//! writer draws and the page's canvas draws for an explicit tree's search: the same content
+//! at the same places (shapes, values and bounds, windows, dashed edges into pruned subtrees,
+//! the chosen move bold, the ring around the current node), in the page's palettes
+//! (`www/lib/tree-style.js`'s `defaultStyle`). The page's own Export button writes the SVG of
+//! its canvas, which draws the same record.
 
 use super::figure::{value_text, FigKind, FigNode, FigState, Figure};
 use super::layout::RADIUS;
-use super::place::{draw, Anchor, Drawing, Label, LabelKind, CM_PER_PT, PX_PER_CM, RING, RING_WIDTH};
+use super::place::{Anchor, Drawing, Label, LabelKind, CM_PER_PT, PX_PER_CM, RING, RING_WIDTH};
 use crate::games::tree::Tree;
 use crate::trace::Trace;
 
@@ -112,12 +112,13 @@ pub fn svg_at(
             ));
         }
     }
-    let (fig, end) = super::figures(tree, trace, step, opts.minimax)?;
-    let drawing = draw(&fig, &end);
+    // The step's texts on the search's one placement (the screen's too).
+    let (fig, drawing) =
+        super::plan::Plan::new(tree, trace, opts.minimax, false)?.at_narrated(tree, trace, step)?;
     Ok(svg(&fig, &drawing, &format!("{title} on {}", tree.to_text()), opts))
 }
 
-/// The SVG of `fig` placed by `d` (from [`draw`]).
+/// The SVG of `fig` placed by `d` (a step of a [`Plan`](super::plan::Plan)).
 pub fn svg(fig: &Figure, d: &Drawing, title: &str, opts: SvgOptions) -> String {
     let pal = if opts.dark { &DARK } else { &LIGHT };
     let (bx0, by0, bx1, by1) = d.bounds;

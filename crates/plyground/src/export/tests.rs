@@ -343,25 +343,30 @@ fn recorded(t: &Tree, ab: bool) -> Trace<u32> {
     rec.finish()
 }
 
-/// The placement check on `steps` of one search, with and without the minimax values, in
-/// views 1280 and 360 px wide. Returns the number of texts checked.
+/// The placement check on `steps` of one search, placed once for all its steps (the plan
+/// the screen steps through and the SVG and TikZ draw), with and without the minimax values,
+/// normal and compact, in views 1280 and 360 px wide. Returns the number of texts checked.
 fn check_placement(t: &Tree, trace: &Trace<u32>, steps: &[usize]) -> usize {
-    use super::place::{draw, problems};
+    use super::place::problems;
+    use super::plan::Plan;
     let mut texts = 0;
-    for minimax in [false, true] {
-        let Ok((_, end)) = super::figures(t, trace, trace.len(), minimax) else {
-            // Refused (max^n): there are no minimax values to show.
-            assert!(minimax && t.has_tuples(), "{}", t.to_text());
-            continue;
+    for (minimax, compact) in [(false, false), (true, false), (false, true), (true, true)] {
+        let plan = match Plan::new(t, trace, minimax, compact) {
+            Ok(p) => p,
+            Err(_) => {
+                // Refused (max^n): there are no minimax values to show.
+                assert!(minimax && t.has_tuples(), "{}", t.to_text());
+                continue;
+            }
         };
         for &k in steps {
-            let (fig, _) = super::figures(t, trace, k, minimax).unwrap();
-            let d = draw(&fig, &end);
+            let (fig, d) = plan.at(t, trace, k).unwrap();
+            assert_eq!(d.place, plan.place, "the nodes stay where they are at every step");
             for view in [1280.0, 360.0] {
                 let p = problems(&fig, &d, view);
                 assert!(
                     p.is_empty(),
-                    "{} step {k} minimax {minimax} {view} px:\n{}",
+                    "{} step {k} minimax {minimax} compact {compact} {view} px:\n{}",
                     t.to_text(),
                     p.join("\n")
                 );
@@ -390,7 +395,7 @@ fn every_lesson_figure_places_its_texts_apart() {
 }
 
 /// 500 generated trees (two-player, chance, three-player; up to 48 leaves, as wide as a
-/// lab's tree gets), at five steps each.
+/// lab's tree gets), at every step.
 #[test]
 fn generated_figures_place_their_texts_apart() {
     let mut rng = crate::rng::Rng::new(20261205);
@@ -413,7 +418,8 @@ fn generated_figures_place_their_texts_apart() {
         };
         let trace = recorded(&t, k % 2 == 0);
         let n = trace.len();
-        texts += check_placement(&t, &trace, &[0, n / 4, n / 2, 3 * n / 4, n]);
+        let steps: Vec<usize> = (0..=n).collect();
+        texts += check_placement(&t, &trace, &steps);
     }
     assert!(texts > 50_000, "{texts} texts checked");
 }
@@ -481,4 +487,64 @@ fn the_placement_check_finds_overlaps() {
     let p = problems(&fig, &d, 1280.0);
     assert!(p.iter().any(|m| m.contains("(Window of A) is on the edge into D")), "{p:?}");
     assert!(p.iter().any(|m| m.contains("'C' (Name of C) is under the ring of C")), "{p:?}");
+}
+
+/// The compact placement shows Figure 5.2 whole on a phone: its canvas is 342 px wide there,
+/// with 16 px kept free either side, and every text is 11 px or more at the scale it opens
+/// at (the normal placement is too wide for that: the screen uses it from 436 px on).
+#[test]
+fn figure_5_2_compact_fits_a_phone_s_canvas_and_the_normal_one_does_not() {
+    use super::place::{problems, LabelKind, PX_PER_CM};
+    use super::plan::Plan;
+    let (t, trace) = alphabeta(FIG_5_2);
+    let room = 342.0 - 2.0 * 16.0;
+    for minimax in [false, true] {
+        let compact = Plan::new(&t, &trace, minimax, true).unwrap();
+        let normal = Plan::new(&t, &trace, minimax, false).unwrap();
+        let w = |p: &Plan| (p.bounds.2 - p.bounds.0) * PX_PER_CM;
+        assert!(w(&compact) <= room, "minimax {minimax}: compact {} px", w(&compact));
+        assert!(w(&normal) > room, "minimax {minimax}: normal {} px", w(&normal));
+        for k in 0..=trace.len() {
+            let (fig, d) = compact.at(&t, &trace, k).unwrap();
+            assert_eq!(problems(&fig, &d, 342.0), Vec::<String>::new(), "step {k}");
+            if minimax && k == trace.len() {
+                // C's value and its minimax value on two lines, both clear of D's name.
+                let c = fig.nodes.iter().position(|n| n.name == "C").unwrap() as u32;
+                let texts: Vec<&str> = d
+                    .labels
+                    .iter()
+                    .filter(|l| l.node == c && matches!(l.kind, LabelKind::Value | LabelKind::Minimax))
+                    .map(|l| l.text.as_str())
+                    .collect();
+                assert_eq!(texts, ["≤ 2", "minimax: 2"]);
+            }
+        }
+    }
+}
+
+/// A branching-4 depth-5 tree (1,365 nodes), as the tree lab shows it, is placed with its
+/// texts apart, normal and compact (the subtrees move apart for every conflict of a round at
+/// once, so that this takes a few rounds, not one per conflict).
+#[test]
+fn a_big_tree_is_placed_with_its_texts_apart() {
+    use super::place::problems;
+    use super::plan::Plan;
+    let mut leaf = 0;
+    fn build(d: u32, leaf: &mut u32) -> String {
+        if d == 0 {
+            *leaf += 1;
+            return format!("{}", (*leaf * 7) % 10);
+        }
+        let kids: Vec<String> = (0..4).map(|_| build(d - 1, leaf)).collect();
+        format!("[{}]", kids.join(","))
+    }
+    let (t, trace) = alphabeta(&build(5, &mut leaf));
+    assert_eq!(t.nodes().len(), 1365);
+    for compact in [false, true] {
+        let plan = Plan::new(&t, &trace, false, compact).unwrap();
+        for k in [0, trace.len() / 2, trace.len()] {
+            let (fig, d) = plan.at(&t, &trace, k).unwrap();
+            assert_eq!(problems(&fig, &d, 1280.0), Vec::<String>::new(), "compact {compact} step {k}");
+        }
+    }
 }

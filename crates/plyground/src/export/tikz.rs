@@ -20,7 +20,7 @@
 //! the large `texlive-latex-extra`.
 
 use super::figure::{FigKind, FigNode, FigState, Figure, MINIMAX_SEP};
-use super::place::{draw, Anchor, Drawing, LabelKind, RING};
+use super::place::{Anchor, Drawing, LabelKind, RING};
 use crate::games::tree::Tree;
 use crate::trace::Trace;
 
@@ -56,13 +56,14 @@ pub fn tikz_at(
     title: &str,
     opts: TikzOptions,
 ) -> Result<String, String> {
-    let (fig, end) = super::figures(tree, trace, step, opts.minimax)?;
-    let drawing = draw(&fig, &end);
+    // The step's texts on the search's one placement (the screen's too).
+    let (fig, drawing) =
+        super::plan::Plan::new(tree, trace, opts.minimax, false)?.at_narrated(tree, trace, step)?;
     let tree_text = tree.to_text();
     Ok(tikz(&fig, &drawing, &format!("{title} on {tree_text}"), opts))
 }
 
-/// The TikZ of `fig` placed by `drawing` (from [`draw`]).
+/// The TikZ of `fig` placed by `drawing` (a step of a [`Plan`](super::plan::Plan)).
 pub fn tikz(fig: &Figure, drawing: &Drawing, title: &str, opts: TikzOptions) -> String {
     let mut s = String::new();
     let step = if fig.step == fig.steps {
@@ -160,7 +161,7 @@ fn picture(fig: &Figure, d: &Drawing) -> String {
         let n = &fig.nodes[l.node as usize];
         let style = match l.kind {
             LabelKind::Name => "nametext",
-            LabelKind::Window => "windowtext",
+            LabelKind::Window | LabelKind::Minimax => "windowtext",
             _ => "valuetext",
         };
         let text = if l.kind == LabelKind::Name { tex_text(&l.text) } else { tex_value(&l.text) };

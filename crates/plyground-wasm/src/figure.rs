@@ -1,0 +1,232 @@
+//! `FigurePlan`: a recorded search on an explicit tree, placed once by the core
+//! (`plyground::export::plan`) for all its steps — the figure the canvas draws
+//! (`www/lib/figure-draw.js`) and the SVG and TikZ of a step draw. `layout()` is what every
+//! step shares (node centres, glyphs, edges, bounds); `at(step)` is one step's state (node
+//! states, texts placed in boxes, the ring): stepping costs one small record.
+//! In the tree module and every module built on it (the `trees` feature).
+
+use crate::options::{node_cap, Algo, Opts};
+use crate::search;
+use crate::skin::Skin;
+use crate::tree::GameTree;
+use crate::util::{at, int_in, number_arg, opt_number_arg};
+use plyground::export::place::{Anchor, Drawing, LabelKind, PX_PER_CM};
+use plyground::export::plan::Plan;
+use plyground::export::{FigKind, FigState, Figure};
+use plyground::games::tree::Tree;
+use plyground::trace::{Recorder, Trace};
+use plyground::Game;
+use wasm_bindgen::prelude::*;
+
+/// A search on an explicit tree placed once for all its steps.
+#[wasm_bindgen]
+pub struct FigurePlan {
+    tree: Tree,
+    trace: Trace<u32>,
+    plan: Plan,
+}
+
+#[wasm_bindgen]
+impl FigurePlan {
+    /// The search `opts` asks for on `tree`, recorded as `Stepper.forTree(tree, opts,
+    /// nodeCap)` records it, placed once: `minimax` (optional) the true minimax value beside
+    /// every finished inner node's own; `compact` (optional) the small screen's placement (an
+    /// open node's window as α over β, "minimax: v" on a line under the node, the texts on an
+    /// edge beside the stem over the child). The tree is copied: the plan does not follow
+    /// later edits.
+    #[wasm_bindgen(js_name = forTree)]
+    pub fn for_tree(
+        tree: &GameTree,
+        #[wasm_bindgen(unchecked_param_type = "SearchOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(js_name = nodeCap, unchecked_param_type = "number | undefined")] node_cap_js: JsValue,
+        minimax: Option<bool>,
+        compact: Option<bool>,
+    ) -> Result<FigurePlan, JsError> {
+        let place = at("FigurePlan.forTree");
+        let (trace, _) = recorded(tree, opts, node_cap_js).map_err(&place)?;
+        let plan = Plan::new(&tree.tree, &trace, minimax.unwrap_or(false), compact.unwrap_or(false))
+            .map_err(&place)?;
+        Ok(FigurePlan { tree: tree.tree.clone(), trace, plan })
+    }
+
+    /// The number of steps (the recorded trace's length).
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.trace.len()
+    }
+
+    /// What every step shares, in cm with y up: `x`, `y` node centres (by tree node id);
+    /// `parents` (-1 at the root); `kinds` "max", "min", "chance", "terminal", "player";
+    /// `players` the player index of a player node; `edges` per non-root node its child id
+    /// and 8 numbers (four corners x, y); `bounds` [x0, y0, x1, y1] of everything any step
+    /// draws; `hit` per node [x0, y0, x1, y1], the box a pointer on it hits; `pxPerCm` the
+    /// scale where the smallest text is 11 px; `compact`.
+    pub fn layout(&self) -> Result<JsValue, JsError> {
+        let p = &self.plan;
+        let fig = &p.room;
+        let (_, d) = p.at(&self.tree, &self.trace, 0).map_err(at("FigurePlan.layout"))?;
+        let mut edges = Vec::with_capacity(d.edges.len() * 9);
+        for e in &d.edges {
+            edges.push(f64::from(e.child));
+            for (x, y) in e.points {
+                edges.extend([x, y]);
+            }
+        }
+        let out = LayoutOut {
+            x: p.place.x.clone(),
+            y: p.place.y.clone(),
+            parents: fig.nodes.iter().map(|n| n.parent.map_or(-1, |v| v as i32)).collect(),
+            kinds: fig.nodes.iter().map(|n| kind(n.kind)).collect(),
+            players: fig
+                .nodes
+                .iter()
+                .map(|n| if let FigKind::Player(q) = n.kind { u32::from(q) } else { 0 })
+                .collect(),
+            edges,
+            bounds: vec![p.bounds.0, p.bounds.1, p.bounds.2, p.bounds.3],
+            hit: (0..fig.nodes.len())
+                .flat_map(|v| {
+                    let b = p.node_box(v);
+                    [b.0, b.1, b.2, b.3]
+                })
+                .collect(),
+            px_per_cm: PX_PER_CM,
+            compact: p.place.compact,
+        };
+        crate::util::to_js(&out)
+    }
+
+    /// Step `step` (0 to `length`): `states` per node "unvisited", "open", "current", "done",
+    /// "pruned"; `greyed`; `edgeLooks` per edge (as `layout().edges`) "edge", "chosen",
+    /// "pruned", "forward"; `labels` {node, kind ("name", "value", "window", "edge", "prob",
+    /// "player", "minimax"), text, pt, box [x0, y0, x1, y1], anchor "west" | "east" | "north"
+    /// | "center"}; `ring` the current node or -1.
+    pub fn at(&self, step: JsValue) -> Result<JsValue, JsError> {
+        let place = at("FigurePlan.at");
+        let step = number_arg("step", &step)
+            .and_then(|x| int_in("step", x, 0, self.trace.len() as u64))
+            .map_err(&place)?;
+        let (fig, d) = self.plan.at(&self.tree, &self.trace, step as usize).map_err(&place)?;
+        crate::util::to_js(&step_out(&fig, &d))
+    }
+}
+
+/// A node's glyph as the records name it.
+pub(crate) fn kind(k: FigKind) -> &'static str {
+    match k {
+        FigKind::Max => "max",
+        FigKind::Min => "min",
+        FigKind::Chance => "chance",
+        FigKind::Terminal => "terminal",
+        FigKind::Player(_) => "player",
+    }
+}
+
+/// One step of a figure as a record.
+pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> StepOut {
+    let state = |s: FigState| match s {
+        FigState::Unvisited => "unvisited",
+        FigState::Open => "open",
+        FigState::Current => "current",
+        FigState::Done => "done",
+        FigState::Pruned => "pruned",
+    };
+    let labels = d
+        .labels
+        .iter()
+        .map(|l| LabelOut {
+            node: l.node,
+            kind: match l.kind {
+                LabelKind::Name => "name",
+                LabelKind::Value => "value",
+                LabelKind::Window => "window",
+                LabelKind::Edge => "edge",
+                LabelKind::Prob => "prob",
+                LabelKind::Player => "player",
+                LabelKind::Minimax => "minimax",
+            },
+            text: l.text.clone(),
+            pt: l.pt,
+            box_: [l.x0, l.y0, l.x1, l.y1],
+            anchor: match l.anchor {
+                Anchor::West => "west",
+                Anchor::East => "east",
+                Anchor::North => "north",
+                Anchor::Center => "center",
+            },
+        })
+        .collect();
+    StepOut {
+        states: fig.nodes.iter().map(|n| state(n.state)).collect(),
+        greyed: fig.nodes.iter().map(|n| n.greyed).collect(),
+        edge_looks: d.edges.iter().map(|e| fig.nodes[e.child as usize].edge_look()).collect(),
+        labels,
+        ring: d.ring.map_or(-1, |r| r as i32),
+    }
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LayoutOut {
+    x: Vec<f64>,
+    y: Vec<f64>,
+    parents: Vec<i32>,
+    kinds: Vec<&'static str>,
+    players: Vec<u32>,
+    edges: Vec<f64>,
+    bounds: Vec<f64>,
+    hit: Vec<f64>,
+    px_per_cm: f64,
+    compact: bool,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct StepOut {
+    pub(crate) states: Vec<&'static str>,
+    pub(crate) greyed: Vec<bool>,
+    pub(crate) edge_looks: Vec<&'static str>,
+    pub(crate) labels: Vec<LabelOut>,
+    pub(crate) ring: i32,
+}
+
+#[derive(serde::Serialize)]
+pub(crate) struct LabelOut {
+    node: u32,
+    kind: &'static str,
+    text: String,
+    pt: f64,
+    #[serde(rename = "box")]
+    box_: [f64; 4],
+    anchor: &'static str,
+}
+
+/// The search `opts` asks for on `tree`, recorded as `Stepper.forTree` records it, and the
+/// algorithm's name.
+pub(crate) fn recorded(
+    tree: &GameTree,
+    opts: JsValue,
+    node_cap_js: JsValue,
+) -> Result<(Trace<u32>, &'static str), String> {
+    let t = &tree.tree;
+    let mut o = Opts::parse(&opts).and_then(|o| o.resolve(t, t.has_tuples()))?;
+    if o.algo == Algo::Mcts {
+        return Err("an MCTS search has no print figure yet: export a depth-first search".into());
+    }
+    let cap_arg = if node_cap_js.is_undefined() { None } else { Some(node_cap_js) };
+    let cap = opt_number_arg("nodeCap", cap_arg).and_then(node_cap)?;
+    if o.algo == Algo::AlphaBeta {
+        // As a Stepper records it: the cap stops the search itself.
+        o.ab.node_budget = Some(o.ab.node_budget.map_or(cap as u64, |b| b.min(cap as u64)));
+    }
+    let root = t.initial_state();
+    let mut rec = Recorder::new(t, root).with_node_cap(cap);
+    // As the Stepper records it: α-β through the skin's recorded α-β (search::run leaves
+    // α-β's recording to it), every other algorithm through search::run.
+    if o.algo == Algo::AlphaBeta {
+        t.record_alpha_beta(&root, &o, &mut rec);
+    } else {
+        search::run(t, &root, &o, &mut rec);
+    }
+    Ok((rec.finish(), o.algo.name()))
+}

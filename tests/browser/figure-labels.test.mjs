@@ -1,0 +1,130 @@
+// The tree lab's canvas draws the core's placement (plyground::export::plan, through the
+// tree module's FigurePlan): Figure 5.2 at 1280 × 800 and 360 × 740, with and without the
+// minimax values, at every step: the texts on the canvas (as the core placed them, read back
+// through the canvas's textBoxes hook) do not overlap, none is cut off by the canvas's
+// edges, none is under 11 px, and the compact placement is the phone's. The SVG the Export
+// button saves holds the same texts at the same places. Screenshots go to $PLYGROUND_SHOTS.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openBrowser } from './harness.mjs';
+
+const TIMEOUT = 20_000;
+const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
+const SHOTS = process.env.PLYGROUND_SHOTS ?? '';
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 360, height: 740 },
+];
+
+/** The canvas's texts at step `i` once any glide has ended, with the canvas's size. */
+function boxesAt(page, i) {
+  return page.evaluate(async (i) => {
+    const f = window.__plyground.views.tree.figure;
+    f.seek(i);
+    const c = f.canvas;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    for (let k = 0; k < 100 && (c.glide || c.pending); k++) await frame();
+    await frame();
+    return { boxes: c.textBoxes(), w: c.camera.width, h: c.camera.height, compact: c.layout.geometry.compact, size: [c.layout.width, c.layout.height], length: f.length };
+  }, i);
+}
+
+function problems({ boxes, w, h }, where) {
+  const out = [];
+  const meet = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
+  for (let i = 0; i < boxes.length; i++) {
+    const a = boxes[i];
+    if (a.px < 11 - 1e-6) out.push(`${where}: '${a.text}' is ${a.px} px`);
+    if (a.x0 < 0 || a.y0 < 0 || a.x1 > w || a.y1 > h) out.push(`${where}: '${a.text}' is cut off (${a.x0}, ${a.y0}, ${a.x1}, ${a.y1} on ${w} × ${h})`);
+    for (let j = i + 1; j < boxes.length; j++) if (meet(a, boxes[j])) out.push(`${where}: '${a.text}' overlaps '${boxes[j].text}'`);
+  }
+  return out;
+}
+
+describe('the canvas draws the core placement of Figure 5.2', { timeout: 240_000 }, () => {
+  let browser;
+  let page;
+
+  before(async () => {
+    browser = await openBrowser({ acceptDownloads: true });
+    page = browser.page;
+    if (SHOTS) await mkdir(SHOTS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const vp of VIEWPORTS) {
+    it(`${vp.name}: every step, with and without minimax values: no overlap, none cut off, none under 11 px`, async () => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      await page.goto('about:blank');
+      await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta`);
+      await page.waitForFunction(() => window.__plyground.views.tree?.snapshot()?.nodes.length === 13, null, { timeout: TIMEOUT });
+      await page.locator('#tl-canvas').scrollIntoViewIfNeeded();
+      for (const minimax of [false, true]) {
+        // (The lab keeps the box's last state: set it either way.)
+        await page.setChecked('#tl-minimax', minimax);
+        const first = await boxesAt(page, 0);
+        assert.equal(first.compact, vp.width < 400, `the compact placement on the phone only (${JSON.stringify({ w: first.w, h: first.h, size: first.size })})`);
+        let texts = 0;
+        for (let i = 0; i <= first.length; i++) {
+          const s = await boxesAt(page, i);
+          assert.deepEqual(problems(s, `${vp.name} step ${i}${minimax ? ' minimax' : ''}`), []);
+          texts += s.boxes.length;
+        }
+        assert.ok(texts > 500, `${texts} texts checked`);
+        const end = await boxesAt(page, first.length);
+        const words = end.boxes.map((b) => b.text);
+        if (minimax) {
+          // C's value is a bound; its true minimax value beside it (compact: on a line of its own).
+          assert.ok(vp.width < 400 ? words.includes('≤ 2') && words.includes('minimax: 2') : words.includes('≤ 2 · minimax: 2'), words.join(' | '));
+        } else assert.ok(words.includes('≤ 2') && !words.some((t) => t.includes('minimax')), words.join(' | '));
+        if (SHOTS) {
+          for (const scheme of ['light', 'dark']) {
+            await page.emulateMedia({ colorScheme: scheme });
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            await page.locator('#tl-canvas').screenshot({ path: join(SHOTS, `fig-5-2-${minimax ? 'minimax-' : ''}${vp.name}-${scheme}.png`) });
+          }
+          await page.emulateMedia({ colorScheme: 'light' });
+        }
+      }
+      assert.deepEqual(browser.problems, []);
+    });
+  }
+
+  it('the SVG export holds the texts the canvas draws, at the same places', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const s = await boxesAt(page, 23);
+    await page.click('#tl-export');
+    await page.waitForSelector('[part="export-menu"]:not([hidden])', { timeout: TIMEOUT });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.click('[part="export-menu"] [data-format="svg"]')]);
+    const svg = await readFile(await download.path(), 'utf8');
+    const unescape = (t) => t.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]);
+    const texts = [...svg.matchAll(/<text x="([^"]*)" y="([^"]*)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), text: unescape(m[3]) }));
+    assert.deepEqual(
+      texts.map((t) => t.text),
+      s.boxes.map((b) => b.text),
+      'the same texts, in the same order',
+    );
+    // Each text set at its box's anchor, the two pictures one translation apart.
+    const got = texts.map((t) => ({ x: t.x - texts[0].x, y: t.y - texts[0].y }));
+    const anchors = await page.evaluate(() => {
+      const c = window.__plyground.views.tree.figure.canvas;
+      const { compact } = c.layout.geometry;
+      return c.placed.at(compact).labels.map((l) => l.anchor);
+    });
+    const want = s.boxes.map((b, i) => {
+      const a = anchors[i];
+      const x = a === 'west' ? b.x0 : a === 'east' ? b.x1 : (b.x0 + b.x1) / 2;
+      return { x, y: (b.y0 + b.y1) / 2 };
+    });
+    for (let i = 0; i < want.length; i++) {
+      assert.ok(Math.abs(got[i].x - (want[i].x - want[0].x)) < 0.02 && Math.abs(got[i].y - (want[i].y - want[0].y)) < 0.02, `'${texts[i].text}' at (${got[i].x}, ${got[i].y}), the canvas's at (${want[i].x - want[0].x}, ${want[i].y - want[0].y})`);
+    }
+    assert.deepEqual(browser.problems, []);
+  });
+});
