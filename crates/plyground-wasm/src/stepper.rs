@@ -277,6 +277,7 @@ trait Steps {
     fn seek(&mut self, i: usize);
     fn nodes(&self) -> Result<JsValue, JsError>;
     fn state(&self) -> Result<JsValue, JsError>;
+    #[cfg(feature = "full")]
     fn events(&self, from: usize, to: usize) -> Vec<f64>;
     fn narration(&self, i: usize) -> String;
     fn result(&self) -> Result<JsValue, JsError>;
@@ -441,6 +442,7 @@ impl<G: Skin> Steps for Stepping<G> {
         to_js(&out)
     }
 
+    #[cfg(feature = "full")]
     fn events(&self, from: usize, to: usize) -> Vec<f64> {
         let mut out = Vec::with_capacity((to - from) * 8);
         for i in from..to {
@@ -741,7 +743,9 @@ impl Stepper {
 
     /// Events `from` (default 0) to `to` (default `eventCount`, exclusive) in the flat
     /// layout: 8 numbers per event (see crates/plyground/src/trace/mod.rs). These are the
-    /// recorded events, not steps (a leaf's step is three of them).
+    /// recorded events, not steps (a leaf's step is three of them). In the full module only:
+    /// pages draw steps, and the raw record is for tests and tools.
+    #[cfg(feature = "full")]
     pub fn events(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
