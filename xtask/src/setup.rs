@@ -192,17 +192,22 @@ pub const PDFLATEX: &str = "/usr/bin/pdflatex";
 /// Where it expects pdftoppm.
 pub const PDFTOPPM: &str = "/usr/bin/pdftoppm";
 
-/// The Debian packages behind them: pdflatex with the LaTeX base and PGF/TikZ (it brings
-/// texlive-latex-recommended), and pdftoppm. Not `texlive-latex-extra` (about 80 MB more):
-/// the exported `.tex` crops its page without the `standalone` class.
-pub const TEX_PACKAGES: &[&str] = &["texlive-latex-base", "texlive-pictures", "poppler-utils"];
+/// Where the Beamer export test expects Beamer's class (in texlive-latex-recommended).
+pub const BEAMER_CLS: &str = "/usr/share/texlive/texmf-dist/tex/latex/beamer/beamer.cls";
+
+/// The Debian packages behind them: pdflatex with the LaTeX base, PGF/TikZ and Beamer, and
+/// pdftoppm. Not `texlive-latex-extra` (about 80 MB more): the exported `.tex` crops its page
+/// without the `standalone` class.
+pub const TEX_PACKAGES: &[&str] =
+    &["texlive-latex-base", "texlive-pictures", "texlive-latex-recommended", "poppler-utils"];
 
 /// Debian's TeX Live and poppler-utils via apt-get when pdflatex or pdftoppm is missing
 /// (about half a minute). Only the native tests need them: the CLI's export test compiles
 /// every lesson figure with pdflatex and looks at the page with pdftoppm.
 pub fn texlive() -> Result<(), String> {
-    if Path::new(PDFLATEX).exists() && Path::new(PDFTOPPM).exists() {
-        println!("setup: pdflatex and pdftoppm ok ({PDFLATEX}, {PDFTOPPM})");
+    let present = || [PDFLATEX, PDFTOPPM, BEAMER_CLS].iter().all(|p| Path::new(p).exists());
+    if present() {
+        println!("setup: pdflatex, Beamer and pdftoppm ok ({PDFLATEX}, {PDFTOPPM})");
         return Ok(());
     }
     let list = TEX_PACKAGES.join(" ");
@@ -218,10 +223,10 @@ pub fn texlive() -> Result<(), String> {
         .args(["install", "-y", "--no-install-recommends"])
         .args(TEX_PACKAGES)
         .env("DEBIAN_FRONTEND", "noninteractive"))?;
-    if Path::new(PDFLATEX).exists() && Path::new(PDFTOPPM).exists() {
+    if present() {
         Ok(())
     } else {
-        Err(format!("apt-get installed {list}, but {PDFLATEX} or {PDFTOPPM} is still missing"))
+        Err(format!("apt-get installed {list}, but {PDFLATEX}, {PDFTOPPM} or {BEAMER_CLS} is still missing"))
     }
 }
 

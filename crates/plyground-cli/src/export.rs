@@ -6,6 +6,7 @@
 use crate::args::{self, Args};
 use crate::tree;
 use clap::Command;
+use plyground::export::beamer::{beamer, BeamerOptions};
 use plyground::export::svg::{svg_at, SvgOptions};
 use plyground::export::tikz::{algorithm_title, tikz_at, TikzOptions};
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
@@ -18,16 +19,17 @@ use plyground::Game;
 /// The command's options.
 pub fn command() -> Command {
     let (lo, hi) = plyground::export::svg::WIDTH_RANGE;
-    args::command("export", "The search's tree figure at one step, as TikZ or SVG (for print)")
+    args::command("export", "The search's tree figure at one step as TikZ or SVG, or every step as Beamer slides")
         .args([
             args::tree_input(),
-            args::opt("format", "F", "tikz (a standalone .tex for pdflatex) or svg; required"),
+            args::opt("format", "F", "tikz (a standalone .tex for pdflatex), svg, or beamer (slides: one overlay per step); required"),
             args::flag("snippet", "tikz only: the tikzpicture alone, to \\input in a document"),
             args::flag("dark", "svg only: the dark palette"),
             args::flag("minimax", "the true minimax value beside each finished inner node's own"),
             args::opt("width", "PX", format!("svg only: the figure's width in px, {lo} to {hi} (default: the natural size, where the smallest text is 11 px)")),
             args::opt("algo", "A", "minimax, alphabeta, expectiminimax or maxn (default: alphabeta; maxn for a tree with utility tuples)"),
-            args::opt("step", "end|N", "the step of the search to draw: end, or 0 to the trace's length").default_value("end"),
+            args::opt("step", "end|N", "tikz and svg: the step of the search to draw: end, or 0 to the trace's length"),
+            args::opt("steps", "A-B", "beamer only: the steps to reveal, A to B (default: 0 to the end)"),
             tree::tie_arg(),
             tree::order_arg(),
         ])
@@ -36,17 +38,25 @@ pub fn command() -> Command {
 
 /// Runs `plyground export`.
 pub fn export(a: &Args) -> Result<(), String> {
-    let svg = match a.get("format") {
-        Some("tikz") => false,
-        Some("svg") => true,
+    let (svg, slides) = match a.get("format") {
+        Some("tikz") => (false, false),
+        Some("svg") => (true, false),
+        Some("beamer") => (false, true),
         Some("png") => {
             return Err("--format png: PNG is the browser's job (the figure's Export button); \
-                        --format svg and tikz work here"
+                        --format svg, tikz and beamer work here"
                 .into())
         }
-        Some(other) => return Err(format!("--format: unknown format '{other}' (tikz, svg)")),
-        None => return Err("missing --format (tikz, svg)".into()),
+        Some(other) => return Err(format!("--format: unknown format '{other}' (tikz, svg, beamer)")),
+        None => return Err("missing --format (tikz, svg, beamer)".into()),
     };
+    if slides && (a.get("step").is_some() || a.flag("snippet") || a.flag("dark") || a.get("width").is_some())
+    {
+        return Err("--format beamer: --step, --snippet, --dark and --width do not apply (--steps A-B chooses the steps)".into());
+    }
+    if !slides && a.get("steps").is_some() {
+        return Err("--steps: only for --format beamer (tikz and svg draw one --step)".into());
+    }
     if svg && a.flag("snippet") {
         return Err("--snippet: only for --format tikz (an SVG file is already one picture)".into());
     }
@@ -89,7 +99,25 @@ pub fn export(a: &Args) -> Result<(), String> {
     }
     let title = algorithm_title(algo);
     let trace = log.finish();
-    let step = match a.get("step").unwrap_or_default() {
+    if slides {
+        let steps = match a.get("steps") {
+            None => 0..=trace.len(),
+            Some(r) => {
+                let bad =
+                    || format!("--steps: '{r}' is not a range of steps like 12-23 (0 to {})", trace.len());
+                let (lo, hi) = r.split_once('-').ok_or_else(bad)?;
+                let lo: usize = lo.trim().parse().map_err(|_| bad())?;
+                let hi: usize = hi.trim().parse().map_err(|_| bad())?;
+                lo..=hi
+            }
+        };
+        let text = format!("{title} on {}", tree.to_text());
+        let out = beamer(&tree, &trace, steps, &text, BeamerOptions { minimax: a.flag("minimax") })
+            .map_err(|e| format!("--steps: {e}"))?;
+        print!("{out}");
+        return Ok(());
+    }
+    let step = match a.get("step").unwrap_or("end") {
         "end" => trace.len(),
         s => s.parse::<usize>().map_err(|_| {
             format!("--step: '{s}' is not a step (end, or a number from 0 to {})", trace.len())

@@ -383,3 +383,60 @@ fn minimax_values_beside_the_search_s_own() {
         "max^n values are vectors",
     );
 }
+
+/// Slides: Figure 5.2's α-β as a Beamer document compiles with pdflatex to one page per
+/// step shown (all of them, and a range), each page drawn (not blank); bad ranges and
+/// options that do not apply are refused naming them.
+#[test]
+fn beamer_slides_compile_to_one_page_per_step() {
+    let pdflatex = tool("pdflatex");
+    let pdftoppm = tool("pdftoppm");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-beamer");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = steps(FIG_5_2, "alphabeta");
+    for (name, range, pages) in [("all", None, n + 1), ("cutoff", Some("12-15"), 4)] {
+        let mut args = vec!["export", "--format", "beamer", FIG_5_2];
+        if let Some(r) = range {
+            args.extend(["--steps", r]);
+        }
+        let tex = stdout(&args);
+        assert!(
+            tex.starts_with("% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], steps "),
+            "{tex}"
+        );
+        std::fs::write(dir.join(format!("{name}.tex")), &tex).unwrap();
+        let o = Command::new(&pdflatex)
+            .args(["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", &format!("{name}.tex")])
+            .current_dir(&dir)
+            .output()
+            .expect("pdflatex runs");
+        let log = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{name}: pdflatex failed:\n{log}");
+        assert!(log.contains(&format!("Output written on {name}.pdf ({pages} pages")), "{name}: {log}");
+        assert!(!log.contains("Overfull \\hbox"), "{name}: the figure runs past the frame:\n{log}");
+        let o = Command::new(&pdftoppm)
+            .args(["-r", "30", "-gray", "-f", "2", "-l", "2", &format!("{name}.pdf")])
+            .current_dir(&dir)
+            .output()
+            .expect("pdftoppm runs");
+        let (_, _, pixels) = pgm(&o.stdout);
+        assert!(pixels.iter().filter(|&&p| p < 128).count() >= 50, "{name}: page 2 is blank");
+    }
+    fails_with(
+        &["export", "--format", "beamer", "--steps", "3-99", FIG_5_2],
+        &format!("--steps: steps 3-99 are not within 0-{n}"),
+    );
+    fails_with(
+        &["export", "--format", "beamer", "--steps", "x", FIG_5_2],
+        "--steps: 'x' is not a range of steps like 12-23",
+    );
+    fails_with(
+        &["export", "--format", "beamer", "--step", "3", FIG_5_2],
+        "--format beamer: --step, --snippet, --dark and --width do not apply",
+    );
+    fails_with(
+        &["export", "--format", "tikz", "--steps", "1-2", FIG_5_2],
+        "--steps: only for --format beamer",
+    );
+}

@@ -29,7 +29,10 @@ fn commands() -> Vec<(&'static str, String)> {
         ("ordering", "--game --moves --depth --tree --json".into()),
         ("generate", format!("--task {GENERATOR} --json --set --learner")),
         ("grade", format!("ANSWERS --record --task --tree --mcts-seed --iterations --json {GENERATOR}")),
-        ("export", "TREE --format --snippet --dark --minimax --width --algo --step --tie --order".into()),
+        (
+            "export",
+            "TREE --format --snippet --dark --minimax --width --algo --step --steps --tie --order".into(),
+        ),
         ("convert", "TREE --from --to".into()),
         ("bench", "--quick --long --solver --tsv".into()),
     ]
@@ -71,7 +74,7 @@ Commands:
   ordering  The move-ordering table: α-β's nodes under every ordering, on one position
   generate  A practice tree from the core's seeded generator
   grade     Grade a JSON answers file with the core's grading, as <ply-practice> does
-  export    The search's tree figure at one step, as TikZ or SVG (for print)
+  export    The search's tree figure at one step as TikZ or SVG, or every step as Beamer slides
   convert   A tree's text in another form (docs/tree-forms.md)
   bench     Time the searches, the solver and the solver's techniques (a benchmark)
   help      Print this message or the help of the given subcommand(s)

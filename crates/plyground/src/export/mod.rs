@@ -22,6 +22,7 @@
 //! enough that texts do not overlap in TeX's fonts or the canvas's (which condenses a text
 //! into its box where its font runs wider).
 
+pub mod beamer;
 pub mod figure;
 pub mod layout;
 pub mod place;

@@ -148,8 +148,17 @@ const STYLES: &str = "\\begin{tikzpicture}[
 ";
 
 fn picture(fig: &Figure, d: &Drawing) -> String {
+    format!("{STYLES}{}\\end{{tikzpicture}}\n", picture_body(fig, d))
+}
+
+/// The picture's `tikzpicture` options (its styles and colours), for a writer that draws
+/// several steps in one picture (the Beamer slides).
+pub(super) const PICTURE_START: &str = STYLES;
+
+/// What one step draws inside the `tikzpicture`: nodes, texts, edges, the ring.
+pub(super) fn picture_body(fig: &Figure, d: &Drawing) -> String {
     let names = tikz_names(fig);
-    let mut s = String::from(STYLES);
+    let mut s = String::new();
     s += "  % nodes\n";
     for (i, n) in fig.nodes.iter().enumerate() {
         s += &node_line(n, &names[i], d.place.x[i], d.place.y[i]);
@@ -199,7 +208,6 @@ fn picture(fig: &Figure, d: &Drawing) -> String {
             cm(RING * 10.0).trim_end_matches('0')
         );
     }
-    s += "\\end{tikzpicture}\n";
     s
 }
 
@@ -262,7 +270,7 @@ fn node_line(n: &FigNode, name: &str, x: f64, y: f64) -> String {
 }
 
 /// Centimetres with two decimals, no "-0".
-fn cm(v: f64) -> String {
+pub(super) fn cm(v: f64) -> String {
     let r = (v * 100.0).round() / 100.0;
     crate::decimal::fixed(if r == 0.0 { 0.0 } else { r }, 2)
 }
@@ -292,7 +300,7 @@ fn tikz_names(fig: &Figure) -> Vec<String> {
 }
 
 /// Plain text for TeX: labels are ASCII letters, digits, `_` and `'`.
-fn tex_text(t: &str) -> String {
+pub(super) fn tex_text(t: &str) -> String {
     let mut s = String::new();
     for c in t.chars() {
         match c {
@@ -329,6 +337,6 @@ fn tex_math(t: &str) -> String {
     s
 }
 
-fn one_line(t: &str) -> String {
+pub(super) fn one_line(t: &str) -> String {
     t.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect()
 }
