@@ -38,6 +38,8 @@ mod mcts;
 mod options;
 #[cfg(feature = "practice")]
 mod practice;
+#[cfg(feature = "practice")]
+mod predict;
 mod read;
 mod search;
 mod skin;
@@ -68,6 +70,8 @@ pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 #[cfg(feature = "practice")]
 pub use practice::Practice;
+#[cfg(feature = "practice")]
+pub use predict::Predict;
 #[cfg(feature = "games")]
 #[cfg(feature = "analyze")]
 pub use solve_game::column_scores::solve_game;
