@@ -65,6 +65,8 @@ export const TIES = ['nonstrict', 'strict'];
 export const ORDERS = ['natural', 'reverse', 'random', 'best', 'heuristic', 'killer', 'history'];
 export const THEMES = ['auto', 'light', 'dark'];
 export const PHASES = ['select', 'expand', 'rollout'];
+/** Predict mode: the questions each view can ask (`predict=all` asks them all). */
+export const PREDICT_KINDS = { tree: ['windows', 'prune', 'returns'], mcts: ['select', 'backup'] };
 /** Practice tasks (the core's Practice.tasks() ids) and difficulty presets. */
 export const TASKS = ['minimax', 'alphabeta-leaves', 'alphabeta-full', 'expectiminimax', 'maxn', 'mcts', 'ordering'];
 export const DIFFICULTIES = ['easy', 'exam', 'hard'];
@@ -104,9 +106,9 @@ export const DEFAULT_CONTROLS = {
 
 /** Parameter names each view reads (besides `view`). Aliases map to these. */
 export const PARAM_NAMES = {
-  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'singular', 'beam', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
+  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'singular', 'beam', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'predict', 'theme', 'height', 'origin'],
   game: ['game', 'moves', 'x', 'o', 'scores', 'pace', 'controls', 'autoplay', 'theme', 'height', 'origin'],
-  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
+  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'predict', 'theme', 'height', 'origin'],
   ucb: ['parent', 'c', 'children', 'theme', 'origin'],
   compare: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'tie', 'seed', 'controls', 'autoplay', 'theme', 'origin'],
   practice: ['task', 'tree', 'seed', 'difficulty', ...PRACTICE_GEN.map(([k]) => k), 'tie', 'c', 'theme', 'height', 'origin'],
@@ -193,6 +195,27 @@ function step(name, raw) {
   if (v === null || v.trim() === '') return 0;
   if (v.trim() === 'end') return 'end';
   return int(name, v, LIMITS.step, 0);
+}
+
+/**
+ * Predict mode: null (off), or the kinds of question asked, in PREDICT_KINDS order, from
+ * 'all' or a comma-separated list of the view's kinds.
+ */
+export function readPredict(view, raw) {
+  const v = text('predict', raw);
+  if (v === null || v.trim() === '' || v.trim() === 'none') return null;
+  const known = PREDICT_KINDS[view];
+  if (v.trim() === 'all') return [...known];
+  const parts = v.split(',').map((x) => x.trim());
+  for (const x of parts) {
+    if (!known.includes(x)) throw new ParamError('predict', `unknown question kind ${quote(x)} (expected 'all' or a list of ${known.map((k) => `'${k}'`).join(', ')})`);
+  }
+  return known.filter((k) => parts.includes(k));
+}
+
+/** Predict mode as a parameter value: 'all' or the list. */
+function predictValue(view, kinds) {
+  return kinds.length === PREDICT_KINDS[view].length ? 'all' : kinds.join(',');
 }
 
 /** A comma- or space-separated list of control names, or 'all' / 'none'. */
@@ -347,6 +370,7 @@ export function readState(view, get) {
       controls: readControls(view, get('controls')),
       speed: int('speed', get('speed'), LIMITS.speed, 2),
       autoplay: bool('autoplay', get('autoplay'), false),
+      predict: readPredict('mcts', get('predict')),
       height: height(get('height')),
     };
   }
@@ -506,6 +530,7 @@ function readTreeShow(get) {
     controls: readControls('tree', get('controls')),
     speed: int('speed', get('speed'), LIMITS.speed, 4),
     autoplay: bool('autoplay', get('autoplay'), false),
+    predict: readPredict('tree', get('predict')),
     height: height(get('height')),
   };
 }
@@ -617,6 +642,7 @@ export function stateParams(s, opts = {}) {
     controls('tree');
     if (s.speed !== 4) put('speed', s.speed);
     flag('autoplay', s.autoplay, false);
+    if (s.predict) put('predict', predictValue('tree', s.predict));
     if (s.height) put('height', s.height);
   } else if (s.view === 'compare') {
     if (s.tie !== 'nonstrict') put('tie', s.tie);
@@ -649,6 +675,7 @@ export function stateParams(s, opts = {}) {
     controls('mcts');
     if (s.speed !== 2) put('speed', s.speed);
     flag('autoplay', s.autoplay, false);
+    if (s.predict) put('predict', predictValue('mcts', s.predict));
     if (s.height) put('height', s.height);
   } else if (s.view === 'practice') {
     put('task', s.task);
