@@ -67,30 +67,33 @@ fn figure_5_2_right_and_wrong_predictions() {
     assert!(v.correct);
     assert_eq!(
         v.words,
-        "Right: at A (MAX), a1 returned 3: v = 3, α ← max(α, v) = 3; C is entered with (α, β) = (3, +∞)"
+        "Right: at A (MAX), a1 returned 3: v = 3, α ← max(α, v) = 3; C is entered with (α, β) = (3, +∞)."
     );
     // Right: c2 is pruned.
     let v = p.check(at(&p, PredictKind::Prune, "1.1"), &Item::Mark(true)).unwrap();
     assert!(v.correct);
-    assert_eq!(v.words, "Right: at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned");
+    assert_eq!(v.words, "Right: at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned.");
     // Wrong: c2 not pruned.
     let v = p.check(at(&p, PredictKind::Prune, "1.1"), &Item::Mark(false)).unwrap();
     assert!(!v.correct);
     assert_eq!(
         v.words,
-        "Not quite: you said not pruned, the trace says pruned. at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned"
+        "Not quite: you said not pruned, the trace says pruned. at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned."
     );
     // Wrong: C returns its value; the trace says a bound, and D returns 2 = its bound.
     let v = p.check(at(&p, PredictKind::Returns, "1"), &Item::Number(4.0)).unwrap();
     assert_eq!(
         v.words,
         "Not quite: you said 4, the trace says 2. at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned; C returns \
-         v = 2 (an upper bound: its value is at most 2)"
+         v = 2 (an upper bound: its value is at most 2)."
     );
     // Skipped counts as wrong.
     let v = p.check(at(&p, PredictKind::Returns, ""), &Item::Missing).unwrap();
     assert!(!v.correct);
-    assert_eq!(v.words, "Skipped: the trace says 3. A (MAX) searched all its children: v = max(3, 2, 2) = 3");
+    assert_eq!(
+        v.words,
+        "Skipped: the trace says 3. A (MAX) searched all its children: v = max(3, 2, 2) = 3."
+    );
     // A wrong shape is refused, naming the question.
     assert_eq!(
         p.check(c, &Item::Number(3.0)).unwrap_err(),
@@ -113,7 +116,7 @@ fn a_wrong_window_names_the_misconception() {
     assert_eq!(
         v.words,
         format!(
-            "Not quite: you said (−∞, 3), the trace says (3, +∞). {} Misconception ({}): {why}",
+            "Not quite: you said (−∞, 3), the trace says (3, +∞). {}. A known misconception, {}: {why}.",
             v.rule,
             Misconception::WindowDirection.summary()
         )
@@ -252,7 +255,7 @@ fn every_lesson_tree() {
                 );
                 let v = p.check(i, &skip.expected).unwrap();
                 assert!(v.correct, "{tree} {algo} {i}");
-                assert_eq!(v.words, format!("Right: {}", skip.rule));
+                assert_eq!(v.words, format!("Right: {}.", skip.rule));
                 key.insert(i, skip.expected);
             }
             let g = p.record(&key, true).unwrap();

@@ -135,7 +135,8 @@ pub struct Verdict {
     pub misconception: Option<Misconception>,
     /// Its one-line explanation at this node.
     pub explanation: Option<String>,
-    /// The feedback line: "Right: …", "Not quite: …" or "Skipped: …", then the rule.
+    /// The feedback: "Right: …", "Not quite: …" or "Skipped: …" with the rule, then the
+    /// misconception a wrong answer matches ("A known misconception, …: …").
     pub words: String,
 }
 
@@ -232,14 +233,18 @@ impl Predictions {
         };
         let expected = c.expected.clone();
         let words = if correct {
-            format!("Right: {}", c.rule)
+            format!("Right: {}.", c.rule)
         } else if *got == Item::Missing {
-            format!("Skipped: the trace says {}. {}", expected.text(), c.rule)
+            format!("Skipped: the trace says {}. {}.", expected.text(), c.rule)
         } else {
-            let mut w =
-                format!("Not quite: you said {}, the trace says {}. {}", got.text(), expected.text(), c.rule);
+            let mut w = format!(
+                "Not quite: you said {}, the trace says {}. {}.",
+                got.text(),
+                expected.text(),
+                c.rule
+            );
             if let (Some(m), Some(why)) = (misconception, &explanation) {
-                w.push_str(&format!(" Misconception ({}): {why}", m.summary()));
+                w.push_str(&format!(" A known misconception, {}: {why}.", m.summary()));
             }
             w
         };
