@@ -6,8 +6,9 @@
 //
 // Attributes (each also a property): tree, game, moves, depth, eval, tt, quiescence,
 // singular ('MARGIN[:EXTRA]'), beam (a width), algorithm, tie, order, seed, cap, step ('end' or a number), boards, controls, speed,
-// autoplay, theme, height. Events: step {index, length, narration, event, done},
-// done {value, best, bestName, complete, result}. Methods: seek(i), stepBy(n), play(), pause().
+// autoplay, predict ('all' or a list of windows, prune, returns), theme, height. Events: step
+// {index, length, narration, event, done}, done {value, best, bestName, complete, result},
+// graded (predict mode: the session's record, a practice grade record). Methods: seek(i), stepBy(n), play(), pause().
 // docs/embedding.md lists every attribute.
 
 import { PlyElement, define, reflectAttributes } from './base.js';
@@ -49,6 +50,7 @@ export class PlyTree extends PlyElement {
     controls: 'string',
     speed: 'number',
     autoplay: 'boolean',
+    predict: 'string',
     theme: 'string',
     height: 'string',
   };
@@ -88,13 +90,24 @@ export class PlyTree extends PlyElement {
       f.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step });
       f.setThumbnails(s.boards);
       this._key = key;
+      this._search = { ...s, algo: rec.algo, order: rec.order };
       this.emit('step', f.stepInfo());
     } else {
       if (changed?.has('step')) f.seek(checkStep(s.step, f.length));
       if (changed?.has('boards')) f.setThumbnails(s.boards);
     }
+    if (s.predict && (!changed || changed.has('predict') || this._search.key !== key)) this.startPredict(s.predict, key);
+    else if (!s.predict) this._predictPanel?.stop();
     if (s.autoplay && (!changed || changed.has('autoplay')) && !f.playing) f.play();
     if (!s.autoplay && changed?.has('autoplay')) f.pause();
+  }
+
+  /** Predict mode (views/predict.js, with the practice module: loaded when first asked for). */
+  async startPredict(kinds, key) {
+    this._search.key = key;
+    const [{ PredictPanel }, { loadPracticeApi }] = await Promise.all([import('../views/predict.js'), import('../lib/practice-module.js')]);
+    this._predictPanel ??= new PredictPanel(this.figure, { loadApi: loadPracticeApi, onGraded: (r) => this.emit('graded', r) });
+    await this._predictPanel.load(this._search, kinds);
   }
 
   /** The step on show (0 … length). */

@@ -1,0 +1,193 @@
+// Predict, then reveal: the figure stops before the steps that matter and asks. The questions
+// (which steps, what they ask, the answer, the feedback words, the rule, the misconception)
+// and the record are the core's (the practice module's Predict, loaded only in predict mode);
+// this file renders the question, reads the answer as a practice cell (lib/practice-answers.js)
+// and forwards it. The figure does not step past a question until it is answered or skipped
+// (a skip counts as wrong): it calls `gate(from, to)` on every seek (views/tree-figure.js).
+
+import { CellError, gradeRecord, readCell } from '../lib/practice-answers.js';
+import { el, partMaker } from './dom.js';
+
+const PLACEHOLDER = { number: 'value', window: 'α, β', counts: 'N, W' };
+const HOW = {
+  number: 'Type a number, like 3 or -2.5.',
+  window: 'Type α and β separated by a comma, like -∞, 3 (inf or ∞ for infinity).',
+  counts: 'Type N and W separated by a comma, like 5, 3.',
+};
+
+/** The algorithms predict mode asks about in the tree lab and `<ply-tree>`. */
+export const PREDICT_ALGOS = ['alphabeta', 'minimax', 'expectiminimax'];
+
+export class PredictPanel {
+  /**
+   * @param {object} figure a TreeFigure (its side column takes the panel; it calls `gate`)
+   * @param {object} opts
+   * @param {() => Promise<object>} opts.loadApi the practice module's API (Predict)
+   * @param {string|null} [opts.idPrefix] ids for the parts (the playground's 'tl-predict-')
+   * @param {(record: object) => void} [opts.onGraded] after every answer: the session's record
+   */
+  constructor(figure, opts) {
+    this.figure = figure;
+    this.opts = opts;
+    this.handle = null;
+    this.kinds = null;
+    const P = partMaker(opts.idPrefix);
+    this.p = {};
+    const p = (name, tag, attrs, ...kids) => (this.p[name] = P(name, tag, attrs, ...kids));
+    this.box = p(
+      'predict',
+      'section',
+      { class: 'predict', 'aria-label': 'Predict, then reveal' },
+      p('predict-tally', 'p', { class: 'predict-tally' }),
+      p(
+        'predict-form',
+        'form',
+        { class: 'predict-form', hidden: true },
+        p('predict-question', 'label', { class: 'predict-question' }),
+        p('predict-fields', 'div', { class: 'predict-fields' }),
+        p('predict-error', 'p', { class: 'warn', role: 'alert' }),
+      ),
+      p('predict-feedback', 'p', { class: 'predict-feedback', role: 'status', 'aria-live': 'polite' }),
+    );
+    this.p['predict-form'].addEventListener('submit', (e) => {
+      e.preventDefault();
+      const err = this.p['predict-error'];
+      try {
+        const v = this.readField();
+        if (v === undefined) err.textContent = 'Type an answer, or Skip.';
+        else this.answer(v);
+      } catch (x) {
+        if (!(x instanceof CellError)) throw x;
+        err.textContent = x.message;
+      }
+    });
+    const transport = figure.p.transport;
+    transport.after(this.box);
+  }
+
+  /**
+   * Starts a session on what the figure shows: `{algo, tree, tie}` with question kinds
+   * `kinds` (figure-state.js's list). A search predict mode does not apply to shows why.
+   */
+  async load(search, kinds) {
+    this.stop();
+    this.kinds = kinds;
+    const api = await this.opts.loadApi();
+    this.free();
+    try {
+      if (search.source !== 'tree' || !PREDICT_ALGOS.includes(search.algo) || (search.order && search.order !== 'natural') || search.depth != null) {
+        throw new Error('Predict mode asks about minimax, α-β (natural order) and expectiminimax on a whole explicit tree.');
+      }
+      this.handle = api.Predict.create({ algo: search.algo, tree: search.tree, tie: search.tie ?? 'nonstrict', predict: kinds.join(',') });
+    } catch (e) {
+      this.p['predict-tally'].textContent = e.message;
+      this.p['predict-form'].hidden = true;
+      return;
+    }
+    this.questions = this.handle.questions();
+    this.answers = [];
+    this.right = 0;
+    this.p['predict-feedback'].textContent = '';
+    this.figure.gate = (from, to) => this.gate(from, to);
+    this.figure.seek(this.figure.index);
+    this.render();
+  }
+
+  /** Ends predict mode: the figure steps freely again. */
+  stop() {
+    if (this.figure.gate) this.figure.gate = null;
+    this.free();
+    this.p['predict-form'].hidden = true;
+    this.p['predict-tally'].textContent = '';
+    this.p['predict-feedback'].textContent = '';
+  }
+
+  free() {
+    this.handle?.free();
+    this.handle = null;
+  }
+
+  /** The question waiting for an answer (null when all are answered). */
+  get current() {
+    return this.questions?.[this.answers.length] ?? null;
+  }
+
+  /** The step the figure may go to from `from` when asked for `to`: not past the open question's step. */
+  gate(from, to) {
+    const q = this.current;
+    if (!q || to <= q.step) return to;
+    this.figure.pause();
+    queueMicrotask(() => this.render());
+    return Math.max(Math.min(from, to), q.step);
+  }
+
+  /** The answer field's value as the core takes it (undefined: empty; throws CellError). */
+  readField() {
+    const q = this.current;
+    const f = this.p['predict-fields'].querySelector('input');
+    return readCell({ path: q.node, label: q.label, field: q.field, kind: q.answer }, f ? f.value : undefined);
+  }
+
+  /** Grades the open question with `value` (null or undefined: skipped). */
+  answer(value) {
+    const q = this.current;
+    if (!q) return;
+    const err = this.p['predict-error'];
+    err.textContent = '';
+    let v;
+    try {
+      v = this.handle.check(this.answers.length, value ?? null);
+    } catch (e) {
+      err.textContent = e.message;
+      return;
+    }
+    this.answers.push(value ?? null);
+    if (v.correct) this.right += 1;
+    const fb = this.p['predict-feedback'];
+    fb.textContent = v.words;
+    fb.dataset.correct = String(v.correct);
+    const done = !this.current;
+    this.opts.onGraded?.(gradeRecord(this.handle.record(this.answers, done)));
+    // The reveal: the step the question was about.
+    this.figure.seek(q.step + 1);
+    this.render();
+    if (!done && this.box.contains(this.box.getRootNode().activeElement)) this.focusField();
+  }
+
+  render() {
+    const q = this.current;
+    const n = this.questions.length;
+    const asked = this.answers.length;
+    this.p['predict-tally'].textContent = q
+      ? `Predict: ${this.right} of ${asked} right so far · question ${asked + 1} of ${n}`
+      : `Predict: ${this.right} of ${n} right. Every question is answered; step on freely.`;
+    const form = this.p['predict-form'];
+    const waiting = q && this.figure.index === q.step;
+    form.hidden = !waiting;
+    if (!waiting) return;
+    if (form.dataset.question === String(asked)) return;
+    form.dataset.question = String(asked);
+    const id = `${this.box.id || 'predict'}-answer-${asked}`;
+    const label = this.p['predict-question'];
+    label.textContent = q.question;
+    const fields = this.p['predict-fields'];
+    const skip = el('button', { type: 'button', class: 'predict-skip' }, 'Skip');
+    skip.addEventListener('click', () => this.answer(null));
+    if (q.answer === 'mark') {
+      label.removeAttribute('for');
+      const yes = el('button', { type: 'button' }, 'Pruned');
+      const no = el('button', { type: 'button' }, 'Not pruned');
+      yes.addEventListener('click', () => this.answer(true));
+      no.addEventListener('click', () => this.answer(false));
+      fields.replaceChildren(yes, no, skip);
+    } else {
+      label.setAttribute('for', id);
+      const input = el('input', { type: 'text', id, size: 10, autocomplete: 'off', spellcheck: 'false', placeholder: PLACEHOLDER[q.answer] ?? '', title: HOW[q.answer] ?? '' });
+      fields.replaceChildren(input, el('button', { type: 'submit' }, 'Check'), skip);
+    }
+  }
+
+  focusField() {
+    this.p['predict-fields'].querySelector('input, button')?.focus();
+  }
+}
