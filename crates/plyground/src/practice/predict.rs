@@ -232,17 +232,21 @@ impl Predictions {
             self.ex.diagnose(c, got, &BTreeMap::new(), false)
         };
         let expected = c.expected.clone();
+        // A child is named as the figure names it (its label), not by its path.
+        let say = |i: &Item| match i {
+            Item::Path(p) => super::node_at(&self.ex.tree, "", p)
+                .ok()
+                .and_then(|id| self.ex.tree.label(id))
+                .map_or_else(|| i.text(), str::to_string),
+            _ => i.text(),
+        };
         let words = if correct {
             format!("Right: {}.", c.rule)
         } else if *got == Item::Missing {
-            format!("Skipped: the trace says {}. {}.", expected.text(), c.rule)
+            format!("Skipped: the trace says {}. {}.", say(&expected), c.rule)
         } else {
-            let mut w = format!(
-                "Not quite: you said {}, the trace says {}. {}.",
-                got.text(),
-                expected.text(),
-                c.rule
-            );
+            let mut w =
+                format!("Not quite: you said {}, the trace says {}. {}.", say(got), say(&expected), c.rule);
             if let (Some(m), Some(why)) = (misconception, &explanation) {
                 w.push_str(&format!(" A known misconception, {}: {why}.", m.summary()));
             }
