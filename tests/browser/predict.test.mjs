@@ -65,6 +65,39 @@ describe('predict, then reveal', () => {
     assert.deepEqual(browser.problems, []);
   });
 
+  it('the MCTS lab asks the selection and the back-up, one phase at a time', async () => {
+    await page.goto(`${browser.base}index.html#mcts?tree=${FIG_5_2}&iterations=3&predict=all`);
+    await page.waitForSelector('#mc-predict-form:not([hidden])', { timeout: TIMEOUT });
+    assert.equal(await page.textContent('#mc-predict-question'), 'Which child of A does UCB1 select?');
+    const phase = () => page.getAttribute('#app', 'data-mcts-phase');
+    // The figure does not step past the open question; Step iteration and Run N wait in predict mode.
+    await page.click('#mc-phase');
+    assert.equal(await phase(), 'done');
+    assert.equal(await page.isDisabled('#mc-iter'), true);
+    assert.equal(await page.isDisabled('#mc-run'), true);
+    // Right: B.
+    await page.click('#mc-predict-fields >> text=B');
+    assert.equal(await page.textContent('#mc-predict-feedback'), "Right: selection takes the root's child with the largest UCB1 (the first on ties): B with 2.3154.");
+    assert.equal(await phase(), 'select');
+    await page.click('#mc-phase');
+    await page.click('#mc-phase');
+    await page.click('#mc-phase');
+    assert.equal(await phase(), 'rollout');
+    await page.waitForSelector('#mc-predict-form:not([hidden])');
+    assert.equal(await page.textContent('#mc-predict-question'), 'N and W of b1 after the back-up?');
+    // Wrong: b1's W is MIN's reward.
+    await page.fill('#mc-predict-fields input', '1, 1');
+    await page.keyboard.press('Enter');
+    assert.equal(
+      await page.textContent('#mc-predict-feedback'),
+      "Not quite: you said (1, 1), the trace says (1, 0.9167). backup adds 1 to N and the reward to W at every node on the path from b1 up to the root: b1's W counts MIN's reward 0.9167: N 0 → 1, W 0 → 0.9167.",
+    );
+    assert.equal(await page.textContent('#mc-predict-tally'), 'Predict: 1 of 2 right so far');
+    assert.equal(await page.getAttribute('#app', 'data-predict-score'), '1/2');
+    assert.equal(await page.textContent('#mc-predict-question'), 'N and W of B after the back-up?');
+    assert.deepEqual(browser.problems, []);
+  });
+
   it('<ply-tree predict> asks on a lesson page and fires graded records', async () => {
     await page.goto(`${browser.base}tests/pages/predict.html`);
     await page.waitForFunction(() => document.querySelector('#fig-tree')?.predict === 'prune,returns' && document.querySelector('#fig-tree').length > 0, null, { timeout: TIMEOUT });

@@ -6,8 +6,9 @@
 //
 // Attributes (each also a property): game, tree, moves, c, seed, iterations (completed
 // iterations to show), phase (then the next iteration up to select, expand or rollout),
-// selected (the node whose UCB1 table shows), n (Run N), controls, speed, autoplay, theme,
-// height. Events: step {iterations, phase, nodes, narration, best}.
+// selected (the node whose UCB1 table shows), n (Run N), controls, speed, autoplay, predict
+// ('all' or a list of select, backup), theme, height. Events: step {iterations, phase, nodes,
+// narration, best}; graded (predict mode: the iteration's record, a practice grade record).
 // Methods: stepPhase(), stepIteration(), back(), run(n), play(), pause().
 
 import { PlyElement, define, reflectAttributes } from './base.js';
@@ -42,6 +43,7 @@ export class PlyMcts extends PlyElement {
     controls: 'string',
     speed: 'number',
     autoplay: 'boolean',
+    predict: 'string',
     theme: 'string',
     height: 'string',
   };
@@ -74,10 +76,22 @@ export class PlyMcts extends PlyElement {
       const run = this.mods.startMcts(this.api, s);
       f.load({ ...run, kind: s.source, c: s.c, iterations: s.iterations, phase: s.phase, selected: s.selected });
       this._key = key;
+      this._search = s;
       this.emit('step', f.stepInfo());
     }
+    if (s.predict && (!changed || changed.has('predict') || this._search.key !== key)) this.startPredict(s.predict, key);
+    else if (!s.predict) this._predictPanel?.stop();
     if (s.autoplay && (!changed || changed.has('autoplay')) && !f.playing) f.play();
     if (!s.autoplay && changed?.has('autoplay')) f.pause();
+  }
+
+  /** Predict mode (views/predict.js, with the practice module: loaded when first asked for). */
+  async startPredict(kinds, key) {
+    this._search.key = key;
+    const [{ MctsPredictPanel }, { loadPracticeApi }] = await Promise.all([import('../views/predict.js'), import('../lib/practice-module.js')]);
+    const f = this.figure;
+    this._predictPanel ??= new MctsPredictPanel(f, { after: f.p['phase-line'], loadApi: loadPracticeApi, onGraded: (r) => this.emit('graded', r) });
+    await this._predictPanel.load(this._search, kinds);
   }
 
   /** Completed iterations. */
@@ -86,11 +100,12 @@ export class PlyMcts extends PlyElement {
   }
 
   stepPhase() {
-    this.figure?.act(() => this.figure.m.stepPhase());
+    this.figure?.act(() => this.figure.m.stepPhase(), true);
   }
 
   stepIteration() {
-    this.figure?.act(() => this.figure.m.stepIteration());
+    // In predict mode one phase at a time: an iteration would pass its questions.
+    this.figure?.act(() => (this.figure.gate ? this.figure.m.stepPhase() : this.figure.m.stepIteration()), true);
   }
 
   back() {

@@ -25,6 +25,7 @@ export class PredictPanel {
    * @param {() => Promise<object>} opts.loadApi the practice module's API (Predict)
    * @param {string|null} [opts.idPrefix] ids for the parts (the playground's 'tl-predict-')
    * @param {(record: object) => void} [opts.onGraded] after every answer: the session's record
+   * @param {HTMLElement} [opts.after] the panel goes after it (default: the figure's transport)
    */
   constructor(figure, opts) {
     this.figure = figure;
@@ -61,8 +62,7 @@ export class PredictPanel {
         err.textContent = x.message;
       }
     });
-    const transport = figure.p.transport;
-    transport.after(this.box);
+    (opts.after ?? figure.p.transport).after(this.box);
   }
 
   /**
@@ -87,6 +87,7 @@ export class PredictPanel {
     this.questions = this.handle.questions();
     this.answers = [];
     this.right = 0;
+    this.asked = 0;
     this.p['predict-feedback'].textContent = '';
     this.figure.gate = (from, to) => this.gate(from, to);
     this.figure.seek(this.figure.index);
@@ -142,32 +143,47 @@ export class PredictPanel {
       return;
     }
     this.answers.push(value ?? null);
+    this.asked += 1;
     if (v.correct) this.right += 1;
     const fb = this.p['predict-feedback'];
     fb.textContent = v.words;
     fb.dataset.correct = String(v.correct);
     const done = !this.current;
     this.opts.onGraded?.(gradeRecord(this.handle.record(this.answers, done)));
-    // The reveal: the step the question was about.
-    this.figure.seek(q.step + 1);
+    // The reveal: the step the question was about (once no other question waits at it).
+    if (!(this.current && this.due(this.current))) this.reveal(q);
     this.render();
     if (!done && this.box.contains(this.box.getRootNode().activeElement)) this.focusField();
   }
 
-  render() {
-    const q = this.current;
+  /** Whether question `q` is asked now: the figure stands at its step. */
+  due(q) {
+    return this.figure.index === q.step;
+  }
+
+  /** Shows the step question `q` was about. */
+  reveal(q) {
+    this.figure.seek(q.step + 1);
+  }
+
+  tally() {
     const n = this.questions.length;
     const asked = this.answers.length;
-    this.p['predict-tally'].textContent = q
+    return this.current
       ? `Predict: ${this.right} of ${asked} right so far · question ${asked + 1} of ${n}`
       : `Predict: ${this.right} of ${n} right. Every question is answered; step on freely.`;
+  }
+
+  render() {
+    const q = this.current;
+    this.p['predict-tally'].textContent = this.tally();
     const form = this.p['predict-form'];
-    const waiting = q && this.figure.index === q.step;
+    const waiting = q && this.due(q);
     form.hidden = !waiting;
     if (!waiting) return;
-    if (form.dataset.question === String(asked)) return;
-    form.dataset.question = String(asked);
-    const id = `${this.box.id || 'predict'}-answer-${asked}`;
+    if (form.dataset.question === String(this.asked)) return;
+    form.dataset.question = String(this.asked);
+    const id = `${this.box.id || 'predict'}-answer-${this.asked}`;
     const label = this.p['predict-question'];
     label.textContent = q.question;
     const fields = this.p['predict-fields'];
@@ -180,6 +196,13 @@ export class PredictPanel {
       yes.addEventListener('click', () => this.answer(true));
       no.addEventListener('click', () => this.answer(false));
       fields.replaceChildren(yes, no, skip);
+    } else if (q.answer === 'child') {
+      label.removeAttribute('for');
+      const kids = this.children(q);
+      fields.replaceChildren(
+        ...kids.map(({ path, label: name }) => el('button', { type: 'button', onclick: () => this.answer(path) }, name)),
+        skip,
+      );
     } else {
       label.setAttribute('for', id);
       const input = el('input', { type: 'text', id, size: 10, autocomplete: 'off', spellcheck: 'false', placeholder: PLACEHOLDER[q.answer] ?? '', title: HOW[q.answer] ?? '' });
@@ -189,5 +212,97 @@ export class PredictPanel {
 
   focusField() {
     this.p['predict-fields'].querySelector('input, button')?.focus();
+  }
+}
+
+/**
+ * Predict mode in the MCTS lab (views/mcts-figure.js): before each iteration's selection at
+ * the root, "Which child of A does UCB1 select?"; before its back-up, N and W of each node on
+ * the path. Each iteration is a session of its own (Predict with `iterations` = the
+ * iterations done), asked once UCB1 chooses at the root (every root child visited); the tally
+ * runs over the iterations. The figure steps one phase at a time in predict mode.
+ */
+export class MctsPredictPanel extends PredictPanel {
+  async load(search, kinds) {
+    this.stop();
+    this.kinds = kinds;
+    this.api = await this.opts.loadApi();
+    this.search = search;
+    this.right = 0;
+    this.asked = 0;
+    this.k = -1;
+    const f = this.figure;
+    if (search.source !== 'tree' || search.solver) {
+      this.p['predict-tally'].textContent = 'Predict mode asks about MCTS with UCB1 on an explicit tree (without the solver).';
+      return;
+    }
+    f.p.iter.disabled = true;
+    f.p.run.disabled = true;
+    f.gate = () => this.allow();
+    this.session();
+    this.render();
+  }
+
+  stop() {
+    super.stop();
+    const f = this.figure;
+    if (f.p) f.p.iter.disabled = f.p.run.disabled = false;
+  }
+
+  /** The session of the iteration about to run (a new one when the last one is done). */
+  session() {
+    const m = this.figure.m;
+    if (m.phase !== 'done' || m.iterations === this.k) return;
+    this.free();
+    this.k = m.iterations;
+    this.answers = [];
+    this.questions = [];
+    this.note = '';
+    try {
+      const s = this.search;
+      this.handle = this.api.Predict.create({ algo: 'mcts', tree: s.tree, c: s.c, seed: s.seed, iterations: m.iterations, predict: this.kinds.join(',') });
+      this.questions = this.handle.questions();
+    } catch (e) {
+      this.note = ` Questions start once UCB1 chooses at the root (${e.message.replace(/^.*iterations must be at least/, 'after at least')}).`;
+    }
+  }
+
+  /** Whether the figure may step one phase on: not while a question is due. */
+  allow() {
+    this.session();
+    const q = this.current;
+    const open = Boolean(q && this.due(q));
+    if (open) {
+      this.figure.pause();
+      this.render();
+    }
+    queueMicrotask(() => this.render());
+    return !open;
+  }
+
+  render() {
+    if (this.questions === undefined && !this.figure.gate) return;
+    this.session();
+    super.render();
+  }
+
+  due(q) {
+    const m = this.figure.m;
+    return m.iterations === this.k && (q.kind === 'select' ? m.phase === 'done' : m.phase === 'rollout');
+  }
+
+  reveal() {
+    this.figure.act(() => this.figure.m.stepPhase(), true);
+  }
+
+  tally() {
+    const q = this.current;
+    return `Predict: ${this.right} of ${this.asked} right so far${q ? '' : '.'}${this.note ?? ''}`;
+  }
+
+  /** The root's children as answers: their paths and names. */
+  children() {
+    const nodes = this.figure.m.nodes();
+    return nodes[0].children.map((id) => ({ path: String(nodes[id].action), label: nodes[id].label }));
   }
 }
