@@ -19,10 +19,10 @@ test('Figure 5.2: questions at the trace steps, words, record', () => {
   const st = api.Stepper.forTree(api.GameTree.parse(FIG), { algo: 'alphabeta' });
   st.seek(qs[5].step + 1);
   assert.match(st.state().narration, /C/);
-  assert.equal(s.check(5, [3, Infinity]).words, 'Right: at A (MAX), a1 returned 3: v = 3, α ← max(α, v) = 3; C is entered with (α, β) = (3, +∞)');
+  assert.equal(s.check(5, [3, Infinity]).words, 'Right: at A (MAX), a1 returned 3: v = 3, α ← max(α, v) = 3; C is entered with (α, β) = (3, +∞).');
   const wrong = s.check(6, false);
   assert.equal(wrong.correct, false);
-  assert.equal(wrong.words, 'Not quite: you said not pruned, the trace says pruned. at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned');
+  assert.equal(wrong.words, 'Not quite: you said not pruned, the trace says pruned. at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned.');
   const dir = s.check(5, ['-Infinity', 3]);
   assert.equal(dir.misconception, 'window-direction');
   const rec = gradeRecord(s.record([[-Infinity, Infinity], true], false));
