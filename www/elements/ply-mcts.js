@@ -76,22 +76,16 @@ export class PlyMcts extends PlyElement {
       const run = this.mods.startMcts(this.api, s);
       f.load({ ...run, kind: s.source, c: s.c, iterations: s.iterations, phase: s.phase, selected: s.selected });
       this._key = key;
-      this._search = s;
+      this._search = { ...s };
       this.emit('step', f.stepInfo());
     }
-    if (s.predict && (!changed || changed.has('predict') || this._search.key !== key)) this.startPredict(s.predict, key);
-    else if (!s.predict) this._predictPanel?.stop();
+    // Predict mode (views/predict.js): on, off, or again for a new run.
+    if ((s.predict || this._pk) && this._pk !== key + s.predict) {
+      this._pk = key + s.predict;
+      import('../views/predict.js').then((m) => m.elementPredict(this, s.predict, true));
+    }
     if (s.autoplay && (!changed || changed.has('autoplay')) && !f.playing) f.play();
     if (!s.autoplay && changed?.has('autoplay')) f.pause();
-  }
-
-  /** Predict mode (views/predict.js, with the practice module: loaded when first asked for). */
-  async startPredict(kinds, key) {
-    this._search.key = key;
-    const [{ MctsPredictPanel }, { loadPracticeApi }] = await Promise.all([import('../views/predict.js'), import('../lib/practice-module.js')]);
-    const f = this.figure;
-    this._predictPanel ??= new MctsPredictPanel(f, { after: f.p['phase-line'], loadApi: loadPracticeApi, onGraded: (r) => this.emit('graded', r) });
-    await this._predictPanel.load(this._search, kinds);
   }
 
   /** Completed iterations. */

@@ -90,24 +90,18 @@ export class PlyTree extends PlyElement {
       f.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step });
       f.setThumbnails(s.boards);
       this._key = key;
-      this._search = { ...s, algo: rec.algo, order: rec.order };
       this.emit('step', f.stepInfo());
     } else {
       if (changed?.has('step')) f.seek(checkStep(s.step, f.length));
       if (changed?.has('boards')) f.setThumbnails(s.boards);
     }
-    if (s.predict && (!changed || changed.has('predict') || this._search.key !== key)) this.startPredict(s.predict, key);
-    else if (!s.predict) this._predictPanel?.stop();
+    // Predict mode (views/predict.js): on, off, or again for a new search.
+    if ((s.predict || this._pk) && this._pk !== key + s.predict) {
+      this._pk = key + s.predict;
+      import('../views/predict.js').then((m) => m.elementPredict(this, s.predict));
+    }
     if (s.autoplay && (!changed || changed.has('autoplay')) && !f.playing) f.play();
     if (!s.autoplay && changed?.has('autoplay')) f.pause();
-  }
-
-  /** Predict mode (views/predict.js, with the practice module: loaded when first asked for). */
-  async startPredict(kinds, key) {
-    this._search.key = key;
-    const [{ PredictPanel }, { loadPracticeApi }] = await Promise.all([import('../views/predict.js'), import('../lib/practice-module.js')]);
-    this._predictPanel ??= new PredictPanel(this.figure, { loadApi: loadPracticeApi, onGraded: (r) => this.emit('graded', r) });
-    await this._predictPanel.load(this._search, kinds);
   }
 
   /** The step on show (0 … length). */

@@ -198,41 +198,32 @@ function step(name, raw) {
 }
 
 /**
- * Predict mode: null (off), or the kinds of question asked, in PREDICT_KINDS order, from
- * 'all' or a comma-separated list of the view's kinds.
+ * A list of known words separated by commas or spaces, in the order given, each once, or
+ * 'all' / 'none'; `dflt` when absent. An unknown word names the parameter and the choices.
  */
-export function readPredict(view, raw) {
-  const v = text('predict', raw);
-  if (v === null || v.trim() === '' || v.trim() === 'none') return null;
-  const known = PREDICT_KINDS[view];
-  if (v.trim() === 'all') return [...known];
-  const parts = v.split(',').map((x) => x.trim());
-  for (const x of parts) {
-    if (!known.includes(x)) throw new ParamError('predict', `unknown question kind ${quote(x)} (expected 'all' or a list of ${known.map((k) => `'${k}'`).join(', ')})`);
+function wordList(name, raw, known, what, dflt) {
+  const v = text(name, raw);
+  if (v === null) return dflt;
+  const words = v.split(/[\s,]+/).filter(Boolean);
+  if (words.length === 1 && words[0] === 'none') return [];
+  if (words.length === 1 && words[0] === 'all') return known.slice();
+  const out = [];
+  for (const w of words) {
+    if (!known.includes(w)) throw new ParamError(name, `unknown ${what(quote(w))} (expected ${known.join(', ')}, or all or none)`);
+    if (!out.includes(w)) out.push(w);
   }
-  return known.filter((k) => parts.includes(k));
+  return out;
 }
 
-/** Predict mode as a parameter value: 'all' or the list. */
-function predictValue(view, kinds) {
-  return kinds.length === PREDICT_KINDS[view].length ? 'all' : kinds.join(',');
+/** Predict mode: null (off), or the question kinds asked ('all' or a list). */
+export function readPredict(view, raw) {
+  const kinds = wordList('predict', raw, PREDICT_KINDS[view], (w) => `question kind ${w}`, []);
+  return kinds.length ? kinds : null;
 }
 
 /** A comma- or space-separated list of control names, or 'all' / 'none'. */
 export function readControls(view, raw) {
-  const v = text('controls', raw);
-  if (v === null) return DEFAULT_CONTROLS[view].slice();
-  const words = v.split(/[\s,]+/).filter(Boolean);
-  if (words.length === 1 && words[0] === 'none') return [];
-  if (words.length === 1 && words[0] === 'all') return CONTROLS[view].slice();
-  const out = [];
-  for (const w of words) {
-    if (!CONTROLS[view].includes(w)) {
-      throw new ParamError('controls', `unknown control ${quote(w)} for a ${view} figure (expected ${CONTROLS[view].join(', ')}, or all or none)`);
-    }
-    if (!out.includes(w)) out.push(w);
-  }
-  return out;
+  return wordList('controls', raw, CONTROLS[view], (w) => `control ${w} for a ${view} figure`, DEFAULT_CONTROLS[view].slice());
 }
 
 /** A CSS length for a figure's drawing: a number (pixels) or a number with px, em, rem, vh. */
@@ -642,7 +633,7 @@ export function stateParams(s, opts = {}) {
     controls('tree');
     if (s.speed !== 4) put('speed', s.speed);
     flag('autoplay', s.autoplay, false);
-    if (s.predict) put('predict', predictValue('tree', s.predict));
+    if (s.predict) put('predict', s.predict.join(','));
     if (s.height) put('height', s.height);
   } else if (s.view === 'compare') {
     if (s.tie !== 'nonstrict') put('tie', s.tie);
@@ -675,7 +666,7 @@ export function stateParams(s, opts = {}) {
     controls('mcts');
     if (s.speed !== 2) put('speed', s.speed);
     flag('autoplay', s.autoplay, false);
-    if (s.predict) put('predict', predictValue('mcts', s.predict));
+    if (s.predict) put('predict', s.predict.join(','));
     if (s.height) put('height', s.height);
   } else if (s.view === 'practice') {
     put('task', s.task);

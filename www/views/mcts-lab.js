@@ -104,7 +104,7 @@ export class MctsLab {
     const [{ MctsPredictPanel }, { loadPracticeApi }] = await Promise.all([import('./predict.js'), import('../lib/practice-module.js')]);
     const f = this.figure;
     this.predict ??= new MctsPredictPanel(f, { idPrefix: 'mc-', after: f.p['phase-line'], loadApi: loadPracticeApi, onGraded: (r) => (this.app.dataset.predictScore = `${r.score}/${r.max}`) });
-    await this.predict.load(this.loaded, this.predictKinds);
+    await this.predict.load(this.predictKinds, this.loaded);
   }
 
   /** Opens the MCTS search an engine made in the Play view: same position, C and seed. */

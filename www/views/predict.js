@@ -62,23 +62,28 @@ export class PredictPanel {
         err.textContent = x.message;
       }
     });
+    // Its own style sheet, linked where the panel is (a page, or an element's shadow root).
+    this.box.prepend(el('link', { rel: 'stylesheet', href: new URL('./predict.css', import.meta.url).href }));
     (opts.after ?? figure.p.transport).after(this.box);
   }
 
   /**
-   * Starts a session on what the figure shows: `{algo, tree, tie}` with question kinds
-   * `kinds` (figure-state.js's list). A search predict mode does not apply to shows why.
+   * Starts a session on the search the figure shows (its tree text and search options) with
+   * question kinds `kinds` (figure-state.js's list). A search predict mode does not apply to
+   * shows why.
    */
-  async load(search, kinds) {
+  async load(kinds) {
     this.stop();
     this.kinds = kinds;
     const api = await this.opts.loadApi();
     this.free();
+    const o = this.figure.searchOptions ?? {};
+    const cur = this.figure.current;
     try {
-      if (search.source !== 'tree' || !PREDICT_ALGOS.includes(search.algo) || (search.order && search.order !== 'natural') || search.depth != null) {
+      if (cur?.type !== 'tree' || !PREDICT_ALGOS.includes(o.algo) || (o.order && o.order !== 'natural') || o.depth != null || o.singular || o.beam != null) {
         throw new Error('Predict mode asks about minimax, α-β (natural order) and expectiminimax on a whole explicit tree.');
       }
-      this.handle = api.Predict.create({ algo: search.algo, tree: search.tree, tie: search.tie ?? 'nonstrict', predict: kinds.join(',') });
+      this.handle = api.Predict.create({ algo: o.algo, tree: cur.text, tie: o.tie ?? 'nonstrict', predict: kinds.join(',') });
     } catch (e) {
       this.p['predict-tally'].textContent = e.message;
       this.p['predict-form'].hidden = true;
@@ -223,7 +228,8 @@ export class PredictPanel {
  * runs over the iterations. The figure steps one phase at a time in predict mode.
  */
 export class MctsPredictPanel extends PredictPanel {
-  async load(search, kinds) {
+  /** Starts predict mode on the run on show, `search` its MCTS state (figure-state.js). */
+  async load(kinds, search) {
     this.stop();
     this.kinds = kinds;
     this.api = await this.opts.loadApi();
@@ -305,4 +311,18 @@ export class MctsPredictPanel extends PredictPanel {
     const nodes = this.figure.m.nodes();
     return nodes[0].children.map((id) => ({ path: String(nodes[id].action), label: nodes[id].label }));
   }
+}
+
+/**
+ * Predict mode in an element (`<ply-tree>`, `<ply-mcts>` with `mcts`, whose run's state is
+ * `host._search`): its panel on the search on show, or off when `kinds` is null. `graded`
+ * carries each record.
+ */
+export async function elementPredict(host, kinds, mcts = false) {
+  if (!kinds) return host._predictPanel?.stop();
+  const { loadPracticeApi } = await import('../lib/practice-module.js');
+  const f = host.figure;
+  const Panel = mcts ? MctsPredictPanel : PredictPanel;
+  host._predictPanel ??= new Panel(f, { after: mcts ? f.p['phase-line'] : null, loadApi: loadPracticeApi, onGraded: (r) => host.emit('graded', r) });
+  await host._predictPanel.load(kinds, host._search);
 }

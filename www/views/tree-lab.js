@@ -529,7 +529,7 @@ export class TreeLab {
   async startPredict() {
     const [{ PredictPanel }, { loadPracticeApi }] = await Promise.all([import('./predict.js'), import('../lib/practice-module.js')]);
     this.predict ??= new PredictPanel(this.figure, { idPrefix: 'tl-', loadApi: loadPracticeApi, onGraded: (r) => (this.app.dataset.predictScore = `${r.score}/${r.max}`) });
-    await this.predict.load(this.loaded, this.predictKinds);
+    await this.predict.load(this.predictKinds);
   }
 
   // ------------------------------------------------------------------ comparison
