@@ -37,6 +37,26 @@ const PAGES = [
       await page.waitForFunction(() => document.getElementById('tl-edit-prob-msg').textContent.includes('not 1'));
     },
   },
+  // Predict mode: a question open beside the figure, and the feedback on a wrong answer.
+  {
+    name: 'playground #tree predict mode',
+    path: 'index.html#tree?tree=[[3,12,8],[2,4,6],[14,5,2]]&predict=all',
+    wait: '#app[data-ready="true"][data-tree-length]',
+    act: async (page) => {
+      await page.waitForFunction(() => document.getElementById('tl-predict-tally')?.textContent !== '', null, { timeout: TIMEOUT });
+      await page.click('#tl-end');
+      await page.waitForSelector('#tl-predict-form:not([hidden])');
+      await page.click('#tl-predict-fields >> text=Skip');
+      await page.click('#tl-end');
+      await page.waitForSelector('#tl-predict-form:not([hidden])');
+    },
+  },
+  { name: 'test predict page', path: 'tests/pages/predict.html', figures: true },
+  {
+    name: 'playground #mcts predict mode',
+    path: 'index.html#mcts?tree=[[3,12,8],[2,4,6],[14,5,2]]&iterations=3&predict=all',
+    wait: '#mc-predict-form:not([hidden])',
+  },
   { name: 'playground #mcts', path: 'index.html#mcts', wait: '#app[data-ready="true"]' },
   { name: 'playground #practice', path: 'index.html#practice?task=alphabeta-full&tree=[[[3,5],[2,9]],[[1,4],[8,7]]]', wait: '#app[data-ready="true"][data-practice-task]' },
   { name: 'embed tree', path: 'embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end', figure: true },

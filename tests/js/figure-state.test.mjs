@@ -80,6 +80,7 @@ test('a tree state: defaults, a game position instead, and the checks on every f
     controls: ['step', 'play', 'scrubber', 'narration', 'counters', 'result'],
     speed: 4,
     autoplay: false,
+    predict: null,
     height: null,
   });
   const g = fromObject('tree', { game: 'c4', moves: ' 4453 ', depth: '2', quiescence: '', eval: 'off', step: 'end' });
@@ -123,6 +124,27 @@ test('size limits: tree text up to 64 KiB, move strings up to 200 characters', (
   assert.equal(fromObject('tree', { game: 'c4', moves: '4'.repeat(200) }).moves.length, 200);
   assert.match(errorOf(() => fromObject('tree', { game: 'c4', moves: '4'.repeat(201) })), /^moves: too long/);
   assert.match(errorOf(() => fromObject('game', { x: 'alphabeta'.repeat(30) })), /^x: too long/);
+});
+
+test('predict: all or a list of the view\'s question kinds, written back as a list', () => {
+  assert.deepEqual(fromObject('tree', { tree: FIG, predict: 'all' }).predict, ['windows', 'prune', 'returns']);
+  assert.deepEqual(fromObject('tree', { tree: FIG, predict: ' returns, windows,returns ' }).predict, ['returns', 'windows']);
+  assert.equal(fromObject('tree', { tree: FIG, predict: 'none' }).predict, null);
+  assert.deepEqual(fromObject('mcts', { tree: FIG, predict: 'all' }).predict, ['select', 'backup']);
+  assert.equal(
+    errorOf(() => fromObject('tree', { tree: FIG, predict: 'windows,select' })),
+    "predict: unknown question kind 'select' (expected windows, prune, returns, or all or none)",
+  );
+  assert.equal(
+    errorOf(() => fromObject('mcts', { tree: FIG, predict: 'prune' })),
+    "predict: unknown question kind 'prune' (expected select, backup, or all or none)",
+  );
+  const s = fromObject('tree', { tree: FIG, predict: 'prune,returns' });
+  assert.equal(stateToString(s, { withView: false }), 'tree=[[3,12,8],[2,4,6],[14,5,2]]&predict=prune,returns');
+  assert.deepEqual(parseStateString(stateToString(s), null), s);
+  const all = fromObject('mcts', { tree: FIG, predict: 'select,backup' });
+  assert.match(stateToString(all), /&predict=select,backup$/);
+  assert.deepEqual(parseStateString(stateToString(all), null), all);
 });
 
 test('controls: a list, all or none; unknown names are refused', () => {

@@ -6,8 +6,9 @@
 //
 // Attributes (each also a property): game, tree, moves, c, seed, iterations (completed
 // iterations to show), phase (then the next iteration up to select, expand or rollout),
-// selected (the node whose UCB1 table shows), n (Run N), controls, speed, autoplay, theme,
-// height. Events: step {iterations, phase, nodes, narration, best}.
+// selected (the node whose UCB1 table shows), n (Run N), controls, speed, autoplay, predict
+// ('all' or a list of select, backup), theme, height. Events: step {iterations, phase, nodes,
+// narration, best}; graded (predict mode: the iteration's record, a practice grade record).
 // Methods: stepPhase(), stepIteration(), back(), run(n), play(), pause().
 
 import { PlyElement, define, reflectAttributes } from './base.js';
@@ -40,6 +41,7 @@ export class PlyMcts extends PlyElement {
     controls: 'string',
     speed: 'number',
     autoplay: 'boolean',
+    predict: 'string',
     theme: 'string',
     height: 'string',
   };
@@ -72,7 +74,13 @@ export class PlyMcts extends PlyElement {
       const run = this.mods.startMcts(this.api, s);
       f.load({ ...run, kind: s.source, c: s.c, iterations: s.iterations, phase: s.phase, selected: s.selected });
       this._key = key;
+      this._search = { ...s };
       this.emit('step', f.stepInfo());
+    }
+    // Predict mode (views/predict.js): on, off, or again for a new run.
+    if ((s.predict || this._pk) && this._pk !== key + s.predict) {
+      this._pk = key + s.predict;
+      import('../views/predict.js').then((m) => m.elementPredict(this, s.predict, true));
     }
     if (s.autoplay && (!changed || changed.has('autoplay')) && !f.playing) f.play();
     if (!s.autoplay && changed?.has('autoplay')) f.pause();
@@ -84,11 +92,12 @@ export class PlyMcts extends PlyElement {
   }
 
   stepPhase() {
-    this.figure?.act(() => this.figure.m.stepPhase());
+    this.figure?.act(() => this.figure.m.stepPhase(), true);
   }
 
   stepIteration() {
-    this.figure?.act(() => this.figure.m.stepIteration());
+    // In predict mode one phase at a time: an iteration would pass its questions.
+    this.figure?.act(() => (this.figure.gate ? this.figure.m.stepPhase() : this.figure.m.stepIteration()), true);
   }
 
   back() {

@@ -6,8 +6,9 @@
 //
 // Attributes (each also a property): tree, game, moves, depth, eval, tt, quiescence,
 // singular ('MARGIN[:EXTRA]'), beam (a width), algorithm, tie, order, seed, cap, step ('end' or a number), boards, controls, speed,
-// autoplay, theme, height. Events: step {index, length, narration, event, done},
-// done {value, best, bestName, complete, result}. Methods: seek(i), stepBy(n), play(), pause().
+// autoplay, predict ('all' or a list of windows, prune, returns), theme, height. Events: step
+// {index, length, narration, event, done}, done {value, best, bestName, complete, result},
+// graded (predict mode: the session's record, a practice grade record). Methods: seek(i), stepBy(n), play(), pause().
 // docs/embedding.md lists every attribute.
 
 import { PlyElement, define, reflectAttributes } from './base.js';
@@ -50,6 +51,7 @@ export class PlyTree extends PlyElement {
     controls: 'string',
     speed: 'number',
     autoplay: 'boolean',
+    predict: 'string',
     theme: 'string',
     height: 'string',
   };
@@ -93,6 +95,11 @@ export class PlyTree extends PlyElement {
     } else {
       if (changed?.has('step')) f.seek(checkStep(s.step, f.length));
       if (changed?.has('boards')) f.setThumbnails(s.boards);
+    }
+    // Predict mode (views/predict.js): on, off, or again for a new search.
+    if ((s.predict || this._pk) && this._pk !== key + s.predict) {
+      this._pk = key + s.predict;
+      import('../views/predict.js').then((m) => m.elementPredict(this, s.predict));
     }
     if (s.autoplay && (!changed || changed.has('autoplay')) && !f.playing) f.play();
     if (!s.autoplay && changed?.has('autoplay')) f.pause();

@@ -65,6 +65,8 @@ export const TIES = ['nonstrict', 'strict'];
 export const ORDERS = ['natural', 'reverse', 'random', 'best', 'heuristic', 'killer', 'history'];
 export const THEMES = ['auto', 'light', 'dark'];
 export const PHASES = ['select', 'expand', 'rollout'];
+/** Predict mode: the questions each view can ask (`predict=all` asks them all). */
+export const PREDICT_KINDS = { tree: ['windows', 'prune', 'returns'], mcts: ['select', 'backup'] };
 /** Practice tasks (the core's Practice.tasks() ids) and difficulty presets. */
 export const TASKS = ['minimax', 'alphabeta-leaves', 'alphabeta-full', 'expectiminimax', 'maxn', 'mcts', 'ordering'];
 export const DIFFICULTIES = ['easy', 'exam', 'hard'];
@@ -104,9 +106,9 @@ export const DEFAULT_CONTROLS = {
 
 /** Parameter names each view reads (besides `view`). Aliases map to these. */
 export const PARAM_NAMES = {
-  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'singular', 'beam', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
+  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'singular', 'beam', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'predict', 'theme', 'height', 'origin'],
   game: ['game', 'moves', 'x', 'o', 'scores', 'pace', 'controls', 'autoplay', 'theme', 'height', 'origin'],
-  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'theme', 'height', 'origin'],
+  mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'predict', 'theme', 'height', 'origin'],
   ucb: ['parent', 'c', 'children', 'theme', 'origin'],
   compare: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'tie', 'seed', 'controls', 'autoplay', 'theme', 'origin'],
   practice: ['task', 'tree', 'seed', 'difficulty', ...PRACTICE_GEN.map(([k]) => k), 'tie', 'c', 'theme', 'height', 'origin'],
@@ -195,21 +197,33 @@ function step(name, raw) {
   return int(name, v, LIMITS.step, 0);
 }
 
-/** A comma- or space-separated list of control names, or 'all' / 'none'. */
-export function readControls(view, raw) {
-  const v = text('controls', raw);
-  if (v === null) return DEFAULT_CONTROLS[view].slice();
+/**
+ * A list of known words separated by commas or spaces, in the order given, each once, or
+ * 'all' / 'none'; `dflt` when absent. An unknown word names the parameter and the choices.
+ */
+function wordList(name, raw, known, what, dflt) {
+  const v = text(name, raw);
+  if (v === null) return dflt;
   const words = v.split(/[\s,]+/).filter(Boolean);
   if (words.length === 1 && words[0] === 'none') return [];
-  if (words.length === 1 && words[0] === 'all') return CONTROLS[view].slice();
+  if (words.length === 1 && words[0] === 'all') return known.slice();
   const out = [];
   for (const w of words) {
-    if (!CONTROLS[view].includes(w)) {
-      throw new ParamError('controls', `unknown control ${quote(w)} for a ${view} figure (expected ${CONTROLS[view].join(', ')}, or all or none)`);
-    }
+    if (!known.includes(w)) throw new ParamError(name, `unknown ${what(quote(w))} (expected ${known.join(', ')}, or all or none)`);
     if (!out.includes(w)) out.push(w);
   }
   return out;
+}
+
+/** Predict mode: null (off), or the question kinds asked ('all' or a list). */
+export function readPredict(view, raw) {
+  const kinds = wordList('predict', raw, PREDICT_KINDS[view], (w) => `question kind ${w}`, []);
+  return kinds.length ? kinds : null;
+}
+
+/** A comma- or space-separated list of control names, or 'all' / 'none'. */
+export function readControls(view, raw) {
+  return wordList('controls', raw, CONTROLS[view], (w) => `control ${w} for a ${view} figure`, DEFAULT_CONTROLS[view].slice());
 }
 
 /** A CSS length for a figure's drawing: a number (pixels) or a number with px, em, rem, vh. */
@@ -347,6 +361,7 @@ export function readState(view, get) {
       controls: readControls(view, get('controls')),
       speed: int('speed', get('speed'), LIMITS.speed, 2),
       autoplay: bool('autoplay', get('autoplay'), false),
+      predict: readPredict('mcts', get('predict')),
       height: height(get('height')),
     };
   }
@@ -506,6 +521,7 @@ function readTreeShow(get) {
     controls: readControls('tree', get('controls')),
     speed: int('speed', get('speed'), LIMITS.speed, 4),
     autoplay: bool('autoplay', get('autoplay'), false),
+    predict: readPredict('tree', get('predict')),
     height: height(get('height')),
   };
 }
@@ -617,6 +633,7 @@ export function stateParams(s, opts = {}) {
     controls('tree');
     if (s.speed !== 4) put('speed', s.speed);
     flag('autoplay', s.autoplay, false);
+    if (s.predict) put('predict', s.predict.join(','));
     if (s.height) put('height', s.height);
   } else if (s.view === 'compare') {
     if (s.tie !== 'nonstrict') put('tie', s.tie);
@@ -649,6 +666,7 @@ export function stateParams(s, opts = {}) {
     controls('mcts');
     if (s.speed !== 2) put('speed', s.speed);
     flag('autoplay', s.autoplay, false);
+    if (s.predict) put('predict', s.predict.join(','));
     if (s.height) put('height', s.height);
   } else if (s.view === 'practice') {
     put('task', s.task);

@@ -129,8 +129,8 @@ export class MctsFigure {
 
   wire() {
     const p = this.p;
-    p.phase.addEventListener('click', () => this.act(() => this.m.stepPhase()));
-    p.iter.addEventListener('click', () => this.act(() => this.m.stepIteration()));
+    p.phase.addEventListener('click', () => this.act(() => this.m.stepPhase(), true));
+    p.iter.addEventListener('click', () => this.act(() => this.m.stepIteration(), true));
     p.run.addEventListener('click', () => this.runN(Number(p.n.value)));
     p.back.addEventListener('click', () => this.act(() => this.m.back()));
     p.fit.addEventListener('click', () => this.canvas.fit());
@@ -187,6 +187,7 @@ export class MctsFigure {
    */
   load({ m, handle, kind, c, iterations = 0, phase = null, selected = 0 }) {
     this.pause();
+    this.gate = null; // a new run: predict mode sets its own gate again
     this.m?.free();
     this.handle?.free();
     this.m = m;
@@ -220,8 +221,9 @@ export class MctsFigure {
     this.handle = null;
   }
 
-  act(fn) {
+  act(fn, forward = false) {
     if (!this.m) return;
+    if (forward && this.gate && !this.gate()) return; // predict mode (views/predict.js): a question is open
     const before = this.m.nodeCount;
     try {
       fn();
@@ -247,6 +249,7 @@ export class MctsFigure {
 
   runN(n, fit = false) {
     if (!this.m) return;
+    if (this.gate) return this.error('Predict mode steps one phase at a time: Run N would pass the questions.');
     const max = limits().maxShownIterations; // read when used: a practice page may not load the shipped module
     if (!Number.isInteger(n) || n < 1 || n > max) {
       this.error(`N must be a whole number from 1 to ${count(max)}, got '${this.p.n.value}'`);
@@ -270,7 +273,7 @@ export class MctsFigure {
   /** Steps one phase at a time at `speed` phases per second. */
   play() {
     if (!this.m) return;
-    this.playing = setInterval(() => this.act(() => this.m.stepPhase()), 1000 / this.speed);
+    this.playing = setInterval(() => this.act(() => this.m.stepPhase(), true), 1000 / this.speed);
     this.p.play.textContent = '❚❚ Pause';
   }
 
@@ -284,7 +287,7 @@ export class MctsFigure {
   handleKey(e) {
     if (typingTarget(e) || e.ctrlKey || e.metaKey || e.altKey) return false;
     const target = e.composedPath ? e.composedPath()[0] : e.target;
-    if (e.key === 'ArrowRight') this.act(() => this.m.stepPhase());
+    if (e.key === 'ArrowRight') this.act(() => this.m.stepPhase(), true);
     else if (e.key === 'ArrowLeft') this.act(() => this.m.back());
     else if (e.key === ' ' && this.controls.has('play') && !(target && target.tagName === 'BUTTON')) this.togglePlay();
     else return false;

@@ -112,7 +112,16 @@ export class MctsLab {
       return false;
     }
     this.loaded = state;
+    if (this.predictKinds) this.startPredict();
     return true;
+  }
+
+  /** Predict mode (views/predict.js, with the practice module: loaded when first asked for). */
+  async startPredict() {
+    const [{ MctsPredictPanel }, { loadPracticeApi }] = await Promise.all([import('./predict.js'), import('../lib/practice-module.js')]);
+    const f = this.figure;
+    this.predict ??= new MctsPredictPanel(f, { idPrefix: 'mc-', after: f.p['phase-line'], loadApi: loadPracticeApi, onGraded: (r) => (this.app.dataset.predictScore = `${r.score}/${r.max}`) });
+    await this.predict.load(this.predictKinds, this.loaded);
   }
 
   /** Opens the MCTS search an engine made in the Play view: same position, C and seed. */
@@ -127,6 +136,8 @@ export class MctsLab {
 
   /** Restores a state from a link (index.html#mcts?…). */
   applyState(s) {
+    this.predictKinds = s.predict;
+    if (!s.predict) this.predict?.stop();
     $('mc-source').value = s.source;
     this.showSource(s.source);
     if (s.source === 'tree') $('mc-text').value = s.tree;
@@ -147,6 +158,7 @@ export class MctsLab {
       iterations: m.iterations,
       phase: m.phase === 'done' ? null : m.phase,
       selected: this.figure.selected,
+      predict: this.predictKinds ?? null,
       n: Number.isInteger(n) && n >= 1 && n <= limits().maxShownIterations ? n : 100,
     };
   }

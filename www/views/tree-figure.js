@@ -233,6 +233,7 @@ export class TreeFigure {
   load({ st, tree = null, current, options, step = 0, figures = null }) {
     this.pause();
     this.freePlans();
+    this.gate = null; // a new trace: predict mode sets its own gate again
     this.st?.free();
     this.tree?.free();
     this.st = st;
@@ -426,6 +427,8 @@ export class TreeFigure {
     if (!st) return;
     const before = st.index;
     i = Math.min(Math.max(0, Math.round(Number(i) || 0)), st.length);
+    // Predict mode (views/predict.js): not past a question still open.
+    if (this.gate) i = this.gate(before, i);
     st.seek(i);
     const s = st.state();
     this.state = s;

@@ -267,6 +267,8 @@ export class TreeLab {
    * @param {object} s a tree state (figure-state.js)
    */
   applyState(s) {
+    this.predictKinds = s.predict;
+    if (!s.predict) this.predict?.stop();
     const isGame = s.source !== 'tree';
     if (isGame) {
       const pos = positionSource(s.source, s.algo);
@@ -448,6 +450,7 @@ export class TreeLab {
     this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, figures: rec.figures, step: how.step ?? 0 });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
+    if (this.predictKinds) this.startPredict();
     if (this.editor && !this.editing && state.source === 'tree') this.editor.textChanged(state.tree);
     // The solver on an early Connect-4 position: record it again once the opening book is in
     // the module (its leaves at the book's depth are then book hits).
@@ -518,10 +521,17 @@ export class TreeLab {
   /** What a link to the lab reproduces: the loaded search, at the step on show. */
   linkState() {
     if (!this.loaded) return null;
-    const s = { ...this.loaded, step: this.figure.index };
+    const s = { ...this.loaded, step: this.figure.index, predict: this.predictKinds ?? null };
     if (s.order === 'natural' && s.source === 'tree') s.order = null;
     s.boards = this.figure.p.thumbs.checked;
     return s;
+  }
+
+  /** Predict mode (views/predict.js, with the practice module: loaded when first asked for). */
+  async startPredict() {
+    const [{ PredictPanel }, { loadPracticeApi }] = await Promise.all([import('./predict.js'), import('../lib/practice-module.js')]);
+    this.predict ??= new PredictPanel(this.figure, { idPrefix: 'tl-', loadApi: loadPracticeApi, onGraded: (r) => (this.app.dataset.predictScore = `${r.score}/${r.max}`) });
+    await this.predict.load(this.predictKinds);
   }
 
   // ------------------------------------------------------------------ comparison

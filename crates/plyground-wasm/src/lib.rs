@@ -40,6 +40,8 @@ mod mcts;
 mod options;
 #[cfg(feature = "lab")]
 mod practice;
+#[cfg(feature = "lab")]
+mod predict;
 mod read;
 mod search;
 mod skin;
@@ -72,6 +74,8 @@ pub use game::{search_game, GameHandle};
 pub use mcts::{ucb1_js, ucb1_select_js, MctsStepper};
 #[cfg(feature = "lab")]
 pub use practice::Practice;
+#[cfg(feature = "lab")]
+pub use predict::Predict;
 #[cfg(feature = "games")]
 #[cfg(feature = "full")]
 pub use solve_game::column_scores::solve_game;

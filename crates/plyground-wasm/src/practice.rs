@@ -8,7 +8,7 @@
 use crate::util::{describe, entries, int_in, js_err, to_js};
 use crate::write::Preserve;
 use plyground::practice::{
-    Answer, Answers, Exercise, ExerciseSpec, Item, Misconception, OptionValue, Step, Task,
+    Answer, Answers, Exercise, ExerciseSpec, Grade, Item, Misconception, OptionValue, Step, Task,
 };
 use plyground::search::TieRule;
 use serde::Serialize;
@@ -27,12 +27,28 @@ struct AnswersIn {
 }
 
 /// A field of a plain object (undefined when absent).
-fn field(v: &JsValue, name: &str) -> JsValue {
+pub(crate) fn field(v: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(v, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
+pub(crate) fn opt_f64(v: &JsValue, name: &str) -> Result<Option<f64>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_f64().map(Some).ok_or_else(|| format!("options.{name} must be a number, got {}", describe(&x)))
+}
+
+pub(crate) fn opt_string(v: &JsValue, name: &str) -> Result<Option<String>, String> {
+    let x = field(v, name);
+    if !given(&x) {
+        return Ok(None);
+    }
+    x.as_string().map(Some).ok_or_else(|| format!("options.{name} must be a string, got {}", describe(&x)))
+}
+
 /// Refuses unknown keys, naming the first one.
-fn known_keys(place: &str, v: &JsValue, allowed: &[&str]) -> Result<(), String> {
+pub(crate) fn known_keys(place: &str, v: &JsValue, allowed: &[&str]) -> Result<(), String> {
     for (k, _) in entries(v)? {
         if !allowed.contains(&k.as_str()) {
             return Err(format!("{place}: unknown field '{k}' (expected one of {})", allowed.join(", ")));
@@ -43,13 +59,13 @@ fn known_keys(place: &str, v: &JsValue, allowed: &[&str]) -> Result<(), String> 
 
 const ANSWER_KEYS: [&str; 6] = ["values", "windows", "pruned", "choice", "order", "visits"];
 
-fn given(v: &JsValue) -> bool {
+pub(crate) fn given(v: &JsValue) -> bool {
     !(v.is_undefined() || v.is_null())
 }
 
 /// A number in an answer: a JS number (±Infinity included) or the strings "Infinity",
 /// "-Infinity" (as JSON writes them).
-fn answer_number(place: &str, v: &JsValue) -> Result<f64, String> {
+pub(crate) fn answer_number(place: &str, v: &JsValue) -> Result<f64, String> {
     if let Some(x) = v.as_f64() {
         return Ok(x);
     }
@@ -67,7 +83,7 @@ fn object(place: &str, v: &JsValue) -> Result<Vec<(String, JsValue)>, String> {
     entries(v)
 }
 
-fn array(place: &str, v: &JsValue) -> Result<Vec<JsValue>, String> {
+pub(crate) fn array(place: &str, v: &JsValue) -> Result<Vec<JsValue>, String> {
     if !js_sys::Array::is_array(v) {
         return Err(format!("{place} must be an array, got {}", describe(v)));
     }
@@ -171,6 +187,14 @@ fn read_answers(v: JsValue) -> Result<Answers, String> {
     Ok(out)
 }
 
+/// A tie rule option (absent: non-strict), for `Predict.create`.
+pub(crate) fn tie_of(place: &str, s: &Option<String>) -> Result<TieRule, String> {
+    match s {
+        None => Ok(TieRule::NonStrict),
+        Some(t) => TieRule::try_parse(t).map_err(|e| format!("{place}: {e}")),
+    }
+}
+
 /// `Practice.create`'s options, typed here and checked by the core
 /// (`ExerciseSpec::from_options`: keys, ranges, words), then built as the CLI rebuilds a
 /// record. `undefined` and `null` are absent.
@@ -212,7 +236,7 @@ fn build(opts: JsValue) -> Result<Exercise, String> {
 /// An item as JSON: null, a number, [numbers], true/false, "path", [indices].
 #[derive(Serialize)]
 #[serde(untagged)]
-enum ItemRec {
+pub(crate) enum ItemRec {
     Missing(Option<()>),
     Number(f64),
     Numbers(Vec<f64>),
@@ -221,7 +245,7 @@ enum ItemRec {
     Order(Vec<u32>),
 }
 
-fn item(i: &Item) -> ItemRec {
+pub(crate) fn item(i: &Item) -> ItemRec {
     match i {
         Item::Missing => ItemRec::Missing(None),
         Item::Number(x) => ItemRec::Number(*x),
@@ -280,7 +304,7 @@ struct CellRec {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct GradeRec {
+pub(crate) struct GradeRec {
     task: &'static str,
     seed: Option<f64>,
     tree: String,
@@ -393,8 +417,39 @@ fn tie_name(t: TieRule) -> &'static str {
     }
 }
 
-fn mis_id(m: Option<Misconception>) -> Option<&'static str> {
+pub(crate) fn mis_id(m: Option<Misconception>) -> Option<&'static str> {
     m.map(Misconception::id)
+}
+
+/// A grade as its record, named `task` (a practice task's id, or a prediction session's).
+pub(crate) fn grade_rec(g: Grade, task: &'static str) -> GradeRec {
+    GradeRec {
+        task,
+        seed: g.seed.map(|s| s as f64),
+        tree: g.tree,
+        score: g.score,
+        max: g.max,
+        done: g.done,
+        mistakes: g
+            .mistakes
+            .iter()
+            .map(|m| MistakeRec {
+                node: m.node.clone(),
+                label: m.label.clone(),
+                field: m.field.name(),
+                expected: item(&m.expected),
+                got: item(&m.got),
+                misconception: mis_id(m.misconception),
+                explanation: m.explanation.clone(),
+                step: m.step,
+            })
+            .collect(),
+        correct: g.correct.iter().map(|(f, p)| CellRec { field: f.name(), node: p.clone() }).collect(),
+        first_wrong: g.first_wrong.as_ref().map(|s| step(s, true)),
+        misconception: mis_id(g.misconception),
+        explanation: g.explanation,
+        summary: g.summary,
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -543,33 +598,7 @@ impl Practice {
         let at = |e: String| js_err(format!("Practice.grade: {e}"));
         let a = read_answers(answers).map_err(at)?;
         let g = self.ex.grade(&a).map_err(at)?;
-        to_js(&GradeRec {
-            task: g.task.id(),
-            seed: g.seed.map(|s| s as f64),
-            tree: g.tree,
-            score: g.score,
-            max: g.max,
-            done: g.done,
-            mistakes: g
-                .mistakes
-                .iter()
-                .map(|m| MistakeRec {
-                    node: m.node.clone(),
-                    label: m.label.clone(),
-                    field: m.field.name(),
-                    expected: item(&m.expected),
-                    got: item(&m.got),
-                    misconception: mis_id(m.misconception),
-                    explanation: m.explanation.clone(),
-                    step: m.step,
-                })
-                .collect(),
-            correct: g.correct.iter().map(|(f, p)| CellRec { field: f.name(), node: p.clone() }).collect(),
-            first_wrong: g.first_wrong.as_ref().map(|s| step(s, true)),
-            misconception: mis_id(g.misconception),
-            explanation: g.explanation,
-            summary: g.summary,
-        })
+        to_js(&grade_rec(g, self.ex.task().id()))
     }
 
     /// The next step's rule without its answer (`{node, label, field, hint, step}`), or

@@ -52,6 +52,8 @@ mod practice;
 mod practice_generate;
 #[path = "practice_misconceptions.rs"]
 mod practice_misconceptions;
+#[path = "predict.rs"]
+mod predict;
 #[path = "properties_trees.rs"]
 mod properties_trees;
 #[path = "solver.rs"]

@@ -34,11 +34,13 @@
 
 mod answers;
 mod generate;
+mod predict;
 mod record;
 mod rules;
 
 pub use answers::{node_at, Answer, Answers, Field, Item};
 pub use generate::{generate, Difficulty, GenParams, MAX_ATTEMPTS};
+pub use predict::{predict_task, PredictKind, Prediction, Predictions, Verdict};
 pub use record::{
     learner_seed, ExerciseRecord, ExerciseSpec, OptionValue, Recheck, RecordError, SetRecheck, SetRecord,
     SetTotals, StoredMistake, MAX_SPEC_SEED, SCALED_TOLERANCE,

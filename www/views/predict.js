@@ -1,0 +1,328 @@
+// Predict, then reveal: the figure stops before the steps that matter and asks. The questions
+// (which steps, what they ask, the answer, the feedback words, the rule, the misconception)
+// and the record are the core's (the practice module's Predict, loaded only in predict mode);
+// this file renders the question, reads the answer as a practice cell (lib/practice-answers.js)
+// and forwards it. The figure does not step past a question until it is answered or skipped
+// (a skip counts as wrong): it calls `gate(from, to)` on every seek (views/tree-figure.js).
+
+import { CellError, gradeRecord, readCell } from '../lib/practice-answers.js';
+import { el, partMaker } from './dom.js';
+
+const PLACEHOLDER = { number: 'value', window: 'α, β', counts: 'N, W' };
+const HOW = {
+  number: 'Type a number, like 3 or -2.5.',
+  window: 'Type α and β separated by a comma, like -∞, 3 (inf or ∞ for infinity).',
+  counts: 'Type N and W separated by a comma, like 5, 3.',
+};
+
+/** The algorithms predict mode asks about in the tree lab and `<ply-tree>`. */
+export const PREDICT_ALGOS = ['alphabeta', 'minimax', 'expectiminimax'];
+
+export class PredictPanel {
+  /**
+   * @param {object} figure a TreeFigure (its side column takes the panel; it calls `gate`)
+   * @param {object} opts
+   * @param {() => Promise<object>} opts.loadApi the practice module's API (Predict)
+   * @param {string|null} [opts.idPrefix] ids for the parts (the playground's 'tl-predict-')
+   * @param {(record: object) => void} [opts.onGraded] after every answer: the session's record
+   * @param {HTMLElement} [opts.after] the panel goes after it (default: the figure's transport)
+   */
+  constructor(figure, opts) {
+    this.figure = figure;
+    this.opts = opts;
+    this.handle = null;
+    this.kinds = null;
+    const P = partMaker(opts.idPrefix);
+    this.p = {};
+    const p = (name, tag, attrs, ...kids) => (this.p[name] = P(name, tag, attrs, ...kids));
+    this.box = p(
+      'predict',
+      'section',
+      { class: 'predict', 'aria-label': 'Predict, then reveal' },
+      p('predict-tally', 'p', { class: 'predict-tally' }),
+      p(
+        'predict-form',
+        'form',
+        { class: 'predict-form', hidden: true },
+        p('predict-question', 'label', { class: 'predict-question' }),
+        p('predict-fields', 'div', { class: 'predict-fields' }),
+        p('predict-error', 'p', { class: 'warn', role: 'alert' }),
+      ),
+      p('predict-feedback', 'p', { class: 'predict-feedback', role: 'status', 'aria-live': 'polite' }),
+    );
+    this.p['predict-form'].addEventListener('submit', (e) => {
+      e.preventDefault();
+      const err = this.p['predict-error'];
+      try {
+        const v = this.readField();
+        if (v === undefined) err.textContent = 'Type an answer, or Skip.';
+        else this.answer(v);
+      } catch (x) {
+        if (!(x instanceof CellError)) throw x;
+        err.textContent = x.message;
+      }
+    });
+    // Its own style sheet, linked where the panel is (a page, or an element's shadow root).
+    this.box.prepend(el('link', { rel: 'stylesheet', href: new URL('./predict.css', import.meta.url).href }));
+    (opts.after ?? figure.p.transport).after(this.box);
+  }
+
+  /**
+   * Starts a session on the search the figure shows (its tree text and search options) with
+   * question kinds `kinds` (figure-state.js's list). A search predict mode does not apply to
+   * shows why.
+   */
+  async load(kinds) {
+    this.stop();
+    this.kinds = kinds;
+    const api = await this.opts.loadApi();
+    this.free();
+    const o = this.figure.searchOptions ?? {};
+    const cur = this.figure.current;
+    try {
+      if (cur?.type !== 'tree' || !PREDICT_ALGOS.includes(o.algo) || (o.order && o.order !== 'natural') || o.depth != null || o.singular || o.beam != null) {
+        throw new Error('Predict mode asks about minimax, α-β (natural order) and expectiminimax on a whole explicit tree.');
+      }
+      this.handle = api.Predict.create({ algo: o.algo, tree: cur.text, tie: o.tie ?? 'nonstrict', predict: kinds.join(',') });
+    } catch (e) {
+      this.p['predict-tally'].textContent = e.message;
+      this.p['predict-form'].hidden = true;
+      return;
+    }
+    this.questions = this.handle.questions();
+    this.answers = [];
+    this.right = 0;
+    this.asked = 0;
+    this.p['predict-feedback'].textContent = '';
+    this.figure.gate = (from, to) => this.gate(from, to);
+    this.figure.seek(this.figure.index);
+    this.render();
+  }
+
+  /** Ends predict mode: the figure steps freely again. */
+  stop() {
+    if (this.figure.gate) this.figure.gate = null;
+    this.free();
+    this.p['predict-form'].hidden = true;
+    this.p['predict-tally'].textContent = '';
+    this.p['predict-feedback'].textContent = '';
+  }
+
+  free() {
+    this.handle?.free();
+    this.handle = null;
+  }
+
+  /** The question waiting for an answer (null when all are answered). */
+  get current() {
+    return this.questions?.[this.answers.length] ?? null;
+  }
+
+  /** The step the figure may go to from `from` when asked for `to`: not past the open question's step. */
+  gate(from, to) {
+    const q = this.current;
+    if (!q || to <= q.step) return to;
+    this.figure.pause();
+    queueMicrotask(() => this.render());
+    return Math.max(Math.min(from, to), q.step);
+  }
+
+  /** The answer field's value as the core takes it (undefined: empty; throws CellError). */
+  readField() {
+    const q = this.current;
+    const f = this.p['predict-fields'].querySelector('input');
+    return readCell({ path: q.node, label: q.label, field: q.field, kind: q.answer }, f ? f.value : undefined);
+  }
+
+  /** Grades the open question with `value` (null or undefined: skipped). */
+  answer(value) {
+    const q = this.current;
+    if (!q) return;
+    const err = this.p['predict-error'];
+    err.textContent = '';
+    let v;
+    try {
+      v = this.handle.check(this.answers.length, value ?? null);
+    } catch (e) {
+      err.textContent = e.message;
+      return;
+    }
+    this.answers.push(value ?? null);
+    this.asked += 1;
+    if (v.correct) this.right += 1;
+    const fb = this.p['predict-feedback'];
+    fb.textContent = v.words;
+    fb.dataset.correct = String(v.correct);
+    const done = !this.current;
+    this.opts.onGraded?.(gradeRecord(this.handle.record(this.answers, done)));
+    // The reveal: the step the question was about (once no other question waits at it).
+    if (!(this.current && this.due(this.current))) this.reveal(q);
+    this.render();
+    if (!done && this.box.contains(this.box.getRootNode().activeElement)) this.focusField();
+  }
+
+  /** Whether question `q` is asked now: the figure stands at its step. */
+  due(q) {
+    return this.figure.index === q.step;
+  }
+
+  /** Shows the step question `q` was about. */
+  reveal(q) {
+    this.figure.seek(q.step + 1);
+  }
+
+  tally() {
+    const n = this.questions.length;
+    const asked = this.answers.length;
+    return this.current
+      ? `Predict: ${this.right} of ${asked} right so far · question ${asked + 1} of ${n}`
+      : `Predict: ${this.right} of ${n} right. Every question is answered; step on freely.`;
+  }
+
+  render() {
+    const q = this.current;
+    this.p['predict-tally'].textContent = this.tally();
+    const form = this.p['predict-form'];
+    const waiting = q && this.due(q);
+    form.hidden = !waiting;
+    if (!waiting) return;
+    if (form.dataset.question === String(this.asked)) return;
+    form.dataset.question = String(this.asked);
+    const id = `${this.box.id || 'predict'}-answer-${this.asked}`;
+    const label = this.p['predict-question'];
+    label.textContent = q.question;
+    const fields = this.p['predict-fields'];
+    const skip = el('button', { type: 'button', class: 'predict-skip' }, 'Skip');
+    skip.addEventListener('click', () => this.answer(null));
+    if (q.answer === 'mark') {
+      label.removeAttribute('for');
+      const yes = el('button', { type: 'button' }, 'Pruned');
+      const no = el('button', { type: 'button' }, 'Not pruned');
+      yes.addEventListener('click', () => this.answer(true));
+      no.addEventListener('click', () => this.answer(false));
+      fields.replaceChildren(yes, no, skip);
+    } else if (q.answer === 'child') {
+      label.removeAttribute('for');
+      const kids = this.children(q);
+      fields.replaceChildren(
+        ...kids.map(({ path, label: name }) => el('button', { type: 'button', onclick: () => this.answer(path) }, name)),
+        skip,
+      );
+    } else {
+      label.setAttribute('for', id);
+      const input = el('input', { type: 'text', id, size: 10, autocomplete: 'off', spellcheck: 'false', placeholder: PLACEHOLDER[q.answer] ?? '', title: HOW[q.answer] ?? '' });
+      fields.replaceChildren(input, el('button', { type: 'submit' }, 'Check'), skip);
+    }
+  }
+
+  focusField() {
+    this.p['predict-fields'].querySelector('input, button')?.focus();
+  }
+}
+
+/**
+ * Predict mode in the MCTS lab (views/mcts-figure.js): before each iteration's selection at
+ * the root, "Which child of A does UCB1 select?"; before its back-up, N and W of each node on
+ * the path. Each iteration is a session of its own (Predict with `iterations` = the
+ * iterations done), asked once UCB1 chooses at the root (every root child visited); the tally
+ * runs over the iterations. The figure steps one phase at a time in predict mode.
+ */
+export class MctsPredictPanel extends PredictPanel {
+  /** Starts predict mode on the run on show, `search` its MCTS state (figure-state.js). */
+  async load(kinds, search) {
+    this.stop();
+    this.kinds = kinds;
+    this.api = await this.opts.loadApi();
+    this.search = search;
+    this.right = 0;
+    this.asked = 0;
+    this.k = -1;
+    const f = this.figure;
+    if (search.source !== 'tree' || search.solver) {
+      this.p['predict-tally'].textContent = 'Predict mode asks about MCTS with UCB1 on an explicit tree (without the solver).';
+      return;
+    }
+    f.p.iter.disabled = true;
+    f.p.run.disabled = true;
+    f.gate = () => this.allow();
+    this.session();
+    this.render();
+  }
+
+  stop() {
+    super.stop();
+    const f = this.figure;
+    if (f.p) f.p.iter.disabled = f.p.run.disabled = false;
+  }
+
+  /** The session of the iteration about to run (a new one when the last one is done). */
+  session() {
+    const m = this.figure.m;
+    if (m.phase !== 'done' || m.iterations === this.k) return;
+    this.free();
+    this.k = m.iterations;
+    this.answers = [];
+    this.questions = [];
+    this.note = '';
+    try {
+      const s = this.search;
+      this.handle = this.api.Predict.create({ algo: 'mcts', tree: s.tree, c: s.c, seed: s.seed, iterations: m.iterations, predict: this.kinds.join(',') });
+      this.questions = this.handle.questions();
+    } catch (e) {
+      this.note = ` Questions start once UCB1 chooses at the root (${e.message.replace(/^.*iterations must be at least/, 'after at least')}).`;
+    }
+  }
+
+  /** Whether the figure may step one phase on: not while a question is due. */
+  allow() {
+    this.session();
+    const q = this.current;
+    const open = Boolean(q && this.due(q));
+    if (open) {
+      this.figure.pause();
+      this.render();
+    }
+    queueMicrotask(() => this.render());
+    return !open;
+  }
+
+  render() {
+    if (this.questions === undefined && !this.figure.gate) return;
+    this.session();
+    super.render();
+  }
+
+  due(q) {
+    const m = this.figure.m;
+    return m.iterations === this.k && (q.kind === 'select' ? m.phase === 'done' : m.phase === 'rollout');
+  }
+
+  reveal() {
+    this.figure.act(() => this.figure.m.stepPhase(), true);
+  }
+
+  tally() {
+    const q = this.current;
+    return `Predict: ${this.right} of ${this.asked} right so far${q ? '' : '.'}${this.note ?? ''}`;
+  }
+
+  /** The root's children as answers: their paths and names. */
+  children() {
+    const nodes = this.figure.m.nodes();
+    return nodes[0].children.map((id) => ({ path: String(nodes[id].action), label: nodes[id].label }));
+  }
+}
+
+/**
+ * Predict mode in an element (`<ply-tree>`, `<ply-mcts>` with `mcts`, whose run's state is
+ * `host._search`): its panel on the search on show, or off when `kinds` is null. `graded`
+ * carries each record.
+ */
+export async function elementPredict(host, kinds, mcts = false) {
+  if (!kinds) return host._predictPanel?.stop();
+  const { loadPracticeApi } = await import('../lib/practice-module.js');
+  const f = host.figure;
+  const Panel = mcts ? MctsPredictPanel : PredictPanel;
+  host._predictPanel ??= new Panel(f, { after: mcts ? f.p['phase-line'] : null, loadApi: loadPracticeApi, onGraded: (r) => host.emit('graded', r) });
+  await host._predictPanel.load(kinds, host._search);
+}
