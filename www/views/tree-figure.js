@@ -10,13 +10,14 @@
 import { applyStep, boardRows, buildTraceModel, describeNode } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
+import { Navigator } from './navigate.js';
 import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
 
 /** The thumbnail drawing (lib/tree-thumbs.js), loaded the first time a figure shows boards. */
 let thumbMod = null;
 
 /** The controls a tree figure can show (`controls="step,play,…"`). */
-export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export', 'text'];
+export const TREE_CONTROLS = ['step', 'play', 'navigate', 'events', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export', 'text'];
 
 const LEGEND =
   '▲ MAX · ▼ MIN · ○ chance · □ terminal · players P1 ▲, P2 ◆, P3 ⬟ … numbered and coloured · [α, β] window of an open node · ≤ v / ≥ v: a finished value that is only a bound — a cutoff left children unsearched, so the true value is at most / at least v (only the root’s is sure to be exact) · minimax: v the true minimax value (Minimax values) · dashed grey: pruned · bold edge: the move chosen · red ring: current node · blue ring: the node in focus (↑ ↓ on the canvas, or the text view)';
@@ -120,6 +121,8 @@ export class TreeFigure {
         p('scrub', 'input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Scrub through the steps' }),
       ),
       p('narration', 'p', { class: 'narration', 'aria-live': 'polite' }),
+      (this.nav = new Navigator(this, p)).box,
+      this.nav.list,
       p('counters', 'dl', { class: 'counters' }),
       p('result', 'div', { class: 'result-line' }),
       p('pseudo', 'div', { class: 'pseudo', 'aria-label': 'Pseudocode' }),
@@ -181,6 +184,8 @@ export class TreeFigure {
     show('step', 'start', 'back', 'fwd', 'end');
     show('play', 'play', 'speed-label');
     show('scrubber', 'scrubber');
+    show('navigate', 'nav');
+    show('events', 'events');
     show('narration', 'narration');
     show('counters', 'counters');
     show('result', 'result');
@@ -190,6 +195,10 @@ export class TreeFigure {
     p.transport.hidden = !on.has('step') && !on.has('play');
     this.controls = on;
     this.syncChrome();
+    if (this.st) {
+      this.nav.reset();
+      this.nav.update();
+    }
   }
 
   /** Hides the toolbar and the side column when nothing in them shows. */
@@ -197,7 +206,7 @@ export class TreeFigure {
     const p = this.p;
     const toolbarUsed = ['zoom', 'boards', 'minimax', 'export'].some((c) => this.controls.has(c)) || p.truncated.textContent !== '';
     p.toolbar.hidden = !toolbarUsed;
-    const sideUsed = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode'].some((c) => this.controls.has(c));
+    const sideUsed = ['step', 'play', 'navigate', 'events', 'scrubber', 'narration', 'counters', 'result', 'pseudocode'].some((c) => this.controls.has(c));
     this.side.hidden = !sideUsed;
     this.root.classList.toggle('single', !sideUsed);
   }
@@ -226,8 +235,9 @@ export class TreeFigure {
    * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string, legal: number}} what.current
    * @param {object} what.options the search options (the counters show TT hits when on)
    * @param {number|'end'} [what.step] where to stop (default 0: no autoplay)
+   * @param {{from: number, to: number, loop: boolean}|null} [what.range] keep between these steps (figure-state's checkSteps)
    */
-  load({ st, tree = null, current, options, step = 0 }) {
+  load({ st, tree = null, current, options, step = 0, range = null }) {
     this.pause();
     this.st?.free();
     this.tree?.free();
@@ -262,8 +272,16 @@ export class TreeFigure {
     const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} ${st.nodeCap === 1 ? 'node' : 'nodes'}.` : '');
     this.p.truncated.textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
     this.syncChrome();
-    this.p.scrub.max = String(st.length);
+    this.setRange(range);
     this.seek(step === 'end' ? st.length : step, { quiet: true });
+  }
+
+  /** Keeps the figure between two steps ({from, to, loop}, checked by figure-state's checkSteps; null: the whole trace). */
+  setRange(range) {
+    this.range = range;
+    this.p.scrub.min = String(range?.from ?? 0);
+    this.p.scrub.max = String(range?.to ?? this.length);
+    this.nav.reset();
   }
 
   /** Frees the wasm handles and stops timers and observers. */
@@ -354,7 +372,13 @@ export class TreeFigure {
 
   stepBy(n) {
     if (!this.st) return;
-    this.seek(Math.min(Math.max(this.st.index + n, 0), this.st.length));
+    this.seek(this.st.index + n);
+  }
+
+  /** Playing: one step on; at the range's end, start again (loop) or stop. */
+  tick() {
+    if (this.range?.loop && this.st.index >= this.range.to) this.seek(this.range.from);
+    else this.stepBy(1);
   }
 
   /**
@@ -376,7 +400,8 @@ export class TreeFigure {
     const st = this.st;
     if (!st) return;
     const before = st.index;
-    i = Math.min(Math.max(0, Math.round(Number(i) || 0)), st.length);
+    // Within the step range when there is one (steps=from-to), else the whole trace.
+    i = Math.min(Math.max(this.range?.from ?? 0, Math.round(Number(i) || 0)), this.range?.to ?? st.length);
     st.seek(i);
     const s = st.state();
     this.state = s;
@@ -402,7 +427,8 @@ export class TreeFigure {
     p.result.textContent = done ? this.resultText() : '';
     this.showPseudocodeLine(s, { follow: !quiet });
     this.renderText();
-    if (done) this.pause();
+    this.nav.update();
+    if (done || (i === this.range?.to && !this.range.loop)) this.pause();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
   }
@@ -509,9 +535,9 @@ export class TreeFigure {
 
   play() {
     if (!this.st) return;
-    if (this.st.index >= this.st.length) this.seek(0);
+    if (this.st.index >= (this.range?.to ?? this.st.length)) this.seek(0);
     const speed = Number(this.p.speed.value);
-    this.playing = setInterval(() => this.stepBy(1), 1000 / speed);
+    this.playing = setInterval(() => this.tick(), 1000 / speed);
     this.p.play.textContent = '❚❚ Pause';
     this.p.play.setAttribute('aria-label', 'Pause');
   }
@@ -534,6 +560,7 @@ export class TreeFigure {
     // Space activates a focused button or check box itself (the Minimax values box included).
     const onButton = target && (target.tagName === 'BUTTON' || (target.tagName === 'INPUT' && ['checkbox', 'radio'].includes(target.type)));
     if (target && target.closest && target.closest('.text-view')) return false; // the text view's own keys
+    if (this.nav.handleKey(e)) return true; // C R E X (events), ? (keys), F (presenter)
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown' || (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'))) {
       // Only on the canvas: elsewhere the arrows scroll the page as usual.
       if (target !== this.p.canvas) return false;

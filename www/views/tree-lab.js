@@ -8,7 +8,7 @@ import { LESSON_TREES, POSITION_SOURCES, positionSource, treeNote } from '../lib
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
 import { bookWanted, loadBook } from '../lib/book.js';
-import { readState } from '../lib/figure-state.js';
+import { checkSteps, readState } from '../lib/figure-state.js';
 import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
 import { CompareTable } from './compare-table.js';
@@ -289,7 +289,7 @@ export class TreeLab {
     $('tl-cap').value = String(s.cap);
     $('tl-singular').value = s.singular ? `${s.singular.margin}:${s.singular.extra}` : '';
     $('tl-beam').value = s.beam ?? '';
-    const ok = this.run({ algo: s.algo ?? undefined, order: s.order ?? 'natural', tie: s.tie, seed: s.seed }, { strict: true, step: s.step });
+    const ok = this.run({ algo: s.algo ?? undefined, order: s.order ?? 'natural', tie: s.tie, seed: s.seed }, { strict: true, step: s.step, steps: s.steps, loop: s.loop });
     if (ok && s.boards) this.figure.setThumbnails(true);
     return ok;
   }
@@ -403,6 +403,8 @@ export class TreeLab {
     err.textContent = '';
     let rec;
     let state;
+    let range;
+    let step;
     try {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
@@ -420,11 +422,13 @@ export class TreeLab {
         return true;
       }
       rec = recordSearch(api, state, { strict: Boolean(how.strict) });
-      if (typeof how.step === 'number' && how.step > rec.st.length) {
-        const n = rec.st.length;
+      // The step and the step range (steps=12-23) against the recorded search.
+      try {
+        ({ range, step } = checkSteps({ step: how.step ?? 0, steps: how.steps ?? null, loop: how.loop }, rec.st.length));
+      } catch (e) {
         rec.st.free();
         rec.tree?.free();
-        throw new Error(`step ${how.step} is past the end of the search (${n} steps)`);
+        throw e;
       }
     } catch (e) {
       // TreeParseError carries line and column; its message already says "line L, column C: …".
@@ -443,7 +447,7 @@ export class TreeLab {
     else $('tl-source').value = (positionSource(state.source, rec.algo) ?? positionSource(state.source, null)).id;
     this.compareTable.clear();
     this.showCaption();
-    this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step: how.step ?? 0 });
+    this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, step, range });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
     if (this.editor && !this.editing && state.source === 'tree') this.editor.textChanged(state.tree);
@@ -517,6 +521,8 @@ export class TreeLab {
   linkState() {
     if (!this.loaded) return null;
     const s = { ...this.loaded, step: this.figure.index };
+    const r = this.figure.range;
+    if (r) Object.assign(s, { steps: { from: r.from, to: r.to }, loop: r.loop });
     if (s.order === 'natural' && s.source === 'tree') s.order = null;
     s.boards = this.figure.p.thumbs.checked;
     return s;
