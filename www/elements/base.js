@@ -7,7 +7,7 @@
 import { loadApi, loadStyles } from './runtime.js';
 import { PLACEHOLDER, reserve } from './reserve.js';
 import { readState } from '../lib/figure-state.js';
-import { el, prefersDark } from '../views/dom.js';
+import { el, helpKey, prefersDark, presentKey } from '../views/dom.js';
 
 const FALSE_WORDS = ['false', '0', 'off', 'no'];
 
@@ -83,7 +83,7 @@ export class PlyElement extends HTMLElement {
     reserve(this);
     if (!this.hasAttribute('tabindex')) this.setAttribute('tabindex', '0');
     this._onKey = (e) => {
-      if (this._ready && this.keys(e)) e.preventDefault();
+      if (this._ready && (this.keys(e) || this.presentKeys(e))) e.preventDefault();
     };
     this.addEventListener('keydown', this._onKey);
     if (this.constructor.textTree) {
@@ -272,7 +272,19 @@ export class PlyElement extends HTMLElement {
   keys(e) {
     return this.figure ? this.figure.handleKey(e) : false;
   }
+
+  /** F (presenter mode, views/presenter.js) and ? for an element whose figure has no keys of its own for them. */
+  presentKeys(e) {
+    return presentKey(e, this._body) || helpKey(e, this._body, 'Keys of this figure', ELEMENT_KEYS);
+  }
 }
+
+/** The keys every element has. */
+const ELEMENT_KEYS = [
+  ['F', 'Presenter mode (full screen)'],
+  ['Esc', 'Leave presenter mode'],
+  ['?', 'This help'],
+];
 
 /** The property of an attribute: `cls.props`' name, else the attribute's in camelCase. */
 function propOf(cls, name) {
