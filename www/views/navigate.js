@@ -37,7 +37,7 @@ export class Navigator {
     this.box = p(
       'nav',
       'div',
-      { class: 'nav transport', role: 'group', 'aria-label': 'Go to an event' },
+      { class: 'nav', role: 'group', 'aria-label': 'Go to an event' },
       btn('prev-cutoff', 'Previous cutoff', 'Shift+C', '◀ Cutoff'),
       btn('next-cutoff', 'Next cutoff', 'C', 'Cutoff ▶'),
       btn('prev-return', 'Previous return at the depth', 'Shift+R', '◀ Return'),
