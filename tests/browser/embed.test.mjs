@@ -437,7 +437,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.deepEqual(errors, [
         'step: expected text, a number, true/false or null, got object',
         "step: expected a whole number from 0 to 10,000,000, got 'eval(1)'",
-        "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, singular, beam, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, theme, height)",
+        "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, singular, beam, algo, tie, order, seed, cap, step, steps, loop, boards, controls, speed, autoplay, theme, height)",
       ]);
       assert.equal(await prop('ply-tree', 'index', frame), 20);
       // The frame posts its content height whenever it changes: a host

@@ -7,7 +7,7 @@
 import { loadApi, loadStyles } from './runtime.js';
 import { PLACEHOLDER, reserve } from './reserve.js';
 import { readState } from '../lib/figure-state.js';
-import { el, helpKey, prefersDark, presentKey } from '../views/dom.js';
+import { el, isPresentKey, prefersDark } from '../views/dom.js';
 
 const FALSE_WORDS = ['false', '0', 'off', 'no'];
 
@@ -275,7 +275,9 @@ export class PlyElement extends HTMLElement {
 
   /** F (presenter mode, views/presenter.js) and ? for an element whose figure has no keys of its own for them. */
   presentKeys(e) {
-    return presentKey(e, this._body) || helpKey(e, this._body, 'Keys of this figure', ELEMENT_KEYS);
+    if (!isPresentKey(e)) return false;
+    import('../views/present-keys.js').then((k) => k.presentKey(e, this._body) || k.helpKey(e, this._body, 'Keys of this figure', ELEMENT_KEYS));
+    return true;
   }
 }
 

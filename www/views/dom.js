@@ -92,39 +92,11 @@ export function typingTarget(e) {
   return false;
 }
 
-/** The element that has the focus, inside shadow roots too. */
-export function deepFocus(doc = document) {
-  let a = doc.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
-
 /**
- * F opens presenter mode (views/presenter.js, loaded then) on `root` with the figure's
- * adapter. Every figure's key handler and every element calls this first; returns whether
- * the key was used.
+ * F or ?: a key that opens presenter mode or the keyboard help (views/present-keys.js, loaded
+ * when one is pressed).
  * @param {KeyboardEvent} e
- * @param {HTMLElement} root the figure's container
- * @param {(m: object) => object} [adapter] what presenter mode can do with the figure
  */
-export function presentKey(e, root, adapter = () => ({})) {
-  if ((e.key !== 'f' && e.key !== 'F') || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || typingTarget(e)) return false;
-  const opener = deepFocus(root.ownerDocument);
-  import('./presenter.js').then((m) => m.presenting() || m.present(root, adapter(m), opener));
-  return true;
-}
-
-/**
- * ? shows the keyboard help (views/keys-help.js, loaded then) of a view in `root`. Returns
- * whether the key was used.
- * @param {KeyboardEvent} e
- * @param {HTMLElement} root
- * @param {string} title
- * @param {[string, string][]} keys every key of the view
- */
-export function helpKey(e, root, title, keys) {
-  if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || typingTarget(e)) return false;
-  const opener = deepFocus(root.ownerDocument);
-  import('./keys-help.js').then((m) => m.showKeys(root, title, keys, opener));
-  return true;
+export function isPresentKey(e) {
+  return (e.key === '?' || (!e.shiftKey && (e.key === 'f' || e.key === 'F'))) && !e.ctrlKey && !e.metaKey && !e.altKey && !typingTarget(e);
 }

@@ -3,6 +3,16 @@
 // opened it.
 
 import { el } from './dom.js';
+import { adoptStyles } from './present-keys.js';
+
+const CSS = `
+dialog.keys-help { color: var(--ply-fg); background: var(--ply-bg); border: 1px solid var(--ply-border); border-radius: var(--ply-radius); max-width: min(40rem, 92vw); padding: 1rem 1.25rem; }
+dialog.keys-help::backdrop { background: rgb(0 0 0 / 0.45); }
+dialog.keys-help h2 { margin: 0 0 0.5rem; font-size: 1.2em; }
+dialog.keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.3rem 1rem; margin: 0 0 0.75rem; }
+dialog.keys-help dd { margin: 0; }
+dialog.keys-help kbd { font-family: ui-monospace, Menlo, Consolas, monospace; border: 1px solid var(--ply-border); border-radius: 3px; padding: 0 0.3rem; background: var(--ply-panel); }
+`;
 
 /**
  * Shows the keys in a dialog inside `host` (a shadow root's figure works: the dialog is
@@ -13,6 +23,7 @@ import { el } from './dom.js';
  * @param {HTMLElement|null} [opener] gets the focus back
  */
 export function showKeys(host, title, keys, opener = null) {
+  adoptStyles(host, CSS);
   host.querySelector(':scope > dialog.keys-help')?.remove();
   const close = el('button', { type: 'button', class: 'close' }, 'Close');
   const id = `keys-help-${Math.random().toString(36).slice(2, 8)}`;

@@ -10,8 +10,8 @@ import { buildMctsModel, fmt4, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
-// deepFocus, helpKey, presentKey: presenter mode (F, the Present button) and the keyboard help (?).
-import { deepFocus, el, fillTable, helpKey, partMaker, prefersDark, presentKey, typingTarget } from './dom.js';
+// isPresentKey: presenter mode (F, the Present button) and the keyboard help (?), views/present-keys.js.
+import { el, fillTable, isPresentKey, partMaker, prefersDark, typingTarget } from './dom.js';
 
 /** The controls an MCTS figure can show. */
 /** The MCTS figure's keys, for the keyboard help. */
@@ -143,10 +143,7 @@ export class MctsFigure {
     p.back.addEventListener('click', () => this.act(() => this.m.back()));
     p.fit.addEventListener('click', () => this.canvas.fit());
     p.play.addEventListener('click', () => this.togglePlay());
-    p.present.addEventListener('click', () => {
-      const opener = deepFocus(p.present.ownerDocument);
-      import('./presenter.js').then((m) => m.presenting() || m.present(this.root, m.mctsAdapter(this), opener));
-    });
+    p.present.addEventListener('click', () => import('./present-keys.js').then((k) => k.openPresenter(this.root, (m) => m.mctsAdapter(this), p.present)));
     // The tree figure's Export menu (SVG, PNG), drawing this figure's canvas model and layout.
     p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
   }
@@ -297,7 +294,10 @@ export class MctsFigure {
   handleKey(e) {
     if (typingTarget(e) || e.ctrlKey || e.metaKey || e.altKey) return false;
     const target = e.composedPath ? e.composedPath()[0] : e.target;
-    if (presentKey(e, this.root, (m) => m.mctsAdapter(this)) || helpKey(e, this.root, 'Keys of the MCTS figure', MCTS_KEYS)) return true;
+    if (isPresentKey(e)) {
+      import('./present-keys.js').then((k) => k.presentKey(e, this.root, (m) => m.mctsAdapter(this)) || k.helpKey(e, this.root, 'Keys of the MCTS figure', MCTS_KEYS));
+      return true;
+    }
     if (e.key === 'ArrowRight') this.act(() => this.m.stepPhase());
     else if (e.key === 'ArrowLeft') this.act(() => this.m.back());
     else if (e.key === ' ' && this.controls.has('play') && !(target && target.tagName === 'BUTTON')) this.togglePlay();

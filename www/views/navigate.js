@@ -5,7 +5,19 @@
 // (Stepper.seekTarget, Stepper.stepList: crates/plyground/src/trace/seek.rs); this file
 // renders and forwards input.
 
-import { deepFocus, el, helpKey, presentKey, setChildren } from './dom.js';
+import { el, setChildren } from './dom.js';
+import { adoptStyles, helpKey, openPresenter, presentKey, showHelp } from './present-keys.js';
+
+const CSS = `
+.nav { display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; margin-top: 0.4rem; }
+.nav .depth input { width: 3.5rem; }
+.nav .note:empty { display: none; }
+.event-list { list-style: none; margin: 0.4rem 0; padding: 0.2rem; max-height: 12rem; overflow-y: auto; border: 1px solid var(--ply-border); border-radius: var(--ply-radius); background: var(--ply-panel); font-size: 0.85rem; }
+.event-list button { display: block; width: 100%; text-align: left; min-height: 1.6rem; padding: 0.05rem 0.4rem; border: 0; border-left: 4px solid transparent; border-radius: 0; background: transparent; font-variant-numeric: tabular-nums; }
+.event-list .cutoff button { border-left-color: var(--ply-error); font-weight: 700; }
+.event-list .return button { border-left-color: var(--ply-accent); }
+.event-list button[aria-current] { background: var(--ply-hl); outline: 1px solid var(--ply-accent); }
+`;
 
 /** The list shows at most this many steps around the current one (a big trace has many). */
 const LIST_WINDOW = 120;
@@ -26,7 +38,7 @@ export const TREE_KEYS = [
 
 export class Navigator {
   /**
-   * @param {object} fig the TreeFigure (its `st`, `seek`, `model`, `focusId`, `p`)
+   * @param {object} fig the TreeFigure (its `st`, `seek`, `model`, `focusId`, `p`, and `navSlot`, where the controls go)
    * @param {(name: string, tag: string, attrs?: object, ...kids: any[]) => HTMLElement} p the figure's part maker
    */
   constructor(fig, p) {
@@ -42,7 +54,7 @@ export class Navigator {
       btn('next-cutoff', 'Next cutoff', 'C', 'Cutoff ▶'),
       btn('prev-return', 'Previous return at the depth', 'Shift+R', '◀ Return'),
       btn('next-return', 'Next return at the depth', 'R', 'Return ▶'),
-      p('depth-label', 'label', { class: 'depth' }, 'at depth ', p('depth', 'input', { type: 'number', min: 0, value: '1', 'aria-label': 'Depth of the returns' })),
+      p('return-depth-label', 'label', { class: 'depth' }, 'at depth ', p('return-depth', 'input', { type: 'number', min: 0, value: '1', 'aria-label': 'Depth of the returns' })),
       btn('entry', 'Entry of the node in focus or the current node', 'E', 'Entry'),
       btn('exit', 'Exit of the node in focus or the current node', 'X', 'Exit'),
       btn('keys', 'Keyboard help', '?', '?'),
@@ -50,6 +62,8 @@ export class Navigator {
       p('nav-note', 'span', { class: 'note', role: 'status', 'aria-live': 'polite' }),
     );
     this.list = p('events', 'ol', { class: 'event-list', 'aria-label': 'The search’s steps (click one to go there)' });
+    adoptStyles(fig.navSlot, CSS);
+    fig.navSlot.replaceChildren(this.box, this.list);
     const P = fig.p;
     P['prev-cutoff'].addEventListener('click', () => this.go('prev-cutoff'));
     P['next-cutoff'].addEventListener('click', () => this.go('next-cutoff'));
@@ -58,14 +72,13 @@ export class Navigator {
     P.entry.addEventListener('click', () => this.go('entry'));
     P.exit.addEventListener('click', () => this.go('exit'));
     P.keys.addEventListener('click', () => this.help(P.keys));
-    P.present.addEventListener('click', () => {
-      const opener = deepFocus(P.present.ownerDocument);
-      import('./presenter.js').then((m) => m.presenting() || m.present(fig.root, treeAdapter(fig), opener));
-    });
+    P.present.addEventListener('click', () => openPresenter(fig.root, () => treeAdapter(fig), P.present));
     this.list.addEventListener('click', (e) => {
       const b = e.target.closest?.('button[data-step]');
       if (b) fig.seek(Number(b.dataset.step));
     });
+    this.reset();
+    this.update();
   }
 
   /** The node E and X go to: the one in focus, else the current one (trace ids). */
@@ -83,7 +96,7 @@ export class Navigator {
     if (!f.st || !this.able) return;
     const P = f.p;
     let arg;
-    if (what.endsWith('-return')) arg = Math.max(0, Math.round(Number(P.depth.value)) || 0);
+    if (what.endsWith('-return')) arg = Math.max(0, Math.round(Number(P['return-depth'].value)) || 0);
     if (what === 'entry' || what === 'exit') {
       arg = this.node();
       if (arg == null) {
@@ -143,7 +156,7 @@ export class Navigator {
   }
 
   help(opener) {
-    import('./keys-help.js').then((m) => m.showKeys(this.fig.root, 'Keys of the search figure', TREE_KEYS, opener));
+    showHelp(this.fig.root, 'Keys of the search figure', TREE_KEYS, opener);
   }
 
   /** C, R, E, X (Shift: previous), ? and F. Returns whether the key was used. */

@@ -10,6 +10,34 @@
 // adapter of what the figure can do. It decides nothing about the search itself.
 
 import { el, typingTarget } from './dom.js';
+import { adoptStyles, showHelp } from './present-keys.js';
+
+/** The figure's container fills the screen (full screen, or a fixed overlay where the
+ *  Fullscreen API is refused), in large type for a projector; the controls fade out while
+ *  the pointer rests and come back when it moves or one of them has the focus. */
+const CSS = `
+.presenting {
+  position: fixed; inset: 0; z-index: 2147483000; margin: 0; overflow: auto;
+  width: 100vw; height: 100vh; max-width: none; box-sizing: border-box; padding: 1rem 1.5rem;
+  background: var(--ply-bg); color: var(--ply-fg);
+  container-type: inline-size;
+  font-size: clamp(20px, 1.35vw, 34px);
+  --ply-canvas-height: calc(100vh - 16rem);
+}
+.presenting.lab-main, .presenting > .lab-main { grid-template-columns: minmax(0, 1fr) minmax(22rem, 34vw); align-content: start; }
+.presenting .narration, .presenting .phase-line, .presenting .presenter-prompt { font-size: clamp(28px, 2.2vw, 56px); line-height: 1.3; }
+.presenting .presenter-prompt:empty { display: none; }
+.presenting .presenter-prompt { margin: 0.25rem 0; padding: 0.3rem 0.6rem; border-left: 6px solid var(--ply-accent); background: var(--ply-hl); font-weight: 600; }
+.presenter-bar { grid-column: 1 / -1; }
+.presenter-controls { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+.presenting .legend, .presenting .text-view, .presenting .event-list, .presenting .pseudo, .presenting .ucb, .presenting .chart { display: none; }
+.presenting .toolbar, .presenting .transport, .presenting .nav, .presenting .scrub, .presenting .presenter-controls { transition: opacity 0.3s; }
+.presenting.idle .toolbar, .presenting.idle .transport, .presenting.idle .nav, .presenting.idle .scrub, .presenting.idle .presenter-controls { opacity: 0; }
+.presenting.idle .toolbar:focus-within, .presenting.idle .transport:focus-within, .presenting.idle .nav:focus-within, .presenting.idle .scrub:focus-within, .presenting.idle .presenter-controls:focus-within { opacity: 1; }
+@media (prefers-reduced-motion: reduce) {
+  .presenting .toolbar, .presenting .transport, .presenting .scrub, .presenting .presenter-controls { transition: none; }
+}
+`;
 
 
 /** After this long without the pointer moving, the controls fade out. */
@@ -55,6 +83,7 @@ class Presenter {
     this.opener = opener;
     this.prompted = false;
     this.fullscreen = false;
+    adoptStyles(root, CSS);
     const btn = (cls, label, key, text, fn) => el('button', { type: 'button', class: cls, 'aria-label': label, 'aria-keyshortcuts': key, onclick: fn }, text);
     this.prompt = el('p', { class: 'presenter-prompt', 'aria-live': 'polite' });
     this.status = el('p', { class: 'sr-only', role: 'status' });
@@ -144,7 +173,7 @@ class Presenter {
 
   help(opener) {
     const keys = [...PRESENTER_KEYS, ...(this.a.keys ?? []).filter(([k]) => !/^(F|\?)$/.test(k))];
-    import('./keys-help.js').then((m) => m.showKeys(this.root, `Keys in presenter mode${this.a.title ? ` (${this.a.title})` : ''}`, keys, opener));
+    showHelp(this.root, `Keys in presenter mode${this.a.title ? ` (${this.a.title})` : ''}`, keys, opener);
   }
 
   key(e) {

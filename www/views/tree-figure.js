@@ -10,8 +10,7 @@
 import { applyStep, boardRows, buildTraceModel, describeNode } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
-import { Navigator } from './navigate.js';
-import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
+import { el, isPresentKey, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
 
 /** The thumbnail drawing (lib/tree-thumbs.js), loaded the first time a figure shows boards. */
 let thumbMod = null;
@@ -52,6 +51,7 @@ export class TreeFigure {
     const P = partMaker(opts.idPrefix);
     this.p = {};
     const p = (name, tag, attrs, ...kids) => (this.p[name] = P(name, tag, attrs, ...kids));
+    this.part = p;
     const canvasCol = el(
       'div',
       { class: 'canvas-col' },
@@ -121,8 +121,8 @@ export class TreeFigure {
         p('scrub', 'input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Scrub through the steps' }),
       ),
       p('narration', 'p', { class: 'narration', 'aria-live': 'polite' }),
-      (this.nav = new Navigator(this, p)).box,
-      this.nav.list,
+      // Go to an event, the list of steps (views/navigate.js, loaded when shown or its keys pressed).
+      (this.navSlot = el('div', { class: 'nav-slot' })),
       p('counters', 'dl', { class: 'counters' }),
       p('result', 'div', { class: 'result-line' }),
       p('pseudo', 'div', { class: 'pseudo', 'aria-label': 'Pseudocode' }),
@@ -184,8 +184,6 @@ export class TreeFigure {
     show('step', 'start', 'back', 'fwd', 'end');
     show('play', 'play', 'speed-label');
     show('scrubber', 'scrubber');
-    show('navigate', 'nav');
-    show('events', 'events');
     show('narration', 'narration');
     show('counters', 'counters');
     show('result', 'result');
@@ -195,9 +193,10 @@ export class TreeFigure {
     p.transport.hidden = !on.has('step') && !on.has('play');
     this.controls = on;
     this.syncChrome();
+    if (on.has('navigate') || on.has('events')) this.withNav(() => {});
     if (this.st) {
-      this.nav.reset();
-      this.nav.update();
+      this.nav?.reset();
+      this.nav?.update();
     }
   }
 
@@ -281,7 +280,14 @@ export class TreeFigure {
     this.range = range;
     this.p.scrub.min = String(range?.from ?? 0);
     this.p.scrub.max = String(range?.to ?? this.length);
-    this.nav.reset();
+    this.nav?.reset();
+  }
+
+  /** Runs `f` with the navigation (views/navigate.js), loaded and built the first time. */
+  withNav(f) {
+    if (this.nav) return f(this.nav);
+    this.navLoad ??= import('./navigate.js').then((m) => (this.nav ??= new m.Navigator(this, this.part)));
+    this.navLoad.then(f);
   }
 
   /** Frees the wasm handles and stops timers and observers. */
@@ -427,7 +433,7 @@ export class TreeFigure {
     p.result.textContent = done ? this.resultText() : '';
     this.showPseudocodeLine(s, { follow: !quiet });
     this.renderText();
-    this.nav.update();
+    this.nav?.update();
     if (done || (i === this.range?.to && !this.range.loop)) this.pause();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
@@ -560,7 +566,11 @@ export class TreeFigure {
     // Space activates a focused button or check box itself (the Minimax values box included).
     const onButton = target && (target.tagName === 'BUTTON' || (target.tagName === 'INPUT' && ['checkbox', 'radio'].includes(target.type)));
     if (target && target.closest && target.closest('.text-view')) return false; // the text view's own keys
-    if (this.nav.handleKey(e)) return true; // C R E X (events), ? (keys), F (presenter)
+    // C R E X (go to an event), ? (keys), F (presenter): views/navigate.js.
+    if (/^[crexCREX]$/.test(e.key) || isPresentKey(e)) {
+      this.withNav((n) => n.handleKey(e));
+      return true;
+    }
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown' || (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'))) {
       // Only on the canvas: elsewhere the arrows scroll the page as usual.
       if (target !== this.p.canvas) return false;
