@@ -153,6 +153,8 @@ export class Navigator {
     const on = f.controls ?? new Set();
     this.box.hidden = !this.able || !on.has('navigate');
     this.list.hidden = !this.able || !on.has('events');
+    // An empty slot would still take a gap in the narrow layout.
+    f.navSlot.hidden = this.box.hidden && this.list.hidden;
   }
 
   help(opener) {

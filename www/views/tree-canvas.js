@@ -194,6 +194,8 @@ export class TreeCanvas {
       this.frame(focus);
     } else if (this.auto) this.moveTo(this.framing(this.focus, this.preferred), { glide: this.canGlide });
     else if (anchor) this.keepRoot(anchor);
+    // A tree that does not fit asks for the map's module now, before its first frame.
+    this.mapBox();
     this.invalidate();
   }
 

@@ -38,6 +38,7 @@ export class TreeFigure {
    * @param {() => object} [opts.styleOverrides] canvas palette fields (theming)
    * @param {(d: number) => void} [opts.onFocus] the node in focus changed (the tree lab's editor sets it)
    * @param {(d: number) => void} [opts.onNodeClick] a node was clicked on the canvas (the editor focuses it)
+   * @param {Function} [opts.Navigator] views/navigate.js's class, to build the navigation with the figure (else it is loaded when first wanted)
    */
   constructor(container, opts = {}) {
     this.opts = opts;
@@ -122,7 +123,7 @@ export class TreeFigure {
       ),
       p('narration', 'p', { class: 'narration', 'aria-live': 'polite' }),
       // Go to an event, the list of steps (views/navigate.js, loaded when shown or its keys pressed).
-      (this.navSlot = el('div', { class: 'nav-slot' })),
+      (this.navSlot = el('div', { class: 'nav-slot', hidden: true })),
       p('counters', 'dl', { class: 'counters' }),
       p('result', 'div', { class: 'result-line' }),
       p('pseudo', 'div', { class: 'pseudo', 'aria-label': 'Pseudocode' }),
@@ -148,6 +149,7 @@ export class TreeFigure {
       styleOverrides: opts.styleOverrides,
     });
     this.wire();
+    if (opts.Navigator) this.nav = new opts.Navigator(this, p);
     this.setControls(opts.controls ?? TREE_CONTROLS);
   }
 

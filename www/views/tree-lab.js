@@ -11,6 +11,8 @@ import { bookWanted, loadBook } from '../lib/book.js';
 import { checkSteps, readState } from '../lib/figure-state.js';
 import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
+// The lab shows the navigation at once (built with the figure: nothing moves when it arrives).
+import { Navigator } from './navigate.js';
 import { CompareTable } from './compare-table.js';
 import { ShareBar } from './share.js';
 import { $, el, typingTarget } from './dom.js';
@@ -59,6 +61,7 @@ export class TreeLab {
     this.loaded = null; // the state of the search on show (for links)
     this.figure = new TreeFigure($('tl-figure'), {
       idPrefix: 'tl-',
+      Navigator,
       onStep: (info) => {
         this.app.dataset.treeStep = String(info.index);
         this.app.dataset.treeLength = String(info.length);
