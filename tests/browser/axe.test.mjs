@@ -38,9 +38,10 @@ const PAGES = [
   },
   { name: 'playground #mcts', path: 'index.html#mcts', wait: '#app[data-ready="true"]' },
   // Presenter mode (full screen, or the overlay): the tree lab at its question, and the MCTS lab.
+  // (A query of their own: the next page is a new document, not presenter mode still open.)
   {
     name: 'playground #tree, presenter mode',
-    path: 'index.html#tree',
+    path: 'index.html?presenter=tree#tree',
     wait: '#app[data-ready="true"][data-tree-length]',
     act: async (page) => {
       await page.click('#tl-present');
@@ -50,7 +51,7 @@ const PAGES = [
   },
   {
     name: 'playground #mcts, presenter mode',
-    path: 'index.html#mcts',
+    path: 'index.html?presenter=mcts#mcts',
     wait: '#app[data-ready="true"]',
     act: async (page) => {
       await page.click('#mc-present');
