@@ -625,6 +625,35 @@ impl Stepper {
     }
 }
 
+impl Stepper {
+    /// A step number from JavaScript: 0 to `length` − 1, else an error naming `place`.
+    fn step_arg(&self, place: &str, i: &JsValue) -> Result<usize, JsError> {
+        let len = self.inner.len() as u64;
+        if len == 0 {
+            return Err(js_err(format!("{place}: the trace has no steps")));
+        }
+        let i = number_arg("step", i).and_then(|i| int_in("step", i, 0, len - 1)).map_err(at(place))?;
+        Ok(i as usize)
+    }
+}
+
+/// Optional `from` (default 0) and `to` (default `len`) from JavaScript: 0 ≤ from ≤ to ≤ len.
+fn range_args(
+    place: &str,
+    from: Option<JsValue>,
+    to: Option<JsValue>,
+    len: usize,
+) -> Result<(usize, usize), JsError> {
+    let len = len as u64;
+    let from = opt_number_arg("from", from)
+        .and_then(|f| int_in("from", f.unwrap_or(0.0), 0, len))
+        .map_err(at(place))?;
+    let to = opt_number_arg("to", to)
+        .and_then(|t| int_in("to", t.unwrap_or(len as f64), from, len))
+        .map_err(at(place))?;
+    Ok((from as usize, to as usize))
+}
+
 #[wasm_bindgen]
 impl Stepper {
     #[cfg(feature = "games")]
@@ -782,15 +811,8 @@ impl Stepper {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] to: Option<JsValue>,
     ) -> Result<Vec<f64>, JsError> {
-        let place = at("Stepper.events");
-        let len = self.inner.event_count() as u64;
-        let from = opt_number_arg("from", from)
-            .and_then(|f| int_in("from", f.unwrap_or(0.0), 0, len))
-            .map_err(&place)?;
-        let to = opt_number_arg("to", to)
-            .and_then(|t| int_in("to", t.unwrap_or(len as f64), from, len))
-            .map_err(&place)?;
-        Ok(self.inner.events(from as usize, to as usize))
+        let (from, to) = range_args("Stepper.events", from, to, self.inner.event_count())?;
+        Ok(self.inner.events(from, to))
     }
 
     /// One line in words for step `i` (0 to `length` − 1).
@@ -798,14 +820,7 @@ impl Stepper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
     ) -> Result<String, JsError> {
-        let len = self.inner.len() as u64;
-        if len == 0 {
-            return Err(js_err("Stepper.narration: the trace has no steps"));
-        }
-        let i = number_arg("step", &i)
-            .and_then(|i| int_in("step", i, 0, len - 1))
-            .map_err(at("Stepper.narration"))?;
-        Ok(self.inner.narration(i as usize))
+        Ok(self.inner.narration(self.step_arg("Stepper.narration", &i)?))
     }
 
     #[cfg(feature = "trees")]
@@ -855,15 +870,8 @@ impl Stepper {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] to: Option<JsValue>,
     ) -> Result<JsValue, JsError> {
-        let place = at("Stepper.stepList");
-        let len = self.inner.len() as u64;
-        let from = opt_number_arg("from", from)
-            .and_then(|f| int_in("from", f.unwrap_or(0.0), 0, len))
-            .map_err(&place)?;
-        let to = opt_number_arg("to", to)
-            .and_then(|t| int_in("to", t.unwrap_or(len as f64), from, len))
-            .map_err(&place)?;
-        self.inner.step_list(from as usize, to as usize)
+        let (from, to) = range_args("Stepper.stepList", from, to, self.inner.len())?;
+        self.inner.step_list(from, to)
     }
 
     #[cfg(feature = "trees")]
@@ -873,14 +881,7 @@ impl Stepper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
     ) -> Result<String, JsError> {
-        let len = self.inner.len() as u64;
-        if len == 0 {
-            return Err(js_err("Stepper.prompt: the trace has no steps"));
-        }
-        let i = number_arg("step", &i)
-            .and_then(|i| int_in("step", i, 0, len - 1))
-            .map_err(at("Stepper.prompt"))?;
-        Ok(self.inner.prompt(i as usize))
+        Ok(self.inner.prompt(self.step_arg("Stepper.prompt", &i)?))
     }
 
     /// What the search found: `{value, best, bestIndex, bestChild, bestName, complete,
