@@ -2,7 +2,8 @@
 // (prefers-color-scheme emulated) at 1280 and 360 px: the playground's first-visit page and four views (two with a menu open), the embed
 // page with each view, the lessons gallery, the test lesson page (and the tree lab's editor open), an exercise set's page and the
 // assignment builder (an exercise added and previewed, a depth refused). Any violation fails,
-// with its rule, the elements and axe's summary of what to fix.
+// with its rule, the elements and axe's summary of what to fix. Presenter mode is checked
+// open on both labs.
 //
 // axe is injected with page.addScriptTag; the pages' CSP allows no inline script, so the
 // browser context bypasses CSP (the pages' own scripts are the same either way).
@@ -58,6 +59,27 @@ const PAGES = [
     wait: '#mc-predict-form:not([hidden])',
   },
   { name: 'playground #mcts', path: 'index.html#mcts', wait: '#app[data-ready="true"]' },
+  // Presenter mode (full screen, or the overlay): the tree lab at its question, and the MCTS lab.
+  // (A query of their own: the next page is a new document, not presenter mode still open.)
+  {
+    name: 'playground #tree, presenter mode',
+    path: 'index.html?presenter=tree#tree',
+    wait: '#app[data-ready="true"][data-tree-length]',
+    act: async (page) => {
+      await page.click('#tl-present');
+      await page.waitForSelector('.presenting', { timeout: TIMEOUT });
+      await page.keyboard.press('PageDown');
+    },
+  },
+  {
+    name: 'playground #mcts, presenter mode',
+    path: 'index.html?presenter=mcts#mcts',
+    wait: '#app[data-ready="true"]',
+    act: async (page) => {
+      await page.click('#mc-present');
+      await page.waitForSelector('.presenting', { timeout: TIMEOUT });
+    },
+  },
   { name: 'playground #practice', path: 'index.html#practice?task=alphabeta-full&tree=[[[3,5],[2,9]],[[1,4],[8,7]]]', wait: '#app[data-ready="true"][data-practice-task]' },
   { name: 'embed tree', path: 'embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end', figure: true },
   { name: 'embed game', path: 'embed.html#view=game&game=c4&moves=4453&scores', figure: true },

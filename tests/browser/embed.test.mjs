@@ -440,7 +440,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.deepEqual(errors, [
         'step: expected text, a number, true/false or null, got object',
         "step: expected a whole number from 0 to 10,000,000, got 'eval(1)'",
-        "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, singular, beam, algo, tie, order, seed, cap, step, boards, controls, speed, autoplay, predict, theme, height)",
+        "'x' is not a parameter of a tree figure (parameters: tree, game, moves, depth, eval, tt, quiescence, singular, beam, algo, tie, order, seed, cap, step, steps, loop, boards, controls, speed, autoplay, predict, theme, height)",
       ]);
       assert.equal(await prop('ply-tree', 'index', frame), 20);
       // The frame posts its content height whenever it changes: a host
@@ -796,11 +796,11 @@ describe('embedding', { timeout: 300_000 }, () => {
     // Minified per file (target/site/). An internal ratchet under the page budget below, which
     // is the contract: 42 KiB until the figure gained the height it reserves before its module
     // arrives (elements/reserve.js, 1.6 KiB), the overview map of large trees (lib/minimap.js,
-    // 1.3 KiB) and the compact placement for small canvases; 45.8 KiB with them. Loading the map
-    // only when a tree needs one is the first way back under 44 KiB. Predict mode's attribute
-    // and its reader (figure-state.js, the element's hook: 0.2 KiB) took it past 46 KiB; its
-    // panel, style sheet and the practice module load only in predict mode.
-    assert.ok(one.gz - one.wasm < 46.25 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
+    // 1.3 KiB) and the compact placement for small canvases; 45.8 KiB with them. The map now
+    // loads only when a tree needs it, and the canvas's own layout only where a figure uses it
+    // (views/own-layout.js): back under 44 KiB. Predict mode, navigation and presenter mode
+    // load their panels only when used.
+    assert.ok(one.gz - one.wasm < 46 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
     // The page budget, "at most 215,000 bytes" (serde records included), read strictly.
     assert.ok(one.gz <= 215_000, `one figure downloads ${one.gz} bytes (${kib(one.gz)}) gzipped (the budget is 215,000 bytes)`);
   });

@@ -7,6 +7,7 @@ import {
   LIMITS,
   ParamError,
   checkStep,
+  checkSteps,
   encodeValue,
   engineSpec,
   parseStateString,
@@ -76,6 +77,8 @@ test('a tree state: defaults, a game position instead, and the checks on every f
     seed: 1,
     cap: 20000,
     step: 0,
+    steps: null,
+    loop: false,
     boards: false,
     controls: ['step', 'play', 'scrubber', 'narration', 'counters', 'result'],
     speed: 4,
@@ -210,6 +213,7 @@ test('every view round-trips through a URL: the same state comes back', () => {
     fromObject('mcts', { tree: FIG, origin: 'http://127.0.0.1:8000' }),
     fromObject('ucb', { parent: '250', c: '2', children: '1/2, 3/4' }),
     fromObject('compare', { game: 'c4', moves: '4453', depth: '6', autoplay: 'true', controls: 'none' }),
+    fromObject('tree', { tree: FIG, steps: '12-16', loop: '' }),
   ];
   for (const s of states) {
     const url = stateToString(s);
@@ -243,6 +247,27 @@ test('a step is checked against the recorded search', () => {
   assert.equal(checkStep(29, 29), 29);
   assert.equal(checkStep(0, 29), 0);
   assert.equal(errorOf(() => checkStep(30, 29)), 'step: step 30 is past the end of the search (29 steps)');
+});
+
+test('a step range: steps=from-to, stops or loops, checked against the recorded search', () => {
+  const s = fromObject('tree', { tree: FIG, steps: ' 12-16 ', loop: '' });
+  assert.deepEqual([s.steps, s.loop], [{ from: 12, to: 16 }, true]);
+  assert.deepEqual(fromObject('tree', { tree: FIG, steps: '3-3' }).steps, { from: 3, to: 3 });
+  assert.equal(fromObject('tree', { tree: FIG }).steps, null);
+  assert.equal(stateToString(s), 'view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&steps=12-16&loop=true');
+  assert.equal(errorOf(() => fromObject('tree', { tree: FIG, steps: '16-12' })), 'steps: the range must start before it ends (16 > 12)');
+  assert.equal(errorOf(() => fromObject('tree', { tree: FIG, steps: '12' })), "steps: expected a range of steps like 12-23, got '12'");
+  assert.equal(errorOf(() => fromObject('tree', { tree: FIG, steps: '-3-4' })), "steps: expected a range of steps like 12-23, got '-3-4'");
+  assert.equal(errorOf(() => fromObject('tree', { tree: FIG, steps: '1-99999999' })), "steps: the range ends past 10,000,000, got '1-99999999'");
+  assert.equal(errorOf(() => fromObject('tree', { tree: FIG, loop: 'maybe' })), "loop: expected true or false, got 'maybe'");
+  assert.match(errorOf(() => parseStateString('view=game&steps=1-2')), /^steps: not a parameter of a game figure/);
+  // Against Figure 5.2's 29 steps: the figure starts at the range's start unless step= is inside it.
+  assert.deepEqual(checkSteps(s, 29), { range: { from: 12, to: 16, loop: true }, step: 12 });
+  assert.deepEqual(checkSteps({ ...s, step: 14 }, 29), { range: { from: 12, to: 16, loop: true }, step: 14 });
+  assert.deepEqual(checkSteps({ ...s, steps: null, step: 'end' }, 29), { range: null, step: 29 });
+  assert.equal(errorOf(() => checkSteps({ ...s, step: 20 }, 29)), 'step: step 20 is outside steps=12-16');
+  assert.equal(errorOf(() => checkSteps({ ...s, steps: { from: 12, to: 30 } }, 29)), 'steps: steps=12-30 ends past the end of the search (29 steps)');
+  assert.deepEqual(checkSteps({ ...s, steps: { from: 0, to: 29 }, loop: false }, 29), { range: { from: 0, to: 29, loop: false }, step: 0 });
 });
 
 test('error messages quote at most 40 characters and no control characters', () => {

@@ -7,7 +7,7 @@
 import { loadApi, loadStyles, moduleForFigure } from './runtime.js';
 import { PLACEHOLDER, reserve } from './reserve.js';
 import { readState } from '../lib/figure-state.js';
-import { el, prefersDark } from '../views/dom.js';
+import { el, isPresentKey, prefersDark } from '../views/dom.js';
 
 const FALSE_WORDS = ['false', '0', 'off', 'no'];
 
@@ -84,7 +84,7 @@ export class PlyElement extends HTMLElement {
     reserve(this);
     if (!this.hasAttribute('tabindex')) this.setAttribute('tabindex', '0');
     this._onKey = (e) => {
-      if (this._ready && this.keys(e)) e.preventDefault();
+      if (this._ready && (this.keys(e) || this.presentKeys(e))) e.preventDefault();
     };
     this.addEventListener('keydown', this._onKey);
     if (this.constructor.textTree) {
@@ -268,7 +268,21 @@ export class PlyElement extends HTMLElement {
   keys(e) {
     return this.figure ? this.figure.handleKey(e) : false;
   }
+
+  /** F (presenter mode, views/presenter.js) and ? for an element whose figure has no keys of its own for them. */
+  presentKeys(e) {
+    if (!isPresentKey(e)) return false;
+    import('../views/present-keys.js').then((k) => k.presentKey(e, this._body) || k.helpKey(e, this._body, 'Keys of this figure', ELEMENT_KEYS));
+    return true;
+  }
 }
+
+/** The keys every element has. */
+const ELEMENT_KEYS = [
+  ['F', 'Presenter mode (full screen)'],
+  ['Esc', 'Leave presenter mode'],
+  ['?', 'This help'],
+];
 
 /** The property of an attribute: `cls.props`' name, else the attribute's in camelCase. */
 function propOf(cls, name) {

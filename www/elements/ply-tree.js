@@ -12,7 +12,7 @@
 // docs/embedding.md lists every attribute.
 
 import { PlyElement, define, reflectAttributes } from './base.js';
-import { checkStep } from '../lib/figure-state.js';
+import { checkSteps } from '../lib/figure-state.js';
 import { el } from '../views/dom.js';
 
 let modules = null;
@@ -47,6 +47,8 @@ export class PlyTree extends PlyElement {
     seed: 'number',
     cap: 'number',
     step: 'step',
+    steps: 'string',
+    loop: 'boolean',
     boards: 'boolean',
     controls: 'string',
     speed: 'number',
@@ -81,19 +83,24 @@ export class PlyTree extends PlyElement {
     if (key !== this._key) {
       const rec = this.mods.recordSearch(this.api, s, { strict: true });
       let step;
+      let range;
       try {
-        step = checkStep(s.step, rec.st.length);
+        ({ range, step } = checkSteps(s, rec.st.length));
       } catch (e) {
         rec.st.free();
         rec.tree?.free();
         throw e;
       }
-      f.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, figures: rec.figures, step });
+      f.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, figures: rec.figures, step, range });
       f.setThumbnails(s.boards);
       this._key = key;
       this.emit('step', f.stepInfo());
     } else {
-      if (changed?.has('step')) f.seek(checkStep(s.step, f.length));
+      if (changed?.has('steps') || changed?.has('loop')) {
+        const { range, step } = checkSteps(s, f.length);
+        f.setRange(range);
+        f.seek(step);
+      } else if (changed?.has('step')) f.seek(checkSteps(s, f.length).step);
       if (changed?.has('boards')) f.setThumbnails(s.boards);
     }
     // Predict mode (views/predict.js): on, off, or again for a new search.

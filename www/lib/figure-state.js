@@ -86,9 +86,9 @@ export const PRACTICE_GEN = [
 
 /** The controls each view can show; `controls="all"` or `"none"` also work. */
 export const CONTROLS = {
-  tree: ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export'],
+  tree: ['step', 'play', 'navigate', 'events', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export'],
   game: ['status', 'players', 'new', 'undo', 'moves', 'engine', 'summary', 'export'],
-  mcts: ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'export'],
+  mcts: ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'export', 'present'],
   ucb: ['inputs'],
   compare: ['run'],
   practice: [],
@@ -106,7 +106,7 @@ export const DEFAULT_CONTROLS = {
 
 /** Parameter names each view reads (besides `view`). Aliases map to these. */
 export const PARAM_NAMES = {
-  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'singular', 'beam', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'boards', 'controls', 'speed', 'autoplay', 'predict', 'theme', 'height', 'origin'],
+  tree: ['tree', 'game', 'moves', 'depth', 'eval', 'tt', 'quiescence', 'singular', 'beam', 'algo', 'tie', 'order', 'seed', 'cap', 'step', 'steps', 'loop', 'boards', 'controls', 'speed', 'autoplay', 'predict', 'theme', 'height', 'origin'],
   game: ['game', 'moves', 'x', 'o', 'scores', 'pace', 'controls', 'autoplay', 'theme', 'height', 'origin'],
   mcts: ['game', 'tree', 'moves', 'c', 'seed', 'solver', 'iterations', 'phase', 'selected', 'n', 'controls', 'speed', 'autoplay', 'predict', 'theme', 'height', 'origin'],
   ucb: ['parent', 'c', 'children', 'theme', 'origin'],
@@ -195,6 +195,23 @@ function step(name, raw) {
   if (v === null || v.trim() === '') return 0;
   if (v.trim() === 'end') return 'end';
   return int(name, v, LIMITS.step, 0);
+}
+
+/**
+ * A step range `from-to` (`steps=12-23`: positions, as `step=` counts them), or null. The
+ * figure starts at `from` and keeps between the two; `loop` says whether playing past `to`
+ * starts again at `from` or stops. Checked against the trace once it is recorded
+ * (checkSteps).
+ */
+function stepRange(name, raw) {
+  const v = text(name, raw);
+  if (v === null || v.trim() === '') return null;
+  const m = /^(\d{1,8})-(\d{1,8})$/.exec(v.trim());
+  if (!m) throw new ParamError(name, `expected a range of steps like 12-23, got ${quote(v.trim())}`);
+  const [from, to] = [Number(m[1]), Number(m[2])];
+  if (to > LIMITS.step.max) throw new ParamError(name, `the range ends past ${LIMITS.step.max.toLocaleString('en-US')}, got ${quote(v.trim())}`);
+  if (from > to) throw new ParamError(name, `the range must start before it ends (${from} > ${to})`);
+  return { from, to };
 }
 
 /**
@@ -517,6 +534,8 @@ function readTreeOptions(get) {
 function readTreeShow(get) {
   return {
     step: step('step', get('step')),
+    steps: stepRange('steps', get('steps')),
+    loop: bool('loop', get('loop'), false),
     boards: bool('boards', get('boards'), false),
     controls: readControls('tree', get('controls')),
     speed: int('speed', get('speed'), LIMITS.speed, 4),
@@ -629,6 +648,8 @@ export function stateParams(s, opts = {}) {
     if (s.seed !== 1) put('seed', s.seed);
     if (s.cap !== limits().defaultNodeCap) put('cap', s.cap);
     if (s.step !== 0) put('step', s.step);
+    if (s.steps) put('steps', `${s.steps.from}-${s.steps.to}`);
+    flag('loop', s.loop, false);
     flag('boards', s.boards, false);
     controls('tree');
     if (s.speed !== 4) put('speed', s.speed);
@@ -703,6 +724,25 @@ export function stateToString(s, opts = {}) {
   const pairs = stateParams(s);
   if (opts.withView !== false) pairs.unshift(['view', s.view]);
   return pairs.map(([k, v]) => `${k}=${encodeValue(v)}`).join('&');
+}
+
+/**
+ * Checks a step range (or null) and the requested step against a recorded trace: returns
+ * the range in bounds ({from, to, loop}; the whole trace when there is none) and the step
+ * to show first (the range's start unless `step` names one inside it).
+ * @param {{step: number|'end', steps: {from: number, to: number}|null, loop: boolean}} s
+ * @param {number} length
+ */
+export function checkSteps(s, length) {
+  const r = s.steps;
+  if (!r) return { range: null, step: checkStep(s.step, length) };
+  const n = length.toLocaleString('en-US');
+  if (r.to > length) throw new ParamError('steps', `steps=${r.from}-${r.to} ends past the end of the search (${n} steps)`);
+  const range = { from: r.from, to: r.to, loop: Boolean(s.loop) };
+  if (s.step === 0) return { range, step: r.from };
+  const step = checkStep(s.step, length);
+  if (step < r.from || step > r.to) throw new ParamError('step', `step ${step} is outside steps=${r.from}-${r.to}`);
+  return { range, step };
 }
 
 /** Checks a requested step against a recorded trace: 'end' or 0 … length. */

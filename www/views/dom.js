@@ -91,3 +91,12 @@ export function typingTarget(e) {
   if (tag === 'INPUT') return !['button', 'checkbox', 'radio', 'submit'].includes(t.type);
   return false;
 }
+
+/**
+ * F or ?: a key that opens presenter mode or the keyboard help (views/present-keys.js, loaded
+ * when one is pressed).
+ * @param {KeyboardEvent} e
+ */
+export function isPresentKey(e) {
+  return (e.key === '?' || (!e.shiftKey && (e.key === 'f' || e.key === 'F'))) && !e.ctrlKey && !e.metaKey && !e.altKey && !typingTarget(e);
+}

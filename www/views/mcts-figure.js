@@ -12,10 +12,19 @@ import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
 // (Games' searches, MCTS and exercises are laid out by the canvas itself.)
 import './own-layout.js';
-import { el, fillTable, partMaker, prefersDark, typingTarget } from './dom.js';
+// isPresentKey: presenter mode (F, the Present button) and the keyboard help (?), views/present-keys.js.
+import { el, fillTable, isPresentKey, partMaker, prefersDark, typingTarget } from './dom.js';
 
 /** The controls an MCTS figure can show. */
-export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'export', 'text'];
+/** The MCTS figure's keys, for the keyboard help. */
+const MCTS_KEYS = [
+  ['→ / ←', 'Step a phase / back one'],
+  ['Space', 'Play or pause'],
+  ['F', 'Presenter mode (full screen)'],
+  ['?', 'This help'],
+];
+
+export const MCTS_CONTROLS = ['step', 'play', 'run', 'narration', 'zoom', 'ucb', 'chart', 'shares', 'decision', 'legend', 'export', 'present', 'text'];
 
 const CHART_COLOURS = {
   light: ['#1f5fbf', '#c0392b', '#1e7b34', '#b35c00', '#7b3fa0', '#00838f', '#6d4c41', '#5f6368', '#ad1457'],
@@ -64,6 +73,7 @@ export class MctsFigure {
         p('run', 'button', { type: 'button' }, 'Run N'),
         p('fit', 'button', { type: 'button' }, 'Fit'),
         p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the MCTS tree as it is now as SVG or PNG' }, 'Export'),
+        p('present', 'button', { type: 'button', 'aria-keyshortcuts': 'F', title: 'Presenter mode (full screen)' }, 'Present'),
       ),
       p('phase-line', 'p', { class: 'phase-line', 'aria-live': 'polite' }),
       el(
@@ -135,6 +145,7 @@ export class MctsFigure {
     p.back.addEventListener('click', () => this.act(() => this.m.back()));
     p.fit.addEventListener('click', () => this.canvas.fit());
     p.play.addEventListener('click', () => this.togglePlay());
+    p.present.addEventListener('click', () => import('./present-keys.js').then((k) => k.openPresenter(this.root, (m) => m.mctsAdapter(this), p.present)));
     // The tree figure's Export menu (SVG, PNG), drawing this figure's canvas model and layout.
     p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
   }
@@ -157,6 +168,7 @@ export class MctsFigure {
     show('run', 'n-label', 'run');
     show('zoom', 'fit');
     show('export', 'export');
+    show('present', 'present');
     show('narration', 'phase-line');
     show('legend', 'legend');
     show('ucb', 'ucb');
@@ -287,6 +299,10 @@ export class MctsFigure {
   handleKey(e) {
     if (typingTarget(e) || e.ctrlKey || e.metaKey || e.altKey) return false;
     const target = e.composedPath ? e.composedPath()[0] : e.target;
+    if (isPresentKey(e)) {
+      import('./present-keys.js').then((k) => k.presentKey(e, this.root, (m) => m.mctsAdapter(this)) || k.helpKey(e, this.root, 'Keys of the MCTS figure', MCTS_KEYS));
+      return true;
+    }
     if (e.key === 'ArrowRight') this.act(() => this.m.stepPhase(), true);
     else if (e.key === 'ArrowLeft') this.act(() => this.m.back());
     else if (e.key === ' ' && this.controls.has('play') && !(target && target.tagName === 'BUTTON')) this.togglePlay();

@@ -11,8 +11,13 @@
 
 import { Camera, boxInView, frameTree, legibleScale, panToShow } from '../lib/camera.js';
 import { defaultStyle } from '../lib/tree-style.js';
-import { drawMinimap, minimapBox, minimapProjection, onMinimap } from '../lib/minimap.js';
 import { drawFigure, figureTextBoxes, placedHit, placedLayout } from '../lib/figure-draw.js';
+
+/** lib/minimap.js, loaded the first time a tree does not fit its view (a small tree never needs it). */
+let mm = null;
+let mmLoad = null;
+/** Is (x, y) on the map `box` (null: no map)? */
+const onMinimap = (box, x, y) => box != null && mm != null && mm.onMinimap(box, x, y);
 import { prefersDark, reducedMotion } from './dom.js';
 
 /**
@@ -239,6 +244,8 @@ export class TreeCanvas {
       this.frame(focus);
     } else if (this.auto) this.moveTo(this.framing(this.focus, this.preferred), { glide: this.canGlide });
     else if (anchor) this.keepRoot(anchor);
+    // A tree that does not fit asks for the map's module now, before its first frame.
+    this.mapBox();
     this.invalidate();
   }
 
@@ -366,7 +373,7 @@ export class TreeCanvas {
     this.frames++;
     if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
     this.minimap = this.printing ? null : this.mapBox(stats);
-    if (this.minimap) drawMinimap(ctx, this.minimap, this.model, this.layout, this.camera.viewBounds(), this.style);
+    if (this.minimap) mm.drawMinimap(ctx, this.minimap, this.model, this.layout, this.camera.viewBounds(), this.style);
     // The last frames' drawing times, for the frame-rate check of the browser tests.
     this.drawMs.push(performance.now() - t0);
     if (this.drawMs.length > 120) this.drawMs.shift();
@@ -534,6 +541,10 @@ export class TreeCanvas {
     const lay = this.layout;
     const cam = this.camera;
     if (!lay.order.length || !(cam.width > 0) || boxInView(cam, lay.bounds, cam.width, cam.height, 0)) return null;
+    if (!mm) {
+      (mmLoad ??= import('../lib/minimap.js').then((m) => (mm = m))).then(() => this.invalidate());
+      return null;
+    }
     const screenBox = (v) => {
       const half = Math.max(lay.nodeWidth / 2, 2 * this.style.fontSize) * cam.scale;
       const p = cam.toScreen(lay.x[v], lay.y[v]);
@@ -544,13 +555,13 @@ export class TreeCanvas {
     // While the map is dragged it stays where the pointer found it.
     if (this.mapDrag !== null && this.minimap) return this.minimap;
     const crowd = Array.from(stats?.visible ?? [], (v) => cam.toScreen(lay.x[v], lay.y[v]));
-    return minimapBox(lay.levels, cam.width, cam.height, avoid, crowd, this.minimap);
+    return mm.minimapBox(lay.levels, cam.width, cam.height, avoid, crowd, this.minimap);
   }
 
   /** Centres the view on the world point under map point (sx, sy) (a click or drag on the map). */
   mapTo(sx, sy) {
     if (!this.minimap) return;
-    const w = minimapProjection(this.minimap, this.layout.bounds).toWorld(sx, sy);
+    const w = mm.minimapProjection(this.minimap, this.layout.bounds).toWorld(sx, sy);
     const cam = this.camera;
     this.auto = null;
     this.glide = null;

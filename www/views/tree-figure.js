@@ -10,13 +10,13 @@
 import { applyStep, boardRows, buildTraceModel, describeNode } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
-import { el, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
+import { el, isPresentKey, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
 
 /** The thumbnail drawing (lib/tree-thumbs.js), loaded the first time a figure shows boards. */
 let thumbMod = null;
 
 /** The controls a tree figure can show (`controls="step,play,…"`). */
-export const TREE_CONTROLS = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export', 'text'];
+export const TREE_CONTROLS = ['step', 'play', 'navigate', 'events', 'scrubber', 'narration', 'counters', 'result', 'pseudocode', 'zoom', 'boards', 'minimax', 'legend', 'export', 'text'];
 
 const LEGEND =
   '▲ MAX · ▼ MIN · ○ chance · □ terminal · players P1 ▲, P2 ◆, P3 ⬟ … numbered and coloured · [α, β] window of an open node · ≤ v / ≥ v: a finished value that is only a bound — a cutoff left children unsearched, so the true value is at most / at least v (only the root’s is sure to be exact) · minimax: v the true minimax value (Minimax values) · dashed grey: pruned · bold edge: the move chosen · red ring: current node · blue ring: the node in focus (↑ ↓ on the canvas, or the text view)';
@@ -38,6 +38,7 @@ export class TreeFigure {
    * @param {() => object} [opts.styleOverrides] canvas palette fields (theming)
    * @param {(d: number) => void} [opts.onFocus] the node in focus changed (the tree lab's editor sets it)
    * @param {(d: number) => void} [opts.onNodeClick] a node was clicked on the canvas (the editor focuses it)
+   * @param {Function} [opts.Navigator] views/navigate.js's class, to build the navigation with the figure (else it is loaded when first wanted)
    */
   constructor(container, opts = {}) {
     this.opts = opts;
@@ -51,6 +52,7 @@ export class TreeFigure {
     const P = partMaker(opts.idPrefix);
     this.p = {};
     const p = (name, tag, attrs, ...kids) => (this.p[name] = P(name, tag, attrs, ...kids));
+    this.part = p;
     const canvasCol = el(
       'div',
       { class: 'canvas-col' },
@@ -120,6 +122,8 @@ export class TreeFigure {
         p('scrub', 'input', { type: 'range', min: 0, max: 0, value: 0, 'aria-label': 'Scrub through the steps' }),
       ),
       p('narration', 'p', { class: 'narration', 'aria-live': 'polite' }),
+      // Go to an event, the list of steps (views/navigate.js, loaded when shown or its keys pressed).
+      (this.navSlot = el('div', { class: 'nav-slot', hidden: true })),
       p('counters', 'dl', { class: 'counters' }),
       p('result', 'div', { class: 'result-line' }),
       p('pseudo', 'div', { class: 'pseudo', 'aria-label': 'Pseudocode' }),
@@ -145,6 +149,7 @@ export class TreeFigure {
       styleOverrides: opts.styleOverrides,
     });
     this.wire();
+    if (opts.Navigator) this.nav = new opts.Navigator(this, p);
     this.setControls(opts.controls ?? TREE_CONTROLS);
   }
 
@@ -190,6 +195,11 @@ export class TreeFigure {
     p.transport.hidden = !on.has('step') && !on.has('play');
     this.controls = on;
     this.syncChrome();
+    if (on.has('navigate') || on.has('events')) this.withNav(() => {});
+    if (this.st) {
+      this.nav?.reset();
+      this.nav?.update();
+    }
   }
 
   /** Hides the toolbar and the side column when nothing in them shows. */
@@ -197,7 +207,7 @@ export class TreeFigure {
     const p = this.p;
     const toolbarUsed = ['zoom', 'boards', 'minimax', 'export'].some((c) => this.controls.has(c)) || p.truncated.textContent !== '';
     p.toolbar.hidden = !toolbarUsed;
-    const sideUsed = ['step', 'play', 'scrubber', 'narration', 'counters', 'result', 'pseudocode'].some((c) => this.controls.has(c));
+    const sideUsed = ['step', 'play', 'navigate', 'events', 'scrubber', 'narration', 'counters', 'result', 'pseudocode'].some((c) => this.controls.has(c));
     this.side.hidden = !sideUsed;
     this.root.classList.toggle('single', !sideUsed);
   }
@@ -229,8 +239,9 @@ export class TreeFigure {
    * @param {((minimax: boolean, compact: boolean) => object)|null} [what.figures] an explicit
    *   tree's FigurePlan of the same search (lib/record.js): the canvas then draws the core's
    *   placement of it
+   * @param {{from: number, to: number, loop: boolean}|null} [what.range] keep between these steps (figure-state's checkSteps)
    */
-  load({ st, tree = null, current, options, step = 0, figures = null }) {
+  load({ st, tree = null, current, options, step = 0, figures = null, range = null }) {
     this.pause();
     this.freePlans();
     this.gate = null; // a new trace: predict mode sets its own gate again
@@ -268,7 +279,7 @@ export class TreeFigure {
     const note = st.note ?? (st.truncated ? `trace truncated at ${count(st.nodeCap)} ${st.nodeCap === 1 ? 'node' : 'nodes'}.` : '');
     this.p.truncated.textContent = note ? note[0].toUpperCase() + note.slice(1) : '';
     this.syncChrome();
-    this.p.scrub.max = String(st.length);
+    this.setRange(range);
     this.seek(step === 'end' ? st.length : step, { quiet: true });
   }
 
@@ -311,6 +322,21 @@ export class TreeFigure {
   freePlans() {
     for (const p of this.plans?.values() ?? []) p.handle.free();
     this.plans?.clear();
+  }
+
+  /** Keeps the figure between two steps ({from, to, loop}, checked by figure-state's checkSteps; null: the whole trace). */
+  setRange(range) {
+    this.range = range;
+    this.p.scrub.min = String(range?.from ?? 0);
+    this.p.scrub.max = String(range?.to ?? this.length);
+    this.nav?.reset();
+  }
+
+  /** Runs `f` with the navigation (views/navigate.js), loaded and built the first time. */
+  withNav(f) {
+    if (this.nav) return f(this.nav);
+    this.navLoad ??= import('./navigate.js').then((m) => (this.nav ??= new m.Navigator(this, this.part)));
+    this.navLoad.then(f);
   }
 
   /** Frees the wasm handles and stops timers and observers. */
@@ -404,7 +430,13 @@ export class TreeFigure {
 
   stepBy(n) {
     if (!this.st) return;
-    this.seek(Math.min(Math.max(this.st.index + n, 0), this.st.length));
+    this.seek(this.st.index + n);
+  }
+
+  /** Playing: one step on; at the range's end, start again (loop) or stop. */
+  tick() {
+    if (this.range?.loop && this.st.index >= this.range.to) this.seek(this.range.from);
+    else this.stepBy(1);
   }
 
   /**
@@ -426,7 +458,8 @@ export class TreeFigure {
     const st = this.st;
     if (!st) return;
     const before = st.index;
-    i = Math.min(Math.max(0, Math.round(Number(i) || 0)), st.length);
+    // Within the step range when there is one (steps=from-to), else the whole trace.
+    i = Math.min(Math.max(this.range?.from ?? 0, Math.round(Number(i) || 0)), this.range?.to ?? st.length);
     // Predict mode (views/predict.js): not past a question still open.
     if (this.gate) i = this.gate(before, i);
     st.seek(i);
@@ -454,7 +487,8 @@ export class TreeFigure {
     p.result.textContent = done ? this.resultText() : '';
     this.showPseudocodeLine(s, { follow: !quiet });
     this.renderText();
-    if (done) this.pause();
+    this.nav?.update();
+    if (done || (i === this.range?.to && !this.range.loop)) this.pause();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
   }
@@ -561,9 +595,9 @@ export class TreeFigure {
 
   play() {
     if (!this.st) return;
-    if (this.st.index >= this.st.length) this.seek(0);
+    if (this.st.index >= (this.range?.to ?? this.st.length)) this.seek(0);
     const speed = Number(this.p.speed.value);
-    this.playing = setInterval(() => this.stepBy(1), 1000 / speed);
+    this.playing = setInterval(() => this.tick(), 1000 / speed);
     this.p.play.textContent = '❚❚ Pause';
     this.p.play.setAttribute('aria-label', 'Pause');
   }
@@ -586,6 +620,11 @@ export class TreeFigure {
     // Space activates a focused button or check box itself (the Minimax values box included).
     const onButton = target && (target.tagName === 'BUTTON' || (target.tagName === 'INPUT' && ['checkbox', 'radio'].includes(target.type)));
     if (target && target.closest && target.closest('.text-view')) return false; // the text view's own keys
+    // C R E X (go to an event), ? (keys), F (presenter): views/navigate.js.
+    if (/^[crexCREX]$/.test(e.key) || isPresentKey(e)) {
+      this.withNav((n) => n.handleKey(e));
+      return true;
+    }
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown' || (e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'))) {
       // Only on the canvas: elsewhere the arrows scroll the page as usual.
       if (target !== this.p.canvas) return false;

@@ -8,11 +8,13 @@ import { LESSON_TREES, POSITION_SOURCES, positionSource, treeNote } from '../lib
 import { ORDER_NAMES } from '../lib/complexity.js';
 import { recordSearch } from '../lib/record.js';
 import { bookWanted, loadBook } from '../lib/book.js';
-import { readState } from '../lib/figure-state.js';
+import { checkSteps, readState } from '../lib/figure-state.js';
 import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
 // (Games' searches, MCTS and exercises are laid out by the canvas itself.)
 import './own-layout.js';
+// The lab shows the navigation at once (built with the figure: nothing moves when it arrives).
+import { Navigator } from './navigate.js';
 import { CompareTable } from './compare-table.js';
 import { ShareBar } from './share.js';
 import { $, el, typingTarget } from './dom.js';
@@ -61,6 +63,7 @@ export class TreeLab {
     this.loaded = null; // the state of the search on show (for links)
     this.figure = new TreeFigure($('tl-figure'), {
       idPrefix: 'tl-',
+      Navigator,
       onStep: (info) => {
         this.app.dataset.treeStep = String(info.index);
         this.app.dataset.treeLength = String(info.length);
@@ -293,7 +296,7 @@ export class TreeLab {
     $('tl-cap').value = String(s.cap);
     $('tl-singular').value = s.singular ? `${s.singular.margin}:${s.singular.extra}` : '';
     $('tl-beam').value = s.beam ?? '';
-    const ok = this.run({ algo: s.algo ?? undefined, order: s.order ?? 'natural', tie: s.tie, seed: s.seed }, { strict: true, step: s.step });
+    const ok = this.run({ algo: s.algo ?? undefined, order: s.order ?? 'natural', tie: s.tie, seed: s.seed }, { strict: true, step: s.step, steps: s.steps, loop: s.loop });
     if (ok && s.boards) this.figure.setThumbnails(true);
     return ok;
   }
@@ -407,6 +410,8 @@ export class TreeLab {
     err.textContent = '';
     let rec;
     let state;
+    let range;
+    let step;
     try {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
@@ -424,11 +429,13 @@ export class TreeLab {
         return true;
       }
       rec = recordSearch(api, state, { strict: Boolean(how.strict) });
-      if (typeof how.step === 'number' && how.step > rec.st.length) {
-        const n = rec.st.length;
+      // The step and the step range (steps=12-23) against the recorded search.
+      try {
+        ({ range, step } = checkSteps({ step: how.step ?? 0, steps: how.steps ?? null, loop: how.loop }, rec.st.length));
+      } catch (e) {
         rec.st.free();
         rec.tree?.free();
-        throw new Error(`step ${how.step} is past the end of the search (${n} steps)`);
+        throw e;
       }
     } catch (e) {
       // TreeParseError carries line and column; its message already says "line L, column C: …".
@@ -447,7 +454,7 @@ export class TreeLab {
     else $('tl-source').value = (positionSource(state.source, rec.algo) ?? positionSource(state.source, null)).id;
     this.compareTable.clear();
     this.showCaption();
-    this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, figures: rec.figures, step: how.step ?? 0 });
+    this.figure.load({ st: rec.st, tree: rec.tree, current: rec.current, options: rec.options, figures: rec.figures, step, range });
     this.app.dataset.treeStep = String(this.figure.index);
     this.app.dataset.treeLength = String(this.figure.length);
     if (this.predictKinds) this.startPredict();
@@ -522,6 +529,8 @@ export class TreeLab {
   linkState() {
     if (!this.loaded) return null;
     const s = { ...this.loaded, step: this.figure.index, predict: this.predictKinds ?? null };
+    const r = this.figure.range;
+    if (r) Object.assign(s, { steps: { from: r.from, to: r.to }, loop: r.loop });
     if (s.order === 'natural' && s.source === 'tree') s.order = null;
     s.boards = this.figure.p.thumbs.checked;
     return s;

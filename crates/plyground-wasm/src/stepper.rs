@@ -16,6 +16,8 @@ use plyground::game::Game;
 use plyground::game::Utilities;
 use plyground::limits::MAX_SAFE_INTEGER;
 use plyground::search::SearchResult;
+#[cfg(feature = "trees")]
+use plyground::trace::Target;
 use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Trace};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -256,6 +258,14 @@ struct ResultOut {
     stats: StatsOut,
 }
 
+/// One entry of the event list: a step in a few words, and "cutoff", "return" or "".
+#[cfg(feature = "trees")]
+#[derive(Serialize)]
+struct StepListOut {
+    words: String,
+    mark: &'static str,
+}
+
 #[derive(Serialize)]
 struct ProcOut {
     name: &'static str,
@@ -280,6 +290,13 @@ trait Steps {
     #[cfg(feature = "full")]
     fn events(&self, from: usize, to: usize) -> Vec<f64>;
     fn narration(&self, i: usize) -> String;
+    // Navigation by event: in the tree module only (the games module is at its size budget).
+    #[cfg(feature = "trees")]
+    fn seek_target(&self, target: Target) -> Option<usize>;
+    #[cfg(feature = "trees")]
+    fn step_list(&self, from: usize, to: usize) -> Result<JsValue, JsError>;
+    #[cfg(feature = "trees")]
+    fn prompt(&self, i: usize) -> String;
     fn result(&self) -> Result<JsValue, JsError>;
     #[cfg(feature = "lab")]
     fn caption(&self) -> String;
@@ -455,6 +472,24 @@ impl<G: Skin> Steps for Stepping<G> {
         self.trace.narration(i)
     }
 
+    #[cfg(feature = "trees")]
+    fn seek_target(&self, target: Target) -> Option<usize> {
+        self.trace.seek_target(self.state.index(), target)
+    }
+
+    #[cfg(feature = "trees")]
+    fn step_list(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
+        let out: Vec<StepListOut> = (from..to)
+            .map(|i| StepListOut { words: self.trace.step_words(i), mark: self.trace.step_mark(i).name() })
+            .collect();
+        to_js(&out)
+    }
+
+    #[cfg(feature = "trees")]
+    fn prompt(&self, i: usize) -> String {
+        self.trace.step_prompt(i)
+    }
+
     #[cfg(feature = "lab")]
     fn caption(&self) -> String {
         self.trace.caption()
@@ -590,6 +625,35 @@ impl Stepper {
     pub(crate) fn wrap<G: Skin>(inner: Stepping<G>, kind: &'static str) -> Stepper {
         Stepper { inner: Box::new(inner), kind }
     }
+}
+
+impl Stepper {
+    /// A step number from JavaScript: 0 to `length` − 1, else an error naming `place`.
+    fn step_arg(&self, place: &str, i: &JsValue) -> Result<usize, JsError> {
+        let len = self.inner.len() as u64;
+        if len == 0 {
+            return Err(js_err(format!("{place}: the trace has no steps")));
+        }
+        let i = number_arg("step", i).and_then(|i| int_in("step", i, 0, len - 1)).map_err(at(place))?;
+        Ok(i as usize)
+    }
+}
+
+/// Optional `from` (default 0) and `to` (default `len`) from JavaScript: 0 ≤ from ≤ to ≤ len.
+fn range_args(
+    place: &str,
+    from: Option<JsValue>,
+    to: Option<JsValue>,
+    len: usize,
+) -> Result<(usize, usize), JsError> {
+    let len = len as u64;
+    let from = opt_number_arg("from", from)
+        .and_then(|f| int_in("from", f.unwrap_or(0.0), 0, len))
+        .map_err(at(place))?;
+    let to = opt_number_arg("to", to)
+        .and_then(|t| int_in("to", t.unwrap_or(len as f64), from, len))
+        .map_err(at(place))?;
+    Ok((from as usize, to as usize))
 }
 
 #[wasm_bindgen]
@@ -751,15 +815,8 @@ impl Stepper {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] to: Option<JsValue>,
     ) -> Result<Vec<f64>, JsError> {
-        let place = at("Stepper.events");
-        let len = self.inner.event_count() as u64;
-        let from = opt_number_arg("from", from)
-            .and_then(|f| int_in("from", f.unwrap_or(0.0), 0, len))
-            .map_err(&place)?;
-        let to = opt_number_arg("to", to)
-            .and_then(|t| int_in("to", t.unwrap_or(len as f64), from, len))
-            .map_err(&place)?;
-        Ok(self.inner.events(from as usize, to as usize))
+        let (from, to) = range_args("Stepper.events", from, to, self.inner.event_count())?;
+        Ok(self.inner.events(from, to))
     }
 
     /// One line in words for step `i` (0 to `length` − 1).
@@ -767,14 +824,68 @@ impl Stepper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
     ) -> Result<String, JsError> {
-        let len = self.inner.len() as u64;
-        if len == 0 {
-            return Err(js_err("Stepper.narration: the trace has no steps"));
-        }
-        let i = number_arg("step", &i)
-            .and_then(|i| int_in("step", i, 0, len - 1))
-            .map_err(at("Stepper.narration"))?;
-        Ok(self.inner.narration(i as usize))
+        Ok(self.inner.narration(self.step_arg("Stepper.narration", &i)?))
+    }
+
+    #[cfg(feature = "trees")]
+    /// The position (steps taken) a navigation command goes to from `index`, decided by the
+    /// core (`trace/seek.rs`); undefined when there is none. `what`: 'next-cutoff',
+    /// 'prev-cutoff' (cutoffs that pruned a child), 'next-return', 'prev-return' (a node at
+    /// depth `arg` left, a leaf's step included), 'entry', 'exit' (of node `arg`). This,
+    /// `stepList` and `prompt` are in the tree module only (the games module keeps to its
+    /// size budget).
+    #[wasm_bindgen(js_name = seekTarget)]
+    pub fn seek_target(
+        &self,
+        what: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] arg: Option<JsValue>,
+    ) -> Result<Option<u32>, JsError> {
+        let place = at("Stepper.seekTarget");
+        let arg = |name: &str| {
+            opt_number_arg(name, arg.clone())
+                .and_then(|a| a.ok_or_else(|| format!("{what} needs a {name}")))
+                .and_then(|a| int_in(name, a, 0, u32::MAX as u64))
+                .map(|a| a as u32)
+                .map_err(&place)
+        };
+        let target = match what {
+            "next-cutoff" => Target::NextCutoff,
+            "prev-cutoff" => Target::PrevCutoff,
+            "next-return" => Target::NextReturn(arg("depth")?),
+            "prev-return" => Target::PrevReturn(arg("depth")?),
+            "entry" => Target::Entry(arg("node")?),
+            "exit" => Target::Exit(arg("node")?),
+            _ => {
+                return Err(js_err(format!(
+                    "Stepper.seekTarget: unknown target {what:?} (next-cutoff, prev-cutoff, next-return, prev-return, entry, exit)"
+                )))
+            }
+        };
+        Ok(self.inner.seek_target(target).map(|p| p as u32))
+    }
+
+    #[cfg(feature = "trees")]
+    /// Steps `from` (default 0) to `to` (default `length`, exclusive) for the event list:
+    /// `[{words, mark}]`, each step in a few words ("Cutoff at C") and `mark` 'cutoff',
+    /// 'return' or ''.
+    #[wasm_bindgen(js_name = stepList, unchecked_return_type = "{words: string, mark: string}[]")]
+    pub fn step_list(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] to: Option<JsValue>,
+    ) -> Result<JsValue, JsError> {
+        let (from, to) = range_args("Stepper.stepList", from, to, self.inner.len())?;
+        self.inner.step_list(from, to)
+    }
+
+    #[cfg(feature = "trees")]
+    /// What a presenter asks before step `i` (0 to `length` − 1): its node and kind, not its
+    /// outcome ("Next: MIN node C returns. What value?").
+    pub fn prompt(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] i: JsValue,
+    ) -> Result<String, JsError> {
+        Ok(self.inner.prompt(self.step_arg("Stepper.prompt", &i)?))
     }
 
     /// What the search found: `{value, best, bestIndex, bestChild, bestName, complete,

@@ -56,6 +56,8 @@ mod practice_misconceptions;
 mod predict;
 #[path = "properties_trees.rs"]
 mod properties_trees;
+#[path = "seek.rs"]
+mod seek;
 #[path = "solver.rs"]
 mod solver;
 #[path = "trace.rs"]

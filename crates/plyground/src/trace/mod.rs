@@ -98,6 +98,7 @@ mod caption;
 mod encode;
 mod narrate;
 mod pseudocode;
+mod seek;
 mod step;
 
 pub use bounds::{bound_sign, bound_text, minimax_values};
@@ -108,6 +109,7 @@ pub use pseudocode::{
     pseudocode_line, Procedure, AB_MAX_VALUE, AB_MIN_VALUE, ALPHA_BETA_SEARCH, EXPECTIMINIMAX, MAXN_VALUE,
     MAX_VALUE, MINIMAX_DECISION, MIN_VALUE,
 };
+pub use seek::{Mark, Target};
 pub use step::{Counters, Cursor, StepState};
 
 use crate::action_index::ActionIndex;

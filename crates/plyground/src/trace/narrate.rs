@@ -87,7 +87,7 @@ impl<A: Copy> Trace<A> {
         self.node(n).map_or_else(|| "?".to_string(), |nd| nd.label.clone())
     }
 
-    fn windowed(&self) -> bool {
+    pub(crate) fn windowed(&self) -> bool {
         self.flavour == Flavour::AlphaBeta
     }
 
