@@ -640,6 +640,8 @@ impl Stepper {
 }
 
 /// Optional `from` (default 0) and `to` (default `len`) from JavaScript: 0 ≤ from ≤ to ≤ len.
+/// (`events` and `stepList`: in the modules with trees.)
+#[cfg(feature = "trees")]
 fn range_args(
     place: &str,
     from: Option<JsValue>,
