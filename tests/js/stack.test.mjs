@@ -124,7 +124,7 @@ function alive(after) {
 // the next allocation fails, which Rust turns into a trap (RuntimeError: unreachable; the
 // guard then replaces the instance). A page frees what it makes; so does this test.
 let made = null;
-for (const C of [Game, GameTree, Stepper, MctsStepper, Practice, api.Engine, api.FigurePlan]) {
+for (const C of [Game, GameTree, Stepper, MctsStepper, Practice, api.Predict, api.Engine, api.FigurePlan]) {
   const wrap = C.__wrap;
   C.__wrap = function (ptr) {
     const h = wrap.call(this, ptr);
@@ -150,6 +150,7 @@ const mcts = () => {
 };
 
 const practice = () => Practice.create({ task: 'alphabeta-full', tree: FIG_5_2 });
+const predictSession = () => api.Predict.create({ algo: 'alphabeta', tree: FIG_5_2, predict: 'all' });
 const practiceMcts = () => Practice.create({ task: 'mcts', tree: FIG_5_2 });
 const practiceOrdering = () => Practice.create({ task: 'ordering', tree: FIG_5_2 });
 const engine = () => {
@@ -250,6 +251,9 @@ const CALLS = {
   'Stepper.state': () => stepper().state(),
   'Stepper.events': () => stepper().events(0, 10),
   'Stepper.narration': () => stepper().narration(3),
+  'Stepper.seekTarget': () => stepper().seekTarget('next-cutoff'),
+  'Stepper.stepList': () => stepper().stepList(0, 10),
+  'Stepper.prompt': () => stepper().prompt(3),
   'Stepper.result': () => stepper().result(),
   'Stepper.pseudocode': () => stepper().pseudocode(),
   'Stepper.pruned': () => stepper().pruned(),
@@ -275,6 +279,11 @@ const CALLS = {
   'MctsStepper.rootShares': () => mcts().rootShares(),
   'Practice.create': () => Practice.create({ task: 'alphabeta-leaves', seed: 7, depth: 3, branching: '2-3', cutoffs: 2 }),
   'Practice.tasks': () => Practice.tasks(),
+  'Predict.create': () => api.Predict.create({ algo: 'alphabeta', tree: FIG_5_2, predict: 'all' }),
+  'Predict.questions': () => predictSession().questions(),
+  'Predict.check': () => predictSession().check(0, [-Infinity, Infinity]),
+  'Predict.record': () => predictSession().record([], false),
+  'Predict getters': () => predictSession().task,
   'Practice.learnerSeed': () => Practice.learnerSeed('week-3', 's1001', 0),
   'Practice.misconceptions': () => Practice.misconceptions(),
   'Practice.questions': () => practice().questions(),
