@@ -177,6 +177,9 @@ function parts(text) {
   const code = stripComments(text);
   const out = [...code.matchAll(/\bpart(?:: |=")'?([\w-]+)['"]/g)].map((m) => m[1]);
   const makers = [...code.matchAll(/const (\w+) = partMaker\(/g)].map((m) => m[1]);
+  // A part maker handed in as a parameter, said so in its JSDoc (`@param {…} p the figure's
+  // part maker`: views/navigate.js).
+  for (const m of text.matchAll(/@param \{[^\n]*\} (\w+) the figure's part maker/g)) makers.push(m[1]);
   // Wrappers: `const p = (name, …) => (… P(name, …))`.
   for (const m of code.matchAll(/const (\w+) = \((\w+)[^)]*\) =>([^\n]*)/g)) {
     if (makers.some((k) => new RegExp(`\\b${k}\\(${m[2]}\\b`).test(m[3]))) makers.push(m[1]);

@@ -206,7 +206,7 @@ ${GAME}
       const el = document.getElementById('tree');
       return { error: el.error, index: el.index, length: el.length };
     });
-    assert.deepEqual(tree, { error: '', index: 43, length: 43 });
+    assert.deepEqual(tree, { error: '', index: 29, length: 29 });
     await p.waitForFunction(canvasColours, 'tree', { timeout: TIMEOUT });
     assert.ok((await p.evaluate(canvasColours, 'tree')) >= 2, 'the tree is drawn on its canvas');
 
@@ -289,7 +289,7 @@ ${GAME}
     requests.length = 0;
     problems.length = 0;
     const p = await open(`${site.url}cdn.html`);
-    await p.waitForFunction(() => document.getElementById('tree')?.length === 43 && document.getElementById('game')?.winner === 'draw', null, { timeout: TIMEOUT });
+    await p.waitForFunction(() => document.getElementById('tree')?.length === 29 && document.getElementById('game')?.winner === 'draw', null, { timeout: TIMEOUT });
     assert.equal(await p.evaluate(() => document.getElementById('tree').error), '');
     assert.ok(requests.includes(`${cdn.url}pkg-tree/plyground_wasm_bg.wasm`));
     assert.ok(requests.includes(`${cdn.url}worker.js`));

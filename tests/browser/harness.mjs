@@ -78,8 +78,17 @@ export async function openBrowser(contextOptions = {}) {
   // the navigation's request and its commit belongs to the old one.
   let documents = 0;
   const startedAt = new WeakMap();
+  // Cancelled requests of the current document: dropped when it is replaced, since the
+  // navigation that replaced it may have cancelled them before it committed.
+  let abortedHere = [];
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) documents++;
+    if (frame !== page.mainFrame()) return;
+    for (const p of abortedHere) {
+      const i = problems.indexOf(p);
+      if (i >= 0) problems.splice(i, 1);
+    }
+    abortedHere = [];
+    documents++;
   });
   page.on('request', (req) => {
     if (!(req.isNavigationRequest() && req.frame() === page.mainFrame())) startedAt.set(req, documents);
@@ -100,7 +109,10 @@ export async function openBrowser(contextOptions = {}) {
     const why = req.failure()?.errorText;
     if (why === 'net::ERR_ABORTED' && startedAt.has(req) && startedAt.get(req) < documents) return;
     if (why === 'net::ERR_ABORTED' && loaded.has(`${documents} ${req.url()}`)) return;
-    if (why === 'net::ERR_ABORTED') cancelled.set(`${documents} ${req.url()}`, problems.length);
+    if (why === 'net::ERR_ABORTED') {
+      cancelled.set(`${documents} ${req.url()}`, problems.length);
+      abortedHere.push(`request failed: ${req.url()} ${why}`);
+    }
     problems.push(`request failed: ${req.url()} ${why}`);
   });
   page.on('response', (res) => {

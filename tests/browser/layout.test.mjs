@@ -237,8 +237,9 @@ describe('the figure first: layout at 1280×800 and 360×740', { timeout: 900_00
     const links = await page.$$eval('#view-start a', (as) => as.map((a) => [a.getAttribute('href'), a.textContent.replace(/\s+/g, ' ').trim()]));
     assert.deepEqual(
       links.map(([h]) => h),
-      ['#play', '#tree', '#practice', 'lessons/index.html'],
+      ['#play', '#tree', '#practice', 'lessons/index.html', 'builder.html'],
     );
+    assert.equal(links[4][1], 'Build an assignment', "the instructor's way in");
     assert.match(links[1][1], /^Watch α-β prune Figure 5\.2/);
     assert.equal(await page.isVisible('header a[href="lessons/index.html"]'), true, 'the header links to the gallery');
     // "Watch α-β prune Figure 5.2" opens the tree lab on Figure 5.2 with α-β.

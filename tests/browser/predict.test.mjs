@@ -107,7 +107,7 @@ describe('predict, then reveal', () => {
     });
     const form = '#fig-tree .predict-form';
     // Asked to go to the end, the figure stops at the first question (b2, step 5).
-    await page.waitForFunction(() => document.querySelector('#fig-tree').shadowRoot.querySelector('.predict-tally')?.textContent !== '', null, { timeout: TIMEOUT });
+    await page.waitForFunction(() => /^Predict: /.test(document.querySelector('#fig-tree').shadowRoot.querySelector('.predict-tally')?.textContent ?? ''), null, { timeout: TIMEOUT });
     await page.evaluate(() => document.querySelector('#fig-tree').seek(29));
     assert.equal(await page.evaluate(() => document.querySelector('#fig-tree').index), 5);
     await page.waitForSelector(`${form}:not([hidden])`);
