@@ -1,5 +1,4 @@
-//! The option records of the API as plain Rust: derived `Deserialize` structs (serde reads
-//! them at the boundary, `util::options`), checked here — every range in one place,
+//! The option records of the API as plain Rust (read at the boundary by `read.rs`), checked here — every range in one place,
 //! [`SearchOptions::check`] and [`SolveOptions::check`] — then resolved against the game
 //! (per-game defaults, refusals). Nothing here holds a `JsValue`, so the records can be
 //! built, checked and fuzzed natively.
@@ -19,13 +18,15 @@ use plyground::search::alphabeta::AlphaBetaOptions;
 use plyground::search::alphabeta::Singular;
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
+#[cfg(feature = "full")]
 use serde::de::{Deserializer, Error, Visitor};
+#[cfg(feature = "full")]
 use serde::Deserialize;
+#[cfg(feature = "full")]
 use std::fmt;
 
 /// Which search.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
-#[serde(rename_all = "lowercase", expecting = "a string")]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Algo {
     /// MINIMAX-DECISION.
     Minimax,
@@ -42,19 +43,12 @@ pub enum Algo {
 impl Algo {
     /// The name JavaScript uses.
     pub fn name(self) -> &'static str {
-        match self {
-            Algo::Minimax => "minimax",
-            Algo::AlphaBeta => "alphabeta",
-            Algo::Expectiminimax => "expectiminimax",
-            Algo::MaxN => "maxn",
-            Algo::Mcts => "mcts",
-        }
+        ALGOS.iter().find(|(_, a)| *a == self).map_or("", |(name, _)| name)
     }
 }
 
 /// α-β's pruning test.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
-#[serde(rename_all = "lowercase", expecting = "a string")]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Tie {
     /// Prune on v ≥ β / v ≤ α.
     NonStrict,
@@ -63,8 +57,7 @@ pub enum Tie {
 }
 
 /// Move orders by name; `random` takes its seed from the `seed` option.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
-#[serde(rename_all = "lowercase", expecting = "a string")]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[allow(missing_docs)]
 pub enum Order {
     Natural,
@@ -77,37 +70,78 @@ pub enum Order {
 }
 
 /// MCTS expansion order.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize)]
-#[serde(rename_all = "lowercase", expecting = "a string")]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[allow(missing_docs)]
 pub enum ExpansionOrder {
     Natural,
     Random,
 }
 
+/// The names JavaScript gives each option's values, in the order messages list them.
+pub const ALGOS: &[(&str, Algo)] = &[
+    ("minimax", Algo::Minimax),
+    ("alphabeta", Algo::AlphaBeta),
+    ("expectiminimax", Algo::Expectiminimax),
+    ("maxn", Algo::MaxN),
+    ("mcts", Algo::Mcts),
+];
+#[allow(missing_docs)]
+pub const TIES: &[(&str, Tie)] = &[("nonstrict", Tie::NonStrict), ("strict", Tie::Strict)];
+#[allow(missing_docs)]
+pub const ORDERS: &[(&str, Order)] = &[
+    ("natural", Order::Natural),
+    ("reverse", Order::Reverse),
+    ("random", Order::Random),
+    ("heuristic", Order::Heuristic),
+    ("killer", Order::Killer),
+    ("history", Order::History),
+    ("best", Order::Best),
+];
+#[allow(missing_docs)]
+pub const EXPANSIONS: &[(&str, ExpansionOrder)] =
+    &[("natural", ExpansionOrder::Natural), ("random", ExpansionOrder::Random)];
+
+/// The keys of [`SearchOptions`], as JavaScript spells them and messages list them.
+pub const SEARCH_KEYS: &[&str] = &[
+    "algo",
+    "tie",
+    "order",
+    "seed",
+    "depth",
+    "eval",
+    "tt",
+    "quiescence",
+    "iterative",
+    "budget",
+    "iterations",
+    "c",
+    "expansion",
+    "scores",
+    "solver",
+    "fastWins",
+    #[cfg(feature = "trees")]
+    "singular",
+    #[cfg(feature = "trees")]
+    "beam",
+];
+
 /// The search options as JavaScript gives them (`SearchOptions` in the TypeScript types):
 /// every field optional, `undefined` and `null` meaning "the default", numbers as `f64`
 /// until [`SearchOptions::check`] has checked them.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 #[allow(missing_docs)]
 pub struct SearchOptions {
     pub algo: Option<Algo>,
     pub tie: Option<Tie>,
     pub order: Option<Order>,
-    #[serde(deserialize_with = "number")]
     pub seed: Option<f64>,
-    #[serde(deserialize_with = "number")]
     pub depth: Option<f64>,
     pub eval: Option<bool>,
     pub tt: Option<bool>,
     pub quiescence: Option<bool>,
     pub iterative: Option<bool>,
-    #[serde(deserialize_with = "number")]
     pub budget: Option<f64>,
-    #[serde(deserialize_with = "number")]
     pub iterations: Option<f64>,
-    #[serde(deserialize_with = "number")]
     pub c: Option<f64>,
     pub expansion: Option<ExpansionOrder>,
     pub scores: Option<bool>,
@@ -118,19 +152,15 @@ pub struct SearchOptions {
     #[cfg(feature = "trees")]
     pub singular: Option<SingularOptions>,
     #[cfg(feature = "trees")]
-    #[serde(deserialize_with = "number")]
     pub beam: Option<f64>,
 }
 
 /// `singular: {margin, extra}`: singular extensions (α-β with a depth limit).
 #[cfg(feature = "trees")]
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 #[allow(missing_docs)]
 pub struct SingularOptions {
-    #[serde(deserialize_with = "number")]
     pub margin: Option<f64>,
-    #[serde(deserialize_with = "number")]
     pub extra: Option<f64>,
 }
 
@@ -199,6 +229,7 @@ impl SearchOptions {
 
 /// A number field: any JavaScript number (its range is checked after reading), or
 /// `null`/`undefined` for "not given". A string or a boolean is refused, never coerced.
+#[cfg(feature = "full")]
 fn number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
     struct Number;
     impl<'de> Visitor<'de> for Number {
@@ -281,7 +312,7 @@ impl Opts {
 
     /// Reads and checks an options object (`undefined` or `null`: all defaults).
     pub fn parse(v: &wasm_bindgen::JsValue) -> Result<Opts, String> {
-        crate::read::options::<SearchOptions>(v)?.check()
+        crate::read::search_options(v)?.check()
     }
 
     /// The options for `game`, with its defaults filled in; refuses combinations the game

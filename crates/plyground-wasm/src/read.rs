@@ -1,213 +1,130 @@
-//! Reading option records from JavaScript: the records are derived `Deserialize` structs
-//! (`options.rs`, with `deny_unknown_fields`); this is the small serde `Deserializer` over a
-//! plain JavaScript object that feeds them.
-//!
-//! Why not serde-wasm-bindgen's deserializer (see also `write.rs`): it reads a struct field
-//! by field and never sees any other key, so
-//! `deny_unknown_fields` cannot refuse a misspelt option; its errors do not say which field
-//! they are about; and serde's default error texts format floats with the standard library
-//! (about 8 KiB of the gzipped module, which `plyground::decimal` exists to avoid). Here the
-//! object's own keys are walked, so serde itself refuses unknown ones; every error is
-//! prefixed with its option; numbers are printed by [`num_text`].
+//! Reading option records from JavaScript. The search options, which every module reads, are
+//! read key by key ([`search_options`]): their derived reader was the largest function of the
+//! tree module. The other records (the games module's) are derived `Deserialize` structs
+//! (`options.rs`, `engine.rs`, with `deny_unknown_fields`), fed by the small serde
+//! `Deserializer` of [`records`].
 
-use crate::util::{describe, num_text};
-use serde::de::{self, DeserializeOwned, Expected, IntoDeserializer, Unexpected, Visitor};
-use std::fmt;
+#[cfg(feature = "trees")]
+use crate::options::SingularOptions;
+use crate::options::{SearchOptions, ALGOS, EXPANSIONS, ORDERS, SEARCH_KEYS, TIES};
+use crate::util::describe;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Reads an options record: `undefined` and `null` give the defaults, anything but a plain
-/// object is refused, and so is any key that is not one of `T`'s fields.
-pub(crate) fn options<T: DeserializeOwned + Default>(v: &JsValue) -> Result<T, String> {
+#[cfg(feature = "games")]
+mod records;
+#[cfg(feature = "games")]
+pub(crate) use records::options;
+
+/// The own enumerable keys of a plain object with their values (none for `undefined` or
+/// `null`); anything but a plain object is refused as `what`.
+fn entries(v: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, String> {
     if v.is_undefined() || v.is_null() {
-        return Ok(T::default());
+        return Ok(Vec::new());
     }
     if !v.is_object() || js_sys::Array::is_array(v) || v.is_function() {
-        return Err(format!("options must be a plain object, got {}", describe(v)));
+        return Err(format!("{what} must be a plain object, got {}", describe(v)));
     }
-    T::deserialize(Value(v.clone())).map_err(|e| e.msg)
+    let keys = js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>());
+    let mut out = Vec::with_capacity(keys.length() as usize);
+    for key in keys.iter() {
+        let key = key.as_string().unwrap_or_default();
+        let value = js_sys::Reflect::get(v, &JsValue::from_str(&key))
+            .map_err(|_| format!("option '{key}' cannot be read"))?;
+        out.push((key, value));
+    }
+    Ok(out)
 }
 
-/// An error while reading, with its text so far; `keyed` once it names its option.
-#[derive(Debug)]
-pub(crate) struct ReadError {
-    msg: String,
-    /// How the option's name joins the text: `"depth must be …"` or `"order: unknown …"`.
-    join: &'static str,
-    keyed: bool,
+/// A number option (its range is checked later), `None` when not given; a string or a
+/// boolean is refused, never coerced.
+fn number(key: &str, v: &JsValue) -> Result<Option<f64>, String> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.as_f64().map(Some).ok_or_else(|| format!("{key} must be a number, got {}", describe(v)))
 }
 
-impl ReadError {
-    fn new(msg: String, join: &'static str) -> Self {
-        ReadError { msg, join, keyed: false }
+fn boolean(key: &str, v: &JsValue) -> Result<Option<bool>, String> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
     }
-
-    /// The error as the option `key`'s.
-    fn at(mut self, key: &str) -> Self {
-        if !self.keyed {
-            self.msg = format!("{key}{}{}", self.join, self.msg);
-            self.keyed = true;
-        }
-        self
-    }
+    v.as_bool().map(Some).ok_or_else(|| format!("{key} must be true or false, got {}", describe(v)))
 }
 
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&self.msg)
-    }
-}
-
-impl std::error::Error for ReadError {}
-
-/// A value as messages show it (never through serde's own texts, which print floats with the
-/// standard library).
-fn unexpected(u: Unexpected) -> String {
-    match u {
-        Unexpected::Float(x) => num_text(x),
-        Unexpected::Signed(i) => i.to_string(),
-        Unexpected::Unsigned(u) => u.to_string(),
-        Unexpected::Bool(b) => b.to_string(),
-        Unexpected::Str(s) => describe(&JsValue::from_str(s)),
-        Unexpected::Unit => "null".into(),
-        Unexpected::Other(s) => s.into(),
-        _ => "a value of another kind".into(),
-    }
-}
-
-/// "a boolean" (serde's word for `bool`) reads "true or false" here.
-fn expected(exp: &dyn Expected) -> String {
-    let e = exp.to_string();
-    if e == "a boolean" {
-        "true or false".into()
-    } else {
-        e
-    }
-}
-
+/// `'a', 'b'`: the names a message lists.
 fn quoted(names: &[&str]) -> String {
     names.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ")
 }
 
-impl de::Error for ReadError {
-    fn custom<T: fmt::Display>(msg: T) -> Self {
-        ReadError::new(msg.to_string(), ": ")
+/// One of `names`' values, by its name.
+fn named<T: Copy>(key: &str, v: &JsValue, names: &[(&str, T)]) -> Result<Option<T>, String> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
     }
-    fn invalid_type(unexp: Unexpected, exp: &dyn Expected) -> Self {
-        ReadError::new(format!("must be {}, got {}", expected(exp), unexpected(unexp)), " ")
-    }
-    fn invalid_value(unexp: Unexpected, exp: &dyn Expected) -> Self {
-        ReadError::new(format!("must be {}, got {}", expected(exp), unexpected(unexp)), " ")
-    }
-    fn invalid_length(len: usize, exp: &dyn Expected) -> Self {
-        ReadError::new(format!("must be {}, got {len} items", expected(exp)), " ")
-    }
-    fn unknown_variant(variant: &str, names: &'static [&'static str]) -> Self {
-        ReadError::new(format!("unknown '{variant}' (expected {})", quoted(names)), ": ")
-    }
-    fn unknown_field(field: &str, names: &'static [&'static str]) -> Self {
-        let text = if !cfg!(feature = "trees") && (field == "singular" || field == "beam") {
-            format!("option '{field}' is not in the games module (the tree and full modules have it)")
-        } else {
-            format!("unknown option '{field}' (options are {})", names.join(", "))
-        };
-        let mut e = ReadError::new(text, "");
-        e.keyed = true;
-        e
+    let Some(s) = v.as_string() else {
+        return Err(format!("{key} must be a string, got {}", describe(v)));
+    };
+    match names.iter().find(|(name, _)| *name == s) {
+        Some((_, x)) => Ok(Some(*x)),
+        None => Err(format!(
+            "{key}: unknown '{s}' (expected {})",
+            quoted(&names.iter().map(|(n, _)| *n).collect::<Vec<_>>())
+        )),
     }
 }
 
-/// One JavaScript value being read.
-struct Value(JsValue);
-
-impl<'de> de::Deserializer<'de> for Value {
-    type Error = ReadError;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        let v = &self.0;
-        if v.is_undefined() || v.is_null() {
-            visitor.visit_unit()
-        } else if let Some(b) = v.as_bool() {
-            visitor.visit_bool(b)
-        } else if let Some(x) = v.as_f64() {
-            visitor.visit_f64(x)
-        } else if let Some(s) = v.as_string() {
-            visitor.visit_string(s)
-        } else {
-            Err(de::Error::invalid_type(Unexpected::Other(&describe(v)), &visitor))
+/// The search options (`SearchOptions`): `undefined` and `null` give the defaults; any key
+/// that is not one of [`SEARCH_KEYS`] is refused, and so is a value of the wrong kind.
+pub(crate) fn search_options(v: &JsValue) -> Result<SearchOptions, String> {
+    let mut o = SearchOptions::default();
+    for (key, value) in entries(v, "options")? {
+        let (k, v) = (key.as_str(), &value);
+        match k {
+            "algo" => o.algo = named(k, v, ALGOS)?,
+            "tie" => o.tie = named(k, v, TIES)?,
+            "order" => o.order = named(k, v, ORDERS)?,
+            "seed" => o.seed = number(k, v)?,
+            "depth" => o.depth = number(k, v)?,
+            "eval" => o.eval = boolean(k, v)?,
+            "tt" => o.tt = boolean(k, v)?,
+            "quiescence" => o.quiescence = boolean(k, v)?,
+            "iterative" => o.iterative = boolean(k, v)?,
+            "budget" => o.budget = number(k, v)?,
+            "iterations" => o.iterations = number(k, v)?,
+            "c" => o.c = number(k, v)?,
+            "expansion" => o.expansion = named(k, v, EXPANSIONS)?,
+            "scores" => o.scores = boolean(k, v)?,
+            "solver" => o.solver = boolean(k, v)?,
+            "fastWins" => o.fast_wins = boolean(k, v)?,
+            #[cfg(feature = "trees")]
+            "beam" => o.beam = number(k, v)?,
+            #[cfg(feature = "trees")]
+            "singular" => o.singular = singular(v)?,
+            #[cfg(not(feature = "trees"))]
+            "singular" | "beam" => {
+                return Err(format!(
+                    "option '{k}' is not in the games module (the tree and full modules have it)"
+                ))
+            }
+            _ => return Err(format!("unknown option '{k}' (options are {})", SEARCH_KEYS.join(", "))),
         }
     }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        if self.0.is_undefined() || self.0.is_null() {
-            visitor.visit_none()
-        } else {
-            visitor.visit_some(self)
-        }
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, ReadError> {
-        match self.0.as_string() {
-            Some(s) => visitor.visit_enum(s.into_deserializer()),
-            None => Err(de::Error::invalid_type(Unexpected::Other(&describe(&self.0)), &visitor)),
-        }
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, ReadError> {
-        self.deserialize_map(visitor)
-    }
-
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        let keys = js_sys::Object::keys(self.0.unchecked_ref::<js_sys::Object>());
-        visitor.visit_map(Fields { obj: self.0, keys, next: 0, key: String::new() })
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        visitor.visit_unit()
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
-        unit unit_struct newtype_struct seq tuple tuple_struct identifier
-    }
+    Ok(o)
 }
 
-/// The own enumerable keys of an object, in order, with their values.
-struct Fields {
-    obj: JsValue,
-    keys: js_sys::Array,
-    next: u32,
-    key: String,
-}
-
-impl<'de> de::MapAccess<'de> for Fields {
-    type Error = ReadError;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, ReadError> {
-        if self.next >= self.keys.length() {
-            return Ok(None);
+/// `singular: {margin, extra}`; `null` or absent: no singular extensions.
+#[cfg(feature = "trees")]
+fn singular(v: &JsValue) -> Result<Option<SingularOptions>, String> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    let mut o = SingularOptions::default();
+    for (key, value) in entries(v, "singular")? {
+        match key.as_str() {
+            "margin" => o.margin = number("singular.margin", &value)?,
+            "extra" => o.extra = number("singular.extra", &value)?,
+            k => return Err(format!("unknown option 'singular.{k}' (singular's options are margin, extra)")),
         }
-        self.key = self.keys.get(self.next).as_string().unwrap_or_default();
-        self.next += 1;
-        seed.deserialize(self.key.clone().into_deserializer()).map(Some)
     }
-
-    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, ReadError> {
-        let key = &self.key;
-        let value = js_sys::Reflect::get(&self.obj, &JsValue::from_str(key)).map_err(|_| {
-            let mut e = ReadError::new(format!("option '{key}' cannot be read"), "");
-            e.keyed = true;
-            e
-        })?;
-        seed.deserialize(Value(value)).map_err(|e| e.at(key))
-    }
+    Ok(Some(o))
 }

@@ -383,10 +383,20 @@ fn singular_extensions_and_beam_search_on_trees() {
     for (opts, want) in cases {
         assert_eq!(message(search_tree(&trap, opts).unwrap_err()), want);
     }
-    assert!(message(
-        search_tree(&trap, obj(r#"{"depth": 2, "singular": {"margin": 2, "extras": 1}}"#)).unwrap_err()
-    )
-    .starts_with("searchTree: unknown option 'extras'"));
+    let misread: Vec<(JsValue, &str)> = vec![
+        (
+            obj(r#"{"depth": 2, "singular": {"margin": 2, "extras": 1}}"#),
+            "searchTree: unknown option 'singular.extras' (singular's options are margin, extra)",
+        ),
+        (obj(r#"{"depth": 2, "singular": 5}"#), "searchTree: singular must be a plain object, got 5"),
+        (
+            obj(r#"{"depth": 2, "singular": {"margin": "2"}}"#),
+            "searchTree: singular.margin must be a number, got '2'",
+        ),
+    ];
+    for (opts, want) in misread {
+        assert_eq!(message(search_tree(&trap, opts).unwrap_err()), want);
+    }
 }
 
 // ---------------------------------------------------------------------------------------
