@@ -3,7 +3,8 @@
 // file Save SVG writes at that step, and steps.txt the narration shown at each step; with
 // steps=12-15 four files; the PNG zip real PNGs at twice the SVG's size; the animated SVG one
 // group per step holding that step's SVG body, one loop of 29 × 1.5 s, which Chromium plays
-// without script (one step shown at a time, in order, starting again after the last).
+// without script (one step shown at a time, in order, starting again after the last); in
+// predict mode they are refused.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -180,6 +181,19 @@ describe('exporting the steps of a search', { timeout: 60_000 }, () => {
     assert.equal(anim.name, 'plyground-steps-12-15.svg');
     assert.equal([...text(anim.bytes).matchAll(/<g id="step-\d+"/g)].length, 4);
     assert.ok(text(anim.bytes).includes(' dur="6s" repeatCount="indefinite"'));
+    assert.deepEqual(browser.problems, []);
+  });
+
+  it('in predict mode the steps are refused, with the reason: they would give the answers away', async () => {
+    await lab(`tree=${FIG}&algo=alphabeta&predict=all`);
+    await page.waitForFunction(() => /question 1 of 14$/.test(document.querySelector('#tl-predict-tally')?.textContent ?? ''), null, { timeout: TIMEOUT });
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.click('#view-tree [data-format="steps-animated"]');
+    await page.waitForFunction(() => /^Export failed/.test(document.querySelector('#view-tree [part="export-status"]').textContent), null, { timeout: TIMEOUT });
+    assert.equal(await status(), 'Export failed: leave Predict first: the later steps would show the answers to its questions');
+    assert.equal(downloads, 0);
+    assert.equal(await page.evaluate(() => window.__plyground.views.tree.figure.index), 0);
     assert.deepEqual(browser.problems, []);
   });
 });

@@ -94,7 +94,7 @@ function buildMenu(fig) {
   );
   const menu = el(
     'span',
-    { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step', part: 'export-menu', hidden: true },
+    { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step, or its steps', part: 'export-menu', hidden: true },
     ...buttons,
     label,
     status,
