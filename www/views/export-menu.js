@@ -208,8 +208,7 @@ async function save(fig, format, status, widthText) {
       status.textContent = `Saved ${name} (SVG${width ? `, ${width} px wide` : ''}, ${info.what}).`;
     } else {
       const canvas = d.canvas((w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }), format.ratio, width);
-      const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
-      if (!blob) throw new Error('the browser could not make a PNG of this size');
+      const blob = await pngBlob(canvas);
       const name = fileName(info, 'png', format.ratio);
       download(blob, name, fig);
       status.textContent = `Saved ${name} (PNG ${format.ratio}×, ${canvas.width} × ${canvas.height} pixels, ${info.what}).`;
@@ -229,21 +228,33 @@ async function saveSteps(fig, d, format, status, width) {
   if (fig.gate) throw new Error('leave Predict first: the later steps would show the answers to its questions');
   const { from, to, count } = sequenceSteps(fig.length, fig.range);
   const length = fig.length;
-  const make = (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h });
   const pictures = [];
   const narrations = [];
   const steps = [];
-  fig.eachStep(from, to, (step, narration) => {
-    if (format.steps === 'png') {
-      // Encoded now, while the figure is at this step (toDataURL is synchronous).
-      const url = d.canvas(make, format.ratio, width).toDataURL('image/png');
-      pictures.push(Uint8Array.from(atob(url.slice(url.indexOf(',') + 1)), (c) => c.charCodeAt(0)));
-    } else {
-      pictures.push(d.svg(stepTitle(step, length), width));
+  if (format.steps === 'png') {
+    // A step at a time, each drawn at its step and encoded while the page goes on (a PNG
+    // takes far longer than an SVG): the figure is back at its own step between them.
+    const st = fig.st;
+    const make = (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h });
+    status.textContent = `Saving ${count} steps as PNG…`;
+    for (let i = from; i <= to; i++) {
+      let canvas;
+      fig.eachStep(i, i, (step, narration) => {
+        canvas = d.canvas(make, format.ratio, width);
+        narrations.push(narration);
+        steps.push(step);
+      });
+      pictures.push(new Uint8Array(await (await pngBlob(canvas)).arrayBuffer()));
+      if (fig.st !== st) throw new Error('the figure showed another search while its steps were saved; export again');
+      if ((i - from) % 10 === 9 && i < to) status.textContent = `Saving ${count} steps as PNG: ${i - from + 1} done…`;
     }
-    narrations.push(narration);
-    steps.push(step);
-  });
+  } else {
+    fig.eachStep(from, to, (step, narration) => {
+      pictures.push(d.svg(stepTitle(step, length), width));
+      narrations.push(narration);
+      steps.push(step);
+    });
+  }
   const part = fig.range ? `-${from}-${to}` : '';
   const said = `${count} ${count === 1 ? 'step' : 'steps'}`;
   if (format.steps === 'animated') {
@@ -262,6 +273,13 @@ async function saveSteps(fig, d, format, status, width) {
   const name = `plyground-steps${part}-${ext}.zip`;
   download(new Blob([zip], { type: 'application/zip' }), name, fig);
   status.textContent = `Saved ${said} as ${name} (steps ${from} to ${to}, one ${ext === 'png' ? 'PNG at 2×' : 'SVG'} each, the narration in steps.txt).`;
+}
+
+/** A canvas as a PNG file. */
+async function pngBlob(canvas) {
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('the browser could not make a PNG of this size');
+  return blob;
 }
 
 /**
