@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { vendorLicences } from '../www/lib/scorm-package.js';
 
 export const PACKAGE_NAME = 'plyground-elements';
 export const ENTRY = 'plyground-elements.js';
@@ -54,7 +55,8 @@ export function closure(www, entries) {
 
 /** The files the package ships: the closure of the entry, minus LEFT_OUT. */
 export function packageFiles(www) {
-  return closure(www, [ENTRY]).filter((f) => !LEFT_OUT.some((l) => f.startsWith(l.prefix)));
+  const files = closure(www, [ENTRY]).filter((f) => !LEFT_OUT.some((l) => f.startsWith(l.prefix)));
+  return [...files, ...vendorLicences(files, (f) => existsSync(join(www, f)))].sort();
 }
 
 // ---- the manifest, from the elements' code --------------------------------------------------

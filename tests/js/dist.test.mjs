@@ -39,6 +39,8 @@ const f = fetch(url);`;
     const files = packageFiles(WWW);
     assert.deepEqual(LEFT_OUT.map((l) => l.prefix), ['pkg/']);
     assert.deepEqual(files.filter((f) => f.startsWith('pkg/')), []);
+    // The zip writer of the figures' Export menu, with its licence.
+    assert.deepEqual(files.filter((f) => f.startsWith('vendor/')), ['vendor/fflate.LICENSE.txt', 'vendor/fflate.js']);
     for (const f of ['plyground-elements.js', 'elements/base.js', 'elements/ply-tree.js', 'elements/ply-practice.js', 'worker.js', 'components.css', 'lib/practice-module.js', 'pkg-tree/plyground_wasm_bg.wasm', 'pkg-games/plyground_wasm.js', 'pkg-practice/plyground_wasm_bg.wasm', 'book/connect4.book']) {
       assert.ok(files.includes(f), f);
     }

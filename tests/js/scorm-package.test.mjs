@@ -16,12 +16,14 @@ test('references are the relative paths in quotes and url(…)', () => {
   assert.deepEqual(references(`"/abs.js" "x.txt" "a b.js" 'open.js`), []);
 });
 
-test('the package files: what the launch page loads, transitively, less the games, the full module and the worker', () => {
+test('the package files: what the launch page loads, transitively, less the games, the full module and the worker, with the licences of vendored modules', () => {
   const site = {
     'set.html': '<link href="set.css"><script src="set.js"></script>',
     'set.css': 'a{background:url(img/i.svg)}',
     'img/i.svg': '<svg href="never.js"/>',
-    'set.js': 'import"./lib/a.js";import"./missing.js";const w="worker.js",p="pkg/plyground_wasm.js";',
+    'set.js': 'import"./lib/a.js";import"./missing.js";const w="worker.js",p="pkg/plyground_wasm.js";import("./vendor/z.js")',
+    'vendor/z.js': '',
+    'vendor/z.LICENSE.txt': 'MIT',
     'lib/a.js': 'import"../set.js";const m=new URL("../pkg-practice/m_bg.wasm",import.meta.url);import("../../out.js")',
     'pkg-practice/m_bg.wasm': '"wasm.js"',
     'worker.js': '',
@@ -29,7 +31,7 @@ test('the package files: what the launch page loads, transitively, less the game
     'never.js': '',
   };
   const files = packageFiles((p) => p in site, (p) => site[p]);
-  assert.deepEqual(files, ['img/i.svg', 'lib/a.js', 'pkg-practice/m_bg.wasm', 'set.css', 'set.html', 'set.js']);
+  assert.deepEqual(files, ['img/i.svg', 'lib/a.js', 'pkg-practice/m_bg.wasm', 'set.css', 'set.html', 'set.js', 'vendor/z.LICENSE.txt', 'vendor/z.js']);
 });
 
 const SET = { id: 'week 3', title: 'α-β & more', mastery: 0.8 };

@@ -63,7 +63,7 @@ function resolve(from, reference) {
 
 /**
  * The site files the launch page loads (itself included), sorted, following references from
- * file to file. `isFile(path)` says whether the site has that file; `read(path)` its text.
+ * file to file, with the licences of the vendored modules among them. `isFile(path)` says whether the site has that file; `read(path)` its text.
  * @param {(path: string) => boolean} isFile
  * @param {(path: string) => string} read
  * @param {string} [launch]
@@ -83,7 +83,17 @@ export function packageFiles(isFile, read, launch = LAUNCH) {
       todo.push(p);
     }
   }
+  for (const l of vendorLicences([...seen], isFile)) seen.add(l);
   return [...seen].sort(byBytes);
+}
+
+/**
+ * The licence of each vendored module among `files` (vendor/NAME.LICENSE.txt beside
+ * vendor/NAME.js) that the site has: a package that ships the module ships its notice. (The
+ * SCORM package and the npm package, xtask/dist.mjs.)
+ */
+export function vendorLicences(files, isFile) {
+  return files.filter((f) => /^vendor\/[^/]+\.js$/.test(f)).map((f) => f.replace(/\.js$/, '.LICENSE.txt')).filter((f) => isFile(f));
 }
 
 /** Names in byte order (as Rust sorts strings), not by locale. */

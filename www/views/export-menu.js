@@ -15,13 +15,23 @@
 // subtrees stay collapsed), palette (light or dark) and text measure, drawn by drawTree
 // (lib/export-svg.js), the whole tree at the scale it has on screen; for a game, the board
 // as the page shows it (marks, winning line, the values when shown; lib/board-draw.js), at the
-// cell size it has on screen. The menu is a row of
+// cell size it has on screen.
+//
+// A figure with a trace (the tree figure's search) also saves its steps for slides: one file
+// per step in a zip, with each step's narration in steps.txt, or one animated SVG that shows
+// them in turn (lib/step-sequence.js). The steps are the figure's step range when it has one
+// (steps=12-23), else the whole search. Each step's picture is the one SVG or PNG 2× above
+// writes at that step — the same drawing() — at the scale the figure has when Export is
+// pressed, so that every step is the same size; the figure is put at each step
+// (TreeFigure.eachStep) and back, without a repaint between. The zip is made by the vendored
+// fflate with fixed dates, so the same steps give the same bytes. The menu is a row of
 // buttons after Export (Tab/Shift+Tab move through them, Escape closes it and returns to
 // Export); a status line says what was saved.
 
 import { el } from './dom.js';
 import { exportName, figureCanvas, figureSvg } from '../lib/export-svg.js';
 import { BOARD_COLOURS, boardCanvas, boardPicture, boardSvg, cellForWidth } from '../lib/board-draw.js';
+import { SECONDS_PER_STEP, animatedSvg, sequenceFiles, sequenceSteps } from '../lib/step-sequence.js';
 
 const FORMATS = [
   { id: 'svg', label: 'SVG', title: 'Vector, texts as text' },
@@ -35,6 +45,10 @@ const FORMATS = [
   { id: 'text-sexp', label: 'S-expression', form: 'sexp', title: 'The tree as an S-expression (.sexp)', tree: true },
   { id: 'text-json', label: 'JSON', form: 'json', title: 'The tree as JSON (.json)', tree: true },
   { id: 'text-outline', label: 'Outline', form: 'outline', title: 'The tree as an indented outline, one node per line (.outline)', tree: true },
+  // The search's steps, for slides: only where there is a trace to step through.
+  { id: 'steps-svg', label: 'Steps as SVG files (zip)', steps: 'svg', title: 'One SVG per step (the step range, if there is one), zipped, with each step’s narration in steps.txt', trace: true },
+  { id: 'steps-png', label: 'Steps as PNG files (zip)', steps: 'png', ratio: 2, title: 'One PNG at 2× per step (the step range, if there is one), zipped, with each step’s narration in steps.txt', trace: true },
+  { id: 'steps-animated', label: 'Steps as animated SVG', steps: 'animated', title: `One SVG that shows the steps in turn, ${SECONDS_PER_STEP} s each, looping (plays in a browser)`, trace: true },
 ];
 
 /** The file extension and MIME type of each tree text form. */
@@ -51,9 +65,10 @@ export function toggleExportMenu(fig) {
   }
   const open = menu.hidden;
   // TikZ and the tree text only for explicit trees (a game search or an MCTS tree has no
-  // tree text to export).
+  // tree text to export); the steps only for a figure with a trace (not MCTS, not a board).
   const info = exportInfo(fig);
   for (const b of menu.querySelectorAll('[data-tree]')) b.hidden = !info.tree;
+  for (const b of menu.querySelectorAll('[data-trace]')) b.hidden = !info.trace;
   menu.hidden = !open;
   button.setAttribute('aria-expanded', String(open));
   if (open) menu.querySelector('button').focus();
@@ -71,11 +86,15 @@ function buildMenu(fig) {
   label.style.whiteSpace = 'nowrap';
   label.style.marginInline = '0.5em';
   const buttons = FORMATS.map((f) =>
-    el('button', { type: 'button', title: f.title ?? `Raster image at ${f.ratio}× the picture's size`, 'data-format': f.id, 'data-tree': f.tree ? '' : null, onclick: () => save(fig, f, status, width.value) }, f.label),
+    el(
+      'button',
+      { type: 'button', title: f.title ?? `Raster image at ${f.ratio}× the picture's size`, 'data-format': f.id, 'data-tree': f.tree ? '' : null, 'data-trace': f.trace ? '' : null, onclick: () => save(fig, f, status, width.value) },
+      f.label,
+    ),
   );
   const menu = el(
     'span',
-    { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step', part: 'export-menu', hidden: true },
+    { class: 'export-menu', role: 'group', 'aria-label': 'Export the figure at this step, or its steps', part: 'export-menu', hidden: true },
     ...buttons,
     label,
     status,
@@ -98,7 +117,12 @@ function buildMenu(fig) {
 function exportInfo(fig) {
   if (fig.exportInfo) return fig.exportInfo();
   const step = fig.index;
-  return { prefix: 'plyground-tree', step, title: `plyground: the search tree at step ${step} of ${fig.length}`, what: `step ${step}`, tree: fig.current?.type === 'tree' };
+  return { prefix: 'plyground-tree', step, title: stepTitle(step, fig.length), what: `step ${step}`, tree: fig.current?.type === 'tree', trace: fig.length > 0 };
+}
+
+/** The SVG's title of the search figure at a step. */
+function stepTitle(step, length) {
+  return `plyground: the search tree at step ${step} of ${length}`;
 }
 
 /** The file name for the figure: the figure's own base name, or exportName's with its prefix. */
@@ -154,6 +178,10 @@ async function save(fig, format, status, widthText) {
   let width;
   try {
     width = format.tree || format.form ? null : readWidth(widthText);
+    if (format.steps) {
+      await saveSteps(fig, d, format, status, width);
+      return;
+    }
   } catch (e) {
     status.textContent = `Export failed: ${e.message}`;
     return;
@@ -180,8 +208,7 @@ async function save(fig, format, status, widthText) {
       status.textContent = `Saved ${name} (SVG${width ? `, ${width} px wide` : ''}, ${info.what}).`;
     } else {
       const canvas = d.canvas((w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }), format.ratio, width);
-      const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
-      if (!blob) throw new Error('the browser could not make a PNG of this size');
+      const blob = await pngBlob(canvas);
       const name = fileName(info, 'png', format.ratio);
       download(blob, name, fig);
       status.textContent = `Saved ${name} (PNG ${format.ratio}×, ${canvas.width} × ${canvas.height} pixels, ${info.what}).`;
@@ -189,6 +216,70 @@ async function save(fig, format, status, widthText) {
   } catch (e) {
     status.textContent = `Export failed: ${e.message}`;
   }
+}
+
+/**
+ * The figure's steps (its step range, else the whole search) as one file per step in a zip
+ * with steps.txt, or as one animated SVG. Each step is drawn by drawing() as SVG or PNG 2×
+ * draw it, all at the scale the figure has now.
+ */
+async function saveSteps(fig, d, format, status, width) {
+  // Predict mode stops before each question: the steps after it would give its answer away.
+  if (fig.gate) throw new Error('leave Predict first: the later steps would show the answers to its questions');
+  const { from, to, count } = sequenceSteps(fig.length, fig.range);
+  const length = fig.length;
+  const pictures = [];
+  const narrations = [];
+  const steps = [];
+  if (format.steps === 'png') {
+    // A step at a time, each drawn at its step and encoded while the page goes on (a PNG
+    // takes far longer than an SVG): the figure is back at its own step between them.
+    const st = fig.st;
+    const make = (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h });
+    status.textContent = `Saving ${count} steps as PNG…`;
+    for (let i = from; i <= to; i++) {
+      let canvas;
+      fig.eachStep(i, i, (step, narration) => {
+        canvas = d.canvas(make, format.ratio, width);
+        narrations.push(narration);
+        steps.push(step);
+      });
+      pictures.push(new Uint8Array(await (await pngBlob(canvas)).arrayBuffer()));
+      if (fig.st !== st) throw new Error('the figure showed another search while its steps were saved; export again');
+      if ((i - from) % 10 === 9 && i < to) status.textContent = `Saving ${count} steps as PNG: ${i - from + 1} done…`;
+    }
+  } else {
+    fig.eachStep(from, to, (step, narration) => {
+      pictures.push(d.svg(stepTitle(step, length), width));
+      narrations.push(narration);
+      steps.push(step);
+    });
+  }
+  const part = fig.range ? `-${from}-${to}` : '';
+  const said = `${count} ${count === 1 ? 'step' : 'steps'}`;
+  if (format.steps === 'animated') {
+    const title = `plyground: the search tree, steps ${from} to ${to} of ${length}, ${SECONDS_PER_STEP} s each`;
+    const svg = animatedSvg(pictures, { steps, length, narrations, title });
+    const name = `plyground-steps${part}.svg`;
+    download(new Blob([svg], { type: 'image/svg+xml' }), name, fig);
+    status.textContent = `Saved ${said} as ${name} (animated, steps ${from} to ${to}, ${SECONDS_PER_STEP} s each, looping).`;
+    return;
+  }
+  const { zipSync, strToU8 } = await import('../vendor/fflate.js');
+  const ext = format.steps;
+  const files = sequenceFiles({ from, length, ext, pictures, narrations, encode: strToU8 });
+  // Fixed dates: the same steps give the same bytes.
+  const zip = zipSync(files, { mtime: new Date(1980, 0, 1) });
+  const name = `plyground-steps${part}-${ext}.zip`;
+  download(new Blob([zip], { type: 'application/zip' }), name, fig);
+  status.textContent = `Saved ${said} as ${name} (steps ${from} to ${to}, one ${ext === 'png' ? 'PNG at 2×' : 'SVG'} each, the narration in steps.txt).`;
+}
+
+/** A canvas as a PNG file. */
+async function pngBlob(canvas) {
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('the browser could not make a PNG of this size');
+  return blob;
 }
 
 /**

@@ -24,6 +24,11 @@ const LEGEND =
 const MINIMAX_ON =
   'Minimax values shown beside the search’s own (“minimax: v”, from a separate minimax search): where the search’s value is a bound (≤ or ≥) the true value may differ.';
 
+/** What the narration line says at step i (its state `s`): before the search, a prompt to start. */
+function narrationAt(i, s) {
+  return i === 0 ? 'Before the first step. Step forward (→) to start the search.' : s.narration;
+}
+
 export class TreeFigure {
   /**
    * @param {HTMLElement} container where the figure's DOM goes (its children are replaced; a
@@ -462,16 +467,13 @@ export class TreeFigure {
     i = Math.min(Math.max(this.range?.from ?? 0, Math.round(Number(i) || 0)), this.range?.to ?? st.length);
     // Predict mode (views/predict.js): not past a question still open.
     if (this.gate) i = this.gate(before, i);
-    st.seek(i);
-    const s = st.state();
+    const s = this.applyAt(i);
     this.state = s;
     const done = i === st.length;
-    applyStep(this.model, s, { done, bestChild: this.result.bestChild });
     this.canvas.invalidate();
     this.keepInView(s, done);
     const p = this.p;
-    const narration = i === 0 ? 'Before the first step. Step forward (→) to start the search.' : s.narration;
-    p.narration.textContent = narration;
+    p.narration.textContent = narrationAt(i, s);
     p['step-out'].textContent = `${i} / ${st.length}`;
     p.scrub.value = String(i);
     p.scrub.setAttribute('aria-valuetext', `step ${i} of ${st.length}${s.event ? `: ${s.event}` : ''}`);
@@ -491,6 +493,31 @@ export class TreeFigure {
     if (done || (i === this.range?.to && !this.range.loop)) this.pause();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     if (!quiet && done && before !== i && this.opts.onDone) this.opts.onDone(this.doneInfo());
+  }
+
+  /** Puts the trace and the draw model at step i (what the canvas draws); returns the step's state. */
+  applyAt(i) {
+    const st = this.st;
+    st.seek(i);
+    const s = st.state();
+    applyStep(this.model, s, { done: i === st.length, bestChild: this.result.bestChild });
+    return s;
+  }
+
+  /**
+   * Calls `f(step, narration)` with the trace and the draw model at each step from `from` to
+   * `to`, as seek() puts them (so the canvas's export draws that step), then puts them back
+   * at the figure's step. Nothing else moves: no callbacks, no camera, no gate (an export of
+   * the steps for slides, views/export-menu.js).
+   */
+  eachStep(from, to, f) {
+    const back = this.st.index;
+    try {
+      for (let i = from; i <= to; i++) f(i, narrationAt(i, this.applyAt(i)));
+    } finally {
+      this.applyAt(back);
+      this.canvas.invalidate();
+    }
   }
 
   /** The core's line under the figure (Stepper.resultLine: never a value that looks exact for an incomplete search). */
