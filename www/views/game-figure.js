@@ -282,7 +282,25 @@ export class GameFigure {
     if (!ss) return null;
     const g = ss.game;
     const size = this.boardView.cellEls[0]?.getBoundingClientRect().width ?? 0;
-    const cs = getComputedStyle(this.p.board);
+    // A colour as drawn: the property's value can be light-dark(…), which only a property
+    // that uses it resolves (to the scheme on screen).
+    const board = this.p.board;
+    const colours = new Map();
+    const style = (name) => {
+      if (!colours.has(name)) {
+        let colour = '';
+        if (getComputedStyle(board).getPropertyValue(`--ply-${name}`).trim()) {
+          const probe = document.createElement('span');
+          probe.hidden = true;
+          probe.style.color = `var(--ply-${name})`;
+          board.append(probe);
+          colour = getComputedStyle(probe).color;
+          probe.remove();
+        }
+        colours.set(name, colour);
+      }
+      return colours.get(name);
+    };
     const ctx = document.createElement('canvas').getContext('2d');
     return {
       kind: ss.kind,
@@ -290,7 +308,7 @@ export class GameFigure {
       line: g.winningLine(),
       scores: boardScores(ss),
       cell: size >= 16 ? Math.round(size * 100) / 100 : ss.kind === 'ttt' ? 96 : 51.2,
-      style: (name) => cs.getPropertyValue(`--ply-${name}`).trim(),
+      style,
       measure: (text, px, bold = false) => {
         ctx.font = `${bold ? 'bold ' : ''}${px}px system-ui, sans-serif`;
         return ctx.measureText(text).width;
