@@ -259,6 +259,16 @@ fn browser_latency(k: usize) -> Result<String, String> {
     )
 }
 
+/// `cargo run` of the CLI, before its arguments: the release build for figures; for a smoke
+/// pass the test profile's, which `cargo xtask test` has already built (a smoke pass only
+/// shows that every part runs; its record stays under target/).
+fn cli_run(quick: bool) -> std::process::Command {
+    let mut cli = util::cargo();
+    let profile = if quick { ["--profile", "test"] } else { ["--profile", "release"] };
+    cli.args(["run", "--quiet"]).args(profile).args(["-p", "plyground-cli", "--"]);
+    cli
+}
+
 /// `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]]`,
 /// or `cargo xtask bench --lighthouse` (see `lighthouse.rs`).
 pub fn main(args: &[String]) -> Result<(), String> {
@@ -318,9 +328,9 @@ pub fn main(args: &[String]) -> Result<(), String> {
     // the browser from /data/): for a smoke pass, their first positions only.
     let data = if quick { smoke_data(SMOKE_POSITIONS)? } else { connect4_data_dir()? };
     let native_run = || {
-        let mut cli = util::cargo();
+        let mut cli = cli_run(quick);
         cli.env("PLYGROUND_DATA", &data);
-        cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--tsv"]);
+        cli.args(["bench", "--tsv"]);
         if quick {
             cli.arg("--quick");
         }
@@ -379,8 +389,8 @@ pub fn main(args: &[String]) -> Result<(), String> {
     print!("\n{out}");
     // The exact Connect-4 solver, natively: per set against the reference solver, and what
     // each technique buys.
-    let mut cli = util::cargo();
-    cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "bench", "--solver"]);
+    let mut cli = cli_run(quick);
+    cli.args(["bench", "--solver"]);
     cli.env("PLYGROUND_DATA", &data);
     for (on, flag) in [(quick, "--quick"), (long, "--long")] {
         if on {

@@ -155,14 +155,15 @@ fn js_tests() -> Result<(), String> {
 
 /// Chromium (installed when missing), a server on a free port for the minified site — what
 /// ships is what is tested — (and tests/ under /tests/), then the browser test files with
-/// PLYGROUND_URL pointing at it.
+/// PLYGROUND_URL pointing at it, two at a time (each file has its own Chromium; much of a
+/// file's time is spent waiting on the page).
 fn browser_tests() -> Result<(), String> {
     setup::chromium()?;
     let url =
         serve::spawn(vec![Mount::new("/", site::site_dir()), Mount::new("/tests/", root().join("tests"))])?;
     println!("serving target/site/ (and tests/ at /tests/) at {url}");
     run(util::command("node")
-        .arg("--test")
+        .args(["--test", "--test-concurrency=2"])
         .args(test_files("tests/browser")?)
         .env("PLYGROUND_URL", &url)
         .env("PLYGROUND_CHROMIUM", setup::CHROMIUM))
