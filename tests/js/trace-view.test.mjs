@@ -257,3 +257,17 @@ test('the trace view draws a three-player tree with chance as the tree says', ()
   assert.equal(kinds.filter((k) => k === 'p2').length, 2);
   assert.equal(kinds.filter((k) => k === 'chance').length, 2);
 });
+
+test('MCTS: the node whose UCB1 table is shown is tagged INSPECTED, never with a phase word', () => {
+  const mnodes = [
+    { id: 0, parent: -1, n: 0, w: 0, toMove: 0, terminal: false },
+    { id: 1, parent: 0, n: 0, w: 0, toMove: 1, terminal: false },
+  ];
+  // Before the first iteration: no phase has acted, so the root carries only the table's tag.
+  const start = buildMctsModel(mnodes, [], { phase: 'start', bestChild: null, selected: 0 });
+  assert.equal(start.nodes[0].tag, 'INSPECTED');
+  assert.equal(start.nodes[1].tag, undefined);
+  // A phase's tag wins over it on the node the phase acted on.
+  const selecting = buildMctsModel(mnodes, [{ phase: 'select', node: 0, child: 1 }], { phase: 'select', bestChild: null, selected: 1 });
+  assert.equal(selecting.nodes[1].tag, 'SELECT');
+});

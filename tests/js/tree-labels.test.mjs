@@ -24,7 +24,7 @@ const { GameTree, MctsStepper, Stepper } = api;
 
 const STYLE = defaultStyle(false);
 // The tags the MCTS figure makes room for (mcts-figure.js).
-const TAG_WORDS = ['SELECT', 'EXPAND', 'ROLLOUT', 'BACKUP', 'SELECTED'];
+const TAG_WORDS = ['SELECT', 'EXPAND', 'ROLLOUT', 'BACKUP', 'INSPECTED'];
 
 /**
  * A stand-in for a sans-serif font's advance widths (em fractions): wide and narrow glyphs

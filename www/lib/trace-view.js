@@ -425,7 +425,7 @@ export function buildMctsModel(mnodes, events, opts) {
   }
   if (opts.bestChild != null && nodes[opts.bestChild]) nodes[opts.bestChild].bold = true;
   if (opts.selected != null && nodes[opts.selected] && !nodes[opts.selected].tag) {
-    nodes[opts.selected].tag = 'SELECTED';
+    nodes[opts.selected].tag = 'INSPECTED';
     nodes[opts.selected].tagColour = opts.dark ? '#c8c8c8' : '#444444';
   }
   return { nodes };

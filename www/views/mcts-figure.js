@@ -31,7 +31,7 @@ const CHART_COLOURS = {
   dark: ['#7fb0ff', '#ff8a80', '#7ee08f', '#ffb866', '#d8a6ff', '#4dd0e1', '#bcaaa4', '#c0c4c8', '#f48fb1'],
 };
 /** The badges the tree may show above a node (trace-view.js's buildMctsModel): room is kept for them. */
-const TAG_WORDS = ['SELECT', 'EXPAND', 'ROLLOUT', 'BACKUP', 'SELECTED'];
+const TAG_WORDS = ['SELECT', 'EXPAND', 'ROLLOUT', 'BACKUP', 'INSPECTED'];
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3], [1, 2], [10, 4], [4, 4], [3, 6], [12, 2]];
 
 export class MctsFigure {
@@ -104,7 +104,7 @@ export class MctsFigure {
         'ucb',
         'div',
         {},
-        el('h2', {}, 'UCB1 of the selected node’s children'),
+        el('h2', {}, 'UCB1 of the inspected node’s children'),
         p('selected', 'p', { class: 'note' }, 'Click a node.'),
         el('div', { class: 'table-wrap', tabindex: 0, role: 'group', 'aria-label': 'UCB1 table (scrolls sideways when narrow)' }, p('ucb-table', 'table')),
       ),
