@@ -126,6 +126,8 @@ export class TreeCanvas {
     this.glide = null;
     this.drawMs = [];
     this.lastStats = null;
+    // Called after every frame with the canvas (an answer field that follows its node).
+    this.afterDraw = new Set();
     this.wire();
     this.resize();
     if (typeof ResizeObserver === 'function') {
@@ -377,6 +379,51 @@ export class TreeCanvas {
     // The last frames' drawing times, for the frame-rate check of the browser tests.
     this.drawMs.push(performance.now() - t0);
     if (this.drawMs.length > 120) this.drawMs.shift();
+    if (!this.printing) for (const f of this.afterDraw) f(this);
+  }
+
+  /**
+   * Where node `v` and the rest are drawn in this frame, in canvas px: `node` the box of its
+   * glyph and its own texts (its name, value, window), `glyph` its glyph's; `keep` the boxes that must stay in
+   * sight beside it: what a question about it is answered from (the texts on the edge into it,
+   * its parent's glyph and texts, its children's glyphs, texts and edge texts) and the
+   * overview map; `others` every other glyph and text. What a box of HTML over the canvas is placed by (lib/callout.js); null when
+   * `v` is not drawn.
+   */
+  drawnBoxes(v) {
+    const cam = this.camera;
+    const lay = this.layout;
+    let boxes;
+    if (this.placed) {
+      const texts = (this.textBoxes() ?? []).map((b) => ({ id: b.node, kind: b.kind, minX: b.x0, minY: b.y0, maxX: b.x1, maxY: b.y1 }));
+      const h = lay.hit;
+      const glyphs = Array.from(lay.x, (_, u) => ({ id: u, kind: 'glyph', minX: h[4 * u] * cam.scale + cam.tx, minY: h[4 * u + 1] * cam.scale + cam.ty, maxX: h[4 * u + 2] * cam.scale + cam.tx, maxY: h[4 * u + 3] * cam.scale + cam.ty }));
+      boxes = [...glyphs, ...texts];
+    } else {
+      if (!own) return null;
+      const ids = Array.from(lay.x, (_, u) => u);
+      boxes = own.drawnBoxes(this.model, lay, this.style, (t, px, bold) => this.measure(t, px, bold), ids).map((b) => ({
+        id: b.id,
+        kind: b.kind,
+        minX: b.minX * cam.scale + cam.tx,
+        minY: b.minY * cam.scale + cam.ty,
+        maxX: b.maxX * cam.scale + cam.tx,
+        maxY: b.maxY * cam.scale + cam.ty,
+      }));
+    }
+    const edge = (b) => b.kind === 'edge' || b.kind === 'prob';
+    const mine = boxes.filter((b) => b.id === v && !edge(b));
+    if (!mine.length) return null;
+    const node = mine.reduce((a, b) => ({ minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) }));
+    const kids = new Set(lay.childList.slice(lay.childStart[v], lay.childStart[v + 1]));
+    const isKept = (b) => (b.id === v && edge(b)) || (b.id === lay.parent[v] && !edge(b)) || kids.has(b.id);
+    const keep = [];
+    const others = [];
+    for (const b of boxes) if (!mine.includes(b)) (isKept(b) ? keep : others).push(b);
+    const m = this.minimap;
+    if (m) keep.push({ id: -1, kind: 'map', minX: m.x, minY: m.y, maxX: m.x + m.w, maxY: m.y + m.h });
+    const glyph = mine.find((b) => b.kind === 'glyph') ?? node;
+    return { node, glyph, keep, others };
   }
 
   /**
