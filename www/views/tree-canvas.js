@@ -484,6 +484,9 @@ export class TreeCanvas {
    */
   framing(focus, prefer) {
     const lay = this.layout;
+    // Presenter mode: the whole tree as large as it fits, when its smallest text is then at
+    // least presentPx; else the root and the focus with the smallest text at presentPx.
+    const big = this.presentPx ? this.presentPx / this.style.minFontPx : 0;
     const root = this.nodeBox(lay.order[0]);
     let keep = [root];
     if (focus >= 0 && focus < lay.x.length && lay.visible[focus]) {
@@ -497,7 +500,34 @@ export class TreeCanvas {
       }
     }
     const cam = this.camera;
+    if (big) return frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale * big, maxScale: cam.maxScale, prefer: this.readableScale * big });
     return frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE, prefer });
+  }
+
+  /**
+   * Presenter mode (views/presenter.js): with `px`, the framing rule draws the smallest text
+   * at `px` CSS px or more (the whole tree as large as it fits, else the root and node `focus`
+   * at that size, following the focus as it moves); null: the usual rule again.
+   */
+  presentAt(px, focus = this.focus) {
+    this.presentPx = px;
+    if (!px) return;
+    this.frame(focus);
+  }
+
+  /** The view as it is (the camera, how it follows the tree, the focus): for setView. */
+  viewState() {
+    const { scale, tx, ty } = this.target;
+    return { scale, tx, ty, auto: this.auto, focus: this.focus };
+  }
+
+  /** Puts back a view that viewState gave, exactly. */
+  setView(v) {
+    this.glide = null;
+    Object.assign(this.camera, { scale: v.scale, tx: v.tx, ty: v.ty });
+    this.auto = v.auto;
+    this.focus = v.focus;
+    this.invalidate();
   }
 
   /**
