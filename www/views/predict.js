@@ -305,14 +305,17 @@ export class PredictPanel {
   }
 
   /**
-   * The form at the node: question `q` open (with the last verdict above it while the figure
-   * stands where it was given), else the verdict alone at its node, else hidden.
+   * The form at the node: question `q` open (with the last verdict's first word above it while
+   * the figure stands where it was given), else the verdict alone at its node, else hidden.
    */
   showAt(q) {
     const at = this.p['predict-at'];
     const v = this.verdict && this.verdict.at === this.stamp() ? this.verdict : null;
     const verdict = this.p['predict-at-verdict'];
-    verdict.textContent = v ? v.words : '';
+    // With the next question open, only the verdict's first word ("Right", "Not quite",
+    // "Skipped"): the field stays small enough to sit beside its node.
+    const head = v ? v.words.slice(0, Math.max(0, v.words.indexOf(':'))) : '';
+    verdict.textContent = !v ? '' : q && head ? `Last answer: ${head.toLowerCase()}.` : v.words;
     verdict.dataset.correct = v ? String(v.correct) : '';
     const mode = q ? 'question' : v ? 'verdict' : '';
     const hadFocus = at.contains(at.getRootNode().activeElement);
