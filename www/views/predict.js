@@ -148,6 +148,8 @@ export class PredictPanel {
     this.verdict = null;
     this.showAt(null);
     this.p['predict-form'].hidden = true;
+    // (A new session asks its first question afresh.)
+    delete this.p['predict-form'].dataset.question;
     this.p['predict-tally'].textContent = '';
     this.p['predict-feedback'].textContent = '';
   }
