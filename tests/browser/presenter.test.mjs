@@ -85,6 +85,22 @@ describe('presenter mode', { timeout: 300_000 }, () => {
   const presenting = (sel = '.presenting') => page.waitForSelector(sel, { timeout: TIMEOUT });
   const gone = () => page.waitForFunction(() => !document.querySelector('.presenting'), null, { timeout: TIMEOUT });
   const px = (sel) => page.$eval(sel, (e) => parseFloat(getComputedStyle(e).fontSize));
+  const view = () => page.evaluate(() => window.__plyground.views.tree.figure.canvas.viewState());
+  /** The view before, and every step in presenter mode once `open` has opened it. */
+  const presentEveryStep = async (open) => {
+    const before = await view();
+    await open();
+    await presenting();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    return { before, s: await everyStep(page) };
+  };
+  /** Esc, then (once the figure is back at its size) the tree lab's view is `before` again. */
+  const leaveTo = async (before) => {
+    await page.keyboard.press('Escape');
+    await gone();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+    assert.deepEqual(await view(), before);
+  };
 
   it('opens with F in the tree lab: large type, the question then the step, Esc leaves to the canvas', async () => {
     await lab();
@@ -139,13 +155,10 @@ describe('presenter mode', { timeout: 300_000 }, () => {
 
   it('the figure fills the screen: Figure 5.2 whole, its texts at 28 px or more; Esc puts the view back exactly', async () => {
     await lab();
-    const view = () => page.evaluate(() => window.__plyground.views.tree.figure.canvas.viewState());
-    const before = await view();
-    await page.focus('#tl-canvas');
-    await page.keyboard.press('f');
-    await presenting();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const s = await everyStep(page);
+    const { before, s } = await presentEveryStep(async () => {
+      await page.focus('#tl-canvas');
+      await page.keyboard.press('f');
+    });
     assert.equal(s.steps.length, 30);
     const bad = [];
     for (const x of s.steps) {
@@ -156,22 +169,14 @@ describe('presenter mode', { timeout: 300_000 }, () => {
     assert.deepEqual(bad, []);
     assert.equal(s.steps[12].min.toFixed(2), '29.52');
     await page.evaluate(() => window.__plyground.views.tree.figure.seek(12));
-    await page.keyboard.press('Escape');
-    await gone();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
-    assert.deepEqual(await view(), before);
+    await leaveTo(before);
     assert.deepEqual(browser.problems, []);
   });
 
   it('a tree too big for that: the root and the current node at 28 px, following every step', async () => {
     await page.goto(`${browser.base}index.html#tree?tree=${FIG_27}&algo=alphabeta`);
     await page.waitForSelector('#app[data-ready="true"][data-tree-length]', { timeout: TIMEOUT });
-    const view = () => page.evaluate(() => window.__plyground.views.tree.figure.canvas.viewState());
-    const before = await view();
-    await page.click('#tl-present');
-    await presenting();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const s = await everyStep(page);
+    const { before, s } = await presentEveryStep(() => page.click('#tl-present'));
     assert.equal(s.steps.length, 91);
     const bad = [];
     for (const x of s.steps) {
@@ -182,10 +187,7 @@ describe('presenter mode', { timeout: 300_000 }, () => {
     }
     assert.deepEqual(bad, []);
     await page.screenshot({ path: `${ARTIFACTS}presenter-big-tree-1920.png` });
-    await page.keyboard.press('Escape');
-    await gone();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
-    assert.deepEqual(await view(), before);
+    await leaveTo(before);
     assert.deepEqual(browser.problems, []);
   });
 
