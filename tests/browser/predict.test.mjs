@@ -299,6 +299,20 @@ describe('predict, then reveal', () => {
     assert.equal(await page.textContent('#tl-predict-feedback'), 'Right: at B after b2, v = 3 > α = −∞: MIN does not stop, so b3 is evaluated.');
     assert.equal(await page.getAttribute('#tl-predict-at', 'data-mode'), 'verdict');
     assert.equal(await page.textContent('#tl-predict-tally'), 'Predict: 2 of 3 right so far · question 4 of 14');
+    // Answered in the list with the next question at the same step: the focus stays in the list.
+    await page.click('#tl-end');
+    await page.waitForSelector('#tl-predict-at[data-mode="question"]');
+    assert.equal(await page.textContent('#tl-predict-question'), 'What does B return (a value or a bound)?');
+    await page.fill('#tl-predict-answer-3', '3');
+    await page.press('#tl-predict-answer-3', 'Enter');
+    await page.click('#tl-end');
+    await page.waitForSelector('#tl-predict-at[data-mode="question"]');
+    assert.equal(await page.textContent('#tl-predict-question'), 'Is the edge a2 pruned?');
+    await page.click('#tl-predict-fields >> text=Not pruned');
+    assert.equal(await page.textContent('#tl-predict-at-question'), 'α and β at C now?');
+    assert.equal(await page.textContent('#tl-predict-at-verdict'), 'Last answer: right.');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'tl-predict-answer-5');
+    assert.equal(await page.textContent('#tl-predict-tally'), 'Predict: 4 of 5 right so far · question 6 of 14');
     assert.deepEqual(browser.problems, []);
   });
 

@@ -212,12 +212,16 @@ export class PredictPanel {
     const done = !this.current;
     this.opts.onGraded?.(gradeRecord(this.handle.record(this.answers, done)));
     const at = this.p['predict-at'];
-    const hadFocus = at.contains(at.getRootNode().activeElement);
+    const active = at.getRootNode().activeElement;
+    const hadFocus = at.contains(active);
+    // Answered in the list: the next question's field there gets the focus, not the one at the node.
+    this.inList = this.box.contains(active);
     // The reveal: the step the question was about (once no other question waits at it).
     if (!(this.current && this.due(this.current))) this.reveal(q);
     // The verdict shows at the node too, until the figure steps on.
     this.verdict = { words: v.words, correct: v.correct, node: this.nodeOf(q), at: this.stamp() };
     this.render();
+    this.inList = false;
     // Answered at the node with no question next: the focus back on the canvas, to step on.
     if (hadFocus && at.dataset.mode !== 'question') this.figure.p.canvas.focus();
   }
@@ -267,8 +271,9 @@ export class PredictPanel {
     this.p['predict-error'].textContent = '';
     this.p['predict-at-error'].textContent = '';
     this.showAt(q);
-    // The question came up: the focus to its field at the node (not while the panel loads).
-    if (!this.loading) this.focusField();
+    // The question came up: the focus to its field at the node (not while the panel loads;
+    // in the list when the last answer was given there).
+    if (!this.loading) this.focusField(this.inList);
   }
 
   /** One form's question and fields for `q`; the text fields share the draft. */
@@ -366,9 +371,10 @@ export class PredictPanel {
     at.style.setProperty('--notch', `${Math.round(Math.min(Math.max(at0, 14), room - 14))}px`);
   }
 
-  focusField() {
+  /** The focus to the open question's first field: at the node, or (`inList`, or no field there) in the list. */
+  focusField(inList = false) {
     const at = this.p['predict-at'];
-    (at.hidden ? this.p['predict-fields'] : this.p['predict-at-fields']).querySelector('input, button')?.focus();
+    (at.hidden || inList ? this.p['predict-fields'] : this.p['predict-at-fields']).querySelector('input, button')?.focus();
   }
 }
 
