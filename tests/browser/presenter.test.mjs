@@ -3,7 +3,10 @@
 // PageDown first asks the question about the next step (the core's prompt) and then takes
 // the step, PageUp takes it back, the controls fade out when the pointer rests and come back
 // when it moves, Esc leaves and the focus goes back where it was; axe finds nothing in light
-// and dark; screenshots of both go to tests/artifacts/.
+// and dark; screenshots of both go to tests/artifacts/. The figure fills the screen: Figure
+// 5.2 whole with its smallest drawn text at 28 px or more, a tree too big for that with the
+// root and the current node in view at that size at every step; leaving puts the view back
+// exactly as it was.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +19,48 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const TIMEOUT = 20_000;
 const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
+/** Three plies of three: too wide for 1920 px with its texts at 28 px. */
+const FIG_27 = '[[[1,2,3],[4,5,6],[7,8,9]],[[9,8,7],[6,5,4],[3,2,1]],[[1,5,9],[2,6,7],[3,4,8]]]';
+
+/**
+ * Every step of the tree lab's figure, once the camera has stopped: the smallest drawn text
+ * (px), whether every text is inside the canvas, and the current node's and the root's boxes
+ * (glyph and own texts) in page px, with the canvas's and the window's size.
+ */
+function everyStep(page) {
+  return page.evaluate(async () => {
+    const f = window.__plyground.views.tree.figure;
+    const c = f.canvas;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const cr = c.canvas.getBoundingClientRect();
+    const onPage = (b) => b && { minX: cr.left + b.minX, minY: cr.top + b.minY, maxX: cr.left + b.maxX, maxY: cr.top + b.maxY };
+    const out = [];
+    for (let i = 0; i <= f.length; i++) {
+      f.seek(i);
+      for (let k = 0; k < 100 && (c.glide || c.pending); k++) await frame();
+      await frame();
+      const t = f.state.current;
+      const d = t == null ? -1 : f.model.traceToDraw[t];
+      const texts = c.textBoxes();
+      out.push({
+        step: i,
+        min: Math.min(...texts.map((b) => b.px)),
+        whole: texts.every((b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= cr.width && b.y1 <= cr.height),
+        current: d >= 0 ? onPage(c.drawnBoxes(d).node) : null,
+        root: onPage(c.drawnBoxes(0).node),
+      });
+    }
+    return { steps: out, canvas: { minX: cr.left, minY: cr.top, maxX: cr.right, maxY: cr.bottom }, w: innerWidth, h: innerHeight };
+  });
+}
+
+/** What of box `b` lies outside the canvas or the window (empty: nothing). */
+function outside(b, s, what) {
+  const c = s.canvas;
+  const inCanvas = b.minX >= c.minX && b.minY >= c.minY && b.maxX <= c.maxX && b.maxY <= c.maxY;
+  const inWindow = b.minX >= 0 && b.minY >= 0 && b.maxX <= s.w && b.maxY <= s.h;
+  return inCanvas && inWindow ? [] : [`${what}: ${JSON.stringify(b)} outside the canvas ${JSON.stringify(c)} or the window`];
+}
 
 describe('presenter mode', { timeout: 300_000 }, () => {
   let browser;
@@ -40,6 +85,22 @@ describe('presenter mode', { timeout: 300_000 }, () => {
   const presenting = (sel = '.presenting') => page.waitForSelector(sel, { timeout: TIMEOUT });
   const gone = () => page.waitForFunction(() => !document.querySelector('.presenting'), null, { timeout: TIMEOUT });
   const px = (sel) => page.$eval(sel, (e) => parseFloat(getComputedStyle(e).fontSize));
+  const view = () => page.evaluate(() => window.__plyground.views.tree.figure.canvas.viewState());
+  /** The view before, and every step in presenter mode once `open` has opened it. */
+  const presentEveryStep = async (open) => {
+    const before = await view();
+    await open();
+    await presenting();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    return { before, s: await everyStep(page) };
+  };
+  /** Esc, then (once the figure is back at its size) the tree lab's view is `before` again. */
+  const leaveTo = async (before) => {
+    await page.keyboard.press('Escape');
+    await gone();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+    assert.deepEqual(await view(), before);
+  };
 
   it('opens with F in the tree lab: large type, the question then the step, Esc leaves to the canvas', async () => {
     await lab();
@@ -90,6 +151,44 @@ describe('presenter mode', { timeout: 300_000 }, () => {
     await page.keyboard.press('Escape');
     await gone();
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'tl-present');
+  });
+
+  it('the figure fills the screen: Figure 5.2 whole, its texts at 28 px or more; Esc puts the view back exactly', async () => {
+    await lab();
+    const { before, s } = await presentEveryStep(async () => {
+      await page.focus('#tl-canvas');
+      await page.keyboard.press('f');
+    });
+    assert.equal(s.steps.length, 30);
+    const bad = [];
+    for (const x of s.steps) {
+      if (!(x.min >= 28)) bad.push(`step ${x.step}: smallest text ${x.min} px`);
+      if (!x.whole) bad.push(`step ${x.step}: not the whole tree`);
+      if (x.current) bad.push(...outside(x.current, s, `step ${x.step}, the current node`));
+    }
+    assert.deepEqual(bad, []);
+    assert.equal(s.steps[12].min.toFixed(2), '29.52');
+    await page.evaluate(() => window.__plyground.views.tree.figure.seek(12));
+    await leaveTo(before);
+    assert.deepEqual(browser.problems, []);
+  });
+
+  it('a tree too big for that: the root and the current node at 28 px, following every step', async () => {
+    await page.goto(`${browser.base}index.html#tree?tree=${FIG_27}&algo=alphabeta`);
+    await page.waitForSelector('#app[data-ready="true"][data-tree-length]', { timeout: TIMEOUT });
+    const { before, s } = await presentEveryStep(() => page.click('#tl-present'));
+    assert.equal(s.steps.length, 91);
+    const bad = [];
+    for (const x of s.steps) {
+      if (x.min.toFixed(6) !== '28.000000') bad.push(`step ${x.step}: smallest text ${x.min} px`);
+      if (x.whole) bad.push(`step ${x.step}: the whole tree, at 28 px?`);
+      if (x.current) bad.push(...outside(x.current, s, `step ${x.step}, the current node`));
+      bad.push(...outside(x.root, s, `step ${x.step}, the root`));
+    }
+    assert.deepEqual(bad, []);
+    await page.screenshot({ path: `${ARTIFACTS}presenter-big-tree-1920.png` });
+    await leaveTo(before);
+    assert.deepEqual(browser.problems, []);
   });
 
   for (const scheme of ['light', 'dark']) {

@@ -13,7 +13,7 @@ import { applyStep, buildMctsModel, buildTraceModel } from '../../www/lib/trace-
 import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
 import { layoutTree } from '../../www/lib/tree-layout.js';
 import { Camera, frameTree } from '../../www/lib/camera.js';
-import { defaultStyle, drawTree, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
+import { defaultStyle, drawTree, drawnBoxes, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
 import { formatWindow } from '../../www/lib/notation.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
@@ -320,6 +320,28 @@ test('MCTS pictures of the lesson trees: W/N, tags and edges never overlap', () 
     m.free();
     tree.free();
   }
+});
+
+test('drawnBoxes gives the box of every text drawTree draws (a tag with its badge) and of every glyph', () => {
+  const tree = GameTree.parse(LESSON_TREES[0].text);
+  const m = MctsStepper.forTree(tree, { c: 1.414, seed: 7 });
+  m.run(5);
+  m.stepPhase();
+  const mnodes = m.nodes();
+  const model = buildMctsModel(mnodes, m.lastEvents(), { phase: m.phase, bestChild: null, selected: 0, edgeName: (nd) => (nd.parent < 0 ? '' : nd.label) });
+  for (const compact of [false, true]) {
+    const layout = layoutTree(model.nodes, labelSpace(model, STYLE, measure, { tags: TAG_WORDS, compact }));
+    const { texts } = problems(model, layout, 'drawnBoxes');
+    const boxes = drawnBoxes(model, layout, STYLE, measure, [...layout.order]);
+    const key = (b) => `${b.text}@${b.x0.toFixed(6)},${b.y0.toFixed(6)},${b.x1.toFixed(6)},${b.y1.toFixed(6)}`;
+    const unpad = (b) => (b.kind === 'tag' ? { text: b.text, x0: b.minX + 3, y0: b.minY + 2, x1: b.maxX - 3, y1: b.maxY - 2 } : { text: b.text, x0: b.minX, y0: b.minY, x1: b.maxX, y1: b.maxY });
+    const got = boxes.filter((b) => b.kind !== 'glyph').map((b) => key(unpad(b)));
+    assert.deepEqual(got.slice().sort(), texts.map(key).sort());
+    assert.ok(boxes.some((b) => b.kind === 'tag'), 'a tag is drawn');
+    assert.equal(boxes.filter((b) => b.kind === 'glyph').length, layout.order.length);
+  }
+  m.free();
+  tree.free();
 });
 
 /** Seeded generator: the trees must be the same on every run. */

@@ -441,6 +441,34 @@ function nodeTexts(nodes, layout, geom, v, style, out) {
   if (node.tag) out.push({ id: v, kind: 'tag', text: node.tag, colour: node.tagColour, x, y: y + geom.tagDy, size: 'small', align: 'center' });
 }
 
+/**
+ * The boxes (world units) of what drawTree draws for the nodes `ids`: each glyph
+ * ({id, kind: 'glyph'}), the texts on its row and under it, and the texts on the edge into it,
+ * each {id, kind, text, minX, minY, maxX, maxY}; `measure(text, px, bold)` the text's width.
+ * What a box of HTML over the canvas must not cover (predict mode's answer field).
+ */
+export function drawnBoxes(model, layout, style, measure, ids) {
+  const geom = layout.geometry ?? labelSpace({ nodes: [] }, style, () => 0, layout).geometry;
+  const items = [];
+  const out = [];
+  for (const v of ids) {
+    if (!layout.visible[v]) continue;
+    const { r } = geom;
+    out.push({ id: v, kind: 'glyph', text: '', minX: layout.x[v] - r, minY: layout.y[v] - r, maxX: layout.x[v] + r, maxY: layout.y[v] + r });
+    nodeTexts(model.nodes, layout, geom, v, style, items);
+    edgeTexts(model.nodes, layout, geom, v, style, items);
+  }
+  for (const it of items) {
+    const px = it.size === 'big' ? style.fontSize : style.smallFontSize;
+    // (A tag is drawn on a badge 3 px wider and 2 px taller on each side.)
+    const [padX, padY] = it.kind === 'tag' ? [3, 2] : [0, 0];
+    const w = measure(it.text, px, it.size === 'bold');
+    const x0 = it.align === 'left' ? it.x : it.align === 'right' ? it.x - w : it.x - w / 2;
+    out.push({ id: it.id, kind: it.kind, text: it.text, minX: x0 - padX, minY: it.y - px / 2 - padY, maxX: x0 + w + padX, maxY: it.y + px / 2 + padY });
+  }
+  return out;
+}
+
 /** The mark under a collapsed node: how many children it hides. */
 function foldedText(hidden) {
   return `⊕ ${hidden}`;

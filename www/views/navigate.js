@@ -72,7 +72,7 @@ export class Navigator {
     P.entry.addEventListener('click', () => this.go('entry'));
     P.exit.addEventListener('click', () => this.go('exit'));
     P.keys.addEventListener('click', () => this.help(P.keys));
-    P.present.addEventListener('click', () => openPresenter(fig.root, () => treeAdapter(fig), P.present));
+    P.present.addEventListener('click', () => openPresenter(fig.root, (m) => treeAdapter(fig, m), P.present));
     this.list.addEventListener('click', (e) => {
       const b = e.target.closest?.('button[data-step]');
       if (b) fig.seek(Number(b.dataset.step));
@@ -164,7 +164,7 @@ export class Navigator {
   /** C, R, E, X (Shift: previous), ? and F. Returns whether the key was used. */
   handleKey(e) {
     if (helpKey(e, this.fig.root, 'Keys of the search figure', TREE_KEYS)) return true;
-    if (presentKey(e, this.fig.root, () => treeAdapter(this.fig))) return true;
+    if (presentKey(e, this.fig.root, (m) => treeAdapter(this.fig, m))) return true;
     if (!this.able) return false;
     const k = e.key.length === 1 ? e.key.toLowerCase() : '';
     const prev = e.shiftKey;
@@ -177,8 +177,11 @@ export class Navigator {
   }
 }
 
-/** What presenter mode can do with a tree figure: step within its range, ask before each step. */
-export function treeAdapter(fig) {
+/**
+ * What presenter mode can do with a tree figure: step within its range, ask before each
+ * step, frame the tree for a projector. `m` is views/presenter.js.
+ */
+export function treeAdapter(fig, m) {
   return {
     title: 'the search figure',
     keys: TREE_KEYS,
@@ -189,14 +192,13 @@ export function treeAdapter(fig) {
       const hi = fig.range?.to ?? st.length;
       return st.index < hi && typeof st.prompt === 'function' ? st.prompt(st.index) : '';
     },
-    // The whole tree as large as it fits, with the current node kept in the view (the
-    // canvas's own framing rule, camera.js).
-    frame: () => {
+    // The whole tree as large as it fits for a projector, else the root and the current
+    // node (presenter.js canvasFraming); the view as it was on leaving.
+    ...m.canvasFraming(fig.canvas, () => {
       const t = fig.state?.current;
       const d = t == null ? -1 : fig.model.traceToDraw[t];
-      if (d != null && d >= 0) fig.canvas.focus = d;
-      fig.canvas.fit();
-    },
+      return d != null && d >= 0 ? d : fig.canvas.focus;
+    }),
   };
 }
 

@@ -4,8 +4,15 @@
 // this file renders the question, reads the answer as a practice cell (lib/practice-answers.js)
 // and forwards it. The figure does not step past a question until it is answered or skipped
 // (a skip counts as wrong): it calls `gate(from, to)` on every seek (views/tree-figure.js).
+//
+// The question is asked twice over, from one state: at the node it is about, in a small form
+// over the canvas (placed beside the node by lib/callout.js, never on its texts; docked under
+// the drawing where there is no room), and in the list beside the figure, its accessible twin.
+// What is typed in one shows in the other (one draft); either answers. The focus goes to the
+// field at the node when a question comes up; Esc there goes back to the canvas.
 
 import { CellError, gradeRecord, readCell } from '../lib/practice-answers.js';
+import { placeCallout } from '../lib/callout.js';
 import { el, partMaker } from './dom.js';
 
 const PLACEHOLDER = { number: 'value', window: 'α, β', counts: 'N, W' };
@@ -50,21 +57,54 @@ export class PredictPanel {
       ),
       p('predict-feedback', 'p', { class: 'predict-feedback', role: 'status', 'aria-live': 'polite' }),
     );
-    this.p['predict-form'].addEventListener('submit', (e) => {
+    // The same question at its node, over the canvas (its twin above is the one announced).
+    p(
+      'predict-at',
+      'form',
+      { class: 'predict-at', hidden: true },
+      p('predict-at-verdict', 'p', { class: 'predict-at-verdict' }),
+      p('predict-at-question', 'label', { class: 'predict-question' }),
+      p('predict-at-fields', 'div', { class: 'predict-fields' }),
+      p('predict-at-error', 'p', { class: 'warn' }),
+    );
+    for (const name of ['predict-form', 'predict-at']) {
+      this.p[name].addEventListener('submit', (e) => {
+        e.preventDefault();
+        this.submit();
+      });
+    }
+    this.p['predict-at'].addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
       e.preventDefault();
-      const err = this.p['predict-error'];
-      try {
-        const v = this.readField();
-        if (v === undefined) err.textContent = 'Type an answer, or Skip.';
-        else this.answer(v);
-      } catch (x) {
-        if (!(x instanceof CellError)) throw x;
-        err.textContent = x.message;
-      }
+      e.stopPropagation();
+      figure.p.canvas.focus();
     });
     // Its own style sheet, linked where the panel is (a page, or an element's shadow root).
     this.box.prepend(el('link', { rel: 'stylesheet', href: new URL('./predict.css', import.meta.url).href }));
     (opts.after ?? figure.p.transport).after(this.box);
+    figure.p.canvas.parentElement.append(this.p['predict-at']);
+    this.onFrame = () => this.place();
+    figure.canvas.afterDraw.add(this.onFrame);
+    this.draft = '';
+    this.verdict = null;
+    this.atNode = -1;
+  }
+
+  /** Checks the draft answer (either form's Check or Enter). */
+  submit() {
+    const say = (t) => {
+      this.p['predict-error'].textContent = t;
+      this.p['predict-at-error'].textContent = t;
+      this.place(true);
+    };
+    try {
+      const v = this.readField();
+      if (v === undefined) say('Type an answer, or Skip.');
+      else this.answer(v);
+    } catch (x) {
+      if (!(x instanceof CellError)) throw x;
+      say(x.message);
+    }
   }
 
   /**
@@ -95,15 +135,21 @@ export class PredictPanel {
     this.asked = 0;
     this.p['predict-feedback'].textContent = '';
     this.figure.gate = (from, to) => this.gate(from, to);
+    this.loading = true;
     this.figure.seek(this.figure.index);
     this.render();
+    this.loading = false;
   }
 
   /** Ends predict mode: the figure steps freely again. */
   stop() {
     if (this.figure.gate) this.figure.gate = null;
     this.free();
+    this.verdict = null;
+    this.showAt(null);
     this.p['predict-form'].hidden = true;
+    // (A new session asks its first question afresh.)
+    delete this.p['predict-form'].dataset.question;
     this.p['predict-tally'].textContent = '';
     this.p['predict-feedback'].textContent = '';
   }
@@ -121,17 +167,27 @@ export class PredictPanel {
   /** The step the figure may go to from `from` when asked for `to`: not past the open question's step. */
   gate(from, to) {
     const q = this.current;
+    // (Drawn again after every seek: the field at the node comes and goes with its step.)
+    queueMicrotask(() => this.render());
     if (!q || to <= q.step) return to;
     this.figure.pause();
-    queueMicrotask(() => this.render());
     return Math.max(Math.min(from, to), q.step);
   }
 
-  /** The answer field's value as the core takes it (undefined: empty; throws CellError). */
+  /** The answer typed (in either form) as the core takes it (undefined: empty; throws CellError). */
   readField() {
     const q = this.current;
-    const f = this.p['predict-fields'].querySelector('input');
-    return readCell({ path: q.node, label: q.label, field: q.field, kind: q.answer }, f ? f.value : undefined);
+    const typed = this.textFields().length ? this.draft : undefined;
+    return readCell({ path: q.node, label: q.label, field: q.field, kind: q.answer }, typed);
+  }
+
+  /** The draw node of the figure's tree at path `q.node` ("0.2": the root's first child's third), or -1. */
+  nodeOf(q) {
+    const tn = this.figure.model?.treeNodes;
+    if (!tn) return -1;
+    let d = tn.findIndex((t) => t.parent < 0);
+    for (const k of q.node ? q.node.split('.') : []) d = d >= 0 ? (tn[d].children[Number(k)] ?? -1) : -1;
+    return d;
   }
 
   /** Grades the open question with `value` (null or undefined: skipped). */
@@ -155,10 +211,24 @@ export class PredictPanel {
     fb.dataset.correct = String(v.correct);
     const done = !this.current;
     this.opts.onGraded?.(gradeRecord(this.handle.record(this.answers, done)));
+    const at = this.p['predict-at'];
+    const active = at.getRootNode().activeElement;
+    const hadFocus = at.contains(active);
+    // Answered in the list: the next question's field there gets the focus, not the one at the node.
+    this.inList = this.box.contains(active);
     // The reveal: the step the question was about (once no other question waits at it).
     if (!(this.current && this.due(this.current))) this.reveal(q);
+    // The verdict shows at the node too, until the figure steps on.
+    this.verdict = { words: v.words, correct: v.correct, node: this.nodeOf(q), at: this.stamp() };
     this.render();
-    if (!done && this.box.contains(this.box.getRootNode().activeElement)) this.focusField();
+    this.inList = false;
+    // Answered at the node with no question next: the focus back on the canvas, to step on.
+    if (hadFocus && at.dataset.mode !== 'question') this.figure.p.canvas.focus();
+  }
+
+  /** Where the figure stands (a verdict shows at its node until this changes). */
+  stamp() {
+    return this.figure.index;
   }
 
   /** Whether question `q` is asked now: the figure stands at its step. */
@@ -185,13 +255,30 @@ export class PredictPanel {
     const form = this.p['predict-form'];
     const waiting = q && this.due(q);
     form.hidden = !waiting;
-    if (!waiting) return;
-    if (form.dataset.question === String(this.asked)) return;
+    if (!waiting) {
+      this.showAt(null);
+      return;
+    }
+    if (form.dataset.question === String(this.asked)) {
+      this.showAt(q);
+      return;
+    }
     form.dataset.question = String(this.asked);
-    const id = `${this.box.id || 'predict'}-answer-${this.asked}`;
-    const label = this.p['predict-question'];
+    this.draft = '';
+    const base = this.box.id || 'predict';
+    this.fill(q, this.p['predict-question'], this.p['predict-fields'], `${base}-answer-${this.asked}`);
+    this.fill(q, this.p['predict-at-question'], this.p['predict-at-fields'], `${base}-at-answer-${this.asked}`);
+    this.p['predict-error'].textContent = '';
+    this.p['predict-at-error'].textContent = '';
+    this.showAt(q);
+    // The question came up: the focus to its field at the node (not while the panel loads;
+    // in the list when the last answer was given there).
+    if (!this.loading) this.focusField(this.inList);
+  }
+
+  /** One form's question and fields for `q`; the text fields share the draft. */
+  fill(q, label, fields, id) {
     label.textContent = q.question;
-    const fields = this.p['predict-fields'];
     const skip = el('button', { type: 'button', class: 'predict-skip' }, 'Skip');
     skip.addEventListener('click', () => this.answer(null));
     if (q.answer === 'mark') {
@@ -211,12 +298,83 @@ export class PredictPanel {
     } else {
       label.setAttribute('for', id);
       const input = el('input', { type: 'text', id, size: 10, autocomplete: 'off', spellcheck: 'false', placeholder: PLACEHOLDER[q.answer] ?? '', title: HOW[q.answer] ?? '' });
+      input.addEventListener('input', () => {
+        this.draft = input.value;
+        for (const other of this.textFields()) if (other !== input) other.value = input.value;
+      });
       fields.replaceChildren(input, el('button', { type: 'submit' }, 'Check'), skip);
     }
   }
 
-  focusField() {
-    this.p['predict-fields'].querySelector('input, button')?.focus();
+  /** The text fields of both forms (none for a question answered by buttons). */
+  textFields() {
+    return [this.p['predict-fields'], this.p['predict-at-fields']].map((f) => f.querySelector('input')).filter(Boolean);
+  }
+
+  /**
+   * The form at the node: question `q` open (with the last verdict's first word above it while
+   * the figure stands where it was given), else the verdict alone at its node, else hidden.
+   */
+  showAt(q) {
+    const at = this.p['predict-at'];
+    const v = this.verdict && this.verdict.at === this.stamp() ? this.verdict : null;
+    const verdict = this.p['predict-at-verdict'];
+    // With the next question open, only the verdict's first word ("Right", "Not quite",
+    // "Skipped"): the field stays small enough to sit beside its node.
+    const head = v ? v.words.slice(0, Math.max(0, v.words.indexOf(':'))) : '';
+    verdict.textContent = !v ? '' : q && head ? `Last answer: ${head.toLowerCase()}.` : v.words;
+    verdict.dataset.correct = v ? String(v.correct) : '';
+    const mode = q ? 'question' : v ? 'verdict' : '';
+    const hadFocus = at.contains(at.getRootNode().activeElement);
+    at.dataset.mode = mode;
+    at.hidden = !mode;
+    for (const part of ['predict-at-question', 'predict-at-fields', 'predict-at-error']) this.p[part].hidden = !q;
+    if (!mode) {
+      if (hadFocus) this.figure.p.canvas.focus();
+      this.atNode = -1;
+      return;
+    }
+    const d = q ? this.nodeOf(q) : v.node;
+    if (d !== this.atNode) {
+      this.atNode = d;
+      // The camera frames the node (the field is placed again as it moves).
+      if (d >= 0) this.figure.canvas.reveal(d);
+    }
+    this.place(true);
+  }
+
+  /**
+   * Puts the form beside its node as drawn now (after each frame: the camera may glide or be
+   * moved), or docks it under the drawing when there is no room beside the node.
+   */
+  place(force = false) {
+    const at = this.p['predict-at'];
+    if (at.hidden) return;
+    const c = this.figure.canvas;
+    const cam = c.camera;
+    const key = `${cam.scale} ${cam.tx} ${cam.ty} ${cam.width} ${cam.height} ${this.atNode} ${this.stamp()} ${at.dataset.mode}`;
+    if (!force && key === this.placedKey) return;
+    this.placedKey = key;
+    const boxes = this.atNode >= 0 ? c.drawnBoxes(this.atNode) : null;
+    at.classList.remove('docked');
+    const size = { w: at.offsetWidth, h: at.offsetHeight };
+    const spot = boxes && placeCallout(boxes.node, boxes.keep, boxes.others, size, { w: cam.width, h: cam.height }, { gap: 10, margin: 4 });
+    at.classList.toggle('docked', !spot);
+    at.dataset.side = spot ? spot.side : 'docked';
+    at.style.transform = spot ? `translate(${Math.round(spot.x)}px, ${Math.round(spot.y)}px)` : '';
+    if (!spot) return;
+    // The notch on the side that faces the node points at its glyph.
+    const g = boxes.glyph;
+    const across = spot.side === 'below' || spot.side === 'above';
+    const at0 = across ? (g.minX + g.maxX) / 2 - spot.x : (g.minY + g.maxY) / 2 - spot.y;
+    const room = across ? size.w : size.h;
+    at.style.setProperty('--notch', `${Math.round(Math.min(Math.max(at0, 14), room - 14))}px`);
+  }
+
+  /** The focus to the open question's first field: at the node, or (`inList`, or no field there) in the list. */
+  focusField(inList = false) {
+    const at = this.p['predict-at'];
+    (at.hidden || inList ? this.p['predict-fields'] : this.p['predict-at-fields']).querySelector('input, button')?.focus();
   }
 }
 
@@ -246,7 +404,9 @@ export class MctsPredictPanel extends PredictPanel {
     f.p.run.disabled = true;
     f.gate = () => this.allow();
     this.session();
+    this.loading = true;
     this.render();
+    this.loading = false;
   }
 
   stop() {
@@ -304,6 +464,20 @@ export class MctsPredictPanel extends PredictPanel {
   tally() {
     const q = this.current;
     return `Predict: ${this.right} of ${this.asked} right so far${q ? '' : '.'}${this.note ?? ''}`;
+  }
+
+  /** The MCTS node at path `q.node` (the root's children by their actions), or -1. */
+  nodeOf(q) {
+    const nodes = this.figure.m?.nodes() ?? [];
+    let d = nodes.length ? 0 : -1;
+    for (const k of q.node ? q.node.split('.') : []) d = d >= 0 ? (nodes.find((nd) => nd.parent === d && String(nd.action) === k)?.id ?? -1) : -1;
+    return d;
+  }
+
+  /** Where the run stands: the iteration and its phase. */
+  stamp() {
+    const m = this.figure.m;
+    return m ? `${m.iterations} ${m.phase}` : '';
   }
 
   /** The root's children as answers: their paths and names. */

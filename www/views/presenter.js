@@ -1,6 +1,9 @@
 // Presenter mode: one figure full screen for a projector. Large type; the controls fade out
 // when the pointer rests and come back when it moves (they stay in the tab order and show
-// again when one has the focus); PageDown / PageUp (a clicker), the arrows and Space step;
+// again when one has the focus); the figure fills the screen (a tree as large as it fits with
+// its smallest text at PRESENT_PX or more, else its root and the current node at that size,
+// following the steps; the view as it was on leaving); PageDown / PageUp (a clicker), the
+// arrows and Space step;
 // a reveal in two steps — first what the next step is about ("Next: MIN node C returns. What
 // value?", the core's Stepper.prompt), then the step —; ? lists the keys; Esc leaves and the
 // focus goes back where it was.
@@ -24,8 +27,8 @@ const CSS = `
   font-size: clamp(20px, 1.35vw, 34px);
   --ply-canvas-height: calc(100vh - 16rem);
 }
-.presenting.lab-main, .presenting > .lab-main { grid-template-columns: minmax(0, 1fr) minmax(22rem, 34vw); align-content: start; }
-.presenting .narration, .presenting .phase-line, .presenting .presenter-prompt { font-size: clamp(28px, 2.2vw, 56px); line-height: 1.3; }
+.presenting.lab-main, .presenting > .lab-main { grid-template-columns: minmax(0, 1fr) minmax(20rem, 26vw); align-content: start; }
+.presenting .narration, .presenting .phase-line, .presenting .presenter-prompt { font-size: clamp(28px, 1.7vw, 48px); line-height: 1.3; }
 .presenting .presenter-prompt:empty { display: none; }
 .presenting .presenter-prompt { margin: 0.25rem 0; padding: 0.3rem 0.6rem; border-left: 6px solid var(--ply-accent); background: var(--ply-hl); font-weight: 600; }
 .presenter-bar { grid-column: 1 / -1; }
@@ -39,6 +42,9 @@ const CSS = `
 }
 `;
 
+
+/** The smallest text of a tree in presenter mode, in CSS px (when the tree fits at all at it). */
+export const PRESENT_PX = 28;
 
 /** After this long without the pointer moving, the controls fade out. */
 export const IDLE_MS = 2500;
@@ -66,6 +72,8 @@ export function presenting() {
  * @param {(n: number) => void} [adapter.step] one step forward (1) or back (−1); none: a figure without steps
  * @param {() => string} [adapter.prompt] the question before the next step ('' at the end)
  * @param {() => void} [adapter.frame] frames the picture on the current node once the size is known
+ * @param {() => void} [adapter.enter] before the figure fills the screen (keeps its view)
+ * @param {() => void} [adapter.leave] once it is back at its size (puts its view back)
  * @param {[string, string][]} [adapter.keys] the figure's own keys, for the help
  * @param {string} [adapter.title] what the help calls the figure
  * @param {Element|null} [opener] gets the focus back on leaving
@@ -83,6 +91,7 @@ class Presenter {
     this.opener = opener;
     this.prompted = false;
     this.fullscreen = false;
+    adapter.enter?.();
     adoptStyles(root, CSS);
     const btn = (cls, label, key, text, fn) => el('button', { type: 'button', class: cls, 'aria-label': label, 'aria-keyshortcuts': key, onclick: fn }, text);
     this.prompt = el('p', { class: 'presenter-prompt', 'aria-live': 'polite' });
@@ -232,11 +241,32 @@ class Presenter {
     back();
     // Leaving full screen moves the focus again as the browser restores the page: once more then.
     leaving?.then(back, back);
-    requestAnimationFrame(() => {
-      this.a.frame?.();
-      back();
-    });
+    // The figure's view back as it was, once its size is (after the resize it observes).
+    const restore = () => requestAnimationFrame(() => requestAnimationFrame(() => (this.a.leave ? this.a.leave() : this.a.frame?.())));
+    if (leaving) leaving.then(restore, restore);
+    else restore();
+    requestAnimationFrame(back);
   }
+}
+
+/**
+ * Presenter framing of a figure's TreeCanvas (views/tree-canvas.js): the tree as large as it
+ * fits with its smallest text at PRESENT_PX or more, else the root and the node `focus()`
+ * gives at that size, following the steps; on leaving, the view it had, exactly.
+ */
+export function canvasFraming(canvas, focus) {
+  let saved = null;
+  return {
+    enter: () => {
+      saved = canvas.viewState();
+      canvas.presentAt(PRESENT_PX, focus());
+    },
+    frame: () => canvas.presentAt(PRESENT_PX, focus()),
+    leave: () => {
+      canvas.presentAt(null);
+      if (saved) canvas.setView(saved);
+    },
+  };
 }
 
 /** What presenter mode can do with an MCTS figure: step by phase (no question first: the figure's phases are its own). */
@@ -245,7 +275,7 @@ export function mctsAdapter(fig) {
     title: 'MCTS',
     step: (n) => fig.act(() => (n > 0 ? fig.m.stepPhase() : fig.m.back())),
     prompt: () => (fig.m ? 'What happens in the next phase?' : ''),
-    frame: () => fig.canvas.fit(),
+    ...canvasFraming(fig.canvas, () => fig.canvas.focus),
     keys: [
       ['→ / ←', 'Step a phase / back one'],
       ['Space', 'Play or pause'],

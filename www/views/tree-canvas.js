@@ -126,6 +126,8 @@ export class TreeCanvas {
     this.glide = null;
     this.drawMs = [];
     this.lastStats = null;
+    // Called after every frame with the canvas (an answer field that follows its node).
+    this.afterDraw = new Set();
     this.wire();
     this.resize();
     if (typeof ResizeObserver === 'function') {
@@ -377,6 +379,51 @@ export class TreeCanvas {
     // The last frames' drawing times, for the frame-rate check of the browser tests.
     this.drawMs.push(performance.now() - t0);
     if (this.drawMs.length > 120) this.drawMs.shift();
+    if (!this.printing) for (const f of this.afterDraw) f(this);
+  }
+
+  /**
+   * Where node `v` and the rest are drawn in this frame, in canvas px: `node` the box of its
+   * glyph and its own texts (its name, value, window), `glyph` its glyph's; `keep` the boxes that must stay in
+   * sight beside it: what a question about it is answered from (the texts on the edge into it,
+   * its parent's glyph and texts, its children's glyphs, texts and edge texts) and the
+   * overview map; `others` every other glyph and text. What a box of HTML over the canvas is placed by (lib/callout.js); null when
+   * `v` is not drawn.
+   */
+  drawnBoxes(v) {
+    const cam = this.camera;
+    const lay = this.layout;
+    let boxes;
+    if (this.placed) {
+      const texts = (this.textBoxes() ?? []).map((b) => ({ id: b.node, kind: b.kind, minX: b.x0, minY: b.y0, maxX: b.x1, maxY: b.y1 }));
+      const h = lay.hit;
+      const glyphs = Array.from(lay.x, (_, u) => ({ id: u, kind: 'glyph', minX: h[4 * u] * cam.scale + cam.tx, minY: h[4 * u + 1] * cam.scale + cam.ty, maxX: h[4 * u + 2] * cam.scale + cam.tx, maxY: h[4 * u + 3] * cam.scale + cam.ty }));
+      boxes = [...glyphs, ...texts];
+    } else {
+      if (!own) return null;
+      const ids = Array.from(lay.x, (_, u) => u);
+      boxes = own.drawnBoxes(this.model, lay, this.style, (t, px, bold) => this.measure(t, px, bold), ids).map((b) => ({
+        id: b.id,
+        kind: b.kind,
+        minX: b.minX * cam.scale + cam.tx,
+        minY: b.minY * cam.scale + cam.ty,
+        maxX: b.maxX * cam.scale + cam.tx,
+        maxY: b.maxY * cam.scale + cam.ty,
+      }));
+    }
+    const edge = (b) => b.kind === 'edge' || b.kind === 'prob';
+    const mine = boxes.filter((b) => b.id === v && !edge(b));
+    if (!mine.length) return null;
+    const node = mine.reduce((a, b) => ({ minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) }));
+    const kids = new Set(lay.childList.slice(lay.childStart[v], lay.childStart[v + 1]));
+    const isKept = (b) => (b.id === v && edge(b)) || (b.id === lay.parent[v] && !edge(b)) || kids.has(b.id);
+    const keep = [];
+    const others = [];
+    for (const b of boxes) if (!mine.includes(b)) (isKept(b) ? keep : others).push(b);
+    const m = this.minimap;
+    if (m) keep.push({ id: -1, kind: 'map', minX: m.x, minY: m.y, maxX: m.x + m.w, maxY: m.y + m.h });
+    const glyph = mine.find((b) => b.kind === 'glyph') ?? node;
+    return { node, glyph, keep, others };
   }
 
   /**
@@ -437,6 +484,9 @@ export class TreeCanvas {
    */
   framing(focus, prefer) {
     const lay = this.layout;
+    // Presenter mode: the whole tree as large as it fits, when its smallest text is then at
+    // least presentPx; else the root and the focus with the smallest text at presentPx.
+    const big = this.presentPx ? this.presentPx / this.style.minFontPx : 0;
     const root = this.nodeBox(lay.order[0]);
     let keep = [root];
     if (focus >= 0 && focus < lay.x.length && lay.visible[focus]) {
@@ -450,7 +500,34 @@ export class TreeCanvas {
       }
     }
     const cam = this.camera;
+    if (big) return frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale * big, maxScale: cam.maxScale, prefer: this.readableScale * big });
     return frameTree(lay.bounds, keep, { viewW: cam.width, viewH: cam.height, margin: FRAME_MARGIN, readable: this.readableScale, maxScale: MAX_FRAME_SCALE, prefer });
+  }
+
+  /**
+   * Presenter mode (views/presenter.js): with `px`, the framing rule draws the smallest text
+   * at `px` CSS px or more (the whole tree as large as it fits, else the root and node `focus`
+   * at that size, following the focus as it moves); null: the usual rule again.
+   */
+  presentAt(px, focus = this.focus) {
+    this.presentPx = px;
+    if (!px) return;
+    this.frame(focus);
+  }
+
+  /** The view as it is (the camera, how it follows the tree, the focus): for setView. */
+  viewState() {
+    const { scale, tx, ty } = this.target;
+    return { scale, tx, ty, auto: this.auto, focus: this.focus };
+  }
+
+  /** Puts back a view that viewState gave, exactly. */
+  setView(v) {
+    this.glide = null;
+    Object.assign(this.camera, { scale: v.scale, tx: v.tx, ty: v.ty });
+    this.auto = v.auto;
+    this.focus = v.focus;
+    this.invalidate();
   }
 
   /**
