@@ -10,6 +10,7 @@ import { buildMctsModel, fmt4, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
+import { canvasToolbar, viewButtons, wireCanvasToolbar } from './canvas-toolbar.js';
 // (Games' searches, MCTS and exercises are laid out by the canvas itself.)
 import './own-layout.js';
 // isPresentKey: presenter mode (F, the Present button) and the keyboard help (?), views/present-keys.js.
@@ -61,20 +62,19 @@ export class MctsFigure {
     const canvasCol = el(
       'div',
       { class: 'canvas-col' },
-      p(
-        'toolbar',
-        'div',
-        { class: 'toolbar', role: 'toolbar', 'aria-label': 'MCTS controls' },
-        p('back', 'button', { type: 'button', 'aria-keyshortcuts': 'ArrowLeft' }, '◀ Back'),
-        p('phase', 'button', { type: 'button', 'aria-keyshortcuts': 'ArrowRight' }, 'Step phase'),
-        p('iter', 'button', { type: 'button' }, 'Step iteration'),
-        p('play', 'button', { type: 'button', 'aria-keyshortcuts': 'Space' }, '▶ Play'),
-        p('n-label', 'label', {}, 'N ', p('n', 'input', { type: 'number', min: 1, value: String(opts.n ?? 100), size: 5 })),
-        p('run', 'button', { type: 'button' }, 'Run N'),
-        p('fit', 'button', { type: 'button' }, 'Fit'),
-        p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the MCTS tree as it is now as SVG or PNG' }, 'Export'),
-        p('present', 'button', { type: 'button', 'aria-keyshortcuts': 'F', title: 'Presenter mode (full screen)' }, 'Present'),
-      ),
+      canvasToolbar(p, 'MCTS controls', {
+        before: [
+          p('back', 'button', { type: 'button', 'aria-keyshortcuts': 'ArrowLeft' }, '◀ Back'),
+          p('phase', 'button', { type: 'button', 'aria-keyshortcuts': 'ArrowRight' }, 'Step phase'),
+          p('iter', 'button', { type: 'button' }, 'Step iteration'),
+          p('play', 'button', { type: 'button', 'aria-keyshortcuts': 'Space' }, '▶ Play'),
+          p('n-label', 'label', {}, 'N ', p('n', 'input', { type: 'number', min: 1, value: String(opts.n ?? 100), size: 5 })),
+          p('run', 'button', { type: 'button' }, 'Run N'),
+        ],
+        zoom: false,
+        exportTitle: 'Save the MCTS tree as it is now as SVG or PNG',
+        tail: [p('present', 'button', { type: 'button', 'aria-keyshortcuts': 'F', title: 'Presenter mode (full screen)' }, 'Present')],
+      }),
       p('phase-line', 'p', { class: 'phase-line', 'aria-live': 'polite' }),
       el(
         'div',
@@ -143,11 +143,9 @@ export class MctsFigure {
     p.iter.addEventListener('click', () => this.act(() => this.m.stepIteration(), true));
     p.run.addEventListener('click', () => this.runN(Number(p.n.value)));
     p.back.addEventListener('click', () => this.act(() => this.m.back()));
-    p.fit.addEventListener('click', () => this.canvas.fit());
+    wireCanvasToolbar(this);
     p.play.addEventListener('click', () => this.togglePlay());
     p.present.addEventListener('click', () => import('./present-keys.js').then((k) => k.openPresenter(this.root, (m) => m.mctsAdapter(this), p.present)));
-    // The tree figure's Export menu (SVG, PNG), drawing this figure's canvas model and layout.
-    p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
   }
 
   /** What the Export menu names and titles the file after: the iterations done so far. */
@@ -166,7 +164,7 @@ export class MctsFigure {
     show('step', 'back', 'phase', 'iter');
     show('play', 'play');
     show('run', 'n-label', 'run');
-    show('zoom', 'fit');
+    show('zoom', ...viewButtons(p));
     show('export', 'export');
     show('present', 'present');
     show('narration', 'phase-line');

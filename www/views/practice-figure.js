@@ -13,6 +13,7 @@ import { buildTraceModel } from '../lib/trace-view.js';
 import { formatValue, formatVector } from '../lib/notation.js';
 import { cellKey, cellText, collectAnswers, gradeRecord, keyCell, nodePaths, readCell } from '../lib/practice-answers.js';
 import { TreeCanvas } from './tree-canvas.js';
+import { canvasToolbar, wireCanvasToolbar } from './canvas-toolbar.js';
 // (An exercise's tree is laid out by the canvas itself.)
 import './own-layout.js';
 import { el, partMaker } from './dom.js';
@@ -57,14 +58,7 @@ export class PracticeFigure {
     const canvasCol = el(
       'div',
       { class: 'canvas-col' },
-      p(
-        'toolbar',
-        'div',
-        { class: 'toolbar', role: 'toolbar', 'aria-label': 'Tree view' },
-        p('fit', 'button', { type: 'button', title: 'Fit the tree to the view' }, 'Fit'),
-        p('zoom-in', 'button', { type: 'button', 'aria-label': 'Zoom in' }, '+'),
-        p('zoom-out', 'button', { type: 'button', 'aria-label': 'Zoom out' }, '−'),
-      ),
+      canvasToolbar(p, 'Tree view'),
       el(
         'div',
         { class: 'canvas-wrap', part: 'canvas-wrap' },
@@ -121,9 +115,7 @@ export class PracticeFigure {
 
   wire() {
     const p = this.p;
-    p.fit.addEventListener('click', () => this.canvas.fit());
-    p['zoom-in'].addEventListener('click', () => this.canvas.zoom(1.25));
-    p['zoom-out'].addEventListener('click', () => this.canvas.zoom(0.8));
+    wireCanvasToolbar(this);
     p.check.addEventListener('click', () => this.check());
     p.hint.addEventListener('click', () => this.showHint());
     p['reveal-next'].addEventListener('click', () => this.revealNext());

@@ -10,6 +10,7 @@
 import { applyStep, boardRows, buildTraceModel, describeNode } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { TreeCanvas } from './tree-canvas.js';
+import { canvasToolbar, viewButtons, wireCanvasToolbar } from './canvas-toolbar.js';
 import { el, isPresentKey, partMaker, reducedMotion, setChildren, typingTarget } from './dom.js';
 
 /** The thumbnail drawing (lib/tree-thumbs.js), loaded the first time a figure shows boards. */
@@ -61,29 +62,24 @@ export class TreeFigure {
     const canvasCol = el(
       'div',
       { class: 'canvas-col' },
-      p(
-        'toolbar',
-        'div',
-        { class: 'toolbar', role: 'toolbar', 'aria-label': 'Tree view' },
-        p('fit', 'button', { type: 'button', title: 'Fit the tree to the view' }, 'Fit'),
-        p('zoom-in', 'button', { type: 'button', 'aria-label': 'Zoom in' }, '+'),
-        p('zoom-out', 'button', { type: 'button', 'aria-label': 'Zoom out' }, '−'),
-        p('expand', 'button', { type: 'button', title: 'Expand every collapsed subtree' }, 'Expand all'),
-        p('boards', 'label', { class: 'check' }, p('thumbs', 'input', { type: 'checkbox' }), ' Boards'),
-        // The true minimax values beside the search's (Stepper.minimaxValues: a separate
-        // minimax run in the core), so that a student sees which values are only bounds.
-        p(
-          'minimax-box',
-          'label',
-          { class: 'check', title: 'Each finished node’s true minimax value beside the search’s' },
-          p('minimax', 'input', { type: 'checkbox' }),
-          ' Minimax values',
-        ),
-        // Export (views/export-menu.js, loaded on the first click): SVG, PNG 1×/2×/3×, TikZ of the figure as drawn.
-        p('export', 'button', { type: 'button', 'aria-expanded': 'false', title: 'Save the figure at this step as SVG, PNG or TikZ' }, 'Export'),
-        p('truncated', 'span', { class: 'warn' }),
-        p('minimax-note', 'span', { class: 'note', role: 'status', 'aria-live': 'polite' }),
-      ),
+      canvasToolbar(p, 'Tree view', {
+        after: [
+          p('expand', 'button', { type: 'button', title: 'Expand every collapsed subtree' }, 'Expand all'),
+          p('boards', 'label', { class: 'check' }, p('thumbs', 'input', { type: 'checkbox' }), ' Boards'),
+          // The true minimax values beside the search's (Stepper.minimaxValues: a separate
+          // minimax run in the core), so that a student sees which values are only bounds.
+          p(
+            'minimax-box',
+            'label',
+            { class: 'check', title: 'Each finished node’s true minimax value beside the search’s' },
+            p('minimax', 'input', { type: 'checkbox' }),
+            ' Minimax values',
+          ),
+        ],
+        // SVG, PNG 1×/2×/3×, TikZ of the figure as drawn, or its steps for slides.
+        exportTitle: 'Save the figure at this step as SVG, PNG or TikZ',
+        tail: [p('truncated', 'span', { class: 'warn' }), p('minimax-note', 'span', { class: 'note', role: 'status', 'aria-live': 'polite' })],
+      }),
       el(
         'div',
         { class: 'canvas-wrap', part: 'canvas-wrap' },
@@ -167,13 +163,10 @@ export class TreeFigure {
     p.play.addEventListener('click', () => this.togglePlay());
     p.scrub.addEventListener('input', (e) => this.seek(Number(e.target.value)));
     p.speed.addEventListener('input', () => this.setSpeed(Number(p.speed.value)));
-    p.fit.addEventListener('click', () => this.canvas.fit());
-    p['zoom-in'].addEventListener('click', () => this.canvas.zoom(1.25));
-    p['zoom-out'].addEventListener('click', () => this.canvas.zoom(0.8));
+    wireCanvasToolbar(this);
     p.expand.addEventListener('click', () => this.canvas.expandAll());
     p.thumbs.addEventListener('change', () => this.relayoutForThumbs());
     p.minimax.addEventListener('change', () => this.setMinimax(p.minimax.checked));
-    p.export.addEventListener('click', () => import('./export-menu.js').then((m) => m.toggleExportMenu(this)));
     this.showSpeed();
   }
 
@@ -184,7 +177,7 @@ export class TreeFigure {
     const show = (name, ...parts) => {
       for (const part of parts) p[part].hidden = !on.has(name);
     };
-    show('zoom', 'fit', 'zoom-in', 'zoom-out', 'expand');
+    show('zoom', ...viewButtons(p), 'expand');
     show('boards', 'boards');
     show('minimax', 'minimax-box', 'minimax-note');
     show('export', 'export');
