@@ -1,6 +1,6 @@
 //! `plyground bench`: figures for the record, measured side by side in one run. Never a
 //! test: timings on shared machines are noisy, so each figure is the best of several
-//! interleaved repetitions, and every benchmark asserts its node counts so that a faster but
+//! interleaved repetitions, and every benchmark checks its node counts so that a faster but
 //! wrong search cannot look good.
 //!
 //! The workloads timed on both sides are the core's (`plyground::workload`): the wasm
