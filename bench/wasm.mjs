@@ -1,7 +1,8 @@
-// The wasm side of `cargo xtask bench`: the native benchmark workloads, compiled into the
-// module (crates/plyground-wasm/src/bench.rs), timed here by the process's CPU time (there
-// is no clock in wasm), plus the cost of stepping a recorded search through the JavaScript
-// API.
+// The wasm side of `cargo xtask bench`: the core's benchmark workloads (plyground::workload,
+// the ones the native bench times), exposed by the module (crates/plyground-wasm/src/bench.rs)
+// and timed here by the process's CPU time (there is no clock in wasm), plus the cost of
+// stepping a recorded search through the JavaScript API. Each workload checks its own count
+// and throws when it differs.
 //
 // Usage: node bench/wasm.mjs [--quick] [--pkg DIR] [--data DIR]
 //   --pkg   the built package (default www/pkg)
@@ -76,8 +77,7 @@ const reps = quick ? 2 : 5;
 // Tic-tac-toe: full minimax from the empty board.
 {
   const [t, nodes] = bestOf(reps, api.benchTttMinimax);
-  check(nodes === 549946, `tic-tac-toe minimax entered ${nodes} nodes`);
-  row('ttt full minimax', nodes / t, 'nodes/s', nodes, `549,946 nodes in ${(t * 1e3).toFixed(2)} ms`);
+  row('ttt full minimax', nodes / t, 'nodes/s', nodes, `${group(nodes)} nodes in ${(t * 1e3).toFixed(2)} ms`);
 }
 
 // Connect-4: exact α-β on every position of Test_L3_R1 (every score checked inside).
@@ -89,12 +89,11 @@ const reps = quick ? 2 : 5;
   row(`c4 α-β ${name}`, (t / n) * 1e6, 'µs/position', nodes, `mean over ${n} positions, all scores exact; ${group(nodes / t)} nodes/s`);
 }
 
-// Connect-4: random playouts (the MCTS rollout policy) and MCTS iterations.
+// Connect-4: random playouts (the MCTS rollout policy; the plies of these two counts are
+// checked inside) and MCTS iterations.
 {
   const n = quick ? 200_000 : 1_000_000;
   const [t, plies] = bestOf(3, () => api.benchC4Playouts(n));
-  const want = { 200000: 4266986, 1000000: 21317309 }[n];
-  check(plies === want, `${n} playouts played ${plies} plies, expected ${want}`);
   row('c4 random playouts', n / t, 'playouts/s', plies, `${group(n)} playouts, ${group(plies)} plies in all (seed 0)`);
   const iters = n / 4;
   const [ti, nodes] = bestOf(3, () => api.benchC4Mcts(iters));

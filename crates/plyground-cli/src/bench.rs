@@ -1,15 +1,16 @@
 //! `plyground bench`: figures for the record, measured side by side in one run. Never a
 //! test: timings on shared machines are noisy, so each figure is the best of several
-//! interleaved repetitions, and every benchmark asserts its node counts so that a faster but
+//! interleaved repetitions, and every benchmark checks its node counts so that a faster but
 //! wrong search cannot look good.
 //!
-//! The same workloads are compiled into the wasm module (crates/plyground-wasm/src/bench.rs)
-//! and timed in Node by `bench/wasm.mjs`; `cargo xtask bench` runs both (`--tsv` here) and
-//! prints them side by side, checking that each pair reproduced the same `check` count.
+//! The workloads timed on both sides are the core's (`plyground::workload`): the wasm
+//! module exposes them (crates/plyground-wasm/src/bench.rs) to `bench/wasm.mjs`, which times
+//! them in Node; `cargo xtask bench` runs both (`--tsv` here) and prints them side by side,
+//! checking that each pair reproduced the same `check` count.
 
 use crate::plain::minimax_without_hooks;
 use plyground::games::tictactoe::TicTacToe;
-use plyground::search::minimax::minimax;
+use plyground::workload;
 use plyground::{Game, NoObserver};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -74,34 +75,40 @@ pub fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (f64, T) {
     (best, out.expect("reps > 0"))
 }
 
-/// Tic-tac-toe full minimax (549,946 nodes), with the no-op observer and without any hook,
-/// interleaved; returns the rows.
-pub fn tictactoe_minimax(reps: usize) -> Vec<Row> {
+/// Tic-tac-toe full minimax (the core's workload, 549,946 nodes, with the no-op observer)
+/// and the CLI's copy without any hook, interleaved; returns the rows.
+pub fn tictactoe_minimax(reps: usize) -> Result<Vec<Row>, String> {
     let g = TicTacToe;
     let s = g.initial_state();
     let mut t_generic = f64::INFINITY;
     let mut t_plain = f64::INFINITY;
+    let mut nodes = 0;
     for _ in 0..reps {
-        let (t, r) = best_of(1, || minimax(&g, &s, &mut NoObserver));
-        assert_eq!(r.stats.nodes, 549_946, "tic-tac-toe minimax node count");
+        let (t, r) = best_of(1, workload::tictactoe_minimax);
+        nodes = r?;
         t_generic = t_generic.min(t);
         let (t, (v, st)) = best_of(1, || minimax_without_hooks(&g, &s));
-        assert_eq!((v, st.nodes), (0.0, 549_946), "hook-free minimax node count");
+        if (v, st.nodes) != (0.0, nodes) {
+            return Err(format!(
+                "hook-free minimax: value {v} after {} nodes, expected 0 after {nodes}",
+                st.nodes
+            ));
+        }
         t_plain = t_plain.min(t);
     }
-    vec![
+    Ok(vec![
         Row {
             name: "ttt full minimax".into(),
-            value: 549_946.0 / t_generic,
+            value: nodes as f64 / t_generic,
             unit: "nodes/s",
-            check: "549946".into(),
-            note: format!("549,946 nodes in {:.2} ms (NoObserver)", t_generic * 1e3),
+            check: nodes.to_string(),
+            note: format!("{} nodes in {:.2} ms (NoObserver)", group(nodes as f64), t_generic * 1e3),
         },
         Row {
             name: "ttt minimax, no hooks".into(),
-            value: 549_946.0 / t_plain,
+            value: nodes as f64 / t_plain,
             unit: "nodes/s",
-            check: "549946".into(),
+            check: nodes.to_string(),
             note: format!("{:.2} ms", t_plain * 1e3),
         },
         Row {
@@ -111,7 +118,7 @@ pub fn tictactoe_minimax(reps: usize) -> Vec<Row> {
             check: String::new(),
             note: "time with NoObserver / time of the hook-free copy (1.00 = free)".into(),
         },
-    ]
+    ])
 }
 
 /// Rows as tab-separated lines (name, value, unit, check, note) for `cargo xtask bench`.
@@ -170,48 +177,12 @@ pub fn connect4_data_dir() -> Option<std::path::PathBuf> {
     }
 }
 
-/// Reads a benchmark set: (moves, score) per line.
-pub fn read_set(name: &str) -> Result<Vec<(String, i32)>, String> {
-    let dir = connect4_data_dir().ok_or("no shared/data/connect4 folder found (set PLYGROUND_DATA)")?;
-    let path = dir.join(name);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            let mut it = l.split_whitespace();
-            let (m, s) = (it.next(), it.next().and_then(|s| s.parse().ok()));
-            match (m, s) {
-                (Some(m), Some(s)) => Ok((m.to_string(), s)),
-                _ => Err(format!("{}:{}: expected '<moves> <score>'", path.display(), i + 1)),
-            }
-        })
-        .collect()
-}
-
-/// Exact α-β (centre-first ordering, transposition table) on every position of a set; asserts
-/// every score.
+/// Exact α-β (the core's workload: centre-first ordering, transposition table) on every
+/// position of a set, every score checked.
 pub fn connect4_alphabeta_set(name: &str) -> Result<Vec<Row>, String> {
-    use plyground::games::connect4::Connect4;
-    use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
-    use plyground::{MoveOrder, Player};
-    let set = read_set(name)?;
-    let g = Connect4;
-    let opts = AlphaBetaOptions { order: MoveOrder::Heuristic, tt_log2: Some(16), ..Default::default() };
-    let positions: Vec<_> = set
-        .iter()
-        .map(|(m, sc)| g.try_parse_moves(m).map(|s| (s, *sc)).map_err(|e| format!("{name}: {m}: {e}")))
-        .collect::<Result<_, _>>()?;
-    let (t, nodes) = best_of(3, || {
-        let mut nodes = 0u64;
-        for (s, expect) in &positions {
-            let r = alpha_beta(&g, s, &opts, NoObserver);
-            let score = if s.side_to_move() == Player::MAX { r.value } else { -r.value };
-            assert_eq!(score as i32, *expect, "{name}: wrong score");
-            nodes += r.stats.nodes;
-        }
-        nodes
-    });
+    let positions = solver_set(name, usize::MAX)?;
+    let (t, nodes) = best_of(3, || workload::connect4_alphabeta_set(&positions));
+    let nodes = nodes.map_err(|e| format!("{name}: {e}"))?;
     let n = positions.len() as f64;
     Ok(vec![Row {
         name: format!("c4 α-β {name}"),
@@ -227,28 +198,13 @@ pub fn connect4_alphabeta_set(name: &str) -> Result<Vec<Row>, String> {
 }
 
 /// Random Connect-4 playouts from the empty board (the MCTS rollout policy), and full MCTS
-/// iterations. The rollouts are seeded, so the total number of plies is fixed: asserted.
-pub fn connect4_playouts(n: u32) -> Vec<Row> {
-    use plyground::games::connect4::Connect4;
-    use plyground::search::mcts::{Mcts, MctsOptions};
-    let g = Connect4;
-    let s = g.initial_state();
-    let (t, plies) = best_of(3, || {
-        let mut m = Mcts::new(g, s, MctsOptions::default());
-        (0..n).map(|_| m.rollout(&s).0 as u64).sum::<u64>()
-    });
-    // Seeded rollouts: the same plies every run, on every platform.
-    match n {
-        200_000 => assert_eq!(plies, 4_266_986, "Connect-4 rollout plies (seed 0)"),
-        1_000_000 => assert_eq!(plies, 21_317_309, "Connect-4 rollout plies (seed 0)"),
-        _ => {}
-    }
-    let (t_iter, nodes) = best_of(3, || {
-        let mut m = Mcts::new(g, s, MctsOptions::default());
-        m.run(n / 4);
-        m.num_nodes()
-    });
-    vec![
+/// iterations: the core's workloads. The rollouts are seeded, so the total number of plies
+/// is fixed (the core checks it for the quick and the full `n`).
+pub fn connect4_playouts(n: u32) -> Result<Vec<Row>, String> {
+    let (t, plies) = best_of(3, || workload::connect4_playouts(n));
+    let plies = plies?;
+    let (t_iter, nodes) = best_of(3, || workload::connect4_mcts(n / 4));
+    Ok(vec![
         Row {
             name: "c4 random playouts".into(),
             value: n as f64 / t,
@@ -263,58 +219,26 @@ pub fn connect4_playouts(n: u32) -> Vec<Row> {
             check: nodes.to_string(),
             note: format!("{} iterations, {nodes} tree nodes", group((n / 4) as f64)),
         },
-    ]
+    ])
 }
 
-/// The trace of α-β on tic-tac-toe from the empty board, recorded as the browser's Stepper
-/// records it (node cap and node budget `limits::DEFAULT_NODE_CAP`); asserts its 18,297 nodes.
-fn ttt_trace() -> plyground::trace::Trace<u8> {
-    use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
-    use plyground::trace::Recorder;
-    let g = TicTacToe;
-    let s = g.initial_state();
-    let cap = plyground::limits::DEFAULT_NODE_CAP;
-    let mut rec = Recorder::new(&g, s).with_node_cap(cap as usize);
-    let opts = AlphaBetaOptions { node_budget: Some(cap.into()), ..Default::default() };
-    let r = alpha_beta(&g, &s, &opts, &mut rec);
-    let t = rec.finish();
-    assert_eq!((r.stats.nodes, t.nodes().len()), (18_297, 18_297), "tic-tac-toe α-β trace nodes");
-    t
-}
-
-/// The stepping workload: `passes` passes forward through every step, building each step's
-/// narration and pseudocode line (what a front end shows per step); returns the steps.
-fn step_passes(t: &plyground::trace::Trace<u8>, passes: u32) -> u64 {
-    use plyground::trace::StepState;
-    let mut steps = 0u64;
-    let mut chars = 0usize;
-    for _ in 0..passes {
-        let mut st = StepState::new(t);
-        while st.forward(t) {
-            let i = st.index() - 1;
-            chars += t.narration(i).len();
-            chars += t.pseudocode_line(i).map_or(0, |p| p.1 as usize);
-            steps += 1;
-        }
-    }
-    assert!(chars > 0, "narration was built");
-    steps
-}
-
-/// The cost of recording a trace (events per second) and of stepping through one.
-pub fn traces(reps: usize, passes: u32) -> Vec<Row> {
-    let (t_rec, trace) = best_of(reps, ttt_trace);
+/// The cost of recording a trace (events per second) and of stepping through one: the
+/// core's tic-tac-toe α-β trace and stepping workloads.
+pub fn traces(reps: usize, passes: u32) -> Result<Vec<Row>, String> {
+    let (t_rec, trace) = best_of(reps, workload::tictactoe_trace);
+    let trace = trace?;
     let events = trace.events().len();
-    let (t_step, steps) = best_of(reps, || step_passes(&trace, passes));
-    assert_eq!(steps, trace.len() as u64 * passes as u64, "steps taken (a leaf is one step)");
-    vec![
+    let (t_step, steps) = best_of(reps, || workload::step_passes(&trace, passes));
+    let steps = steps?;
+    Ok(vec![
         Row {
             name: "trace recording".into(),
             value: events as f64 / t_rec,
             unit: "events/s",
             check: events.to_string(),
             note: format!(
-                "tic-tac-toe α-β, 18,297 nodes, {} events in {:.2} ms",
+                "tic-tac-toe α-β, {} nodes, {} events in {:.2} ms",
+                group(trace.nodes().len() as f64),
                 group(events as f64),
                 t_rec * 1e3
             ),
@@ -326,7 +250,7 @@ pub fn traces(reps: usize, passes: u32) -> Vec<Row> {
             check: steps.to_string(),
             note: format!("{passes} passes: StepState forward + narration + pseudocode line"),
         },
-    ]
+    ])
 }
 
 /// The reference C++ solver's published figures per set, strong solving, table reset per

@@ -158,11 +158,11 @@ fn run_bench(a: &Args) -> Result<(), String> {
     let reps = if quick { 2 } else { 5 };
     if !a.flag("solver") {
         let mut rows = Vec::new();
-        rows.extend(bench::tictactoe_minimax(reps));
+        rows.extend(bench::tictactoe_minimax(reps)?);
         rows.extend(bench::connect4_alphabeta_set("Test_L3_R1")?);
         rows.extend(bench::connect4_deepening(if quick { 1 } else { 3 })?);
-        rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 }));
-        rows.extend(bench::traces(reps, if quick { 2 } else { 5 }));
+        rows.extend(bench::connect4_playouts(if quick { 200_000 } else { 1_000_000 })?);
+        rows.extend(bench::traces(reps, if quick { 2 } else { 5 })?);
         rows.extend(wide::rows(reps));
         rows.extend(bench::practice_grading(reps));
         rows.extend(bench::solver_rows(quick)?);

@@ -25,6 +25,7 @@ pub mod practice;
 pub mod rng;
 pub mod search;
 pub mod trace;
+pub mod workload;
 
 pub use event::{Event, NoObserver, NodeKind, Observer};
 pub use game::{Evaluator, Game, IllegalAction, Player, ToMove};

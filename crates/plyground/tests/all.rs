@@ -66,3 +66,5 @@ mod trace;
 mod tree_forms;
 #[path = "wide_trace.rs"]
 mod wide_trace;
+#[path = "workload.rs"]
+mod workload;
