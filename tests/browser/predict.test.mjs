@@ -4,9 +4,9 @@
 // <ply-tree predict="prune,returns"> on a lesson page asks the same way and fires graded
 // events whose record has the practice grade record's shape. No console error.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { browserForSuite } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -14,13 +14,9 @@ const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 describe('predict, then reveal', () => {
   let browser;
   let page;
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
-  after(async () => {
-    await browser?.close();
+  browserForSuite((b) => {
+    browser = b;
+    page = b.page;
   });
 
   it('the tree lab asks before it shows, grades right and wrong, keeps the tally', async () => {
