@@ -197,7 +197,8 @@ pub fn dep_info_files(text: &str) -> Vec<String> {
 }
 
 /// The digest of what makes the package once cargo's module is there: wasm-bindgen's and
-/// binaryen's versions, the guard (its code and the code splicing it in), the wasm-opt passes.
+/// binaryen's versions, the guard (its code and the code splicing it in), the declarations'
+/// fix-up (`dts.rs`), the wasm-opt passes.
 fn tools_digest() -> Result<String, String> {
     let bindgen =
         util::output(command("wasm-bindgen").arg("--version")).ok_or("`wasm-bindgen --version` failed")?;
@@ -210,6 +211,7 @@ fn tools_digest() -> Result<String, String> {
         &binaryen,
         include_str!("guard.js").as_bytes(),
         include_str!("guard.rs").as_bytes(),
+        include_str!("dts.rs").as_bytes(),
         flags.as_bytes(),
     ]))
 }
@@ -365,6 +367,10 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, S
     let text = std::fs::read_to_string(&glue).map_err(|e| format!("cannot read {}: {e}", glue.display()))?;
     std::fs::write(&glue, crate::guard::patch_glue(&text)?)
         .map_err(|e| format!("cannot write {}: {e}", glue.display()))?;
+    let dts = pkg.join(format!("{OUT_NAME}.d.ts"));
+    let text = std::fs::read_to_string(&dts).map_err(|e| format!("cannot read {}: {e}", dts.display()))?;
+    std::fs::write(&dts, crate::dts::unescape_doc_comments(&text))
+        .map_err(|e| format!("cannot write {}: {e}", dts.display()))?;
     Ok(Compile::Built(Compiled {
         cargo_size: cargo_bytes.len() as u64,
         bindgen_size: file_size(&wasm)?,

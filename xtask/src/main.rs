@@ -26,6 +26,7 @@ mod bench;
 mod book;
 mod build;
 mod dist;
+mod dts;
 mod fuzz;
 mod guard;
 mod lighthouse;
