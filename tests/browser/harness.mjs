@@ -7,7 +7,7 @@
 // serve --no-build` itself, which serves the same folder.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,6 +146,17 @@ export function browserForSuite(use, { viewport = DESKTOP, ...contextOptions } =
   after(async () => {
     await browser?.close();
   });
+}
+
+/**
+ * The size budget `name`, in bytes gzipped, from xtask/size-budgets.txt (the one definition,
+ * which `cargo xtask size` reads too).
+ */
+export async function sizeBudget(name) {
+  const text = await readFile(join(ROOT, 'xtask/size-budgets.txt'), 'utf8');
+  const line = text.split('\n').find((l) => l.split('\t')[0] === name);
+  if (!line) throw new Error(`xtask/size-budgets.txt has no budget '${name}'`);
+  return Number(line.split('\t')[1]);
 }
 
 /** Every plyground element. */

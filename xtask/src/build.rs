@@ -198,7 +198,8 @@ pub fn dep_info_files(text: &str) -> Vec<String> {
 
 /// The digest of what makes the package once cargo's module is there: wasm-bindgen's and
 /// binaryen's versions, the guard (its code and the code splicing it in), the declarations'
-/// fix-up (`dts.rs`), the wasm-opt passes.
+/// fix-up (`dts.rs`), the function sizes kept for `cargo xtask size` (`symbols.rs`), the
+/// wasm-opt passes.
 fn tools_digest() -> Result<String, String> {
     let bindgen =
         util::output(command("wasm-bindgen").arg("--version")).ok_or("`wasm-bindgen --version` failed")?;
@@ -212,6 +213,7 @@ fn tools_digest() -> Result<String, String> {
         include_str!("guard.js").as_bytes(),
         include_str!("guard.rs").as_bytes(),
         include_str!("dts.rs").as_bytes(),
+        include_str!("symbols.rs").as_bytes(),
         flags.as_bytes(),
     ]))
 }
@@ -333,6 +335,8 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, S
     }
     let cargo_bytes =
         std::fs::read(&cargo_wasm).map_err(|e| format!("cannot read {}: {e}", cargo_wasm.display()))?;
+    // Its functions' sizes, by name, for `cargo xtask size` (the shipped module has no names).
+    crate::symbols::save_functions(pkg, &cargo_bytes)?;
     let dep_info = cargo_wasm.with_extension("d");
     let files = dep_info_files(&std::fs::read_to_string(&dep_info).unwrap_or_default());
     let file_refs: Vec<&str> = files.iter().map(String::as_str).collect();
