@@ -37,7 +37,8 @@ pub fn export_tikz(
 /// in px (its height follows; undefined: the natural size, where the smallest text is 11 px);
 /// `minimax` as for `exportTikz`. Only in the full
 /// module (the `full` feature): no page calls it (a page's Export button saves its canvas's
-/// own SVG), and in the practice module it would cost every exercise 16 KB gzipped.
+/// own SVG), and in the practice module every exercise would download it (`cargo xtask
+/// size` lists what each module holds).
 #[cfg(feature = "full")]
 #[wasm_bindgen(js_name = exportSvg)]
 pub fn export_svg(
