@@ -25,7 +25,6 @@ use std::fmt;
 
 /// Which search.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize, tsify_next::Tsify)]
-#[tsify(missing_as_null)]
 #[serde(rename_all = "lowercase", expecting = "a string")]
 pub enum Algo {
     /// MINIMAX-DECISION.
@@ -55,7 +54,6 @@ impl Algo {
 
 /// α-β's pruning test.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize, tsify_next::Tsify)]
-#[tsify(missing_as_null)]
 #[serde(rename_all = "lowercase", expecting = "a string")]
 pub enum Tie {
     /// Prune on v ≥ β / v ≤ α.
@@ -66,7 +64,6 @@ pub enum Tie {
 
 /// Move orders by name; `random` takes its seed from the `seed` option.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize, tsify_next::Tsify)]
-#[tsify(missing_as_null)]
 #[serde(rename_all = "lowercase", expecting = "a string")]
 #[allow(missing_docs)]
 pub enum Order {
@@ -81,7 +78,6 @@ pub enum Order {
 
 /// MCTS expansion order.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Deserialize, tsify_next::Tsify)]
-#[tsify(missing_as_null)]
 #[serde(rename_all = "lowercase", expecting = "a string")]
 #[allow(missing_docs)]
 pub enum ExpansionOrder {

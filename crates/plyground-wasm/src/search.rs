@@ -254,7 +254,6 @@ pub(crate) fn depth_js(d: u32) -> Option<f64> {
 
 /// The `value` of a record: a number, or a utility vector (max^n).
 #[derive(Clone, Debug, PartialEq, Serialize, tsify_next::Tsify)]
-#[tsify(missing_as_null)]
 #[serde(untagged)]
 pub(crate) enum SearchValue {
     Scalar(f64),
