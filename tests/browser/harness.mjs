@@ -7,10 +7,11 @@
 // serve --no-build` itself, which serves the same folder.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -125,6 +126,37 @@ export async function openBrowser(contextOptions = {}) {
     server?.kill();
   };
   return { base, page, problems, wasmTypes, close };
+}
+
+/** The viewport most browser tests draw at. */
+export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * One browser for the enclosing `describe()`: opened before its first test (the page at
+ * `viewport`, `null` for Chromium's own; the other options go to `openBrowser`), handed to
+ * `use` (which keeps it in the suite's variables), and closed after its last test.
+ */
+export function browserForSuite(use, { viewport = DESKTOP, ...contextOptions } = {}) {
+  let browser;
+  before(async () => {
+    browser = await openBrowser(contextOptions);
+    if (viewport) await browser.page.setViewportSize(viewport);
+    use(browser);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+}
+
+/**
+ * The size budget `name`, in bytes gzipped, from xtask/size-budgets.txt (the one definition,
+ * which `cargo xtask size` reads too).
+ */
+export async function sizeBudget(name) {
+  const text = await readFile(join(ROOT, 'xtask/size-budgets.txt'), 'utf8');
+  const line = text.split('\n').find((l) => l.split('\t')[0] === name);
+  if (!line) throw new Error(`xtask/size-budgets.txt has no budget '${name}'`);
+  return Number(line.split('\t')[1]);
 }
 
 /** Every plyground element. */

@@ -5,9 +5,9 @@
 // (steps=12-16) stops or loops in the tree lab, in <ply-tree> and on the embed page; a
 // range past the end says so.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { browserForSuite } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -16,14 +16,9 @@ describe('navigation by event and step ranges', { timeout: 300_000 }, () => {
   let browser;
   let page;
 
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
-
-  after(async () => {
-    await browser?.close();
+  browserForSuite((b) => {
+    browser = b;
+    page = b.page;
   });
 
   const lab = (hash) => page.goto(`${browser.base}index.html#tree?${hash}`).then(() => page.waitForSelector('#app[data-ready="true"][data-tree-length]', { timeout: TIMEOUT }));

@@ -5,9 +5,9 @@
 // documented <ply-practice>, and the answer form on the tree (click a node, or pick it with
 // the arrow keys and press Enter), the twin of the list of cells. No console error.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { browserForSuite } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 /** C stops on v = 3 ≤ α = 6 (not a tie): c2 is pruned, with H and h1–h3 below it. */
@@ -18,14 +18,9 @@ describe('practice: grades, reveal, tie menu, skip link, answers on the tree', {
   let browser;
   let page;
 
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
-
-  after(async () => {
-    await browser?.close();
+  browserForSuite((b) => {
+    browser = b;
+    page = b.page;
   });
 
   const open = async (task, query) => {

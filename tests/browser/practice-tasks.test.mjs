@@ -8,10 +8,10 @@
 // (`plyground grade` prints the same rules for the same answers); the trees are the lessons'.
 // Then axe-core on each task's view, light and dark, at 360 px. No console error anywhere.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from './harness.mjs';
+import { browserForSuite } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
@@ -26,14 +26,9 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
   let browser;
   let page;
 
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
-
-  after(async () => {
-    await browser?.close();
+  browserForSuite((b) => {
+    browser = b;
+    page = b.page;
   });
 
   const open = async (task, query) => {
@@ -354,14 +349,13 @@ describe('practice, every task: axe-core', { timeout: 300_000 }, () => {
   let browser;
   let page;
 
-  before(async () => {
-    browser = await openBrowser({ bypassCSP: true });
-    page = browser.page;
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  browserForSuite(
+    (b) => {
+      browser = b;
+      page = b.page;
+    },
+    { viewport: null, bypassCSP: true },
+  );
 
   const VIEWS = [
     `minimax&tree=${FIG_5_2}`,

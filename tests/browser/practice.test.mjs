@@ -5,9 +5,9 @@
 // and minimax, with the live region's text and the ✓ cells; Reveal all opens the real trace at
 // the first wrong step; the embed page posts plyground:graded to its parent. No console error.
 
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildAll, openBrowser } from './harness.mjs';
+import { buildAll, browserForSuite } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -76,14 +76,9 @@ describe('practice', { timeout: 180_000 }, () => {
   let browser;
   let page;
 
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
-
-  after(async () => {
-    await browser?.close();
+  browserForSuite((b) => {
+    browser = b;
+    page = b.page;
   });
 
   it('every task through submit: the key scores full marks; one wrong answer gives the expected first wrong step', async () => {

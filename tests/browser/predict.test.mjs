@@ -10,12 +10,12 @@
 // at the node gives the core's words, at the node and in the list's live region; axe finds
 // nothing with it open, light and dark. Screenshots go to tests/artifacts/. No console error.
 
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from './harness.mjs';
+import { browserForSuite } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -86,15 +86,14 @@ function misplaced(s, where) {
 describe('predict, then reveal', () => {
   let browser;
   let page;
-  before(async () => {
-    await mkdir(ARTIFACTS, { recursive: true });
-    browser = await openBrowser({ bypassCSP: true });
-    page = browser.page;
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
-  after(async () => {
-    await browser?.close();
-  });
+  before(() => mkdir(ARTIFACTS, { recursive: true }));
+  browserForSuite(
+    (b) => {
+      browser = b;
+      page = b.page;
+    },
+    { viewport: { width: 1280, height: 900 }, bypassCSP: true },
+  );
 
   it('the tree lab asks before it shows, grades right and wrong, keeps the tally', async () => {
     await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta&predict=all`);

@@ -197,7 +197,9 @@ pub fn dep_info_files(text: &str) -> Vec<String> {
 }
 
 /// The digest of what makes the package once cargo's module is there: wasm-bindgen's and
-/// binaryen's versions, the guard (its code and the code splicing it in), the wasm-opt passes.
+/// binaryen's versions, the guard (its code and the code splicing it in), the declarations'
+/// fix-up (`dts.rs`), the function sizes kept for `cargo xtask size` (`symbols.rs`), the
+/// wasm-opt passes.
 fn tools_digest() -> Result<String, String> {
     let bindgen =
         util::output(command("wasm-bindgen").arg("--version")).ok_or("`wasm-bindgen --version` failed")?;
@@ -210,6 +212,8 @@ fn tools_digest() -> Result<String, String> {
         &binaryen,
         include_str!("guard.js").as_bytes(),
         include_str!("guard.rs").as_bytes(),
+        include_str!("dts.rs").as_bytes(),
+        include_str!("symbols.rs").as_bytes(),
         flags.as_bytes(),
     ]))
 }
@@ -331,6 +335,8 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, S
     }
     let cargo_bytes =
         std::fs::read(&cargo_wasm).map_err(|e| format!("cannot read {}: {e}", cargo_wasm.display()))?;
+    // Its functions' sizes, by name, for `cargo xtask size` (the shipped module has no names).
+    crate::symbols::save_functions(pkg, &cargo_bytes)?;
     let dep_info = cargo_wasm.with_extension("d");
     let files = dep_info_files(&std::fs::read_to_string(&dep_info).unwrap_or_default());
     let file_refs: Vec<&str> = files.iter().map(String::as_str).collect();
@@ -365,6 +371,10 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, S
     let text = std::fs::read_to_string(&glue).map_err(|e| format!("cannot read {}: {e}", glue.display()))?;
     std::fs::write(&glue, crate::guard::patch_glue(&text)?)
         .map_err(|e| format!("cannot write {}: {e}", glue.display()))?;
+    let dts = pkg.join(format!("{OUT_NAME}.d.ts"));
+    let text = std::fs::read_to_string(&dts).map_err(|e| format!("cannot read {}: {e}", dts.display()))?;
+    std::fs::write(&dts, crate::dts::unescape_doc_comments(&text))
+        .map_err(|e| format!("cannot write {}: {e}", dts.display()))?;
     Ok(Compile::Built(Compiled {
         cargo_size: cargo_bytes.len() as u64,
         bindgen_size: file_size(&wasm)?,

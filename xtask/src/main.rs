@@ -7,6 +7,8 @@
 //! - `cargo xtask serve [--dev] [--port N]`: build, then serve target/site (`--dev`: www/) on
 //!   127.0.0.1.
 //! - `cargo xtask test`: every check CI runs, stage by stage, stopping at the first failure.
+//! - `cargo xtask size`: each wasm module's gzipped size against its budget
+//!   (xtask/size-budgets.txt) and its largest functions (`size.rs`).
 //! - `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser]`: the benchmarks natively
 //!   and in wasm (Node), side by side, the solver in headless Chromium, then the solver's
 //!   tables, recorded in docs/benchmarks.md (`--quick`: a smoke pass, recorded in target/);
@@ -26,6 +28,7 @@ mod bench;
 mod book;
 mod build;
 mod dist;
+mod dts;
 mod fuzz;
 mod guard;
 mod lighthouse;
@@ -33,6 +36,8 @@ mod package;
 mod serve;
 mod setup;
 mod site;
+mod size;
+mod symbols;
 mod test;
 mod util;
 
@@ -60,6 +65,9 @@ commands:
   test                  format check, clippy, native tests, wasm build and tests, the site,
                         JS unit tests, browser tests against the site (installs Chromium
                         with apt-get when missing)
+  size                  each built wasm module's size gzipped against its budget
+                        (xtask/size-budgets.txt), with its 20 largest functions (of the
+                        module cargo linked, named); fails when a module is over its budget
   bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]] [--lighthouse]
                         build, then run the benchmarks natively (plyground bench) and in wasm
                         (bench/wasm.mjs in Node), alternating: one table with the wasm/native
@@ -116,6 +124,7 @@ fn main() -> ExitCode {
         "serve" => serve::main(rest).map(|_| ExitCode::SUCCESS),
         "dist" => dist::main(rest).map(|_| ExitCode::SUCCESS),
         "test" => no_options("test", rest).and_then(|_| test::main()),
+        "size" => no_options("size", rest).and_then(|_| size::check()).map(|_| ExitCode::SUCCESS),
         "bench" => bench::main(rest).map(|_| ExitCode::SUCCESS),
         "book" => book::main(rest).map(|_| ExitCode::SUCCESS),
         "package" => package::main(rest).map(|_| ExitCode::SUCCESS),

@@ -21,6 +21,7 @@ const STAGES: &[Stage] = &[
     ("native tests (core, CLI, xtask, pdflatex)", native_tests),
     ("core compiles for wasm32", core_for_wasm),
     ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
+    ("wasm sizes against their budgets (cargo xtask size)", crate::size::check),
     ("site: www/ minified per file → target/site", site::build_site),
     ("npm package (cargo xtask dist) → target/dist", dist::pack),
     ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
@@ -188,6 +189,7 @@ mod tests {
         assert!(pos("cargo fmt") < pos("clippy (native"));
         assert!(pos("native tests") < pos("wasm build"));
         assert!(pos("wasm build") < pos("wasm tests"));
+        assert!(pos("wasm build") < pos("wasm sizes"));
         assert!(pos("wasm build") < pos("site"));
         assert!(pos("site") < pos("JavaScript unit tests"));
         assert!(pos("site") < pos("npm package"));

@@ -42,12 +42,16 @@ pub fn load_connect4_book(
         return Err(place(format!("bytes must be a Uint8Array, got {}", crate::util::describe(&bytes))));
     };
     let b = Book::from_bytes(&arr.to_vec()).map_err(|e| js_err(format!("loadConnect4Book: {e}")))?;
-    #[derive(Serialize)]
-    struct BookOut {
+    /// What loadConnect4Book read.
+    #[derive(Serialize, tsify_next::Tsify)]
+    #[tsify(missing_as_null)]
+    struct BookInfo {
+        /// The number of stones of every position in the book (9 for book/connect4.book).
         depth: f64,
+        /// Its positions, a position and its mirror image once.
         positions: f64,
     }
-    let out = BookOut { depth: b.depth().into(), positions: b.len() as f64 };
+    let out = BookInfo { depth: b.depth().into(), positions: b.len() as f64 };
     BOOK.with(|slot| *slot.borrow_mut() = Some(Arc::new(b)));
     to_js(&out)
 }
@@ -67,14 +71,3 @@ pub fn connect4_book_wanted(
         .map_err(|e| place(format!("bad move string '{text}': {}", e.message)))?;
     Ok(current().is_none() && !s.is_over() && book::helps(s.moves().into(), depth(), false))
 }
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_BOOK: &'static str = r#"
-/** What loadConnect4Book read. */
-export interface BookInfo {
-  /** The number of stones of every position in the book (9 for book/connect4.book). */
-  depth: number;
-  /** Its positions, a position and its mirror image once. */
-  positions: number;
-}
-"#;

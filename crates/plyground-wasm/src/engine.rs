@@ -12,7 +12,7 @@ use crate::util::{at, js_err, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
-use plyground::play::engine::{Engine, EngineResult, Progress, Proven, ScoreBound};
+use plyground::play::engine::{Engine, Progress, ScoreBound};
 use plyground::play::players::{
     check_config, BoardKind, BoardPosition, Field, FieldKind, PlayerConfig, PlayerEngine, PlayerId,
     RawConfig, RawValue, SearchSpec,
@@ -72,15 +72,23 @@ impl From<RawIn> for RawValue {
 
 /// A player's configuration as JavaScript gives it (`EngineConfig` in the TypeScript types).
 /// `null` or absent settings take the player's defaults.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
-struct ConfigIn {
+struct EngineConfigIn {
+    #[tsify(type = "EngineId")]
     engine: Option<String>,
+    #[tsify(type = "number | string | boolean | null")]
     depth: Option<RawIn>,
+    #[tsify(type = "number | string | boolean | null")]
     tt: Option<RawIn>,
+    #[tsify(type = "number | string | boolean | null")]
     quiescence: Option<RawIn>,
+    #[tsify(type = "number | string | boolean | null")]
     iterations: Option<RawIn>,
+    #[tsify(type = "number | string | boolean | null")]
     c: Option<RawIn>,
+    #[tsify(type = "number | string | boolean | null")]
     seed: Option<RawIn>,
 }
 
@@ -89,7 +97,7 @@ fn read_config(kind: BoardKind, v: &JsValue) -> Result<PlayerConfig, String> {
     if !v.is_object() {
         return Err("the configuration must be an object like {engine: 'alphabeta', depth: 6}".into());
     }
-    let c: ConfigIn = crate::read::options(v)?;
+    let c: EngineConfigIn = crate::read::options(v)?;
     let Some(engine) = c.engine else {
         return Err(
             "engine is missing (expected one of human, minimax, alphabeta, hminimax, mcts, perfect)".into()
@@ -113,9 +121,11 @@ fn kind_arg(v: &JsValue) -> Result<BoardKind, String> {
 
 /// A checked configuration as JavaScript gets it: every setting, `depth: null` for "to the
 /// end of the game".
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct ConfigOut {
+struct EngineConfig {
+    #[tsify(type = "EngineId")]
     engine: &'static str,
     depth: Option<f64>,
     tt: bool,
@@ -125,9 +135,9 @@ struct ConfigOut {
     seed: f64,
 }
 
-impl From<&PlayerConfig> for ConfigOut {
+impl From<&PlayerConfig> for EngineConfig {
     fn from(c: &PlayerConfig) -> Self {
-        ConfigOut {
+        EngineConfig {
             engine: c.player.id(),
             depth: c.depth.map(f64::from),
             tt: c.tt,
@@ -139,11 +149,14 @@ impl From<&PlayerConfig> for ConfigOut {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct FieldOut {
+struct EngineField {
+    #[tsify(type = "'depth' | 'tt' | 'quiescence' | 'iterations' | 'c' | 'seed'")]
     key: &'static str,
     label: &'static str,
+    #[tsify(type = "'int' | 'number' | 'bool'")]
     kind: &'static str,
     min: f64,
     max: f64,
@@ -152,14 +165,20 @@ struct FieldOut {
     optional: bool,
 }
 
-#[derive(Serialize)]
+/// One player of the catalogue (`engines(kind)`).
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct EngineInfoOut {
+struct EngineInfo {
+    #[tsify(type = "EngineId")]
     id: &'static str,
+    /// Menu name ('α-β', 'Perfect').
     name: &'static str,
+    /// The name a menu shows on this game ('Perfect (exact solver)').
     menu: String,
-    fields: Vec<FieldOut>,
-    defaults: ConfigOut,
+    fields: Vec<EngineField>,
+    defaults: EngineConfig,
+    /// Why it cannot play this game; null when it can.
     unavailable: Option<&'static str>,
     /// The player a side with this one becomes when the game changes to this one
     /// (`PlayerId::on_game`).
@@ -175,11 +194,11 @@ pub fn engines(
     #[wasm_bindgen(unchecked_param_type = "'ttt' | 'c4'")] kind: JsValue,
 ) -> Result<JsValue, JsError> {
     let kind = kind_arg(&kind).map_err(at("engines"))?;
-    let list: Vec<EngineInfoOut> = PlayerId::ALL
+    let list: Vec<EngineInfo> = PlayerId::ALL
         .iter()
         .map(|&p| {
             let defaults = PlayerConfig::default_for(kind, p);
-            EngineInfoOut {
+            EngineInfo {
                 id: p.id(),
                 name: p.name(),
                 menu: if p == PlayerId::Perfect { defaults.label(kind) } else { p.name().to_string() },
@@ -188,7 +207,7 @@ pub fn engines(
                     .iter()
                     .map(|&f| {
                         let (min, max) = f.range();
-                        FieldOut {
+                        EngineField {
                             key: f.key(),
                             label: f.label(),
                             kind: match f.kind() {
@@ -205,7 +224,7 @@ pub fn engines(
                         }
                     })
                     .collect(),
-                defaults: ConfigOut::from(&defaults),
+                defaults: EngineConfig::from(&defaults),
                 unavailable: p.unavailable(kind),
                 becomes: p.on_game(kind).id(),
             }
@@ -225,7 +244,7 @@ pub fn check_engine_config(
 ) -> Result<JsValue, JsError> {
     let kind = kind_arg(&kind).map_err(at("checkEngineConfig"))?;
     let cfg = read_config(kind, &config).map_err(js_err)?;
-    to_js(&ConfigOut::from(&cfg))
+    to_js(&EngineConfig::from(&cfg))
 }
 
 /// `engineLabel(kind, config)`: who plays, with the settings that matter ("H-minimax
@@ -253,7 +272,7 @@ pub fn evaluation_config(
     let kind = kind_arg(&kind).map_err(&place)?;
     let mover = read_config(kind, &mover).map_err(&place)?;
     let other = read_config(kind, &other).map_err(&place)?;
-    to_js(&ConfigOut::from(&PlayerConfig::for_evaluation(kind, &mover, &other)))
+    to_js(&EngineConfig::from(&PlayerConfig::for_evaluation(kind, &mover, &other)))
 }
 
 /// A move in `play()` units.
@@ -264,13 +283,19 @@ fn move_js(kind: BoardKind, a: u8) -> f64 {
     }
 }
 
-#[derive(Serialize)]
+/// Engine.step() and Engine.progress().
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct ProgressOut {
+struct EngineProgress {
+    /// Deepest finished depth (0: none yet; null: to the end of the game).
     depth: Option<f64>,
     nodes: f64,
+    /// Depths searched, MCTS iterations, or solver columns solved.
     iterations: f64,
+    /// Best move so far, play() units.
     best: Option<f64>,
+    /// Value so far, to MAX (X).
     value: Option<f64>,
     done: bool,
     /// The solver gave up and its α-β fallback is searching.
@@ -280,19 +305,25 @@ struct ProgressOut {
 /// A proven result (the core's `Proven`), from the side to move at the root, plies from the
 /// root: `{outcome: 'win', plies: 1, words: 'wins in 1', label: 'win in 1', long: 'wins in 1
 /// ply'}`; a draw has `plies: null`, words 'draws', label 'draw'.
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct ProvenOut {
+struct Proven {
+    #[tsify(type = "'win' | 'loss' | 'draw'")]
     outcome: &'static str,
+    /// null for a draw.
     plies: Option<f64>,
+    /// 'wins in 1' | 'loses in 4' | 'draws' (after the player's name).
     words: String,
+    /// 'win in 1' | 'loss in 4' | 'draw' (a move's label).
     label: String,
+    /// 'wins in 1 ply' | 'loses in 4 plies' | 'draws'.
     long: String,
 }
 
-impl From<Proven> for ProvenOut {
-    fn from(p: Proven) -> Self {
-        ProvenOut {
+impl From<plyground::play::engine::Proven> for Proven {
+    fn from(p: plyground::play::engine::Proven) -> Self {
+        Proven {
             outcome: p.name(),
             plies: p.plies().map(f64::from),
             words: p.words(),
@@ -302,9 +333,11 @@ impl From<Proven> for ProvenOut {
     }
 }
 
-#[derive(Serialize)]
+/// One root move's score in an EngineResult.
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct ScoreOut {
+struct EngineScore {
     #[serde(rename = "move")]
     mv: f64,
     /// To MAX (X).
@@ -312,6 +345,7 @@ struct ScoreOut {
     /// From the side to move.
     score: Option<f64>,
     /// What `score` is, from the side to move.
+    #[tsify(type = "'exact' | 'lower' | 'upper' | 'estimate' | 'missing'")]
     bound: &'static str,
     /// MCTS: visits N.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -320,16 +354,18 @@ struct ScoreOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     q: Option<f64>,
     /// The proven result of playing this move, for the side to move (null: not proven).
-    proven: Option<ProvenOut>,
+    proven: Option<Proven>,
     /// "win" or "loss" when the exact solver's bound settles the game for the side to move
     /// (its distance not computed); null otherwise.
+    #[tsify(type = "'win' | 'loss' | null")]
     settled: Option<&'static str>,
 }
 
 /// The counters of everything the engine did.
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct StatsOut {
+struct EngineStats {
     nodes: f64,
     leaves: f64,
     cutoffs: f64,
@@ -338,9 +374,9 @@ struct StatsOut {
     tt_misses: f64,
 }
 
-impl From<&plyground::Stats> for StatsOut {
+impl From<&plyground::Stats> for EngineStats {
     fn from(s: &plyground::Stats) -> Self {
-        StatsOut {
+        EngineStats {
             nodes: s.nodes as f64,
             leaves: s.leaves as f64,
             cutoffs: s.cutoffs as f64,
@@ -351,35 +387,47 @@ impl From<&plyground::Stats> for StatsOut {
     }
 }
 
-#[derive(Serialize)]
+/// Engine.result(): one record shape for every engine.
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct ResultOut {
+struct EngineResult {
+    /// To MAX (X).
     value: f64,
+    /// From the side to move.
     score: f64,
+    /// The side to move at the root (0 = X).
     mover: f64,
     best: Option<f64>,
     best_index: Option<f64>,
     pv: Vec<f64>,
-    scores: Vec<ScoreOut>,
+    scores: Vec<EngineScore>,
     exact: bool,
     complete: bool,
+    /// The depth `value` comes from: null = to the end of the game, 0 = nothing finished.
     depth: Option<f64>,
-    stats: StatsOut,
+    stats: EngineStats,
+    /// MCTS iterations (0 for the others).
     iterations: f64,
+    #[tsify(type = "'alphabeta' | 'minimax' | 'mcts' | 'solve' | 'solve+alphabeta'")]
     algo: &'static str,
+    /// The solver gave up and its α-β fallback answered.
     fell_back: bool,
     /// The proven result at the root, for the side to move (null: an estimate or nothing).
-    proven: Option<ProvenOut>,
+    proven: Option<Proven>,
 }
 
 /// The options for `Stepper.forGame` (α-β, minimax), `Stepper.forSolve` (`algo: 'solve'`) or
 /// the MCTS lab (`algo: 'mcts'`: `MctsStepper.forGame` with `c`, `seed` and `expansion`, run
 /// for `iterations`).
-#[derive(Serialize, Default)]
+#[derive(Serialize, Default, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct RecordOptionsOut {
+struct RecordOptions {
+    #[tsify(type = "'minimax' | 'alphabeta' | 'mcts' | 'solve'")]
     algo: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "'nonstrict' | 'strict'")]
     tie: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     order: Option<String>,
@@ -403,21 +451,22 @@ struct RecordOptionsOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     c: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "'natural' | 'random'")]
     expansion: Option<&'static str>,
     /// Tic-tac-toe players: the engines' game (wins scored by distance) is recorded.
     #[serde(skip_serializing_if = "Option::is_none")]
     fast_wins: Option<bool>,
 }
 
-fn record_options(spec: &SearchSpec) -> RecordOptionsOut {
+fn record_options(spec: &SearchSpec) -> RecordOptions {
     match spec {
-        SearchSpec::Minimax { .. } => RecordOptionsOut { algo: "minimax", ..Default::default() },
+        SearchSpec::Minimax { .. } => RecordOptions { algo: "minimax", ..Default::default() },
         SearchSpec::AlphaBeta { opts, eval, iterative } => {
             let (order, seed) = match opts.order {
                 MoveOrder::Random(s) => ("random".to_string(), Some(s as f64)),
                 o => (o.to_string(), None),
             };
-            RecordOptionsOut {
+            RecordOptions {
                 algo: "alphabeta",
                 tie: Some(match opts.tie {
                     plyground::TieRule::NonStrict => "nonstrict",
@@ -434,7 +483,7 @@ fn record_options(spec: &SearchSpec) -> RecordOptionsOut {
                 ..Default::default()
             }
         }
-        SearchSpec::Mcts { opts, iterations } => RecordOptionsOut {
+        SearchSpec::Mcts { opts, iterations } => RecordOptions {
             algo: "mcts",
             iterations: Some((*iterations).into()),
             c: Some(opts.c),
@@ -446,7 +495,7 @@ fn record_options(spec: &SearchSpec) -> RecordOptionsOut {
             ..Default::default()
         },
         SearchSpec::Solve { budget, .. } => {
-            RecordOptionsOut { algo: "solve", budget: Some(*budget as f64), ..Default::default() }
+            RecordOptions { algo: "solve", budget: Some(*budget as f64), ..Default::default() }
         }
     }
 }
@@ -514,7 +563,7 @@ impl EngineHandle {
     /// The checked configuration it plays.
     #[wasm_bindgen(unchecked_return_type = "EngineConfig")]
     pub fn config(&self) -> Result<JsValue, JsError> {
-        to_js(&ConfigOut::from(self.inner.config()))
+        to_js(&EngineConfig::from(self.inner.config()))
     }
 
     /// Who plays, with settings ("H-minimax (EVAL), depth 6, TT").
@@ -570,7 +619,7 @@ impl EngineHandle {
 
 impl EngineHandle {
     fn progress_out(&self, p: &Progress<u8>) -> Result<JsValue, JsError> {
-        to_js(&ProgressOut {
+        to_js(&EngineProgress {
             depth: depth_js(p.depth),
             nodes: p.nodes as f64,
             iterations: p.iterations.into(),
@@ -581,10 +630,10 @@ impl EngineHandle {
         })
     }
 
-    fn result_out(&self, r: &EngineResult<u8>) -> ResultOut {
+    fn result_out(&self, r: &plyground::play::engine::EngineResult<u8>) -> EngineResult {
         let min = self.mover != Player::MAX;
         let mine = |v: f64| if min { -v } else { v };
-        ResultOut {
+        EngineResult {
             value: r.value,
             score: r.score,
             mover: self.mover.0.into(),
@@ -594,7 +643,7 @@ impl EngineHandle {
             scores: r
                 .scores
                 .iter()
-                .map(|m| ScoreOut {
+                .map(|m| EngineScore {
                     mv: move_js(self.kind, m.action),
                     value: m.value,
                     score: m.value.map(mine),
@@ -605,18 +654,18 @@ impl EngineHandle {
                     },
                     n: m.visits.map(f64::from),
                     q: m.reward,
-                    proven: m.proven.map(ProvenOut::from),
+                    proven: m.proven.map(Proven::from),
                     settled: r.settled(m, min),
                 })
                 .collect(),
             exact: r.exact,
             complete: r.complete,
             depth: depth_js(r.depth),
-            stats: StatsOut::from(&r.stats),
+            stats: EngineStats::from(&r.stats),
             iterations: r.iterations.into(),
             algo: r.algo,
             fell_back: self.inner.fell_back(),
-            proven: r.proven.map(ProvenOut::from),
+            proven: r.proven.map(Proven::from),
         }
     }
 }

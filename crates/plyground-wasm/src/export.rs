@@ -37,7 +37,8 @@ pub fn export_tikz(
 /// in px (its height follows; undefined: the natural size, where the smallest text is 11 px);
 /// `minimax` as for `exportTikz`. Only in the full
 /// module (the `full` feature): no page calls it (a page's Export button saves its canvas's
-/// own SVG), and in the practice module it would cost every exercise 16 KB gzipped.
+/// own SVG), and in the practice module every exercise would download it (`cargo xtask
+/// size` lists what each module holds).
 #[cfg(feature = "full")]
 #[wasm_bindgen(js_name = exportSvg)]
 pub fn export_svg(
@@ -63,7 +64,7 @@ pub fn export_svg(
 /// `pxPerCm`; `states`, `greyed`, `edgeLooks`, `labels`, `ring`), the placement the SVG and
 /// TikZ of that step draw. Full module only (the `full` feature), like `exportSvg`.
 #[cfg(feature = "full")]
-#[wasm_bindgen(js_name = figureRecord)]
+#[wasm_bindgen(js_name = figureRecord, unchecked_return_type = "FigureRecord")]
 pub fn figure_record(
     tree: &GameTree,
     #[wasm_bindgen(unchecked_param_type = "SearchOptions | undefined")] opts: JsValue,
@@ -86,7 +87,7 @@ pub fn figure_record(
         }
     }
     let st = crate::figure::step_out(&fig, &d);
-    let out = FigureOut {
+    let out = FigureRecord {
         x: d.place.x.clone(),
         y: d.place.y.clone(),
         kinds: fig.nodes.iter().map(|n| crate::figure::kind(n.kind)).collect(),
@@ -108,9 +109,10 @@ pub fn figure_record(
 }
 
 #[cfg(feature = "full")]
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct FigureOut {
+struct FigureRecord {
     x: Vec<f64>,
     y: Vec<f64>,
     kinds: Vec<&'static str>,
@@ -119,7 +121,7 @@ struct FigureOut {
     greyed: Vec<bool>,
     edges: Vec<f64>,
     edge_looks: Vec<&'static str>,
-    labels: Vec<crate::figure::LabelOut>,
+    labels: Vec<crate::figure::FigureLabel>,
     ring: i32,
     bounds: Vec<f64>,
     px_per_cm: f64,

@@ -61,6 +61,7 @@ impl FigurePlan {
     /// and 8 numbers (four corners x, y); `bounds` [x0, y0, x1, y1] of everything any step
     /// draws; `hit` per node [x0, y0, x1, y1], the box a pointer on it hits; `pxPerCm` the
     /// scale where the smallest text is 11 px; `compact`.
+    #[wasm_bindgen(unchecked_return_type = "FigureLayout")]
     pub fn layout(&self) -> Result<JsValue, JsError> {
         let p = &self.plan;
         let fig = &p.room;
@@ -72,7 +73,7 @@ impl FigurePlan {
                 edges.extend([x, y]);
             }
         }
-        let out = LayoutOut {
+        let out = FigureLayout {
             x: p.place.x.clone(),
             y: p.place.y.clone(),
             parents: fig.nodes.iter().map(|n| n.parent.map_or(-1, |v| v as i32)).collect(),
@@ -101,7 +102,11 @@ impl FigurePlan {
     /// "pruned", "forward"; `labels` {node, kind ("name", "value", "window", "edge", "prob",
     /// "player", "minimax"), text, pt, box [x0, y0, x1, y1], anchor "west" | "east" | "north"
     /// | "center"}; `ring` the current node or -1.
-    pub fn at(&self, step: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "FigureStep")]
+    pub fn at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
+    ) -> Result<JsValue, JsError> {
         let place = at("FigurePlan.at");
         let step = number_arg("step", &step)
             .and_then(|x| int_in("step", x, 0, self.trace.len() as u64))
@@ -123,7 +128,7 @@ pub(crate) fn kind(k: FigKind) -> &'static str {
 }
 
 /// One step of a figure as a record.
-pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> StepOut {
+pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> FigureStep {
     let state = |s: FigState| match s {
         FigState::Unvisited => "unvisited",
         FigState::Open => "open",
@@ -134,7 +139,7 @@ pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> StepOut {
     let labels = d
         .labels
         .iter()
-        .map(|l| LabelOut {
+        .map(|l| FigureLabel {
             node: l.node,
             kind: match l.kind {
                 LabelKind::Name => "name",
@@ -156,7 +161,7 @@ pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> StepOut {
             },
         })
         .collect();
-    StepOut {
+    FigureStep {
         states: fig.nodes.iter().map(|n| state(n.state)).collect(),
         greyed: fig.nodes.iter().map(|n| n.greyed).collect(),
         edge_looks: d.edges.iter().map(|e| fig.nodes[e.child as usize].edge_look()).collect(),
@@ -165,9 +170,10 @@ pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> StepOut {
     }
 }
 
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct LayoutOut {
+struct FigureLayout {
     x: Vec<f64>,
     y: Vec<f64>,
     parents: Vec<i32>,
@@ -180,18 +186,20 @@ struct LayoutOut {
     compact: bool,
 }
 
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct StepOut {
+pub(crate) struct FigureStep {
     pub(crate) states: Vec<&'static str>,
     pub(crate) greyed: Vec<bool>,
     pub(crate) edge_looks: Vec<&'static str>,
-    pub(crate) labels: Vec<LabelOut>,
+    pub(crate) labels: Vec<FigureLabel>,
     pub(crate) ring: i32,
 }
 
-#[derive(serde::Serialize)]
-pub(crate) struct LabelOut {
+#[derive(serde::Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+pub(crate) struct FigureLabel {
     node: u32,
     kind: &'static str,
     text: String,

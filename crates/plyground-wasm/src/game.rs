@@ -3,7 +3,7 @@
 
 use crate::options::Algo;
 use crate::options::Opts;
-use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut};
+use crate::search::{self, depth_js, is_exact, MoveScore, SearchStats};
 use crate::skin::BoardSkin;
 use crate::util::{at, i32_array, js_err, number_arg, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
@@ -300,24 +300,31 @@ impl GameHandle {
 }
 
 /// What `searchGame` returns.
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct SearchGameOut {
+struct SearchGameResult {
+    /// Utility to MAX (X).
     value: f64,
+    /// The value from the side to move.
     score: f64,
+    /// In play() units; null when the game is over (or no iteration completed).
     best: Option<f64>,
+    /// Index into legalMoves().
     best_index: Option<f64>,
+    #[tsify(type = "Int32Array")]
     pv: crate::write::Preserve,
     pv_text: String,
     scores: Vec<MoveScore>,
     exact: bool,
+    /// The depth the result comes from; null = to the end.
     depth: Option<f64>,
     complete: bool,
     algo: &'static str,
-    stats: StatsOut,
+    stats: SearchStats,
 }
 
-fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGameOut, String> {
+fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGameResult, String> {
     let o = opts.resolve(&h.game, false)?;
     let s = h.state();
     let (r, exact, scores) = if o.algo == Algo::AlphaBeta {
@@ -344,7 +351,7 @@ fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGam
     let r = &r;
     let mover_is_max = h.game.player(s) == ToMove::Player(Player::MAX);
     let pv: Vec<i32> = r.pv.iter().map(|&a| G::action_js(a) as i32).collect();
-    Ok(SearchGameOut {
+    Ok(SearchGameResult {
         value: r.value,
         score: if mover_is_max { r.value } else { -r.value },
         best: r.best.map(G::action_js),
@@ -356,7 +363,7 @@ fn search_game_in<G: BoardSkin>(h: &History<G>, opts: &Opts) -> Result<SearchGam
         depth: depth_js(r.depth),
         complete: r.complete,
         algo: o.algo.name(),
-        stats: StatsOut::from(&r.stats),
+        stats: SearchStats::from(&r.stats),
     })
 }
 

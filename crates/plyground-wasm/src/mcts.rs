@@ -62,9 +62,10 @@ fn phase_name(p: MctsPhase) -> &'static str {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct MctsNodeOut {
+struct MctsNodeInfo {
     id: u32,
     parent: i32,
     action: Option<f64>,
@@ -73,18 +74,23 @@ struct MctsNodeOut {
     n: f64,
     w: f64,
     q: f64,
+    /// -1 at chance nodes.
     to_move: i32,
+    /// The player whose rewards W sums (who moved into the node).
     mover: u32,
     terminal: bool,
     untried: u32,
     children: Vec<u32>,
     /// MCTS-Solver: `win`, `loss` or `draw` for the mover, and the rule as a sentence.
+    #[tsify(type = "'win' | 'loss' | 'draw' | null")]
     proof: Option<&'static str>,
+    /// The rule that proved it, as a sentence (null while unproven).
     proof_rule: Option<String>,
 }
 
-#[derive(Serialize)]
-struct UcbOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct UcbTerms {
     child: u32,
     action: Option<f64>,
     n: f64,
@@ -96,16 +102,19 @@ struct UcbOut {
     selected: bool,
 }
 
-#[derive(Serialize)]
-struct ShareOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct RootShare {
     child: u32,
     action: Option<f64>,
     n: f64,
     q: f64,
 }
 
-#[derive(Default, Serialize)]
-struct EventOut {
+#[derive(Default, Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct MctsEventInfo {
+    #[tsify(type = "'select' | 'expand' | 'rollout' | 'backup'")]
     phase: &'static str,
     node: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -240,7 +249,7 @@ impl<G: Skin> MctsRun<G> {
         self.mcts.node(id).and_then(|n| n.action).map(G::action_js)
     }
 
-    fn nodes(&self) -> Vec<MctsNodeOut> {
+    fn nodes(&self) -> Vec<MctsNodeInfo> {
         let count = self.shown_count();
         (0..count as u32)
             .filter_map(|id| self.mcts.node(id))
@@ -250,7 +259,7 @@ impl<G: Skin> MctsRun<G> {
                     v.children.iter().copied().filter(|&c| (c as usize) < count).collect();
                 let hidden = v.children.len() - children.len();
                 let label = self.label_of(v.id);
-                MctsNodeOut {
+                MctsNodeInfo {
                     id: v.id,
                     parent: v.parent.map_or(-1, |p| p as i32),
                     action: v.action.map(G::action_js),
@@ -274,7 +283,7 @@ impl<G: Skin> MctsRun<G> {
             .collect()
     }
 
-    fn ucb(&self, node: u32) -> Vec<UcbOut> {
+    fn ucb(&self, node: u32) -> Vec<UcbTerms> {
         let count = self.shown_count();
         let Some(v) = self.mcts.node(node) else { return Vec::new() };
         let parent_n = self.nw(node).0 as f64;
@@ -286,7 +295,7 @@ impl<G: Skin> MctsRun<G> {
             .enumerate()
             .map(|(i, (&c, &(w, n)))| {
                 let (total, exploitation, exploration) = ucb1(w, n, parent_n, self.opts.c);
-                UcbOut {
+                UcbTerms {
                     child: c,
                     action: self.action_js(c),
                     n,
@@ -388,7 +397,7 @@ impl<G: Skin> MctsRun<G> {
         mcts_decision(&stats, chosen, self.game.move_prefix())
     }
 
-    fn root_shares(&self) -> Vec<ShareOut> {
+    fn root_shares(&self) -> Vec<RootShare> {
         let count = self.shown_count();
         let root = self.mcts.root();
         root.children
@@ -397,7 +406,7 @@ impl<G: Skin> MctsRun<G> {
             .filter(|&c| (c as usize) < count)
             .map(|c| {
                 let (n, w) = self.nw(c);
-                ShareOut {
+                RootShare {
                     child: c,
                     action: self.action_js(c),
                     n: n as f64,
@@ -407,7 +416,7 @@ impl<G: Skin> MctsRun<G> {
             .collect()
     }
 
-    fn last_events(&self) -> Vec<EventOut> {
+    fn last_events(&self) -> Vec<MctsEventInfo> {
         let Some(r) = &self.rec else { return Vec::new() };
         let end = if self.shown == 0 { 0 } else { r.phases[self.shown.min(r.phases.len()) - 1].1 };
         let players = self.game.num_players().clamp(1, 4);
@@ -416,7 +425,7 @@ impl<G: Skin> MctsRun<G> {
             .filter_map(|e| {
                 let phase = phase_name(mcts_phase(e)?);
                 Some(match *e {
-                    Event::MctsSelect { node, child, exploitation, exploration } => EventOut {
+                    Event::MctsSelect { node, child, exploitation, exploration } => MctsEventInfo {
                         phase,
                         node,
                         child: Some(child),
@@ -424,23 +433,27 @@ impl<G: Skin> MctsRun<G> {
                         exploration: Some(exploration),
                         ..Default::default()
                     },
-                    Event::MctsExpand { node, child, action } => EventOut {
+                    Event::MctsExpand { node, child, action } => MctsEventInfo {
                         phase,
                         node,
                         child: Some(child),
                         action: Some(G::action_js(action)),
                         ..Default::default()
                     },
-                    Event::MctsRollout { node, plies, reward } => EventOut {
+                    Event::MctsRollout { node, plies, reward } => MctsEventInfo {
                         phase,
                         node,
                         plies: Some(plies),
                         reward: Some(reward[..players].to_vec()),
                         ..Default::default()
                     },
-                    Event::MctsBackup { node, visits, wins } => {
-                        EventOut { phase, node, visits: Some(visits), wins: Some(wins), ..Default::default() }
-                    }
+                    Event::MctsBackup { node, visits, wins } => MctsEventInfo {
+                        phase,
+                        node,
+                        visits: Some(visits),
+                        wins: Some(wins),
+                        ..Default::default()
+                    },
                     _ => return None,
                 })
             })
@@ -690,7 +703,7 @@ impl MctsStepper {
     }
 
     /// `[{child, action, n, q}]` for the root's children, in expansion order.
-    #[wasm_bindgen(js_name = rootShares, unchecked_return_type = "{child: number, action: number, n: number, q: number}[]")]
+    #[wasm_bindgen(js_name = rootShares, unchecked_return_type = "RootShare[]")]
     pub fn root_shares(&self) -> Result<JsValue, JsError> {
         self.inner.root_shares()
     }
@@ -745,7 +758,7 @@ pub fn ucb1_select_js(
 /// the same function selection uses (the MCTS lab's calculator shows the lessons' exercise
 /// with it). An unvisited child (`n` = 0) gets `total = Infinity`. Throws on a negative or
 /// non-finite argument, or `w > n`, naming it.
-#[wasm_bindgen(js_name = ucb1, unchecked_return_type = "{exploitation: number, exploration: number, total: number}")]
+#[wasm_bindgen(js_name = ucb1, unchecked_return_type = "Ucb1")]
 pub fn ucb1_js(
     #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
@@ -771,12 +784,13 @@ pub fn ucb1_js(
             num_text(n)
         )));
     }
-    #[derive(Serialize)]
-    struct Terms {
+    #[derive(Serialize, tsify_next::Tsify)]
+    #[tsify(missing_as_null)]
+    struct Ucb1 {
         exploitation: f64,
         exploration: f64,
         total: f64,
     }
     let (total, exploitation, exploration) = ucb1(w, n, parent_n, c);
-    to_js(&Terms { exploitation, exploration, total })
+    to_js(&Ucb1 { exploitation, exploration, total })
 }

@@ -26,7 +26,8 @@ use serde::Deserialize;
 use std::fmt;
 
 /// Which search.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, tsify_next::Tsify)]
+#[serde(rename_all = "lowercase")]
 pub enum Algo {
     /// MINIMAX-DECISION.
     Minimax,
@@ -48,7 +49,8 @@ impl Algo {
 }
 
 /// α-β's pruning test.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, tsify_next::Tsify)]
+#[serde(rename_all = "lowercase")]
 pub enum Tie {
     /// Prune on v ≥ β / v ≤ α.
     NonStrict,
@@ -57,7 +59,8 @@ pub enum Tie {
 }
 
 /// Move orders by name; `random` takes its seed from the `seed` option.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, tsify_next::Tsify)]
+#[serde(rename_all = "lowercase")]
 #[allow(missing_docs)]
 pub enum Order {
     Natural,
@@ -70,7 +73,8 @@ pub enum Order {
 }
 
 /// MCTS expansion order.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, tsify_next::Tsify)]
+#[serde(rename_all = "lowercase")]
 #[allow(missing_docs)]
 pub enum ExpansionOrder {
     Natural,
@@ -128,36 +132,60 @@ pub const SEARCH_KEYS: &[&str] = &[
 /// The search options as JavaScript gives them (`SearchOptions` in the TypeScript types):
 /// every field optional, `undefined` and `null` meaning "the default", numbers as `f64`
 /// until [`SearchOptions::check`] has checked them.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+#[serde(rename_all = "camelCase")]
 #[allow(missing_docs)]
 pub struct SearchOptions {
+    /// Default 'alphabeta' ('maxn' for trees with utility tuples).
     pub algo: Option<Algo>,
+    /// α-β: prune on v ≥ β / v ≤ α ('nonstrict', default) or only on v > β / v < α.
     pub tie: Option<Tie>,
+    /// α-β move order. Default 'natural' ('heuristic' for Connect-4); 'random' uses `seed`.
     pub order: Option<Order>,
+    /// Random ordering and MCTS (integer ≥ 0). Default 0.
     pub seed: Option<f64>,
+    /// α-β depth limit in plies (1–64); null = to the end.
     pub depth: Option<f64>,
+    /// Use the game's evaluation function at the depth cutoff (default true; trees: an inner node's
+    /// written evaluation `B~4[…]`, else 0).
     pub eval: Option<bool>,
+    /// Transposition table (default false; true for Connect-4).
     pub tt: Option<bool>,
+    /// Quiescence search past the depth cutoff (default false).
     pub quiescence: Option<bool>,
+    /// Iterative deepening up to `depth` (default false; true for Connect-4).
     pub iterative: Option<bool>,
+    /// α-β node budget (1–10⁹); null = none (Connect-4: 5,000,000).
     pub budget: Option<f64>,
+    /// MCTS iterations (1–1,000,000; default 10,000).
     pub iterations: Option<f64>,
+    /// MCTS exploration constant C (0–10⁶; default √2).
     pub c: Option<f64>,
+    /// MCTS expansion order (default 'natural').
     pub expansion: Option<ExpansionOrder>,
+    /// Compute `scores` (default true; one extra full-window search per move for α-β).
     pub scores: Option<bool>,
+    /// MCTS-Solver: proven wins and losses steer the search and the move (default false; two-player
+    /// games only).
     pub solver: Option<bool>,
+    /// Stepper.forGame on tic-tac-toe only: record the engines' game (a win scores 1 + the empty
+    /// cells left), as a tic-tac-toe player's searchOptions() asks (default false).
     pub fast_wins: Option<bool>,
     /// Singular extensions and beam search: not in the games module alone (the `extensions`
     /// feature; there the reader refuses them by name, see `read.rs`).
     #[cfg(feature = "trees")]
     pub singular: Option<SingularOptions>,
+    /// α-β only: beam search, keep the `beam` (1–100,000) children of best EVAL at each node; the
+    /// others are dropped unsearched (`PrunedEdgeInfo.forward`, event 'ForwardPrune').
     #[cfg(feature = "trees")]
     pub beam: Option<f64>,
 }
 
 /// `singular: {margin, extra}`: singular extensions (α-β with a depth limit).
 #[cfg(feature = "trees")]
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[allow(missing_docs)]
 pub struct SingularOptions {
     pub margin: Option<f64>,
@@ -455,7 +483,8 @@ pub fn node_cap(x: Option<f64>) -> Result<usize, String> {
 
 /// The options of `solveConnect4` and `analyzeConnect4` as JavaScript gives them.
 #[cfg(feature = "full")]
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
 pub struct SolveOptions {
     /// Only the sign of the score (default false).

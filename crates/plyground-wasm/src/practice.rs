@@ -234,9 +234,10 @@ fn build(opts: JsValue) -> Result<Exercise, String> {
 // Records
 
 /// An item as JSON: null, a number, [numbers], true/false, "path", [indices].
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(untagged)]
-pub(crate) enum ItemRec {
+pub(crate) enum PracticeItem {
     Missing(Option<()>),
     Number(f64),
     Numbers(Vec<f64>),
@@ -245,46 +246,48 @@ pub(crate) enum ItemRec {
     Order(Vec<u32>),
 }
 
-pub(crate) fn item(i: &Item) -> ItemRec {
+pub(crate) fn item(i: &Item) -> PracticeItem {
     match i {
-        Item::Missing => ItemRec::Missing(None),
-        Item::Number(x) => ItemRec::Number(*x),
-        Item::Numbers(v) => ItemRec::Numbers(v.clone()),
-        Item::Mark(b) => ItemRec::Mark(*b),
-        Item::Path(p) => ItemRec::Path(p.clone()),
-        Item::Order(o) => ItemRec::Order(o.clone()),
+        Item::Missing => PracticeItem::Missing(None),
+        Item::Number(x) => PracticeItem::Number(*x),
+        Item::Numbers(v) => PracticeItem::Numbers(v.clone()),
+        Item::Mark(b) => PracticeItem::Mark(*b),
+        Item::Path(p) => PracticeItem::Path(p.clone()),
+        Item::Order(o) => PracticeItem::Order(o.clone()),
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct MistakeRec {
+struct PracticeMistake {
     node: String,
     label: String,
     field: &'static str,
-    expected: ItemRec,
-    got: ItemRec,
+    expected: PracticeItem,
+    got: PracticeItem,
     misconception: Option<&'static str>,
     explanation: Option<String>,
     step: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct StepRec {
+struct PracticeStep {
     node: String,
     label: String,
     field: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    expected: Option<ItemRec>,
+    expected: Option<PracticeItem>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rule: Option<String>,
     hint: String,
     step: u32,
 }
 
-fn step(s: &Step, with_answer: bool) -> StepRec {
-    StepRec {
+fn step(s: &Step, with_answer: bool) -> PracticeStep {
+    PracticeStep {
         node: s.node.clone(),
         label: s.label.clone(),
         field: s.field.name(),
@@ -295,59 +298,69 @@ fn step(s: &Step, with_answer: bool) -> StepRec {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct CellRec {
+struct PracticeCell {
     field: &'static str,
     node: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct GradeRec {
+pub(crate) struct PracticeGrade {
     task: &'static str,
     seed: Option<f64>,
     tree: String,
     score: u32,
     max: u32,
     done: bool,
-    mistakes: Vec<MistakeRec>,
-    correct: Vec<CellRec>,
-    first_wrong: Option<StepRec>,
+    mistakes: Vec<PracticeMistake>,
+    correct: Vec<PracticeCell>,
+    first_wrong: Option<PracticeStep>,
     misconception: Option<&'static str>,
     explanation: Option<String>,
     summary: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct QuestionRec {
+struct PracticeQuestion {
     path: String,
     label: String,
     field: &'static str,
+    #[tsify(type = "'number' | 'tuple' | 'window' | 'mark' | 'child' | 'permutation' | 'counts'")]
     kind: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct AnswersRec {
+struct PracticeKey {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "Record<string, number | number[]>")]
     values: Option<Preserve>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "Record<string, [number, number]>")]
     windows: Option<Preserve>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pruned: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     choice: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "Record<string, number[]>")]
     order: Option<Preserve>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(type = "Record<string, [number, number]>")]
     visits: Option<Preserve>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct MctsNodeRec {
+struct PracticeMctsNode {
     path: String,
     label: String,
     n: u32,
@@ -355,43 +368,49 @@ struct MctsNodeRec {
     mover: u8,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct MctsRec {
+struct PracticeMcts {
     c: f64,
     seed: f64,
     iterations: u32,
     reward: f64,
-    nodes: Vec<MctsNodeRec>,
+    nodes: Vec<PracticeMctsNode>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct OrderingRec {
+struct PracticeOrdering {
     min_leaves: f64,
     given_leaves: f64,
     exhaustive: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct StepperOptionsRec {
+struct PracticeStepperOptions {
     algo: &'static str,
+    #[tsify(type = "'nonstrict' | 'strict'")]
     tie: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct TaskRec {
+struct PracticeTask {
     id: &'static str,
     fields: Vec<&'static str>,
     algo: Option<&'static str>,
     tie_applies: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct MisconceptionRec {
+struct PracticeMisconception {
     id: &'static str,
     summary: &'static str,
 }
@@ -422,8 +441,8 @@ pub(crate) fn mis_id(m: Option<Misconception>) -> Option<&'static str> {
 }
 
 /// A grade as its record, named `task` (a practice task's id, or a prediction session's).
-pub(crate) fn grade_rec(g: Grade, task: &'static str) -> GradeRec {
-    GradeRec {
+pub(crate) fn grade_rec(g: Grade, task: &'static str) -> PracticeGrade {
+    PracticeGrade {
         task,
         seed: g.seed.map(|s| s as f64),
         tree: g.tree,
@@ -433,7 +452,7 @@ pub(crate) fn grade_rec(g: Grade, task: &'static str) -> GradeRec {
         mistakes: g
             .mistakes
             .iter()
-            .map(|m| MistakeRec {
+            .map(|m| PracticeMistake {
                 node: m.node.clone(),
                 label: m.label.clone(),
                 field: m.field.name(),
@@ -444,7 +463,7 @@ pub(crate) fn grade_rec(g: Grade, task: &'static str) -> GradeRec {
                 step: m.step,
             })
             .collect(),
-        correct: g.correct.iter().map(|(f, p)| CellRec { field: f.name(), node: p.clone() }).collect(),
+        correct: g.correct.iter().map(|(f, p)| PracticeCell { field: f.name(), node: p.clone() }).collect(),
         first_wrong: g.first_wrong.as_ref().map(|s| step(s, true)),
         misconception: mis_id(g.misconception),
         explanation: g.explanation,
@@ -484,9 +503,9 @@ impl Practice {
     /// The tasks: `[{id, fields, algo, tieApplies}]`.
     #[wasm_bindgen(unchecked_return_type = "PracticeTask[]")]
     pub fn tasks() -> Result<JsValue, JsError> {
-        let v: Vec<TaskRec> = Task::ALL
+        let v: Vec<PracticeTask> = Task::ALL
             .iter()
-            .map(|t| TaskRec {
+            .map(|t| PracticeTask {
                 id: t.id(),
                 fields: t.fields().iter().map(|f| f.name()).collect(),
                 algo: t.stepper_algo(),
@@ -499,9 +518,9 @@ impl Practice {
     /// The misconceptions: `[{id, summary}]`.
     #[wasm_bindgen(unchecked_return_type = "PracticeMisconception[]")]
     pub fn misconceptions() -> Result<JsValue, JsError> {
-        let v: Vec<MisconceptionRec> = Misconception::ALL
+        let v: Vec<PracticeMisconception> = Misconception::ALL
             .iter()
-            .map(|m| MisconceptionRec { id: m.id(), summary: m.summary() })
+            .map(|m| PracticeMisconception { id: m.id(), summary: m.summary() })
             .collect();
         to_js(&v)
     }
@@ -557,10 +576,10 @@ impl Practice {
 
     /// The options of the `Stepper.forTree` that steps the key's trace (`{algo, tie}`), or
     /// null (MCTS, move ordering).
-    #[wasm_bindgen(getter, js_name = stepperOptions, unchecked_return_type = "{algo: string, tie: string} | null")]
+    #[wasm_bindgen(getter, js_name = stepperOptions, unchecked_return_type = "PracticeStepperOptions | null")]
     pub fn stepper_options(&self) -> Result<JsValue, JsError> {
         match self.ex.task().stepper_algo() {
-            Some(algo) => to_js(&StepperOptionsRec { algo, tie: tie_name(self.ex.options().tie) }),
+            Some(algo) => to_js(&PracticeStepperOptions { algo, tie: tie_name(self.ex.options().tie) }),
             None => Ok(JsValue::NULL),
         }
     }
@@ -575,11 +594,11 @@ impl Practice {
     /// What to answer: `[{path, label, field, kind}]` in depth-first order.
     #[wasm_bindgen(unchecked_return_type = "PracticeQuestion[]")]
     pub fn questions(&self) -> Result<JsValue, JsError> {
-        let v: Vec<QuestionRec> = self
+        let v: Vec<PracticeQuestion> = self
             .ex
             .questions()
             .iter()
-            .map(|q| QuestionRec {
+            .map(|q| PracticeQuestion {
                 path: q.path.clone(),
                 label: q.label.clone(),
                 field: q.field.name(),
@@ -633,22 +652,22 @@ impl Practice {
     /// Every step of the key in visiting order, with answers and rules.
     #[wasm_bindgen(unchecked_return_type = "PracticeStep[]")]
     pub fn steps(&self) -> Result<JsValue, JsError> {
-        let v: Vec<StepRec> = self.ex.steps().iter().map(|s| step(s, true)).collect();
+        let v: Vec<PracticeStep> = self.ex.steps().iter().map(|s| step(s, true)).collect();
         to_js(&v)
     }
 
     /// The answer key, in the answers' shape (it grades as full marks).
-    #[wasm_bindgen(js_name = answerKey, unchecked_return_type = "PracticeAnswers")]
+    #[wasm_bindgen(js_name = answerKey, unchecked_return_type = "PracticeKey")]
     pub fn answer_key(&self) -> Result<JsValue, JsError> {
         let k = self.ex.answer_key();
         let values = match &k.values {
             Some(m) => {
-                let items: Vec<(&String, ItemRec)> = m
+                let items: Vec<(&String, PracticeItem)> = m
                     .iter()
                     .map(|(p, a)| {
                         let i = match a {
-                            Answer::Number(x) => ItemRec::Number(*x),
-                            Answer::Numbers(v) => ItemRec::Numbers(v.clone()),
+                            Answer::Number(x) => PracticeItem::Number(*x),
+                            Answer::Numbers(v) => PracticeItem::Numbers(v.clone()),
                         };
                         (p, i)
                     })
@@ -657,7 +676,7 @@ impl Practice {
             }
             None => None,
         };
-        to_js(&AnswersRec {
+        to_js(&PracticeKey {
             values,
             windows: k.windows.as_ref().map(object_of).transpose()?,
             pruned: k.pruned,
@@ -673,7 +692,7 @@ impl Practice {
     pub fn mcts(&self) -> Result<JsValue, JsError> {
         match self.ex.mcts() {
             None => Ok(JsValue::NULL),
-            Some(m) => to_js(&MctsRec {
+            Some(m) => to_js(&PracticeMcts {
                 c: m.c,
                 seed: m.seed as f64,
                 iterations: m.iterations,
@@ -681,7 +700,7 @@ impl Practice {
                 nodes: m
                     .nodes
                     .iter()
-                    .map(|n| MctsNodeRec {
+                    .map(|n| PracticeMctsNode {
                         path: n.path.clone(),
                         label: n.label.clone(),
                         n: n.n,
@@ -694,13 +713,11 @@ impl Practice {
     }
 
     /// Move ordering: `{minLeaves, givenLeaves, exhaustive}`, or null for other tasks.
-    #[wasm_bindgen(
-        unchecked_return_type = "{minLeaves: number, givenLeaves: number, exhaustive: boolean} | null"
-    )]
+    #[wasm_bindgen(unchecked_return_type = "PracticeOrdering | null")]
     pub fn ordering(&self) -> Result<JsValue, JsError> {
         match self.ex.ordering() {
             None => Ok(JsValue::NULL),
-            Some(o) => to_js(&OrderingRec {
+            Some(o) => to_js(&PracticeOrdering {
                 min_leaves: o.min_leaves as f64,
                 given_leaves: o.given_leaves as f64,
                 exhaustive: o.exhaustive,
@@ -727,18 +744,4 @@ export interface PracticeAnswers {
   pruned?: string[]; choice?: string; order?: Record<string, number[]>;
   visits?: Record<string, [number, number]>;
 }
-export type PracticeItem = null | number | number[] | boolean | string;
-export interface PracticeQuestion { path: string; label: string; field: string;
-  kind: 'number' | 'tuple' | 'window' | 'mark' | 'child' | 'permutation' | 'counts'; }
-export interface PracticeStep { node: string; label: string; field: string; expected?: PracticeItem;
-  rule?: string; hint: string; step: number; }
-export interface PracticeMistake { node: string; label: string; field: string; expected: PracticeItem;
-  got: PracticeItem; misconception: string | null; explanation: string | null; step: number; }
-export interface PracticeGrade { task: string; seed: number | null; tree: string; score: number; max: number;
-  done: boolean; mistakes: PracticeMistake[]; correct: {field: string; node: string}[];
-  firstWrong: PracticeStep | null; misconception: string | null; explanation: string | null; summary: string; }
-export interface PracticeMcts { c: number; seed: number; iterations: number; reward: number;
-  nodes: {path: string; label: string; n: number; w: number; mover: number}[]; }
-export interface PracticeTask { id: string; fields: string[]; algo: string | null; tieApplies: boolean; }
-export interface PracticeMisconception { id: string; summary: string; }
 "#;

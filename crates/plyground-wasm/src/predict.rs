@@ -4,7 +4,8 @@
 //! docs/wasm-api.md, "Practice"; the record's shape: docs/embedding.md.
 
 use crate::practice::{
-    answer_number, array, given, grade_rec, item, known_keys, mis_id, opt_f64, opt_string, tie_of, ItemRec,
+    answer_number, array, given, grade_rec, item, known_keys, mis_id, opt_f64, opt_string, tie_of,
+    PracticeItem,
 };
 use crate::util::{describe, int_in, js_err, to_js};
 use plyground::games::tree::Tree;
@@ -15,11 +16,14 @@ use wasm_bindgen::prelude::*;
 
 const KEYS: [&str; 7] = ["algo", "tree", "predict", "tie", "c", "seed", "iterations"];
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct QuestionRec {
+struct PredictQuestion {
+    #[tsify(type = "'windows' | 'prune' | 'returns' | 'select' | 'backup'")]
     kind: &'static str,
     field: &'static str,
+    #[tsify(type = "'number' | 'window' | 'mark' | 'child' | 'counts'")]
     answer: &'static str,
     node: String,
     label: String,
@@ -27,12 +31,13 @@ struct QuestionRec {
     step: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct VerdictRec {
+struct PredictVerdict {
     correct: bool,
-    expected: ItemRec,
-    got: ItemRec,
+    expected: PracticeItem,
+    got: PracticeItem,
     rule: String,
     misconception: Option<&'static str>,
     explanation: Option<String>,
@@ -125,11 +130,11 @@ impl Predict {
     /// step}]`; each is asked when the figure stands just before `step`.
     #[wasm_bindgen(unchecked_return_type = "PredictQuestion[]")]
     pub fn questions(&self) -> Result<JsValue, JsError> {
-        let v: Vec<QuestionRec> = self
+        let v: Vec<PredictQuestion> = self
             .p
             .questions()
             .iter()
-            .map(|q| QuestionRec {
+            .map(|q| PredictQuestion {
                 kind: q.kind.id(),
                 field: q.field.name(),
                 answer: q.answer.name(),
@@ -148,7 +153,7 @@ impl Predict {
         let at = |e: String| js_err(format!("Predict.check: {e}"));
         let got = answer("answer", &answer_).map_err(at)?;
         let v = self.p.check(i as usize, &got).map_err(at)?;
-        to_js(&VerdictRec {
+        to_js(&PredictVerdict {
             correct: v.correct,
             expected: item(&v.expected),
             got: item(&v.got),
@@ -179,9 +184,4 @@ const TS_PREDICT: &'static str = r#"
 /** Predict.create's options. Unknown fields throw. */
 export interface PredictOptions { algo: 'alphabeta' | 'minimax' | 'expectiminimax' | 'mcts'; tree: string;
   predict?: string; tie?: 'nonstrict' | 'strict'; c?: number; seed?: number; iterations?: number; }
-export interface PredictQuestion { kind: 'windows' | 'prune' | 'returns' | 'select' | 'backup'; field: string;
-  answer: 'number' | 'window' | 'mark' | 'child' | 'counts'; node: string; label: string; question: string;
-  step: number; }
-export interface PredictVerdict { correct: boolean; expected: PracticeItem; got: PracticeItem; rule: string;
-  misconception: string | null; explanation: string | null; words: string; }
 "#;

@@ -96,7 +96,8 @@ pub(crate) fn is_exact<A>(o: &Resolved, r: &SearchResult<A>) -> bool {
 }
 
 /// One move's score: its value (the search's own scale), and for MCTS its visits.
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 pub(crate) struct MoveScore {
     /// The move in play() units (a child index for trees).
     #[serde(rename = "move")]
@@ -113,6 +114,7 @@ pub(crate) struct MoveScore {
     pub values: Option<Vec<f64>>,
     /// What `value` is: `exact`, `lower` / `upper` (a true bound, on `value`'s own scale),
     /// `estimate` (MCTS) or `missing` (not searched within the budget).
+    #[tsify(type = "'exact' | 'lower' | 'upper' | 'estimate' | 'missing'")]
     pub bound: &'static str,
 }
 
@@ -210,24 +212,27 @@ pub(crate) fn alpha_beta<G: Skin>(
 }
 
 /// The counters, as JavaScript numbers.
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct StatsOut {
+pub(crate) struct SearchStats {
     pub nodes: f64,
     pub leaves: f64,
     pub cutoffs: f64,
     pub max_depth: f64,
     pub tt_hits: f64,
     pub tt_misses: f64,
+    /// Singular extensions made (searchTree / searchGame; 0 when the option is off).
     #[cfg(feature = "trees")]
     pub extensions: f64,
+    /// Moves beam search dropped unsearched (searchTree / searchGame; 0 when off).
     #[cfg(feature = "trees")]
     pub forward_pruned: f64,
 }
 
-impl From<&Stats> for StatsOut {
+impl From<&Stats> for SearchStats {
     fn from(s: &Stats) -> Self {
-        StatsOut {
+        SearchStats {
             nodes: s.nodes as f64,
             leaves: s.leaves as f64,
             cutoffs: s.cutoffs as f64,
@@ -248,9 +253,9 @@ pub(crate) fn depth_js(d: u32) -> Option<f64> {
 }
 
 /// The `value` of a record: a number, or a utility vector (max^n).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, tsify_next::Tsify)]
 #[serde(untagged)]
-pub(crate) enum ValueOut {
+pub(crate) enum SearchValue {
     Scalar(f64),
     Vector(Vec<f64>),
 }

@@ -83,8 +83,9 @@ pub mod column_scores {
     /// Columns in the order the solver prefers among equal scores (centre first).
     const CENTRE_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
-    #[derive(Serialize)]
-    struct ColumnScore {
+    #[derive(Serialize, tsify_next::Tsify)]
+    #[tsify(missing_as_null)]
+    struct SolveGameScore {
         /// Column 1–7.
         #[serde(rename = "move")]
         mv: u32,
@@ -92,8 +93,10 @@ pub mod column_scores {
         value: f64,
     }
 
-    #[derive(Serialize)]
-    struct SolveOut {
+    /// What solveGame returns: values are utilities to X (MAX).
+    #[derive(Serialize, tsify_next::Tsify)]
+    #[tsify(missing_as_null)]
+    struct SolveGameResult {
         /// Utility to X of the position with perfect play (0 when incomplete).
         value: f64,
         /// The same from the side to move (a win is 22 − the winner's stones).
@@ -101,11 +104,13 @@ pub mod column_scores {
         /// The best column 1–7 (centre first among equals); null when the game is over or the
         /// budget ran out.
         best: Option<u32>,
-        scores: Vec<ColumnScore>,
+        /// Every legal column's exact value to X; empty when incomplete.
+        scores: Vec<SolveGameScore>,
         /// True when every column was solved within the budget: the scores are exact.
         exact: bool,
         complete: bool,
         nodes: f64,
+        #[tsify(type = "'solve'")]
         algo: &'static str,
     }
 
@@ -144,7 +149,9 @@ pub mod column_scores {
             }
         }
         let scores = (0..7u8)
-            .filter_map(|c| a.scores[c as usize].map(|sc| ColumnScore { mv: c as u32 + 1, value: to_x(sc) }))
+            .filter_map(|c| {
+                a.scores[c as usize].map(|sc| SolveGameScore { mv: c as u32 + 1, value: to_x(sc) })
+            })
             .collect();
         let terminal = Connect4.is_terminal(&s);
         let score = match best {
@@ -159,7 +166,7 @@ pub mod column_scores {
             }
             None => 0.0,
         };
-        to_js(&SolveOut {
+        to_js(&SolveGameResult {
             value: if x_to_move { score } else { -score },
             score,
             best: best.map(|(c, _)| c as u32 + 1),
@@ -171,22 +178,3 @@ pub mod column_scores {
         })
     }
 }
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_SOLVE_GAME: &'static str = r#"
-/** What solveGame returns: values are utilities to X (MAX). */
-export interface SolveGameResult {
-  /** Utility to X of the position with perfect play (0 when incomplete). */
-  value: number;
-  /** The same from the side to move (a win is 22 − the winner's stones). */
-  score: number;
-  /** The best column 1–7 (centre first among equals); null when over or incomplete. */
-  best: number | null;
-  /** Every legal column's exact value to X; empty when incomplete. */
-  scores: { move: number; value: number }[];
-  exact: boolean;
-  complete: boolean;
-  nodes: number;
-  algo: 'solve';
-}
-"#;

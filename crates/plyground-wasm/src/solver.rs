@@ -20,6 +20,7 @@ use plyground::search::solver::{Solver, SolverOptions};
 #[cfg(feature = "full")]
 use serde::Serialize;
 use std::cell::UnsafeCell;
+#[cfg(feature = "full")]
 use wasm_bindgen::prelude::*;
 
 thread_local! {
@@ -76,13 +77,18 @@ pub fn solve_connect4(
     let (weak, budget) = parse_opts(&opts).map_err(&place)?;
     let s = position(&moves).map_err(&place)?;
     let r = with_solver(Some(budget), |solver| solver.solve(&s, weak));
-    #[derive(Serialize)]
-    struct SolveOut {
+    #[derive(Serialize, tsify_next::Tsify)]
+    #[tsify(missing_as_null)]
+    struct SolveResult {
+        /// From the side to move: 22 − the winner's stones for a win, its negative for a loss, 0
+        /// for a draw (weak: −1, 0, 1). Null when incomplete.
         score: Option<f64>,
+        /// Nodes searched.
         nodes: f64,
+        /// False when the node budget ran out.
         complete: bool,
     }
-    to_js(&SolveOut {
+    to_js(&SolveResult {
         score: r.complete.then_some(r.score as f64),
         nodes: r.nodes as f64,
         complete: r.complete,
@@ -105,14 +111,17 @@ pub fn analyze_connect4(
     let (weak, budget) = parse_opts(&opts).map_err(&place)?;
     let s = position(&moves).map_err(&place)?;
     let a = with_solver(Some(budget), |solver| solver.analyze(&s, weak));
-    #[derive(Serialize)]
-    struct AnalyzeOut {
+    #[derive(Serialize, tsify_next::Tsify)]
+    #[tsify(missing_as_null)]
+    struct AnalyzeResult {
+        /// Per column (index 0 = column 1): the score of playing it, from the side to move now;
+        /// null for a full column, once the game is over, and for all columns when incomplete.
         scores: Vec<Option<f64>>,
         nodes: f64,
         complete: bool,
     }
     let scores = a.scores.iter().map(|sc| sc.map(f64::from)).collect();
-    to_js(&AnalyzeOut { scores, nodes: a.nodes as f64, complete: a.complete })
+    to_js(&AnalyzeResult { scores, nodes: a.nodes as f64, complete: a.complete })
 }
 
 #[cfg(feature = "full")]
@@ -121,7 +130,7 @@ pub fn analyze_connect4(
 /// checked), timed inside around the whole set by `clock` (a function returning
 /// milliseconds; default `performance.now`), as natively. Returns `{positions, nodes,
 /// seconds, wrong, incomplete}`. For `cargo xtask bench`; pages do not use it.
-#[wasm_bindgen(js_name = benchSolverSet)]
+#[wasm_bindgen(js_name = benchSolverSet, unchecked_return_type = "SolverSetResult")]
 pub fn bench_solver_set(
     #[wasm_bindgen(unchecked_param_type = "string")] set: JsValue,
     weak: bool,
@@ -141,15 +150,16 @@ pub fn bench_solver_set(
     if r.wrong > 0 {
         return Err(crate::util::js_err(format!("benchSolverSet: {} wrong scores", r.wrong)));
     }
-    #[derive(Serialize)]
-    struct SetOut {
+    #[derive(Serialize, tsify_next::Tsify)]
+    #[tsify(missing_as_null)]
+    struct SolverSetResult {
         positions: f64,
         nodes: f64,
         seconds: f64,
         wrong: f64,
         incomplete: f64,
     }
-    to_js(&SetOut {
+    to_js(&SolverSetResult {
         positions: r.positions as f64,
         nodes: r.nodes as f64,
         seconds: r.seconds,
@@ -169,30 +179,3 @@ fn performance_now() -> f64 {
         .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
         .map_or(f64::NAN, |p| p.now())
 }
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_SOLVER: &'static str = r#"
-/** Options of solveConnect4 and analyzeConnect4. Unknown fields throw. */
-export interface SolveOptions {
-  /** Only the sign of the score: −1, 0 or 1 (cheaper). Default false. */
-  weak?: boolean;
-  /** Node budget, 1 to 10¹² (default 10⁹); the result is incomplete when it runs out. */
-  budget?: number | null;
-}
-
-export interface SolveResult {
-  /** From the side to move: 22 − the winner's stones for a win, its negative for a loss, 0 for a draw (weak: −1, 0, 1). Null when incomplete. */
-  score: number | null;
-  /** Nodes searched. */
-  nodes: number;
-  /** False when the node budget ran out. */
-  complete: boolean;
-}
-
-export interface AnalyzeResult {
-  /** Per column (index 0 = column 1): the score of playing it, from the side to move now; null for a full column, once the game is over, and for all columns when incomplete. */
-  scores: (number | null)[];
-  nodes: number;
-  complete: boolean;
-}
-"#;

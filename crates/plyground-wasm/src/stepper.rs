@@ -5,7 +5,7 @@
 #[cfg(feature = "games")]
 use crate::game::{with_history, GameHandle, Position};
 use crate::options::{node_cap, Algo, Opts, Resolved};
-use crate::search::{self, depth_js, is_exact, StatsOut, ValueOut};
+use crate::search::{self, depth_js, is_exact, SearchStats, SearchValue};
 use crate::skin::Skin;
 #[cfg(feature = "trees")]
 use crate::tree::GameTree;
@@ -18,13 +18,14 @@ use plyground::limits::MAX_SAFE_INTEGER;
 use plyground::search::SearchResult;
 #[cfg(feature = "trees")]
 use plyground::trace::Target;
-use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, StepState, Trace};
+use plyground::trace::{EventKind, NodeValue, Procedure, Recorder, Trace};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Per trace node: the figure's value's relation to what is known, and proven words.
-#[derive(Serialize)]
-struct ValueWordsOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct ValueWords {
     relation: Vec<Option<&'static str>>,
     proven: Vec<Option<String>>,
 }
@@ -34,7 +35,7 @@ pub(crate) struct Stepping<G: Skin> {
     game: G,
     root: G::State,
     trace: Trace<G::Action>,
-    state: StepState,
+    state: plyground::trace::StepState,
     result: SearchResult<G::Action>,
     vector: Option<Utilities>,
     exact: bool,
@@ -118,14 +119,14 @@ impl<G: Skin> Stepping<G> {
             }
         }
         let procs = Procedure::ALL.iter().zip(used).filter(|(_, u)| *u).map(|(&p, _)| p).collect();
-        let state = StepState::new(&trace);
+        let state = plyground::trace::StepState::new(&trace);
         Stepping { game, root, trace, state, result, vector, exact, truncated, note, procs, width, cap }
     }
 
-    fn value_out(&self, v: NodeValue) -> ValueOut {
+    fn value_out(&self, v: NodeValue) -> SearchValue {
         match v {
-            NodeValue::Scalar(x) => ValueOut::Scalar(x),
-            NodeValue::Vector(u) => ValueOut::Vector(u[..self.width.min(u.len())].to_vec()),
+            NodeValue::Scalar(x) => SearchValue::Scalar(x),
+            NodeValue::Vector(u) => SearchValue::Vector(u[..self.width.min(u.len())].to_vec()),
         }
     }
 }
@@ -162,29 +163,45 @@ fn bound_name(b: Bound) -> &'static str {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct StepNodeOut {
+struct StepNodeInfo {
     id: u32,
     parent: i32,
+    /// Natural index of the action into it in ACTIONS(parent); null at a root.
     index: Option<u32>,
     label: String,
+    /// The action's name ('' at a root).
     edge: String,
+    #[tsify(type = "'max' | 'min' | 'chance' | 'player'")]
     kind: &'static str,
     player: Option<u32>,
     depth: u32,
     num_actions: u32,
     prob: Option<f64>,
-    value: Option<ValueOut>,
+    /// The value backed up (final); a vector for max^n; null if never left.
+    value: Option<SearchValue>,
+    #[tsify(type = "'terminal' | 'cutoff' | 'quiet' | 'proven' | 'book' | null")]
     leaf: Option<&'static str>,
+    /// Why the node is a leaf, in the figure's words ("depth cutoff: EVAL"); null for a terminal
+    /// and for inner nodes.
     leaf_words: Option<&'static str>,
+    #[tsify(type = "'exact' | 'lower' | 'upper' | null")]
     tt: Option<&'static str>,
+    /// What the final value is: exact, an upper bound (≤) or a lower bound (≥); null without a
+    /// value or when no one-sided bound can be stated.
+    #[tsify(type = "'exact' | 'upper' | 'lower' | null")]
     bound: Option<&'static str>,
+    /// Children pruned here by an α-β cutoff.
     pruned: u32,
+    /// Children beam search dropped here before searching any (forward pruning).
     #[cfg(feature = "trees")]
     forward_pruned: u32,
+    /// Plies a singular extension searched this node deeper than its depth limit (0: none).
     #[cfg(feature = "trees")]
     extended: u32,
+    /// Iterative-deepening iteration (from 0).
     iteration: u32,
     /// The step that enters the node (seek to it: just before; one further: entered).
     enter_step: u32,
@@ -192,36 +209,45 @@ struct StepNodeOut {
     exit_step: Option<u32>,
 }
 
-#[derive(Serialize)]
-struct PseudoOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct PseudocodeLine {
     procedure: u32,
     name: &'static str,
     line: u32,
 }
 
-#[derive(Serialize)]
-struct OpenOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct OpenNode {
     node: u32,
     alpha: f64,
     beta: f64,
-    v: Option<ValueOut>,
+    v: Option<SearchValue>,
 }
 
-#[derive(Serialize)]
-struct PrunedOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct PrunedEdgeInfo {
+    /// The node whose child was pruned.
     parent: u32,
+    /// The pruned action's natural index in ACTIONS(parent).
     index: u32,
+    /// The action's name.
     name: String,
+    /// The label the child would have had.
     label: String,
     /// The step that prunes it (the cutoff's).
     step: u32,
+    /// Dropped by beam search (never searched; may hide the best move), not by a cutoff.
     #[cfg(feature = "trees")]
     forward: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct CountersOut {
+struct StepCounters {
     nodes: f64,
     leaves: f64,
     cutoffs: f64,
@@ -229,25 +255,38 @@ struct CountersOut {
     searches: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct StateOut {
+struct StepState {
     index: f64,
+    /// The node the last step concerned (a leaf's step: the leaf).
     current: Option<u32>,
+    /// The last step's kind ('Enter', 'Cutoff', …; a leaf's step is 'Leaf', 'LeafUtilities' or
+    /// 'TtHit').
     event: Option<&'static str>,
     narration: String,
-    pseudocode: Option<PseudoOut>,
-    open: Vec<OpenOut>,
+    /// `procedure` indexes Stepper.pseudocode(); `line` counts from 1.
+    pseudocode: Option<PseudocodeLine>,
+    /// Open nodes, root first, with their window and running value.
+    open: Vec<OpenNode>,
+    /// `width` numbers per node id; NaN = unknown yet.
+    #[tsify(type = "Float64Array")]
     values: crate::write::Preserve,
+    /// Per node id, what its value is by now: 0 not final yet, 1 exact, 2 upper bound (≤), 3 lower
+    /// bound (≥), 4 final without a one-sided bound.
+    #[tsify(type = "Uint8Array")]
     bounds: crate::write::Preserve,
+    /// How many of Stepper.pruned() are pruned by now.
     pruned_count: f64,
-    counters: CountersOut,
+    counters: StepCounters,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct ResultOut {
-    value: ValueOut,
+struct StepResult {
+    value: SearchValue,
     best: Option<f64>,
     best_index: Option<f64>,
     best_child: Option<u32>,
@@ -255,19 +294,22 @@ struct ResultOut {
     complete: bool,
     exact: bool,
     depth: Option<f64>,
-    stats: StatsOut,
+    stats: SearchStats,
 }
 
 /// One entry of the event list: a step in a few words, and "cutoff", "return" or "".
 #[cfg(feature = "trees")]
-#[derive(Serialize)]
-struct StepListOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct StepListEntry {
     words: String,
+    #[tsify(type = "'cutoff' | 'return' | ''")]
     mark: &'static str,
 }
 
-#[derive(Serialize)]
-struct ProcOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct PseudocodeProcedure {
     name: &'static str,
     lines: Vec<&'static str>,
 }
@@ -355,14 +397,14 @@ impl<G: Skin> Steps for Stepping<G> {
     }
 
     fn nodes(&self) -> Result<JsValue, JsError> {
-        let out: Vec<StepNodeOut> = self
+        let out: Vec<StepNodeInfo> = self
             .trace
             .nodes()
             .iter()
             .enumerate()
             .map(|(id, n)| {
                 let (kind, player) = kind_name(n.kind);
-                StepNodeOut {
+                StepNodeInfo {
                     id: id as u32,
                     parent: n.parent.map_or(-1, |p| p as i32),
                     index: n.index,
@@ -425,12 +467,12 @@ impl<G: Skin> Steps for Stepping<G> {
             })
             .collect();
         let c = st.counters();
-        let out = StateOut {
+        let out = StepState {
             index: st.index() as f64,
             current: st.current(),
             event: last.and_then(|i| self.trace.step_kind(i)).map(EventKind::name),
             narration: last.map(|i| self.trace.narration(i)).unwrap_or_default(),
-            pseudocode: last.and_then(|i| self.trace.pseudocode_line(i)).map(|(p, line)| PseudoOut {
+            pseudocode: last.and_then(|i| self.trace.pseudocode_line(i)).map(|(p, line)| PseudocodeLine {
                 procedure: self.procs.iter().position(|&q| q == p).unwrap_or(0) as u32,
                 name: p.name(),
                 line,
@@ -438,7 +480,7 @@ impl<G: Skin> Steps for Stepping<G> {
             open: st
                 .open_windows()
                 .into_iter()
-                .map(|(node, alpha, beta)| OpenOut {
+                .map(|(node, alpha, beta)| OpenNode {
                     node,
                     alpha,
                     beta,
@@ -448,7 +490,7 @@ impl<G: Skin> Steps for Stepping<G> {
             values: f64_array(&values),
             bounds: crate::write::Preserve(js_sys::Uint8Array::from(&bounds[..]).into()),
             pruned_count: st.pruned_count() as f64,
-            counters: CountersOut {
+            counters: StepCounters {
                 nodes: c.nodes as f64,
                 leaves: c.leaves as f64,
                 cutoffs: c.cutoffs as f64,
@@ -479,8 +521,8 @@ impl<G: Skin> Steps for Stepping<G> {
 
     #[cfg(feature = "trees")]
     fn step_list(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
-        let out: Vec<StepListOut> = (from..to)
-            .map(|i| StepListOut { words: self.trace.step_words(i), mark: self.trace.step_mark(i).name() })
+        let out: Vec<StepListEntry> = (from..to)
+            .map(|i| StepListEntry { words: self.trace.step_words(i), mark: self.trace.step_mark(i).name() })
             .collect();
         to_js(&out)
     }
@@ -522,7 +564,7 @@ impl<G: Skin> Steps for Stepping<G> {
                 Some(format!("{side} {}", p.words()))
             })
             .collect();
-        to_js(&ValueWordsOut { relation, proven })
+        to_js(&ValueWords { relation, proven })
     }
 
     fn minimax_values(&self) -> Result<Vec<f64>, String> {
@@ -545,10 +587,10 @@ impl<G: Skin> Steps for Stepping<G> {
             .find(|s| s.complete == r.complete && s.depth == r.depth)
             .and_then(|s| s.best_child);
         let value = match self.vector {
-            Some(u) => ValueOut::Vector(u[..self.width.min(u.len())].to_vec()),
-            None => ValueOut::Scalar(r.value),
+            Some(u) => SearchValue::Vector(u[..self.width.min(u.len())].to_vec()),
+            None => SearchValue::Scalar(r.value),
         };
-        let out = ResultOut {
+        let out = StepResult {
             value,
             best: r.best.map(G::action_js),
             best_index: r.best_index.map(|i| i as f64),
@@ -557,26 +599,26 @@ impl<G: Skin> Steps for Stepping<G> {
             complete: r.complete,
             exact: self.exact,
             depth: depth_js(r.depth),
-            stats: StatsOut::from(&r.stats),
+            stats: SearchStats::from(&r.stats),
         };
         to_js(&out)
     }
 
     fn pseudocode(&self) -> Result<JsValue, JsError> {
-        let out: Vec<ProcOut> = self
+        let out: Vec<PseudocodeProcedure> = self
             .procs
             .iter()
-            .map(|p| ProcOut { name: p.name(), lines: p.text().lines().collect() })
+            .map(|p| PseudocodeProcedure { name: p.name(), lines: p.text().lines().collect() })
             .collect();
         to_js(&out)
     }
 
     fn pruned(&self) -> Result<JsValue, JsError> {
-        let out: Vec<PrunedOut> = self
+        let out: Vec<PrunedEdgeInfo> = self
             .trace
             .pruned()
             .iter()
-            .map(|p| PrunedOut {
+            .map(|p| PrunedEdgeInfo {
                 parent: p.parent,
                 index: p.index,
                 name: p.name.clone(),
@@ -870,7 +912,7 @@ impl Stepper {
     /// Steps `from` (default 0) to `to` (default `length`, exclusive) for the event list:
     /// `[{words, mark}]`, each step in a few words ("Cutoff at C") and `mark` 'cutoff',
     /// 'return' or ''.
-    #[wasm_bindgen(js_name = stepList, unchecked_return_type = "{words: string, mark: string}[]")]
+    #[wasm_bindgen(js_name = stepList, unchecked_return_type = "StepListEntry[]")]
     pub fn step_list(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] from: Option<JsValue>,
@@ -919,7 +961,7 @@ impl Stepper {
     /// Per trace node: `relation` — how the figure's final value relates to what the leaves
     /// evaluated prove ('=', '≤', '≥'; null for a node without a value) — and `proven` — a
     /// win or loss proven inside a depth-limited search ("MAX wins in 1"; else null).
-    #[wasm_bindgen(js_name = valueWords, unchecked_return_type = "{relation: (string | null)[], proven: (string | null)[]}")]
+    #[wasm_bindgen(js_name = valueWords, unchecked_return_type = "ValueWords")]
     pub fn value_words(&self) -> Result<JsValue, JsError> {
         self.inner.value_words()
     }
@@ -935,7 +977,7 @@ impl Stepper {
 
     /// The pseudocode procedures this trace runs: `[{name, lines}]`; `state().pseudocode
     /// .procedure` indexes this list and `.line` counts from 1.
-    #[wasm_bindgen(unchecked_return_type = "{name: string, lines: string[]}[]")]
+    #[wasm_bindgen(unchecked_return_type = "PseudocodeProcedure[]")]
     pub fn pseudocode(&self) -> Result<JsValue, JsError> {
         self.inner.pseudocode()
     }

@@ -1,7 +1,7 @@
 //! `GameTree`: an explicit game tree parsed from text, and the one-shot `searchTree`.
 
 use crate::options::{Algo, Opts};
-use crate::search::{self, depth_js, is_exact, MoveScore, StatsOut, ValueOut};
+use crate::search::{self, depth_js, is_exact, MoveScore, SearchStats, SearchValue};
 use crate::util::{at, string_arg, to_js};
 use plyground::game::{Game, ToMove};
 use plyground::games::tree::{Form, Kind, ParseError, Tree};
@@ -41,17 +41,26 @@ fn form_arg(form: &JsValue, text: &str) -> Result<Form, String> {
 }
 
 /// One node, as `nodes()` lists it.
-#[derive(Serialize)]
-struct TreeNodeOut {
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct TreeNodeInfo {
     id: u32,
+    /// -1 at the root.
     parent: i32,
+    /// Index among its siblings.
     index: u32,
+    #[tsify(type = "'max' | 'min' | 'chance' | 'player' | 'terminal'")]
     kind: &'static str,
+    /// The player to move (null at chance nodes).
     player: Option<u32>,
     label: String,
+    /// The action's name ('a1'); null at the root.
     edge: Option<String>,
+    /// Probability of a chance edge, else null.
     prob: Option<f64>,
+    /// A number leaf's utility to MAX.
     value: Option<f64>,
+    /// A tuple leaf's utilities.
     values: Option<Vec<f64>>,
     depth: u32,
     children: Vec<u32>,
@@ -102,7 +111,7 @@ impl GameTree {
     pub fn nodes(&self) -> Result<JsValue, JsError> {
         let t = &self.tree;
         let players = t.players();
-        let out: Vec<TreeNodeOut> = t
+        let out: Vec<TreeNodeInfo> = t
             .nodes()
             .iter()
             .enumerate()
@@ -121,7 +130,7 @@ impl GameTree {
                     ToMove::Chance => None,
                 };
                 let is_leaf = n.kind() == Kind::Terminal;
-                TreeNodeOut {
+                TreeNodeInfo {
                     id,
                     parent: n.parent().map_or(-1, |p| p as i32),
                     index: n.index(),
@@ -198,20 +207,25 @@ impl GameTree {
 }
 
 /// What `searchTree` returns.
-#[derive(Serialize)]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct SearchTreeOut {
-    value: ValueOut,
+struct SearchTreeResult {
+    /// A number; the root's utility vector for max^n.
+    value: SearchValue,
+    /// Child index of the root.
     best: Option<f64>,
     best_label: Option<String>,
+    /// Child indices from the root.
     pv: Vec<u32>,
+    /// Leaves evaluated, in order, as paths of child indices: '1.0'.
     evaluated: Vec<String>,
     scores: Vec<MoveScore>,
     exact: bool,
     depth: Option<f64>,
     complete: bool,
     algo: &'static str,
-    stats: StatsOut,
+    stats: SearchStats,
 }
 
 /// `searchTree(tree, opts)`: searches the tree from its root. Returns `{value (a number; an
@@ -252,11 +266,11 @@ pub fn search_tree(
     let trace = rec.finish();
     let r = &f.r;
     let value = match f.vector {
-        Some(u) => ValueOut::Vector(u[..t.players().min(u.len())].to_vec()),
-        None => ValueOut::Scalar(r.value),
+        Some(u) => SearchValue::Vector(u[..t.players().min(u.len())].to_vec()),
+        None => SearchValue::Scalar(r.value),
     };
     let best_label = r.best.and_then(|b| t.children(root).get(b as usize)).and_then(|&c| t.label(c));
-    let out = SearchTreeOut {
+    let out = SearchTreeResult {
         value,
         best: r.best_index.map(|i| i as f64),
         best_label: best_label.map(str::to_string),
@@ -267,7 +281,7 @@ pub fn search_tree(
         depth: depth_js(r.depth),
         complete: r.complete,
         algo: o.algo.name(),
-        stats: StatsOut::from(&r.stats),
+        stats: SearchStats::from(&r.stats),
     };
     to_js(&out)
 }

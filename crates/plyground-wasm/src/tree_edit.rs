@@ -9,20 +9,31 @@ use plyground::games::tree::{EditError, Edited, Kind, MAX_NODES};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-#[derive(Serialize)]
-struct EditedOut {
+/// What an edit of a GameTree did (setValue, setKind, …).
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct TreeEdit {
+    /// The node to show next: the edited node, a new child, or a removed node's parent.
     focus: u32,
+    /// The sentence that says what changed ("'b2' now has utility 13.").
     said: String,
 }
 
-#[derive(Serialize)]
+/// A node as the tree editor shows it (GameTree.editFields).
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct EditFieldsOut {
+struct TreeEditFields {
+    #[tsify(type = "'max' | 'min' | 'chance' | 'terminal' | 'p0' | 'p1' | 'p2' | 'p3'")]
     kind: String,
+    /// The kinds setKind accepts in this tree.
     kinds: Vec<String>,
     label: String,
+    /// false: the label is generated (AIMA style).
     label_given: bool,
+    /// A leaf's utility as the tree text writes it ('3', '(1, 2, 6)'); null for others.
     value: Option<String>,
+    /// A chance node's children's probabilities as written ('1/3'); null for others.
     probabilities: Option<Vec<String>>,
     child_labels: Vec<String>,
 }
@@ -67,7 +78,7 @@ fn array_arg(what: &str, v: &JsValue) -> Result<Vec<JsValue>, String> {
 
 fn done(place: &str, r: Result<Edited, EditError>) -> Result<JsValue, JsError> {
     let e = r.map_err(|e| js_err(format!("{place}: {}", e.message)))?;
-    to_js(&EditedOut { focus: e.focus, said: e.said })
+    to_js(&TreeEdit { focus: e.focus, said: e.said })
 }
 
 /// Reads the arguments with `read`, then edits; argument errors and refusals both throw,
@@ -95,7 +106,7 @@ impl GameTree {
         let f = self.tree.edit_fields(id).ok_or_else(|| {
             place(format!("there is no node {id} (the tree has {} nodes)", self.tree.node_count()))
         })?;
-        to_js(&EditFieldsOut {
+        to_js(&TreeEditFields {
             kind: kind_name(f.kind),
             kinds: f.kinds.into_iter().map(kind_name).collect(),
             label: f.label,

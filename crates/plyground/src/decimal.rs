@@ -3,11 +3,11 @@
 //! give (the tests compare them on hundreds of thousands of numbers).
 //!
 //! Why not the standard library: its float parsing and printing are built for speed, with
-//! tables (10 KB for parsing alone) and several algorithms each, and they were a fifth of
-//! the wasm module that ships to the browser. Here every conversion goes through one small
-//! exact method instead: a number's exact decimal expansion (every `f64` has a finite one)
-//! with a little big-integer arithmetic, which is slower but plenty for labels, narration
-//! and tree text.
+//! tables and several algorithms each, and they were a large part of the wasm module that
+//! ships to the browser (`cargo xtask size` lists its largest functions). Here every
+//! conversion goes through one small exact method instead: a number's exact decimal
+//! expansion (every `f64` has a finite one) with a little big-integer arithmetic, which is
+//! slower but plenty for labels, narration and tree text.
 //!
 //! - Reading rounds the exact value of the text to the nearest `f64`, ties to even.
 //! - The shortest form (`display`, `debug`) is the shortest digit string that reads back as

@@ -5,7 +5,7 @@
 //! by field and never sees any other key, so
 //! `deny_unknown_fields` cannot refuse a misspelt option; its errors do not say which field
 //! they are about; and serde's default error texts format floats with the standard library
-//! (about 8 KiB of the gzipped module, which `plyground::decimal` exists to avoid). Here the
+//! (the code `plyground::decimal` exists to keep out of the module). Here the
 //! object's own keys are walked, so serde itself refuses unknown ones; every error is
 //! prefixed with its option; numbers are printed by [`num_text`].
 

@@ -215,7 +215,7 @@ fn next_level(level: &[(u64, u64)]) -> Vec<(u64, u64)> {
         }
     }
     // Sorted as (key, index) pairs, the tuples α-β's move ordering sorts too: one sort in the
-    // wasm module instead of two (4.5 KB). Equal keys are the same position.
+    // wasm module instead of two (`cargo xtask size`). Equal keys are the same position.
     let mut order: Vec<(i64, u32)> =
         next.iter().enumerate().map(|(i, &(c, m))| ((c + m) as i64, i as u32)).collect();
     order.sort_unstable();
