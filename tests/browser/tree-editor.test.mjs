@@ -109,6 +109,45 @@ describe('the tree editor', { timeout: 120_000 }, () => {
     assert.equal(await page.textContent('#tl-error'), '');
   });
 
+  it('an edit is drawn from the edited tree itself, in the lab module: no text is read back', async () => {
+    // Count every GameTree.parse of the tree and lab modules (the app's own instances: a
+    // module is one instance per URL).
+    await page.evaluate(async () => {
+      const { MODULES } = await import(new URL('elements/runtime.js', location.href).href);
+      window.__parses = 0;
+      window.__lab = await import(MODULES.lab.glue.href);
+      for (const kind of ['tree', 'lab']) {
+        const m = await import(MODULES[kind].glue.href);
+        const parse = m.GameTree.parse;
+        m.GameTree.parse = function (...args) {
+          window.__parses += 1;
+          return parse.apply(this, args);
+        };
+      }
+    });
+    await page.evaluate(() => window.__plyground.views.tree.figure.focusNode(2));
+    await waitEditing('Editing b1: leaf, child 1 of 4 of B.');
+    const was = await text();
+    await page.fill('#tl-edit-value', '4');
+    await page.focus('#tl-edit-value');
+    await press('Enter', was);
+    assert.equal(await text(), '[[4, 12, 8, 0], [2, 4, 6], [14, 5, 2]]');
+    assert.equal(await said(), "'b1' now has utility 4.");
+    assert.equal(await page.evaluate(() => window.__parses), 0, 'no tree text was parsed for the edit');
+    assert.ok(await page.evaluate(() => window.__plyground.views.tree.figure.st instanceof window.__lab.Stepper), "the figure's search is the lab module's");
+    // Undo is a kept copy, not a text read again.
+    await press('Escape');
+    await press('Control+z', await text());
+    assert.equal(await text(), '[[5, 12, 8, 0], [2, 4, 6], [14, 5, 2]]');
+    assert.equal(await page.evaluate(() => window.__parses), 0);
+    await press('Control+y', await text());
+    assert.equal(await text(), '[[4, 12, 8, 0], [2, 4, 6], [14, 5, 2]]');
+    // Back to the state the next tests start from.
+    await press('Control+z', await text());
+    assert.equal(await text(), '[[5, 12, 8, 0], [2, 4, 6], [14, 5, 2]]');
+    assert.equal(await page.textContent('#tl-error'), '');
+  });
+
   it('explains a refusal in place and leaves the tree as it was', async () => {
     const was = await text();
     // The root cannot be removed.

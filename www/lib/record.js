@@ -62,7 +62,8 @@ export function stepperOptions(s) {
  * `strict` (elements, URLs): an algorithm or ordering that does not apply is an error naming
  * the ones that do. Otherwise (the lab's menus) it falls back to α-β and natural order.
  * @param {object} api the wasm module
- * @param {object} s a tree state (view 'tree')
+ * @param {object} s a tree state (view 'tree'); `s.treeHandle`, when given, is the GameTree
+ *   (of `api`'s module, owned from here on) to record instead of reading `s.tree`
  * @param {{strict?: boolean}} [opts]
  * `figures(minimax, compact)` (an explicit tree's, where the module has FigurePlan): the same
  * search placed by the core for the canvas; null for a game or an MCTS search.
@@ -74,7 +75,7 @@ export function recordSearch(api, s, { strict = false } = {}) {
   let game = null;
   try {
     if (isGame) game = api.Game.create(s.source, s.moves ?? '');
-    else tree = api.GameTree.parse(s.tree);
+    else tree = s.treeHandle ?? api.GameTree.parse(s.tree);
     // The core's answer (Game.algorithms, GameTree.algorithms), asked of the handle itself so
     // that a tree figure does not download the lessons' trees (lib/lessons.js).
     const algos = Array.from((isGame ? game : tree).algorithms());

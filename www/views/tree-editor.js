@@ -4,12 +4,12 @@
 // child, remove it, move it among its siblings (buttons, Alt+← / Alt+→ on the canvas, or drag
 // the children in the panel's list); undo and redo.
 //
-// Every edit is the core's (GameTree.setValue, setKind, … in the wasm module: checked, a
-// refusal names the node and the reason, the tree unchanged); the new text is the core's
-// writer's (toText). This file renders the panel and forwards input: the text is the state,
-// so undo and redo are a stack of texts. After an edit the text goes to the lab's text field
-// and the lab records the search again (shown at its end: the root's value); text typed in
-// the field comes back to the panel the same way.
+// Every edit is the core's (GameTree.setValue, setKind, … in the lab module: checked, a
+// refusal names the node and the reason, the tree unchanged), made in place on the GameTree
+// the panel holds; the lab then records the search from a copy of that handle, in the same
+// module, and draws it there: no text is written and read back between an edit and the
+// figure. Undo and redo are a stack of copies. The lab's text field shows the core's text of
+// the tree (toText), and text typed there is read into a new handle, a step of its own.
 
 import { el } from './dom.js';
 
@@ -28,13 +28,16 @@ function kindWords(k) {
 const HELP =
   'Pick a node: click it on the tree, or focus the tree and move with ↑ ↓ and Shift+← →. On the tree: Enter edits the node here, Insert (or A) adds a child, Delete removes the node, Alt+← / Alt+→ move it among its siblings, Ctrl+Z / Ctrl+Y undo and redo. Escape in a field goes back to the tree.';
 
+/** Undo steps kept (each a copy of the tree in the module's memory). */
+const HISTORY = 200;
+
 export class TreeEditor {
   /**
    * @param {HTMLElement} box where the panel goes (its children are replaced)
    * @param {object} host the lab's side of it
-   * @param {object} host.api the wasm module (GameTree)
+   * @param {object} host.api the wasm module (GameTree) the lab draws the edited tree with
    * @param {() => string} host.text the tree text in the lab's field
-   * @param {(text: string) => boolean} host.show puts the text in the field and records the search again (false: refused)
+   * @param {(tree: object) => boolean} host.show records the search of a GameTree of `api` (which it then owns) and shows it, its text in the field (false: refused)
    * @param {object} host.figure the lab's TreeFigure (its focus is the node edited; its canvas takes the keys)
    */
   constructor(box, host) {
@@ -43,7 +46,13 @@ export class TreeEditor {
     this.past = [];
     this.future = [];
     this.node = 0;
-    this.text = host.text();
+    /** The tree on show (a GameTree of host.api), or null when the field's text does not read. */
+    this.tree = null;
+    /** Why the field's text does not read, when it does not. */
+    this.unread = '';
+    /** The text the lab's field holds for this.tree (its echo is not a change). */
+    this.text = null;
+    this.read(host.text());
     this.fields = null;
     this.build();
     this.onCanvasKey = (e) => this.canvasKey(e);
@@ -117,21 +126,40 @@ export class TreeEditor {
     if (fig.opts.onNodeClick) delete fig.opts.onNodeClick;
   }
 
-  /** A fresh handle of the text on show, given to `f`, freed after. */
-  withTree(f) {
-    let t;
+  /** Reads `text` (the field's) into this.tree; false when it does not read. */
+  read(text) {
+    this.text = text;
     try {
-      t = this.host.api.GameTree.parse(this.text);
+      this.tree = this.host.api.GameTree.parse(text);
+      this.unread = '';
+      return true;
     } catch (e) {
-      return { error: `The tree text does not read (${e.message}): fix it in the field, or undo.` };
+      this.tree = null;
+      this.unread = e.message;
+      return false;
     }
+  }
+
+  /** `f` given the tree on show; its result, or the error it threw. */
+  withTree(f) {
+    if (!this.tree) return { error: `The tree text does not read (${this.unread}): fix it in the field, or undo.` };
     try {
-      return { value: f(t) };
+      return { value: f(this.tree) };
     } catch (e) {
       return { error: e.message };
-    } finally {
-      t.free();
     }
+  }
+
+  /** Keeps a copy for undo (at most HISTORY, the oldest freed). */
+  remember(stack, tree) {
+    if (!tree) return;
+    stack.push(tree);
+    if (stack.length > HISTORY) stack.shift().free();
+  }
+
+  clearFuture() {
+    for (const t of this.future) t.free();
+    this.future = [];
   }
 
   /** Shows node `id` of the tree on show in the panel. */
@@ -244,39 +272,44 @@ export class TreeEditor {
   }
 
   /**
-   * One edit: `f` gets a fresh GameTree of the text on show and calls one of its edits; the
-   * core's text of the result goes to the lab. `keep`: stay on the node edited (the
+   * One edit: `f` makes one of the core's edits on the tree on show, in place (a refusal
+   * leaves it unchanged); the lab then draws it. `keep`: stay on the node edited (the
    * children's list edits a child, not the node on show).
    */
   apply(f, { keep = false } = {}) {
-    const r = this.withTree((t) => {
-      const done = f(t);
-      return { done, text: t.toText() };
-    });
-    if (r.error) return this.fail(r.error);
-    const { done, text } = r.value;
-    const was = this.node;
-    if (text !== this.text) {
-      this.past.push(this.text);
-      this.future = [];
+    if (!this.tree) return this.fail(this.withTree(() => null).error);
+    const before = this.tree.copy();
+    const r = this.withTree(f);
+    if (r.error) {
+      before.free();
+      return this.fail(r.error);
     }
+    const done = r.value;
+    const was = this.node;
     // Reordering the children of the node on show keeps its id (ids follow the written order).
-    this.go(text, keep ? was : done.focus, done.said);
+    if (!this.go(keep ? was : done.focus, done.said)) {
+      this.tree.free();
+      this.tree = before;
+      return false;
+    }
+    this.remember(this.past, before);
+    this.clearFuture();
     return true;
   }
 
-  /** Shows `text` (an edit, an undo or a redo) and focuses node `focus` when given. */
-  go(text, focus, said) {
+  /** Draws the tree on show (an edit, an undo or a redo) and focuses node `focus` when given. */
+  go(focus, said) {
     this.error.textContent = '';
     const at = focus ?? this.node;
-    this.text = text;
-    if (!this.host.show(text)) {
+    if (!this.host.show(this.tree.copy())) {
       this.fail('The lab refused the edited tree.');
-      return;
+      return false;
     }
+    this.text = this.host.text();
     this.host.figure.focusNode(at);
     this.select(at);
     this.said.textContent = said;
+    return true;
   }
 
   fail(message) {
@@ -286,15 +319,18 @@ export class TreeEditor {
 
   undo() {
     if (!this.past.length) return;
-    this.future.push(this.text);
-    this.go(this.past.pop(), null, '');
+    this.remember(this.future, this.tree);
+    this.tree = this.past.pop();
+    this.unread = '';
+    this.go(null, '');
     this.sayState('Undone');
   }
 
   redo() {
     if (!this.future.length) return;
-    this.past.push(this.text);
-    this.go(this.future.pop(), null, '');
+    this.remember(this.past, this.tree);
+    this.tree = this.future.pop();
+    this.go(null, '');
     this.sayState('Redone');
   }
 
@@ -305,13 +341,13 @@ export class TreeEditor {
 
   /**
    * The text in the lab's field changed (typed, a source picked, a search run): the panel
-   * follows. A text not read from here is a step of its own for undo.
+   * reads it into a new tree. A text not written from here is a step of its own for undo.
    */
   textChanged(text) {
     if (text === this.text) return;
-    this.past.push(this.text);
-    this.future = [];
-    this.text = text;
+    this.remember(this.past, this.tree);
+    this.clearFuture();
+    this.read(text);
     this.select(this.host.figure.focusId >= 0 ? this.host.figure.focusId : 0);
   }
 

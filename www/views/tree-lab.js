@@ -112,8 +112,8 @@ export class TreeLab {
       return;
     }
     if (!this.editor) {
-      // The edits are the practice module's (the `edit` feature): the editor parses the lab's
-      // text there and hands back the core's text of the result, so no handle crosses modules.
+      // The edits are the lab module's: the editor edits its GameTree there, and the lab
+      // records and draws the edited tree in the same module (a handle never crosses modules).
       let api;
       try {
         const [, { TreeEditor: Editor }, { loadPracticeApi }] = await Promise.all([ensureEditorStyle(), import('./tree-editor.js'), import('../lib/practice-module.js')]);
@@ -127,13 +127,22 @@ export class TreeLab {
         api: api.wasm,
         figure: this.figure,
         text: () => (this.loaded?.source === 'tree' ? this.loaded.tree : $('tl-text').value),
-        show: (text) => {
+        // The edited tree itself (a GameTree of the lab module): recorded and drawn in that
+        // module, its text shown in the field.
+        show: (tree) => {
+          let text;
+          try {
+            text = tree.toText();
+          } catch (e) {
+            tree.free();
+            throw e;
+          }
           $('tl-text').value = text;
           const lesson = LESSON_TREES.find((t) => t.text === text);
           $('tl-source').value = lesson ? lesson.id : 'custom';
           this.editing = true;
           try {
-            return this.run({}, { step: 'end' });
+            return this.run({}, { step: 'end', tree: { handle: tree, api: api.wasm } });
           } finally {
             this.editing = false;
           }
@@ -398,11 +407,14 @@ export class TreeLab {
   /**
    * Records the search the form describes and shows it. Errors keep the old picture.
    * @param {object} [want] menu choices to apply (algo, order, tie, seed)
-   * @param {{strict?: boolean, step?: number|'end'}} [how] strict: refuse choices that do not apply (links)
+   * @param {{strict?: boolean, step?: number|'end', tree?: {handle: object, api: object}}} [how]
+   *   strict: refuse choices that do not apply (links); tree: the editor's tree (a GameTree of
+   *   `api`, owned from here on), recorded in its module instead of the field's text
    */
   run(want = {}, how = {}) {
     if (this.needsConversion()) {
-      this.convertThenRun(want, how);
+      how.tree?.handle.free();
+      this.convertThenRun(want, { ...how, tree: undefined });
       return false;
     }
     this.figure.pause();
@@ -412,11 +424,13 @@ export class TreeLab {
     let state;
     let range;
     let step;
+    // The editor's tree, until recordSearch owns it.
+    let handle = how.tree?.handle ?? null;
     try {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       if (want.fastWins) state.fastWins = true;
-      const api = this.apiFor(state.source, state);
+      const api = how.tree ? how.tree.api : this.apiFor(state.source, state);
       if (!api) {
         // A game search with singular extensions or beam search: the full module, loaded once.
         err.textContent = 'Loading the module with singular extensions and beam search…';
@@ -428,7 +442,17 @@ export class TreeLab {
         );
         return true;
       }
-      rec = recordSearch(api, state, { strict: Boolean(how.strict) });
+      if (handle) {
+        state.treeHandle = handle;
+        handle = null;
+      }
+      try {
+        rec = recordSearch(api, state, { strict: Boolean(how.strict) });
+      } finally {
+        // The figure owns the handle now; the state on show is the text's (the caption and
+        // predict mode record the same tree from it again).
+        delete state.treeHandle;
+      }
       // The step and the step range (steps=12-23) against the recorded search.
       try {
         ({ range, step } = checkSteps({ step: how.step ?? 0, steps: how.steps ?? null, loop: how.loop }, rec.st.length));
@@ -438,6 +462,7 @@ export class TreeLab {
         throw e;
       }
     } catch (e) {
+      handle?.free();
       // TreeParseError carries line and column; its message already says "line L, column C: …".
       err.textContent = e.message;
       this.app.dataset.treeError = e.message;

@@ -95,6 +95,12 @@ fn edit<A>(
 
 #[wasm_bindgen]
 impl GameTree {
+    /// A copy of the tree, a handle of its own (the editor's undo steps, and the tree it hands
+    /// to a search while it keeps editing this one).
+    pub fn copy(&self) -> GameTree {
+        GameTree { tree: self.tree.clone() }
+    }
+
     /// Node `id` as the editor's panel shows it: `{kind ('max'|'min'|'chance'|'terminal'|
     /// 'p0'…), kinds (those setKind accepts in this tree), label, labelGiven, value (a leaf's
     /// utility as the text writes it, '3' or '(1, 2, 6)'; else null), probabilities (a chance

@@ -456,6 +456,12 @@ fn trees_parse_list_their_nodes_and_print_back() {
 #[cfg(feature = "lab")]
 #[wasm_bindgen_test]
 fn tree_edits_change_the_tree_or_throw_leaving_it_unchanged() {
+    // A copy is a tree of its own: the editor keeps it for undo while it edits the original.
+    let original = GameTree::parse(FIG_5_2.into()).unwrap();
+    let mut copy = original.copy();
+    copy.set_value(3.0.into(), 7.0.into()).unwrap();
+    assert_eq!(copy.to_text().unwrap(), "[[3, 7, 8], [2, 4, 6], [14, 5, 2]]");
+    assert_eq!(original.to_text().unwrap(), "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]");
     let mut t = GameTree::parse(FIG_5_2.into()).unwrap();
     // A leaf's value, typed as the figure prints it.
     let e = t.set_value(3.0.into(), "\u{2212}13".into()).unwrap();
