@@ -230,6 +230,8 @@ export class TreeCanvas {
     this.glide = null;
     const anchor = fit ? null : this.rootOnScreen();
     this.model = model;
+    // (The readable scale is the placement's: the core's or the canvas's own.)
+    this.limitZoom();
     this.layoutOpts = { ...BASE_LAYOUT, ...layout };
     this.collapsed = new Set([...this.collapsed].filter((id) => id < model.nodes.length));
     if (fit || this.placed) this.collapsed.clear();
