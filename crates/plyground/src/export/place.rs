@@ -396,15 +396,7 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
     Drawing { place: place.clone(), labels, edges, ring, bounds }
 }
 
-/// A text box (see [`Label`]).
-pub(crate) fn label(
-    node: u32,
-    kind: LabelKind,
-    text: &str,
-    pt: f64,
-    b: (f64, f64, f64, f64),
-    anchor: Anchor,
-) -> Label {
+fn label(node: u32, kind: LabelKind, text: &str, pt: f64, b: (f64, f64, f64, f64), anchor: Anchor) -> Label {
     Label { node, kind, text: text.to_string(), pt, x0: b.0, y0: b.1, x1: b.2, y1: b.3, anchor }
 }
 
