@@ -3,7 +3,8 @@
 // minimax values, at every step: the texts on the canvas (as the core placed them, read back
 // through the canvas's textBoxes hook) do not overlap, none is cut off by the canvas's
 // edges, none is under 11 px, and the compact placement is the phone's. The SVG the Export
-// button saves holds the same texts at the same places. Screenshots go to $PLYGROUND_SHOTS.
+// button saves holds the same texts at the same places; nothing offers to fold a subtree there.
+// Screenshots go to $PLYGROUND_SHOTS.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,6 +66,9 @@ describe('the canvas draws the core placement of Figure 5.2', { timeout: 240_000
       await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta`);
       await page.waitForFunction(() => window.__plyground.views.tree?.snapshot()?.nodes.length === 13, null, { timeout: TIMEOUT });
       await page.locator('#tl-canvas').scrollIntoViewIfNeeded();
+      // Nothing folds on the core's placement: no Expand all, no double-click offered.
+      assert.equal(await page.isHidden('#tl-expand'), true);
+      assert.doesNotMatch(await page.getAttribute('#tl-canvas', 'aria-label'), /double-click/);
       for (const minimax of [false, true]) {
         // (The lab keeps the box's last state: set it either way.)
         await page.setChecked('#tl-minimax', minimax);
