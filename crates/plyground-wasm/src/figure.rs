@@ -83,6 +83,7 @@ impl FigurePlan {
 
 /// A plan's layout record (`FigurePlan.layout()`, the practice figure's too): `d` is any
 /// drawing on the plan (its edges are the same at every step).
+#[inline(always)]
 pub(crate) fn layout_out(p: &Plan, d: &Drawing) -> Result<JsValue, JsError> {
     let fig = &p.room;
     let mut edges = Vec::with_capacity(d.edges.len() * 9);

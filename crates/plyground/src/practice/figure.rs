@@ -14,7 +14,9 @@
 use super::{node_at, Answer, Exercise, Task};
 use crate::export::figure::{node_value_text, value_text};
 use crate::export::layout::{text_width, EDGE_SCALE};
-use crate::export::place::{self, text_height, Anchor, Drawing, LabelKind, AIR, BESIDE, SMALL_PT, VALUE_PT};
+use crate::export::place::{
+    self, text_height, Anchor, Drawing, Label, LabelKind, AIR, BESIDE, SMALL_PT, VALUE_PT,
+};
 use crate::export::plan::Plan;
 use crate::export::{FigState, Figure};
 use crate::games::tree::Tree;
@@ -254,7 +256,7 @@ impl ExercisePlan {
             if let Some(text) = text {
                 let (x0, big) = (x[i] + BESIDE, text_height(VALUE_PT));
                 let b = (x0, y[i] - big / 2.0, x0 + text_width(text, 1.0), y[i] + big / 2.0);
-                d.labels.push(place::label(i as u32, LabelKind::Value, text, VALUE_PT, b, Anchor::West));
+                d.labels.push(text_box(i, LabelKind::Value, text, VALUE_PT, b, Anchor::West));
             }
         }
         let mut marks = Vec::new();
@@ -275,7 +277,7 @@ impl ExercisePlan {
                 .map_or(x[i] - BESIDE, |l| l.x0 - AIR);
             let b = (right - text_width(mark, EDGE_SCALE), y[i] - small / 2.0, right, y[i] + small / 2.0);
             marks.push(d.labels.len());
-            d.labels.push(place::label(i as u32, LabelKind::Name, mark, SMALL_PT, b, Anchor::East));
+            d.labels.push(text_box(i, LabelKind::Name, mark, SMALL_PT, b, Anchor::East));
         }
         Ok((fig, d, marks))
     }
@@ -289,4 +291,17 @@ impl ExercisePlan {
     pub fn is_empty(&self) -> bool {
         self.base.nodes.is_empty()
     }
+}
+
+/// A text in box `b` (left, bottom, right, top). (Not `place`'s own helper: a second caller
+/// would change how the tree module, which draws no exercise, inlines it.)
+fn text_box(
+    node: usize,
+    kind: LabelKind,
+    text: &str,
+    pt: f64,
+    b: (f64, f64, f64, f64),
+    anchor: Anchor,
+) -> Label {
+    Label { node: node as u32, kind, text: text.into(), pt, x0: b.0, y0: b.1, x1: b.2, y1: b.3, anchor }
 }
