@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, textProblems } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -34,15 +34,7 @@ function boxesAt(page, i) {
 }
 
 function problems({ boxes, w, h }, where) {
-  const out = [];
-  const meet = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
-  for (let i = 0; i < boxes.length; i++) {
-    const a = boxes[i];
-    if (a.px < 11 - 1e-6) out.push(`${where}: '${a.text}' is ${a.px} px`);
-    if (a.x0 < 0 || a.y0 < 0 || a.x1 > w || a.y1 > h) out.push(`${where}: '${a.text}' is cut off (${a.x0}, ${a.y0}, ${a.x1}, ${a.y1} on ${w} × ${h})`);
-    for (let j = i + 1; j < boxes.length; j++) if (meet(a, boxes[j])) out.push(`${where}: '${a.text}' overlaps '${boxes[j].text}'`);
-  }
-  return out;
+  return textProblems(boxes, w, h, where);
 }
 
 describe('the canvas draws the core placement of Figure 5.2', { timeout: 240_000 }, () => {

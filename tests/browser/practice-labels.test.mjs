@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, textProblems } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const SHOTS = process.env.PLYGROUND_SHOTS ?? '';
@@ -36,16 +36,7 @@ function boxes(page) {
 }
 
 function problems({ boxes, w, h, whole, framed }, where) {
-  const out = [];
-  const meet = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
-  const cut = (a) => a.x0 < 0 || a.y0 < 0 || a.x1 > w || a.y1 > h;
-  for (let i = 0; i < boxes.length; i++) {
-    const a = boxes[i];
-    if (a.px < 11 - 1e-6) out.push(`${where}: '${a.text}' is ${a.px} px`);
-    if ((whole || (framed.includes(a.node) && a.kind !== 'edge' && a.kind !== 'prob')) && cut(a)) out.push(`${where}: '${a.text}' of node ${a.node} is cut off (${a.x0}, ${a.y0}, ${a.x1}, ${a.y1} on ${w} × ${h})`);
-    for (let j = i + 1; j < boxes.length; j++) if (meet(a, boxes[j])) out.push(`${where}: '${a.text}' overlaps '${boxes[j].text}'`);
-  }
-  return out;
+  return textProblems(boxes, w, h, where, (a) => whole || (framed.includes(a.node) && a.kind !== 'edge' && a.kind !== 'prob'));
 }
 
 describe('practice draws the core placement of every task', { timeout: 300_000 }, () => {
