@@ -260,15 +260,17 @@ impl ExercisePlan {
             }
         }
         let mut marks = Vec::new();
-        let mut ok: Vec<usize> = shown.ok.iter().map(|p| id("ok", p)).collect::<Result<_, _>>()?;
-        ok.sort_unstable();
-        ok.dedup();
-        let marked = ok
-            .into_iter()
-            .filter(|&i| Some(i) != wrong)
+        // One mark a node, in node order (no sort: each would be its own copy in the module).
+        let mut ok = vec![false; fig.nodes.len()];
+        for p in &shown.ok {
+            ok[id("ok", p)?] = true;
+        }
+        let marked: Vec<(usize, &str)> = (0..ok.len())
+            .filter(|&i| ok[i] && Some(i) != wrong)
             .map(|i| (i, OK_MARK))
-            .chain(wrong.map(|w| (w, WRONG_MARK)));
-        for (i, mark) in marked.collect::<Vec<_>>() {
+            .chain(wrong.map(|w| (w, WRONG_MARK)))
+            .collect();
+        for (i, mark) in marked {
             // Left of the name (a leaf: of the glyph), on the node's row.
             let right = d
                 .labels
