@@ -885,8 +885,7 @@ export class PracticeFigure {
     const figOpts = { isDark: this.opts.isDark, styleOverrides: this.opts.styleOverrides };
     if (mc) {
       // The asked iteration, phase by phase: the MCTS figure after the iterations already run.
-      // (An MCTS tree is laid out by the canvas itself: views/own-layout.js.)
-      const [{ MctsFigure }] = await Promise.all([import('./mcts-figure.js'), import('./own-layout.js')]);
+      const { MctsFigure } = await import('./mcts-figure.js');
       this.p.reveal.hidden = false;
       this.revealFigure = new MctsFigure(body, { ...figOpts, controls: ['step', 'narration', 'zoom', 'ucb'] });
       const handle = this.api.GameTree.parse(this.practice.treeText);
