@@ -1,10 +1,11 @@
 // A practice exercise: the tree drawn on a canvas as the core places it (Practice.figurePlan:
-// the same placement, label check and drawing, lib/figure-draw.js, as a search's figure), one answer cell per question of
-// the core's Practice (in the algorithm's visiting order, so Tab and Shift-Tab walk the
-// exercise as the search would), and the feedback: correct cells ✓, the first wrong step with
-// its rule on the tree, the misconception's explanation, hints, revealing steps, the key's real
-// trace from the first wrong step on. One implementation for the playground's Practice view,
-// <ply-practice> and the embed page: it builds its own DOM inside the container it is given.
+// the same placement, label check and drawing, lib/figure-draw.js, as a search's figure), one
+// answer cell per question of the core's Practice (in the algorithm's visiting order, so Tab
+// and Shift-Tab walk the exercise as the search would), and the feedback: correct cells ✓,
+// the first wrong step with its rule on the tree, the misconception's explanation, hints,
+// revealing steps, the key's real trace from the first wrong step on. One implementation for
+// the playground's Practice view, <ply-practice> and the embed page: it builds its own DOM
+// inside the container it is given.
 //
 // Every decision — the questions, what is right, the rule text, the misconception — is the
 // core's (Practice.grade / hint / revealNext / answerKey); this file reads the cells, forwards
