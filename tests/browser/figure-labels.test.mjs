@@ -3,13 +3,14 @@
 // minimax values, at every step: the texts on the canvas (as the core placed them, read back
 // through the canvas's textBoxes hook) do not overlap, none is cut off by the canvas's
 // edges, none is under 11 px, and the compact placement is the phone's. The SVG the Export
-// button saves holds the same texts at the same places. Screenshots go to $PLYGROUND_SHOTS.
+// button saves holds the same texts at the same places; nothing offers to fold a subtree there.
+// Screenshots go to $PLYGROUND_SHOTS.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, textProblems } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -33,15 +34,7 @@ function boxesAt(page, i) {
 }
 
 function problems({ boxes, w, h }, where) {
-  const out = [];
-  const meet = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
-  for (let i = 0; i < boxes.length; i++) {
-    const a = boxes[i];
-    if (a.px < 11 - 1e-6) out.push(`${where}: '${a.text}' is ${a.px} px`);
-    if (a.x0 < 0 || a.y0 < 0 || a.x1 > w || a.y1 > h) out.push(`${where}: '${a.text}' is cut off (${a.x0}, ${a.y0}, ${a.x1}, ${a.y1} on ${w} × ${h})`);
-    for (let j = i + 1; j < boxes.length; j++) if (meet(a, boxes[j])) out.push(`${where}: '${a.text}' overlaps '${boxes[j].text}'`);
-  }
-  return out;
+  return textProblems(boxes, w, h, where);
 }
 
 describe('the canvas draws the core placement of Figure 5.2', { timeout: 240_000 }, () => {
@@ -65,6 +58,9 @@ describe('the canvas draws the core placement of Figure 5.2', { timeout: 240_000
       await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta`);
       await page.waitForFunction(() => window.__plyground.views.tree?.snapshot()?.nodes.length === 13, null, { timeout: TIMEOUT });
       await page.locator('#tl-canvas').scrollIntoViewIfNeeded();
+      // Nothing folds on the core's placement: no Expand all, no double-click offered.
+      assert.equal(await page.isHidden('#tl-expand'), true);
+      assert.doesNotMatch(await page.getAttribute('#tl-canvas', 'aria-label'), /double-click/);
       for (const minimax of [false, true]) {
         // (The lab keeps the box's last state: set it either way.)
         await page.setChecked('#tl-minimax', minimax);

@@ -105,7 +105,7 @@ describe('framing', { timeout: 240_000 }, () => {
       const info = await page.evaluate(() => {
         const f = window.__plyground.views.practice.figure;
         const id = f.firstAnswered();
-        return { first: f.treeNodes[id].label, e: f.drawOf[id], leaves: f.treeNodes[id].children.map((k) => f.drawOf[k]), values: f.treeNodes[id].children.map((k) => f.treeNodes[k].value) };
+        return { first: f.treeNodes[id].label, e: id, leaves: f.treeNodes[id].children, values: f.treeNodes[id].children.map((k) => f.treeNodes[k].value) };
       });
       // The first question the search answers is E (its value, before B's and A's), whose
       // leaves are 9, 9 and 16.
@@ -233,7 +233,7 @@ describe('framing', { timeout: 240_000 }, () => {
       await page.locator('#pr-canvas').scrollIntoViewIfNeeded();
       const first = await page.evaluate(() => {
         const f = window.__plyground.views.practice.figure;
-        return f.drawOf[f.firstAnswered()];
+        return f.firstAnswered();
       });
       const s = await canvasState(page, 'practice.figure', [first]);
       await shot(`practice-b4d5-${vp.name}`, '#pr-canvas');
@@ -245,7 +245,7 @@ describe('framing', { timeout: 240_000 }, () => {
       const later = await page.evaluate(() => {
         const f = window.__plyground.views.practice.figure;
         const q = f.questions[f.questions.length - 1];
-        return { id: f.drawOf[f.idOfPath.get(q.path)], cell: `pr-cell-${f.questions.length - 1}` };
+        return { id: f.idOfPath.get(q.path), cell: `pr-cell-${f.questions.length - 1}` };
       });
       await page.focus(`#${later.cell}`);
       const t = await canvasState(page, 'practice.figure', [later.id]);

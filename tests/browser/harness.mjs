@@ -216,3 +216,20 @@ export async function holdBack(page, pattern) {
     },
   };
 }
+
+/**
+ * What is wrong with the texts drawn on a `w` × `h` canvas (figure-draw.js figureTextBoxes'
+ * boxes, in canvas px): one under 11 px, two that overlap, one cut off by the canvas's edges
+ * (of those `whole(box)` says must be on screen whole; default every one).
+ */
+export function textProblems(boxes, w, h, where, whole = () => true) {
+  const out = [];
+  const meet = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
+  for (let i = 0; i < boxes.length; i++) {
+    const a = boxes[i];
+    if (a.px < 11 - 1e-6) out.push(`${where}: '${a.text}' is ${a.px} px`);
+    if (whole(a) && (a.x0 < 0 || a.y0 < 0 || a.x1 > w || a.y1 > h)) out.push(`${where}: '${a.text}' is cut off (${a.x0}, ${a.y0}, ${a.x1}, ${a.y1} on ${w} × ${h})`);
+    for (let j = i + 1; j < boxes.length; j++) if (meet(a, boxes[j])) out.push(`${where}: '${a.text}' overlaps '${boxes[j].text}'`);
+  }
+  return out;
+}

@@ -37,7 +37,7 @@ describe('practice: grades, reveal, tie menu, skip link, answers on the tree', {
   const nodeAt = (path) =>
     page.evaluate((path) => {
       const f = window.__plyground.views.practice.figure;
-      const d = f.drawOf[f.idOfPath.get(path)];
+      const d = f.idOfPath.get(path); // (the canvas numbers the nodes as the tree does)
       const c = f.canvas;
       const p = c.camera.toScreen(c.layout.x[d], c.layout.y[d]);
       const r = c.canvas.getBoundingClientRect();
@@ -159,7 +159,7 @@ describe('practice: grades, reveal, tie menu, skip link, answers on the tree', {
     // The tree shows the typed value at C.
     assert.equal(await page.evaluate(() => {
       const f = window.__plyground.views.practice.figure;
-      return f.model.nodes[f.drawOf[f.idOfPath.get('1')]].value;
+      return f.model.nodes[f.idOfPath.get('1')].value;
     }), '5');
     // Enter checks, as in the list; Escape closes the form and gives the focus to the tree.
     await page.focus('.practice-node-editor input[type="text"]');
@@ -201,13 +201,14 @@ describe('practice: grades, reveal, tie menu, skip link, answers on the tree', {
       [...document.querySelectorAll('ply-practice')].map((e) => {
         const f = e.figure;
         const c = f.canvas;
-        const lay = c.layout;
+        // (The value texts as the core placed them, where the canvas draws them.)
+        const boxes = c.textBoxes();
         return f.model.nodes
           .filter((n) => n.kind === 'terminal')
           .map((n) => {
-            const p = c.camera.toScreen(lay.x[n.id], lay.y[n.id] + lay.nodeHeight);
-            const inside = p.x >= 0 && p.x <= c.camera.width && p.y >= 0 && p.y + c.style.fontSize * c.camera.scale <= c.camera.height;
-            return `${n.value}${inside ? '' : ' (outside the view)'}`;
+            const b = boxes.find((t) => t.node === n.id && t.kind === 'value');
+            const inside = b && b.x0 >= 0 && b.x1 <= c.camera.width && b.y0 >= 0 && b.y1 <= c.camera.height;
+            return `${b?.text ?? n.value}${inside ? '' : ' (outside the view)'}`;
           });
       }),
     );

@@ -290,7 +290,7 @@ describe('practice, every task through the UI', { timeout: 300_000 }, () => {
     const xOf = (path) =>
       page.evaluate((p) => {
         const f = window.__plyground.views.practice.figure;
-        return f.canvas.layout.x[f.drawOf[f.idOfPath.get(p)]];
+        return f.canvas.layout.x[f.idOfPath.get(p)];
       }, path);
     assert.ok((await xOf('1')) < (await xOf('0')));
     await press('Alt+ArrowRight');

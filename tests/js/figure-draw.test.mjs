@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
 import { drawFigure, figureView } from '../../www/lib/figure-draw.js';
+import { defaultStyle } from '../../www/lib/tree-style.js';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -33,7 +34,7 @@ function recorder() {
       const w = maxWidth === undefined ? width(text) : Math.min(width(text), maxWidth);
       const x0 = st.textAlign === 'left' ? x : st.textAlign === 'right' ? x - w : x - w / 2;
       const px = Number(/([\d.]+)px/.exec(st.font)[1]);
-      texts.push({ text, x0, x1: x0 + w, y0: y - px / 2, y1: y + px / 2, px });
+      texts.push({ text, x0, x1: x0 + w, y0: y - px / 2, y1: y + px / 2, px, fill: ctx.fillStyle, font: st.font });
     },
   };
   return { ctx, texts };
@@ -191,4 +192,38 @@ test('placedLayout: the plan in screen units, levels left to right, hit boxes on
   const [a, b] = [lay.order[lay.levelStart[2]], lay.order[lay.levelStart[2] + 1]];
   assert.equal(placedHit(lay, (lay.x[a] + lay.x[b]) / 2, lay.y[a] + 40), -1);
   assert.ok(lay.width <= 342 - 32, `compact Figure 5.2 is ${lay.width} px wide`);
+});
+
+test('Practice: every task placed by the core (PracticeFigure) and drawn clear, its marks in their colours', () => {
+  const style = defaultStyle(false);
+  let checked = 0;
+  for (const task of ['minimax', 'alphabeta-leaves', 'alphabeta-full', 'expectiminimax', 'maxn', 'mcts', 'ordering']) {
+    for (let seed = 1; seed <= 4; seed++) {
+      const p = api.Practice.create({ task, seed });
+      const paths = [...new Set(p.questions().map((q) => q.path))];
+      const key = p.answerKey();
+      for (const compact of [false, true]) {
+        const plan = p.figurePlan(key, compact);
+        const states = [{}, { answers: key, ok: paths }, { answers: key, ok: paths, wrong: paths[0] }];
+        for (const [k, shown] of states.entries()) {
+          const rec = { ...plan.layout(), ...plan.at(shown) };
+          assert.deepEqual(problems(rec, `${task} seed ${seed}${compact ? ' compact' : ''} state ${k}`), []);
+          checked += rec.labels.length;
+          const { ctx, texts } = recorder();
+          drawFigure(ctx, rec, {}, style);
+          const marks = texts.filter((t, i) => rec.labels[i].kind === 'mark');
+          // One mark a node: ✗ at the wrong step, ✓ at every other asked node, bold, in colour.
+          assert.equal(marks.length, k === 0 ? 0 : paths.length, `${task} seed ${seed}`);
+          assert.equal(marks.filter((t) => t.text === '✗').length, k === 2 ? 1 : 0);
+          for (const t of marks) {
+            assert.equal(t.fill, t.text === '✗' ? style.wrongText : style.okText);
+            assert.match(t.font, /^bold /);
+          }
+        }
+        plan.free();
+      }
+      p.free();
+    }
+  }
+  assert.ok(checked > 3000, `${checked} texts checked`);
 });

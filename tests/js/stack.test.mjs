@@ -124,7 +124,7 @@ function alive(after) {
 // the next allocation fails, which Rust turns into a trap (RuntimeError: unreachable; the
 // guard then replaces the instance). A page frees what it makes; so does this test.
 let made = null;
-for (const C of [Game, GameTree, Stepper, MctsStepper, Practice, api.Predict, api.Engine, api.FigurePlan]) {
+for (const C of [Game, GameTree, Stepper, MctsStepper, Practice, api.Predict, api.Engine, api.FigurePlan, api.PracticeFigure]) {
   const wrap = C.__wrap;
   C.__wrap = function (ptr) {
     const h = wrap.call(this, ptr);
@@ -297,6 +297,9 @@ const CALLS = {
   'Practice.steps': () => practice().steps(),
   'Practice.mcts': () => practiceMcts().mcts(),
   'Practice.ordering': () => practiceOrdering().ordering(),
+  'Practice.figurePlan': () => practiceOrdering().figurePlan({ order: { '': [2, 0, 1] } }, true),
+  'PracticeFigure.layout': () => practice().figurePlan(undefined, false).layout(),
+  'PracticeFigure.at': () => practice().figurePlan(undefined, true).at({ answers: { values: { '': 3 }, pruned: ['0'] }, ok: [''], wrong: '1' }),
   'Practice getters': () => {
     const p = practice();
     return [p.task, p.seed, p.treeText, p.tie, p.tieApplies, p.prompt, p.fields, p.maxScore, p.stepperOptions, p.traceLength];

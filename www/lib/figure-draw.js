@@ -1,6 +1,7 @@
 // Draws the core's placed figure (the wasm `FigurePlan`'s `layout()` with one step's
 // `at(step)`, or `figureRecord`, both in one object: the picture the TikZ and SVG writers
-// draw, placed once by `plyground::export::plan`) on a 2D canvas context: the same
+// draw, placed once by `plyground::export::plan`; or a practice exercise's, `PracticeFigure`,
+// whose marks ✓ and ✗ are labels of kind "mark") on a 2D canvas context: the same
 // glyphs, edges (with their stems), texts and ring at the same places. Every text is drawn in
 // the box the core placed it in: set at its anchor, and condensed into the box (fillText's
 // maxWidth) where the canvas's font would run wider than the core's advance table, so the
@@ -138,10 +139,13 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
     if (clip !== null && (b.px < style.minFontPx - 1e-6 || out(b.x0, b.y0, b.x1, b.y1))) continue;
     stats.text = true;
     const a = rec.labels[i].anchor;
-    ctx.font = `${b.px}px ${style.fontFamily}`;
+    const mark = b.kind === 'mark';
+    ctx.font = `${mark ? 'bold ' : ''}${b.px}px ${style.fontFamily}`;
     ctx.textAlign = align[a];
     const x = a === 'west' ? b.x0 : a === 'east' ? b.x1 : (b.x0 + b.x1) / 2;
-    ctx.fillStyle = rec.greyed[b.node] ? style.mutedText : b.kind === 'edge' || b.kind === 'prob' ? style.edgeText : style.text;
+    // (A practice check's mark, ✓ or ✗, in its colour even on a greyed node.)
+    if (mark) ctx.fillStyle = b.text === '✗' ? style.wrongText : style.okText;
+    else ctx.fillStyle = rec.greyed[b.node] ? style.mutedText : b.kind === 'edge' || b.kind === 'prob' ? style.edgeText : style.text;
     const room = b.x1 - b.x0;
     if (ctx.measureText(b.text).width > room) ctx.fillText(b.text, x, (b.y0 + b.y1) / 2, room);
     else ctx.fillText(b.text, x, (b.y0 + b.y1) / 2);

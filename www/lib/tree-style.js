@@ -49,6 +49,8 @@ export function defaultStyle(dark = false) {
       mutedText: '#8d939b',
       edgeText: '#c8c8c8',
       tagText: '#111111',
+      okText: '#6fdc8c',
+      wrongText: '#ff8a80',
     };
   }
   return {
@@ -69,6 +71,9 @@ export function defaultStyle(dark = false) {
     mutedText: '#707070',
     edgeText: '#444444',
     tagText: '#ffffff',
+    // A practice check's marks (✓ right, ✗ the first wrong step), drawn as text.
+    okText: '#1e7b34',
+    wrongText: '#b3261e',
   };
 }
 

@@ -1,6 +1,6 @@
 // The canvas's own layout and label placement (lib/tree-layout.js, lib/tree-draw.js), handed
 // to views/tree-canvas.js: imported by the views that draw trees the core does not place (a
-// game's search, MCTS, practice), and loaded by <ply-tree> for a game only. A figure of an
+// game's search, MCTS), and loaded by <ply-tree> for a game only. A figure of an
 // explicit tree's search draws the core's placement and leaves these out of its page.
 
 import * as layout from '../lib/tree-layout.js';

@@ -1,21 +1,20 @@
-// A practice exercise: the tree drawn on a canvas, one answer cell per question of
-// the core's Practice (in the algorithm's visiting order, so Tab and Shift-Tab walk the
-// exercise as the search would), and the feedback: correct cells ✓, the first wrong step with
-// its rule on the tree, the misconception's explanation, hints, revealing steps, the key's real
-// trace from the first wrong step on. One implementation for the playground's Practice view,
-// <ply-practice> and the embed page: it builds its own DOM inside the container it is given.
+// A practice exercise: the tree drawn on a canvas as the core places it (Practice.figurePlan:
+// the same placement, label check and drawing, lib/figure-draw.js, as a search's figure), one
+// answer cell per question of the core's Practice (in the algorithm's visiting order, so Tab
+// and Shift-Tab walk the exercise as the search would), and the feedback: correct cells ✓,
+// the first wrong step with its rule on the tree, the misconception's explanation, hints,
+// revealing steps, the key's real trace from the first wrong step on. One implementation for
+// the playground's Practice view, <ply-practice> and the embed page: it builds its own DOM
+// inside the container it is given.
 //
 // Every decision — the questions, what is right, the rule text, the misconception — is the
 // core's (Practice.grade / hint / revealNext / answerKey); this file reads the cells, forwards
 // them and draws what comes back.
 
-import { buildTraceModel } from '../lib/trace-view.js';
-import { formatValue, formatVector } from '../lib/notation.js';
+import { formatValue } from '../lib/notation.js';
 import { cellKey, cellText, collectAnswers, gradeRecord, keyCell, nodePaths, readCell } from '../lib/practice-answers.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { canvasToolbar, wireCanvasToolbar } from './canvas-toolbar.js';
-// (An exercise's tree is laid out by the canvas itself.)
-import './own-layout.js';
 import { el, partMaker } from './dom.js';
 
 const FIELD_WORD = { values: 'value', windows: 'window [α, β]', pruned: 'pruned', choice: 'choice', order: 'order', visits: 'N, W after backup' };
@@ -32,8 +31,6 @@ const LEGEND_2 = '▲ MAX · ▼ MIN · ○ chance · □ leaf · ✓ correct ·
 /** "P1, P2, P3": the players as the figure numbers them (a node of player p shows p + 1). */
 const players = (n) => Array.from({ length: n }, (_, i) => `P${i + 1}`).join(', ');
 const legendN = (n) => `Numbered shapes: the player to move (${Array.from({ length: n }, (_, i) => `${i + 1} = P${i + 1}`).join(', ')}) · □ leaf: the utilities (${players(n)}) · ✓ correct · ✗ and red ring: the first wrong step`;
-const OK_COLOUR = '#1e7b34';
-const WRONG_COLOUR = '#b3261e';
 
 export class PracticeFigure {
   /**
@@ -100,9 +97,11 @@ export class PracticeFigure {
     );
     this.root = container;
     container.replaceChildren(canvasCol, side, reveal);
+    // (The canvas's node ids are the tree's; the arrow keys walk the drawing's order.)
+    this.plans = new Map();
     this.canvas = new TreeCanvas(this.p.canvas, this.p.tip, {
-      describe: (id) => this.describe(id),
-      onClick: (id) => this.clickNode(id),
+      describe: (id) => this.describe(this.drawOf[id]),
+      onClick: (id) => this.clickNode(this.drawOf[id]),
       isDark: opts.isDark,
       styleOverrides: opts.styleOverrides,
       // The learner finds a node by its name: never zoomed out past where names read.
@@ -158,7 +157,7 @@ export class PracticeFigure {
     } else return;
     e.preventDefault();
     this.cursor = next;
-    this.canvas.reveal(next);
+    this.canvas.reveal(this.treeOf[next]);
     this.placeRing();
     const info = this.describe(next);
     this.p.cursor.textContent = info ? `${info.text}.` : '';
@@ -184,8 +183,9 @@ export class PracticeFigure {
   nodeOnScreen(d) {
     const c = this.canvas;
     const lay = c.layout;
-    if (d == null || d < 0 || !lay || d >= lay.x.length || !lay.visible[d]) return null;
-    const p = c.camera.toScreen(lay.x[d], lay.y[d]);
+    const v = d == null || d < 0 ? -1 : (this.treeOf?.[d] ?? -1);
+    if (v < 0 || !lay || v >= lay.x.length || !lay.visible[v]) return null;
+    const p = c.camera.toScreen(lay.x[v], lay.y[v]);
     return { x: p.x + this.p.canvas.offsetLeft, y: p.y + this.p.canvas.offsetTop, r: (Math.max(lay.nodeWidth, lay.nodeHeight) / 2) * c.camera.scale };
   }
 
@@ -317,19 +317,22 @@ export class PracticeFigure {
     this.buildTable();
     this.buildCells();
     this.buildModel();
+    this.freePlans();
+    this.shown = { answers: {}, ok: [], wrong: null };
     // The first view: the root and the node of the question the search answers first (the
     // whole tree when it reads).
-    const first = this.firstAnswered();
-    const focus = first >= 0 ? this.drawOf[first] : -1;
-    this.canvas.setModel(this.model, { fit: true, focus, layout: { windows: this.fields.includes('windows'), tags: ['✓', '✗'] } });
+    this.canvas.setPlaced(this.model, this.placedSource(), { fit: true, focus: this.firstAnswered() });
     this.setFeedback([], '');
     this.redraw();
   }
 
   /**
-   * The drawing's model: the tree with each node's children in the order its cell gives (move
+   * The drawing's order: the tree with each node's children in the order its cell gives (move
    * ordering: the student's order; every other task: the tree's own). Draw ids are the
-   * preorder of that drawing; `treeOf[draw id]` is the tree node, `drawOf[tree id]` its draw id.
+   * preorder of that drawing (the arrow keys walk it); `treeOf[draw id]` is the tree node,
+   * `drawOf[tree id]` its draw id. The model (by tree id, as the canvas numbers the nodes)
+   * holds what the overview map, the hover and the tests read: each node's kind, state,
+   * value text and mark.
    */
   buildModel() {
     const tn = this.treeNodes;
@@ -355,7 +358,49 @@ export class PracticeFigure {
     this.treeOf = treeOf;
     this.drawOf = drawOf;
     this.drawn = drawn; // parent and children by draw id (the arrow keys on the tree)
-    this.model = buildTraceModel({ traceNodes: [], treeNodes: drawn, players: this.players });
+    this.model = { nodes: tn.map((n, id) => ({ id, kind: n.kind, state: 'done', value: null, tag: '' })) };
+  }
+
+  /**
+   * The core's placement as the canvas reads it (TreeCanvas.setPlaced): the plan, normal and
+   * compact, each made when first drawn (again when the order of children changes), and
+   * its record of the cells as they are (`this.shown`, set by redraw).
+   */
+  placedSource() {
+    const plan = (compact) => {
+      let p = this.plans.get(compact);
+      if (!p) {
+        const handle = this.practice.figurePlan(this.orderAnswers(), compact);
+        p = { handle, layout: handle.layout(), rec: null, shown: null };
+        this.plans.set(compact, p);
+      }
+      return p;
+    };
+    return {
+      layout: (compact) => plan(compact).layout,
+      at: (compact) => {
+        const p = plan(compact);
+        if (p.shown !== this.shown) {
+          p.rec = p.handle.at(this.shown);
+          p.shown = this.shown;
+        }
+        return p.rec;
+      },
+    };
+  }
+
+  /** Move ordering: the children orders of the cells, as answers (every other task: none). */
+  orderAnswers() {
+    if (this.task !== 'ordering') return undefined;
+    const order = {};
+    for (const r of this.rows.values()) if (r.order) order[r.q.path] = r.order;
+    return { order };
+  }
+
+  /** Frees the plans (a new exercise, a new order of children). */
+  freePlans() {
+    for (const p of this.plans.values()) p.handle.free();
+    this.plans.clear();
   }
 
   /**
@@ -390,6 +435,7 @@ export class PracticeFigure {
   destroy() {
     this.closeReveal();
     this.canvas.destroy();
+    this.freePlans();
     this.practice?.free();
     this.tree?.free();
     this.practice = null;
@@ -593,7 +639,8 @@ export class PracticeFigure {
   orderChanged() {
     if (!this.model || this.task !== 'ordering') return;
     this.buildModel();
-    this.canvas.setModel(this.model, { fit: false, layout: this.canvas.layoutOpts });
+    this.freePlans();
+    this.canvas.setPlaced(this.model, this.placedSource(), { fit: false });
     this.redraw();
   }
 
@@ -847,7 +894,9 @@ export class PracticeFigure {
     const tree = this.api.GameTree.parse(this.practice.treeText);
     const st = this.api.Stepper.forTree(tree, opts);
     const step = Math.min(from + 1, st.length);
-    this.revealFigure.load({ st, tree, current: { type: 'tree', text: this.practice.treeText }, options: opts, step });
+    // The key's search as the core places it, as the tree lab draws it (FigurePlan).
+    const figures = (minimax, compact) => this.api.FigurePlan.forTree(tree, opts, undefined, minimax, compact);
+    this.revealFigure.load({ st, tree, current: { type: 'tree', text: this.practice.treeText }, options: opts, step, figures });
     this.p['reveal-title'].textContent = 'The real search, from the first wrong step';
     this.setFeedback([`The answer key is in the cells. Below, the real search at step ${step}, the first wrong one: step on with the arrow buttons.`], '');
   }
@@ -897,36 +946,19 @@ export class PracticeFigure {
 
   revealNode(path) {
     const id = this.idOfPath.get(path);
-    if (id !== undefined) this.canvas.reveal(this.drawOf[id]);
+    if (id !== undefined) this.canvas.reveal(id);
   }
 
-  /** Draws the cells on the tree: typed values and windows, marked edges, ✓ and the first wrong step. */
+  /**
+   * Draws the cells on the tree: typed values and windows, marked edges, the chosen move, ✓
+   * and the first wrong step (the core places them: PracticeFigure.at). A cell that cannot be
+   * read yet is left out.
+   */
   redraw() {
     if (!this.model) return;
-    const model = this.model;
-    const statics = model.staticValue;
-    const okNodes = new Set();
-    const g = this.grade;
-    if (g) for (const c of g.correct) okNodes.add(c.node);
-    const wrongPath = g?.firstWrong?.node ?? null;
-    for (const n of model.nodes) {
-      n.value = statics[n.id] || null;
-      n.window = null;
-      n.state = 'done';
-      n.tag = '';
-      n.bold = false;
-    }
-    if (this.mctsInfo) {
-      for (const m of this.mctsInfo.nodes) {
-        const id = this.idOfPath.get(m.path);
-        const d = id === undefined ? -1 : this.drawOf[id];
-        if (d >= 0 && !statics[d]) model.nodes[d].value = `${formatValue(m.w)}/${m.n}`;
-      }
-    }
+    const answers = {};
     for (const r of this.rows.values()) {
-      const id = this.idOfPath.get(r.q.path);
-      if (id === undefined) continue;
-      const n = model.nodes[this.drawOf[id]];
+      if (r.order || r.q.field === 'visits') continue;
       let v;
       try {
         v = readCell(r.q, this.rawOf(r), this.ctxOf(r.q));
@@ -934,27 +966,34 @@ export class PracticeFigure {
         v = undefined;
       }
       if (v === undefined) continue;
+      const path = r.q.path;
       if (r.q.kind === 'mark') {
-        if (v) n.state = 'pruned';
-      } else if (r.q.kind === 'window') n.window = { alpha: v[0], beta: v[1] };
-      else if (r.q.field === 'values' && !this.mctsInfo) n.value = Array.isArray(v) ? formatVector(v) : formatValue(v);
-      else if (r.q.kind === 'child') {
-        const c = this.idOfPath.get(v);
-        if (c !== undefined) model.nodes[this.drawOf[c]].bold = true;
+        if (v) (answers.pruned ??= []).push(path);
+      } else if (r.q.kind === 'window') (answers.windows ??= {})[path] = v;
+      else if (r.q.kind === 'child') answers.choice = v;
+      else if (r.q.field === 'values') (answers.values ??= {})[path] = v;
+    }
+    // The last check's marks: ✗ at the first wrong step (not for move ordering, one cell for
+    // the whole tree), ✓ where every cell of the node was right.
+    const g = this.grade;
+    const wrong = g && this.task !== 'ordering' ? (g.firstWrong?.node ?? null) : null;
+    const ok = g ? g.correct.map((c) => c.node).filter((p) => !g.mistakes.some((m) => m.node === p)) : [];
+    this.shown = { answers, ok, wrong };
+    const c = this.canvas;
+    const rec = c.placed?.at(c.layout.geometry?.compact ?? false);
+    if (rec) {
+      for (const n of this.model.nodes) {
+        n.state = rec.states[n.id];
+        n.value = null;
+        n.tag = '';
+      }
+      for (const l of rec.labels) {
+        const n = this.model.nodes[l.node];
+        if (l.kind === 'value') n.value = l.text;
+        else if (l.kind === 'mark') n.tag = l.text;
       }
     }
-    for (const n of model.nodes) {
-      const path = this.paths[this.treeOf[n.id]];
-      if (path === wrongPath && this.task !== 'ordering') {
-        n.tag = '✗';
-        n.tagColour = WRONG_COLOUR;
-        if (n.state !== 'pruned') n.state = 'current';
-      } else if (okNodes.has(path) && !g.mistakes.some((m) => m.node === path)) {
-        n.tag = '✓';
-        n.tagColour = OK_COLOUR;
-      }
-    }
-    this.canvas.setModel(model, { fit: false, layout: this.canvas.layoutOpts });
+    c.invalidate();
     this.syncEditor();
     this.placeEditor();
     if (this.ring) this.placeRing();
@@ -978,7 +1017,7 @@ export class PracticeFigure {
       cells: [...this.rows.values()].map((r) => ({ key: cellKey(r.q), kind: r.q.kind, value: this.rawOf(r), status: r.row.classList.contains('ok') ? 'ok' : r.row.classList.contains('wrong') ? 'wrong' : '' })),
       score: this.p.score.textContent,
       feedback: this.p.feedback.textContent,
-      tags: this.model.nodes.filter((n) => n.tag).map((n) => ({ path: this.paths[this.treeOf[n.id]], tag: n.tag })),
+      tags: this.model.nodes.filter((n) => n.tag).map((n) => ({ path: this.paths[n.id], tag: n.tag })),
       // The drawing, left to right: each drawn node's path (preorder of the drawn tree).
       drawn: this.treeOf.map((id) => this.paths[id]),
       reveal: this.revealFigure ? (this.mctsInfo ? { iterations: this.revealFigure.m.iterations } : { index: this.revealFigure.index, length: this.revealFigure.length }) : null,

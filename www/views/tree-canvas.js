@@ -1,7 +1,8 @@
-// The tree on a <canvas>: layout (tree-layout.js), camera (camera.js) and drawing
-// (tree-draw.js) wired to the pointer, wheel and keyboard. Pan by dragging, zoom with the
-// wheel or a pinch, double-click a node to collapse or expand its subtree, hover for a
-// node's path and values. Frames are drawn on requestAnimationFrame, at most one per frame,
+// The tree on a <canvas>: the core's placement (figure-draw.js) or the canvas's own layout
+// and drawing (tree-layout.js, tree-draw.js), with the camera (camera.js), wired to the
+// pointer, wheel and keyboard. Pan by dragging, zoom with the wheel or a pinch, hover for a
+// node's path and values; on the own layout, double-click a node to collapse or expand its
+// subtree (the core's placement draws every node, where it stays). Frames are drawn on requestAnimationFrame, at most one per frame,
 // and only when something changed.
 //
 // Framing (camera.js `frameTree`, one rule for every figure): the first view and Fit show the
@@ -22,7 +23,7 @@ import { prefersDark, reducedMotion } from './dom.js';
 
 /**
  * The canvas's own layout and label placement (tree-layout.js, tree-draw.js): for the trees
- * the core does not place (a game's search, MCTS, practice), given by views/own-layout.js,
+ * the core does not place (a game's search, MCTS), given by views/own-layout.js,
  * which the views that draw those import. A figure of an explicit tree's search never loads
  * them: the core places it (setPlaced).
  */
@@ -232,6 +233,8 @@ export class TreeCanvas {
     this.glide = null;
     const anchor = fit ? null : this.rootOnScreen();
     this.model = model;
+    // (The readable scale is the placement's: the core's or the canvas's own.)
+    this.limitZoom();
     this.layoutOpts = { ...BASE_LAYOUT, ...layout };
     this.collapsed = new Set([...this.collapsed].filter((id) => id < model.nodes.length));
     if (fit || this.placed) this.collapsed.clear();

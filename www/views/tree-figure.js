@@ -1,4 +1,4 @@
-// A recorded search drawn as a tree, with its transport: the canvas (pan, zoom, collapse,
+// A recorded search drawn as a tree, with its transport: the canvas (pan, zoom, a game search's folds,
 // hover), step / play / scrubber, the narration of each step, the counters, the result line
 // and the pseudocode line. One implementation for the tree lab and for <ply-tree> and the
 // embed page: it builds its own DOM inside a container it is given and touches nothing
@@ -29,6 +29,9 @@ const MINIMAX_ON =
 function narrationAt(i, s) {
   return i === 0 ? 'Before the first step. Step forward (→) to start the search.' : s.narration;
 }
+
+/** The canvas's label (a figure the canvas lays out itself adds how to fold a subtree). */
+const CANVAS_LABEL = 'The search tree. ← → step; ↑ ↓ and Shift+← → move between nodes (the text view below follows); drag to pan, wheel or pinch to zoom';
 
 export class TreeFigure {
   /**
@@ -86,8 +89,7 @@ export class TreeFigure {
         p('canvas', 'canvas', {
           tabindex: 0,
           role: 'img',
-          'aria-label':
-            'The search tree. ← → step; ↑ ↓ and Shift+← → move between nodes (the text view below follows); drag to pan, wheel or pinch to zoom; double-click a node to collapse it.',
+          'aria-label': CANVAS_LABEL,
         }),
         p('tip', 'div', { class: 'tip', hidden: true }),
       ),
@@ -287,6 +289,10 @@ export class TreeFigure {
    * a game's laid out by the canvas. `fit`: frame it afresh.
    */
   showModel(fit) {
+    // Folding is the canvas's own layout's (a game's search): the core's placement draws
+    // every node where it stays at every step, and the overview map shows what is off screen.
+    this.p.expand.hidden = Boolean(this.figures);
+    this.p.canvas.setAttribute('aria-label', this.figures ? `${CANVAS_LABEL}.` : `${CANVAS_LABEL}; double-click a node to collapse it.`);
     if (!this.figures) {
       this.canvas.setModel(this.model, { fit, layout: this.layoutOptions() });
       return;

@@ -63,38 +63,8 @@ impl FigurePlan {
     /// scale where the smallest text is 11 px; `compact`.
     #[wasm_bindgen(unchecked_return_type = "FigureLayout")]
     pub fn layout(&self) -> Result<JsValue, JsError> {
-        let p = &self.plan;
-        let fig = &p.room;
-        let (_, d) = p.at(&self.tree, &self.trace, 0).map_err(at("FigurePlan.layout"))?;
-        let mut edges = Vec::with_capacity(d.edges.len() * 9);
-        for e in &d.edges {
-            edges.push(f64::from(e.child));
-            for (x, y) in e.points {
-                edges.extend([x, y]);
-            }
-        }
-        let out = FigureLayout {
-            x: p.place.x.clone(),
-            y: p.place.y.clone(),
-            parents: fig.nodes.iter().map(|n| n.parent.map_or(-1, |v| v as i32)).collect(),
-            kinds: fig.nodes.iter().map(|n| kind(n.kind)).collect(),
-            players: fig
-                .nodes
-                .iter()
-                .map(|n| if let FigKind::Player(q) = n.kind { u32::from(q) } else { 0 })
-                .collect(),
-            edges,
-            bounds: vec![p.bounds.0, p.bounds.1, p.bounds.2, p.bounds.3],
-            hit: (0..fig.nodes.len())
-                .flat_map(|v| {
-                    let b = p.node_box(v);
-                    [b.0, b.1, b.2, b.3]
-                })
-                .collect(),
-            px_per_cm: PX_PER_CM,
-            compact: p.place.compact,
-        };
-        crate::util::to_js(&out)
+        let (_, d) = self.plan.at(&self.tree, &self.trace, 0).map_err(at("FigurePlan.layout"))?;
+        layout_out(&self.plan, &d)
     }
 
     /// Step `step` (0 to `length`): `states` per node "unvisited", "open", "current", "done",
@@ -114,6 +84,42 @@ impl FigurePlan {
         let (fig, d) = self.plan.at(&self.tree, &self.trace, step as usize).map_err(&place)?;
         crate::util::to_js(&step_out(&fig, &d))
     }
+}
+
+/// A plan's layout record (`FigurePlan.layout()`, the practice figure's too): `d` is any
+/// drawing on the plan (its edges are the same at every step).
+#[inline(always)]
+pub(crate) fn layout_out(p: &Plan, d: &Drawing) -> Result<JsValue, JsError> {
+    let fig = &p.room;
+    let mut edges = Vec::with_capacity(d.edges.len() * 9);
+    for e in &d.edges {
+        edges.push(f64::from(e.child));
+        for (x, y) in e.points {
+            edges.extend([x, y]);
+        }
+    }
+    let out = FigureLayout {
+        x: p.place.x.clone(),
+        y: p.place.y.clone(),
+        parents: fig.nodes.iter().map(|n| n.parent.map_or(-1, |v| v as i32)).collect(),
+        kinds: fig.nodes.iter().map(|n| kind(n.kind)).collect(),
+        players: fig
+            .nodes
+            .iter()
+            .map(|n| if let FigKind::Player(q) = n.kind { u32::from(q) } else { 0 })
+            .collect(),
+        edges,
+        bounds: vec![p.bounds.0, p.bounds.1, p.bounds.2, p.bounds.3],
+        hit: (0..fig.nodes.len())
+            .flat_map(|v| {
+                let b = p.node_box(v);
+                [b.0, b.1, b.2, b.3]
+            })
+            .collect(),
+        px_per_cm: PX_PER_CM,
+        compact: p.place.compact,
+    };
+    crate::util::to_js(&out)
 }
 
 /// A node's glyph as the records name it.
@@ -201,7 +207,7 @@ pub(crate) struct FigureStep {
 #[tsify(missing_as_null)]
 pub(crate) struct FigureLabel {
     node: u32,
-    kind: &'static str,
+    pub(crate) kind: &'static str,
     text: String,
     pt: f64,
     #[serde(rename = "box")]

@@ -8,7 +8,8 @@
 use crate::util::{describe, entries, int_in, js_err, to_js};
 use crate::write::Preserve;
 use plyground::practice::{
-    Answer, Answers, Exercise, ExerciseSpec, Grade, Item, Misconception, OptionValue, Step, Task,
+    Answer, Answers, Exercise, ExercisePlan, ExerciseSpec, Grade, Item, Misconception, OptionValue, Shown,
+    Step, Task,
 };
 use plyground::search::TieRule;
 use serde::Serialize;
@@ -712,6 +713,21 @@ impl Practice {
         }
     }
 
+    /// The exercise's tree placed by the core (`PracticeFigure`), its children in the order
+    /// `answers.order` gives (move ordering: the learner's; absent: the tree's), `compact`
+    /// the small screen's placement. Throws on an order that does not fit the tree.
+    #[wasm_bindgen(js_name = figurePlan)]
+    pub fn figure_plan(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PracticeAnswers | undefined")] answers: JsValue,
+        compact: Option<bool>,
+    ) -> Result<PracticeFigure, JsError> {
+        let at = |e: String| js_err(format!("Practice.figurePlan: {e}"));
+        let order = if given(&answers) { read_answers(answers).map_err(at)?.order } else { None };
+        let plan = self.ex.figure_plan(order.as_ref(), compact.unwrap_or(false)).map_err(at)?;
+        Ok(PracticeFigure { plan })
+    }
+
     /// Move ordering: `{minLeaves, givenLeaves, exhaustive}`, or null for other tasks.
     #[wasm_bindgen(unchecked_return_type = "PracticeOrdering | null")]
     pub fn ordering(&self) -> Result<JsValue, JsError> {
@@ -724,6 +740,73 @@ impl Practice {
             }),
         }
     }
+}
+
+/// An exercise's tree as the core places it (`Practice.figurePlan`): `layout()` the node
+/// centres, glyphs, edges and bounds, as `FigurePlan.layout()`; `at(shown)` one state of the
+/// cells, as `FigurePlan.at(step)` with marks: labels of kind "mark" (✓ right, ✗ the first
+/// wrong step).
+#[wasm_bindgen]
+pub struct PracticeFigure {
+    plan: ExercisePlan,
+}
+
+#[wasm_bindgen]
+impl PracticeFigure {
+    /// What every state shares (see `FigurePlan.layout()`).
+    #[wasm_bindgen(unchecked_return_type = "FigureLayout")]
+    pub fn layout(&self) -> Result<JsValue, JsError> {
+        let at = |e: String| js_err(format!("PracticeFigure.layout: {e}"));
+        let (_, d, _) = self.plan.at(&Shown::default()).map_err(at)?;
+        crate::figure::layout_out(&self.plan.plan, &d)
+    }
+
+    /// The cells' state `{answers, ok, wrong}` drawn: `answers` the cells that read (values,
+    /// windows, pruned, choice; as `grade` takes them), `ok` the paths marked right, `wrong`
+    /// the first wrong step's path or null. Throws naming a path that is not a node.
+    #[wasm_bindgen(unchecked_return_type = "FigureStep")]
+    pub fn at(
+        &self,
+        #[wasm_bindgen(
+            unchecked_param_type = "{answers?: PracticeAnswers, ok?: string[], wrong?: string | null}"
+        )]
+        shown: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let at = |e: String| js_err(format!("PracticeFigure.at: {e}"));
+        let s = read_shown(&shown).map_err(at)?;
+        let (fig, d, marks) = self.plan.at(&s).map_err(at)?;
+        let mut rec = crate::figure::step_out(&fig, &d);
+        for i in marks {
+            rec.labels[i].kind = "mark";
+        }
+        to_js(&rec)
+    }
+}
+
+fn read_shown(v: &JsValue) -> Result<Shown, String> {
+    if !v.is_object() || js_sys::Array::is_array(v) {
+        return Err(format!("shown must be an object like {{answers, ok, wrong}}, got {}", describe(v)));
+    }
+    known_keys("shown", v, &["answers", "ok", "wrong"])?;
+    let answers = field(v, "answers");
+    let ok = field(v, "ok");
+    let wrong = field(v, "wrong");
+    let path = |place: String, p: &JsValue| {
+        p.as_string().ok_or_else(|| format!("{place} must be a node path string, got {}", describe(p)))
+    };
+    Ok(Shown {
+        answers: if given(&answers) { read_answers(answers)? } else { Answers::default() },
+        ok: if given(&ok) {
+            array("shown.ok", &ok)?
+                .iter()
+                .enumerate()
+                .map(|(i, p)| path(format!("shown.ok[{i}]"), p))
+                .collect::<Result<_, _>>()?
+        } else {
+            Vec::new()
+        },
+        wrong: if given(&wrong) { Some(path("shown.wrong".into(), &wrong)?) } else { None },
+    })
 }
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -48,6 +48,8 @@ mod perfect_never_loses;
 mod perfect_past_book;
 #[path = "practice.rs"]
 mod practice;
+#[path = "practice_figure.rs"]
+mod practice_figure;
 #[path = "practice_generate.rs"]
 mod practice_generate;
 #[path = "practice_misconceptions.rs"]

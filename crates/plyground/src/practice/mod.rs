@@ -33,12 +33,14 @@
 //!   an answer there is a mistake whose expected item is [`Item::Missing`].
 
 mod answers;
+mod figure;
 mod generate;
 mod predict;
 mod record;
 mod rules;
 
 pub use answers::{node_at, Answer, Answers, Field, Item};
+pub use figure::{ExercisePlan, Shown, OK_MARK, WRONG_MARK};
 pub use generate::{generate, Difficulty, GenParams, MAX_ATTEMPTS};
 pub use predict::{predict_task, PredictKind, Prediction, Predictions, Verdict};
 pub use record::{
