@@ -289,6 +289,31 @@ fn tool(name: &str) -> PathBuf {
     })
 }
 
+/// Compiles `dir/name.tex` with pdflatex (non-interactive, no shell escape, stopping at the
+/// first error); fails naming `what` with the log when it does not compile. Returns the log.
+fn compile_tex(dir: &Path, name: &str, what: &str) -> String {
+    let o = Command::new(tool("pdflatex"))
+        .args(["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", &format!("{name}.tex")])
+        .current_dir(dir)
+        .output()
+        .expect("pdflatex runs");
+    let log = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{what}: pdflatex failed:\n{log}");
+    log
+}
+
+/// Page `page` of `dir/name.pdf` rendered by pdftoppm in grey at `dpi`: a binary PGM.
+fn render_page(dir: &Path, name: &str, page: u32, dpi: u32) -> Vec<u8> {
+    let page = page.to_string();
+    let o = Command::new(tool("pdftoppm"))
+        .args(["-r", &dpi.to_string(), "-gray", "-f", &page, "-l", &page, &format!("{name}.pdf")])
+        .current_dir(dir)
+        .output()
+        .expect("pdftoppm runs");
+    assert!(o.status.success(), "pdftoppm {name}.pdf page {page}: {}", String::from_utf8_lossy(&o.stderr));
+    o.stdout
+}
+
 /// The number of steps, from the first comment line ("…, step K of N (the end)").
 fn steps(tree: &str, algo: &str) -> usize {
     let out = stdout(&["export", "--format", "tikz", "--snippet", "--algo", algo, tree]);
@@ -302,8 +327,6 @@ fn steps(tree: &str, algo: &str) -> usize {
 /// (rendered by pdftoppm at 40 dpi in grey: some pixels dark).
 #[test]
 fn figures_compile_with_pdflatex() {
-    let pdflatex = tool("pdflatex");
-    let pdftoppm = tool("pdftoppm");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-pdflatex");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -315,29 +338,13 @@ fn figures_compile_with_pdflatex() {
             let tex =
                 stdout(&["export", "--format", "tikz", "--algo", algo, "--step", &step.to_string(), tree]);
             std::fs::write(dir.join(format!("{name}.tex")), &tex).unwrap();
-            let o = Command::new(&pdflatex)
-                .args([
-                    "-interaction=nonstopmode",
-                    "-halt-on-error",
-                    "-no-shell-escape",
-                    &format!("{name}.tex"),
-                ])
-                .current_dir(&dir)
-                .output()
-                .expect("pdflatex runs");
-            let log = String::from_utf8_lossy(&o.stdout);
-            assert!(o.status.success(), "{tree} ({algo}) step {step}: pdflatex failed:\n{log}");
+            let log = compile_tex(&dir, &name, &format!("{tree} ({algo}) step {step}"));
             assert!(
                 log.contains(&format!("Output written on {name}.pdf (1 page")),
                 "{tree} step {step}: {log}"
             );
-            let o = Command::new(&pdftoppm)
-                .args(["-r", "40", "-gray", &format!("{name}.pdf")])
-                .current_dir(&dir)
-                .output()
-                .expect("pdftoppm runs");
-            assert!(o.status.success(), "pdftoppm: {}", String::from_utf8_lossy(&o.stderr));
-            let (w, h, pixels) = pgm(&o.stdout);
+            let page = render_page(&dir, &name, 1, 40);
+            let (w, h, pixels) = pgm(&page);
             let dark = pixels.iter().filter(|&&p| p < 128).count();
             assert!(w >= 8 && h >= 8, "{tree} step {step}: a {w}×{h} page");
             assert!(dark >= 5, "{tree} step {step}: the page is blank ({dark} dark pixels of {})", w * h);
@@ -389,8 +396,6 @@ fn minimax_values_beside_the_search_s_own() {
 /// options that do not apply are refused naming them.
 #[test]
 fn beamer_slides_compile_to_one_page_per_step() {
-    let pdflatex = tool("pdflatex");
-    let pdftoppm = tool("pdftoppm");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-beamer");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -406,21 +411,11 @@ fn beamer_slides_compile_to_one_page_per_step() {
             "{tex}"
         );
         std::fs::write(dir.join(format!("{name}.tex")), &tex).unwrap();
-        let o = Command::new(&pdflatex)
-            .args(["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", &format!("{name}.tex")])
-            .current_dir(&dir)
-            .output()
-            .expect("pdflatex runs");
-        let log = String::from_utf8_lossy(&o.stdout);
-        assert!(o.status.success(), "{name}: pdflatex failed:\n{log}");
+        let log = compile_tex(&dir, name, name);
         assert!(log.contains(&format!("Output written on {name}.pdf ({pages} pages")), "{name}: {log}");
         assert!(!log.contains("Overfull \\hbox"), "{name}: the figure runs past the frame:\n{log}");
-        let o = Command::new(&pdftoppm)
-            .args(["-r", "30", "-gray", "-f", "2", "-l", "2", &format!("{name}.pdf")])
-            .current_dir(&dir)
-            .output()
-            .expect("pdftoppm runs");
-        let (_, _, pixels) = pgm(&o.stdout);
+        let page = render_page(&dir, name, 2, 30);
+        let (_, _, pixels) = pgm(&page);
         assert!(pixels.iter().filter(|&&p| p < 128).count() >= 50, "{name}: page 2 is blank");
     }
     fails_with(
