@@ -30,6 +30,8 @@ mod engine_proven;
 mod fast_wins;
 #[path = "golden_digests.rs"]
 mod golden_digests;
+#[path = "../../../tests/fixtures/lessons.rs"]
+mod lessons;
 #[path = "maxn_value.rs"]
 mod maxn_value;
 #[path = "mcts.rs"]
