@@ -15,6 +15,8 @@ mod bounds;
 #[path = "captions.rs"]
 mod captions;
 mod common;
+#[path = "compare.rs"]
+mod compare;
 #[path = "conformance.rs"]
 mod conformance;
 #[path = "connect4.rs"]
