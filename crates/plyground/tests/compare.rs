@@ -198,7 +198,7 @@ fn a_tic_tac_toe_position_compares_every_order_and_no_beam() {
 
 #[test]
 fn connect4_needs_a_depth_and_its_reference_counts_the_root_moves() {
-    let g = Connect4::default();
+    let g = Connect4;
     let root = g.try_parse_moves("4453").unwrap();
     let mut acts = Vec::new();
     g.actions(&root, &mut acts);

@@ -196,7 +196,7 @@ pub struct Sizes {
 impl Sizes {
     /// The sizes for `leaves` leaves at depth `m` (none without a leaf or a depth).
     pub fn of(leaves: f64, m: u32) -> Option<Sizes> {
-        if !(leaves >= 1.0) || m < 1 || !leaves.is_finite() {
+        if leaves.is_nan() || leaves < 1.0 || leaves.is_infinite() || m < 1 {
             return None;
         }
         let perfect = leaves.sqrt();
@@ -214,7 +214,7 @@ fn nth_root(x: f64, m: u32) -> f64 {
     let mut r = 1.0 + (x - 1.0) / k;
     for _ in 0..1 << 17 {
         let next = ((k - 1.0) * r + x / r.powi(m as i32 - 1)) / k;
-        if !(next < r) {
+        if next.is_nan() || next >= r {
             break;
         }
         r = next;
