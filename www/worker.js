@@ -17,7 +17,9 @@
 //            book/connect4.book (137 KB gzipped, then in the browser's cache), hands it to
 //            the module (loadConnect4Book) and makes the engine again; a book that cannot be
 //            fetched or read fails the request with the reason.
-//   compare  {source, base, orders}       → node counts for every ordering × algorithm
+//   compare  {source, base}               → {rows, minimaxAlgo, marks, reference} | {refused}: the
+//            core's comparison grid (compareTree/compareGame), each cell's search run with
+//            searchTree/searchGame, then the grid again with their counts for its figures
 //   caps     {}                           → what this build offers ({solver, limits})
 //   init     {which, module} (no id, no answer) → use this compiled WebAssembly.Module for
 //            the module `which` ('tree', 'games' or 'full'; a missing `which` is 'full')
@@ -97,51 +99,49 @@ const ops = {
     }
   },
 
-  async compare(api, id, { source, base, orders, beams = [] }) {
-    const rows = [];
+  async compare(api, id, { source, base }) {
     let handle;
     let run;
+    let grid;
     if (source.type === 'tree') {
       handle = api.GameTree.parse(source.text);
       run = (o) => api.searchTree(handle, o);
+      grid = (found) => api.compareTree(handle, base.depth, found);
     } else {
       handle = gameOf(api, source.kind, source.moves);
       run = (o) => api.searchGame(handle, o);
+      grid = (found) => api.compareGame(handle, base.depth, found);
     }
     try {
+      // Which searches run and which apply: the core's grid. Then each cell's search, here.
+      const { refused, minimaxAlgo, cells } = grid([]);
+      if (refused) return { refused, rows: [] };
+      const rows = [];
+      // Per cell: leaves, deepest ply, value, move (NaN: not run / none), for the figures.
+      const found = new Float64Array(cells.length * 4).fill(NaN);
       const t0 = now();
-      const { minimaxAlgo, ...ab } = base;
-      try {
-        // MINIMAX-DECISION (or EXPECTIMINIMAX) has no depth, window or ordering options.
-        if (ab.depth != null) throw new Error('minimax has no depth limit: with a depth, only α-β is compared');
-        const mm = run({ algo: minimaxAlgo ?? 'minimax' });
-        rows.push({ algo: 'minimax', order: null, stats: mm.stats, value: mm.value });
-      } catch (err) {
-        rows.push({ algo: 'minimax', order: null, error: String(err?.message ?? err) });
-      }
-      for (const order of orders) {
+      for (const [i, { algo, order, width, skip }] of cells.entries()) {
+        const row = width == null ? { algo, order } : { algo, order, width };
         try {
-          // The search's own nodes: no per-move scores (their refinement is not the search).
-          const r = run({ ...ab, algo: 'alphabeta', order, scores: false });
-          rows.push({ algo: 'alphabeta', order, stats: r.stats, value: r.value, best: r.best });
+          // A cell the grid does not run (minimax with a depth) says why; the table shows "not run".
+          if (skip) rows.push({ ...row, error: skip, skipped: true });
+          else {
+            // Minimax alone (no depth, window or order); α-β and beam search with the shared
+            // options and no per-move scores (their refinement is not the search).
+            const opts = algo === 'minimax' ? { algo: minimaxAlgo } : { ...base, algo: 'alphabeta', order, scores: false, ...(width == null ? {} : { beam: width }) };
+            const r = run(opts);
+            found.set([r.stats.leaves, r.stats.maxDepth, r.value, r.best ?? NaN], 4 * i);
+            rows.push({ ...row, stats: r.stats, value: r.value, best: r.best, bestLabel: r.bestLabel ?? null });
+          }
         } catch (err) {
           // e.g. perfect ordering on a deep Connect-4 search (an oracle search per node).
-          rows.push({ algo: 'alphabeta', order, error: String(err?.message ?? err) });
+          rows.push({ ...row, error: String(err?.message ?? err) });
         }
-        post(id, 'progress', { done: rows.length, of: orders.length + beams.length + 1, ms: now() - t0 });
+        post(id, 'progress', { done: rows.length, of: cells.length, ms: now() - t0 });
       }
-      // Beam search (forward pruning) at each width, natural order: the core keeps the
-      // `width` children of best EVAL at every node.
-      for (const width of beams) {
-        try {
-          const r = run({ ...ab, algo: 'alphabeta', order: 'natural', scores: false, beam: width });
-          rows.push({ algo: 'beam', order: 'natural', width, stats: r.stats, value: r.value, best: r.best, bestLabel: r.bestLabel ?? null });
-        } catch (err) {
-          rows.push({ algo: 'beam', order: 'natural', width, error: String(err?.message ?? err) });
-        }
-        post(id, 'progress', { done: rows.length, of: orders.length + beams.length + 1, ms: now() - t0 });
-      }
-      return { rows };
+      // The figures (the bold rows, the beams' verdicts, the reference sizes): the core's.
+      const { cells: marks, reference } = grid(found);
+      return { rows, minimaxAlgo, marks, reference };
     } finally {
       handle.free();
     }

@@ -17,7 +17,7 @@ import {
   installEngines,
 } from '../../www/lib/engines.js';
 import { LESSON_TREES, POSITION_SOURCES } from '../../www/lib/lessons.js';
-import { approx, orderingReference, ordersFor } from '../../www/lib/complexity.js';
+import { approx, ordersFor } from '../../www/lib/complexity.js';
 
 import { api } from './wasm.mjs';
 
@@ -195,17 +195,28 @@ test('the lab’s positions are legal move strings of their games', () => {
   assert.equal(c4.depth, 4);
 });
 
-test('ordering reference sizes: b^m, b^(3m/4), b^(m/2)', () => {
-  const r = orderingReference(81, 4); // a uniform tree, b = 3, m = 4
+test('ordering reference sizes: b^m, b^(3m/4), b^(m/2) (the core’s comparison grid)', () => {
+  // The reference of a comparison whose minimax row found `leaves` leaves at depth `m`.
+  const tree = api.GameTree.parse('[[1,2],[3,4]]');
+  const game = api.Game.create('ttt', '');
+  const reference = (leaves, m) => api.compareTree(tree, undefined, [leaves, m, 0, 0]).reference;
+  const r = reference(81, 4); // a uniform tree, b = 3, m = 4
   assert.ok(Math.abs(r.b - 3) < 1e-12);
-  assert.equal(approx(r.full), '81');
+  assert.equal(approx(r.leaves), '81');
   assert.equal(approx(r.random), '27');
   assert.equal(approx(r.perfect), '9');
-  const t = orderingReference(255168, 9); // tic-tac-toe's minimax leaves
-  assert.equal(approx(t.full), '255,168');
+  const t = reference(255168, 9); // tic-tac-toe's minimax leaves
+  assert.equal(approx(t.leaves), '255,168');
   assert.equal(approx(t.perfect), '≈505');
-  assert.equal(orderingReference(0, 3), null);
+  assert.equal(reference(0, 3).b, null);
   assert.equal(approx(Infinity), '—');
-  assert.deepEqual(ordersFor(false), ['natural', 'reverse', 'random', 'best']);
-  assert.ok(ordersFor(true).includes('killer'));
+  // The orders compared: an explicit tree has no heuristic; games get all of them.
+  const orders = (g) => g.cells.filter((c) => c.algo === 'alphabeta').map((c) => c.order);
+  const [ct, cg] = [api.compareTree(tree, undefined, []), api.compareGame(game, undefined, [])];
+  assert.deepEqual(orders(ct), ['natural', 'reverse', 'random', 'best']);
+  assert.ok(orders(cg).includes('killer'));
+  assert.deepEqual(ordersFor(false), orders(ct));
+  assert.deepEqual(ordersFor(true), orders(cg));
+  tree.free();
+  game.free();
 });

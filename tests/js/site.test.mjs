@@ -140,7 +140,7 @@ test('the DOM-free modules give the same answers as their sources', async () => 
   same(notation, notationMin, 'count', 1234567);
 
   const [cx, cxMin] = await lib('complexity.js');
-  same(cx, cxMin, 'orderingReference', 27, 3);
+  same(cx, cxMin, 'ordersFor', true);
   same(cx, cxMin, 'approx', 123456.7);
 
   const [fs, fsMin] = await lib('figure-state.js');

@@ -166,6 +166,9 @@ const CALLS = {
   ucb1Select: () => api.ucb1Select(new Float64Array([28, 30, 8]), new Float64Array([40, 50, 10]), 100, 1.414),
   searchGame: () => api.searchGame(Game.create('ttt', '4'), { depth: 3 }),
   searchTree: () => api.searchTree(tree(), { algo: 'minimax' }),
+  // The comparison grid with a found count per cell (the figures' path).
+  compareTree: () => api.compareTree(tree(), undefined, [9, 2, 3, 0]),
+  compareGame: () => api.compareGame(Game.create('c4', '4453'), 4, []),
   solveConnect4: () => api.solveConnect4('4455', { budget: 2000 }),
   analyzeConnect4: () => api.analyzeConnect4('414141', { budget: 5000 }),
   // A budget, as for analyzeConnect4: the first descent of a solve reaches the solver's

@@ -95,3 +95,48 @@ test('the old search ops are gone: unknown op', async () => {
     assert.equal(last.error, `unknown op '${op}'`);
   }
 });
+
+test('compare: the core’s grid cell by cell — Figure 5.2’s rows, the bold row, the beams and b', async () => {
+  const base = { tie: 'nonstrict', seed: 7 };
+  const { progress, last } = await request(40, 'compare', { source: { type: 'tree', text: '[[3,12,8],[2,4,6],[14,5,2]]' }, base });
+  assert.equal(last.type, 'result', last.error);
+  const out = last.data;
+  assert.deepEqual(
+    out.rows.map((r) => [r.algo, r.order, r.width ?? null, r.stats.leaves, r.value]),
+    [
+      ['minimax', null, null, 9, 3],
+      ['alphabeta', 'natural', null, 7, 3],
+      ['alphabeta', 'reverse', null, 9, 3],
+      ['alphabeta', 'random', null, 8, 3],
+      ['alphabeta', 'best', null, 5, 3],
+      ['beam', 'natural', 1, 1, 3],
+      ['beam', 'natural', 2, 3, 3],
+      ['beam', 'natural', 3, 7, 3],
+    ],
+  );
+  assert.deepEqual(
+    progress.map((p) => [p.done, p.of]),
+    [1, 2, 3, 4, 5, 6, 7, 8].map((k) => [k, 8]),
+  );
+  assert.equal(out.minimaxAlgo, 'minimax');
+  assert.deepEqual(
+    out.marks.map((m) => m.mark ?? null),
+    [null, null, null, null, 'fewest', 'matches', 'matches', 'matches'],
+  );
+  assert.deepEqual(out.reference, { m: 2, leaves: 9, legal: null, b: 3, random: 3 * Math.sqrt(3), perfect: 3 });
+});
+
+test('compare: refusals, a skipped minimax and the root moves of a game', async () => {
+  const tuples = await request(41, 'compare', { source: { type: 'tree', text: '[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]]' }, base: {} });
+  assert.deepEqual(tuples.last.data, { refused: 'Orderings and α-β apply to two-player trees; max^n does not prune here.', rows: [] });
+  const c4 = await request(42, 'compare', { source: { type: 'game', kind: 'c4', moves: '4453' }, base: {} });
+  assert.deepEqual(c4.last.data, { refused: 'Give a depth: Connect-4 is too deep to compare searches to the end.', rows: [] });
+  const ttt = await request(43, 'compare', { source: { type: 'game', kind: 'ttt', moves: '4,0,8' }, base: { depth: 2, tie: 'nonstrict', seed: 1 } });
+  const out = ttt.last.data;
+  assert.deepEqual(out.rows[0], { algo: 'minimax', order: null, error: 'minimax has no depth limit: with a depth, only α-β is compared', skipped: true });
+  assert.deepEqual(
+    out.rows.slice(1).map((r) => r.order),
+    ['natural', 'reverse', 'random', 'best', 'heuristic', 'killer', 'history'],
+  );
+  assert.deepEqual(out.reference, { m: 2, leaves: 36, legal: 6, b: 6, random: 6 * Math.sqrt(6), perfect: 6 });
+});

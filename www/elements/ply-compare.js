@@ -67,16 +67,12 @@ export class PlyCompare extends PlyElement {
   /** The source as the table wants it, checked by the wasm module. */
   _describe(s) {
     if (s.source === 'tree') {
-      const t = this.api.GameTree.parse(s.tree);
-      try {
-        return { cur: { type: 'tree', text: s.tree }, shape: { tuples: t.hasTuples, chance: t.nodes().some((n) => n.kind === 'chance') } };
-      } finally {
-        t.free();
-      }
+      this.api.GameTree.parse(s.tree).free();
+      return { cur: { type: 'tree', text: s.tree } };
     }
     const g = this.api.Game.create(s.source, s.moves);
     try {
-      return { cur: { type: 'game', kind: g.kind, moves: g.moveString, legal: g.legalMoves().length }, shape: {} };
+      return { cur: { type: 'game', kind: g.kind, moves: g.moveString } };
     } finally {
       g.free();
     }
@@ -96,7 +92,7 @@ export class PlyCompare extends PlyElement {
       base.quiescence = Boolean(st.quiescence);
       base.iterative = false;
     }
-    const ok = await this.table.compare(this.what.cur, base, this.what.shape);
+    const ok = await this.table.compare(this.what.cur, base);
     if (ok) this.emit('done', { rows: this.table.rows() });
     return ok;
   }

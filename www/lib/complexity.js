@@ -1,25 +1,6 @@
-// The lessons' move-ordering table next to measured counts: b^m (no pruning), b^(3m/4)
-// (random order) and b^(m/2) (perfect order), for the tree actually searched.
-
-/**
- * The reference sizes for a tree of depth `m` whose full search evaluates `leaves` leaves.
- * `b` is the m-th root of that leaf count: exactly the branching factor of a uniform tree
- * (b^m leaves), and the effective one — the uniform tree with as many leaves — otherwise.
- * @param {number} leaves leaves evaluated by minimax (no pruning)
- * @param {number} m depth of the search (plies)
- * @returns {{b: number, m: number, full: number, random: number, perfect: number}|null}
- */
-export function orderingReference(leaves, m) {
-  if (!(leaves >= 1) || !(m >= 1)) return null;
-  const b = leaves ** (1 / m);
-  return {
-    b,
-    m,
-    full: b ** m,
-    random: b ** ((3 * m) / 4),
-    perfect: b ** (m / 2),
-  };
-}
+// The words of the lessons' move-ordering table: the orderings' names, the orders a figure's
+// menu offers, and how a reference size is rounded. The sizes themselves (b^m, b^(3m/4),
+// b^(m/2)) and which searches a comparison runs are the core's comparison grid.
 
 /** Rounds a reference size for the table: integers as integers, the rest to 3 significant digits. */
 export function approx(x) {

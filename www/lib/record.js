@@ -96,7 +96,7 @@ export function recordSearch(api, s, { strict = false } = {}) {
     const st =
       algo === 'solve' ? api.Stepper.forSolve(game, s.cap) : isGame ? api.Stepper.forGame(game, options, s.cap) : api.Stepper.forTree(tree, options, s.cap);
     const current = isGame
-      ? { type: 'game', kind: game.kind, moves: game.moveString, legal: game.legalMoves().length }
+      ? { type: 'game', kind: game.kind, moves: game.moveString }
       : { type: 'tree', text: s.tree };
     game?.free();
     const figures = !isGame && api.FigurePlan ? (minimax, compact) => api.FigurePlan.forTree(tree, options, s.cap, minimax, compact) : null;

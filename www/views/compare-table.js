@@ -1,8 +1,10 @@
 // The ordering comparison: every move ordering with α-β, and minimax, on the same tree or
 // position, counted by the real searches (in the worker), next to the lessons' reference
-// sizes b^m, b^(3m/4) and b^(m/2). The tree lab and <ply-compare> both use it.
+// sizes b^m, b^(3m/4) and b^(m/2). Which searches run, which apply, the bold row, the beam
+// verdicts and the reference sizes are the core's grid (plyground::search::compare); this
+// only draws them. The tree lab and <ply-compare> both use it.
 
-import { ORDER_NAMES, approx, orderingReference, ordersFor } from '../lib/complexity.js';
+import { ORDER_NAMES, approx } from '../lib/complexity.js';
 import { count, formatValue } from '../lib/notation.js';
 import { el, fillTable, partMaker } from './dom.js';
 
@@ -56,40 +58,29 @@ export class CompareTable {
   }
 
   /**
-   * Runs the comparison on what a figure shows.
-   * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string, legal: number}} cur
+   * Runs the comparison on what a figure shows: which searches run, which apply and what the
+   * table reads from them are the core's (the worker's `compare`: compareTree/compareGame).
+   * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string}} cur
    * @param {object} base α-β options shared by every row (depth, eval, tt, quiescence, tie, seed)
-   * @param {{tuples?: boolean, chance?: boolean}} shape of an explicit tree
    * @returns {Promise<boolean>} whether a table was drawn
    */
-  async compare(cur, base, shape = {}) {
+  async compare(cur, base) {
     const status = this.status;
-    const isGame = cur.type === 'game';
-    if (!isGame && shape.tuples) {
-      status.textContent = 'Orderings and α-β apply to two-player trees; max^n does not prune here.';
-      return false;
-    }
-    if (isGame && cur.kind === 'c4' && base.depth == null) {
-      status.textContent = 'Give a depth: Connect-4 is too deep to compare searches to the end.';
-      return false;
-    }
-    const req = { ...base };
-    if (!isGame && shape.chance) req.minimaxAlgo = 'expectiminimax';
-    const source = isGame ? { type: 'game', kind: cur.kind, moves: cur.moves } : { type: 'tree', text: cur.text };
-    const orders = ordersFor(isGame);
-    // Beam search's rows, widths 1 to 3 (a width as wide as every node is plain α-β), on
-    // explicit trees: the games module leaves beam search out (ARCHITECTURE.md).
-    const beams = isGame ? [] : [1, 2, 3];
+    const source = cur.type === 'game' ? { type: 'game', kind: cur.kind, moves: cur.moves } : { type: 'tree', text: cur.text };
     status.textContent = 'Running…';
     this.runButton.disabled = true;
     try {
-      const out = await this.opts.run({ source, base: req, orders, beams }, (p) => {
+      const out = await this.opts.run({ source, base }, (p) => {
         status.textContent = `Running… ${p.done} of ${p.of}`;
       });
-      this.show(out.rows, cur, req);
-      // Minimax with a depth is refused by design (the table says "not run"); say why only for the rest.
-      const expected = (r) => r.algo === 'minimax' && req.depth != null;
-      const notRun = out.rows.filter((r) => r.error && !expected(r)).map((r) => `${r.algo === 'beam' ? `beam n = ${r.width}` : r.order ? `α-β ${ORDER_NAMES[r.order]}` : r.algo}: ${r.error}`);
+      if (out.refused) {
+        status.textContent = out.refused;
+        return false;
+      }
+      const req = { ...base, minimaxAlgo: out.minimaxAlgo };
+      this.show(out, req);
+      // A search the grid skips (minimax with a depth) says "not run" in the table; say why only for the rest.
+      const notRun = out.rows.filter((r) => r.error && !r.skipped).map((r) => `${r.algo === 'beam' ? `beam n = ${r.width}` : r.order ? `α-β ${ORDER_NAMES[r.order]}` : r.algo}: ${r.error}`);
       status.textContent = notRun.length ? `Not run — ${notRun.join('; ')}` : '';
       return true;
     } catch (e) {
@@ -100,17 +91,21 @@ export class CompareTable {
     }
   }
 
-  show(rows, cur, base) {
+  /**
+   * Draws the worker's answer: its rows with the core's marks and reference sizes.
+   * @param {{rows: object[], marks: {mark?: string}[], reference: object|null}} out the rows, the
+   *   grid's cells (`mark`: 'fewest', or a beam's 'matches', 'misses', 'alone') and its reference
+   * @param {object} base the shared options, with the grid's `minimaxAlgo`
+   */
+  show({ rows, marks, reference: ref }, base) {
     this.last = { rows, base };
     this.csvButton.hidden = false;
-    const mm = rows.find((r) => r.algo === 'minimax' && !r.error);
     const fmt = (v) => (v == null ? '' : Array.isArray(v) ? `(${v.map(formatValue).join(', ')})` : formatValue(v));
-    const full = rows.find((r) => r.algo === 'alphabeta' && r.order === 'natural' && !r.error);
-    const body = rows.map((r) => {
+    const VERDICT = { matches: 'matches α-β', misses: 'misses α-β’s choice', alone: 'no α-β row to compare' };
+    const body = rows.map((r, i) => {
       if (r.algo === 'beam') {
         if (r.error) return { cells: [`beam n = ${r.width}`, '—', '—', '—', '—', { text: 'not run', title: r.error }] };
-        // Forward pruning may hide the best move: say whether it found α-β's value and move.
-        const same = full && full.value === r.value && full.best === r.best;
+        // Forward pruning may hide the best move: the core says whether it found α-β's value and move.
         const move = r.bestLabel ?? (r.best == null ? '—' : String(r.best));
         return {
           class: 'beam',
@@ -120,7 +115,7 @@ export class CompareTable {
             count(r.stats.nodes),
             count(r.stats.leaves),
             count(r.stats.cutoffs),
-            `${fmt(r.value)} (move ${move}; ${full ? (same ? 'matches α-β' : 'misses α-β’s choice') : 'no α-β row to compare'})`,
+            `${fmt(r.value)} (move ${move}; ${VERDICT[marks[i].mark]})`,
           ],
         };
       }
@@ -128,9 +123,8 @@ export class CompareTable {
         const algo = r.algo === 'minimax' ? (base.minimaxAlgo ?? 'minimax') : 'α-β';
         return { cells: [algo, r.order ? ORDER_NAMES[r.order] : '—', '—', '—', '—', { text: 'not run', title: r.error }] };
       }
-      const best = r.algo === 'alphabeta' && rows.filter((x) => x.algo === 'alphabeta' && !x.error).every((x) => x.stats.leaves >= r.stats.leaves);
       return {
-        class: best ? 'best' : '',
+        class: marks[i].mark === 'fewest' ? 'best' : '',
         cells: [
           r.algo === 'minimax' ? (base.minimaxAlgo ?? 'minimax') : 'α-β',
           r.order ? ORDER_NAMES[r.order] + (r.order === 'random' ? ` (seed ${base.seed})` : '') : '—',
@@ -141,21 +135,18 @@ export class CompareTable {
         ],
       };
     });
-    // The lessons' reference sizes.
-    let ref;
+    // The lessons' reference sizes, as the core computed them.
     let how;
-    if (mm) {
-      ref = orderingReference(mm.stats.leaves, mm.stats.maxDepth);
-      const m = mm.stats.maxDepth;
+    if (ref && ref.legal == null) {
+      const m = ref.m;
       const root = m === 1 ? 'the leaf count itself' : m === 2 ? 'the square root' : m === 3 ? 'the cube root' : `the ${m}th root`;
-      const leaves = `${count(mm.stats.leaves)} ${mm.stats.leaves === 1 ? 'leaf' : 'leaves'}`;
-      how = `b ≈ ${ref ? ref.b.toFixed(2) : '?'}: ${root} of minimax’s ${leaves}, b^${m} = leaves (exactly b for a uniform tree)`;
-    } else if (cur.type === 'game' && base.depth) {
-      ref = orderingReference(cur.legal ** base.depth, base.depth);
-      how = `b = ${cur.legal} legal moves at the root, m = ${base.depth} (minimax is not run on Connect-4)`;
+      const leaves = `${count(ref.leaves)} ${ref.leaves === 1 ? 'leaf' : 'leaves'}`;
+      how = `b ≈ ${ref.b != null ? ref.b.toFixed(2) : '?'}: ${root} of minimax’s ${leaves}, b^${m} = leaves (exactly b for a uniform tree)`;
+    } else if (ref) {
+      how = `b = ${ref.legal} legal moves at the root, m = ${ref.m} (minimax is not run on Connect-4)`;
     }
-    if (ref) {
-      body.push({ class: 'ref', cells: [`b^m, m = ${ref.m}`, 'no pruning', '', approx(ref.full), '', ''] });
+    if (ref?.b != null) {
+      body.push({ class: 'ref', cells: [`b^m, m = ${ref.m}`, 'no pruning', '', approx(ref.leaves), '', ''] });
       body.push({ class: 'ref', cells: ['b^(3m/4)', 'random order', '', approx(ref.random), '', ''] });
       body.push({ class: 'ref', cells: ['b^(m/2)', 'perfect order', '', approx(ref.perfect), '', ''] });
     }

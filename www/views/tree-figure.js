@@ -56,7 +56,7 @@ export class TreeFigure {
     this.model = null;
     this.boards = new Map();
     this.playing = null;
-    this.current = null; // {type: 'tree', text} | {type: 'game', kind, moves, legal}
+    this.current = null; // {type: 'tree', text} | {type: 'game', kind, moves}
     this.pseudoLines = [];
     const P = partMaker(opts.idPrefix);
     this.p = {};
@@ -233,7 +233,7 @@ export class TreeFigure {
    * @param {object} what
    * @param {object} what.st a Stepper
    * @param {object|null} [what.tree] the GameTree of an explicit tree
-   * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string, legal: number}} what.current
+   * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string}} what.current
    * @param {object} what.options the search options (the counters show TT hits when on)
    * @param {number|'end'} [what.step] where to stop (default 0: no autoplay)
    * @param {((minimax: boolean, compact: boolean) => object)|null} [what.figures] an explicit

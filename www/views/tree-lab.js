@@ -589,11 +589,7 @@ export class TreeLab {
     }
     base.tie = $('tl-tie').value;
     base.seed = Number($('tl-seed').value) || 0;
-    const tree = this.figure.tree;
-    return this.compareTable.compare(cur, base, {
-      tuples: !isGame && tree ? tree.hasTuples : false,
-      chance: !isGame && this.figure.model.nodes.some((n) => n.kind === 'chance'),
-    });
+    return this.compareTable.compare(cur, base);
   }
 
   /** For the test hook: the picture's state in plain data. */

@@ -17,6 +17,8 @@ mod generate;
 mod grade;
 #[path = "help.rs"]
 mod help;
+#[path = "../../../tests/fixtures/lessons.rs"]
+mod lessons;
 #[path = "mcts_solver.rs"]
 mod mcts_solver;
 #[path = "output_errors.rs"]

@@ -1,13 +1,14 @@
 //! The `plyground` command's stable output, checked against the lessons' exact answers.
 
 use crate::common;
+use crate::lessons;
 
 use common::{fails_with, stdout};
 use std::process::Command;
 
 #[test]
 fn figure_5_2_json_has_value_best_and_the_seven_evaluated_leaves() {
-    let out = stdout(&["tree", "--json", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    let out = stdout(&["tree", "--json", lessons::fig_5_2()]);
     assert_eq!(
         out.trim(),
         concat!(
@@ -22,22 +23,22 @@ fn figure_5_2_json_has_value_best_and_the_seven_evaluated_leaves() {
         )
     );
     // The plain output names the values that are only bounds: after the cutoff, C ≤ 2.
-    let out = stdout(&["tree", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    let out = stdout(&["tree", lessons::fig_5_2()]);
     assert!(out.ends_with("cutoffs: 1\nbounds: C ≤ 2\n"), "{out}");
-    let out = stdout(&["tree", "--algo", "minimax", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    let out = stdout(&["tree", "--algo", "minimax", lessons::fig_5_2()]);
     assert!(out.ends_with("bounds: none\n"), "{out}");
 }
 
 #[test]
 fn minimax_evaluates_all_nine_leaves_of_figure_5_2() {
-    let out = stdout(&["tree", "--algo", "minimax", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    let out = stdout(&["tree", "--algo", "minimax", lessons::fig_5_2()]);
     assert!(out.contains("value: 3\n"), "{out}");
     assert!(out.contains("evaluated: 0.0 0.1 0.2 1.0 1.1 1.2 2.0 2.1 2.2\n"), "{out}");
 }
 
 #[test]
 fn twelve_leaf_trace_picks_the_fourth_child_with_value_7() {
-    let out = stdout(&["tree", "--json", "[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]"]);
+    let out = stdout(&["tree", "--json", lessons::tree("twelve_leaf_trace")]);
     assert!(out.starts_with(r#"{"value":7,"best":3,"#), "{out}");
     assert!(!out.contains("\"1.1\"") && !out.contains("\"1.2\""), "1.1 and 1.2 are pruned: {out}");
 }
@@ -46,7 +47,7 @@ fn twelve_leaf_trace_picks_the_fourth_child_with_value_7() {
 fn strict_tie_rule_and_reversed_order_keep_the_value() {
     for order in ["natural", "reverse", "random:7", "best"] {
         for tie in ["nonstrict", "strict"] {
-            let out = stdout(&["tree", "--tie", tie, "--order", order, "[[[4,7],[2,8]],[[1,5],[3,6]]]"]);
+            let out = stdout(&["tree", "--tie", tie, "--order", order, lessons::tree("exercise_minimax")]);
             assert!(out.starts_with("value: 7\n"), "{tie} {order}: {out}");
         }
     }
@@ -54,7 +55,7 @@ fn strict_tie_rule_and_reversed_order_keep_the_value() {
 
 #[test]
 fn trace_prints_one_narrated_step_per_line_with_the_cutoff() {
-    let out = stdout(&["tree", "--trace", "[[3,12,8],[2,4,6],[14,5,2]]"]);
+    let out = stdout(&["tree", "--trace", lessons::fig_5_2()]);
     // A leaf is one step, in the lessons' words: 29 steps for Figure 5.2 under α-β.
     assert!(
         out.contains(
@@ -84,13 +85,7 @@ fn expectiminimax_and_maxn_examples() {
         "max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]",
     ]);
     assert!(out.starts_with(r#"{"value":3.5,"best":1,"#), "{out}");
-    let out = stdout(&[
-        "tree",
-        "--algo",
-        "maxn",
-        "--json",
-        "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]",
-    ]);
+    let out = stdout(&["tree", "--algo", "maxn", "--json", lessons::tree("aima_three_player")]);
     assert!(out.starts_with(r#"{"value":[1,2,6],"best":0,"#), "{out}");
 }
 

@@ -2,12 +2,11 @@
 //! Figure 5.2, and every lesson tree's figure compiled by a real pdflatex.
 
 use crate::common;
+use crate::lessons;
 
 use common::{fails_with, stdout};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 
 /// The whole standalone file for α-β on Figure 5.2 at its end, exactly. Read by eye and by
 /// pdflatex (`figures_compile_with_pdflatex`): A = 3 with B = 3, C ≤ 2 (only a bound after
@@ -15,7 +14,8 @@ const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 /// into c2 and c3 dashed and those leaves grey; the edge a1 bold.
 #[test]
 fn figure_5_2_alphabeta_at_the_end_is_exactly_the_golden_file() {
-    let out = stdout(&["export", "--format", "tikz", "--algo", "alphabeta", "--step", "end", FIG_5_2]);
+    let out =
+        stdout(&["export", "--format", "tikz", "--algo", "alphabeta", "--step", "end", lessons::fig_5_2()]);
     assert_eq!(out, include_str!("export_figure_5_2.tex"));
     // The lesson's facts, independently of the golden file.
     assert!(out.contains("\\node[maxnode, done] (A) at ("));
@@ -38,14 +38,14 @@ fn figure_5_2_alphabeta_at_the_end_is_exactly_the_golden_file() {
     assert_eq!(out.matches("\n  \\node[").count(), 13, "one \\node per tree node");
     assert!(!out.contains("\\draw[current]"), "no current node once the search is over");
     // The default algorithm and step are α-β and the end.
-    assert_eq!(stdout(&["export", "--format", "tikz", FIG_5_2]), out);
+    assert_eq!(stdout(&["export", "--format", "tikz", lessons::fig_5_2()]), out);
 }
 
 /// The snippet at step 13 (the leaf c1: UTILITY 2, returned to C, in one step), exactly: no
 /// document around the picture, the window of the open root and C, c1 the current node.
 #[test]
 fn figure_5_2_snippet_at_step_13_is_exactly_the_golden_file() {
-    let out = stdout(&["export", "--format", "tikz", "--snippet", "--step", "13", FIG_5_2]);
+    let out = stdout(&["export", "--format", "tikz", "--snippet", "--step", "13", lessons::fig_5_2()]);
     assert_eq!(out, include_str!("export_figure_5_2_step13_snippet.tex"));
     assert!(out.starts_with(
         "% plyground: alpha-beta on [[3, 12, 8], [2, 4, 6], [14, 5, 2]], step 13 of 29\n\
@@ -82,7 +82,7 @@ fn svg_texts(svg: &str) -> Vec<String> {
 /// ways a reader checks first; --dark and --width change only the palette and the size.
 #[test]
 fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
-    let svg = stdout(&["export", "--format", "svg", "--step", "15", FIG_5_2]);
+    let svg = stdout(&["export", "--format", "svg", "--step", "15", lessons::fig_5_2()]);
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""));
     assert!(svg.ends_with("</svg>\n"));
     assert!(svg.contains(
@@ -125,7 +125,7 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
         ]
     );
     // The same values and windows as the TikZ at the same step.
-    let tikz = stdout(&["export", "--format", "tikz", "--step", "15", FIG_5_2]);
+    let tikz = stdout(&["export", "--format", "tikz", "--step", "15", lessons::fig_5_2()]);
     assert_eq!(tikz.matches("windowtext").count() - 1, 2, "two windows in the TikZ (one style line)");
     assert!(tikz.contains("node[valuetext, anchor=west] {$2$};\n  \\path (5.27, -2.14) node[windowtext"));
     let glyphs = svg.matches("class=\"max\"").count()
@@ -135,7 +135,7 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
     assert_eq!(svg.matches("<circle class=\"current\"").count(), 1);
     // Step 15 is the cutoff's: c2 and c3 are greyed from it on, as in the TikZ.
     assert_eq!(svg.matches("class=\"pruned\"").count(), tikz.matches("\\draw[prunededge]").count());
-    let end = stdout(&["export", "--format", "svg", FIG_5_2]);
+    let end = stdout(&["export", "--format", "svg", lessons::fig_5_2()]);
     assert_eq!(end.matches("class=\"pruned\"").count(), 2, "the lesson's two pruned leaves");
     assert_eq!(end.matches("stroke-dasharray=\"4 3\"").count(), 2);
     assert_eq!(end.matches("class=\"chosen\"").count(), 1);
@@ -143,10 +143,10 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
     assert!(!end.contains("class=\"current\""), "no current node once the search is over");
     // The palettes and the size.
     assert!(svg.contains("fill=\"#ffffff\"/>"));
-    let dark = stdout(&["export", "--format", "svg", "--dark", "--step", "15", FIG_5_2]);
+    let dark = stdout(&["export", "--format", "svg", "--dark", "--step", "15", lessons::fig_5_2()]);
     assert!(dark.contains("<rect width=") && dark.contains("fill=\"#16181d\"/>"));
     assert_eq!(svg_texts(&dark), svg_texts(&svg));
-    let wide = stdout(&["export", "--format", "svg", "--width", "800", "--step", "15", FIG_5_2]);
+    let wide = stdout(&["export", "--format", "svg", "--width", "800", "--step", "15", lessons::fig_5_2()]);
     assert!(
         wide.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\""),
         "{}",
@@ -164,7 +164,7 @@ fn svg_of_figure_5_2_shows_what_the_tikz_shows() {
 #[test]
 fn the_readme_picture_is_what_the_cli_writes() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/figure-5-2.svg");
-    let argv = ["export", "--format", "svg", "--step", "end", FIG_5_2];
+    let argv = ["export", "--format", "svg", "--step", "end", lessons::fig_5_2()];
     let have = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         have,
@@ -183,17 +183,20 @@ fn the_readme_picture_is_what_the_cli_writes() {
 /// covers these trees and steps).
 #[test]
 fn the_gallery_downloads_are_what_the_cli_writes() {
-    const TWELVE: &str = "[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]";
+    let twelve = lessons::tree("twelve_leaf_trace");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/lessons/exports");
     let files: [(&str, &[&str]); 6] = [
-        ("figure-5-2-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", FIG_5_2]),
-        ("figure-5-2-alphabeta-step-15.tex", &["--algo", "alphabeta", "--step", "15", FIG_5_2]),
-        ("figure-5-2-alphabeta-snippet.tex", &["--snippet", "--algo", "alphabeta", "--step", "end", FIG_5_2]),
-        ("figure-5-2-minimax.tex", &["--algo", "minimax", "--step", "end", FIG_5_2]),
-        ("twelve-leaves-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", TWELVE]),
+        ("figure-5-2-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", lessons::fig_5_2()]),
+        ("figure-5-2-alphabeta-step-15.tex", &["--algo", "alphabeta", "--step", "15", lessons::fig_5_2()]),
+        (
+            "figure-5-2-alphabeta-snippet.tex",
+            &["--snippet", "--algo", "alphabeta", "--step", "end", lessons::fig_5_2()],
+        ),
+        ("figure-5-2-minimax.tex", &["--algo", "minimax", "--step", "end", lessons::fig_5_2()]),
+        ("twelve-leaves-alphabeta.tex", &["--algo", "alphabeta", "--step", "end", twelve]),
         (
             "twelve-leaves-alphabeta-snippet.tex",
-            &["--snippet", "--algo", "alphabeta", "--step", "end", TWELVE],
+            &["--snippet", "--algo", "alphabeta", "--step", "end", twelve],
         ),
     ];
     let mut on_disk: Vec<String> =
@@ -219,27 +222,39 @@ fn the_gallery_downloads_are_what_the_cli_writes() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
-    fails_with(&["export", FIG_5_2], "missing --format");
-    fails_with(&["export", "--format", "pdf", FIG_5_2], "unknown format 'pdf'");
-    fails_with(&["export", "--format", "png", FIG_5_2], "PNG is the browser's job");
-    fails_with(&["export", "--format", "svg", "--snippet", FIG_5_2], "--snippet: only for --format tikz");
-    fails_with(&["export", "--format", "tikz", "--dark", FIG_5_2], "--dark: only for --format svg");
-    fails_with(&["export", "--format", "tikz", "--width", "800", FIG_5_2], "--width: only for --format svg");
+    fails_with(&["export", lessons::fig_5_2()], "missing --format");
+    fails_with(&["export", "--format", "pdf", lessons::fig_5_2()], "unknown format 'pdf'");
+    fails_with(&["export", "--format", "png", lessons::fig_5_2()], "PNG is the browser's job");
     fails_with(
-        &["export", "--format", "svg", "--width", "wide", FIG_5_2],
+        &["export", "--format", "svg", "--snippet", lessons::fig_5_2()],
+        "--snippet: only for --format tikz",
+    );
+    fails_with(
+        &["export", "--format", "tikz", "--dark", lessons::fig_5_2()],
+        "--dark: only for --format svg",
+    );
+    fails_with(
+        &["export", "--format", "tikz", "--width", "800", lessons::fig_5_2()],
+        "--width: only for --format svg",
+    );
+    fails_with(
+        &["export", "--format", "svg", "--width", "wide", lessons::fig_5_2()],
         "--width: 'wide' is not a number of pixels",
     );
     fails_with(
-        &["export", "--format", "svg", "--width", "5", FIG_5_2],
+        &["export", "--format", "svg", "--width", "5", lessons::fig_5_2()],
         "--width: 5 is out of range (100 to 20000 px)",
     );
-    fails_with(&["export", "--format", "svg", "--step", "99", FIG_5_2], "--step: step 99 is past the end");
     fails_with(
-        &["export", "--format", "tikz", "--step", "30", FIG_5_2],
+        &["export", "--format", "svg", "--step", "99", lessons::fig_5_2()],
+        "--step: step 99 is past the end",
+    );
+    fails_with(
+        &["export", "--format", "tikz", "--step", "30", lessons::fig_5_2()],
         "step 30 is past the end: this search has 29 steps (0 to 29)",
     );
     fails_with(
-        &["export", "--format", "tikz", "--step", "x", FIG_5_2],
+        &["export", "--format", "tikz", "--step", "x", lessons::fig_5_2()],
         "--step: 'x' is not a step (end, or a number from 0 to 29)",
     );
     fails_with(&["export", "--format", "tikz", "[[3,12"], "tree 1:");
@@ -249,13 +264,8 @@ fn bad_input_is_one_line_and_exit_2() {
 
 /// The lessons' trees with the search each is drawn with.
 fn lesson_cases() -> Vec<(String, &'static str)> {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/lessons.txt"),
-    )
-    .expect("tests/fixtures/lessons.txt is in the repository");
-    let cases: Vec<(String, &'static str)> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("tree: "))
+    let cases: Vec<(String, &'static str)> = lessons::trees()
+        .into_iter()
         .map(|t| {
             let algo = if t.contains('(') {
                 "maxn"
@@ -289,6 +299,31 @@ fn tool(name: &str) -> PathBuf {
     })
 }
 
+/// Compiles `dir/name.tex` with pdflatex (non-interactive, no shell escape, stopping at the
+/// first error); fails naming `what` with the log when it does not compile. Returns the log.
+fn compile_tex(dir: &Path, name: &str, what: &str) -> String {
+    let o = Command::new(tool("pdflatex"))
+        .args(["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", &format!("{name}.tex")])
+        .current_dir(dir)
+        .output()
+        .expect("pdflatex runs");
+    let log = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{what}: pdflatex failed:\n{log}");
+    log
+}
+
+/// Page `page` of `dir/name.pdf` rendered by pdftoppm in grey at `dpi`: a binary PGM.
+fn render_page(dir: &Path, name: &str, page: u32, dpi: u32) -> Vec<u8> {
+    let page = page.to_string();
+    let o = Command::new(tool("pdftoppm"))
+        .args(["-r", &dpi.to_string(), "-gray", "-f", &page, "-l", &page, &format!("{name}.pdf")])
+        .current_dir(dir)
+        .output()
+        .expect("pdftoppm runs");
+    assert!(o.status.success(), "pdftoppm {name}.pdf page {page}: {}", String::from_utf8_lossy(&o.stderr));
+    o.stdout
+}
+
 /// The number of steps, from the first comment line ("…, step K of N (the end)").
 fn steps(tree: &str, algo: &str) -> usize {
     let out = stdout(&["export", "--format", "tikz", "--snippet", "--algo", algo, tree]);
@@ -302,8 +337,6 @@ fn steps(tree: &str, algo: &str) -> usize {
 /// (rendered by pdftoppm at 40 dpi in grey: some pixels dark).
 #[test]
 fn figures_compile_with_pdflatex() {
-    let pdflatex = tool("pdflatex");
-    let pdftoppm = tool("pdftoppm");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-pdflatex");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -315,29 +348,13 @@ fn figures_compile_with_pdflatex() {
             let tex =
                 stdout(&["export", "--format", "tikz", "--algo", algo, "--step", &step.to_string(), tree]);
             std::fs::write(dir.join(format!("{name}.tex")), &tex).unwrap();
-            let o = Command::new(&pdflatex)
-                .args([
-                    "-interaction=nonstopmode",
-                    "-halt-on-error",
-                    "-no-shell-escape",
-                    &format!("{name}.tex"),
-                ])
-                .current_dir(&dir)
-                .output()
-                .expect("pdflatex runs");
-            let log = String::from_utf8_lossy(&o.stdout);
-            assert!(o.status.success(), "{tree} ({algo}) step {step}: pdflatex failed:\n{log}");
+            let log = compile_tex(&dir, &name, &format!("{tree} ({algo}) step {step}"));
             assert!(
                 log.contains(&format!("Output written on {name}.pdf (1 page")),
                 "{tree} step {step}: {log}"
             );
-            let o = Command::new(&pdftoppm)
-                .args(["-r", "40", "-gray", &format!("{name}.pdf")])
-                .current_dir(&dir)
-                .output()
-                .expect("pdftoppm runs");
-            assert!(o.status.success(), "pdftoppm: {}", String::from_utf8_lossy(&o.stderr));
-            let (w, h, pixels) = pgm(&o.stdout);
+            let page = render_page(&dir, &name, 1, 40);
+            let (w, h, pixels) = pgm(&page);
             let dark = pixels.iter().filter(|&&p| p < 128).count();
             assert!(w >= 8 && h >= 8, "{tree} step {step}: a {w}×{h} page");
             assert!(dark >= 5, "{tree} step {step}: the page is blank ({dark} dark pixels of {})", w * h);
@@ -373,10 +390,10 @@ fn pgm(bytes: &[u8]) -> (usize, usize, &[u8]) {
 /// with the reason on a max^n tree.
 #[test]
 fn minimax_values_beside_the_search_s_own() {
-    let tex = stdout(&["export", "--format", "tikz", "--minimax", FIG_5_2]);
+    let tex = stdout(&["export", "--format", "tikz", "--minimax", lessons::fig_5_2()]);
     assert!(tex.contains("node[valuetext, anchor=west] {$\\le 2$ $\\cdot$ minimax: $2$};"), "{tex}");
     assert!(tex.contains("node[valuetext, anchor=west] {$3$ $\\cdot$ minimax: $3$};"));
-    let svg = stdout(&["export", "--format", "svg", "--minimax", FIG_5_2]);
+    let svg = stdout(&["export", "--format", "svg", "--minimax", lessons::fig_5_2()]);
     assert!(svg_texts(&svg).contains(&"≤ 2 · minimax: 2".to_string()));
     fails_with(
         &["export", "--format", "tikz", "--minimax", "[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]]"],
@@ -389,14 +406,12 @@ fn minimax_values_beside_the_search_s_own() {
 /// options that do not apply are refused naming them.
 #[test]
 fn beamer_slides_compile_to_one_page_per_step() {
-    let pdflatex = tool("pdflatex");
-    let pdftoppm = tool("pdftoppm");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-beamer");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let n = steps(FIG_5_2, "alphabeta");
+    let n = steps(lessons::fig_5_2(), "alphabeta");
     for (name, range, pages) in [("all", None, n + 1), ("cutoff", Some("12-15"), 4)] {
-        let mut args = vec!["export", "--format", "beamer", FIG_5_2];
+        let mut args = vec!["export", "--format", "beamer", lessons::fig_5_2()];
         if let Some(r) = range {
             args.extend(["--steps", r]);
         }
@@ -406,37 +421,27 @@ fn beamer_slides_compile_to_one_page_per_step() {
             "{tex}"
         );
         std::fs::write(dir.join(format!("{name}.tex")), &tex).unwrap();
-        let o = Command::new(&pdflatex)
-            .args(["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", &format!("{name}.tex")])
-            .current_dir(&dir)
-            .output()
-            .expect("pdflatex runs");
-        let log = String::from_utf8_lossy(&o.stdout);
-        assert!(o.status.success(), "{name}: pdflatex failed:\n{log}");
+        let log = compile_tex(&dir, name, name);
         assert!(log.contains(&format!("Output written on {name}.pdf ({pages} pages")), "{name}: {log}");
         assert!(!log.contains("Overfull \\hbox"), "{name}: the figure runs past the frame:\n{log}");
-        let o = Command::new(&pdftoppm)
-            .args(["-r", "30", "-gray", "-f", "2", "-l", "2", &format!("{name}.pdf")])
-            .current_dir(&dir)
-            .output()
-            .expect("pdftoppm runs");
-        let (_, _, pixels) = pgm(&o.stdout);
+        let page = render_page(&dir, name, 2, 30);
+        let (_, _, pixels) = pgm(&page);
         assert!(pixels.iter().filter(|&&p| p < 128).count() >= 50, "{name}: page 2 is blank");
     }
     fails_with(
-        &["export", "--format", "beamer", "--steps", "3-99", FIG_5_2],
+        &["export", "--format", "beamer", "--steps", "3-99", lessons::fig_5_2()],
         &format!("--steps: steps 3-99 are not within 0-{n}"),
     );
     fails_with(
-        &["export", "--format", "beamer", "--steps", "x", FIG_5_2],
+        &["export", "--format", "beamer", "--steps", "x", lessons::fig_5_2()],
         "--steps: 'x' is not a range of steps like 12-23",
     );
     fails_with(
-        &["export", "--format", "beamer", "--step", "3", FIG_5_2],
+        &["export", "--format", "beamer", "--step", "3", lessons::fig_5_2()],
         "--format beamer: --step, --snippet, --dark and --width do not apply",
     );
     fails_with(
-        &["export", "--format", "tikz", "--steps", "1-2", FIG_5_2],
+        &["export", "--format", "tikz", "--steps", "1-2", lessons::fig_5_2()],
         "--steps: only for --format beamer",
     );
 }

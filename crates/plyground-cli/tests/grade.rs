@@ -2,10 +2,9 @@
 //! documents, exit codes 0 (all right) / 1 (mistakes) / 2 (bad input), and clear errors.
 
 use crate::common;
+use crate::lessons;
 
 use std::process::Output;
-
-const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 
 fn run(args: &[&str], stdin: &str) -> Output {
     common::run_with_input(args, stdin.as_bytes())
@@ -32,7 +31,7 @@ fn fails_with(args: &[&str], answers: &str, message: &str) {
 
 #[test]
 fn one_wrong_leaf_gives_the_first_wrong_step_and_its_rule() {
-    let (code, out) = grade(&["--tree", FIG_5_2], r#"{"pruned": ["1.1"]}"#);
+    let (code, out) = grade(&["--tree", lessons::fig_5_2()], r#"{"pruned": ["1.1"]}"#);
     assert_eq!(code, 1);
     assert_eq!(
         out,
@@ -46,7 +45,7 @@ fn one_wrong_leaf_gives_the_first_wrong_step_and_its_rule() {
          rule: at C, v = 2 ≤ α = 3: MIN stops, c2 and c3 are pruned\n\
          mistake: c3 \"1.2\" pruned: expected pruned, got not pruned\n"
     );
-    let (code, out) = grade(&["--tree", FIG_5_2, "--json"], r#"{"pruned": ["1.1"]}"#);
+    let (code, out) = grade(&["--tree", lessons::fig_5_2(), "--json"], r#"{"pruned": ["1.1"]}"#);
     assert_eq!(code, 1);
     assert_eq!(
         out,
@@ -59,7 +58,7 @@ fn one_wrong_leaf_gives_the_first_wrong_step_and_its_rule() {
 #[test]
 fn a_named_misconception_is_printed_with_its_explanation() {
     let (code, out) = grade(
-        &["--task", "minimax", "--tree", FIG_5_2],
+        &["--task", "minimax", "--tree", lessons::fig_5_2()],
         r#"{"values": {"": 3, "0": 12, "1": 2, "2": 2}, "choice": "0"}"#,
     );
     assert_eq!(code, 1);
@@ -121,7 +120,7 @@ fn windows_take_infinity_strings_and_the_tie_rule_is_an_option() {
 
 #[test]
 fn bad_input_exits_2_naming_the_place() {
-    let t = ["--tree", FIG_5_2, "-"];
+    let t = ["--tree", lessons::fig_5_2(), "-"];
     fails_with(&t, "{\"pruned\": [1.1]}", "stdin: answers.pruned[0] must be a node path string, got 1.1");
     fails_with(
         &t,
@@ -134,19 +133,23 @@ fn bad_input_exits_2_naming_the_place() {
         "[]",
         "stdin: answers must be an object like {\"values\": {…}, \"pruned\": […]}, got an array of 0",
     );
-    fails_with(&["--tree", FIG_5_2], "", "missing ANSWERS (a JSON answers file, or - to read it from stdin)");
     fails_with(
-        &["--tree", FIG_5_2, "/nonexistent/a.json"],
+        &["--tree", lessons::fig_5_2()],
+        "",
+        "missing ANSWERS (a JSON answers file, or - to read it from stdin)",
+    );
+    fails_with(
+        &["--tree", lessons::fig_5_2(), "/nonexistent/a.json"],
         "",
         "reading /nonexistent/a.json: No such file or directory (os error 2)",
     );
     fails_with(
-        &["--tree", FIG_5_2, "--depth", "3", "-"],
+        &["--tree", lessons::fig_5_2(), "--depth", "3", "-"],
         "{}",
         "--depth is a generator option: it does not apply to a given --tree",
     );
     fails_with(
-        &["--task", "maxn", "--tree", FIG_5_2, "-"],
+        &["--task", "maxn", "--tree", lessons::fig_5_2(), "-"],
         "{}",
         "task maxn needs a tree with utility tuples at the leaves, like (1, 2, 6)",
     );

@@ -9,6 +9,7 @@
 //! through the same writer, which clippy's `print_stdout` lint enforces for the crate).
 //! Then `solve` with a line that is not UTF-8, and control characters in error messages.
 
+use crate::lessons;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Output, Stdio};
 
@@ -21,13 +22,13 @@ fn commands() -> Vec<(Vec<&'static str>, &'static str)> {
         (vec!["--version"], ""),
         (vec!["tree", "--help"], ""),
         (vec!["c4", "-h"], ""),
-        (vec!["tree", "[[3,12,8],[2,4,6],[14,5,2]]"], ""),
+        (vec!["tree", lessons::fig_5_2()], ""),
         (vec!["tree", "--json", "-"], "[1,2]"),
-        (vec!["tree", "--trace", "[[3,12,8],[2,4,6],[14,5,2]]"], ""),
+        (vec!["tree", "--trace", lessons::fig_5_2()], ""),
         (vec!["ttt", "--moves", "4,0,8"], ""),
         (vec!["ttt", "--moves", "4,0,8", "--json"], ""),
         (vec!["c4", "--moves", "4455", "--depth", "3"], ""),
-        (vec!["ordering", "--tree", "[[3,12,8],[2,4,6],[14,5,2]]"], ""),
+        (vec!["ordering", "--tree", lessons::fig_5_2()], ""),
         (vec!["solve"], "4455\n4455 18\n"),
         (vec!["solve", "--weak"], "4455\n"),
     ]

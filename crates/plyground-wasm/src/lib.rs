@@ -11,6 +11,8 @@
 //! - [`EngineHandle`] (`Engine` in JavaScript): a player's stepped search on a `Game`
 //!   position; [`engines`], [`check_engine_config`] and [`engine_label`] (`engines`,
 //!   `checkEngineConfig`, `engineLabel`): the players' catalogue.
+//! - `compareTree` / `compareGame`: the core's comparison grid — which searches a comparison
+//!   table runs, which apply, and its figures; the worker runs each cell.
 //! - [`Practice`]: graded exercises on generated or given trees (the core's `practice`).
 //! - [`solve_connect4`] and [`analyze_connect4`] (`solveConnect4`, `analyzeConnect4`): the
 //!   exact Connect-4 solver.
@@ -28,6 +30,7 @@
 mod bench;
 #[cfg(feature = "games")]
 mod book;
+mod compare;
 #[cfg(feature = "games")]
 mod engine;
 #[cfg(feature = "lab")]
@@ -63,6 +66,10 @@ pub use bench::{
 };
 #[cfg(feature = "games")]
 pub use book::{connect4_book_wanted, load_connect4_book};
+#[cfg(feature = "games")]
+pub use compare::compare_game;
+#[cfg(feature = "trees")]
+pub use compare::compare_tree;
 #[cfg(feature = "games")]
 pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
 #[cfg(feature = "lab")]

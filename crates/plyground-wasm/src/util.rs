@@ -95,7 +95,13 @@ pub(crate) fn describe(v: &JsValue) -> String {
 
 /// A result record as a JavaScript value (see `write.rs`).
 pub(crate) fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsError> {
-    crate::write::to_js(v).map_err(|e| js_err(format!("internal error: a result could not be written: {e}")))
+    crate::write::to_js(v).map_err(not_written)
+}
+
+/// The error of a record that could not be written: out of line, one copy for every record.
+#[inline(never)]
+fn not_written(e: crate::write::WriteError) -> JsError {
+    js_err(format!("internal error: a result could not be written: {e}"))
 }
 
 /// A `Float64Array` holding `v` (for the `preserve` fields of result records).

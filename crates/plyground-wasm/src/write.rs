@@ -258,6 +258,21 @@ impl ser::SerializeTuple for Seq {
     }
 }
 
+/// Sets one field of a record to its written value (or passes on the error that writing it
+/// met): out of line, so that the many fields of the records share one copy of it (inlined,
+/// each field carried its own error paths: kilobytes of the module).
+#[inline(never)]
+fn set_field(
+    o: &js_sys::Object,
+    name: &'static str,
+    v: Result<JsValue, WriteError>,
+) -> Result<(), WriteError> {
+    // Setting a property of a fresh plain object throws only a RangeError (stack).
+    js_sys::Reflect::set(o, &key(name), &v?)
+        .map_err(|_| WriteError(format!("field '{name}' could not be set")))?;
+    Ok(())
+}
+
 /// A plain object being filled, its keys in the struct's order.
 struct Record(js_sys::Object);
 
@@ -269,11 +284,7 @@ impl ser::SerializeStruct for Record {
         name: &'static str,
         v: &T,
     ) -> Result<(), WriteError> {
-        let v = v.serialize(Writer)?;
-        // Setting a property of a fresh plain object throws only a RangeError (stack).
-        js_sys::Reflect::set(&self.0, &key(name), &v)
-            .map_err(|_| WriteError(format!("field '{name}' could not be set")))?;
-        Ok(())
+        set_field(&self.0, name, v.serialize(Writer))
     }
     fn end(self) -> Result<JsValue, WriteError> {
         Ok(self.0.into())

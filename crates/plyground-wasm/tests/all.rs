@@ -11,6 +11,8 @@ mod corpus;
 mod engine;
 #[path = "golden.rs"]
 mod golden;
+#[path = "../../../tests/fixtures/lessons.rs"]
+mod lessons;
 #[path = "practice.rs"]
 mod practice;
 #[path = "solver.rs"]

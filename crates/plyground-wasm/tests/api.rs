@@ -5,6 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use crate::common;
+use crate::lessons;
 
 use common::{error_message, get, len, message, num, numbers, obj, strings, text, with_number};
 use plyground::game::Game;
@@ -13,8 +14,6 @@ use plyground::search::mcts::{Mcts, MctsOptions};
 use plyground_wasm::{limits, search_game, search_tree, GameHandle, GameTree, MctsStepper, Stepper};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
-
-const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 
 fn ttt(moves: &str) -> GameHandle {
     GameHandle::create("ttt".into(), Some(moves.into())).unwrap()
@@ -404,7 +403,7 @@ fn singular_extensions_and_beam_search_on_trees() {
 
 #[wasm_bindgen_test]
 fn trees_parse_list_their_nodes_and_print_back() {
-    let t = GameTree::parse("A[B[3,12,8], C[2,4,6], D[14,5,2]]".into()).unwrap();
+    let t = GameTree::parse(lessons::tree("figure_5_2_labelled").into()).unwrap();
     assert_eq!((t.node_count(), t.players(), t.has_tuples()), (13, 2, false));
     let nodes = t.nodes().unwrap();
     assert_eq!(len(&nodes, ""), 13);
@@ -434,10 +433,7 @@ fn trees_parse_list_their_nodes_and_print_back() {
     let r = search_tree(&chance, obj(r#"{"algo": "expectiminimax"}"#)).unwrap();
     assert_eq!((num(&r, "value"), num(&r, "best")), (3.5, 1.0));
 
-    let three = GameTree::parse(
-        "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]".into(),
-    )
-    .unwrap();
+    let three = GameTree::parse(lessons::tree("aima_three_player").into()).unwrap();
     assert_eq!((three.players(), three.has_tuples()), (3, true));
     let n = three.nodes().unwrap();
     assert_eq!(text(&n, "0.kind"), "player");
@@ -457,12 +453,12 @@ fn trees_parse_list_their_nodes_and_print_back() {
 #[wasm_bindgen_test]
 fn tree_edits_change_the_tree_or_throw_leaving_it_unchanged() {
     // A copy is a tree of its own: the editor keeps it for undo while it edits the original.
-    let original = GameTree::parse(FIG_5_2.into()).unwrap();
+    let original = GameTree::parse(lessons::fig_5_2().into()).unwrap();
     let mut copy = original.copy();
     copy.set_value(3.0.into(), 7.0.into()).unwrap();
     assert_eq!(copy.to_text().unwrap(), "[[3, 7, 8], [2, 4, 6], [14, 5, 2]]");
     assert_eq!(original.to_text().unwrap(), "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]");
-    let mut t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let mut t = GameTree::parse(lessons::fig_5_2().into()).unwrap();
     // A leaf's value, typed as the figure prints it.
     let e = t.set_value(3.0.into(), "\u{2212}13".into()).unwrap();
     assert_eq!((num(&e, "focus"), text(&e, "said")), (3.0, "'b2' now has utility -13.".into()));
@@ -546,7 +542,7 @@ fn malformed_trees_throw_a_tree_parse_error_with_its_place() {
 
 #[wasm_bindgen_test]
 fn search_tree_reports_the_leaves_alpha_beta_evaluated() {
-    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let t = GameTree::parse(lessons::fig_5_2().into()).unwrap();
     let r = search_tree(&t, obj(r#"{"scores": false}"#)).unwrap();
     assert_eq!((num(&r, "value"), num(&r, "best"), text(&r, "bestLabel")), (3.0, 0.0, "B".into()));
     assert_eq!(strings(&get(&r, "evaluated")), ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]);
@@ -572,7 +568,7 @@ fn search_tree_reports_the_leaves_alpha_beta_evaluated() {
 
 #[wasm_bindgen_test]
 fn stepping_figure_5_2_shows_windows_values_and_pruning() {
-    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let t = GameTree::parse(lessons::fig_5_2().into()).unwrap();
     let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
     // 43 events, 29 steps: each of the 7 leaves is one step.
     assert_eq!(
@@ -687,7 +683,7 @@ fn stepping_figure_5_2_shows_windows_values_and_pruning() {
 
 #[wasm_bindgen_test]
 fn stepper_calls_with_bad_input_throw_and_keep_the_position() {
-    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let t = GameTree::parse(lessons::fig_5_2().into()).unwrap();
     let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
     st.seek((10.0).into()).unwrap();
     let cases: Vec<(Result<u32, wasm_bindgen::JsError>, &str)> = vec![
@@ -799,10 +795,7 @@ fn game_traces_draw_boards_of_their_nodes() {
 
 #[wasm_bindgen_test]
 fn max_n_traces_carry_utility_vectors() {
-    let t = GameTree::parse(
-        "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]".into(),
-    )
-    .unwrap();
+    let t = GameTree::parse(lessons::tree("aima_three_player").into()).unwrap();
     let mut st = Stepper::for_tree(&t, JsValue::UNDEFINED, None).unwrap();
     assert_eq!(st.width(), 3);
     st.seek((st.length() as f64).into()).unwrap();
@@ -939,7 +932,7 @@ fn mcts_stepper_refuses_bad_input_and_keeps_its_tree() {
 
 #[wasm_bindgen_test]
 fn mcts_on_trees_labels_nodes_as_the_tree_does() {
-    let t = GameTree::parse(FIG_5_2.into()).unwrap();
+    let t = GameTree::parse(lessons::fig_5_2().into()).unwrap();
     let mut m = MctsStepper::for_tree(&t, JsValue::UNDEFINED).unwrap();
     m.run((3.0).into()).unwrap();
     let n = m.nodes().unwrap();

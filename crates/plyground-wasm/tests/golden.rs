@@ -5,6 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use crate::common;
+use crate::lessons;
 
 use common::{fnv, get};
 use plyground_wasm::{GameHandle, GameTree, MctsStepper, Stepper};
@@ -30,7 +31,7 @@ fn events_digest(st: &Stepper) -> u64 {
 
 #[wasm_bindgen_test]
 fn figure_5_2_alpha_beta_trace_is_the_native_one_event_for_event() {
-    let t = GameTree::parse("[[3,12,8],[2,4,6],[14,5,2]]".into()).unwrap();
+    let t = GameTree::parse(lessons::fig_5_2().into()).unwrap();
     let st = Stepper::for_tree(&t, JsValue::UNDEFINED, Some((20_000.0).into())).unwrap();
     // 43 events, 29 steps (a leaf is one step).
     assert_eq!((st.event_count(), st.length(), st.node_count()), (43, 29, 11));

@@ -1,17 +1,17 @@
 //! `Practice` as JavaScript sees it: generated and given exercises, grading records, hints,
 //! the MCTS set-up against `MctsStepper`, the key's trace against `Stepper`, and bad input →
 //! a JavaScript `Error` naming the place.
+
 #![cfg(feature = "lab")]
 #![cfg(target_arch = "wasm32")]
 
 use crate::common;
+use crate::lessons;
 
 use common::{get, len, message, num, obj, strings, text};
 use plyground_wasm::{GameTree, MctsStepper, Practice, Stepper};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
-
-const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 
 fn create(json: &str) -> Practice {
     Practice::create(obj(json)).unwrap_or_else(|e| panic!("{json}: {}", message(e)))
@@ -70,7 +70,7 @@ fn every_task_grades_its_own_key_in_full() {
 
 #[wasm_bindgen_test]
 fn grade_record_shows_the_first_wrong_step_and_its_rule() {
-    let p = create(&format!(r#"{{"task": "alphabeta-leaves", "tree": "{FIG_5_2}"}}"#));
+    let p = create(&format!(r#"{{"task": "alphabeta-leaves", "tree": "{}"}}"#, lessons::fig_5_2()));
     assert!(p.seed().is_none());
     let g = p.grade(obj(r#"{"pruned": []}"#)).unwrap();
     assert_eq!(get(&g, "done"), JsValue::FALSE);
@@ -129,7 +129,7 @@ fn misconceptions_are_named_in_the_record() {
 
 #[wasm_bindgen_test]
 fn windows_take_infinity_as_numbers_or_strings() {
-    let p = create(&format!(r#"{{"task": "alphabeta-full", "tree": "{FIG_5_2}"}}"#));
+    let p = create(&format!(r#"{{"task": "alphabeta-full", "tree": "{}"}}"#, lessons::fig_5_2()));
     let key = p.answer_key().unwrap();
     assert_eq!(num(&key, "windows.0.0"), f64::NEG_INFINITY);
     assert_eq!(num(&key, "windows.1.1"), f64::INFINITY);
@@ -199,7 +199,7 @@ fn bad_options_throw_errors_naming_the_option() {
 
 #[wasm_bindgen_test]
 fn bad_answers_throw_errors_naming_the_place() {
-    let p = create(&format!(r#"{{"task": "alphabeta-full", "tree": "{FIG_5_2}"}}"#));
+    let p = create(&format!(r#"{{"task": "alphabeta-full", "tree": "{}"}}"#, lessons::fig_5_2()));
     assert_eq!(
         grade_err(&p, obj(r#"{"values": {"0.7": 1}}"#)),
         "Practice.grade: answers.values[\"0.7\"]: there is no node \"0.7\": B (\"0\") has 3 children, 0–2"

@@ -15,6 +15,8 @@ mod bounds;
 #[path = "captions.rs"]
 mod captions;
 mod common;
+#[path = "compare.rs"]
+mod compare;
 #[path = "conformance.rs"]
 mod conformance;
 #[path = "connect4.rs"]
@@ -30,6 +32,8 @@ mod engine_proven;
 mod fast_wins;
 #[path = "golden_digests.rs"]
 mod golden_digests;
+#[path = "../../../tests/fixtures/lessons.rs"]
+mod lessons;
 #[path = "maxn_value.rs"]
 mod maxn_value;
 #[path = "mcts.rs"]

@@ -5,6 +5,7 @@
 //! oracles (minimax to the end, minimax over the beam-restricted tree); and the property that
 //! an option that never fires changes nothing.
 
+use crate::lessons;
 use plyground::game::{Evaluator, Game, Player, ToMove};
 use plyground::games::connect4::{C4Eval, Connect4};
 use plyground::games::tree::{Tree, TreeEval};
@@ -56,7 +57,7 @@ fn the_grammar_reads_and_writes_static_evaluations() {
         assert_eq!(Tree::try_parse(&t.to_text()).unwrap(), t);
     }
     // A tree without evaluations is unchanged, and its EVAL is 0 at inner nodes as before.
-    let f = Tree::try_parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+    let f = Tree::try_parse(lessons::fig_5_2()).unwrap();
     assert!(!f.has_evals());
     assert_eq!((TreeEval.eval(&f, &1), TreeEval.eval(&f, &2)), (0.0, 3.0));
 }
@@ -202,12 +203,8 @@ fn forward_pruned_edges_are_recorded_apart_from_cutoffs() {
 
 #[test]
 fn options_that_never_fire_change_nothing() {
-    let texts = [
-        "[[3,12,8],[2,4,6],[14,5,2]]",
-        HORIZON,
-        BEAM_TRAP,
-        "[[[3, 4], [8, -2]], [[1, 9], [0, 5]], [[7, 7], [6, 2]]]",
-    ];
+    let texts =
+        [lessons::fig_5_2(), HORIZON, BEAM_TRAP, "[[[3, 4], [8, -2]], [[1, 9], [0, 5]], [[7, 7], [6, 2]]]"];
     for text in texts {
         let t = Tree::try_parse(text).unwrap();
         for depth in [None, Some(1), Some(2)] {

@@ -5,6 +5,7 @@
 //! www/lib/lessons.js), on seeded random trees, and on tic-tac-toe with a transposition table.
 
 use crate::common;
+use crate::lessons;
 
 use common::{maxn_oracle, oracle, WHOLE};
 use plyground::event::Bound;
@@ -131,7 +132,7 @@ fn record_ab(t: &Tree, opts: &AlphaBetaOptions, iterative: bool) -> Trace<u32> {
 
 #[test]
 fn figure_5_2_c_is_at_most_2_and_every_other_value_is_exact() {
-    let t = Tree::try_parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+    let t = Tree::try_parse(lessons::fig_5_2()).unwrap();
     let mut rec = Recorder::new(&t, 0);
     alpha_beta(&t, &0, &AlphaBetaOptions::default(), &mut rec);
     let tr = rec.finish();
@@ -176,7 +177,7 @@ fn figure_5_2_c_is_at_most_2_and_every_other_value_is_exact() {
 fn the_exercise_trees_bound_what_their_cutoffs_leave_open() {
     // exercise_alpha_beta: C ≤ 4 after the cutoff at C; E = 9 exact (its last leaf passes the
     // β test with nothing left to prune).
-    let t = Tree::try_parse("[[[3,5],[2,9]],[[1,4],[8,7]]]").unwrap();
+    let t = Tree::try_parse(lessons::tree("exercise_alpha_beta")).unwrap();
     let tr = record_ab(&t, &AlphaBetaOptions::default(), false);
     let kind = |l: &str| {
         let n = tr.nodes().iter().find(|n| n.label == l).unwrap();
@@ -330,7 +331,7 @@ fn minimax_values_beside_the_trace_are_the_oracles_and_refused_where_they_would_
         }
     }
     // Figure 5.2: C returned 2 as an upper bound; its minimax value happens to be 2 as well.
-    let t = Tree::try_parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+    let t = Tree::try_parse(lessons::fig_5_2()).unwrap();
     let tr = record_ab(&t, &AlphaBetaOptions::default(), false);
     let c = tr.nodes().iter().position(|n| n.label == "C").unwrap();
     assert_eq!(plyground::trace::minimax_values(&t, 0, &tr, 100).unwrap()[c], Some(2.0));

@@ -4,6 +4,7 @@
 //! suite: the same checks at every state of every game, and each run's coverage asserted
 //! exactly where it can be counted by hand, so that no game passes by visiting nothing.
 
+use crate::lessons;
 use plyground::game::MAX_PLAYERS;
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
@@ -202,7 +203,7 @@ fn expect(states: usize, terminals: usize, chance: usize, moving: [usize; MAX_PL
 #[test]
 fn two_player_trees_conform() {
     // AIMA Figure 5.2.
-    assert_eq!(tree_coverage("[[3,12,8],[2,4,6],[14,5,2]]"), expect(13, 9, 0, [1, 3, 0, 0]));
+    assert_eq!(tree_coverage(lessons::fig_5_2()), expect(13, 9, 0, [1, 3, 0, 0]));
     // The lessons' expectiminimax example: chance under MAX.
     assert_eq!(
         tree_coverage("max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]"),
@@ -220,10 +221,7 @@ fn two_player_trees_conform() {
 #[test]
 fn three_and_four_player_trees_with_chance_conform() {
     // AIMA's three-player tree (Figure 5.4's shape): p0, p1, p2 by depth.
-    assert_eq!(
-        tree_coverage("[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]"),
-        expect(15, 8, 0, [1, 2, 4, 0])
-    );
+    assert_eq!(tree_coverage(lessons::tree("aima_three_player")), expect(15, 8, 0, [1, 2, 4, 0]));
     // Three players and two chance nodes: under p0 (plain children are p1) and under p1
     // (plain child p2), with an explicit p2 below p1.
     assert_eq!(

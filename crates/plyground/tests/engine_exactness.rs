@@ -8,6 +8,7 @@
 //! accessors, independent of the search code.
 
 use crate::common;
+use crate::lessons;
 
 use common::{maxn_oracle, oracle};
 use plyground::game::MAX_PLAYERS;
@@ -277,7 +278,7 @@ fn figure_5_2_scores_are_exact_or_bounds_from_the_one_search() {
     // last), so the search alone knows only B ≤ 2 and C ≤ 2; with the budget to refine
     // they are exact; with a budget that stops before or inside the refinement they stay
     // bounds, and the value is still exact.
-    let fig = "[[3,12,8],[2,4,6],[14,5,2]]";
+    let fig = lessons::fig_5_2();
     let r = ab(fig, false, None);
     assert_eq!(
         values(&r),

@@ -5,6 +5,7 @@
 //! tests compute the same digests from what the API returns and compare them with the same
 //! file: so native and wasm run the same searches, number for number.
 
+use crate::lessons;
 use plyground::game::Game;
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
@@ -77,7 +78,7 @@ fn mcts_digest(iterations: u32, seed: u64) -> (u64, usize) {
 #[test]
 fn the_digests_match_the_shared_file() {
     let want = golden();
-    let fig = Tree::try_parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+    let fig = Tree::try_parse(lessons::fig_5_2()).unwrap();
     let (d, events, nodes) = stepper_trace_digest(&fig);
     assert_eq!((events, nodes), (43, 11), "Figure 5.2: events and nodes");
     assert_eq!(d, want["alphabeta_figure_5_2"], "Figure 5.2 α-β trace: {d:016x}");

@@ -3,6 +3,7 @@
 //! ln N afresh at every step). The search's faster layout must grow the same tree, emit the
 //! same events and choose the same move, number for number, on every game and option.
 
+use crate::lessons;
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
 use plyground::games::tree::Tree;
@@ -395,7 +396,7 @@ fn random_tree_text(rng: &mut Rng, depth: u32) -> String {
 fn game_trees_with_chance_and_three_players_match_the_reference() {
     let mut texts = vec![
         "max[chance[0.5: 10, 0.5: -4], chance[1/4: 20, 1/4: -10, 1/4: 4, 1/4: 0]]".to_string(),
-        "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]".to_string(),
+        lessons::tree("aima_three_player").to_string(),
         "[[(1,2,3,4),(4,3,2,1)],[chance[0.5:(0,0,9,1),0.5:(2,2,2,2)],(3,3,3,3)]]".to_string(),
         "chance[0: 3, 1: [1, 2], 0: 4]".to_string(),
         "7".to_string(),

@@ -1,6 +1,7 @@
 //! Practice: answer keys from the real traces, grading, misconceptions, rule texts, bad
 //! answers. (The generator's constraints over many seeds: `practice_generate.rs`.)
 
+use crate::lessons;
 use plyground::games::tree::Tree;
 use plyground::practice::{
     Answer, Answers, Difficulty, Exercise, ExerciseOptions, Field, GenParams, Item, Misconception, Task,
@@ -8,7 +9,6 @@ use plyground::practice::{
 use plyground::search::TieRule;
 use std::collections::BTreeMap;
 
-const FIG_5_2: &str = "[[3,12,8],[2,4,6],[14,5,2]]";
 const INF: f64 = f64::INFINITY;
 
 fn ex(task: Task, text: &str) -> Exercise {
@@ -40,7 +40,7 @@ fn mis_at(e: &Exercise, a: &Answers, field: Field, path: &str) -> Option<Misconc
 
 #[test]
 fn figure_5_2_alpha_beta_full_key_is_the_lessons_trace() {
-    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let e = ex(Task::AlphaBetaFull, lessons::fig_5_2());
     let k = e.answer_key();
     assert_eq!(k.pruned, paths(&["1.1", "1.2"]));
     assert_eq!(k.values, nums(&[("", 3.0), ("0", 3.0), ("1", 2.0), ("2", 2.0)]));
@@ -57,7 +57,7 @@ fn figure_5_2_alpha_beta_full_key_is_the_lessons_trace() {
 
 #[test]
 fn first_wrong_step_names_the_rule_in_the_lessons_words() {
-    let e = ex(Task::AlphaBetaLeaves, FIG_5_2);
+    let e = ex(Task::AlphaBetaLeaves, lessons::fig_5_2());
     let g = e.grade(&Answers { pruned: Some(vec![]), ..Default::default() }).unwrap();
     assert!(!g.done);
     assert_eq!((g.score, g.max), (7, 9));
@@ -71,7 +71,7 @@ fn first_wrong_step_names_the_rule_in_the_lessons_words() {
     assert_eq!(s.step, 14);
     assert!(matches!(e.steps().iter().find(|s| s.node == "1.1").map(|s| s.step), Some(14)));
     assert_eq!(g.summary, "7 of 9 correct; the first wrong step is at c2 (pruned)");
-    let m = ex(Task::Minimax, FIG_5_2);
+    let m = ex(Task::Minimax, lessons::fig_5_2());
     let mut a = m.answer_key();
     a.values.as_mut().unwrap().insert("0".into(), Answer::Number(8.0));
     assert_eq!(m.grade(&a).unwrap().summary, "4 of 5 correct; the first wrong step is at B (value)");
@@ -87,7 +87,7 @@ fn first_wrong_step_names_the_rule_in_the_lessons_words() {
 
 #[test]
 fn mistakes_come_in_visiting_order_with_expected_and_got() {
-    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let e = ex(Task::AlphaBetaFull, lessons::fig_5_2());
     let mut a = e.answer_key();
     a.values.as_mut().unwrap().insert("2".into(), Answer::Number(5.0)); // D: wrong
     a.values.as_mut().unwrap().insert("0".into(), Answer::Number(8.0)); // B: wrong, earlier
@@ -101,7 +101,7 @@ fn mistakes_come_in_visiting_order_with_expected_and_got() {
 
 #[test]
 fn minimax_task_on_figure_5_2() {
-    let e = ex(Task::Minimax, FIG_5_2);
+    let e = ex(Task::Minimax, lessons::fig_5_2());
     let k = e.answer_key();
     assert_eq!(k.values, nums(&[("", 3.0), ("0", 3.0), ("1", 2.0), ("2", 2.0)]));
     assert_eq!(k.choice.as_deref(), Some("0"));
@@ -119,7 +119,7 @@ fn minimax_task_on_figure_5_2() {
 #[test]
 fn strict_rule_where_the_nonstrict_applies() {
     // C's first leaf 3 ties α = 3: the lessons' rule prunes c2, the strict one does not.
-    let t = "[[3,5],[3,1]]";
+    let t = lessons::tree("tie_rule");
     let e = ex(Task::AlphaBetaLeaves, t);
     assert_eq!(e.answer_key().pruned, paths(&["1.1"]));
     let a = Answers { pruned: Some(vec![]), ..Default::default() };
@@ -138,7 +138,7 @@ fn strict_rule_where_the_nonstrict_applies() {
 
 #[test]
 fn nonstrict_rule_where_the_strict_applies() {
-    let t = "[[3,5],[3,1]]";
+    let t = lessons::tree("tie_rule");
     let e = ex_tie(Task::AlphaBetaLeaves, t, TieRule::Strict);
     assert_eq!(e.answer_key().pruned, Some(vec![]));
     let a = Answers { pruned: paths(&["1.1"]), ..Default::default() };
@@ -152,7 +152,7 @@ fn nonstrict_rule_where_the_strict_applies() {
 #[test]
 fn window_direction_and_no_update_at_max_and_min() {
     // MAX root: after B returns 3, α ← 3; C is entered with (3, +∞).
-    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let e = ex(Task::AlphaBetaFull, lessons::fig_5_2());
     let mut a = e.answer_key();
     a.windows.as_mut().unwrap().insert("1".into(), [-INF, 3.0]);
     assert_eq!(mis_at(&e, &a, Field::Windows, "1"), Some(Misconception::WindowDirection));
@@ -172,7 +172,7 @@ fn window_direction_and_no_update_at_max_and_min() {
 
 #[test]
 fn max_level_treated_as_min() {
-    let e = ex(Task::Minimax, FIG_5_2);
+    let e = ex(Task::Minimax, lessons::fig_5_2());
     let mut a = e.answer_key();
     a.values.as_mut().unwrap().insert("".into(), Answer::Number(2.0)); // min(3, 2, 2)
     assert_eq!(mis_at(&e, &a, Field::Values, ""), Some(Misconception::MaxAsMin));
@@ -303,7 +303,7 @@ fn backup_only_at_the_leaf() {
 
 #[test]
 fn maxn_on_the_lessons_three_player_tree() {
-    let t = "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]";
+    let t = lessons::tree("aima_three_player");
     let e = ex(Task::MaxN, t);
     let k = e.answer_key();
     let v = k.values.as_ref().unwrap();
@@ -338,7 +338,7 @@ fn mcts_key_follows_the_real_iteration() {
 
 #[test]
 fn ordering_is_graded_against_the_fewest_leaves() {
-    let e = ex(Task::Ordering, FIG_5_2);
+    let e = ex(Task::Ordering, lessons::fig_5_2());
     let o = e.ordering().unwrap().clone();
     assert!(o.exhaustive);
     assert_eq!(o.given_leaves, 7);
@@ -368,7 +368,7 @@ fn ordering_is_graded_against_the_fewest_leaves() {
 
 #[test]
 fn bad_answers_name_the_place() {
-    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let e = ex(Task::AlphaBetaFull, lessons::fig_5_2());
     let err = |a: Answers| e.grade(&a).unwrap_err();
     assert_eq!(
         err(Answers { values: nums(&[("0.7", 1.0)]), ..Default::default() }),
@@ -398,12 +398,12 @@ fn bad_answers_name_the_place() {
     assert!(err(Answers { pruned: paths(&[""]), ..Default::default() }).contains("the root cannot be pruned"));
     assert!(err(Answers { values: nums(&[("00", 1.0)]), ..Default::default() })
         .contains("write the path \"00\" as \"0\""));
-    let leaves = ex(Task::AlphaBetaLeaves, FIG_5_2);
+    let leaves = ex(Task::AlphaBetaLeaves, lessons::fig_5_2());
     assert!(leaves
         .grade(&Answers { pruned: paths(&["1"]), ..Default::default() })
         .unwrap_err()
         .contains("is not a leaf"));
-    let o = ex(Task::Ordering, FIG_5_2);
+    let o = ex(Task::Ordering, lessons::fig_5_2());
     let bad: BTreeMap<String, Vec<u32>> = [("0".to_string(), vec![0, 0, 1])].into();
     assert_eq!(
         o.grade(&Answers { order: Some(bad), ..Default::default() }).unwrap_err(),
@@ -415,7 +415,7 @@ fn bad_answers_name_the_place() {
 fn tasks_refuse_trees_they_do_not_apply_to() {
     let t = |s: &str| Tree::try_parse(s).unwrap();
     let o = ExerciseOptions::default();
-    assert!(Exercise::new(Task::MaxN, t(FIG_5_2), o).unwrap_err().contains("utility tuples"));
+    assert!(Exercise::new(Task::MaxN, t(lessons::fig_5_2()), o).unwrap_err().contains("utility tuples"));
     assert!(Exercise::new(Task::Minimax, t("[chance[0.5: 1, 0.5: 2]]"), o).unwrap_err().contains("chance"));
     assert!(Exercise::new(Task::Minimax, t("[(1,2,3),(3,2,1)]"), o).unwrap_err().contains("two-player"));
     assert!(Exercise::new(Task::Minimax, t("5"), o).unwrap_err().contains("single leaf"));
@@ -462,7 +462,7 @@ fn the_embedding_docs_example_record() {
 #[test]
 fn maxn_rules_name_the_players_as_the_figure_numbers_them() {
     // The figure draws player p's nodes with the number p + 1: the rules say P1, P2, P3.
-    let t = "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]";
+    let t = lessons::tree("aima_three_player");
     let e = ex(Task::MaxN, t);
     let rules: Vec<(String, String, String)> =
         e.steps().into_iter().map(|s| (s.label, s.rule, s.hint)).collect();
@@ -599,7 +599,7 @@ fn full_score_if_and_only_if_no_mistake_on_generated_trees() {
 #[test]
 fn a_tie_is_named_at_the_node_where_it_happens() {
     // C = [3, 1] after B = 3: c1 = 3 = α ties at C.
-    let t = "[[3,5],[3,1]]";
+    let t = lessons::tree("tie_rule");
     let e = ex(Task::AlphaBetaFull, t);
     let mut a = e.answer_key();
     a.pruned = Some(vec![]);
@@ -682,12 +682,12 @@ fn misconceptions_are_not_named_where_their_pattern_does_not_hold() {
     a.pruned = paths(&["1"]);
     assert_eq!(mis_at(&e, &a, Field::Pruned, "1"), None);
     // Max as min on values: a value that is neither the max nor the min of the children.
-    let e = ex(Task::Minimax, FIG_5_2);
+    let e = ex(Task::Minimax, lessons::fig_5_2());
     let mut a = e.answer_key();
     a.values.as_mut().unwrap().insert("0".into(), Answer::Number(8.0));
     assert_eq!(mis_at(&e, &a, Field::Values, "0"), None);
     // Window direction and no update: a window that is neither.
-    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let e = ex(Task::AlphaBetaFull, lessons::fig_5_2());
     let mut a = e.answer_key();
     a.windows.as_mut().unwrap().insert("1".into(), [-INF, 5.0]);
     assert_eq!(mis_at(&e, &a, Field::Windows, "1"), None);
@@ -701,7 +701,7 @@ fn misconceptions_are_not_named_where_their_pattern_does_not_hold() {
     a.values.as_mut().unwrap().insert("1".into(), Answer::Number(6.0));
     assert_eq!(mis_at(&e, &a, Field::Values, "1"), None);
     // … and where the bound is the exact value (FIG 5.2: C returns 2, its value is 2).
-    let e = ex(Task::AlphaBetaFull, FIG_5_2);
+    let e = ex(Task::AlphaBetaFull, lessons::fig_5_2());
     let mut a = e.answer_key();
     a.values.as_mut().unwrap().insert("1".into(), Answer::Number(4.0));
     assert_eq!(mis_at(&e, &a, Field::Values, "1"), None);

@@ -1,11 +1,11 @@
 //! Predict, then reveal: the questions a lab asks, their answers from the real trace, the
 //! feedback words on right, wrong and skipped predictions, and the session's record.
 
+use crate::lessons;
 use plyground::games::tree::Tree;
 use plyground::practice::{ExerciseOptions, Field, Item, Misconception, PredictKind, Predictions, Task};
 use std::collections::BTreeMap;
 
-const FIG_5_2: &str = "A[B[3,12,8], C[2,4,6], D[14,5,2]]";
 const INF: f64 = f64::INFINITY;
 
 fn session(algo: &str, text: &str, kinds: &[PredictKind]) -> Predictions {
@@ -32,7 +32,7 @@ fn kinds_parse_from_the_url_list() {
 
 #[test]
 fn figure_5_2_asks_at_the_steps_of_the_trace() {
-    let p = session("alphabeta", FIG_5_2, &PredictKind::ALL);
+    let p = session("alphabeta", lessons::tree("figure_5_2_labelled"), &PredictKind::ALL);
     let asked: Vec<(&str, u32)> = p.questions().iter().map(|q| (q.question.as_str(), q.step)).collect();
     assert_eq!(
         asked,
@@ -54,13 +54,13 @@ fn figure_5_2_asks_at_the_steps_of_the_trace() {
         ]
     );
     assert_eq!(p.record_task(), "predict-alphabeta");
-    let only = session("alphabeta", FIG_5_2, &[PredictKind::Windows]);
+    let only = session("alphabeta", lessons::tree("figure_5_2_labelled"), &[PredictKind::Windows]);
     assert_eq!(only.questions().len(), 3);
 }
 
 #[test]
 fn figure_5_2_right_and_wrong_predictions() {
-    let p = session("alphabeta", FIG_5_2, &PredictKind::ALL);
+    let p = session("alphabeta", lessons::tree("figure_5_2_labelled"), &PredictKind::ALL);
     // Right: α and β at C.
     let c = at(&p, PredictKind::Windows, "1");
     let v = p.check(c, &Item::Numbers(vec![3.0, INF])).unwrap();
@@ -107,7 +107,7 @@ fn figure_5_2_right_and_wrong_predictions() {
 
 #[test]
 fn a_wrong_window_names_the_misconception() {
-    let p = session("alphabeta", FIG_5_2, &[PredictKind::Windows]);
+    let p = session("alphabeta", lessons::tree("figure_5_2_labelled"), &[PredictKind::Windows]);
     let c = at(&p, PredictKind::Windows, "1");
     let v = p.check(c, &Item::Numbers(vec![-INF, 3.0])).unwrap();
     assert!(!v.correct);
@@ -125,7 +125,7 @@ fn a_wrong_window_names_the_misconception() {
 
 #[test]
 fn the_record_has_the_grade_shape() {
-    let p = session("alphabeta", FIG_5_2, &PredictKind::ALL);
+    let p = session("alphabeta", lessons::tree("figure_5_2_labelled"), &PredictKind::ALL);
     let mut given = BTreeMap::new();
     given.insert(0, Item::Numbers(vec![-INF, INF]));
     given.insert(1, Item::Mark(true));
@@ -145,7 +145,7 @@ fn the_record_has_the_grade_shape() {
 
 #[test]
 fn minimax_and_expectiminimax_ask_the_returned_value() {
-    let p = session("minimax", FIG_5_2, &PredictKind::ALL);
+    let p = session("minimax", lessons::tree("figure_5_2_labelled"), &PredictKind::ALL);
     let q: Vec<&str> = p.questions().iter().map(|q| q.question.as_str()).collect();
     assert_eq!(
         q,
@@ -161,11 +161,7 @@ fn minimax_and_expectiminimax_ask_the_returned_value() {
     assert!(v.words.starts_with("Not quite: you said 12, the trace says 3. "), "{}", v.words);
     assert_eq!(p.record_task(), "predict-minimax");
 
-    let e = session(
-        "expectiminimax",
-        "[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]",
-        &[PredictKind::Returns],
-    );
+    let e = session("expectiminimax", lessons::tree("exercise_expectiminimax"), &[PredictKind::Returns]);
     assert_eq!(e.questions().len(), 3);
     let v = e.check(0, &Item::Number(3.0)).unwrap();
     assert!(v.correct, "{}", v.words);
@@ -178,7 +174,7 @@ fn minimax_and_expectiminimax_ask_the_returned_value() {
 fn kinds_that_do_not_arise_are_refused() {
     let err = Predictions::new(
         "minimax",
-        Tree::try_parse(FIG_5_2).unwrap(),
+        Tree::try_parse(lessons::tree("figure_5_2_labelled")).unwrap(),
         ExerciseOptions::default(),
         &[PredictKind::Windows],
     )
@@ -186,7 +182,7 @@ fn kinds_that_do_not_arise_are_refused() {
     assert_eq!(err, "predict: no question of the kinds windows arises in minimax on this tree");
     let err = Predictions::new(
         "maxn",
-        Tree::try_parse(FIG_5_2).unwrap(),
+        Tree::try_parse(lessons::tree("figure_5_2_labelled")).unwrap(),
         ExerciseOptions::default(),
         &PredictKind::ALL,
     )
@@ -200,7 +196,13 @@ fn kinds_that_do_not_arise_are_refused() {
 #[test]
 fn mcts_asks_the_selection_and_the_backup() {
     let opts = ExerciseOptions { mcts_seed: 7, iterations: Some(6), ..Default::default() };
-    let p = Predictions::new("mcts", Tree::try_parse(FIG_5_2).unwrap(), opts, &PredictKind::ALL).unwrap();
+    let p = Predictions::new(
+        "mcts",
+        Tree::try_parse(lessons::tree("figure_5_2_labelled")).unwrap(),
+        opts,
+        &PredictKind::ALL,
+    )
+    .unwrap();
     let qs = p.questions();
     assert_eq!(qs[0].question, "Which child of A does UCB1 select?");
     assert_eq!(qs[0].kind, PredictKind::Select);

@@ -3,12 +3,13 @@
 //! presenter's prompts. Positions are steps taken: the step a position narrates is the one
 //! before it.
 
+use crate::lessons;
 use plyground::games::tree::Tree;
 use plyground::search::alphabeta::{alpha_beta, AlphaBetaOptions};
 use plyground::trace::{Mark, Recorder, Target, Trace};
 
 fn figure_5_2() -> Trace<u32> {
-    let t = Tree::try_parse("A[B[3,12,8], C[2,4,6], D[14,5,2]]").unwrap();
+    let t = Tree::try_parse(lessons::tree("figure_5_2_labelled")).unwrap();
     let mut rec = Recorder::new(&t, 0);
     alpha_beta(&t, &0, &AlphaBetaOptions::default(), &mut rec);
     rec.finish()

@@ -3,6 +3,7 @@
 //! outline and the grammar, each read back into an equal tree, each converted on to every
 //! other form, and the detected form of each written text is the form it was written in.
 
+use crate::lessons;
 use plyground::games::tree::{Form, Tree};
 
 fn root() -> std::path::PathBuf {
@@ -11,8 +12,7 @@ fn root() -> std::path::PathBuf {
 
 /// The `tree:` lines of the fixture corpus.
 fn fixture_trees() -> Vec<String> {
-    let text = std::fs::read_to_string(root().join("tests/fixtures/lessons.txt")).expect("read lessons.txt");
-    text.lines().filter_map(|l| l.trim().strip_prefix("tree:")).map(|t| t.trim().to_string()).collect()
+    lessons::trees().into_iter().map(str::to_string).collect()
 }
 
 /// The `text: '…'` entries of the tree lab's lesson menu.
@@ -65,8 +65,7 @@ fn every_menu_tree_survives_every_form() {
 
 #[test]
 fn the_aima_three_player_tree_in_each_form() {
-    let t = Tree::try_parse("[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]")
-        .unwrap();
+    let t = Tree::try_parse(lessons::tree("aima_three_player")).unwrap();
     assert_eq!(
         t.to_text_as(Form::Sexp),
         "(p0 (p1 (p2 #(1 2 6) #(4 2 3)) (p2 #(6 1 2) #(7 4 1))) (p1 (p2 #(5 1 1) #(1 5 2)) (p2 #(7 7 1) #(5 4 5))))"

@@ -10,6 +10,8 @@
 //! - [`maxn`] — max^n for n-player games.
 //! - [`mcts`] — Monte Carlo tree search with UCB1.
 //! - [`solver`] — the exact Connect-4 solver: α-β in negamax form on the bitboard.
+//! - [`compare`] — the comparison grid: which searches a comparison table runs on a tree or
+//!   position, which apply, and its figures (fewest leaves, beam verdicts, reference sizes).
 //! - [`score`] — what an answer says: the root's value, each root move's score marked exact,
 //!   a bound or an estimate, a proven outcome.
 //!
@@ -17,6 +19,7 @@
 
 pub mod alphabeta;
 pub mod book;
+pub mod compare;
 pub mod maxn;
 pub mod mcts;
 pub mod minimax;

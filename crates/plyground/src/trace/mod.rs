@@ -94,15 +94,14 @@
 //! the layout is shared so one decoder serves both).
 
 mod bounds;
-mod caption;
 mod encode;
-mod narrate;
+pub(crate) mod narrate;
 mod pseudocode;
 mod seek;
 mod step;
 
+pub use crate::caption::{Known, Proven};
 pub use bounds::{bound_sign, bound_text, minimax_values};
-pub use caption::{Known, Proven};
 pub use encode::{encode_event, EVENT_NAMES};
 pub use narrate::{fmt_value, player_name};
 pub use pseudocode::{
@@ -384,18 +383,19 @@ pub(crate) fn event_window<A>(e: &Event<A>) -> Option<(f64, f64)> {
 /// A recorded search: its nodes, its events, its steps (a leaf's events make one) and what
 /// it found.
 #[derive(Clone, PartialEq, Debug)]
+// Fields the caption module reads (crate::caption::trace) are pub(crate).
 pub struct Trace<A> {
-    nodes: Vec<TraceNode<A>>,
-    events: Vec<Event<A>>,
-    links: Vec<StepLink>,
+    pub(crate) nodes: Vec<TraceNode<A>>,
+    pub(crate) events: Vec<Event<A>>,
+    pub(crate) links: Vec<StepLink>,
     /// The first event of each step (see the module doc: a leaf's events are one step).
     starts: Vec<u32>,
-    pruned: Vec<PrunedEdge<A>>,
-    results: Vec<TraceResult<A>>,
-    truncated: bool,
-    node_cap: usize,
-    num_players: usize,
-    flavour: Flavour,
+    pub(crate) pruned: Vec<PrunedEdge<A>>,
+    pub(crate) results: Vec<TraceResult<A>>,
+    pub(crate) truncated: bool,
+    pub(crate) node_cap: usize,
+    pub(crate) num_players: usize,
+    pub(crate) flavour: Flavour,
     tie_rule: TieRule,
     /// Per search in `results`: the best move in the words the game's figure uses ("top"),
     /// when a front end gave some ([`Trace::set_move_words`]).

@@ -1,7 +1,16 @@
-//! The words around the figures that are not a recorded depth-first trace (those are in
-//! [`crate::trace`]: narration, captions, result lines): MCTS narration by phase, the MCTS
-//! decision line, and which algorithms apply to an explicit tree. Front ends show these
-//! strings as they are; they decide nothing.
+//! The words around the figures, from what the searches did; front ends show these strings
+//! as they are and decide nothing.
+//!
+//! - [`trace`]: figure text from a recorded depth-first trace: what each node's value is
+//!   known to be ([`Known`], [`Proven`]), the result line and the caption of a search
+//!   (`Trace::known`, `Trace::proven`, `Trace::result_line`, `Trace::caption`).
+//! - Here, the words that are not a depth-first trace: MCTS narration by phase, the MCTS
+//!   decision line, proven outcomes ("wins in n") and which algorithms apply to an explicit
+//!   tree.
+
+pub mod trace;
+
+pub use trace::{Known, Proven};
 
 use crate::event::Event;
 use crate::game::Player;

@@ -4,9 +4,9 @@
 //! shows them). Nothing here is written by hand per example: a caption cannot name a node,
 //! a value or a count the trace does not contain.
 
-use super::narrate::{fmt_value, list, player_name, plural};
-use super::{fmt_vector, NodeValue, Trace, TraceResult, NONE};
 use crate::event::{Bound, Event, LeafKind, NodeKind};
+use crate::trace::narrate::{fmt_value, list, player_name, plural};
+use crate::trace::{fmt_vector, NodeValue, Trace, TraceResult, NONE};
 
 /// How many inner nodes a caption lists by value before it refers to the text view instead.
 const CAPTION_NODES: usize = 15;
@@ -260,7 +260,7 @@ impl<A: Copy> Trace<A> {
         let end = end.min(self.events.len());
         (0..end).rev().find_map(|i| {
             if self.links[i].node == node {
-                super::event_value(&self.events[i])
+                crate::trace::event_value(&self.events[i])
             } else {
                 None
             }
@@ -483,7 +483,7 @@ impl<A: Copy> Trace<A> {
                 // The kind the recorder gave the value ("C ≤ 2" after a cutoff); a value of
                 // which no bound can be stated falls back to what the leaves prove.
                 let sign = match nd.bound {
-                    Some(_) => super::bound_sign(nd.bound),
+                    Some(_) => crate::trace::bound_sign(nd.bound),
                     None => known.get(id as usize).copied().unwrap_or(Known::ANY).relation(v),
                 };
                 let deeper = if crate::EXTENSIONS && nd.extended > 0 {
@@ -563,7 +563,7 @@ impl<A: Copy> Trace<A> {
             out.push(format!("{} inner nodes (their values are in the text view).", inner.len()));
         }
         // Cutoffs of this search.
-        let windowed = self.flavour == super::Flavour::AlphaBeta;
+        let windowed = self.flavour == crate::trace::Flavour::AlphaBeta;
         if windowed {
             let mut cuts = Vec::new();
             let mut idle = Vec::new();
