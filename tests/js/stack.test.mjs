@@ -223,6 +223,7 @@ const CALLS = {
   },
   'GameTree.nodes': () => tree().nodes(),
   'GameTree.toText': () => tree().toText(),
+  'GameTree.copy': () => tree().copy().toText(),
   'GameTree.parseAs': () => GameTree.parseAs('(max (chance (1/2 10) (1/2 -4)) (min 3 12))', 'auto'),
   'GameTree.detectForm': () => GameTree.detectForm('max\n  3\n'),
   'GameTree.toTextAs': () => tree().toTextAs('json'),

@@ -81,14 +81,14 @@ export const VIEW_MODULES = {
 
 /**
  * The module that answers a worker request: the full one when the page sent it; else a
- * comparison on a tree the tree module, every other request the games module.
+ * comparison on a tree the lab module (its compareTree), every other request the games module.
  * @param {string} op
  * @param {object} args
  * @param {boolean} fullGiven
  */
 export function moduleForRequest(op, args, fullGiven) {
   if (fullGiven) return 'full';
-  return op === 'compare' && args?.source?.type === 'tree' ? 'tree' : 'games';
+  return op === 'compare' && args?.source?.type === 'tree' ? 'lab' : 'games';
 }
 
 export const WORKER_URL = new URL('../worker.js', import.meta.url);

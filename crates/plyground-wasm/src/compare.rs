@@ -1,8 +1,9 @@
 //! `compareTree` / `compareGame`: the core's comparison grid (`plyground::search::compare`)
 //! as one record. Which searches run, which apply and every figure are the core's; this file
 //! only converts. The worker asks for the grid, runs each cell's search with `searchTree` /
-//! `searchGame`, and asks again with the counts they found for the figures. (One plain call
-//! and one record, not a handle with methods: the games module has little room.)
+//! `searchGame`, and asks again with the counts they found for the figures. `compareTree` is
+//! in the lab module (the worker loads it for a tree's comparison), `compareGame` in the games
+//! module. (One plain call and one record, not a handle with methods: `cargo xtask size`.)
 
 use crate::util::{at, opt_int_in, to_js};
 use plyground::limits::MAX_DEPTH;
@@ -10,67 +11,50 @@ use plyground::search::compare::{self, Basis, Source};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_COMPARE: &'static str = r#"
-/** A comparison's grid (`compareTree`, `compareGame`): its cells and, once the searches'
- * counts are given, its figures. */
-export interface ComparisonGrid {
-  /** Why the comparison is refused as a whole (then `cells` is empty), or null. */
-  refused: string | null;
-  /** The name of the minimax row: 'minimax' or 'expectiminimax'. */
-  minimaxAlgo: 'minimax' | 'expectiminimax';
-  cells: ComparisonCell[];
-  /** The lessons' reference sizes b^m (= `leaves`), b^(3m/4) and b^(m/2), from minimax's
-   * leaves and depth (`legal` null) or from the `legal` moves at the root to the depth; null
-   * when neither ran. `b`, `random` and `perfect` are null without a leaf or a depth. */
-  reference: {
-    m: number;
-    leaves: number;
-    legal: number | null;
-    b: number | null;
-    random: number | null;
-    perfect: number | null;
-  } | null;
-}
-
-/** One cell: its row (α-β and beam rows take the table's shared options; a beam row is α-β
- * in natural order with `beam: width`; the minimax row runs `minimaxAlgo` alone) and its
- * figures. */
-export interface ComparisonCell {
-  algo: 'minimax' | 'alphabeta' | 'beam';
-  order: string | null;
-  width?: number;
-  /** Why it is not run (absent: run it). */
-  skip?: string;
-  /** 'fewest': an α-β row with the fewest leaves of the α-β rows that ran; a beam row that
-   * ran: whether it found α-β's value and move ('matches', 'misses'; 'alone': no α-β row). */
-  mark?: 'fewest' | 'matches' | 'misses' | 'alone';
-}
-"#;
-
-#[derive(Serialize)]
+/// A comparison's grid (`compareTree`, `compareGame`): its cells and, once the searches'
+/// counts are given, its figures.
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct GridOut {
+struct ComparisonGrid {
+    /// Why the comparison is refused as a whole (then `cells` is empty), or null.
     refused: Option<&'static str>,
+    /// The name of the minimax row.
+    #[tsify(type = "'minimax' | 'expectiminimax'")]
     minimax_algo: &'static str,
-    cells: Vec<CellOut>,
-    reference: Option<ReferenceOut>,
+    cells: Vec<ComparisonCell>,
+    /// The lessons' reference sizes b^m (= `leaves`), b^(3m/4) and b^(m/2), from minimax's
+    /// leaves and depth (`legal` null) or from the `legal` moves at the root to the depth;
+    /// null when neither ran.
+    reference: Option<ComparisonReference>,
 }
 
-#[derive(Serialize)]
-struct CellOut {
+/// One cell: its row (α-β and beam rows take the table's shared options; a beam row is α-β
+/// in natural order with `beam: width`; the minimax row runs `minimaxAlgo` alone) and its
+/// figures.
+#[derive(Serialize, tsify_next::Tsify)]
+struct ComparisonCell {
+    #[tsify(type = "'minimax' | 'alphabeta' | 'beam'")]
     algo: &'static str,
     order: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
     width: Option<u32>,
+    /// Why it is not run (absent: run it).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
     skip: Option<&'static str>,
+    /// 'fewest': an α-β row with the fewest leaves of the α-β rows that ran; a beam row that
+    /// ran: whether it found α-β's value and move ('matches', 'misses'; 'alone': no α-β row).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(optional, type = "'fewest' | 'matches' | 'misses' | 'alone'")]
     mark: Option<&'static str>,
 }
 
-#[derive(Serialize)]
-struct ReferenceOut {
+/// `ComparisonGrid.reference`: `b`, `random` and `perfect` are null without a leaf or a depth.
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct ComparisonReference {
     m: f64,
     leaves: f64,
     legal: Option<f64>,
@@ -81,7 +65,7 @@ struct ReferenceOut {
 
 /// The record written (out of line: the games module's size).
 #[inline(never)]
-fn write(g: GridOut) -> Result<JsValue, JsError> {
+fn write(g: ComparisonGrid) -> Result<JsValue, JsError> {
     to_js(&g)
 }
 
@@ -99,7 +83,7 @@ fn grid(place: &str, source: Source, depth: Option<f64>, found: &[f64]) -> Resul
         }
     }
     let cells = (c.cells().iter().enumerate())
-        .map(|(i, s)| CellOut {
+        .map(|(i, s)| ComparisonCell {
             algo: s.row(),
             order: s.order(),
             width: s.width(),
@@ -107,7 +91,7 @@ fn grid(place: &str, source: Source, depth: Option<f64>, found: &[f64]) -> Resul
             mark: c.mark(i).map(|m| m.name()),
         })
         .collect();
-    let reference = c.reference().map(|r| ReferenceOut {
+    let reference = c.reference().map(|r| ComparisonReference {
         m: r.m.into(),
         leaves: r.leaves,
         legal: match r.basis {
@@ -118,13 +102,13 @@ fn grid(place: &str, source: Source, depth: Option<f64>, found: &[f64]) -> Resul
         random: r.sizes.map(|s| s.random),
         perfect: r.sizes.map(|s| s.perfect),
     });
-    write(GridOut { refused: c.refused(), minimax_algo: c.minimax_algo(), cells, reference })
+    write(ComparisonGrid { refused: c.refused(), minimax_algo: c.minimax_algo(), cells, reference })
 }
 
 /// `compareTree(tree, depth, found)`: the comparison grid of an explicit tree with the
 /// table's depth limit (none: to the end), and its figures from what the searches found
 /// (`found`: leaves, deepest ply, value and move per cell, NaN when not run).
-#[cfg(feature = "trees")]
+#[cfg(feature = "lab")]
 #[wasm_bindgen(js_name = compareTree, unchecked_return_type = "ComparisonGrid")]
 pub fn compare_tree(
     tree: &crate::tree::GameTree,

@@ -30,6 +30,7 @@
 mod bench;
 #[cfg(feature = "games")]
 mod book;
+#[cfg(any(feature = "games", feature = "lab"))]
 mod compare;
 #[cfg(feature = "games")]
 mod engine;
@@ -68,7 +69,7 @@ pub use bench::{
 pub use book::{connect4_book_wanted, load_connect4_book};
 #[cfg(feature = "games")]
 pub use compare::compare_game;
-#[cfg(feature = "trees")]
+#[cfg(feature = "lab")]
 pub use compare::compare_tree;
 #[cfg(feature = "games")]
 pub use engine::{check_engine_config, engine_label, engines, EngineHandle};
