@@ -260,7 +260,7 @@ impl ExercisePlan {
             }
         }
         let mut marks = Vec::new();
-        // One mark a node, in node order (no sort: each would be its own copy in the module).
+        // One mark a node, in node order: a flag per node.
         let mut ok = vec![false; fig.nodes.len()];
         for p in &shown.ok {
             ok[id("ok", p)?] = true;

@@ -81,7 +81,6 @@ pub(crate) struct ExitFacts {
 
 /// The kind of a scalar value returned by a node, given its children as (value, kind,
 /// probability) — see the module documentation.
-#[inline(never)]
 pub(crate) fn scalar_bound(f: &ExitFacts, kids: &[(f64, Option<Bound>, f64)]) -> Option<Bound> {
     let v = f.value;
     if v.is_nan() {

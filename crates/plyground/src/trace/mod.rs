@@ -939,10 +939,7 @@ impl<'g, G: Game> Recorder<'g, G> {
         (start, n)
     }
 
-    /// What node `n`'s value is as it is left (see the `bounds` module). Not inlined: the
-    /// recorder's `event` is inlined into every search that records, and this is its one
-    /// call per Exit (module size).
-    #[inline(never)]
+    /// What node `n`'s value is as it is left (see the `bounds` module).
     fn exit_bound(&mut self, n: u32, forward: bool) -> Option<Bound> {
         let nodes = &self.trace.nodes;
         let nd = &nodes[n as usize];
