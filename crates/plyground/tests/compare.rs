@@ -1,7 +1,9 @@
+#![cfg(feature = "extensions")]
 //! The comparison grid (`plyground::search::compare`): which searches a comparison table runs
 //! on a lesson tree and on a game position, which apply, and its figures, with every cell's
 //! search run here as the page's worker runs it (α-β through the tree's written evaluations,
-//! in the cell's order; minimax alone).
+//! in the cell's order; minimax alone). With the `extensions` feature: the rows' beam widths
+//! are beam search's.
 
 use crate::lessons;
 use plyground::games::connect4::Connect4;
