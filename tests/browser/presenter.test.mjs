@@ -85,7 +85,16 @@ describe('presenter mode', { timeout: 300_000 }, () => {
   const presenting = (sel = '.presenting') => page.waitForSelector(sel, { timeout: TIMEOUT });
   const gone = () => page.waitForFunction(() => !document.querySelector('.presenting'), null, { timeout: TIMEOUT });
   const px = (sel) => page.$eval(sel, (e) => parseFloat(getComputedStyle(e).fontSize));
-  const view = () => page.evaluate(() => window.__plyground.views.tree.figure.canvas.viewState());
+  /** The view once the canvas has settled (no glide, no frame pending, a few frames on: a
+   * resize it observes reframes it). */
+  const view = () =>
+    page.evaluate(async () => {
+      const c = window.__plyground.views.tree.figure.canvas;
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      for (let k = 0; k < 3; k++) await frame();
+      for (let k = 0; k < 100 && (c.glide || c.pending); k++) await frame();
+      return c.viewState();
+    });
   /** The view before, and every step in presenter mode once `open` has opened it. */
   const presentEveryStep = async (open) => {
     const before = await view();
@@ -98,7 +107,6 @@ describe('presenter mode', { timeout: 300_000 }, () => {
   const leaveTo = async (before) => {
     await page.keyboard.press('Escape');
     await gone();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
     assert.deepEqual(await view(), before);
   };
 
