@@ -4,11 +4,11 @@
 // size and an overview map; Fit never squashes a tree past its names; the camera follows the
 // current node when it leaves the view. Screenshots go to $PLYGROUND_SHOTS when it is set.
 
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildAll, openBrowser } from './harness.mjs';
+import { browserForSuite, buildAll } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
@@ -82,15 +82,14 @@ describe('framing', { timeout: 240_000 }, () => {
   let browser;
   let page;
 
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    if (SHOTS) await mkdir(SHOTS, { recursive: true });
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  before(() => (SHOTS ? mkdir(SHOTS, { recursive: true }) : undefined));
+  browserForSuite(
+    (b) => {
+      browser = b;
+      page = b.page;
+    },
+    { viewport: null },
+  );
 
   /** A picture of the canvas `sel` (when $PLYGROUND_SHOTS names a folder). */
   const shot = async (name, sel) => {

@@ -6,11 +6,11 @@
 // of a bigger one (the map shows the rest), none of the node in focus (the question's, the
 // wrong step's). Screenshots go to $PLYGROUND_SHOTS.
 
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openBrowser, textProblems } from './harness.mjs';
+import { browserForSuite, textProblems } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const SHOTS = process.env.PLYGROUND_SHOTS ?? '';
@@ -43,15 +43,14 @@ describe('practice draws the core placement of every task', { timeout: 300_000 }
   let browser;
   let page;
 
-  before(async () => {
-    browser = await openBrowser();
-    page = browser.page;
-    if (SHOTS) await mkdir(SHOTS, { recursive: true });
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  before(() => (SHOTS ? mkdir(SHOTS, { recursive: true }) : undefined));
+  browserForSuite(
+    (b) => {
+      browser = b;
+      page = b.page;
+    },
+    { viewport: null },
+  );
 
   for (const vp of VIEWPORTS) {
     it(`${vp.name}: fresh, keyed and wrong: no overlap, none in focus cut off, none under 11 px`, async () => {
