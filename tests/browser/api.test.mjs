@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 15_000;
 
@@ -96,9 +97,9 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
   });
 
   it('steps a Stepper over Figure 5.2 and shows the state at each step', async () => {
-    const seen = await page.evaluate(() => {
+    const seen = await page.evaluate((tree) => {
       const { GameTree, Stepper } = globalThis.plyground;
-      const st = Stepper.forTree(GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]'), {}, 20000);
+      const st = Stepper.forTree(GameTree.parse(tree), {}, 20000);
       const events = [];
       let cutoff = null;
       while (st.index < st.length) {
@@ -127,7 +128,7 @@ describe('the wasm API in the browser', { timeout: 120_000 }, () => {
         result: { value: r.value, best: r.best, bestName: r.bestName },
         back: st.index,
       };
-    });
+    }, FIG_5_2);
     // A leaf is one step: 29 steps, 4 Enter steps for the inner nodes, 7 Leaf steps.
     assert.equal(seen.length, 29);
     assert.equal(seen.events[0], 'SearchStart');

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { buildAll, openBrowser } from './harness.mjs';
+import { FIG_5_2, lessonTree } from '../fixtures/lessons.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TIMEOUT = 30_000;
@@ -41,7 +42,7 @@ const PAGES = [
   // Predict mode: a question open beside the figure, and the feedback on a wrong answer.
   {
     name: 'playground #tree predict mode',
-    path: 'index.html#tree?tree=[[3,12,8],[2,4,6],[14,5,2]]&predict=all',
+    path: `index.html#tree?tree=${FIG_5_2}&predict=all`,
     wait: '#app[data-ready="true"][data-tree-length]',
     act: async (page) => {
       await page.waitForFunction(() => document.getElementById('tl-predict-tally')?.textContent !== '', null, { timeout: TIMEOUT });
@@ -55,7 +56,7 @@ const PAGES = [
   { name: 'test predict page', path: 'tests/pages/predict.html', figures: true },
   {
     name: 'playground #mcts predict mode',
-    path: 'index.html#mcts?tree=[[3,12,8],[2,4,6],[14,5,2]]&iterations=3&predict=all',
+    path: `index.html#mcts?tree=${FIG_5_2}&iterations=3&predict=all`,
     wait: '#mc-predict-form:not([hidden])',
   },
   { name: 'playground #mcts', path: 'index.html#mcts', wait: '#app[data-ready="true"]' },
@@ -80,14 +81,14 @@ const PAGES = [
       await page.waitForSelector('.presenting', { timeout: TIMEOUT });
     },
   },
-  { name: 'playground #practice', path: 'index.html#practice?task=alphabeta-full&tree=[[[3,5],[2,9]],[[1,4],[8,7]]]', wait: '#app[data-ready="true"][data-practice-task]' },
-  { name: 'embed tree', path: 'embed.html#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end', figure: true },
+  { name: 'playground #practice', path: `index.html#practice?task=alphabeta-full&tree=${lessonTree('exercise_alpha_beta')}`, wait: '#app[data-ready="true"][data-practice-task]' },
+  { name: 'embed tree', path: `embed.html#view=tree&tree=${FIG_5_2}&step=end`, figure: true },
   { name: 'embed game', path: 'embed.html#view=game&game=c4&moves=4453&scores', figure: true },
   { name: 'embed ttt game', path: 'embed.html#view=game&game=ttt&moves=4,0', figure: true },
   { name: 'embed mcts', path: 'embed.html#view=mcts&game=ttt&moves=4,0,8&iterations=100', figure: true },
   { name: 'embed ucb', path: 'embed.html#view=ucb&parent=100&c=1.414&children=28/40,30/50,8/10', figure: true },
   { name: 'embed practice', path: 'embed.html#view=practice&task=alphabeta-leaves&seed=7&depth=3&branching=2-3&cutoffs=2', figure: true },
-  { name: 'embed compare', path: 'embed.html#view=compare&tree=[[3,12,8],[2,4,6],[14,5,2]]', figure: true },
+  { name: 'embed compare', path: `embed.html#view=compare&tree=${FIG_5_2}`, figure: true },
   { name: 'lessons gallery', path: 'lessons/index.html', figures: true },
   { name: 'test lesson page', path: 'tests/pages/lesson.html', figures: true },
   // An exercise set (tests/fixtures/set-drill.json), both exercises on the page, one answered.

@@ -18,6 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'target/dist');
@@ -25,7 +26,6 @@ const SCRATCH = join(ROOT, 'target/dist-test');
 const PKG = join(SCRATCH, 'node_modules/plyground-elements');
 const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium';
 const TIMEOUT = 60_000;
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 const TYPES = {
   '.html': 'text/html',

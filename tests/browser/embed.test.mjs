@@ -13,6 +13,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { buildAll, holdBack, openBrowser, sizeBudget } from './harness.mjs';
+import { FIG_5_2, lessonTree } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
 
@@ -25,6 +26,10 @@ const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 // What is served: the minified site that `cargo xtask build` writes (harness.mjs).
 const SITE = fileURLToPath(new URL('../../target/site/', import.meta.url));
 const HORIZON = '634327443434467221527331152655';
+/** The lesson's 12-leaf pruning trace. */
+const TWELVE = lessonTree('twelve_leaf_trace');
+/** `text` as a regular expression that matches it literally. */
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('embedding', { timeout: 300_000 }, () => {
   let browser;
@@ -371,7 +376,7 @@ describe('embedding', { timeout: 300_000 }, () => {
         await page.waitForLoadState('networkidle');
       }
       // The query works as well as the fragment.
-      await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&step=end&algorithm=minimax`);
+      await page.goto(`${browser.base}embed.html?view=tree&tree=${FIG_5_2}&step=end&algorithm=minimax`);
       await ready('ply-tree');
       assert.equal(await prop('ply-tree', 'narration'), 'Search done: the root is worth 3, best move a1');
       assert.equal(await prop('ply-tree', 'length'), 31);
@@ -423,7 +428,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await page.evaluate(() => window.__send({ type: 'plyground:get' }));
       await waitMsg({ type: 'plyground:state' });
       const st = (await page.evaluate(() => window.__msgs)).find((m) => m.type === 'plyground:state');
-      assert.deepEqual(st, { type: 'plyground:state', view: 'tree', params: { tree: '[[3,12,8],[2,4,6],[14,5,2]]', step: '20' }, index: 20, length: 29 });
+      assert.deepEqual(st, { type: 'plyground:state', view: 'tree', params: { tree: FIG_5_2, step: '20' }, index: 20, length: 29 });
       // Bad messages: ignored, or answered with an error; the figure stays at step 20.
       await page.evaluate(() => {
         window.__msgs.length = 0;
@@ -453,10 +458,10 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.deepEqual(sizes.at(-1), { type: 'plyground:resize', view: 'tree', height: bottom });
       await page.evaluate(() => window.__send({ type: 'plyground:set', height: null }));
       // A new tree and its end, in one message.
-      await page.evaluate(() => window.__send({ type: 'plyground:set', tree: '[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]', step: 'end' }));
+      await page.evaluate((tree) => window.__send({ type: 'plyground:set', tree, step: 'end' }), TWELVE);
       await waitMsg({ type: 'plyground:step', length: 38, index: 38 });
       assert.equal(await prop('ply-tree', 'narration', frame), 'Search done: the root is worth 7, best move a4');
-      assert.match(frame.url(), /tree=\[\[3,12,8\],\[2,4,6\],\[14,5,2\],\[11,7,9\]\]&step=end$/, 'the frame’s URL follows');
+      assert.match(frame.url(), new RegExp(`tree=${escapeRegExp(TWELVE)}&step=end$`), 'the frame’s URL follows');
       // The game frame: a human move inside it is reported, then the engine's.
       const game = page.frame({ url: /view=game/ });
       await ready('ply-game', game);
@@ -500,7 +505,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       await share(page, '#tl-copy-link');
       const link = await page.inputValue('#tl-share-text');
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
-      assert.match(link, /index\.html#tree\?tree=\[\[3,12,8\],\[2,4,6\],\[14,5,2\],\[11,7,9\]\]&algo=alphabeta&tie=strict&step=17$/);
+      assert.match(link, new RegExp(`index\\.html#tree\\?tree=${escapeRegExp(TWELVE)}&algo=alphabeta&tie=strict&step=17$`));
       const p = await openPlayground(link);
       assert.equal(await p.getAttribute('#app', 'data-view'), 'tree');
       assert.equal(await p.inputValue('#tl-source'), 'twelve-leaf');
@@ -521,7 +526,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       assert.equal(await prop('ply-tree', 'index', f), 17);
       assert.equal(await prop('ply-tree', 'narration', f), want.narration);
       const element = code.split('\n').find((l) => l.startsWith('<ply-tree'));
-      assert.equal(element, '<ply-tree algorithm="alphabeta" tie="strict" step="17">[[3,12,8],[2,4,6],[14,5,2],[11,7,9]]</ply-tree>');
+      assert.equal(element, `<ply-tree algorithm="alphabeta" tie="strict" step="17">${TWELVE}</ply-tree>`);
       await f.goto(`${browser.base}tests/pages/blank.html`);
       await f.evaluate((html) => document.getElementById('host').insertAdjacentHTML('beforeend', html), element);
       await ready('ply-tree', f);
@@ -691,7 +696,7 @@ describe('embedding', { timeout: 300_000 }, () => {
       const snippets = await page.$$eval('section.example details.snippet code', (cs) => cs.map((c) => c.textContent));
       assert.equal(snippets.length, 26);
       assert.ok(snippets[0].startsWith('<script type="module" src="'), snippets[0]);
-      assert.ok(snippets[0].includes('<ply-tree algorithm="minimax" step="end" height="250" controls="step,play,scrubber,narration,result">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>'));
+      assert.ok(snippets[0].includes(`<ply-tree algorithm="minimax" step="end" height="250" controls="step,play,scrubber,narration,result">${FIG_5_2}</ply-tree>`));
       assert.ok(snippets[1].startsWith('<iframe src="'), snippets[1]);
       // Figure 5.2 and the twelve leaves: TikZ files to download (the CLI test checks their
       // contents against `plyground export`), and an Export button on the α-β figures.
@@ -736,7 +741,7 @@ describe('embedding', { timeout: 300_000 }, () => {
     const wasm = await holdBack(page, '**/pkg-tree/plyground_wasm_bg.wasm');
     try {
       await page.goto('about:blank');
-      await page.goto(`${browser.base}embed.html?view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&algo=alphabeta`);
+      await page.goto(`${browser.base}embed.html?view=tree&tree=${FIG_5_2}&algo=alphabeta`);
       const code = ['/elements/ply-tree.js', '/views/tree-figure.js', '/lib/record.js', '/views/tree-canvas.js', '/lib/tree-draw.js', '/components.css'];
       for (let i = 0; i < 200 && !code.every((p) => asked.has(p)); i++) await page.waitForTimeout(50);
       assert.deepEqual(code.filter((p) => !asked.has(p)), [], 'asked for while the wasm is held back');
@@ -776,9 +781,9 @@ describe('embedding', { timeout: 300_000 }, () => {
       return { files, raw, gz, br, wasm };
     };
     const one = await measure(`${browser.base}tests/pages/blank.html`, async () => {
-      await page.evaluate(() => {
-        document.getElementById('host').innerHTML = '<ply-tree step="end">[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>';
-      });
+      await page.evaluate((tree) => {
+        document.getElementById('host').innerHTML = `<ply-tree step="end">${tree}</ply-tree>`;
+      }, FIG_5_2);
       await ready('ply-tree');
     });
     const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { openBrowser } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
 
@@ -330,7 +331,7 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     const cli = ['debug', 'release'].map((p) => new URL(`../../target/${p}/plyground`, import.meta.url).pathname).find(existsSync);
     assert.ok(cli, 'target/debug/plyground is missing: cargo xtask test builds it in its native stage (or cargo build -p plyground-cli)');
     for (const args of [['--step', '15'], ['--dark', '--width', '800']]) {
-      const svg = execFileSync(cli, ['export', '--format', 'svg', ...args, '[[3,12,8],[2,4,6],[14,5,2]]'], { encoding: 'utf8' });
+      const svg = execFileSync(cli, ['export', '--format', 'svg', ...args, FIG_5_2], { encoding: 'utf8' });
       const img = await drawnAsImage(svg);
       assert.equal(img.texts, svgTexts(svg).length, JSON.stringify(img));
       assert.ok(img.texts >= 29 && img.colours > 10, JSON.stringify(img));

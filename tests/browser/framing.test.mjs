@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { browserForSuite, buildAll } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 const SHOTS = process.env.PLYGROUND_SHOTS ?? '';
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },

@@ -11,6 +11,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { holdBack, openBrowser, sizeBudget } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -73,7 +74,7 @@ describe('the labs', { timeout: 120_000 }, () => {
     assert.equal(s.index, 0, 'no autoplay');
     assert.equal(s.length, 29);
     assert.equal(s.nodes.length, 13);
-    assert.equal(await page.inputValue('#tl-text'), '[[3,12,8],[2,4,6],[14,5,2]]');
+    assert.equal(await page.inputValue('#tl-text'), FIG_5_2);
     assert.ok(s.frames >= 1, 'the canvas was drawn');
     assert.equal(await page.textContent('#tl-narration'), 'Before the first step. Step forward (→) to start the search.');
   });

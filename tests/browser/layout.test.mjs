@@ -14,6 +14,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 30_000;
 
@@ -22,7 +23,7 @@ const SIZES = [
   { width: 360, height: 740, top: 240, share: null },
 ];
 
-const TREE = encodeURIComponent('[[3,12,8],[2,4,6],[14,5,2]]');
+const TREE = encodeURIComponent(FIG_5_2);
 
 /**
  * Every view: where to go, what says it is ready, its figure (the drawing, or Play's board and

@@ -8,9 +8,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForSuite } from './harness.mjs';
+import { FIG_5_2 as FIG } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
-const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 describe('navigation by event and step ranges', { timeout: 300_000 }, () => {
   let browser;

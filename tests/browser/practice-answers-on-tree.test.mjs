@@ -8,11 +8,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForSuite } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
 /** C stops on v = 3 ≤ α = 6 (not a tie): c2 is pruned, with H and h1–h3 below it. */
 const NO_TIE = '[[[6,1,3],[9,9],[4,9]],[[0,3,2],[6,0,9]]]';
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 describe('practice: grades, reveal, tie menu, skip link, answers on the tree', { timeout: 240_000 }, () => {
   let browser;

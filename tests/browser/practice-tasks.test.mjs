@@ -12,14 +12,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { browserForSuite } from './harness.mjs';
+import { FIG_5_2, lessonTree } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 /** Exercise 2's tie: at C, v = 5 = α, which prunes under the lessons' rule only. */
 const TIE = '[[5,6],[5,9]]';
 const CHANCE = 'max[chance[0.5: 10, 0.5: -4], chance[0.75: 4, 0.25: -8]]';
-const THREE = '[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]';
+const THREE = lessonTree('aima_three_player');
 const ORDERING = '[[12,4,1],[18,10,2]]';
 
 describe('practice, every task through the UI', { timeout: 300_000 }, () => {

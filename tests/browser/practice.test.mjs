@@ -8,9 +8,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildAll, browserForSuite } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 /**
  * The lessons gallery's exercises (www/lessons/index.html), one per task, each with one wrong

@@ -16,11 +16,11 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { browserForSuite } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const TIMEOUT = 20_000;
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 const RIGHT_B = "Right: B is A's first child: it is entered with A's own window (α, β) = (−∞, +∞).";
 const WRONG_B2 = 'Not quite: you said pruned, the trace says not pruned. at B after b1, v = 3 > α = −∞: MIN does not stop, so b2 is evaluated.';
 

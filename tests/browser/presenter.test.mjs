@@ -14,11 +14,11 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { openBrowser } from './harness.mjs';
+import { FIG_5_2 as FIG } from '../fixtures/lessons.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const TIMEOUT = 20_000;
-const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 /** Three plies of three: too wide for 1920 px with its texts at 28 px. */
 const FIG_27 = '[[[1,2,3],[4,5,6],[7,8,9]],[[9,8,7],[6,5,4],[3,2,1]],[[1,5,9],[2,6,7],[3,4,8]]]';
 

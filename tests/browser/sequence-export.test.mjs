@@ -11,9 +11,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { openBrowser } from './harness.mjs';
+import { FIG_5_2 as FIG } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
-const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 const text = (bytes) => new TextDecoder().decode(bytes);
 /** A single-step SVG's body: what lies between the root's opening and closing tags. */
 const body = (svg) => svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>'));

@@ -8,6 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser } from './harness.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
 
@@ -48,7 +49,7 @@ describe('the tree editor', { timeout: 120_000 }, () => {
 
   it('is loaded only when opened, by keyboard', async () => {
     assert.ok(!requested.some((p) => p.endsWith('/tree-editor.js')), 'not loaded before it is opened');
-    assert.equal(await text(), '[[3,12,8],[2,4,6],[14,5,2]]');
+    assert.equal(await text(), FIG_5_2);
     await page.focus('#tl-edit');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#app[data-tree-editor="ready"]', { timeout: TIMEOUT });

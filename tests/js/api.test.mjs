@@ -7,6 +7,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FIG_5_2, lessonTree } from '../fixtures/lessons.mjs';
 
 const consoleErrors = [];
 const originalError = console.error;
@@ -22,8 +23,6 @@ if (!existsSync(`${pkg}plyground_wasm.js`)) {
 const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
 const { Game, GameTree, Stepper, MctsStepper, searchGame, searchTree, limits } = api;
-
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 /** A small seeded generator (SplitMix32-style), so failures can be replayed. */
 function rng(seed) {
@@ -171,7 +170,7 @@ test('bad options throw naming the field', () => {
 });
 
 test('trees parse, list their nodes and report TreeParseError with line, column and reason', () => {
-  const t = GameTree.parse('A[B[3,12,8], C[2,4,6], D[14,5,2]]');
+  const t = GameTree.parse(lessonTree('figure_5_2_labelled'));
   assert.equal(t.nodeCount, 13);
   const nodes = t.nodes();
   assert.deepEqual(

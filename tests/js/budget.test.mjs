@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -50,7 +51,7 @@ test('searchGame with {depth: 20} on that position stays within its budget, and 
 });
 
 test('searchTree: α-β scores come from the same search, marked; minimax lists exact values', () => {
-  const t = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const t = GameTree.parse(FIG_5_2);
   const ab = searchTree(t, { algo: 'alphabeta' });
   assert.equal(ab.value, 3);
   assert.deepEqual(

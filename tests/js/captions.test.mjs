@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { LESSON_TREES, algorithmsFor, treeNote } from '../../www/lib/lessons.js';
 import { recordSearch } from '../../www/lib/record.js';
 import { formatValue, formatVector } from '../../www/lib/notation.js';
+import { lessonTree } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg-practice/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg-practice is missing: run `cargo xtask build` first');
@@ -110,11 +111,11 @@ test('the tree lab shows a lesson’s note only while its own search is on scree
 });
 
 test('the old captions would fail: B2/C2 and EV(C1) are not nodes of those figures', () => {
-  const ab = figureFacts('[[[3,5],[2,9]],[[1,4],[8,7]]]', 'alphabeta');
+  const ab = figureFacts(lessonTree('exercise_alpha_beta'), 'alphabeta');
   assert.throws(() => checkCaption('old', 'B = 5 (β-cutoff at B2 after the 9); at C, β = 4 ≤ α = 5 prunes C2.', ab), /'B2' is not a node/);
   assert.throws(() => checkCaption('old', 'prunes G (2 cutoffs)', ab), /counter shows 1/);
   assert.throws(() => checkCaption('old', 'C = 4', ab), /the core knows C ≤ 4/);
-  const ev = figureFacts('max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]', 'expectiminimax');
+  const ev = figureFacts(lessonTree('exercise_expectiminimax'), 'expectiminimax');
   assert.throws(() => checkCaption('old', 'EV(C1) = 3', ev), /'C1' is not a node/);
   const three = figureFacts(LESSON_TREES.find((t) => t.id === 'three-player').text, 'maxn');
   assert.throws(() => checkCaption('old', 'the root A = 1', three), /figure shows A = \(1, 2, 6\)/);
@@ -143,7 +144,7 @@ test('the gallery’s figcaptions name only what their figures show', () => {
 });
 
 test('the core’s own captions and result lines of the lessons’ trees', () => {
-  const f = figureFacts('[[[3,5],[2,9]],[[1,4],[8,7]]]', 'alphabeta');
+  const f = figureFacts(lessonTree('exercise_alpha_beta'), 'alphabeta');
   assert.equal(
     f.caption,
     'MAX nodes D = 5, E = 9, F = 4; MIN nodes B = 5, C ≤ 4. 1 cutoff: at C, v = 4 ≤ α = 5 prunes G; the test also passes at E (v = 9 ≥ β = 5) after the last child, with nothing left to prune. 12 nodes entered, 6 leaves evaluated. The root, MAX node A, is worth 5: best move a1 (to B).',

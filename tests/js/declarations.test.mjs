@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { api } from './wasm.mjs';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 const DTS = readFileSync(`${pkg}plyground_wasm.d.ts`, 'utf8');
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 /** The text without comments and with every string literal as ''. */
 function code(text) {

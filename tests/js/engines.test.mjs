@@ -2,7 +2,6 @@
 // `engines`, `checkEngineConfig`, `engineLabel`), the lesson menu and the ordering reference
 // sizes. Needs the built package (www/pkg).
 import test from 'node:test';
-import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import {
   ENGINE_FIELDS,
@@ -20,6 +19,7 @@ import { LESSON_TREES, POSITION_SOURCES } from '../../www/lib/lessons.js';
 import { approx, ordersFor } from '../../www/lib/complexity.js';
 
 import { api } from './wasm.mjs';
+import { lessonFixtures } from '../fixtures/lessons.mjs';
 
 test('the adapter holds no copy: before the catalogue is read its lists are empty', () => {
   assert.deepEqual([ENGINE_IDS, ENGINE_NAMES, ENGINE_FIELDS], [[], {}, {}]);
@@ -133,27 +133,11 @@ test('the values on the board: the core picks the engine that evaluates', () => 
   assert.throws(() => evaluationConfig('c4', human, { engine: 'alphabeta', depth: 99 }), /^Error: evaluationConfig: depth must be a whole number from 1 to 42$/);
 });
 
-/** The fixture corpus (tests/fixtures/lessons.txt): name → {tree, transform, algorithms, value}. */
-function lessonFixtures() {
-  const text = readFileSync(new URL('../fixtures/lessons.txt', import.meta.url), 'utf8');
-  const out = new Map();
-  for (const block of text.split(/\n\s*\n/)) {
-    const f = {};
-    for (const line of block.split('\n')) {
-      if (line.startsWith('#') || !line.includes(':')) continue;
-      const i = line.indexOf(':');
-      f[line.slice(0, i).trim()] = line.slice(i + 1).trim();
-    }
-    if (f.name) out.set(f.name, f);
-  }
-  return out;
-}
-
 /** Tree text without comments and blanks; an explicit `max` at the root is the default. */
 const canonical = (t) => t.replace(/#.*$/gm, '').replace(/\s+/g, '').replace(/^max\[/, '[');
 
 test('the lesson menu is the corpus’s worked examples, each with an algorithm the corpus says applies', () => {
-  const fixtures = lessonFixtures();
+  const fixtures = new Map(lessonFixtures().map((f) => [f.name, f]));
   // Menu entry → the fixture it shows (the corpus is checked by every engine in Rust and wasm).
   const shows = {
     'figure-5-2': 'figure_5_2',

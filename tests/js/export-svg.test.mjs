@@ -13,6 +13,7 @@ import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
 import { layoutTree } from '../../www/lib/tree-layout.js';
 import { defaultStyle, drawTree, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
 import { SvgContext, exportCamera, exportName, figureCanvas, figureSvg, xmlEscape } from '../../www/lib/export-svg.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -151,7 +152,7 @@ test('SVG at the first, a middle and the last step of every lesson tree: the can
 });
 
 test('Figure 5.2 with alpha-beta at the end: the lesson values, c2 and c3 dashed, the background of the theme', () => {
-  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const tree = GameTree.parse(FIG_5_2);
   const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
   const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
   st.seek(st.length);
@@ -191,7 +192,7 @@ test('a chosen width scales the whole figure; bad sizes and ratios are refused',
 });
 
 test('PNG: the canvas is the SVG size times the ratio, drawn under that transform', () => {
-  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const tree = GameTree.parse(FIG_5_2);
   const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
   const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
   st.seek(10);

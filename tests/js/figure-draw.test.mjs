@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
 import { drawFigure, figureView } from '../../www/lib/figure-draw.js';
 import { defaultStyle } from '../../www/lib/tree-style.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -116,7 +117,7 @@ test('the core figure drawn on a canvas: every lesson tree, every step, with and
 });
 
 test('Figure 5.2 with the minimax values: "≤ 2 · minimax: 2" and "3 · minimax: 3" drawn clear of D and C', () => {
-  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const tree = GameTree.parse(FIG_5_2);
   const rec = api.figureRecord(tree, { algo: 'alphabeta' }, 20000, 29, true);
   tree.free();
   const { ctx, texts } = recorder();
@@ -175,7 +176,7 @@ test('FigurePlan: every lesson tree placed once, every step drawn clear, normal 
 
 test('placedLayout: the plan in screen units, levels left to right, hit boxes on the glyphs', async () => {
   const { placedHit, placedLayout } = await import('../../www/lib/figure-draw.js');
-  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const tree = GameTree.parse(FIG_5_2);
   const plan = api.FigurePlan.forTree(tree, { algo: 'alphabeta' }, 20000, true, true);
   const rec = plan.layout();
   plan.free();

@@ -22,10 +22,10 @@ import {
 import './wasm.mjs'; // the figure parameters' limits come from the module
 
 import { installEngines } from '../../www/lib/engines.js';
+import { FIG_5_2 as FIG } from '../fixtures/lessons.mjs';
 
 installEngines(); // engine specs are checked by the module's catalogue
 
-const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 const fromObject = (view, o) => readState(view, (k) => o[k] ?? null);
 const errorOf = (fn) => {
   try {
@@ -143,7 +143,7 @@ test('predict: all or a list of the view\'s question kinds, written back as a li
     "predict: unknown question kind 'prune' (expected select, backup, or all or none)",
   );
   const s = fromObject('tree', { tree: FIG, predict: 'prune,returns' });
-  assert.equal(stateToString(s, { withView: false }), 'tree=[[3,12,8],[2,4,6],[14,5,2]]&predict=prune,returns');
+  assert.equal(stateToString(s, { withView: false }), `tree=${FIG}&predict=prune,returns`);
   assert.deepEqual(parseStateString(stateToString(s), null), s);
   const all = fromObject('mcts', { tree: FIG, predict: 'select,backup' });
   assert.match(stateToString(all), /&predict=select,backup$/);
@@ -222,7 +222,7 @@ test('every view round-trips through a URL: the same state comes back', () => {
     // Playground links carry the view in the hash's name instead.
     assert.deepEqual(parseStateString(stateToString(s, { withView: false }), s.view), s);
   }
-  assert.equal(stateToString(states[0]), 'view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]');
+  assert.equal(stateToString(states[0]), `view=tree&tree=${FIG}`);
   assert.equal(stateToString(states[4]), 'view=game&game=c4&moves=4453&x=human&o=hminimax,quiescence&scores=true&pace=0&controls=none'.replace('hminimax,quiescence', 'hminimax,quiescence'));
 });
 
@@ -254,7 +254,7 @@ test('a step range: steps=from-to, stops or loops, checked against the recorded 
   assert.deepEqual([s.steps, s.loop], [{ from: 12, to: 16 }, true]);
   assert.deepEqual(fromObject('tree', { tree: FIG, steps: '3-3' }).steps, { from: 3, to: 3 });
   assert.equal(fromObject('tree', { tree: FIG }).steps, null);
-  assert.equal(stateToString(s), 'view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&steps=12-16&loop=true');
+  assert.equal(stateToString(s), `view=tree&tree=${FIG}&steps=12-16&loop=true`);
   assert.equal(errorOf(() => fromObject('tree', { tree: FIG, steps: '16-12' })), 'steps: the range must start before it ends (16 > 12)');
   assert.equal(errorOf(() => fromObject('tree', { tree: FIG, steps: '12' })), "steps: expected a range of steps like 12-23, got '12'");
   assert.equal(errorOf(() => fromObject('tree', { tree: FIG, steps: '-3-4' })), "steps: expected a range of steps like 12-23, got '-3-4'");

@@ -29,6 +29,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FIG_5_2 as FIG } from '../fixtures/lessons.mjs';
 
 const consoleErrors = [];
 const originalError = console.error;
@@ -48,7 +49,6 @@ const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
 const { Game, GameTree, Stepper, MctsStepper, searchGame, searchTree, solveConnect4, analyzeConnect4, solveGame, limits, ucb1 } = api;
 
-const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
 const SEEDS_DIR = new URL('../fuzz/api/', import.meta.url);
 
 /** A seeded generator (SplitMix32-style): r() in [0, 1), r.int(n), r.pick(list). */

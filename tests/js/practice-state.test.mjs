@@ -4,6 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { PARAM_NAMES, parseStateString, practiceOptions, readState, stateToString } from '../../www/lib/figure-state.js';
 import { elementSnippet, playgroundUrl } from '../../www/lib/snippets.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const BASE = 'https://example.org/ply/';
 
@@ -68,17 +69,17 @@ test('every generator option, typed; kebab-case names for the booleans', () => {
 });
 
 test('a given tree: no seed unless named, and no generator option beside it', () => {
-  const s = parseStateString('view=practice&task=minimax&tree=[[3,12,8],[2,4,6],[14,5,2]]');
+  const s = parseStateString(`view=practice&task=minimax&tree=${FIG_5_2}`);
   assert.equal(s.seed, null);
-  assert.deepEqual(practiceOptions(s), { task: 'minimax', tree: '[[3,12,8],[2,4,6],[14,5,2]]', tie: 'nonstrict' });
-  assert.equal(stateToString(s), 'view=practice&task=minimax&tree=[[3,12,8],[2,4,6],[14,5,2]]');
+  assert.deepEqual(practiceOptions(s), { task: 'minimax', tree: FIG_5_2, tie: 'nonstrict' });
+  assert.equal(stateToString(s), `view=practice&task=minimax&tree=${FIG_5_2}`);
   const seeded = parseStateString('view=practice&task=minimax&tree=[1,2]&seed=1');
   assert.deepEqual(practiceOptions(seeded), { task: 'minimax', tree: '[1,2]', seed: 1, tie: 'nonstrict' });
   assert.equal(stateToString(seeded), 'view=practice&task=minimax&tree=[1,2]&seed=1');
   assert.throws(() => parseStateString('view=practice&task=minimax&tree=[1,2]&depth=2'), /^ParamError: depth: is a generator option: give either a tree or generator options, not both$/);
   assert.throws(() => parseStateString('view=practice&task=minimax&tree=[1,2]&difficulty=easy'), /^ParamError: difficulty: is a generator option/);
   // The element snippet keeps the tree an attribute (the element's text is not read).
-  assert.equal(elementSnippet(s, BASE, { script: false }), '<ply-practice task="minimax" tree="[[3,12,8],[2,4,6],[14,5,2]]"></ply-practice>');
+  assert.equal(elementSnippet(s, BASE, { script: false }), `<ply-practice task="minimax" tree="${FIG_5_2}"></ply-practice>`);
 });
 
 test('bad values name the parameter and the reason', () => {

@@ -6,8 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { api } from './wasm.mjs';
 import { gradeRecord } from '../../www/lib/practice-answers.js';
-
-const FIG = '[[3,12,8],[2,4,6],[14,5,2]]';
+import { FIG_5_2 as FIG } from '../fixtures/lessons.mjs';
 
 test('Figure 5.2: questions at the trace steps, words, record', () => {
   const s = api.Predict.create({ algo: 'alphabeta', tree: FIG, predict: 'all' });

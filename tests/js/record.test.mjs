@@ -11,6 +11,7 @@ import { GameSession } from '../../www/lib/game-session.js';
 import { boardScores, evalSummary, statusText } from '../../www/lib/game-words.js';
 import { defaultConfig, installEngines } from '../../www/lib/engines.js';
 import { installLimits } from '../../www/lib/limits.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -23,12 +24,12 @@ const tree = (o) => readState('tree', (k) => o[k] ?? null);
 const HORIZON = '634327443434467221527331152655';
 
 test('Figure 5.2: α-β by default, 29 steps (a leaf is one), root 3 by a1; minimax when asked', () => {
-  const r = recordSearch(api, tree({ tree: '[[3,12,8],[2,4,6],[14,5,2]]' }), { strict: true });
+  const r = recordSearch(api, tree({ tree: FIG_5_2 }), { strict: true });
   try {
     assert.equal(r.algo, 'alphabeta');
     assert.deepEqual(r.algos, ['minimax', 'alphabeta']);
     assert.equal(r.st.length, 29);
-    assert.deepEqual(r.current, { type: 'tree', text: '[[3,12,8],[2,4,6],[14,5,2]]' });
+    assert.deepEqual(r.current, { type: 'tree', text: FIG_5_2 });
     const res = r.st.result();
     assert.equal(res.value, 3);
     assert.equal(res.bestName, 'a1');
@@ -36,7 +37,7 @@ test('Figure 5.2: α-β by default, 29 steps (a leaf is one), root 3 by a1; mini
     r.st.free();
     r.tree.free();
   }
-  const m = recordSearch(api, tree({ tree: '[[3,12,8],[2,4,6],[14,5,2]]', algo: 'minimax' }), { strict: true });
+  const m = recordSearch(api, tree({ tree: FIG_5_2, algo: 'minimax' }), { strict: true });
   assert.equal(m.st.length, 31);
   m.st.free();
   m.tree.free();

@@ -6,6 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { api } from './wasm.mjs';
 import { betterAttempt, exerciseAttributes, progressOf, readProgress, readRecordJson, readSet, recordJson, scoreWords, setPageUrl, setRecord, setSnippet, setText, storageKey } from '../../www/lib/set.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const WEEK3 = {
   title: 'Alpha-beta drill',
@@ -16,7 +17,7 @@ const WEEK3 = {
   exercises: [
     { task: 'alphabeta-leaves', seed: 'learner', depth: 3, branching: '2-3' },
     { task: 'minimax', seed: 11, difficulty: 'easy', values: [0, 9], uniqueBest: true, chance: false },
-    { task: 'minimax', tree: '[[3,12,8],[2,4,6],[14,5,2]]' },
+    { task: 'minimax', tree: FIG_5_2 },
   ],
 };
 const seed = (id, learner, i) => api.Practice.learnerSeed(id, learner, i);
@@ -59,7 +60,7 @@ test('each exercise\'s attributes: the learner seed resolved, ranges and flags a
   assert.deepEqual(exerciseAttributes(s, 's1001', seed), [
     { task: 'alphabeta-leaves', seed: '3632810857', depth: '3', branching: '2-3' },
     { task: 'minimax', seed: '11', difficulty: 'easy', values: '0..9', 'unique-best': '' },
-    { task: 'minimax', tree: '[[3,12,8],[2,4,6],[14,5,2]]' },
+    { task: 'minimax', tree: FIG_5_2 },
   ]);
   // Neighbours get other trees; a fixed seed is the same for everyone.
   const other = exerciseAttributes(s, 's1002', seed);

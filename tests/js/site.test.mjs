@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { listFiles, minifyCss, scormFiles } from '../../xtask/site.mjs';
 import { PACKAGE_LIST } from '../../www/lib/scorm-package.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
 const SITE = fileURLToPath(new URL('../../target/site/', import.meta.url));
@@ -146,7 +147,7 @@ test('the DOM-free modules give the same answers as their sources', async () => 
   const [fs, fsMin] = await lib('figure-state.js');
   // Error classes keep their names (keep_classnames); `instanceof` works within each copy.
   assert.equal(fsMin.ParamError.name, 'ParamError');
-  const hash = '#view=tree&tree=[[3,12,8],[2,4,6],[14,5,2]]&algo=minimax&step=end&controls=all';
+  const hash = `#view=tree&tree=${FIG_5_2}&algo=minimax&step=end&controls=all`;
   const parsed = same(fs, fsMin, 'parseStateString', hash);
   assert.equal(parsed.value.algo, 'minimax');
   same(fs, fsMin, 'stateToString', parsed.value);
@@ -181,7 +182,7 @@ test('the minified wasm glue and modules run a recorded search as the sources do
     const { readState } = await import(pathToFileURL(`${dir}lib/figure-state.js`).href);
     const { recordSearch } = await import(pathToFileURL(`${dir}lib/record.js`).href);
     const { layoutTree } = await import(pathToFileURL(`${dir}lib/tree-layout.js`).href);
-    const r = recordSearch(api, readState('tree', (k) => ({ tree: '[[3,12,8],[2,4,6],[14,5,2]]' })[k] ?? null), { strict: true });
+    const r = recordSearch(api, readState('tree', (k) => ({ tree: FIG_5_2 })[k] ?? null), { strict: true });
     const seen = [];
     for (let i = 0; i <= r.st.length; i += 7) {
       r.st.seek(i);

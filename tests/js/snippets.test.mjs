@@ -5,6 +5,7 @@ import { embedCode, embedUrl, elementSnippet, escapeHtml, iframeSnippet, playgro
 import { parseStateString, readState } from '../../www/lib/figure-state.js';
 import { installEngines } from '../../www/lib/engines.js';
 import './wasm.mjs'; // the figure parameters' limits and the engine catalogue come from the module
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 installEngines();
 
@@ -16,11 +17,11 @@ test('escapeHtml escapes the five characters', () => {
 });
 
 test('the element snippet: the tree inside, booleans bare, every value escaped', () => {
-  const s = state('tree', { tree: '[[3,12,8],[2,4,6],[14,5,2]]', algo: 'alphabeta', step: 'end', autoplay: 'true' });
+  const s = state('tree', { tree: FIG_5_2, algo: 'alphabeta', step: 'end', autoplay: 'true' });
   assert.equal(
     elementSnippet(s, BASE),
     '<script type="module" src="https://example.org/plyground/plyground-elements.js" blocking="render"></script>\n' +
-      '<ply-tree algorithm="alphabeta" step="end" autoplay>[[3,12,8],[2,4,6],[14,5,2]]</ply-tree>',
+      `<ply-tree algorithm="alphabeta" step="end" autoplay>${FIG_5_2}</ply-tree>`,
   );
   const hostile = state('tree', { tree: '</ply-tree><script>alert(1)</script>' });
   const html = elementSnippet(hostile, BASE, { script: false });
@@ -32,11 +33,11 @@ test('the element snippet: the tree inside, booleans bare, every value escaped',
 });
 
 test('the iframe snippet points at embed.html with the state in the fragment, & escaped', () => {
-  const s = state('tree', { tree: '[[3,12,8],[2,4,6],[14,5,2]]', step: '23' });
+  const s = state('tree', { tree: FIG_5_2, step: '23' });
   const html = iframeSnippet(s, BASE, { title: 'Figure "5.2"' });
   assert.equal(
     html,
-    '<iframe src="https://example.org/plyground/embed.html#view=tree&amp;tree=[[3,12,8],[2,4,6],[14,5,2]]&amp;step=23" title="Figure &quot;5.2&quot;" width="100%" height="620" loading="lazy"></iframe>\n' +
+    `<iframe src="https://example.org/plyground/embed.html#view=tree&amp;tree=${FIG_5_2}&amp;step=23" title="Figure &quot;5.2&quot;" width="100%" height="620" loading="lazy"></iframe>\n` +
       '<script type="module" src="https://example.org/plyground/frame-size.js"></script>\n' +
       '<!-- The script (once per page) sizes the frame to its figure, which posts its height; where scripts are stripped, ' +
       'the frame keeps its 620 px (docs/embedding.md, "Sizing a frame"). -->',

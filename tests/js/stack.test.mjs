@@ -14,6 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 // The full module (www/pkg/: the tree and games modules' exports plus Practice and
 // exportTikz), so every export is swept.
@@ -26,7 +27,6 @@ const bytes = readFileSync(`${pkg}plyground_wasm_bg.wasm`);
 const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: bytes });
 const { Game, GameTree, Stepper, MctsStepper, Practice } = api;
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 const consoleErrors = [];
 const originalError = console.error;

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { api } from './wasm.mjs';
 import { compareCsv, csvField, csvText } from '../../www/lib/table-csv.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 test('fields are quoted per RFC 4180', () => {
   assert.equal(csvField('plain'), 'plain');
@@ -33,7 +34,7 @@ function compareRows(text, orders) {
 }
 
 test('Figure 5.2: the comparison as CSV, exactly', () => {
-  const rows = compareRows('[[3,12,8],[2,4,6],[14,5,2]]', ['natural']);
+  const rows = compareRows(FIG_5_2, ['natural']);
   rows.push({ algo: 'alphabeta', order: 'best', error: 'perfect order needs "an oracle", here' });
   assert.equal(
     compareCsv(rows, { seed: 7 }),

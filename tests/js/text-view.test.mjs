@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { applyStep, buildMctsModel, buildTraceModel } from '../../www/lib/trace-view.js';
 import { mctsLine, nodeLine, playerName } from '../../www/views/text-view.js';
+import { FIG_5_2, lessonTree } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -30,8 +31,6 @@ function lines(text, opts, i, cap = 20000) {
   tree.free();
   return { out, result };
 }
-
-const FIG_5_2 = '[[3,12,8],[2,4,6],[14,5,2]]';
 
 test('Figure 5.2 at the cutoff: C current with its window, c2 and c3 pruned', () => {
   const { out } = lines(FIG_5_2, { algo: 'alphabeta' }, 15);
@@ -96,7 +95,7 @@ test('a capped search: the text view, the result line and the canvas agree on wh
 });
 
 test('max^n: players are P1, P2, P3, values are tuples', () => {
-  const text = '[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]';
+  const text = lessonTree('aima_three_player');
   const { out, result } = lines(text, { algo: 'maxn' }, 'end');
   assert.equal(out[0], 'A: P1 node, value (1, 2, 6) — finished');
   assert.equal(out[1], '  B: P2 node, value (1, 2, 6) — finished (the move chosen)');
@@ -106,13 +105,13 @@ test('max^n: players are P1, P2, P3, values are tuples', () => {
 });
 
 test('expectiminimax: chance nodes and their probabilities', () => {
-  const { out } = lines('max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]', { algo: 'expectiminimax' }, 'end');
+  const { out } = lines(lessonTree('exercise_expectiminimax'), { algo: 'expectiminimax' }, 'end');
   assert.equal(out[1], '  B: chance node, value 3 — finished');
   assert.equal(out[3], '    b2: leaf, probability 0.5, utility −4 — finished');
 });
 
 test('the MCTS text line: N, W, UCB1 and the core’s ★', () => {
-  const m = MctsStepper.forTree(GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]'), { seed: 1, c: 1.414 });
+  const m = MctsStepper.forTree(GameTree.parse(FIG_5_2), { seed: 1, c: 1.414 });
   m.run(30);
   const nodes = m.nodes();
   const rows = m.ucb(0);

@@ -14,6 +14,7 @@ import {
   mctsToMove,
   pathText,
 } from '../../www/lib/trace-view.js';
+import { FIG_5_2, lessonTree } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -39,7 +40,7 @@ function treeTrace(text, opts = {}) {
 const byLabel = (model, tree, label) => model.nodes[tree.nodes().findIndex((t) => t.label === label)];
 
 test('Figure 5.2: the whole tree is drawn with leaf values from the start, nothing visited', () => {
-  const { model, show, tree } = treeTrace('[[3,12,8],[2,4,6],[14,5,2]]');
+  const { model, show, tree } = treeTrace(FIG_5_2);
   show(0);
   assert.equal(model.nodes.length, 13);
   assert.deepEqual(
@@ -60,7 +61,7 @@ test('Figure 5.2: the whole tree is drawn with leaf values from the start, nothi
 });
 
 test('Figure 5.2: windows as in the lesson, then exactly c2 and c3 pruned, the root 3 and a1 bold', () => {
-  const { model, show, st, tree } = treeTrace('[[3,12,8],[2,4,6],[14,5,2]]');
+  const { model, show, st, tree } = treeTrace(FIG_5_2);
   const A = () => byLabel(model, tree, 'A');
   const C = () => byLabel(model, tree, 'C');
   // Find the step where C is entered: its window is the inherited [3, +∞].
@@ -107,12 +108,12 @@ test('Figure 5.2: windows as in the lesson, then exactly c2 and c3 pruned, the r
 });
 
 test('the three-player tree shows utility vectors; expectiminimax probabilities', () => {
-  const three = treeTrace('[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]', { algo: 'maxn' });
+  const three = treeTrace(lessonTree('aima_three_player'), { algo: 'maxn' });
   three.show(three.st.length);
   assert.equal(three.model.nodes[0].value, '(1, 2, 6)');
   assert.equal(three.model.nodes[0].kind, 'player');
   assert.equal(three.model.nodes.filter((n) => n.kind === 'terminal')[0].value, '(1, 2, 6)');
-  const ex = treeTrace('max[chance[0.5: 10, 0.5: -4], chance[0.25: 20, 0.25: -10, 0.25: 4, 0.25: 0]]', {
+  const ex = treeTrace(lessonTree('exercise_expectiminimax'), {
     algo: 'expectiminimax',
   });
   ex.show(ex.st.length);

@@ -15,6 +15,7 @@ import { layoutTree } from '../../www/lib/tree-layout.js';
 import { Camera, frameTree } from '../../www/lib/camera.js';
 import { defaultStyle, drawTree, drawnBoxes, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
 import { formatWindow } from '../../www/lib/notation.js';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -192,7 +193,7 @@ test('every lesson tree, every applicable algorithm, every step: no label overla
 });
 
 test('bounds and the minimax toggle: "≤ 2" drawn at C of Figure 5.2, and no label overlaps on any lesson tree', () => {
-  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const tree = GameTree.parse(FIG_5_2);
   const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
   const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
   const c = model.nodes.findIndex((n) => n.label === 'C');
@@ -235,7 +236,7 @@ test('bounds and the minimax toggle: "≤ 2" drawn at C of Figure 5.2, and no la
 });
 
 test('compact: Figure 5.2 opens whole and readable on a 340 × 296 px canvas, with and without minimax values', () => {
-  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const tree = GameTree.parse(FIG_5_2);
   const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
   const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
   const readable = STYLE.minFontPx / Math.min(STYLE.fontSize, STYLE.smallFontSize);

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
@@ -98,7 +99,7 @@ test('the old search ops are gone: unknown op', async () => {
 
 test('compare: the core’s grid cell by cell — Figure 5.2’s rows, the bold row, the beams and b', async () => {
   const base = { tie: 'nonstrict', seed: 7 };
-  const { progress, last } = await request(40, 'compare', { source: { type: 'tree', text: '[[3,12,8],[2,4,6],[14,5,2]]' }, base });
+  const { progress, last } = await request(40, 'compare', { source: { type: 'tree', text: FIG_5_2 }, base });
   assert.equal(last.type, 'result', last.error);
   const out = last.data;
   assert.deepEqual(
