@@ -96,25 +96,23 @@ function loadModules(name, which = VIEW_MODULES) {
   );
 }
 
-const moduleFor = moduleForSearch;
-
-/** The loaded module for a search (see moduleFor); null for the full module until loadFor. */
-function apiFor(source, opts) {
-  const kind = moduleFor(source, opts);
+/** The loaded module for a search (runtime.js's moduleForSearch). */
+function apiFor(source) {
+  const kind = moduleForSearch(source);
   const api = apis[kind];
   if (!api && loadingKinds.has(kind)) throw new Error(`the ${kind} module is still loading: try again in a moment`);
-  if (!api && kind !== 'full') throw new Error(`no module is loaded for a ${source === 'tree' ? 'tree' : 'game'} source`);
-  return api ?? null;
+  if (!api) throw new Error(`no module is loaded for a ${source === 'tree' ? 'tree' : 'game'} source`);
+  return api;
 }
 
 /** Is the module for a search loaded (apiFor would return it)? */
-function hasApi(source, opts) {
-  return Boolean(apis[moduleFor(source, opts)]);
+function hasApi(source) {
+  return Boolean(apis[moduleForSearch(source)]);
 }
 
-/** Loads the module a search needs (the full one on first use). */
-function loadFor(source, opts) {
-  const kind = moduleFor(source, opts);
+/** Loads the module a search needs (a view that opens before it is here waits on this). */
+function loadFor(source) {
+  const kind = moduleForSearch(source);
   return loadApi(kind).then(({ api }) => {
     apis[kind] = api;
   });

@@ -43,6 +43,26 @@ test('Figure 5.2: α-β by default, 29 steps (a leaf is one), root 3 by a1; mini
   m.tree.free();
 });
 
+test('beam search on a Connect-4 position (the full module has it; no page module does): the CLI\'s value and move', () => {
+  // `plyground c4 --moves 4453 --algo alphabeta --depth 4 --beam 2 --no-tt` prints value
+  // -0.02, best 6.
+  const r = recordSearch(api, tree({ game: 'c4', moves: '4453', algo: 'alphabeta', depth: '4', beam: '2' }), { strict: true });
+  try {
+    r.st.seek(r.st.length);
+    assert.equal(
+      r.st.resultLine(),
+      'Root estimate −0.02 within the beam (width 2; 65 moves pruned forward, never searched: one may hide a better move) · best move column 6',
+    );
+    // 24 nodes searched; 65 children dropped by the beam and 3 by α-β cutoffs (the figure
+    // draws all 92).
+    const pruned = r.st.pruned();
+    assert.deepEqual([r.st.nodes().length, pruned.length, pruned.filter((p) => p.forward).length], [24, 68, 65]);
+  } finally {
+    r.st.free();
+    r.tree?.free();
+  }
+});
+
 test('strict: an algorithm or ordering that does not apply is an error; the lab falls back instead', () => {
   const s = tree({ tree: '[[(1,2),(2,1)]]', algo: 'alphabeta' });
   assert.throws(() => recordSearch(api, s, { strict: true }), /^ParamError: algorithm: 'alphabeta' does not apply to this tree \(choose maxn\)$/);

@@ -8,12 +8,12 @@
 //
 // It is also the one place that decides which wasm module a page, a figure or a worker
 // request needs (the playground, the elements, the embed frame, the lab module's loader and
-// the worker all ask here). Four modules, the wasm crate's four features (ARCHITECTURE.md,
-// "Pages load only what they draw"): `tree` the explicit trees, `games` tic-tac-toe and
-// Connect-4 with their engines, `lab` the tree module plus exercises, the TikZ export, the
-// text forms and the editor (only where one is used), and `full`, everything, for the tests,
-// the benchmarks and a game search with singular extensions or a beam (the games module
-// leaves those out for its size).
+// the worker all ask here). Three modules for pages, of the wasm crate's four features
+// (ARCHITECTURE.md, "Pages load only what they draw"): `tree` the explicit trees, `games`
+// tic-tac-toe and Connect-4 with their engines (without singular extensions and beam search,
+// for its size: it refuses them by name), `lab` the tree module plus exercises, the TikZ
+// export, the text forms and the editor (only where one is used). The fourth, `full`, is
+// everything, for the tests and the benchmarks: no page loads it.
 
 import { installEngines, useEngineModule } from '../lib/engines.js';
 import { installLimits } from '../lib/limits.js';
@@ -37,14 +37,11 @@ export function importGlue(which) {
 }
 
 /**
- * The module for a search: an explicit tree → tree; a game → games, or full when it asks for
- * singular extensions or a beam (`opts.singular`, `opts.beam`).
+ * The module for a search: an explicit tree → tree; a game → games.
  * @param {'tree'|'game'} source
- * @param {{singular?: unknown, beam?: unknown}} [opts]
  */
-export function moduleForSearch(source, opts) {
-  if (source === 'tree') return 'tree';
-  return opts?.singular || opts?.beam ? 'full' : 'games';
+export function moduleForSearch(source) {
+  return source === 'tree' ? 'tree' : 'games';
 }
 
 /** Figures whose module does not depend on what they show. (A practice figure draws with
@@ -80,8 +77,9 @@ export const VIEW_MODULES = {
 };
 
 /**
- * The module that answers a worker request: the full one when the page sent it; else a
- * comparison on a tree the lab module (its compareTree), every other request the games module.
+ * The module that answers a worker request: the full one when the page sent it (tests do);
+ * else a comparison on a tree the lab module (its compareTree), every other request the games
+ * module.
  * @param {string} op
  * @param {object} args
  * @param {boolean} fullGiven

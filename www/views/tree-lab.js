@@ -50,11 +50,9 @@ function ensureEditorStyle() {
 
 export class TreeLab {
   constructor(env) {
-    /** The page module for a search (the tree module for a tree, the games module for a game,
-     *  the full module for a game search with singular extensions or beam search; null until
-     *  `loadFor` has loaded it). */
+    /** The page module for a search: the tree module for a tree, the games module for a game
+     *  (which refuses singular extensions and beam search by name). */
     this.apiFor = env.apiFor;
-    this.loadFor = env.loadFor;
     this.rpc = env.rpc;
     this.app = $('app');
     // The node cap's range and default: the module's limits.
@@ -430,18 +428,7 @@ export class TreeLab {
       state = this.formState(want);
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       if (want.fastWins) state.fastWins = true;
-      const api = how.tree ? how.tree.api : this.apiFor(state.source, state);
-      if (!api) {
-        // A game search with singular extensions or beam search: the full module, loaded once.
-        err.textContent = 'Loading the module with singular extensions and beam search…';
-        this.loadFor(state.source, state).then(
-          () => this.run(want, how),
-          (e) => {
-            err.textContent = e.message;
-          },
-        );
-        return true;
-      }
+      const api = how.tree ? how.tree.api : this.apiFor(state.source);
       if (handle) {
         state.treeHandle = handle;
         handle = null;
@@ -486,7 +473,7 @@ export class TreeLab {
     if (this.editor && !this.editing && state.source === 'tree') this.editor.textChanged(state.tree);
     // The solver on an early Connect-4 position: record it again once the opening book is in
     // the module (its leaves at the book's depth are then book hits).
-    const api = this.apiFor(state.source, state);
+    const api = this.apiFor(state.source);
     if (bookWanted(api, state)) {
       const loaded = this.loaded;
       loadBook(api).then(

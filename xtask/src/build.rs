@@ -35,11 +35,13 @@ pub fn setup_and_build() -> Result<(), String> {
 /// machines have 2 cores; wasm-opt `-O3 --converge` takes most of a minute on the full
 /// module, mostly on one core). Each module's sizes are printed together, in order.
 pub fn build_pkg() -> Result<(), String> {
-    let modules: [(&[&str], bool, PathBuf); 4] = [
-        (&["full"], false, pkg_dir()),
-        (&["trees"], true, tree_pkg_dir()),
-        (&["games"], true, games_pkg_dir()),
-        (&["lab"], true, practice_pkg_dir()),
+    // Features, without the default ones, where, and whether wasm-opt runs to convergence
+    // (only the page modules, whose bytes every visit downloads; see [`finish`]).
+    let modules: [(&[&str], bool, PathBuf, bool); 4] = [
+        (&["full"], false, pkg_dir(), false),
+        (&["trees"], true, tree_pkg_dir(), true),
+        (&["games"], true, games_pkg_dir(), true),
+        (&["lab"], true, practice_pkg_dir(), false),
     ];
     std::thread::scope(|scope| {
         let mut pending = std::collections::VecDeque::new();
@@ -47,7 +49,7 @@ pub fn build_pkg() -> Result<(), String> {
             print!("{}", h.join().map_err(|_| "a wasm-opt thread panicked".to_string())??);
             Ok::<(), String>(())
         };
-        for (features, no_default, pkg) in &modules {
+        for (features, no_default, pkg, converge) in &modules {
             let built = compile(features, *no_default, pkg);
             let built = match built {
                 Ok(Compile::Built(b)) => b,
@@ -67,7 +69,7 @@ pub fn build_pkg() -> Result<(), String> {
             if pending.len() == 2 {
                 report(pending.pop_front().unwrap())?;
             }
-            pending.push_back(scope.spawn(move || finish(pkg, built)));
+            pending.push_back(scope.spawn(move || finish(pkg, built, *converge)));
         }
         pending.into_iter().try_for_each(report)
     })
@@ -110,8 +112,10 @@ enum Compile {
     UpToDate(String),
 }
 
-/// The wasm-opt passes of every module (see [`finish`] for why these).
-const WASM_OPT_FLAGS: [&str; 3] = ["-O3", "--converge", "--low-memory-unused"];
+/// The wasm-opt passes of every module, and the flag the page modules add (see [`finish`]
+/// for why these).
+const WASM_OPT_FLAGS: [&str; 2] = ["-O3", "--low-memory-unused"];
+const CONVERGE: &str = "--converge";
 
 /// The package's files that wasm-bindgen and wasm-opt write, under [`OUT_NAME`].
 const OUTPUTS: [&str; 3] = ["_bg.wasm", ".js", ".d.ts"];
@@ -206,7 +210,7 @@ fn tools_digest() -> Result<String, String> {
     let binaryen = root().join("node_modules/binaryen/package.json");
     let binaryen =
         std::fs::read(&binaryen).map_err(|e| format!("cannot read {}: {e}", binaryen.display()))?;
-    let flags = WASM_OPT_FLAGS.join(" ");
+    let flags = format!("{} / {CONVERGE}", WASM_OPT_FLAGS.join(" "));
     Ok(digest([
         bindgen.as_bytes(),
         &binaryen,
@@ -383,7 +387,7 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, S
 }
 
 /// wasm-opt → load check → the sizes of `pkg`'s files, returned as the lines to print.
-fn finish(pkg: &Path, built: Compiled) -> Result<String, String> {
+fn finish(pkg: &Path, built: Compiled, converge: bool) -> Result<String, String> {
     let wasm = pkg.join(format!("{OUT_NAME}_bg.wasm"));
     let glue = pkg.join(format!("{OUT_NAME}.js"));
     // By path: a `wasm-opt` found on PATH may be Debian's, whose output does not load.
@@ -397,8 +401,11 @@ fn finish(pkg: &Path, built: Compiled) -> Result<String, String> {
     // smaller gzipped, as fast): Rust lays the 1 MiB stack out first, growing down towards
     // address 0, so the lowest KiB is only ever reached by a stack overflow, which is fatal
     // anyway (Emscripten's builds assume the same). --converge: the passes again until nothing
-    // changes (0.2% smaller gzipped, same speed).
-    run(command(&wasm_opt).args(WASM_OPT_FLAGS).arg(&wasm).arg("-o").arg(&optimised))?;
+    // changes (0.2% smaller gzipped, same speed), for the page modules only: on the lab and
+    // full modules it more than doubles the time for a few hundred bytes.
+    let mut opt = command(&wasm_opt);
+    opt.args(WASM_OPT_FLAGS).args(converge.then_some(CONVERGE));
+    run(opt.arg(&wasm).arg("-o").arg(&optimised))?;
     std::fs::rename(&optimised, &wasm).map_err(|e| format!("cannot move {}: {e}", optimised.display()))?;
 
     load_check(&glue, &wasm)?;

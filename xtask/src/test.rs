@@ -13,50 +13,147 @@ use std::time::{Duration, Instant};
 
 type Stage = (&'static str, fn() -> Result<(), String>);
 
-const STAGES: &[Stage] = &[
+/// First, in order.
+const FIRST: &[Stage] = &[
     ("set-up (toolchain, wasm-bindgen-cli, npm ci)", setup::all),
     ("cargo fmt --check", fmt),
+];
+
+/// Then two lanes side by side: they build in different cargo build directories (debug,
+/// release) so neither waits on the other's lock, and each keeps busy the core the other
+/// leaves idle (the modules' LTO and wasm-opt run mostly on one). The native lane prints as
+/// it goes; the wasm lane (a second `cargo xtask test`, told by [`LANE_ENV`]) writes to
+/// target/, printed once both lanes are done.
+const NATIVE_LANE: &[Stage] = &[
     ("clippy (native workspace)", clippy_native),
     ("clippy (wasm crate, wasm32)", clippy_wasm),
     ("native tests (core, CLI, xtask, pdflatex)", native_tests),
-    ("core compiles for wasm32", core_for_wasm),
+    ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
+];
+const WASM_LANE: &[Stage] = &[
     ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
     ("wasm sizes against their budgets (cargo xtask size)", crate::size::check),
     ("site: www/ minified per file → target/site", site::build_site),
     ("npm package (cargo xtask dist) → target/dist", dist::pack),
-    ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
+];
+
+/// Last, in order: what needs both lanes (the modules, the site and the CLI the native
+/// tests built).
+const LAST: &[Stage] = &[
     ("JavaScript unit tests (node --test)", js_tests),
     ("browser tests (headless Chromium)", browser_tests),
     ("bench smoke pass (cargo xtask bench --quick)", bench_smoke),
 ];
 
-pub fn main() -> Result<ExitCode, String> {
-    let start = Instant::now();
-    let mut done: Vec<(&str, Duration, bool)> = Vec::new();
-    let mut failure = None;
-    for (i, (name, stage)) in STAGES.iter().enumerate() {
-        println!("\n==== [{}/{}] {name} ====", i + 1, STAGES.len());
+/// Set for the second `cargo xtask test`, which runs the wasm lane alone.
+const LANE_ENV: &str = "PLYGROUND_TEST_WASM_LANE";
+
+fn stage_count() -> usize {
+    FIRST.len() + NATIVE_LANE.len() + WASM_LANE.len() + LAST.len()
+}
+
+/// Each stage's name, time and success, in the order they ended.
+type Done = Vec<(&'static str, Duration, bool)>;
+
+/// Runs stages in order under banners numbered from `first`, until one fails.
+fn run_stages(stages: &[Stage], first: usize, done: &mut Done) -> Result<(), (&'static str, String)> {
+    for (i, (name, stage)) in stages.iter().enumerate() {
+        println!("\n==== [{}/{}] {name} ====", first + i, stage_count());
         let t = Instant::now();
         let r = stage();
         done.push((name, t.elapsed(), r.is_ok()));
-        if let Err(e) = r {
-            failure = Some((name, e));
-            break;
+        r.map_err(|e| (*name, e))?;
+    }
+    Ok(())
+}
+
+fn lane_files() -> (PathBuf, PathBuf) {
+    let t = util::target_dir();
+    (t.join("test-wasm-lane.log"), t.join("test-wasm-lane.tsv"))
+}
+
+/// The wasm lane, in the second process: its stages, then a line per stage in the TSV file.
+fn wasm_lane() -> Result<ExitCode, String> {
+    let mut done = Done::new();
+    let r = run_stages(WASM_LANE, FIRST.len() + NATIVE_LANE.len() + 1, &mut done);
+    let tsv: String = done.iter().map(|(n, d, ok)| format!("{n}\t{}\t{ok}\n", d.as_millis())).collect();
+    let path = lane_files().1;
+    std::fs::write(&path, tsv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    match r {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err((name, e)) => {
+            eprintln!("xtask test: stage '{name}' failed: {e}");
+            Ok(ExitCode::FAILURE)
         }
     }
-    println!("\n==== summary ====");
+}
+
+/// Starts the wasm lane beside this process, its output to the log file.
+fn spawn_wasm_lane() -> Result<std::process::Child, String> {
+    let (log, tsv) = lane_files();
+    std::fs::create_dir_all(util::target_dir()).map_err(|e| format!("cannot create target/: {e}"))?;
+    let _ = std::fs::remove_file(&tsv);
+    let out = std::fs::File::create(&log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+    let err = out.try_clone().map_err(|e| format!("cannot share {}: {e}", log.display()))?;
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask's own binary: {e}"))?;
+    println!("(the wasm lane runs beside the native one; its output, in {}, follows it)", log.display());
+    std::process::Command::new(exe)
+        .arg("test")
+        .env(LANE_ENV, "1")
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .map_err(|e| format!("cannot start the wasm lane: {e}"))
+}
+
+/// Waits for the wasm lane, prints its output and adds its stages to `done`.
+fn join_wasm_lane(mut child: std::process::Child, done: &mut Done) -> Result<(), (&'static str, String)> {
+    let status = child.wait().map_err(|e| ("wasm lane", format!("cannot wait for it: {e}")))?;
+    let (log, tsv) = lane_files();
+    print!("{}", std::fs::read_to_string(&log).unwrap_or_default());
+    let lines = std::fs::read_to_string(&tsv).unwrap_or_default();
+    for line in lines.lines() {
+        let mut f = line.split('\t');
+        let (Some(name), Some(ms), Some(ok)) = (f.next(), f.next(), f.next()) else { continue };
+        if let Some((n, _)) = WASM_LANE.iter().find(|s| s.0 == name) {
+            done.push((n, Duration::from_millis(ms.parse().unwrap_or(0)), ok == "true"));
+        }
+    }
+    if status.success() {
+        return Ok(());
+    }
+    let name = done.iter().rev().find(|d| !d.2).map_or("wasm lane", |d| d.0);
+    Err((name, format!("the wasm lane failed ({status}); its output is above")))
+}
+
+pub fn main() -> Result<ExitCode, String> {
+    if std::env::var_os(LANE_ENV).is_some() {
+        return wasm_lane();
+    }
+    let start = Instant::now();
+    let mut done = Done::new();
+    let result = run_stages(FIRST, 1, &mut done).and_then(|()| {
+        let lane = spawn_wasm_lane().map_err(|e| ("wasm lane", e))?;
+        let native = run_stages(NATIVE_LANE, FIRST.len() + 1, &mut done);
+        println!("\n==== the wasm lane's output ====");
+        let wasm = join_wasm_lane(lane, &mut done);
+        native.and(wasm)?;
+        run_stages(LAST, stage_count() - LAST.len() + 1, &mut done)
+    });
+    println!("\n==== summary (stages 3–{} ran in two lanes side by side) ====", 2 + NATIVE_LANE.len() + WASM_LANE.len());
     for (name, d, ok) in &done {
         println!("  {:<4}  {:<48} {:>10}", if *ok { "ok" } else { "FAIL" }, name, human_duration(*d));
     }
-    for (name, _) in &STAGES[done.len()..] {
+    let all = FIRST.iter().chain(NATIVE_LANE).chain(WASM_LANE).chain(LAST);
+    for (name, _) in all.filter(|s| !done.iter().any(|d| d.0 == s.0)) {
         println!("  {:<4}  {:<48} {:>10}", "skip", name, "");
     }
-    match failure {
-        None => {
-            println!("all {} stages passed in {}", STAGES.len(), human_duration(start.elapsed()));
+    match result {
+        Ok(()) => {
+            println!("all {} stages passed in {}", stage_count(), human_duration(start.elapsed()));
             Ok(ExitCode::SUCCESS)
         }
-        Some((name, e)) => {
+        Err((name, e)) => {
             eprintln!("xtask test: stage '{name}' failed: {e}");
             Ok(ExitCode::FAILURE)
         }
@@ -121,9 +218,6 @@ fn native_tests() -> Result<(), String> {
     run(util::cargo().args(["test", "--workspace", "--exclude", WASM_CRATE, "--exclude", PEERS_CRATE]))
 }
 
-fn core_for_wasm() -> Result<(), String> {
-    run(util::cargo().args(["build", "-p", "plyground", "--target", WASM_TARGET]))
-}
 
 /// `#[wasm_bindgen_test]` tests, run in Node by wasm-bindgen-test-runner (.cargo/config.toml).
 fn wasm_tests() -> Result<(), String> {
@@ -183,20 +277,20 @@ mod tests {
 
     #[test]
     fn stages_run_in_the_documented_order() {
-        let names: Vec<&str> = STAGES.iter().map(|s| s.0).collect();
-        let pos = |prefix: &str| names.iter().position(|n| n.starts_with(prefix)).unwrap();
-        assert!(pos("set-up") < pos("cargo fmt"));
-        assert!(pos("cargo fmt") < pos("clippy (native"));
-        assert!(pos("native tests") < pos("wasm build"));
-        assert!(pos("wasm build") < pos("wasm tests"));
-        assert!(pos("wasm build") < pos("wasm sizes"));
-        assert!(pos("wasm build") < pos("site"));
-        assert!(pos("site") < pos("JavaScript unit tests"));
-        assert!(pos("site") < pos("npm package"));
-        assert!(pos("npm package") < pos("browser tests"));
-        assert!(pos("wasm build") < pos("browser tests"));
-        assert!(pos("browser tests") < pos("bench smoke"));
-        assert_eq!(names.last(), Some(&"bench smoke pass (cargo xtask bench --quick)"));
+        let names = |stages: &[Stage]| stages.iter().map(|s| s.0).collect::<Vec<_>>();
+        let pos = |stages: &[Stage], prefix: &str| names(stages).iter().position(|n| n.starts_with(prefix));
+        assert_eq!(names(FIRST), ["set-up (toolchain, wasm-bindgen-cli, npm ci)", "cargo fmt --check"]);
+        // The native lane: lints before the tests; the wasm lane: the modules first.
+        assert!(pos(NATIVE_LANE, "clippy (native").unwrap() < pos(NATIVE_LANE, "native tests").unwrap());
+        assert!(pos(NATIVE_LANE, "clippy (wasm").unwrap() < pos(NATIVE_LANE, "wasm tests").unwrap());
+        assert_eq!(pos(WASM_LANE, "wasm build"), Some(0));
+        assert!(pos(WASM_LANE, "site").unwrap() < pos(WASM_LANE, "npm package").unwrap());
+        // What needs the modules, the site, the package or the CLI comes after both lanes.
+        for later in ["JavaScript unit tests", "browser tests", "bench smoke"] {
+            assert!(pos(LAST, later).is_some(), "{later}");
+        }
+        assert!(pos(LAST, "browser tests").unwrap() < pos(LAST, "bench smoke").unwrap());
+        assert_eq!(stage_count(), 13);
     }
 
     #[test]

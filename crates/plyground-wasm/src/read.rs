@@ -103,7 +103,8 @@ pub(crate) fn search_options(v: &JsValue) -> Result<SearchOptions, String> {
             #[cfg(not(feature = "trees"))]
             "singular" | "beam" => {
                 return Err(format!(
-                    "option '{k}' is not in the games module (the tree and full modules have it)"
+                    "option '{k}' is for explicit trees: the games module leaves out singular \
+                     extensions and beam search (the CLI's c4 command has them)"
                 ))
             }
             _ => return Err(format!("unknown option '{k}' (options are {})", SEARCH_KEYS.join(", "))),
