@@ -27,12 +27,14 @@ const LOADERS = {
   play: () => import('./views/play.js').then((m) => m.PlayView),
   tree: () => import('./views/tree-lab.js').then((m) => m.TreeLab),
   mcts: () => import('./views/mcts-lab.js').then((m) => m.MctsLab),
-  // The practice view draws with the practice module (lib/practice-module.js), not the page's.
+  // The practice view draws with the practice module (lib/practice-module.js), not the page's;
+  // it is built as soon as its code is here, shows its task's prompt and then loads the module
+  // (views/practice.js).
   practice: () =>
-    Promise.all([import('./views/practice.js'), import('./lib/practice-module.js').then((m) => m.loadPracticeApi())]).then(
-      ([m, api]) =>
+    Promise.all([import('./views/practice.js'), import('./lib/practice-module.js')]).then(
+      ([m, mod]) =>
         function PracticeWithItsModule(env) {
-          return new m.PracticeView({ ...env, api });
+          return new m.PracticeView({ ...env, loadApi: mod.loadPracticeApi });
         },
     ),
 };
@@ -57,7 +59,7 @@ const DEEP_MODULES = {
   tree: ['views/tree-lab.js', 'views/tree-figure.js', 'views/compare-table.js', 'views/share.js', 'lib/lessons.js', 'lib/record.js', ...FIGURE_MODULES],
   mcts: ['views/mcts-lab.js', 'views/mcts-figure.js', 'views/ucb-calculator.js', 'views/share.js', 'lib/record.js', ...FIGURE_MODULES],
   // (An exercise's tree is placed by the core: not the canvas's own layout.)
-  practice: ['views/practice.js', 'lib/practice-module.js', 'views/practice-figure.js', 'lib/practice-answers.js', 'views/share.js', 'views/tree-canvas.js', 'lib/figure-draw.js', 'lib/tree-style.js', 'lib/camera.js', 'lib/notation.js', 'lib/snippets.js'],
+  practice: ['views/practice.js', 'lib/practice-prompts.js', 'lib/practice-module.js', 'views/practice-figure.js', 'views/canvas-toolbar.js', 'lib/practice-answers.js', 'views/share.js', 'views/tree-canvas.js', 'lib/figure-draw.js', 'lib/tree-style.js', 'lib/camera.js', 'lib/notation.js', 'lib/snippets.js'],
 };
 
 /** Starts the downloads of a view's modules (each once). */
@@ -205,10 +207,25 @@ async function restoreFromHash() {
   hook.restored = { view: name, ok };
 }
 
-/** The view, loaded and built on first use. */
+/** The state a link to a view carries (#practice?task=…), or null (none, or not readable). */
+function linkState(name) {
+  const q = location.hash.indexOf('?');
+  if (q < 0 || viewFromHash() !== name) return null;
+  try {
+    return parseStateString(location.hash.slice(q + 1), STATE_VIEW[name]);
+  } catch {
+    return null; // (restoreFromHash reports it)
+  }
+}
+
+/**
+ * The view, loaded and built on first use (a view that shows something while its own module
+ * loads, Practice, is given the link's state first and is ready once its `whenBuilt` resolves).
+ */
 function ensure(name) {
-  building[name] ??= Promise.all([LOADERS[name](), loadModules(name, FIRST_MODULES)]).then(([View]) => {
-    views[name] = new View({ ...env, api: apis.games ?? null });
+  building[name] ??= Promise.all([LOADERS[name](), loadModules(name, FIRST_MODULES)]).then(async ([View]) => {
+    const made = new View({ ...env, api: apis.games ?? null, first: linkState(name) });
+    views[name] = made.whenBuilt ? await made.whenBuilt : made;
     hook.views[name] = views[name];
     // What follows the figure shows now that the figure has its size (style.css, wait-built).
     $(`view-${name}`).dataset.built = 'true';

@@ -7,7 +7,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildAll, browserForSuite } from './harness.mjs';
+import { buildAll, browserForSuite, holdBack } from './harness.mjs';
 import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
@@ -117,6 +117,49 @@ describe('practice', { timeout: 180_000 }, () => {
     }
     const fig = await page.evaluate(() => document.querySelector('ply-practice[task="alphabeta-leaves"]').state.tree);
     assert.equal(fig, FIG_5_2);
+    assert.deepEqual(browser.problems, []);
+  });
+
+  it('the Practice view shows its task\'s prompt, the core\'s words, while its module loads; the answers wait and nothing moves', async () => {
+    // The core's prompts (Task::fixed_prompt, www/lib/practice-prompts.js): those every
+    // exercise of the task gives. MCTS quotes figures of its exercise: no prompt before it.
+    const MINIMAX = 'Give the minimax value of every inner node (MAX takes the largest child value, MIN the smallest), and the root\'s decision (the first best child on ties).';
+    const LEAVES_STRICT = 'Run ALPHA-BETA-SEARCH left to right and mark every leaf that is never evaluated (the strict rule: MAX stops only when v > β, MIN only when v < α).';
+    let load = 0;
+    for (const [hash, prompt, task] of [
+      ['#practice', MINIMAX, 'minimax'],
+      [`#practice?task=alphabeta-leaves&tie=strict&tree=${FIG_5_2}`, LEAVES_STRICT, 'alphabeta-leaves'],
+      ['#practice?task=mcts&seed=2', '', 'mcts'],
+    ]) {
+      const wasm = await holdBack(page, '**/pkg-practice/plyground_wasm_bg.wasm');
+      try {
+        // (A new load each time: a new fragment alone would not reload the page.)
+        await page.goto(`${browser.base}index.html?load=${++load}${hash}`);
+        // The view is built: its figure's parts are in place while the module is held back.
+        await page.waitForSelector('#pr-figure #pr-check', { state: 'attached', timeout: TIMEOUT });
+        await page.waitForTimeout(200);
+        const before = await page.evaluate(() => ({
+          prompt: document.getElementById('pr-prompt').textContent,
+          box: JSON.stringify(document.getElementById('pr-prompt').getBoundingClientRect()),
+          ready: document.getElementById('app').dataset.ready,
+          status: document.getElementById('load-status').textContent,
+          hidden: ['pr-check', 'pr-cells', 'pr-score', 'pr-feedback'].map((id) => getComputedStyle(document.getElementById(id)).visibility),
+        }));
+        assert.deepEqual(before, { ...before, prompt, ready: 'false', status: 'Loading…', hidden: ['hidden', 'hidden', 'hidden', 'hidden'] }, hash);
+        wasm.release();
+        await page.waitForSelector(`#app[data-ready="true"][data-practice-task="${task}"]`, { timeout: TIMEOUT });
+        const after = await page.evaluate(() => ({
+          prompt: document.getElementById('pr-prompt').textContent,
+          box: JSON.stringify(document.getElementById('pr-prompt').getBoundingClientRect()),
+          check: getComputedStyle(document.getElementById('pr-check')).visibility,
+        }));
+        assert.equal(after.check, 'visible', hash);
+        if (prompt) assert.deepEqual([after.prompt, after.box], [prompt, before.box], `${hash}: the same words in the same place`);
+        else assert.ok(after.prompt.startsWith('The tree shows N and W after '), after.prompt);
+      } finally {
+        await wasm.end();
+      }
+    }
     assert.deepEqual(browser.problems, []);
   });
 

@@ -305,7 +305,7 @@ export class PracticeFigure {
     this.mctsInfo = practice.mcts();
     this.key = null;
     this.grade = null;
-    this.p.prompt.textContent = practice.prompt;
+    if (this.p.prompt.textContent !== practice.prompt) this.p.prompt.textContent = practice.prompt;
     const h = HELP[this.task] ?? '';
     const help = typeof h === 'function' ? h(this.players) : h;
     this.p.help.textContent = help;
@@ -324,6 +324,16 @@ export class PracticeFigure {
     this.canvas.setPlaced(this.model, this.placedSource(), { fit: true, focus: this.firstAnswered() });
     this.setFeedback([], '');
     this.redraw();
+  }
+
+  /**
+   * Before the first exercise is loaded (its module still on its way): the task's prompt when
+   * its words are known without the exercise (lib/practice-prompts.js, the core's), else
+   * nothing. load() then sets the core's prompt, the same text.
+   * @param {string} prompt
+   */
+  preview(prompt) {
+    if (!this.practice) this.p.prompt.textContent = prompt;
   }
 
   /**

@@ -4,6 +4,7 @@
 // core's Practice; links (index.html#practice?task=…&seed=…) are read by figure-state.js.
 
 import { TASKS, practiceOptions, readState } from '../lib/figure-state.js';
+import { FIXED_PROMPTS } from '../lib/practice-prompts.js';
 import { PracticeFigure } from './practice-figure.js';
 import { ShareBar } from './share.js';
 import { $, el } from './dom.js';
@@ -18,9 +19,20 @@ export const TASK_NAMES = {
   ordering: 'Move ordering for α-β',
 };
 
+/** The figure's parts that wait for the first exercise (the page shows them once the view is built, style.css wait-built). */
+const WAIT_FOR_EXERCISE = ['toolbar', 'legend', 'help', 'table', 'cells', 'actions', 'score', 'feedback'];
+
 export class PracticeView {
+  /**
+   * Builds the view at once and shows the first exercise's task prompt where the core's words
+   * for it are known (the drawing's place is kept, the answers wait), then loads the practice
+   * module, the largest download (after the view's code and words, not competing with them);
+   * `whenBuilt` resolves to the view with the exercise on show.
+   * @param {object} env the page's, with `loadApi` loading the practice module and `first` the
+   *   state a link opens (else the form's exercise comes first)
+   */
   constructor(env) {
-    this.api = env.api;
+    this.api = null;
     this.app = $('app');
     this.state = null; // the exercise on show (figure-state.js practice state)
     this.graded = [];
@@ -40,7 +52,23 @@ export class PracticeView {
     });
     $('pr-task').addEventListener('change', () => this.fromForm());
     $('pr-difficulty').addEventListener('change', () => this.fromForm());
-    this.fromForm();
+    for (const part of WAIT_FOR_EXERCISE) this.figure.p[part]?.classList.add('wait-built');
+    this.preview(env.first ?? this.formState());
+    this.whenBuilt = env.loadApi().then((api) => {
+      this.api = api;
+      this.fromForm();
+      return this;
+    });
+  }
+
+  /** Before the module is loaded: the prompt of a state's task, when it is known (else none). */
+  preview(s) {
+    this.figure.preview(FIXED_PROMPTS[s.task]?.[s.tie] ?? '');
+  }
+
+  /** The form's exercise as a state (throws when a field is out of range). */
+  formState() {
+    return readState('practice', (name) => ({ task: $('pr-task').value, difficulty: $('pr-difficulty').value, seed: $('pr-seed').value, tie: $('pr-tie').value })[name] ?? null);
   }
 
   get canvas() {
@@ -63,10 +91,15 @@ export class PracticeView {
   fromForm() {
     let s;
     try {
-      s = readState('practice', (name) => ({ task: $('pr-task').value, difficulty: $('pr-difficulty').value, seed: $('pr-seed').value, tie: $('pr-tie').value })[name] ?? null);
+      s = this.formState();
     } catch (e) {
       $('pr-error').textContent = e.message;
       return false;
+    }
+    if (!this.api) {
+      // (The exercise follows the form once the module is loaded.)
+      this.preview(s);
+      return true;
     }
     return this.applyState(s);
   }

@@ -268,7 +268,9 @@ fn cli_run(quick: bool) -> std::process::Command {
 /// `cargo xtask bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]]`,
 /// or `cargo xtask bench --lighthouse` (see `lighthouse.rs`).
 pub fn main(args: &[String]) -> Result<(), String> {
-    let (mut quick, mut long, mut peers, mut browser, mut lighthouse) = (false, false, false, true, false);
+    let (mut quick, mut long, mut peers, mut browser) = (false, false, false, true);
+    // `--lighthouse=WORD`: only the pages whose name holds WORD (e.g. `practice`).
+    let mut lighthouse: Option<Option<String>> = None;
     let mut latency = None;
     // `--peers=solver` or `--peers=mcts`: that part of plyground-peers alone (minutes, where
     // the whole comparison with `--long` takes about an hour), nothing else.
@@ -281,7 +283,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
             "--peers=solver" => peers_part = Some("--solver-only"),
             "--peers=mcts" => peers_part = Some("--mcts-only"),
             "--no-browser" => browser = false,
-            "--lighthouse" => lighthouse = true,
+            "--lighthouse" => lighthouse = Some(None),
+            other if other.starts_with("--lighthouse=") => {
+                lighthouse = Some(Some(other["--lighthouse=".len()..].to_string()))
+            }
             "--latency" => latency = Some(LATENCY_PER_PLY),
             other if other.starts_with("--latency=") => {
                 let k = other["--latency=".len()..].parse::<usize>().ok().filter(|&k| k > 0).ok_or_else(
@@ -291,7 +296,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             }
             other => {
                 return Err(format!(
-                    "bench: unknown option '{other}' (--quick, --long, --peers[=solver|mcts], --no-browser, --latency[=K], --lighthouse)"
+                    "bench: unknown option '{other}' (--quick, --long, --peers[=solver|mcts], --no-browser, --latency[=K], --lighthouse[=WORD])"
                 ))
             }
         }
@@ -305,11 +310,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
         let text = run_peers(quick, long, Some(part))?;
         return save("peers.txt", &text);
     }
-    if lighthouse {
+    if let Some(only) = lighthouse {
         if quick || long || peers || latency.is_some() || !browser {
             return Err("bench: --lighthouse runs alone".into());
         }
-        return crate::lighthouse::main();
+        return crate::lighthouse::main(only.as_deref());
     }
     let start = std::time::Instant::now();
     setup::all()?;

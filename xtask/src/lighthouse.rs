@@ -109,9 +109,26 @@ pub fn table(rows: &[(String, Outcome)]) -> String {
     s
 }
 
+/// The pages to measure: every one, or (`--lighthouse=WORD`) those whose name holds WORD.
+pub fn pages(only: Option<&str>) -> Result<Vec<(&'static str, &'static str)>, String> {
+    let picked: Vec<_> =
+        PAGES.iter().copied().filter(|(name, _)| only.is_none_or(|w| name.contains(w))).collect();
+    if picked.is_empty() {
+        let names: Vec<&str> = PAGES.iter().map(|(n, _)| *n).collect();
+        return Err(format!(
+            "--lighthouse={}: no page's name holds it ({})",
+            only.unwrap_or(""),
+            names.join(", ")
+        ));
+    }
+    Ok(picked)
+}
+
 /// Builds the site, serves it gzip-compressed (and tests/ under /tests/), runs Lighthouse on
-/// each page, prints the table; an error if a run failed (the table is printed first).
-pub fn main() -> Result<(), String> {
+/// each page (or those `only` picks, [`pages`]), prints the table; an error if a run failed
+/// (the table is printed first).
+pub fn main(only: Option<&str>) -> Result<(), String> {
+    let pages = pages(only)?;
     build::setup_and_build()?;
     setup::chromium()?;
     let r = root();
@@ -124,7 +141,7 @@ pub fn main() -> Result<(), String> {
     let out_dir = util::target_dir().join("bench/lighthouse");
     let mut node = command("node");
     node.arg(r.join("bench/lighthouse.mjs")).arg(&url).arg(&out_dir);
-    node.args(PAGES.iter().map(|(name, path)| format!("{name}={path}")));
+    node.args(pages.iter().map(|(name, path)| format!("{name}={path}")));
     node.env("CHROME_PATH", setup::CHROMIUM);
     let rows = parse(&util::capture(&mut node)?)?;
     let text = format!(
@@ -160,6 +177,15 @@ mod tests {
             };
             assert!(on_disk.is_file(), "{}", on_disk.display());
         }
+    }
+
+    #[test]
+    fn a_word_picks_the_pages_whose_name_holds_it() {
+        assert_eq!(pages(None).unwrap().len(), PAGES.len());
+        assert_eq!(pages(Some("practice")).unwrap(), vec![("index #practice", "index.html#practice")]);
+        assert_eq!(pages(Some("index")).unwrap().len(), 4);
+        let e = pages(Some("nothing")).unwrap_err();
+        assert!(e.starts_with("--lighthouse=nothing: no page's name holds it (index #play, "), "{e}");
     }
 
     #[test]

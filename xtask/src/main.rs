@@ -68,7 +68,7 @@ commands:
   size                  each built wasm module's size gzipped against its budget
                         (xtask/size-budgets.txt), with its 20 largest functions (of the
                         module cargo linked, named); fails when a module is over its budget
-  bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]] [--lighthouse]
+  bench [--quick] [--long] [--peers[=solver|mcts]] [--no-browser] [--latency[=K]] [--lighthouse[=WORD]]
                         build, then run the benchmarks natively (plyground bench) and in wasm
                         (bench/wasm.mjs in Node), alternating: one table with the wasm/native
                         ratios and the shipped sizes; the solver on Test_L2_R1 and Test_L2_R2
@@ -84,7 +84,8 @@ commands:
                         embed.html, the lessons' gallery and a lesson page with one figure
                         (tests/pages/one-tree.html), the site served gzip-compressed; one
                         table of scores, FCP, LCP, TBT and CLS against the targets
-                        (<target dir>/bench/lighthouse.txt); not a test, not in CI
+                        (<target dir>/bench/lighthouse.txt); not a test, not in CI;
+                        --lighthouse=WORD: only the pages whose name holds WORD (practice)
                         --latency[=K]: only the Connect-4 latency in headless Chromium
                         (bench/latency.mjs: K random positions a ply 0-41, default 5; the
                         perfect player's move and the seven column scores, p50/p95/max per

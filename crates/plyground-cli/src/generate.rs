@@ -26,6 +26,11 @@ pub fn command() -> Command {
                 "ID",
                 "--set: the learner whose variant to print (exercises with \"seed\": \"learner\")",
             ),
+            args::flag(
+                "prompts",
+                "the prompts that depend only on the task and the tie rule, as the site's module \
+                 www/lib/practice-prompts.js (shown before an exercise is built)",
+            ),
         ])
 }
 
@@ -61,6 +66,14 @@ pub fn gen_args() -> Vec<Arg> {
 
 /// Runs `plyground generate`.
 pub fn generate(a: &Args) -> Result<(), String> {
+    if a.flag("prompts") {
+        let ids = command().get_arguments().map(|arg| arg.get_id().to_string()).collect::<Vec<_>>();
+        if let Some(other) = ids.iter().find(|k| k.as_str() != "prompts" && a.given(k)) {
+            return Err(format!("--{other} does not apply with --prompts (it prints every task's)"));
+        }
+        print!("{}", prompts_module());
+        return Ok(());
+    }
     if let Some(file) = a.get("set") {
         return set(a, file);
     }
@@ -201,6 +214,30 @@ fn print_json(ex: &Exercise, task: Task, seed: u64) {
         ("key", answers_json(&ex.answer_key())),
     ]);
     println!("{}", out.to_text());
+}
+
+/// `--prompts`: www/lib/practice-prompts.js, the core's fixed prompts (`Task::fixed_prompt`)
+/// by task id and tie rule, for the tasks that have one.
+pub fn prompts_module() -> String {
+    let by_task = Task::ALL
+        .iter()
+        .filter_map(|&task| {
+            let by_tie = [("nonstrict", TieRule::NonStrict), ("strict", TieRule::Strict)]
+                .into_iter()
+                .map(|(name, tie)| task.fixed_prompt(tie).map(|text| (name, Json::Str(text))))
+                .collect::<Option<Vec<_>>>()?;
+            Some((task.id(), Json::obj(by_tie)))
+        })
+        .collect();
+    format!(
+        "// The practice prompts whose words depend only on the task and the tie rule (every task but\n\
+         // MCTS and move ordering), by task id and tie rule: the core's text (Task::fixed_prompt), the\n\
+         // same every exercise of the task gives, so a page can show it before the exercise is built.\n\
+         // Written by `cargo run -p plyground-cli -- generate --prompts > www/lib/practice-prompts.js`;\n\
+         // the CLI's tests check that this file is that output.\n\
+         export const FIXED_PROMPTS = {};\n",
+        Json::obj(by_task).to_text()
+    )
 }
 
 /// "2-3" / "5" (sep '-'), "0..9" / "-5..5" (sep '.').

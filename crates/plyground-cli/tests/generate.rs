@@ -45,3 +45,21 @@ fn bad_generator_options_exit_2() {
     fails_with(&["generate", "--task", "ordering", "--cutoffs", "1"], "worst-order means α-β prunes nothing");
     fails_with(&["generate", "tree"], "unexpected argument 'tree'");
 }
+
+/// The site's module of fixed prompts (shown before an exercise is built) is exactly what
+/// `generate --prompts` prints from the core, and holds the default exercise's prompt.
+#[test]
+fn the_sites_prompts_module_is_the_cores() {
+    let out = stdout(&["generate", "--prompts"]);
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/lib/practice-prompts.js");
+    let on_disk = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        on_disk, out,
+        "www/lib/practice-prompts.js is stale: cargo run -p plyground-cli -- generate --prompts > www/lib/practice-prompts.js"
+    );
+    let minimax = stdout(&["generate", "--task", "minimax", "--json"]);
+    let prompt = minimax.split(r#""prompt":"#).nth(1).unwrap().split(r#","max""#).next().unwrap();
+    assert!(out.contains(&format!(r#"{{"minimax":{{"nonstrict":{prompt},"strict":{prompt}}}"#)), "{out}");
+    assert!(!out.contains(r#""mcts""#) && !out.contains(r#""ordering""#), "{out}");
+    fails_with(&["generate", "--prompts", "--task", "mcts"], "--task does not apply with --prompts");
+}

@@ -830,3 +830,40 @@ fn exercise_options_are_checked_once_for_every_reader() {
     p.depth = hi + 1;
     assert!(p.check(Task::Minimax).unwrap_err().starts_with(&format!("depth must be {lo}–{hi}")));
 }
+
+// ---------------------------------------------------------------------------------------
+// Prompts that a page can show before the exercise is built
+
+/// A task's fixed prompt is the prompt of every exercise of the task with that tie rule
+/// (generated at each difficulty, and given trees); MCTS and move ordering, which quote
+/// figures of their exercise, have none.
+#[test]
+fn a_fixed_prompt_is_every_exercises_prompt() {
+    for task in Task::ALL {
+        for tie in [TieRule::NonStrict, TieRule::Strict] {
+            let fixed = task.fixed_prompt(tie);
+            assert_eq!(fixed.is_none(), matches!(task, Task::Mcts | Task::Ordering), "{task:?}");
+            let Some(fixed) = fixed else { continue };
+            for d in [Difficulty::Easy, Difficulty::Exam, Difficulty::Hard] {
+                let mut p = GenParams::preset(task, d);
+                p.tie = tie;
+                for seed in 0..20u64 {
+                    let e = Exercise::generate(task, &p, seed).unwrap();
+                    assert_eq!(e.prompt(), fixed, "{task:?} {tie:?} {d:?} seed {seed}");
+                }
+            }
+        }
+    }
+    let given = ex_tie(Task::AlphaBetaLeaves, "[[3,12,8],[2,4,6],[14,5,2]]", TieRule::Strict);
+    assert_eq!(given.prompt(), Task::AlphaBetaLeaves.fixed_prompt(TieRule::Strict).unwrap());
+    assert_eq!(
+        Task::Minimax.fixed_prompt(TieRule::Strict).unwrap(),
+        "Give the minimax value of every inner node (MAX takes the largest child value, MIN the smallest), \
+         and the root's decision (the first best child on ties)."
+    );
+    assert_eq!(
+        Task::AlphaBetaLeaves.fixed_prompt(TieRule::NonStrict).unwrap(),
+        "Run ALPHA-BETA-SEARCH left to right and mark every leaf that is never evaluated (the lessons' rule: \
+         MAX stops when v ≥ β, MIN when v ≤ α)."
+    );
+}

@@ -98,6 +98,13 @@ impl Task {
         Task::Ordering,
     ];
 
+    /// The task's prompt when its words depend only on the task and the tie rule (the same
+    /// text every exercise of the task gives, [`Exercise::prompt`]); None for MCTS and move
+    /// ordering, whose prompts quote figures of their exercise.
+    pub fn fixed_prompt(self, tie: TieRule) -> Option<String> {
+        rules::fixed_prompt(self, tie)
+    }
+
     /// The task's id in links and the API.
     pub fn id(self) -> &'static str {
         match self {

@@ -76,12 +76,12 @@ pub(super) fn below_chance(t: &Tree, id: u32) -> bool {
     false
 }
 
-pub(super) fn prompt(ex: &Exercise) -> String {
-    let tie = match ex.opts.tie {
-        TieRule::NonStrict => "the lessons' rule: MAX stops when v ≥ β, MIN when v ≤ α",
-        TieRule::Strict => "the strict rule: MAX stops only when v > β, MIN only when v < α",
-    };
-    match ex.task {
+/// The prompt of a task whose words depend only on the task and the tie rule, not on the
+/// exercise's tree (every task but MCTS and move ordering, which quote figures of the
+/// exercise): None for those two.
+pub(super) fn fixed_prompt(task: Task, tie: TieRule) -> Option<String> {
+    let tie = tie_words(tie);
+    Some(match task {
         Task::Minimax => "Give the minimax value of every inner node (MAX takes the largest child value, MIN the \
                           smallest), and the root's decision (the first best child on ties)."
             .to_string(),
@@ -98,6 +98,23 @@ pub(super) fn prompt(ex: &Exercise) -> String {
         Task::MaxN => "max^n: give the utility tuple backed up to every inner node (the player to move keeps the \
                        child's tuple that is best for itself, the first one on ties) and the root's choice."
             .to_string(),
+        Task::Mcts | Task::Ordering => return None,
+    })
+}
+
+/// The tie rule as a prompt names it.
+fn tie_words(tie: TieRule) -> &'static str {
+    match tie {
+        TieRule::NonStrict => "the lessons' rule: MAX stops when v ≥ β, MIN when v ≤ α",
+        TieRule::Strict => "the strict rule: MAX stops only when v > β, MIN only when v < α",
+    }
+}
+
+pub(super) fn prompt(ex: &Exercise) -> String {
+    if let Some(text) = fixed_prompt(ex.task, ex.opts.tie) {
+        return text;
+    }
+    match ex.task {
         Task::Mcts => {
             let m = ex.mcts.as_ref();
             let (c, r) = m.map_or((0.0, 0.0), |m| (m.c, m.reward));
@@ -113,9 +130,10 @@ pub(super) fn prompt(ex: &Exercise) -> String {
                 f(1.0 - r)
             )
         }
-        Task::Ordering => format!(
-            "Reorder the children of each node so that ALPHA-BETA-SEARCH ({tie}) evaluates as few leaves as \
+        _ => format!(
+            "Reorder the children of each node so that ALPHA-BETA-SEARCH ({}) evaluates as few leaves as \
              possible. In the tree's own order it evaluates {} leaves.",
+            tie_words(ex.opts.tie),
             ex.ordering.as_ref().map_or(0, |o| o.given_leaves)
         ),
     }
