@@ -14,10 +14,8 @@ use std::time::{Duration, Instant};
 type Stage = (&'static str, fn() -> Result<(), String>);
 
 /// First, in order.
-const FIRST: &[Stage] = &[
-    ("set-up (toolchain, wasm-bindgen-cli, npm ci)", setup::all),
-    ("cargo fmt --check", fmt),
-];
+const FIRST: &[Stage] =
+    &[("set-up (toolchain, wasm-bindgen-cli, npm ci)", setup::all), ("cargo fmt --check", fmt)];
 
 /// Then two lanes side by side: they build in different cargo build directories (debug,
 /// release) so neither waits on the other's lock, and each keeps busy the core the other
@@ -140,7 +138,10 @@ pub fn main() -> Result<ExitCode, String> {
         native.and(wasm)?;
         run_stages(LAST, stage_count() - LAST.len() + 1, &mut done)
     });
-    println!("\n==== summary (stages 3–{} ran in two lanes side by side) ====", 2 + NATIVE_LANE.len() + WASM_LANE.len());
+    println!(
+        "\n==== summary (stages 3–{} ran in two lanes side by side) ====",
+        2 + NATIVE_LANE.len() + WASM_LANE.len()
+    );
     for (name, d, ok) in &done {
         println!("  {:<4}  {:<48} {:>10}", if *ok { "ok" } else { "FAIL" }, name, human_duration(*d));
     }
@@ -217,7 +218,6 @@ fn native_tests() -> Result<(), String> {
     setup::texlive()?;
     run(util::cargo().args(["test", "--workspace", "--exclude", WASM_CRATE, "--exclude", PEERS_CRATE]))
 }
-
 
 /// `#[wasm_bindgen_test]` tests, run in Node by wasm-bindgen-test-runner (.cargo/config.toml).
 fn wasm_tests() -> Result<(), String> {
