@@ -27,7 +27,7 @@ fn commands() -> Vec<(&'static str, String)> {
             "--from-bitbully --out --depth --check --latency --positions --seed --book --no-book".into(),
         ),
         ("ordering", "--game --moves --depth --tree --json".into()),
-        ("generate", format!("--task {GENERATOR} --json --set --learner")),
+        ("generate", format!("--task {GENERATOR} --json --set --learner --prompts")),
         ("grade", format!("ANSWERS --record --task --tree --mcts-seed --iterations --json {GENERATOR}")),
         (
             "export",
