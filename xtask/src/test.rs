@@ -19,9 +19,9 @@ const FIRST: &[Stage] =
 
 /// Then two lanes side by side: they build in different cargo build directories (debug,
 /// release) so neither waits on the other's lock, and each keeps busy the core the other
-/// leaves idle (the modules' LTO and wasm-opt run mostly on one). The native lane prints as
-/// it goes; the wasm lane (a second `cargo xtask test`, told by [`LANE_ENV`]) writes to
-/// target/, printed once both lanes are done.
+/// leaves idle (the modules' LTO and wasm-opt run mostly on one). This process runs the
+/// native lane and prints as it goes; the wasm lane runs in a second `cargo xtask test`
+/// (told by [`LANE_ENV`]) whose output is printed once both are done.
 const NATIVE_LANE: &[Stage] = &[
     ("clippy (native workspace)", clippy_native),
     ("clippy (wasm crate, wasm32)", clippy_wasm),
@@ -35,26 +35,39 @@ const WASM_LANE: &[Stage] = &[
     ("npm package (cargo xtask dist) → target/dist", dist::pack),
 ];
 
-/// Last, in order: what needs both lanes (the modules, the site and the CLI the native
-/// tests built).
-const LAST: &[Stage] = &[
-    ("JavaScript unit tests (node --test)", js_tests),
-    ("browser tests (headless Chromium)", browser_tests),
-    ("bench smoke pass (cargo xtask bench --quick)", bench_smoke),
-];
+/// Last, what needs both lanes (the modules, the site, the CLI the native tests built): the
+/// JavaScript tests in a second process beside the browser tests (much of whose time is
+/// spent waiting on pages), then the bench's smoke pass.
+const JS_LANE: &[Stage] = &[("JavaScript unit tests (node --test)", js_tests)];
+const BROWSER: &[Stage] = &[("browser tests (headless Chromium)", browser_tests)];
+const LAST: &[Stage] = &[("bench smoke pass (cargo xtask bench --quick)", bench_smoke)];
 
-/// Set for the second `cargo xtask test`, which runs the wasm lane alone.
-const LANE_ENV: &str = "PLYGROUND_TEST_WASM_LANE";
+/// The lanes a second process runs, by the name [`LANE_ENV`] gives it.
+const SIDE_LANES: [(&str, &[Stage]); 2] = [("wasm", WASM_LANE), ("js", JS_LANE)];
+
+/// Set, to a lane's name, for a second `cargo xtask test` that runs that lane alone.
+const LANE_ENV: &str = "PLYGROUND_TEST_LANE";
+
+/// The stages in the order of their banners' numbers.
+fn all_stages() -> impl Iterator<Item = &'static Stage> {
+    FIRST.iter().chain(NATIVE_LANE).chain(WASM_LANE).chain(JS_LANE).chain(BROWSER).chain(LAST)
+}
 
 fn stage_count() -> usize {
-    FIRST.len() + NATIVE_LANE.len() + WASM_LANE.len() + LAST.len()
+    all_stages().count()
+}
+
+/// The banner number of a lane's first stage.
+fn first_number(stages: &[Stage]) -> usize {
+    1 + all_stages().position(|s| s.0 == stages[0].0).unwrap_or(0)
 }
 
 /// Each stage's name, time and success, in the order they ended.
 type Done = Vec<(&'static str, Duration, bool)>;
 
-/// Runs stages in order under banners numbered from `first`, until one fails.
-fn run_stages(stages: &[Stage], first: usize, done: &mut Done) -> Result<(), (&'static str, String)> {
+/// Runs stages in order under their numbered banners, until one fails.
+fn run_stages(stages: &[Stage], done: &mut Done) -> Result<(), (&'static str, String)> {
+    let first = first_number(stages);
     for (i, (name, stage)) in stages.iter().enumerate() {
         println!("\n==== [{}/{}] {name} ====", first + i, stage_count());
         let t = Instant::now();
@@ -65,17 +78,22 @@ fn run_stages(stages: &[Stage], first: usize, done: &mut Done) -> Result<(), (&'
     Ok(())
 }
 
-fn lane_files() -> (PathBuf, PathBuf) {
+/// A side lane's output and its stages' results (a line each: name, milliseconds, ok).
+fn lane_files(lane: &str) -> (PathBuf, PathBuf) {
     let t = util::target_dir();
-    (t.join("test-wasm-lane.log"), t.join("test-wasm-lane.tsv"))
+    (t.join(format!("test-{lane}-lane.log")), t.join(format!("test-{lane}-lane.tsv")))
 }
 
-/// The wasm lane, in the second process: its stages, then a line per stage in the TSV file.
-fn wasm_lane() -> Result<ExitCode, String> {
+/// A side lane, in its own process: its stages, then their results in the TSV file.
+fn side_lane(lane: &str) -> Result<ExitCode, String> {
+    let (_, stages) = SIDE_LANES
+        .iter()
+        .find(|l| l.0 == lane)
+        .ok_or_else(|| format!("{LANE_ENV}: no lane named '{lane}'"))?;
     let mut done = Done::new();
-    let r = run_stages(WASM_LANE, FIRST.len() + NATIVE_LANE.len() + 1, &mut done);
+    let r = run_stages(stages, &mut done);
     let tsv: String = done.iter().map(|(n, d, ok)| format!("{n}\t{}\t{ok}\n", d.as_millis())).collect();
-    let path = lane_files().1;
+    let path = lane_files(lane).1;
     std::fs::write(&path, tsv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     match r {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -86,67 +104,81 @@ fn wasm_lane() -> Result<ExitCode, String> {
     }
 }
 
-/// Starts the wasm lane beside this process, its output to the log file.
-fn spawn_wasm_lane() -> Result<std::process::Child, String> {
-    let (log, tsv) = lane_files();
-    std::fs::create_dir_all(util::target_dir()).map_err(|e| format!("cannot create target/: {e}"))?;
+/// A side lane started beside this process, its output to its log file.
+struct Lane {
+    name: &'static str,
+    stages: &'static [Stage],
+    child: std::process::Child,
+}
+
+fn spawn_lane(name: &'static str) -> Result<Lane, (&'static str, String)> {
+    let stages = SIDE_LANES.iter().find(|l| l.0 == name).map(|l| l.1).unwrap_or(&[]);
+    let fail = |e: String| (stages.first().map_or("side lane", |s| s.0), e);
+    let (log, tsv) = lane_files(name);
+    std::fs::create_dir_all(util::target_dir()).map_err(|e| fail(format!("cannot create target/: {e}")))?;
     let _ = std::fs::remove_file(&tsv);
-    let out = std::fs::File::create(&log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
-    let err = out.try_clone().map_err(|e| format!("cannot share {}: {e}", log.display()))?;
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask's own binary: {e}"))?;
-    println!("(the wasm lane runs beside the native one; its output, in {}, follows it)", log.display());
-    std::process::Command::new(exe)
+    let out =
+        std::fs::File::create(&log).map_err(|e| fail(format!("cannot create {}: {e}", log.display())))?;
+    let err = out.try_clone().map_err(|e| fail(format!("cannot share {}: {e}", log.display())))?;
+    let exe = std::env::current_exe().map_err(|e| fail(format!("cannot find xtask's own binary: {e}")))?;
+    println!("(the {name} lane runs beside; its output, in {}, follows once it is done)", log.display());
+    let child = std::process::Command::new(exe)
         .arg("test")
-        .env(LANE_ENV, "1")
+        .env(LANE_ENV, name)
         .stdout(out)
         .stderr(err)
         .spawn()
-        .map_err(|e| format!("cannot start the wasm lane: {e}"))
+        .map_err(|e| fail(format!("cannot start the {name} lane: {e}")))?;
+    Ok(Lane { name, stages, child })
 }
 
-/// Waits for the wasm lane, prints its output and adds its stages to `done`.
-fn join_wasm_lane(mut child: std::process::Child, done: &mut Done) -> Result<(), (&'static str, String)> {
-    let status = child.wait().map_err(|e| ("wasm lane", format!("cannot wait for it: {e}")))?;
-    let (log, tsv) = lane_files();
+/// Waits for a side lane, prints its output and adds its stages to `done`.
+fn join_lane(mut lane: Lane, done: &mut Done) -> Result<(), (&'static str, String)> {
+    let first = lane.stages.first().map_or("side lane", |s| s.0);
+    let status =
+        lane.child.wait().map_err(|e| (first, format!("cannot wait for the {} lane: {e}", lane.name)))?;
+    let (log, tsv) = lane_files(lane.name);
+    println!("\n==== the {} lane's output ====", lane.name);
     print!("{}", std::fs::read_to_string(&log).unwrap_or_default());
-    let lines = std::fs::read_to_string(&tsv).unwrap_or_default();
-    for line in lines.lines() {
+    for line in std::fs::read_to_string(&tsv).unwrap_or_default().lines() {
         let mut f = line.split('\t');
         let (Some(name), Some(ms), Some(ok)) = (f.next(), f.next(), f.next()) else { continue };
-        if let Some((n, _)) = WASM_LANE.iter().find(|s| s.0 == name) {
+        if let Some((n, _)) = lane.stages.iter().find(|s| s.0 == name) {
             done.push((n, Duration::from_millis(ms.parse().unwrap_or(0)), ok == "true"));
         }
     }
     if status.success() {
         return Ok(());
     }
-    let name = done.iter().rev().find(|d| !d.2).map_or("wasm lane", |d| d.0);
-    Err((name, format!("the wasm lane failed ({status}); its output is above")))
+    let name = done.iter().rev().find(|d| !d.2).map_or(first, |d| d.0);
+    Err((name, format!("the {} lane failed ({status}); its output is above", lane.name)))
+}
+
+/// Runs `stages` here while `lane` runs beside; both end before this returns.
+fn beside(lane: &'static str, stages: &[Stage], done: &mut Done) -> Result<(), (&'static str, String)> {
+    let side = spawn_lane(lane)?;
+    let here = run_stages(stages, done);
+    let there = join_lane(side, done);
+    here.and(there)
 }
 
 pub fn main() -> Result<ExitCode, String> {
-    if std::env::var_os(LANE_ENV).is_some() {
-        return wasm_lane();
+    if let Some(lane) = std::env::var_os(LANE_ENV) {
+        return side_lane(&lane.to_string_lossy());
     }
     let start = Instant::now();
     let mut done = Done::new();
-    let result = run_stages(FIRST, 1, &mut done).and_then(|()| {
-        let lane = spawn_wasm_lane().map_err(|e| ("wasm lane", e))?;
-        let native = run_stages(NATIVE_LANE, FIRST.len() + 1, &mut done);
-        println!("\n==== the wasm lane's output ====");
-        let wasm = join_wasm_lane(lane, &mut done);
-        native.and(wasm)?;
-        run_stages(LAST, stage_count() - LAST.len() + 1, &mut done)
-    });
+    let result = run_stages(FIRST, &mut done)
+        .and_then(|()| beside("wasm", NATIVE_LANE, &mut done))
+        .and_then(|()| beside("js", BROWSER, &mut done))
+        .and_then(|()| run_stages(LAST, &mut done));
     println!(
-        "\n==== summary (stages 3–{} ran in two lanes side by side) ====",
-        2 + NATIVE_LANE.len() + WASM_LANE.len()
+        "\n==== summary (the wasm lane ran beside the native one, the JS tests beside the browser's) ===="
     );
     for (name, d, ok) in &done {
         println!("  {:<4}  {:<48} {:>10}", if *ok { "ok" } else { "FAIL" }, name, human_duration(*d));
     }
-    let all = FIRST.iter().chain(NATIVE_LANE).chain(WASM_LANE).chain(LAST);
-    for (name, _) in all.filter(|s| !done.iter().any(|d| d.0 == s.0)) {
+    for (name, _) in all_stages().filter(|s| !done.iter().any(|d| d.0 == s.0)) {
         println!("  {:<4}  {:<48} {:>10}", "skip", name, "");
     }
     match result {
@@ -286,11 +318,14 @@ mod tests {
         assert_eq!(pos(WASM_LANE, "wasm build"), Some(0));
         assert!(pos(WASM_LANE, "site").unwrap() < pos(WASM_LANE, "npm package").unwrap());
         // What needs the modules, the site, the package or the CLI comes after both lanes.
-        for later in ["JavaScript unit tests", "browser tests", "bench smoke"] {
-            assert!(pos(LAST, later).is_some(), "{later}");
-        }
-        assert!(pos(LAST, "browser tests").unwrap() < pos(LAST, "bench smoke").unwrap());
+        assert_eq!(names(JS_LANE), ["JavaScript unit tests (node --test)"]);
+        assert_eq!(names(BROWSER), ["browser tests (headless Chromium)"]);
+        assert_eq!(names(LAST), ["bench smoke pass (cargo xtask bench --quick)"]);
         assert_eq!(stage_count(), 13);
+        assert_eq!([first_number(FIRST), first_number(NATIVE_LANE), first_number(WASM_LANE)], [1, 3, 7]);
+        assert_eq!([first_number(JS_LANE), first_number(BROWSER), first_number(LAST)], [11, 12, 13]);
+        // Every side lane is known by its name.
+        assert!(SIDE_LANES.iter().all(|(name, stages)| !stages.is_empty() && matches!(*name, "wasm" | "js")));
     }
 
     #[test]
