@@ -74,6 +74,11 @@ pub struct FigNode {
     /// The true minimax value shown beside a finished inner node's own ("≤ 2 · minimax: 2")
     /// when the figure is asked for them (the page's *Minimax values*).
     pub minimax: Option<f64>,
+    /// A text shown instead of the value (an MCTS node's "W/N" and proof mark).
+    pub text: Option<String>,
+    /// A badge beside the node (an MCTS phase, or "INSPECTED"): under the value, right of an
+    /// inner node; right of a leaf.
+    pub tag: Option<String>,
 }
 
 impl FigNode {
@@ -182,6 +187,8 @@ impl Figure {
                     forward: false,
                     bold: false,
                     minimax: None,
+                    text: None,
+                    tag: None,
                 }
             })
             .collect();
@@ -326,6 +333,9 @@ pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
 /// minimax value when it is shown ("2"); the compact placement sets the second on a line of
 /// its own, "minimax: 2".
 pub fn fig_value_parts(n: &FigNode, players: usize) -> Option<(String, Option<String>)> {
+    if let Some(t) = &n.text {
+        return Some((t.clone(), None));
+    }
     let v = n.value.as_ref()?;
     let t = node_value_text(v, players);
     let t = match n.bound {

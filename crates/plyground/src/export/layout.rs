@@ -134,9 +134,19 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
             }
             w = w.max(tw);
         }
+        // A badge: right of a leaf, under the value of an inner node.
+        let tag = [fig.nodes.get(i), reserve.nodes.get(i)]
+            .into_iter()
+            .flatten()
+            .filter_map(|x| x.tag.as_deref())
+            .map(tag_width)
+            .fold(0.0, f64::max);
         if node.is_leaf() {
             left[i] = RADIUS.max(w / 2.0);
             right[i] = left[i];
+            if tag > 0.0 {
+                right[i] = right[i].max(RADIUS + PAD + tag);
+            }
         } else {
             let window = if compact {
                 // α over β.
@@ -151,7 +161,7 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
                     node.window.map(|(a, b)| text_width(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
                 window_w.max(own_window)
             };
-            right[i] = RADIUS + PAD + w.max(window);
+            right[i] = RADIUS + PAD + w.max(window).max(tag);
             left[i] = RADIUS;
         }
         if !node.label.is_empty() {
@@ -242,6 +252,14 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
         .collect();
     let below = super::place::below(fig, reserve, compact);
     Placement { x, y, width, compact, below }
+}
+
+/// Room on each side of a badge's text, cm.
+pub const TAG_PAD: f64 = 0.06;
+
+/// The width of a badge (its text at [`EDGE_SCALE`] and [`TAG_PAD`] either side), cm.
+pub fn tag_width(t: &str) -> f64 {
+    text_width(t, EDGE_SCALE) + 2.0 * TAG_PAD
 }
 
 /// An α–β window as the compact placement sets it: `α=3` over `β=+∞`.

@@ -26,7 +26,7 @@ use super::figure::{
     MINIMAX_SEP,
 };
 use super::layout::{
-    layout_with, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
+    layout_with, tag_width, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
 };
 
 /// Centimetres per TeX point.
@@ -77,6 +77,8 @@ pub enum LabelKind {
     Player,
     /// The compact placement's line "minimax: v" under a finished inner node.
     Minimax,
+    /// A badge (an MCTS phase, "INSPECTED"), drawn on its box's colour.
+    Tag,
 }
 
 /// Which point of its box a text is set at (TeX's anchors, SVG's text-anchor).
@@ -314,6 +316,23 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             labels.push(label(n.id, LabelKind::Name, &n.label, SMALL_PT, b, Anchor::East));
         }
         let value = fig_value_text(n, fig.players);
+        if let Some(t) = &n.tag {
+            // Under the value, right of an inner node; on the centre line right of a leaf.
+            let w = tag_width(t);
+            let (y0, y1) = if n.is_leaf() {
+                (cy - small / 2.0, cy + small / 2.0)
+            } else {
+                (cy - ROW_GAP - small, cy - ROW_GAP)
+            };
+            labels.push(label(
+                n.id,
+                LabelKind::Tag,
+                t,
+                SMALL_PT,
+                (cx + BESIDE, y0, cx + BESIDE + w, y1),
+                Anchor::Center,
+            ));
+        }
         if n.is_leaf() {
             if let Some(v) = value {
                 let w = text_width(&v, 1.0);
@@ -338,7 +357,7 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
                 _ => v.clone(),
             };
             let w = text_width(&v, 1.0);
-            let (y0, y1) = if n.window.is_some() {
+            let (y0, y1) = if n.window.is_some() || n.tag.is_some() {
                 (cy + ROW_GAP, cy + ROW_GAP + big)
             } else {
                 (cy - big / 2.0, cy + big / 2.0)
