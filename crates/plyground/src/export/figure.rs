@@ -76,8 +76,8 @@ pub struct FigNode {
     pub minimax: Option<f64>,
     /// A text shown instead of the value (an MCTS node's "W/N" and proof mark).
     pub text: Option<String>,
-    /// A badge beside the node (an MCTS phase, or "INSPECTED"): under the value, right of an
-    /// inner node; right of a leaf.
+    /// A badge beside the node (an MCTS phase, or "INSPECTED"): under an inner node's value,
+    /// right of the node; under a leaf's value.
     pub tag: Option<String>,
 }
 
@@ -115,6 +115,9 @@ pub struct Figure {
     pub steps: usize,
     /// The step's narration ("" at step 0).
     pub narration: String,
+    /// Room kept for a badge beside every node, cm (the MCTS figure's: its badge moves from
+    /// node to node as the phases are stepped, and nothing else moves); 0 for none.
+    pub tag_room: f64,
 }
 
 impl Figure {
@@ -250,7 +253,7 @@ impl Figure {
             let up = nodes[id].parent.is_some_and(|p| nodes[p as usize].greyed);
             nodes[id].greyed = up || nodes[id].state == FigState::Pruned;
         }
-        Ok(Figure { nodes, players, step, steps: trace.len(), narration: String::new() })
+        Ok(Figure { nodes, players, step, steps: trace.len(), narration: String::new(), tag_room: 0.0 })
     }
 
     /// How many subtrees are pruned at this step (the trace's pruned edges so far).

@@ -134,19 +134,16 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
             }
             w = w.max(tw);
         }
-        // A badge: right of a leaf, under the value of an inner node.
+        // A badge: under a leaf's value, centred; under an inner node's value, right of it.
         let tag = [fig.nodes.get(i), reserve.nodes.get(i)]
             .into_iter()
             .flatten()
             .filter_map(|x| x.tag.as_deref())
             .map(tag_width)
-            .fold(0.0, f64::max);
+            .fold(fig.tag_room, f64::max);
         if node.is_leaf() {
-            left[i] = RADIUS.max(w / 2.0);
+            left[i] = RADIUS.max(w / 2.0).max(tag / 2.0);
             right[i] = left[i];
-            if tag > 0.0 {
-                right[i] = right[i].max(RADIUS + PAD + tag);
-            }
         } else {
             let window = if compact {
                 // α over β.

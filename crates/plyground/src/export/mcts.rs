@@ -7,7 +7,7 @@
 //! one (N = 0) unvisited; the edge into the decision (the most-visited root child, or the
 //! proof's choice) is bold.
 //!
-//! Room for the widest badge is kept beside every node, so a badge moving from one node to
+//! Room for the widest badge is kept beside every node ([`Figure::tag_room`]), so a badge moving from one node to
 //! the next as the phases are stepped moves nothing else. [`place::problems`](super::place::problems)
 //! checks the result as it checks a search's figure (the tests run it over MCTS runs on
 //! every lesson tree, on generated trees and on tic-tac-toe).
@@ -96,41 +96,35 @@ pub fn acted_on(events: &[MctsMark]) -> u32 {
 
 /// The figure of an MCTS tree (`nodes`, by index) with the iteration's `events` so far, in a
 /// tree of `players` players (2 draws MAX ▲ and MIN ▼; more, numbered polygons), the
-/// decision `decided` bold and `selected` inspected. An event or node naming a node that is
-/// not there, or a parent that does not come before its child, is an error naming it.
+/// decision `decided` bold and `selected` inspected. A node whose parent does not come
+/// before it is drawn as a root, an event or id naming no node is left out (the stepper
+/// never gives either).
 pub fn mcts_figure(
-    nodes: &[MctsShown],
+    nodes: Vec<MctsShown>,
     events: &[MctsMark],
     players: usize,
     decided: Option<u32>,
     selected: Option<u32>,
-) -> Result<Figure, String> {
-    let count = nodes.len();
-    let mut fig: Vec<FigNode> = Vec::with_capacity(count);
-    for (i, m) in nodes.iter().enumerate() {
-        if let Some(p) = m.parent {
-            if p as usize >= i {
-                return Err(format!("node {i}: its parent {p} does not come before it"));
-            }
-        }
-        let kind = if m.terminal {
-            FigKind::Terminal
-        } else {
-            match m.to_move {
-                None => FigKind::Chance,
-                Some(p) if players > 2 || p > 1 => FigKind::Player(p),
-                Some(0) => FigKind::Max,
-                Some(_) => FigKind::Min,
-            }
+) -> Figure {
+    let mut fig: Vec<FigNode> = Vec::with_capacity(nodes.len());
+    for (i, m) in nodes.into_iter().enumerate() {
+        let parent = m.parent.filter(|&p| (p as usize) < i);
+        let kind = match (m.terminal, m.to_move) {
+            (true, _) => FigKind::Terminal,
+            (_, None) => FigKind::Chance,
+            (_, Some(p)) if players > 2 || p > 1 => FigKind::Player(p),
+            (_, Some(0)) => FigKind::Max,
+            _ => FigKind::Min,
         };
+        let root = if parent.is_none() { "root" } else { "" };
         fig.push(FigNode {
             id: i as u32,
-            parent: m.parent,
+            parent,
             children: Vec::new(),
             kind,
-            name: if m.parent.is_none() { "root".into() } else { m.edge.clone() },
-            label: if m.parent.is_none() { "root".into() } else { String::new() },
-            edge: if m.parent.is_none() { String::new() } else { m.edge.clone() },
+            name: if root.is_empty() { m.edge.clone() } else { root.into() },
+            label: root.into(),
+            edge: if root.is_empty() { m.edge } else { String::new() },
             prob: None,
             value: None,
             bound: None,
@@ -143,53 +137,35 @@ pub fn mcts_figure(
             text: Some(wn_text(m.w, m.n, m.proof)),
             tag: None,
         });
-        if let Some(p) = m.parent {
+        if let Some(p) = parent {
             fig[p as usize].children.push(i as u32);
         }
     }
-    let check = |what: &str, v: u32| {
-        if (v as usize) < count {
-            Ok(v as usize)
-        } else {
-            Err(format!("{what}: there is no node {v} (the tree has {count})"))
-        }
-    };
     for e in events {
         for v in [Some(e.node), e.child].into_iter().flatten() {
-            let v = check("an event", v)?;
-            fig[v].state = FigState::Open;
+            if let Some(n) = fig.get_mut(v as usize) {
+                n.state = FigState::Open;
+            }
         }
     }
-    if let Some(last) = events.last() {
-        let v = check("an event", acted_on(events))?;
-        fig[v].state = FigState::Current;
-        fig[v].tag = Some(phase_tag(last.phase).into());
+    if let (Some(last), Some(n)) = (events.last(), fig.get_mut(acted_on(events) as usize)) {
+        n.state = FigState::Current;
+        n.tag = Some(phase_tag(last.phase).into());
     }
-    if let Some(b) = decided {
-        fig[check("the decision", b)?].bold = true;
+    if let Some(n) = decided.and_then(|b| fig.get_mut(b as usize)) {
+        n.bold = true;
     }
-    if let Some(s) = selected {
-        let s = check("the inspected node", s)?;
-        if fig[s].tag.is_none() {
-            fig[s].tag = Some(TAGS[4].into());
-        }
+    if let Some(n) = selected.and_then(|s| fig.get_mut(s as usize)) {
+        n.tag.get_or_insert_with(|| TAGS[4].into());
     }
-    Ok(Figure { nodes: fig, players: players.max(2), step: 0, steps: 0, narration: String::new() })
+    let tag_room = TAGS.iter().map(|t| tag_width(t)).fold(0.0, f64::max);
+    Figure { nodes: fig, players: players.max(2), step: 0, steps: 0, narration: String::new(), tag_room }
 }
 
-/// The badge with the widest box.
-fn widest_tag() -> &'static str {
-    TAGS.iter().copied().fold(TAGS[0], |a, t| if tag_width(t) > tag_width(a) { t } else { a })
-}
-
-/// `fig` placed, normal or `compact`, with room for the widest badge beside every node.
+/// `fig` placed, normal or `compact` (room for a badge beside every node is the figure's
+/// own: [`Figure::tag_room`]).
 pub fn mcts_drawing(fig: &Figure, compact: bool) -> Drawing {
-    let mut reserve = fig.clone();
-    let tag = widest_tag();
-    for n in &mut reserve.nodes {
-        n.tag = Some(tag.into());
-    }
-    draw_with(fig, &reserve, compact)
+    draw_with(fig, fig, compact)
 }
 
 #[cfg(test)]
@@ -274,7 +250,7 @@ mod tests {
             let last = nodes.len() as u32 - 1;
             for &end in &ends {
                 for selected in [None, Some(0), Some(last)] {
-                    let fig = mcts_figure(&nodes, &marks[..end], players, m.best_child(), selected).unwrap();
+                    let fig = mcts_figure(nodes.clone(), &marks[..end], players, m.best_child(), selected);
                     for compact in [false, true] {
                         let d = mcts_drawing(&fig, compact);
                         for view in [1280.0, 360.0] {
@@ -379,7 +355,7 @@ mod tests {
             MctsMark { phase: MctsPhase::Select, node: 0, child: Some(1) },
             MctsMark { phase: MctsPhase::Rollout, node: 1, child: None },
         ];
-        let f = mcts_figure(&nodes, &ev, 2, Some(1), Some(2)).unwrap();
+        let f = mcts_figure(nodes.clone(), &ev, 2, Some(1), Some(2));
         let texts: Vec<_> =
             f.nodes.iter().map(|n| (n.text.clone().unwrap(), n.tag.clone(), n.state, n.bold)).collect();
         assert_eq!(
@@ -410,16 +386,9 @@ mod tests {
                 (2, K::Value, "0/0"),
             ]
         );
-        assert_eq!(
-            mcts_figure(
-                &nodes,
-                &[MctsMark { phase: MctsPhase::Backup, node: 9, child: None }],
-                2,
-                None,
-                None
-            )
-            .unwrap_err(),
-            "an event: there is no node 9 (the tree has 3)"
-        );
+        // An event naming no node is left out.
+        let g =
+            mcts_figure(nodes, &[MctsMark { phase: MctsPhase::Backup, node: 9, child: None }], 2, None, None);
+        assert!(g.nodes.iter().all(|n| n.tag.is_none() && n.state != FigState::Current));
     }
 }

@@ -8,7 +8,8 @@
 //!
 //! - a node's row: its name left of it, its value right of it (above the centre line when the
 //!   α–β window is shown, the window below it), all at least [`BESIDE`] from the centre, clear
-//!   of the glyph and the current node's ring; a leaf's value under it, below the ring;
+//!   of the glyph and the current node's ring; a leaf's value under it, below the ring; a
+//!   badge (an MCTS phase) under an inner node's value, under a leaf's;
 //! - an edge leaves its parent by a short vertical stem down past everything the parent's row
 //!   shows under its centre line (per level: the same depth for every node of a level), runs
 //!   straight to a point over the child, and enters the child by a stem down past the texts
@@ -236,7 +237,15 @@ pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
     let mut out = vec![row.max(RADIUS + AIR); levels];
     for (i, n) in fig.nodes.iter().enumerate() {
         let reach = if n.is_leaf() {
-            leaf
+            // (A badge under the value.)
+            let tag = fig.tag_room > 0.0
+                || n.tag.is_some()
+                || reserve.nodes.get(i).is_some_and(|r| r.tag.is_some());
+            if tag {
+                leaf + text_height(SMALL_PT)
+            } else {
+                leaf
+            }
         } else if !compact {
             continue;
         } else {
@@ -317,21 +326,15 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
         }
         let value = fig_value_text(n, fig.players);
         if let Some(t) = &n.tag {
-            // Under the value, right of an inner node; on the centre line right of a leaf.
+            // Under the value, right of an inner node; under a leaf's value, centred.
             let w = tag_width(t);
-            let (y0, y1) = if n.is_leaf() {
-                (cy - small / 2.0, cy + small / 2.0)
+            let b = if n.is_leaf() {
+                let y1 = cy - LEAF_TOP - big;
+                (cx - w / 2.0, y1 - small, cx + w / 2.0, y1)
             } else {
-                (cy - ROW_GAP - small, cy - ROW_GAP)
+                (cx + BESIDE, cy - ROW_GAP - small, cx + BESIDE + w, cy - ROW_GAP)
             };
-            labels.push(label(
-                n.id,
-                LabelKind::Tag,
-                t,
-                SMALL_PT,
-                (cx + BESIDE, y0, cx + BESIDE + w, y1),
-                Anchor::Center,
-            ));
+            labels.push(label(n.id, LabelKind::Tag, t, SMALL_PT, b, Anchor::Center));
         }
         if n.is_leaf() {
             if let Some(v) = value {
@@ -413,6 +416,14 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
         bounds = (0.0, 0.0, 0.0, 0.0);
     }
     Drawing { place: place.clone(), labels, edges, ring, bounds }
+}
+
+/// Node `v`'s box (cm, y up): its glyph and the current node's ring, which a pointer on the
+/// node hits.
+pub fn node_box(place: &Placement, v: usize) -> (f64, f64, f64, f64) {
+    let r = RING + RING_WIDTH / 2.0;
+    let (x, y) = (place.x[v], place.y[v]);
+    (x - r, y - r, x + r, y + r)
 }
 
 fn label(node: u32, kind: LabelKind, text: &str, pt: f64, b: (f64, f64, f64, f64), anchor: Anchor) -> Label {
