@@ -269,15 +269,11 @@ mod tests {
         texts
     }
 
-    fn lesson_trees() -> Vec<Tree> {
-        let text = include_str!("../../../../tests/fixtures/lessons.txt");
-        text.lines().filter_map(|l| l.strip_prefix("tree: ")).map(|t| Tree::try_parse(t).unwrap()).collect()
-    }
-
     #[test]
     fn mcts_on_every_lesson_tree_places_its_texts_apart() {
         let mut texts = 0;
-        for t in lesson_trees() {
+        for text in super::super::tests::lesson_trees() {
+            let t = Tree::try_parse(&text).unwrap();
             for solver in [false, true] {
                 let opts = MctsOptions { seed: 7, solver: solver && t.players() == 2, ..Default::default() };
                 texts += check_run(&t, t.initial_state(), opts, t.players(), &t.to_text());
@@ -291,15 +287,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(20261205);
         let mut texts = 0;
         for k in 0..60u64 {
-            let params = crate::games::tree::RandomTreeParams {
-                max_depth: 3 + (k % 3) as u32,
-                max_children: 2 + (k % 3) as u32,
-                min_value: -120,
-                max_value: 120,
-                chance_probability: if k % 3 == 1 { 0.4 } else { 0.0 },
-                players: if k % 3 == 2 { 3 } else { 2 },
-                ..Default::default()
-            };
+            let params = super::super::tests::generated_params(k as usize);
             let t = Tree::random(&mut rng, &params);
             let opts = MctsOptions { seed: k, ..Default::default() };
             texts += check_run(&t, t.initial_state(), opts, t.players(), &t.to_text());
