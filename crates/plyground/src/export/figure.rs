@@ -79,9 +79,19 @@ pub struct FigNode {
     /// A badge beside the node (an MCTS phase, or "INSPECTED"): under an inner node's value,
     /// right of the node; under a leaf's value.
     pub tag: Option<String>,
+    /// Room kept for a badge at the node, cm (at least [`FigNode::tag`]'s width; 0 for none):
+    /// an MCTS node the iteration's badge visits keeps it at every phase, so the badge moves
+    /// from node to node and nothing else does.
+    pub tag_room: f64,
 }
 
 impl FigNode {
+    /// Does the node show a badge or keep room for one (its value then above its centre line,
+    /// a leaf's texts reaching lower)?
+    pub fn has_tag(&self) -> bool {
+        self.tag.is_some() || self.tag_room > 0.0
+    }
+
     /// Is the node drawn as a leaf (its value under it, never a window)?
     pub fn is_leaf(&self) -> bool {
         self.children.is_empty() || self.kind == FigKind::Terminal
@@ -115,9 +125,6 @@ pub struct Figure {
     pub steps: usize,
     /// The step's narration ("" at step 0).
     pub narration: String,
-    /// Room kept for a badge beside every node, cm (the MCTS figure's: its badge moves from
-    /// node to node as the phases are stepped, and nothing else moves); 0 for none.
-    pub tag_room: f64,
 }
 
 impl Figure {
@@ -192,6 +199,7 @@ impl Figure {
                     minimax: None,
                     text: None,
                     tag: None,
+                    tag_room: 0.0,
                 }
             })
             .collect();
@@ -253,7 +261,7 @@ impl Figure {
             let up = nodes[id].parent.is_some_and(|p| nodes[p as usize].greyed);
             nodes[id].greyed = up || nodes[id].state == FigState::Pruned;
         }
-        Ok(Figure { nodes, players, step, steps: trace.len(), narration: String::new(), tag_room: 0.0 })
+        Ok(Figure { nodes, players, step, steps: trace.len(), narration: String::new() })
     }
 
     /// How many subtrees are pruned at this step (the trace's pruned edges so far).

@@ -135,12 +135,7 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
             w = w.max(tw);
         }
         // A badge: under a leaf's value, centred; under an inner node's value, right of it.
-        let tag = [fig.nodes.get(i), reserve.nodes.get(i)]
-            .into_iter()
-            .flatten()
-            .filter_map(|x| x.tag.as_deref())
-            .map(tag_width)
-            .fold(fig.tag_room, f64::max);
+        let tag = node.tag.as_deref().map_or(0.0, tag_width).max(node.tag_room);
         if node.is_leaf() {
             left[i] = RADIUS.max(w / 2.0).max(tag / 2.0);
             right[i] = left[i];

@@ -7,14 +7,22 @@
 //! one (N = 0) unvisited; the edge into the decision (the most-visited root child, or the
 //! proof's choice) is bold.
 //!
-//! Room for the widest badge is kept beside every node ([`Figure::tag_room`]), so a badge moving from one node to
-//! the next as the phases are stepped moves nothing else. [`place::problems`](super::place::problems)
-//! checks the result as it checks a search's figure (the tests run it over MCTS runs on
-//! every lesson tree, on generated trees and on tic-tac-toe).
+//! Room for a badge is kept only at the nodes the iteration's badge visits, at every phase
+//! of it ([`FigNode::tag_room`]), and at the inspected node: the badge moves from node to
+//! node as the phases are stepped and nothing else moves, and the rest of the tree is as
+//! narrow as its texts. [`place::problems`](super::place::problems) checks the result as it
+//! checks a search's figure (the tests run it over MCTS runs on every lesson tree, on
+//! generated trees and on tic-tac-toe).
+//!
+//! What is pictured is an [`MctsPicture`]: the tree's numbers and moves and the iteration's
+//! events, nothing of the game. Its text form ([`MctsPicture::to_text`],
+//! [`MctsPicture::from_text`]) lets a module that steps a game's MCTS but has no placement
+//! hand the picture to one that has it (the browser's games and tree modules).
 
 use super::figure::{value_text, FigKind, FigNode, FigState, Figure};
 use super::layout::tag_width;
 use super::place::{draw_with, Drawing};
+use crate::decimal;
 use crate::event::MctsPhase;
 use crate::search::mcts::Outcome;
 
@@ -49,16 +57,37 @@ pub struct MctsMark {
     pub child: Option<u32>,
 }
 
+/// An MCTS tree at one point of its stepping: what its figure shows.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct MctsPicture {
+    /// The tree's nodes, by index (parents first).
+    pub nodes: Vec<MctsShown>,
+    /// The iteration's events, all of them (the badge's room is kept on every node they act on).
+    pub events: Vec<MctsMark>,
+    /// How many of `events` have been shown.
+    pub shown: usize,
+    /// Players in the game (2 draws MAX ▲ and MIN ▼; more, numbered polygons).
+    pub players: usize,
+    /// The decision (its edge bold).
+    pub decided: Option<u32>,
+    /// The node whose UCB1 table is open ("INSPECTED").
+    pub selected: Option<u32>,
+}
+
 /// The badges a node may show.
 pub const TAGS: [&str; 5] = ["SELECT", "EXPAND", "ROLLOUT", "BACKUP", "INSPECTED"];
 
 /// The badge of a phase.
 pub fn phase_tag(p: MctsPhase) -> &'static str {
+    TAGS[phase_index(p)]
+}
+
+fn phase_index(p: MctsPhase) -> usize {
     match p {
-        MctsPhase::Select => TAGS[0],
-        MctsPhase::Expand => TAGS[1],
-        MctsPhase::Rollout => TAGS[2],
-        MctsPhase::Backup => TAGS[3],
+        MctsPhase::Select => 0,
+        MctsPhase::Expand => 1,
+        MctsPhase::Rollout => 2,
+        MctsPhase::Backup => 3,
     }
 }
 
@@ -94,76 +123,184 @@ pub fn acted_on(events: &[MctsMark]) -> u32 {
     }
 }
 
-/// The figure of an MCTS tree (`nodes`, by index) with the iteration's `events` so far, in a
-/// tree of `players` players (2 draws MAX ▲ and MIN ▼; more, numbered polygons), the
-/// decision `decided` bold and `selected` inspected. A node whose parent does not come
-/// before it is drawn as a root, an event or id naming no node is left out (the stepper
-/// never gives either).
-pub fn mcts_figure(
-    nodes: Vec<MctsShown>,
-    events: &[MctsMark],
-    players: usize,
-    decided: Option<u32>,
-    selected: Option<u32>,
-) -> Figure {
-    let mut fig: Vec<FigNode> = Vec::with_capacity(nodes.len());
-    for (i, m) in nodes.into_iter().enumerate() {
-        let parent = m.parent.filter(|&p| (p as usize) < i);
-        let kind = match (m.terminal, m.to_move) {
-            (true, _) => FigKind::Terminal,
-            (_, None) => FigKind::Chance,
-            (_, Some(p)) if players > 2 || p > 1 => FigKind::Player(p),
-            (_, Some(0)) => FigKind::Max,
-            _ => FigKind::Min,
-        };
-        let root = if parent.is_none() { "root" } else { "" };
-        fig.push(FigNode {
-            id: i as u32,
-            parent,
-            children: Vec::new(),
-            kind,
-            name: if root.is_empty() { m.edge.clone() } else { root.into() },
-            label: root.into(),
-            edge: if root.is_empty() { m.edge } else { String::new() },
-            prob: None,
-            value: None,
-            bound: None,
-            window: None,
-            state: if m.n > 0.0 { FigState::Done } else { FigState::Unvisited },
-            greyed: false,
-            forward: false,
-            bold: false,
-            minimax: None,
-            text: Some(wn_text(m.w, m.n, m.proof)),
-            tag: None,
-        });
-        if let Some(p) = parent {
-            fig[p as usize].children.push(i as u32);
-        }
-    }
-    for e in events {
-        for v in [Some(e.node), e.child].into_iter().flatten() {
-            if let Some(n) = fig.get_mut(v as usize) {
-                n.state = FigState::Open;
+impl MctsPicture {
+    /// The figure. A node whose parent does not come before it is drawn as a root; an event
+    /// or id naming no node is left out (the stepper never gives either).
+    pub fn figure(&self) -> Figure {
+        let players = self.players;
+        let mut fig: Vec<FigNode> = Vec::with_capacity(self.nodes.len());
+        for (i, m) in self.nodes.iter().enumerate() {
+            let parent = m.parent.filter(|&p| (p as usize) < i);
+            let kind = match (m.terminal, m.to_move) {
+                (true, _) => FigKind::Terminal,
+                (_, None) => FigKind::Chance,
+                (_, Some(p)) if players > 2 || p > 1 => FigKind::Player(p),
+                (_, Some(0)) => FigKind::Max,
+                _ => FigKind::Min,
+            };
+            let root = if parent.is_none() { "root" } else { "" };
+            fig.push(FigNode {
+                id: i as u32,
+                parent,
+                children: Vec::new(),
+                kind,
+                name: if root.is_empty() { m.edge.clone() } else { root.into() },
+                label: root.into(),
+                edge: if root.is_empty() { m.edge.clone() } else { String::new() },
+                prob: None,
+                value: None,
+                bound: None,
+                window: None,
+                state: if m.n > 0.0 { FigState::Done } else { FigState::Unvisited },
+                greyed: false,
+                forward: false,
+                bold: false,
+                minimax: None,
+                text: Some(wn_text(m.w, m.n, m.proof)),
+                tag: None,
+                tag_room: 0.0,
+            });
+            if let Some(p) = parent {
+                fig[p as usize].children.push(i as u32);
             }
         }
+        let shown = &self.events[..self.shown.min(self.events.len())];
+        for e in shown {
+            for v in [Some(e.node), e.child].into_iter().flatten() {
+                if let Some(n) = fig.get_mut(v as usize) {
+                    n.state = FigState::Open;
+                }
+            }
+        }
+        // The room of the widest phase badge on every node the iteration's badge visits.
+        let phase_room = TAGS[..4].iter().map(|t| tag_width(t)).fold(0.0, f64::max);
+        for k in 1..=self.events.len() {
+            if let Some(n) = fig.get_mut(acted_on(&self.events[..k]) as usize) {
+                n.tag_room = phase_room;
+            }
+        }
+        if let (Some(last), Some(n)) = (shown.last(), fig.get_mut(acted_on(shown) as usize)) {
+            n.state = FigState::Current;
+            n.tag = Some(phase_tag(last.phase).into());
+        }
+        if let Some(n) = self.decided.and_then(|b| fig.get_mut(b as usize)) {
+            n.bold = true;
+        }
+        if let Some(n) = self.selected.and_then(|s| fig.get_mut(s as usize)) {
+            n.tag.get_or_insert_with(|| TAGS[4].into());
+            n.tag_room = n.tag_room.max(tag_width(TAGS[4]));
+        }
+        Figure { nodes: fig, players: players.max(2), step: 0, steps: 0, narration: String::new() }
     }
-    if let (Some(last), Some(n)) = (events.last(), fig.get_mut(acted_on(events) as usize)) {
-        n.state = FigState::Current;
-        n.tag = Some(phase_tag(last.phase).into());
+
+    /// The picture as text, one line a record, fields split by tabs: `mcts`, players, events
+    /// shown, decided, selected; then an `e` line per event (phase s/e/r/b, node, child) and
+    /// an `n` line per node (parent, N, W, player to move, terminal 0/1, proof w/l/d, the
+    /// move); "-" for none. Numbers are written exactly (read back the same).
+    pub fn to_text(&self) -> String {
+        let opt = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
+        let mut out = format!(
+            "mcts\t{}\t{}\t{}\t{}\n",
+            self.players,
+            self.shown,
+            opt(self.decided),
+            opt(self.selected)
+        );
+        for e in &self.events {
+            let phase = ["s", "e", "r", "b"][phase_index(e.phase)];
+            out.push_str(&format!("e\t{phase}\t{}\t{}\n", e.node, opt(e.child)));
+        }
+        for m in &self.nodes {
+            let proof = match m.proof {
+                None => "-",
+                Some(Outcome::Win) => "w",
+                Some(Outcome::Loss) => "l",
+                Some(Outcome::Draw) => "d",
+            };
+            out.push_str(&format!(
+                "n\t{}\t{}\t{}\t{}\t{}\t{proof}\t{}\n",
+                opt(m.parent),
+                decimal::display(m.n),
+                decimal::display(m.w),
+                m.to_move.map_or("-".to_string(), |p| p.to_string()),
+                u8::from(m.terminal),
+                m.edge.replace(['\n', '\r'], " "),
+            ));
+        }
+        out
     }
-    if let Some(n) = decided.and_then(|b| fig.get_mut(b as usize)) {
-        n.bold = true;
+
+    /// A picture from [`MctsPicture::to_text`]'s text; an error names the line and what is
+    /// wrong with it.
+    pub fn from_text(text: &str) -> Result<MctsPicture, String> {
+        let mut pic = MctsPicture::default();
+        for (k, line) in text.lines().enumerate() {
+            pic.read_line(k, line).map_err(|e| format!("MCTS picture, line {}: {e}", k + 1))?;
+        }
+        if pic.players == 0 {
+            return Err("MCTS picture: no 'mcts' line first".into());
+        }
+        if pic.shown > pic.events.len() {
+            return Err(format!("MCTS picture: {} events shown of {}", pic.shown, pic.events.len()));
+        }
+        Ok(pic)
     }
-    if let Some(n) = selected.and_then(|s| fig.get_mut(s as usize)) {
-        n.tag.get_or_insert_with(|| TAGS[4].into());
+
+    fn read_line(&mut self, k: usize, line: &str) -> Result<(), String> {
+        let f: Vec<&str> = line.splitn(8, '\t').collect();
+        let want = match f[0] {
+            "mcts" if k == 0 => 5,
+            "e" if k > 0 && self.nodes.is_empty() => 4,
+            "n" if k > 0 => 8,
+            _ => return Err(format!("'{}' is not a record here", f[0])),
+        };
+        if f.len() != want {
+            return Err(format!("{} fields, not {want}", f.len()));
+        }
+        let int = |t: &str| t.parse::<u32>().map_err(|_| format!("'{t}' is not a count"));
+        let opt = |t: &str| if t == "-" { Ok(None) } else { int(t).map(Some) };
+        let num =
+            |t: &str| decimal::parse(t).filter(|x| x.is_finite()).ok_or(format!("'{t}' is not a number"));
+        match f[0] {
+            "mcts" => {
+                self.players = int(f[1])?.clamp(1, 255) as usize;
+                self.shown = int(f[2])? as usize;
+                self.decided = opt(f[3])?;
+                self.selected = opt(f[4])?;
+            }
+            "e" => self.events.push(MctsMark {
+                phase: match f[1] {
+                    "s" => MctsPhase::Select,
+                    "e" => MctsPhase::Expand,
+                    "r" => MctsPhase::Rollout,
+                    "b" => MctsPhase::Backup,
+                    t => return Err(format!("'{t}' is not a phase (s, e, r or b)")),
+                },
+                node: int(f[2])?,
+                child: opt(f[3])?,
+            }),
+            _ => self.nodes.push(MctsShown {
+                parent: opt(f[1])?,
+                n: num(f[2])?,
+                w: num(f[3])?,
+                to_move: opt(f[4])?.map(|p| p.min(255) as u8),
+                terminal: f[5] == "1",
+                proof: match f[6] {
+                    "-" => None,
+                    "w" => Some(Outcome::Win),
+                    "l" => Some(Outcome::Loss),
+                    "d" => Some(Outcome::Draw),
+                    t => return Err(format!("'{t}' is not a proof (w, l, d or -)")),
+                },
+                edge: f[7].to_string(),
+            }),
+        }
+        Ok(())
     }
-    let tag_room = TAGS.iter().map(|t| tag_width(t)).fold(0.0, f64::max);
-    Figure { nodes: fig, players: players.max(2), step: 0, steps: 0, narration: String::new(), tag_room }
 }
 
-/// `fig` placed, normal or `compact` (room for a badge beside every node is the figure's
-/// own: [`Figure::tag_room`]).
+/// `fig` placed, normal or `compact` (the room for badges is the nodes' own:
+/// [`FigNode::tag_room`]).
 pub fn mcts_drawing(fig: &Figure, compact: bool) -> Drawing {
     draw_with(fig, fig, compact)
 }
@@ -248,10 +385,21 @@ mod tests {
             ends.insert(0, 0);
             ends.push(marks.len());
             let last = nodes.len() as u32 - 1;
-            for &end in &ends {
-                for selected in [None, Some(0), Some(last)] {
-                    let fig = mcts_figure(nodes.clone(), &marks[..end], players, m.best_child(), selected);
-                    for compact in [false, true] {
+            for selected in [None, Some(0), Some(last)] {
+                let mut pic = MctsPicture {
+                    nodes: nodes.clone(),
+                    events: marks.clone(),
+                    shown: 0,
+                    players,
+                    decided: m.best_child(),
+                    selected,
+                };
+                for compact in [false, true] {
+                    // Stepping the phases moves the badge and nothing else.
+                    let mut placed: Option<(Vec<f64>, Vec<f64>)> = None;
+                    for &end in &ends {
+                        pic.shown = end;
+                        let fig = pic.figure();
                         let d = mcts_drawing(&fig, compact);
                         for view in [1280.0, 360.0] {
                             let p = super::super::place::problems(&fig, &d, view);
@@ -261,9 +409,16 @@ mod tests {
                                 p.join("\n")
                             );
                         }
+                        let xy = (d.place.x.clone(), d.place.y.clone());
+                        assert_eq!(
+                            placed.get_or_insert_with(|| xy.clone()),
+                            &xy,
+                            "{what}: {end} events moved the tree"
+                        );
                         texts += d.labels.len();
                     }
                 }
+                assert_eq!(MctsPicture::from_text(&pic.to_text()).as_ref(), Ok(&pic), "{what}");
             }
         }
         texts
@@ -343,7 +498,15 @@ mod tests {
             MctsMark { phase: MctsPhase::Select, node: 0, child: Some(1) },
             MctsMark { phase: MctsPhase::Rollout, node: 1, child: None },
         ];
-        let f = mcts_figure(nodes.clone(), &ev, 2, Some(1), Some(2));
+        let pic = MctsPicture {
+            nodes,
+            events: ev.to_vec(),
+            shown: 2,
+            players: 2,
+            decided: Some(1),
+            selected: Some(2),
+        };
+        let f = pic.figure();
         let texts: Vec<_> =
             f.nodes.iter().map(|n| (n.text.clone().unwrap(), n.tag.clone(), n.state, n.bold)).collect();
         assert_eq!(
@@ -374,9 +537,34 @@ mod tests {
                 (2, K::Value, "0/0"),
             ]
         );
+        // Room for a phase badge at the nodes the iteration's badge visits (the root's
+        // child 1: selected into, rolled out from), for "INSPECTED" at the inspected node.
+        let room: Vec<f64> = f.nodes.iter().map(|n| n.tag_room).collect();
+        assert_eq!(room, vec![0.0, tag_width("ROLLOUT"), tag_width("INSPECTED")]);
+        // Before the first event: no badge, the same room.
+        let g = MctsPicture { shown: 0, ..pic.clone() }.figure();
+        assert_eq!(g.nodes.iter().map(|n| n.tag_room).collect::<Vec<_>>(), room);
+        assert_eq!(g.nodes[1].tag, None);
         // An event naming no node is left out.
-        let g =
-            mcts_figure(nodes, &[MctsMark { phase: MctsPhase::Backup, node: 9, child: None }], 2, None, None);
+        let events = vec![MctsMark { phase: MctsPhase::Backup, node: 9, child: None }];
+        let g = MctsPicture { events, shown: 1, selected: None, ..pic.clone() }.figure();
         assert!(g.nodes.iter().all(|n| n.tag.is_none() && n.state != FigState::Current));
+        // The text form, exactly; bad text is refused, naming the line.
+        assert_eq!(
+            pic.to_text(),
+            "mcts\t2\t2\t1\t2\ne\ts\t0\t1\ne\tr\t1\t-\n\
+             n\t-\t3\t1.5\t0\t0\t-\t\nn\t0\t2\t2\t1\t0\tw\ta1\nn\t0\t0\t0\t-\t1\t-\ta2\n"
+        );
+        assert_eq!(MctsPicture::from_text(&pic.to_text()), Ok(pic.clone()));
+        for (text, error) in [
+            ("", "MCTS picture: no 'mcts' line first"),
+            ("n\t-\t1\t0\t0\t0\t-\t", "MCTS picture, line 1: 'n' is not a record here"),
+            ("mcts\t2\t0\t-\t-\nn\t-\t1\tx\t0\t0\t-\t", "MCTS picture, line 2: 'x' is not a number"),
+            ("mcts\t2\t0\t-\nn", "MCTS picture, line 1: 4 fields, not 5"),
+            ("mcts\t2\t1\t-\t-", "MCTS picture: 1 events shown of 0"),
+            ("mcts\t2\t0\t-\t-\ne\tq\t0\t-", "MCTS picture, line 2: 'q' is not a phase (s, e, r or b)"),
+        ] {
+            assert_eq!(MctsPicture::from_text(text), Err(error.to_string()), "{text:?}");
+        }
     }
 }

@@ -238,10 +238,7 @@ pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
     for (i, n) in fig.nodes.iter().enumerate() {
         let reach = if n.is_leaf() {
             // (A badge under the value.)
-            let tag = fig.tag_room > 0.0
-                || n.tag.is_some()
-                || reserve.nodes.get(i).is_some_and(|r| r.tag.is_some());
-            if tag {
+            if n.has_tag() {
                 leaf + text_height(SMALL_PT)
             } else {
                 leaf
@@ -360,7 +357,7 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
                 _ => v.clone(),
             };
             let w = text_width(&v, 1.0);
-            let (y0, y1) = if n.window.is_some() || n.tag.is_some() {
+            let (y0, y1) = if n.window.is_some() || n.has_tag() {
                 (cy + ROW_GAP, cy + ROW_GAP + big)
             } else {
                 (cy - big / 2.0, cy + big / 2.0)
