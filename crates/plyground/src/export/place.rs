@@ -29,6 +29,7 @@ use super::figure::{
 use super::layout::{
     layout_with, tag_width, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
 };
+use crate::search::alphabeta::{sort_keys, total_order_key};
 
 /// Centimetres per TeX point.
 pub const CM_PER_PT: f64 = 2.54 / 72.27;
@@ -459,15 +460,24 @@ fn segment_meets(l: &Label, p: (f64, f64), q: (f64, f64)) -> bool {
     t0 <= t1
 }
 
+/// `labels` by their left ends, in their order where those are equal (a stable sort, by the
+/// searches' one sort of keys).
+fn left_to_right(labels: Vec<&Label>) -> Vec<&Label> {
+    let mut keys: Vec<(i64, u32)> =
+        labels.iter().enumerate().map(|(i, l)| (total_order_key(l.x0), i as u32)).collect();
+    sort_keys(&mut keys);
+    keys.iter().map(|&(_, i)| labels[i as usize]).collect()
+}
+
 /// The edges (by child) whose subtrees must move right so that the texts of neighbouring
 /// edges stay apart, and by how much at least: wherever an edge text meets another edge or
 /// another edge's text.
 fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
     let x = &d.place.x;
-    let mut texts: Vec<&Label> =
+    let texts: Vec<&Label> =
         d.labels.iter().filter(|l| matches!(l.kind, LabelKind::Edge | LabelKind::Prob)).collect();
     // Left to right: a text meets only those that start before it ends.
-    texts.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let texts = left_to_right(texts);
     let mut out = Vec::new();
     let depth = depths(fig);
     let apart = |u: u32, v: u32| -> Option<usize> {
@@ -541,8 +551,7 @@ pub fn opening_scale(width_cm: f64, view_px: f64) -> f64 {
 pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
     let mut out = Vec::new();
     let name = |l: &Label| format!("'{}' ({:?} of {})", l.text, l.kind, fig.nodes[l.node as usize].name);
-    let mut sorted: Vec<&Label> = d.labels.iter().collect();
-    sorted.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let sorted = left_to_right(d.labels.iter().collect());
     for (k, a) in sorted.iter().enumerate() {
         for b in &sorted[k + 1..] {
             if b.x0 >= a.x1 {
