@@ -15,14 +15,13 @@
 //! generated trees and on tic-tac-toe).
 //!
 //! What is pictured is an [`MctsPicture`]: the tree's numbers and moves and the iteration's
-//! events, nothing of the game. Its text form ([`MctsPicture::to_text`],
-//! [`MctsPicture::from_text`]) lets a module that steps a game's MCTS but has no placement
-//! hand the picture to one that has it (the browser's games and tree modules).
+//! events, nothing of the game. As numbers and moves ([`MctsPicture::to_numbers`],
+//! [`MctsPicture::from_numbers`]) it goes from a module that steps a game's MCTS but has no
+//! placement to one that has it (the browser's games and tree modules).
 
 use super::figure::{value_text, FigKind, FigNode, FigState, Figure};
 use super::layout::tag_width;
 use super::place::{draw_with, Drawing};
-use crate::decimal;
 use crate::event::MctsPhase;
 use crate::search::mcts::Outcome;
 
@@ -193,109 +192,89 @@ impl MctsPicture {
         Figure { nodes: fig, players: players.max(2), step: 0, steps: 0, narration: String::new() }
     }
 
-    /// The picture as text, one line a record, fields split by tabs: `mcts`, players, events
-    /// shown, decided, selected; then an `e` line per event (phase s/e/r/b, node, child) and
-    /// an `n` line per node (parent, N, W, player to move, terminal 0/1, proof w/l/d, the
-    /// move); "-" for none. Numbers are written exactly (read back the same).
-    pub fn to_text(&self) -> String {
-        let opt = |v: Option<u32>| v.map_or("-".to_string(), |v| v.to_string());
-        let mut out = format!(
-            "mcts\t{}\t{}\t{}\t{}\n",
-            self.players,
-            self.shown,
+    /// The picture as numbers (the moves aside: a node's `edge`, as the stepper's records
+    /// give it), for a module that has no placement to hand to one that has: players, events
+    /// shown, decided, selected,
+    /// the number of events; per event its phase (0 select, 1 expand, 2 rollout, 3 backup),
+    /// node and child; per node its parent, N, W, player to move, terminal (0 or 1) and proof
+    /// (0 none, 1 win, 2 loss, 3 draw); −1 for none.
+    pub fn to_numbers(&self) -> Vec<f64> {
+        let opt = |v: Option<u32>| v.map_or(-1.0, f64::from);
+        let mut out = vec![
+            self.players as f64,
+            self.shown as f64,
             opt(self.decided),
-            opt(self.selected)
-        );
+            opt(self.selected),
+            self.events.len() as f64,
+        ];
         for e in &self.events {
-            let phase = ["s", "e", "r", "b"][phase_index(e.phase)];
-            out.push_str(&format!("e\t{phase}\t{}\t{}\n", e.node, opt(e.child)));
+            out.extend([phase_index(e.phase) as f64, f64::from(e.node), opt(e.child)]);
         }
         for m in &self.nodes {
             let proof = match m.proof {
-                None => "-",
-                Some(Outcome::Win) => "w",
-                Some(Outcome::Loss) => "l",
-                Some(Outcome::Draw) => "d",
+                None => 0.0,
+                Some(Outcome::Win) => 1.0,
+                Some(Outcome::Loss) => 2.0,
+                Some(Outcome::Draw) => 3.0,
             };
-            out.push_str(&format!(
-                "n\t{}\t{}\t{}\t{}\t{}\t{proof}\t{}\n",
-                opt(m.parent),
-                decimal::display(m.n),
-                decimal::display(m.w),
-                m.to_move.map_or("-".to_string(), |p| p.to_string()),
-                u8::from(m.terminal),
-                m.edge.replace(['\n', '\r'], " "),
-            ));
+            let to_move = m.to_move.map_or(-1.0, f64::from);
+            out.extend([opt(m.parent), m.n, m.w, to_move, f64::from(u8::from(m.terminal)), proof]);
         }
         out
     }
 
-    /// A picture from [`MctsPicture::to_text`]'s text; an error names the line and what is
-    /// wrong with it.
-    pub fn from_text(text: &str) -> Result<MctsPicture, String> {
-        let mut pic = MctsPicture::default();
-        for (k, line) in text.lines().enumerate() {
-            pic.read_line(k, line).map_err(|e| format!("MCTS picture, line {}: {e}", k + 1))?;
+    /// A picture from [`MctsPicture::to_numbers`]'s numbers and the nodes' moves (the root's
+    /// is not shown); an error names the first number out of its range.
+    pub fn from_numbers(numbers: &[f64], edges: Vec<String>) -> Result<MctsPicture, String> {
+        let mut k = 0;
+        // The next number: an integer from −1 (none, when `none`) to `max`; any finite one
+        // when `max` is infinite.
+        let mut next = |max: f64, none: bool| {
+            let x = numbers.get(k).copied().unwrap_or(f64::NAN);
+            k += 1;
+            let ok = if max.is_infinite() {
+                x.is_finite()
+            } else {
+                x.fract() == 0.0 && x >= if none { -1.0 } else { 0.0 } && x <= max
+            };
+            if ok {
+                Ok(x)
+            } else {
+                Err(format!("MCTS picture: number {} is out of its range (or missing)", k - 1))
+            }
+        };
+        let opt = |x: f64| (x >= 0.0).then_some(x as u32);
+        let big = f64::from(u32::MAX);
+        let players = next(255.0, false)?.max(1.0) as usize;
+        let shown = next(big, false)? as usize;
+        let decided = opt(next(big, true)?);
+        let selected = opt(next(big, true)?);
+        let count = next(big, false)? as usize;
+        if numbers.len() != 5 + 3 * count + 6 * edges.len() || shown > count {
+            return Err(format!(
+                "MCTS picture: {} numbers, not those of {count} events ({shown} shown) and {} nodes",
+                numbers.len(),
+                edges.len()
+            ));
         }
-        if pic.players == 0 {
-            return Err("MCTS picture: no 'mcts' line first".into());
+        let mut pic = MctsPicture { players, shown, decided, selected, ..Default::default() };
+        for _ in 0..count {
+            let phase = [MctsPhase::Select, MctsPhase::Expand, MctsPhase::Rollout, MctsPhase::Backup]
+                [next(3.0, false)? as usize];
+            let node = next(big, false)? as u32;
+            pic.events.push(MctsMark { phase, node, child: opt(next(big, true)?) });
         }
-        if pic.shown > pic.events.len() {
-            return Err(format!("MCTS picture: {} events shown of {}", pic.shown, pic.events.len()));
+        for edge in edges {
+            let parent = opt(next(big, true)?);
+            let n = next(big, false)?;
+            let w = next(f64::INFINITY, false)?;
+            let to_move = opt(next(255.0, true)?).map(|p| p as u8);
+            let terminal = next(1.0, false)? == 1.0;
+            let proof = [None, Some(Outcome::Win), Some(Outcome::Loss), Some(Outcome::Draw)]
+                [next(3.0, false)? as usize];
+            pic.nodes.push(MctsShown { parent, edge, n, w, to_move, terminal, proof });
         }
         Ok(pic)
-    }
-
-    fn read_line(&mut self, k: usize, line: &str) -> Result<(), String> {
-        let f: Vec<&str> = line.splitn(8, '\t').collect();
-        let want = match f[0] {
-            "mcts" if k == 0 => 5,
-            "e" if k > 0 && self.nodes.is_empty() => 4,
-            "n" if k > 0 => 8,
-            _ => return Err(format!("'{}' is not a record here", f[0])),
-        };
-        if f.len() != want {
-            return Err(format!("{} fields, not {want}", f.len()));
-        }
-        let int = |t: &str| t.parse::<u32>().map_err(|_| format!("'{t}' is not a count"));
-        let opt = |t: &str| if t == "-" { Ok(None) } else { int(t).map(Some) };
-        let num =
-            |t: &str| decimal::parse(t).filter(|x| x.is_finite()).ok_or(format!("'{t}' is not a number"));
-        match f[0] {
-            "mcts" => {
-                self.players = int(f[1])?.clamp(1, 255) as usize;
-                self.shown = int(f[2])? as usize;
-                self.decided = opt(f[3])?;
-                self.selected = opt(f[4])?;
-            }
-            "e" => self.events.push(MctsMark {
-                phase: match f[1] {
-                    "s" => MctsPhase::Select,
-                    "e" => MctsPhase::Expand,
-                    "r" => MctsPhase::Rollout,
-                    "b" => MctsPhase::Backup,
-                    t => return Err(format!("'{t}' is not a phase (s, e, r or b)")),
-                },
-                node: int(f[2])?,
-                child: opt(f[3])?,
-            }),
-            _ => self.nodes.push(MctsShown {
-                parent: opt(f[1])?,
-                n: num(f[2])?,
-                w: num(f[3])?,
-                to_move: opt(f[4])?.map(|p| p.min(255) as u8),
-                terminal: f[5] == "1",
-                proof: match f[6] {
-                    "-" => None,
-                    "w" => Some(Outcome::Win),
-                    "l" => Some(Outcome::Loss),
-                    "d" => Some(Outcome::Draw),
-                    t => return Err(format!("'{t}' is not a proof (w, l, d or -)")),
-                },
-                edge: f[7].to_string(),
-            }),
-        }
-        Ok(())
     }
 }
 
@@ -418,7 +397,8 @@ mod tests {
                         texts += d.labels.len();
                     }
                 }
-                assert_eq!(MctsPicture::from_text(&pic.to_text()).as_ref(), Ok(&pic), "{what}");
+                let (numbers, edges) = (pic.to_numbers(), pic.nodes.iter().map(|m| m.edge.clone()).collect());
+                assert_eq!(MctsPicture::from_numbers(&numbers, edges).as_ref(), Ok(&pic), "{what}");
             }
         }
         texts
@@ -549,22 +529,32 @@ mod tests {
         let events = vec![MctsMark { phase: MctsPhase::Backup, node: 9, child: None }];
         let g = MctsPicture { events, shown: 1, selected: None, ..pic.clone() }.figure();
         assert!(g.nodes.iter().all(|n| n.tag.is_none() && n.state != FigState::Current));
-        // The text form, exactly; bad text is refused, naming the line.
-        assert_eq!(
-            pic.to_text(),
-            "mcts\t2\t2\t1\t2\ne\ts\t0\t1\ne\tr\t1\t-\n\
-             n\t-\t3\t1.5\t0\t0\t-\t\nn\t0\t2\t2\t1\t0\tw\ta1\nn\t0\t0\t0\t-\t1\t-\ta2\n"
-        );
-        assert_eq!(MctsPicture::from_text(&pic.to_text()), Ok(pic.clone()));
-        for (text, error) in [
-            ("", "MCTS picture: no 'mcts' line first"),
-            ("n\t-\t1\t0\t0\t0\t-\t", "MCTS picture, line 1: 'n' is not a record here"),
-            ("mcts\t2\t0\t-\t-\nn\t-\t1\tx\t0\t0\t-\t", "MCTS picture, line 2: 'x' is not a number"),
-            ("mcts\t2\t0\t-\nn", "MCTS picture, line 1: 4 fields, not 5"),
-            ("mcts\t2\t1\t-\t-", "MCTS picture: 1 events shown of 0"),
-            ("mcts\t2\t0\t-\t-\ne\tq\t0\t-", "MCTS picture, line 2: 'q' is not a phase (s, e, r or b)"),
-        ] {
-            assert_eq!(MctsPicture::from_text(text), Err(error.to_string()), "{text:?}");
+        // As numbers and moves, exactly; numbers out of range are refused, naming the first.
+        let numbers = pic.to_numbers();
+        let edges: Vec<String> = ["", "a1", "a2"].map(String::from).to_vec();
+        #[rustfmt::skip]
+        assert_eq!(numbers, vec![
+            2.0, 2.0, 1.0, 2.0, 2.0,
+            0.0, 0.0, 1.0, 2.0, 1.0, -1.0,
+            -1.0, 3.0, 1.5, 0.0, 0.0, 0.0,
+            0.0, 2.0, 2.0, 1.0, 0.0, 1.0,
+            0.0, 0.0, 0.0, -1.0, 1.0, 0.0,
+        ]);
+        assert_eq!(MctsPicture::from_numbers(&numbers, edges.clone()), Ok(pic.clone()));
+        let out_of_range = |k: usize| format!("MCTS picture: number {k} is out of its range (or missing)");
+        for (k, x) in [(0, 0.5), (1, -1.0), (5, 4.0), (12, 0.5), (13, f64::NAN), (16, 4.0)] {
+            let mut bad = numbers.clone();
+            bad[k] = x;
+            assert_eq!(MctsPicture::from_numbers(&bad, edges.clone()), Err(out_of_range(k)), "{k}");
         }
+        assert_eq!(MctsPicture::from_numbers(&[], Vec::new()), Err(out_of_range(0)));
+        assert_eq!(
+            MctsPicture::from_numbers(&numbers[..28], edges.clone()),
+            Err("MCTS picture: 28 numbers, not those of 2 events (2 shown) and 3 nodes".into())
+        );
+        assert_eq!(
+            MctsPicture::from_numbers(&[2.0, 3.0, -1.0, -1.0, 2.0], Vec::new()),
+            Err("MCTS picture: 5 numbers, not those of 2 events (3 shown) and 0 nodes".into())
+        );
     }
 }
