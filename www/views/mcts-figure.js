@@ -406,8 +406,8 @@ export class MctsFigure {
     });
     // The core's placement (MctsStepper.picture, placed by the tree module's placeMcts:
     // every text a box, none on another; room for the badge on the iteration's path, so
-    // stepping its phases moves nothing else). `model` keeps what the text view, the hover
-    // and the overview map read.
+    // the badge going from node to node moves nothing else). `model` keeps what the text
+    // view, the hover and the overview map read.
     const placed = this.placedSource(m, nodes, decided);
     if (structureChanged || this.structure !== nodes.length) {
       // Until the user pans or zooms, the view follows: the whole tree while it reads, else

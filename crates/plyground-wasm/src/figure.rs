@@ -144,7 +144,7 @@ pub(crate) struct MctsFigure {
 /// moves on the edges, the badge of the phase just shown on the node it acted on (ringed;
 /// label kind "tag") or "INSPECTED" on the inspected node, and the edge into the decision
 /// bold. `compact` (optional): the small screen's placement. Room for a badge is kept at the
-/// nodes the iteration's badge visits, so stepping its phases moves nothing else.
+/// nodes the iteration's badge visits, so the badge going from node to node moves nothing else.
 #[wasm_bindgen(js_name = placeMcts, unchecked_return_type = "MctsFigure")]
 pub fn place_mcts(numbers: Vec<f64>, labels: Vec<String>, compact: Option<bool>) -> Result<JsValue, JsError> {
     let pic = MctsPicture::from_numbers(&numbers, labels).map_err(at("placeMcts"))?;

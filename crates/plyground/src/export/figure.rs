@@ -80,8 +80,8 @@ pub struct FigNode {
     /// right of the node; under a leaf's value.
     pub tag: Option<String>,
     /// Room kept for a badge at the node, cm (at least [`FigNode::tag`]'s width; 0 for none):
-    /// an MCTS node the iteration's badge visits keeps it at every phase, so the badge moves
-    /// from node to node and nothing else does.
+    /// an MCTS node the iteration's badge visits keeps it at every phase, so the badge going
+    /// from node to node moves nothing else.
     pub tag_room: f64,
 }
 

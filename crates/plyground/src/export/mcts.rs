@@ -8,9 +8,9 @@
 //! proof's choice) is bold.
 //!
 //! Room for a badge is kept only at the nodes the iteration's badge visits, at every phase
-//! of it ([`FigNode::tag_room`]), and at the inspected node: the badge moves from node to
-//! node as the phases are stepped and nothing else moves, and the rest of the tree is as
-//! narrow as its texts. [`place::problems`](super::place::problems) checks the result as it
+//! of it ([`FigNode::tag_room`]), and at the inspected node: the badge going from node to
+//! node as the phases are stepped moves nothing else (the texts' own changes, a new node, N
+//! and W, may), and the rest of the tree is as narrow as its texts. [`place::problems`](super::place::problems) checks the result as it
 //! checks a search's figure (the tests run it over MCTS runs on every lesson tree, on
 //! generated trees and on tic-tac-toe).
 //!
@@ -374,7 +374,8 @@ mod tests {
                     selected,
                 };
                 for compact in [false, true] {
-                    // Stepping the phases moves the badge and nothing else.
+                    // With the tree's numbers fixed, the badge going from node to node as the
+                    // phases are stepped moves nothing else.
                     let mut placed: Option<(Vec<f64>, Vec<f64>)> = None;
                     for &end in &ends {
                         pic.shown = end;
