@@ -7,7 +7,7 @@
 
 import { loadElement } from './plyground-elements.js';
 import { loadApi, loadStyles } from './elements/runtime.js';
-import { moduleForFigure } from './elements/runtime.js';
+import { moduleForFigure, placerForFigure } from './elements/runtime.js';
 import { stateFromParams, splitParams, stateParams, stateToString } from './lib/figure-state.js';
 import { OUT_TYPES, PROTOCOL_VERSION, outMessage, readMessage } from './lib/messages.js';
 import { ELEMENT_OF, PLAYGROUND_HASH, playgroundUrl } from './lib/snippets.js';
@@ -186,6 +186,10 @@ function preloadFigure() {
     document.head.append(link);
   }
   loadStyles().catch(() => {});
+  // The module that places the figure's picture, when another one steps its search (an MCTS
+  // tree of a game: elements/runtime.js placerForFigure), alongside the figure's own.
+  const placer = placerForFigure(view);
+  if (placer) loadApi(placer).catch(() => {});
   loadElement(tag)
     .then(() => customElements.get(tag)?.load())
     .catch(() => {}); // (a failure shows when the element loads it)

@@ -525,9 +525,10 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   });
 
-  it('MCTS lab: built and drawn with the games module alone; a tree source waits for the tree module', async () => {
-    // The tree module's download is held back: the lab must not need it for its first figure
-    // (a tic-tac-toe position) nor for the UCB1 calculator.
+  it('MCTS lab: its first figure stepped by the games module and placed by the tree module, both loaded at once', async () => {
+    // The tree module's download is held back: the lab's first figure (a tic-tac-toe
+    // position, stepped by the games module) waits for it, since the tree module places every
+    // MCTS picture (elements/runtime.js placerForFigure); the games module is asked for first.
     const wasm = [];
     const onRequest = (r) => {
       if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
@@ -537,16 +538,19 @@ describe('the labs', { timeout: 120_000 }, () => {
     try {
       await page.goto('about:blank');
       await page.goto(`${browser.base}index.html#mcts`);
+      for (let k = 0; k < 200 && !wasm.includes('/pkg-tree/plyground_wasm_bg.wasm'); k++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(wasm.includes('/pkg-tree/plyground_wasm_bg.wasm'), `the tree module is asked for at once: ${wasm.join(' ')}`);
+      assert.equal(await page.evaluate(() => window.__plyground.views.mcts?.figure.m ?? null), null, 'no figure before the tree module is here');
+      treeModule.release();
       await page.waitForSelector('#ucb-table tbody tr', { timeout: TIMEOUT });
       await page.waitForFunction(() => window.__plyground.views.mcts?.figure.m != null && Number(document.getElementById('app').dataset.mctsNodes) > 0, null, { timeout: TIMEOUT });
       const calc = await page.$$eval('#ucb-table tbody tr', (trs) => trs.map((tr) => tr.lastElementChild.textContent));
       assert.deepEqual(calc, ['1.1798', '1.0291', '1.7596']);
-      assert.equal(await page.evaluate(() => 'tree' in window.__plyground.apis), false, 'the tree module is not loaded yet');
       assert.equal(wasm[0], '/pkg-games/plyground_wasm_bg.wasm', wasm.join(' '));
-      // An explicit tree asked for now says it is loading, then runs once the module is here.
+      // The canvas draws the core's placement of the game's tree.
+      assert.ok(await page.evaluate(() => window.__plyground.views.mcts.figure.canvas.textBoxes()?.some((b) => b.text === 'root')));
+      // An explicit tree runs at once: its module is here.
       await page.selectOption('#mc-source', 'tree');
-      assert.equal(await page.textContent('#mc-error'), 'Loading the tree module…');
-      treeModule.release();
       await page.waitForFunction(() => document.getElementById('mc-error').textContent === '' && window.__plyground.views.mcts.loaded?.source === 'tree', null, {
         timeout: TIMEOUT,
       });

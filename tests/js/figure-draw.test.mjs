@@ -25,7 +25,7 @@ function recorder() {
   const width = (t) => String(t).length * Number(/([\d.]+)px/.exec(st.font)[1]) * 0.7;
   const nop = () => {};
   const ctx = {
-    beginPath: nop, moveTo: nop, lineTo: nop, closePath: nop, arc: nop, rect: nop, fill: nop, stroke: nop, setLineDash: nop,
+    beginPath: nop, moveTo: nop, lineTo: nop, closePath: nop, arc: nop, rect: nop, fill: nop, fillRect: nop, stroke: nop, setLineDash: nop,
     set font(v) { st.font = v; },
     get font() { return st.font; },
     set textAlign(v) { st.textAlign = v; },
@@ -172,6 +172,107 @@ test('FigurePlan: every lesson tree placed once, every step drawn clear, normal 
     }
   }
   assert.ok(checked > 10000, `${checked} texts checked`);
+});
+
+/** The MCTS picture at the point `m` shows, placed (as views/mcts-figure.js places it). */
+function placedMcts(m, selected, compact) {
+  const labels = m.nodes().map((n) => n.label);
+  const r = api.placeMcts(m.picture(m.bestChild, selected), labels, compact);
+  assert.equal(r.layout.compact, compact);
+  return { ...r.layout, ...r.step };
+}
+
+/** Steps `m` phase by phase through 5 iterations, then to 50, checking every picture drawn. */
+function checkMctsRun(m, what) {
+  let checked = 0;
+  const look = (where) => {
+    for (const compact of [false, true]) {
+      for (const selected of [null, 0, m.nodeCount - 1]) {
+        const rec = placedMcts(m, selected, compact);
+        assert.deepEqual(problems(rec, `${what} ${where}${compact ? ' compact' : ''} inspected ${selected}`), []);
+        checked += rec.labels.length;
+        const ev = m.lastEvents();
+        if (ev.length) {
+          // The phase's badge is on the ringed node.
+          const tag = rec.labels.find((l) => l.kind === 'tag' && l.node === rec.ring);
+          assert.equal(tag?.text, ev[ev.length - 1].phase.toUpperCase(), `${what} ${where}`);
+        } else if (selected != null) {
+          assert.ok(rec.labels.some((l) => l.kind === 'tag' && l.text === 'INSPECTED' && l.node === selected), `${what} ${where}`);
+        }
+        assert.ok(rec.labels.some((l) => l.kind === 'name' && l.text === 'root' && l.node === 0));
+      }
+    }
+  };
+  look('start');
+  for (let k = 0; k < 30 && m.iterations < 5; k++) {
+    m.stepPhase();
+    look(`phase ${k + 1}`);
+  }
+  m.run(45);
+  look('after 50');
+  return checked;
+}
+
+test('MctsStepper.picture placed by placeMcts: every lesson tree and tic-tac-toe, every phase of 5 iterations and one after 50, normal and compact, drawn clear', () => {
+  let checked = 0;
+  for (const lesson of LESSON_TREES) {
+    const tree = GameTree.parse(lesson.text);
+    const m = api.MctsStepper.forTree(tree, { algo: 'mcts', seed: 3 });
+    try {
+      checked += checkMctsRun(m, lesson.id);
+    } finally {
+      m.free();
+      tree.free();
+    }
+  }
+  for (const moves of ['', '4,0,8']) {
+    const g = api.Game.create('ttt', moves);
+    const m = api.MctsStepper.forGame(g, { seed: 2 });
+    try {
+      checked += checkMctsRun(m, `tic-tac-toe after '${moves}'`);
+    } finally {
+      m.free();
+      g.free();
+    }
+  }
+  assert.ok(checked > 3000, `${checked} texts checked`);
+});
+
+test('MctsStepper.picture and placeMcts refuse what they were not given', () => {
+  const tree = GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]');
+  const m = api.MctsStepper.forTree(tree, { algo: 'mcts', seed: 3 });
+  try {
+    m.run(3);
+    assert.throws(() => m.picture(null, m.nodeCount), new RegExp(`^Error: MctsStepper\\.picture: selected ${m.nodeCount} is out of range \\(0 to ${m.nodeCount - 1}\\)$`));
+    assert.throws(() => m.picture(0.5, null), /^Error: MctsStepper\.picture: decided must be an integer, got 0\.5$/);
+    const numbers = m.picture(null, null);
+    const labels = m.nodes().map((n) => n.label);
+    assert.throws(() => api.placeMcts(numbers, labels.slice(1), false), /^Error: placeMcts: MCTS picture: \d+ numbers, not those of \d+ events \(\d+ shown\) and \d+ nodes$/);
+    const bad = Float64Array.from(numbers);
+    bad[0] = 0.5;
+    assert.throws(() => api.placeMcts(bad, labels, false), /^Error: placeMcts: MCTS picture: number 0 is out of its range \(or missing\)$/);
+  } finally {
+    m.free();
+    tree.free();
+  }
+});
+
+test('a badge is drawn on its colour, its text inside its box', () => {
+  const rec = {
+    x: [0], y: [0], parents: [-1], kinds: ['max'], players: [0], edges: [], bounds: [-1, -1, 3, 1], hit: [-0.3, -0.3, 0.3, 0.3], pxPerCm: 44.7, compact: false,
+    states: ['current'], greyed: [false], edgeLooks: [], ring: 0,
+    labels: [{ node: 0, kind: 'tag', text: 'ROLLOUT', pt: 7, box: [0.45, -0.27, 2.0, -0.02], anchor: 'center' }],
+    tagColours: { ROLLOUT: '#b35c00' },
+  };
+  const { ctx, texts } = recorder();
+  const rects = [];
+  ctx.fillRect = (x, y, w, h) => rects.push({ x, y, w, h, fill: ctx.fillStyle });
+  drawFigure(ctx, rec);
+  assert.equal(rects.length, 1);
+  assert.equal(rects[0].fill, '#b35c00');
+  const [t] = texts;
+  assert.equal(t.text, 'ROLLOUT');
+  assert.ok(t.x0 >= rects[0].x && t.x1 <= rects[0].x + rects[0].w, JSON.stringify({ t, r: rects[0] }));
 });
 
 test('placedLayout: the plan in screen units, levels left to right, hit boxes on the glyphs', async () => {

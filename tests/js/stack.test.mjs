@@ -281,6 +281,11 @@ const CALLS = {
   'MctsStepper.ucb': () => mcts().ucb(0),
   'MctsStepper.lastEvents': () => mcts().lastEvents(),
   'MctsStepper.rootShares': () => mcts().rootShares(),
+  'MctsStepper.picture': () => mcts().picture(null, 0),
+  placeMcts: () => {
+    const m = mcts();
+    return api.placeMcts(m.picture(m.bestChild, 0), m.nodes().map((n) => n.label), true);
+  },
   'Practice.create': () => Practice.create({ task: 'alphabeta-leaves', seed: 7, depth: 3, branching: '2-3', cutoffs: 2 }),
   'Practice.tasks': () => Practice.tasks(),
   'Predict.create': () => api.Predict.create({ algo: 'alphabeta', tree: FIG_5_2, predict: 'all' }),

@@ -4,7 +4,7 @@
 // the figure (as text), keys when the element has the focus, events out, and a clean-up of
 // everything (figures, wasm handles, timers, observers, searches) when it leaves the page.
 
-import { loadApi, loadStyles, moduleForFigure } from './runtime.js';
+import { loadApi, loadStyles, moduleForFigure, placerForFigure } from './runtime.js';
 import { PLACEHOLDER, reserve } from './reserve.js';
 import { readState } from '../lib/figure-state.js';
 import { el, isPresentKey, prefersDark } from '../views/dom.js';
@@ -111,10 +111,18 @@ export class PlyElement extends HTMLElement {
       if (this.getAttribute('loading') === 'lazy') await (await import('./lazy.js')).near(this);
       if (token !== this._mountToken) return;
       const which = this.moduleKind();
-      const [sheet, { api, caps }, mods] = await Promise.all([loadStyles().catch(() => null), loadApi(which), this.constructor.load(which)]);
+      // (An MCTS figure's picture is placed by another module: runtime.js placerForFigure.)
+      const placer = placerForFigure(this.constructor.view);
+      const [sheet, { api, caps }, mods, placed] = await Promise.all([
+        loadStyles().catch(() => null),
+        loadApi(which),
+        this.constructor.load(which),
+        placer ? loadApi(placer) : null,
+      ]);
       if (token !== this._mountToken) return; // left the page meanwhile
       if (sheet) root.adoptedStyleSheets = [sheet];
       this.api = api;
+      this.placer = placed?.api ?? null;
       this._which = which;
       this.caps = caps;
       this.mods = mods;

@@ -58,6 +58,7 @@ export class PlyMcts extends PlyElement {
         onError: (message) => this.showError(message),
         isDark: () => this.isDark(),
         styleOverrides: () => this.canvasStyle(),
+        placer: () => this.placer,
       });
     }
     const f = this.figure;

@@ -65,15 +65,30 @@ export function moduleForFigure(view, { tree = null, game = null } = {}) {
   return GAME_BY_DEFAULT.has(view) ? 'games' : 'tree';
 }
 
+/** Figures placed by another module than the one that steps their search: an MCTS picture
+ * (MctsStepper.picture, from the tree or the games module) is placed by the tree module's
+ * placeMcts (the games module has no room for the core's placement). */
+const PLACER = { mcts: 'tree' };
+
+/**
+ * The module that places a figure's picture when that is not the module it is drawn with
+ * (loaded with it), or null.
+ * @param {string} view
+ */
+export function placerForFigure(view) {
+  return PLACER[view] ?? null;
+}
+
 /**
  * The playground's views: the modules each needs (`all`), and those its first figure is
  * drawn with (`first`; the others load once it is drawn and the page is idle). The MCTS lab
- * opens on a tic-tac-toe position and its UCB1 calculator needs only `ucb1`, which the games
- * module has. Practice loads the lab module itself.
+ * opens on a tic-tac-toe position, stepped by the games module and placed by the tree module
+ * (placerForFigure); its UCB1 calculator needs only `ucb1`, which the games module has.
+ * Practice loads the lab module itself.
  */
 export const VIEW_MODULES = {
-  all: { play: ['games'], tree: ['tree', 'games'], mcts: ['tree', 'games'], practice: [], start: [] },
-  first: { play: ['games'], tree: ['tree'], mcts: ['games'], practice: [], start: [] },
+  all: { play: ['games'], tree: ['tree', 'games'], mcts: ['games', 'tree'], practice: [], start: [] },
+  first: { play: ['games'], tree: ['tree'], mcts: ['games', 'tree'], practice: [], start: [] },
 };
 
 /**

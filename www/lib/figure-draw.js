@@ -7,6 +7,9 @@
 // maxWidth) where the canvas's font would run wider than the core's advance table, so the
 // core's check (no text on another, a glyph, the ring or an edge) holds on the canvas too.
 //
+// A record may carry `tagColours` ({text: colour}): the fill of each badge (label kind "tag",
+// an MCTS phase).
+//
 // DOM-free: tested under node --test with a recording context.
 
 import { defaultStyle, shapePath } from './tree-style.js';
@@ -16,6 +19,8 @@ import { defaultStyle, shapePath } from './tree-style.js';
 const RADIUS = 0.25;
 const RING = 0.34;
 const CM_PER_PT = 2.54 / 72.27;
+/** Room either side of a badge's text, cm (the core's `layout::TAG_PAD`). */
+const TAG_PAD = 0.06;
 
 /**
  * Where a record goes on screen: `scale` px per cm (default the record's `pxPerCm`, where the
@@ -143,10 +148,18 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
     ctx.font = `${mark ? 'bold ' : ''}${b.px}px ${style.fontFamily}`;
     ctx.textAlign = align[a];
     const x = a === 'west' ? b.x0 : a === 'east' ? b.x1 : (b.x0 + b.x1) / 2;
-    // (A practice check's mark, ✓ or ✗, in its colour even on a greyed node.)
-    if (mark) ctx.fillStyle = b.text === '✗' ? style.wrongText : style.okText;
-    else ctx.fillStyle = rec.greyed[b.node] ? style.mutedText : b.kind === 'edge' || b.kind === 'prob' ? style.edgeText : style.text;
-    const room = b.x1 - b.x0;
+    let room = b.x1 - b.x0;
+    if (b.kind === 'tag') {
+      // A badge (an MCTS phase): its box filled in the record's colour for it, the text
+      // inside its padding.
+      ctx.fillStyle = rec.tagColours?.[b.text] ?? style.current;
+      ctx.fillRect(b.x0, b.y0, room, b.y1 - b.y0);
+      ctx.fillStyle = style.tagText || '#ffffff';
+      room -= 2 * TAG_PAD * scale;
+    } else if (mark) {
+      // (A practice check's mark, ✓ or ✗, in its colour even on a greyed node.)
+      ctx.fillStyle = b.text === '✗' ? style.wrongText : style.okText;
+    } else ctx.fillStyle = rec.greyed[b.node] ? style.mutedText : b.kind === 'edge' || b.kind === 'prob' ? style.edgeText : style.text;
     if (ctx.measureText(b.text).width > room) ctx.fillText(b.text, x, (b.y0 + b.y1) / 2, room);
     else ctx.fillText(b.text, x, (b.y0 + b.y1) / 2);
   }

@@ -329,6 +329,16 @@ export const PHASE_COLOURS = {
   dark: { select: '#7fb0ff', expand: '#7ee08f', rollout: '#ffb866', backup: '#d8a6ff' },
 };
 
+/**
+ * The fill of each badge an MCTS figure shows, by its text: the phases' colours, and grey
+ * for the inspected node.
+ * @param {boolean} dark
+ */
+export function mctsTagColours(dark) {
+  const c = PHASE_COLOURS[dark ? 'dark' : 'light'];
+  return { SELECT: c.select, EXPAND: c.expand, ROLLOUT: c.rollout, BACKUP: c.backup, INSPECTED: dark ? '#c8c8c8' : '#444444' };
+}
+
 /** W as text: integers plain, halves (draws) with one decimal. */
 function wText(w) {
   return Number.isInteger(w) ? String(w) : formatValue(Math.round(w * 100) / 100);
@@ -426,7 +436,7 @@ export function buildMctsModel(mnodes, events, opts) {
   if (opts.bestChild != null && nodes[opts.bestChild]) nodes[opts.bestChild].bold = true;
   if (opts.selected != null && nodes[opts.selected] && !nodes[opts.selected].tag) {
     nodes[opts.selected].tag = 'INSPECTED';
-    nodes[opts.selected].tagColour = opts.dark ? '#c8c8c8' : '#444444';
+    nodes[opts.selected].tagColour = mctsTagColours(opts.dark).INSPECTED;
   }
   return { nodes };
 }

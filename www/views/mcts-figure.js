@@ -6,13 +6,11 @@
 //
 // The figure receives an MctsStepper (the core's MCTS, in wasm) and owns it from then on.
 
-import { buildMctsModel, fmt4, mctsToMove } from '../lib/trace-view.js';
+import { buildMctsModel, fmt4, mctsTagColours, mctsToMove } from '../lib/trace-view.js';
 import { count, formatValue } from '../lib/notation.js';
 import { limits } from '../lib/limits.js';
 import { TreeCanvas } from './tree-canvas.js';
 import { canvasToolbar, viewButtons, wireCanvasToolbar } from './canvas-toolbar.js';
-// (Games' searches, MCTS and exercises are laid out by the canvas itself.)
-import './own-layout.js';
 // isPresentKey: presenter mode (F, the Present button) and the keyboard help (?), views/present-keys.js.
 import { el, fillTable, isPresentKey, partMaker, prefersDark, typingTarget } from './dom.js';
 
@@ -31,8 +29,6 @@ const CHART_COLOURS = {
   light: ['#1f5fbf', '#c0392b', '#1e7b34', '#b35c00', '#7b3fa0', '#00838f', '#6d4c41', '#5f6368', '#ad1457'],
   dark: ['#7fb0ff', '#ff8a80', '#7ee08f', '#ffb866', '#d8a6ff', '#4dd0e1', '#bcaaa4', '#c0c4c8', '#f48fb1'],
 };
-/** The badges the tree may show above a node (trace-view.js's buildMctsModel): room is kept for them. */
-const TAG_WORDS = ['SELECT', 'EXPAND', 'ROLLOUT', 'BACKUP', 'INSPECTED'];
 const DASHES = [[], [6, 3], [2, 3], [8, 3, 2, 3], [1, 2], [10, 4], [4, 4], [3, 6], [12, 2]];
 
 export class MctsFigure {
@@ -47,6 +43,8 @@ export class MctsFigure {
    * @param {(message: string) => void} [opts.onError] a step that failed ('' clears)
    * @param {() => boolean} [opts.isDark]
    * @param {() => object} [opts.styleOverrides]
+   * @param {() => {placeMcts: Function}} opts.placer the module that places the picture (the
+   *   tree module, loaded: elements/runtime.js placerForFigure)
    */
   constructor(container, opts = {}) {
     this.opts = opts;
@@ -406,19 +404,24 @@ export class MctsFigure {
       edgeName: (nd) => (nd.parent < 0 ? '' : nd.label),
       players: this.kind === 'tree' ? this.handle.players : 2,
     });
+    // The core's placement (MctsStepper.picture, placed by the tree module's placeMcts:
+    // every text a box, none on another; room for the badge on the iteration's path, so
+    // the badge going from node to node moves nothing else). `model` keeps what the text
+    // view, the hover and the overview map read.
+    const placed = this.placedSource(m, nodes, decided);
     if (structureChanged || this.structure !== nodes.length) {
-      // A new layout, with room for every W/N and for the phase badges. Until the user pans
-      // or zooms, the view follows: the whole tree while it reads, else the root and the
-      // node the last phase acted on; after that, the root stays where it is on screen.
+      // Until the user pans or zooms, the view follows: the whole tree while it reads, else
+      // the root and the node the last phase acted on; after that, the root stays where it
+      // is on screen.
       const first = this.structure < 0 || fit;
       this.structure = nodes.length;
-      this.canvas.setModel(model, { fit: first, layout: { tags: TAG_WORDS } });
+      this.canvas.setPlaced(model, placed, { fit: first });
       // The root is always in the frame: when the last phase acted on it (a complete
       // iteration), the decision (the bold root child) is kept in view with it.
       const acted = this.currentNode(events);
       this.canvas.reveal(acted === 0 && decided != null ? decided : acted);
     } else {
-      this.canvas.update(model);
+      this.canvas.setPlaced(model, placed, { fit: false });
     }
     // Phase line: the badge names the phase just shown (after a backup the iteration is complete).
     const last = events.length ? events[events.length - 1] : null;
@@ -460,6 +463,31 @@ export class MctsFigure {
     this.renderText();
     if (!quiet && this.opts.onStep) this.opts.onStep(this.stepInfo());
     else if (quiet && this.opts.onLoad) this.opts.onLoad(this.stepInfo());
+  }
+
+  /**
+   * The picture on screen as the core places it, normal and compact (each placed when first
+   * drawn), with the badges' colours of the scheme it is drawn in: the canvas's `setPlaced`
+   * source. The stepper's module (tree or games) gives the picture; the placer (`opts.placer`,
+   * the tree module: elements/runtime.js placerForFigure) places it.
+   */
+  placedSource(m, nodes, decided) {
+    const recs = [null, null];
+    const selected = this.selected != null && this.selected >= 0 ? this.selected : null;
+    const picture = m.picture(decided, selected);
+    const labels = nodes.map((nd) => nd.label);
+    const get = (compact) => {
+      const k = compact ? 1 : 0;
+      recs[k] ??= this.opts.placer().placeMcts(picture, labels, compact);
+      return recs[k];
+    };
+    const at = (compact) => {
+      const step = get(compact).step;
+      const dark = this.dark;
+      if (step.dark !== dark) Object.assign(step, { dark, tagColours: mctsTagColours(dark) });
+      return step;
+    };
+    return { layout: (compact) => get(compact).layout, at };
   }
 
   /** What a step event carries: plain data. */

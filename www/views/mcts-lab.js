@@ -28,6 +28,8 @@ export class MctsLab {
       },
       onStep: () => this.hooks(),
       onLoad: () => this.hooks(),
+      // The tree module places the picture, whichever module steps the search.
+      placer: () => this.apiFor('tree'),
     });
     // The calculator needs only the core's ucb1, which every module has: the games module's,
     // the one the lab's first figure (a tic-tac-toe position) draws with.

@@ -23,9 +23,9 @@ import { prefersDark, reducedMotion } from './dom.js';
 
 /**
  * The canvas's own layout and label placement (tree-layout.js, tree-draw.js): for the trees
- * the core does not place (a game's search, MCTS), given by views/own-layout.js,
- * which the views that draw those import. A figure of an explicit tree's search never loads
- * them: the core places it (setPlaced).
+ * the core does not place (a game's search), given by views/own-layout.js, which the views
+ * that draw those import. A figure of an explicit tree's search, an MCTS tree or an exercise
+ * never loads them: the core places it (setPlaced).
  */
 let own = null;
 

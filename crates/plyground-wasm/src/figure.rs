@@ -3,14 +3,16 @@
 //! (`www/lib/figure-draw.js`) and the SVG and TikZ of a step draw. `layout()` is what every
 //! step shares (node centres, glyphs, edges, bounds); `at(step)` is one step's state (node
 //! states, texts placed in boxes, the ring): stepping costs one small record.
-//! In the tree module and every module built on it (the `trees` feature).
+//! In the tree module and every module built on it (the `trees` feature). `placeMcts` places
+//! an MCTS picture (`MctsStepper.picture`, from any module) as the same two records.
 
 use crate::options::{node_cap, Algo, Opts};
 use crate::search;
 use crate::skin::Skin;
 use crate::tree::GameTree;
 use crate::util::{at, int_in, number_arg, opt_number_arg};
-use plyground::export::place::{Anchor, Drawing, LabelKind, PX_PER_CM};
+use plyground::export::mcts::{mcts_drawing, MctsPicture};
+use plyground::export::place::{node_box, Anchor, Drawing, LabelKind, PX_PER_CM};
 use plyground::export::plan::Plan;
 use plyground::export::{FigKind, FigState, Figure};
 use plyground::games::tree::Tree;
@@ -90,7 +92,13 @@ impl FigurePlan {
 /// drawing on the plan (its edges are the same at every step).
 #[inline(always)]
 pub(crate) fn layout_out(p: &Plan, d: &Drawing) -> Result<JsValue, JsError> {
-    let fig = &p.room;
+    crate::util::to_js(&layout_record(&p.room, d, p.bounds))
+}
+
+/// What every step of a drawing of `fig` shares, as a record (see `FigurePlan.layout`), with
+/// the `bounds` of everything any step draws: a pointer on a node hits its glyph and the
+/// current node's ring.
+pub(crate) fn layout_record(fig: &Figure, d: &Drawing, bounds: (f64, f64, f64, f64)) -> FigureLayout {
     let mut edges = Vec::with_capacity(d.edges.len() * 9);
     for e in &d.edges {
         edges.push(f64::from(e.child));
@@ -98,9 +106,9 @@ pub(crate) fn layout_out(p: &Plan, d: &Drawing) -> Result<JsValue, JsError> {
             edges.extend([x, y]);
         }
     }
-    let out = FigureLayout {
-        x: p.place.x.clone(),
-        y: p.place.y.clone(),
+    FigureLayout {
+        x: d.place.x.clone(),
+        y: d.place.y.clone(),
         parents: fig.nodes.iter().map(|n| n.parent.map_or(-1, |v| v as i32)).collect(),
         kinds: fig.nodes.iter().map(|n| kind(n.kind)).collect(),
         players: fig
@@ -109,17 +117,40 @@ pub(crate) fn layout_out(p: &Plan, d: &Drawing) -> Result<JsValue, JsError> {
             .map(|n| if let FigKind::Player(q) = n.kind { u32::from(q) } else { 0 })
             .collect(),
         edges,
-        bounds: vec![p.bounds.0, p.bounds.1, p.bounds.2, p.bounds.3],
+        bounds: vec![bounds.0, bounds.1, bounds.2, bounds.3],
         hit: (0..fig.nodes.len())
             .flat_map(|v| {
-                let b = p.node_box(v);
+                let b = node_box(&d.place, v);
                 [b.0, b.1, b.2, b.3]
             })
             .collect(),
         px_per_cm: PX_PER_CM,
-        compact: p.place.compact,
-    };
-    crate::util::to_js(&out)
+        compact: d.place.compact,
+    }
+}
+
+/// An MCTS picture placed: what `placeMcts` returns.
+#[derive(serde::Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+pub(crate) struct MctsFigure {
+    layout: FigureLayout,
+    step: FigureStep,
+}
+
+/// An MCTS picture (`MctsStepper.picture()`'s numbers, from this module or the games module,
+/// with `labels` the nodes' `label`s as `MctsStepper.nodes()` gives them) placed by the core (`plyground::export::mcts`), for the canvas
+/// (`www/lib/figure-draw.js`): `layout` as `FigurePlan.layout()` gives it and `step` as
+/// `FigurePlan.at()` does, with every node's W/N (and MCTS-Solver's proof mark), "root", the
+/// moves on the edges, the badge of the phase just shown on the node it acted on (ringed;
+/// label kind "tag") or "INSPECTED" on the inspected node, and the edge into the decision
+/// bold. `compact` (optional): the small screen's placement. Room for a badge is kept at the
+/// nodes the iteration's badge visits, so the badge going from node to node moves nothing else.
+#[wasm_bindgen(js_name = placeMcts, unchecked_return_type = "MctsFigure")]
+pub fn place_mcts(numbers: Vec<f64>, labels: Vec<String>, compact: Option<bool>) -> Result<JsValue, JsError> {
+    let pic = MctsPicture::from_numbers(&numbers, labels).map_err(at("placeMcts"))?;
+    let fig = pic.figure();
+    let d = mcts_drawing(&fig, compact.unwrap_or(false));
+    crate::util::to_js(&MctsFigure { layout: layout_record(&fig, &d, d.bounds), step: step_out(&fig, &d) })
 }
 
 /// A node's glyph as the records name it.
@@ -155,6 +186,7 @@ pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> FigureStep {
                 LabelKind::Prob => "prob",
                 LabelKind::Player => "player",
                 LabelKind::Minimax => "minimax",
+                LabelKind::Tag => "tag",
             },
             text: l.text.clone(),
             pt: l.pt,
@@ -179,7 +211,7 @@ pub(crate) fn step_out(fig: &Figure, d: &Drawing) -> FigureStep {
 #[derive(serde::Serialize, tsify_next::Tsify)]
 #[tsify(missing_as_null)]
 #[serde(rename_all = "camelCase")]
-struct FigureLayout {
+pub(crate) struct FigureLayout {
     x: Vec<f64>,
     y: Vec<f64>,
     parents: Vec<i32>,

@@ -17,18 +17,57 @@ use crate::options::{mcts_only, Opts};
 use crate::skin::Skin;
 #[cfg(feature = "trees")]
 use crate::tree::GameTree;
-use crate::util::{at, int_in, js_err, num_text, number_arg, to_js};
+use crate::util::{at, int_in, js_err, num_text, number_arg, opt_int_in, to_js};
 use plyground::caption::{
     mcts_decision, mcts_narration, mcts_node_name, proof_scored, RootChild, TERMINAL_SCORED,
 };
 use plyground::event::{Event, MctsPhase};
+use plyground::export::mcts::{MctsMark, MctsPicture, MctsShown};
 #[cfg(feature = "trees")]
 use plyground::game::Game;
 use plyground::game::{Player, ToMove};
 use plyground::limits::MAX_ITERATIONS;
-use plyground::search::mcts::{mcts_phase, select_ucb1, ucb1, Mcts, MctsOptions};
+use plyground::search::mcts::{mcts_phase, select_ucb1, ucb1, Mcts, MctsOptions, Outcome};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+/// The picture of the tree as `nodes()` gives it with the iteration's events (`shown` of
+/// them shown), out of the records, not the game: one function for every game.
+fn picture(
+    nodes: Vec<MctsNodeInfo>,
+    events: Vec<MctsEventInfo>,
+    shown: usize,
+    players: usize,
+    decided: Option<u32>,
+    selected: Option<u32>,
+) -> MctsPicture {
+    let nodes = nodes
+        .into_iter()
+        .map(|v| MctsShown {
+            parent: u32::try_from(v.parent).ok(),
+            edge: if v.parent >= 0 { v.label } else { String::new() },
+            n: v.n,
+            w: v.w,
+            to_move: u8::try_from(v.to_move).ok(),
+            terminal: v.terminal,
+            proof: [Outcome::Win, Outcome::Loss, Outcome::Draw]
+                .into_iter()
+                .find(|o| Some(o.name()) == v.proof),
+        })
+        .collect();
+    let events = events
+        .into_iter()
+        .map(|e| MctsMark {
+            phase: [MctsPhase::Select, MctsPhase::Expand, MctsPhase::Rollout, MctsPhase::Backup]
+                .into_iter()
+                .find(|&p| phase_name(p) == e.phase)
+                .unwrap_or(MctsPhase::Backup),
+            node: e.node,
+            child: e.child,
+        })
+        .collect();
+    MctsPicture { nodes, events, shown, players, decided, selected }
+}
 
 /// One observed iteration.
 struct IterRecord<A> {
@@ -416,9 +455,16 @@ impl<G: Skin> MctsRun<G> {
             .collect()
     }
 
-    fn last_events(&self) -> Vec<MctsEventInfo> {
+    /// The iteration's events shown, or `all` of them.
+    fn last_events(&self, all: bool) -> Vec<MctsEventInfo> {
         let Some(r) = &self.rec else { return Vec::new() };
-        let end = if self.shown == 0 { 0 } else { r.phases[self.shown.min(r.phases.len()) - 1].1 };
+        let end = if all {
+            r.events.len()
+        } else if self.shown == 0 {
+            0
+        } else {
+            r.phases[self.shown.min(r.phases.len()) - 1].1
+        };
         let players = self.game.num_players().clamp(1, 4);
         r.events[..end]
             .iter()
@@ -481,6 +527,7 @@ trait MctsSteps {
     fn nodes(&self) -> Result<JsValue, JsError>;
     fn ucb(&self, node: u32) -> Result<JsValue, JsError>;
     fn last_events(&self) -> Result<JsValue, JsError>;
+    fn picture(&self, decided: Option<u32>, selected: Option<u32>) -> MctsPicture;
     fn root_shares(&self) -> Result<JsValue, JsError>;
     fn best(&self) -> Option<f64>;
     fn best_child(&self) -> Option<u32>;
@@ -526,7 +573,12 @@ impl<G: Skin> MctsSteps for MctsRun<G> {
         to_js(&MctsRun::ucb(self, node))
     }
     fn last_events(&self) -> Result<JsValue, JsError> {
-        to_js(&MctsRun::last_events(self))
+        to_js(&MctsRun::last_events(self, false))
+    }
+    fn picture(&self, decided: Option<u32>, selected: Option<u32>) -> MctsPicture {
+        let events = MctsRun::last_events(self, true);
+        let shown = MctsRun::last_events(self, false).len();
+        picture(MctsRun::nodes(self), events, shown, self.game.num_players(), decided, selected)
     }
     fn root_shares(&self) -> Result<JsValue, JsError> {
         to_js(&MctsRun::root_shares(self))
@@ -700,6 +752,20 @@ impl MctsStepper {
     #[wasm_bindgen(js_name = lastEvents, unchecked_return_type = "MctsEventInfo[]")]
     pub fn last_events(&self) -> Result<JsValue, JsError> {
         self.inner.last_events()
+    }
+
+    /// The picture at the point shown, as numbers for `placeMcts(numbers, labels)` (the tree
+    /// module's, which places it for the canvas, with `labels` the nodes' `label`s as
+    /// `nodes()` gives them): the tree's W/N and proofs, the iteration's events, the decision
+    /// `decided` (its edge bold) and the inspected node `selected` (node ids or null)
+    /// (`plyground::export::mcts`). Nothing of the game is in it: the games module steps a
+    /// game's MCTS, the tree module places its picture.
+    pub fn picture(&self, decided: Option<f64>, selected: Option<f64>) -> Result<Vec<f64>, JsError> {
+        let last = (self.inner.node_count() as u64).saturating_sub(1);
+        let place = at("MctsStepper.picture");
+        let decided = opt_int_in("decided", decided, 0, last).map_err(&place)?;
+        let selected = opt_int_in("selected", selected, 0, last).map_err(&place)?;
+        Ok(self.inner.picture(decided.map(|v| v as u32), selected.map(|v| v as u32)).to_numbers())
     }
 
     /// `[{child, action, n, q}]` for the root's children, in expansion order.

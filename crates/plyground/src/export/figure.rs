@@ -74,9 +74,24 @@ pub struct FigNode {
     /// The true minimax value shown beside a finished inner node's own ("≤ 2 · minimax: 2")
     /// when the figure is asked for them (the page's *Minimax values*).
     pub minimax: Option<f64>,
+    /// A text shown instead of the value (an MCTS node's "W/N" and proof mark).
+    pub text: Option<String>,
+    /// A badge beside the node (an MCTS phase, or "INSPECTED"): under an inner node's value,
+    /// right of the node; under a leaf's value.
+    pub tag: Option<String>,
+    /// Room kept for a badge at the node, cm (at least [`FigNode::tag`]'s width; 0 for none):
+    /// an MCTS node the iteration's badge visits keeps it at every phase, so the badge going
+    /// from node to node moves nothing else.
+    pub tag_room: f64,
 }
 
 impl FigNode {
+    /// Does the node show a badge or keep room for one (its value then above its centre line,
+    /// a leaf's texts reaching lower)?
+    pub fn has_tag(&self) -> bool {
+        self.tag.is_some() || self.tag_room > 0.0
+    }
+
     /// Is the node drawn as a leaf (its value under it, never a window)?
     pub fn is_leaf(&self) -> bool {
         self.children.is_empty() || self.kind == FigKind::Terminal
@@ -182,6 +197,9 @@ impl Figure {
                     forward: false,
                     bold: false,
                     minimax: None,
+                    text: None,
+                    tag: None,
+                    tag_room: 0.0,
                 }
             })
             .collect();
@@ -326,6 +344,9 @@ pub fn fig_value_text(n: &FigNode, players: usize) -> Option<String> {
 /// minimax value when it is shown ("2"); the compact placement sets the second on a line of
 /// its own, "minimax: 2".
 pub fn fig_value_parts(n: &FigNode, players: usize) -> Option<(String, Option<String>)> {
+    if let Some(t) = &n.text {
+        return Some((t.clone(), None));
+    }
     let v = n.value.as_ref()?;
     let t = node_value_text(v, players);
     let t = match n.bound {

@@ -134,8 +134,10 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
             }
             w = w.max(tw);
         }
+        // A badge: under a leaf's value, centred; under an inner node's value, right of it.
+        let tag = node.tag.as_deref().map_or(0.0, tag_width).max(node.tag_room);
         if node.is_leaf() {
-            left[i] = RADIUS.max(w / 2.0);
+            left[i] = RADIUS.max(w / 2.0).max(tag / 2.0);
             right[i] = left[i];
         } else {
             let window = if compact {
@@ -151,7 +153,7 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
                     node.window.map(|(a, b)| text_width(&window_text(a, b), WINDOW_SCALE)).unwrap_or(0.0);
                 window_w.max(own_window)
             };
-            right[i] = RADIUS + PAD + w.max(window);
+            right[i] = RADIUS + PAD + w.max(window).max(tag);
             left[i] = RADIUS;
         }
         if !node.label.is_empty() {
@@ -242,6 +244,14 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
         .collect();
     let below = super::place::below(fig, reserve, compact);
     Placement { x, y, width, compact, below }
+}
+
+/// Room on each side of a badge's text, cm.
+pub const TAG_PAD: f64 = 0.06;
+
+/// The width of a badge (its text at [`EDGE_SCALE`] and [`TAG_PAD`] either side), cm.
+pub fn tag_width(t: &str) -> f64 {
+    text_width(t, EDGE_SCALE) + 2.0 * TAG_PAD
 }
 
 /// An α–β window as the compact placement sets it: `α=3` over `β=+∞`.

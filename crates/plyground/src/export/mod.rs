@@ -25,6 +25,7 @@
 pub mod beamer;
 pub mod figure;
 pub mod layout;
+pub mod mcts;
 pub mod place;
 pub mod plan;
 pub mod svg;

@@ -8,7 +8,8 @@
 //!
 //! - a node's row: its name left of it, its value right of it (above the centre line when the
 //!   α–β window is shown, the window below it), all at least [`BESIDE`] from the centre, clear
-//!   of the glyph and the current node's ring; a leaf's value under it, below the ring;
+//!   of the glyph and the current node's ring; a leaf's value under it, below the ring; a
+//!   badge (an MCTS phase) under an inner node's value, under a leaf's;
 //! - an edge leaves its parent by a short vertical stem down past everything the parent's row
 //!   shows under its centre line (per level: the same depth for every node of a level), runs
 //!   straight to a point over the child, and enters the child by a stem down past the texts
@@ -26,8 +27,9 @@ use super::figure::{
     MINIMAX_SEP,
 };
 use super::layout::{
-    layout_with, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
+    layout_with, tag_width, text_width, window_lines, Placement, EDGE_SCALE, PAD, RADIUS, WINDOW_SCALE,
 };
+use crate::search::alphabeta::{sort_keys, total_order_key};
 
 /// Centimetres per TeX point.
 pub const CM_PER_PT: f64 = 2.54 / 72.27;
@@ -77,6 +79,8 @@ pub enum LabelKind {
     Player,
     /// The compact placement's line "minimax: v" under a finished inner node.
     Minimax,
+    /// A badge (an MCTS phase, "INSPECTED"), drawn on its box's colour.
+    Tag,
 }
 
 /// Which point of its box a text is set at (TeX's anchors, SVG's text-anchor).
@@ -234,7 +238,12 @@ pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
     let mut out = vec![row.max(RADIUS + AIR); levels];
     for (i, n) in fig.nodes.iter().enumerate() {
         let reach = if n.is_leaf() {
-            leaf
+            // (A badge under the value.)
+            if n.has_tag() {
+                leaf + text_height(SMALL_PT)
+            } else {
+                leaf
+            }
         } else if !compact {
             continue;
         } else {
@@ -314,6 +323,17 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             labels.push(label(n.id, LabelKind::Name, &n.label, SMALL_PT, b, Anchor::East));
         }
         let value = fig_value_text(n, fig.players);
+        if let Some(t) = &n.tag {
+            // Under the value, right of an inner node; under a leaf's value, centred.
+            let w = tag_width(t);
+            let b = if n.is_leaf() {
+                let y1 = cy - LEAF_TOP - big;
+                (cx - w / 2.0, y1 - small, cx + w / 2.0, y1)
+            } else {
+                (cx + BESIDE, cy - ROW_GAP - small, cx + BESIDE + w, cy - ROW_GAP)
+            };
+            labels.push(label(n.id, LabelKind::Tag, t, SMALL_PT, b, Anchor::Center));
+        }
         if n.is_leaf() {
             if let Some(v) = value {
                 let w = text_width(&v, 1.0);
@@ -338,7 +358,7 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
                 _ => v.clone(),
             };
             let w = text_width(&v, 1.0);
-            let (y0, y1) = if n.window.is_some() {
+            let (y0, y1) = if n.window.is_some() || n.has_tag() {
                 (cy + ROW_GAP, cy + ROW_GAP + big)
             } else {
                 (cy - big / 2.0, cy + big / 2.0)
@@ -396,6 +416,14 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
     Drawing { place: place.clone(), labels, edges, ring, bounds }
 }
 
+/// Node `v`'s box (cm, y up): its glyph and the current node's ring, which a pointer on the
+/// node hits.
+pub fn node_box(place: &Placement, v: usize) -> (f64, f64, f64, f64) {
+    let r = RING + RING_WIDTH / 2.0;
+    let (x, y) = (place.x[v], place.y[v]);
+    (x - r, y - r, x + r, y + r)
+}
+
 fn label(node: u32, kind: LabelKind, text: &str, pt: f64, b: (f64, f64, f64, f64), anchor: Anchor) -> Label {
     Label { node, kind, text: text.to_string(), pt, x0: b.0, y0: b.1, x1: b.2, y1: b.3, anchor }
 }
@@ -432,15 +460,24 @@ fn segment_meets(l: &Label, p: (f64, f64), q: (f64, f64)) -> bool {
     t0 <= t1
 }
 
+/// `labels` by their left ends, in their order where those are equal (a stable sort, by the
+/// searches' one sort of keys).
+fn left_to_right(labels: Vec<&Label>) -> Vec<&Label> {
+    let mut keys: Vec<(i64, u32)> =
+        labels.iter().enumerate().map(|(i, l)| (total_order_key(l.x0), i as u32)).collect();
+    sort_keys(&mut keys);
+    keys.iter().map(|&(_, i)| labels[i as usize]).collect()
+}
+
 /// The edges (by child) whose subtrees must move right so that the texts of neighbouring
 /// edges stay apart, and by how much at least: wherever an edge text meets another edge or
 /// another edge's text.
 fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
     let x = &d.place.x;
-    let mut texts: Vec<&Label> =
+    let texts: Vec<&Label> =
         d.labels.iter().filter(|l| matches!(l.kind, LabelKind::Edge | LabelKind::Prob)).collect();
     // Left to right: a text meets only those that start before it ends.
-    texts.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let texts = left_to_right(texts);
     let mut out = Vec::new();
     let depth = depths(fig);
     let apart = |u: u32, v: u32| -> Option<usize> {
@@ -514,8 +551,7 @@ pub fn opening_scale(width_cm: f64, view_px: f64) -> f64 {
 pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
     let mut out = Vec::new();
     let name = |l: &Label| format!("'{}' ({:?} of {})", l.text, l.kind, fig.nodes[l.node as usize].name);
-    let mut sorted: Vec<&Label> = d.labels.iter().collect();
-    sorted.sort_by(|a, b| a.x0.total_cmp(&b.x0));
+    let sorted = left_to_right(d.labels.iter().collect());
     for (k, a) in sorted.iter().enumerate() {
         for b in &sorted[k + 1..] {
             if b.x0 >= a.x1 {

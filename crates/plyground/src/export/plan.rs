@@ -12,7 +12,7 @@
 
 use super::figure::{fig_value_text, trace_to_tree, window_text, FigKind, Figure};
 use super::layout::{text_width, Placement, WINDOW_SCALE};
-use super::place::{self, draw_with, Drawing, RING, RING_WIDTH};
+use super::place::{self, draw_with, Drawing};
 use crate::games::tree::Tree;
 use crate::trace::{StepState, Trace};
 
@@ -126,8 +126,6 @@ impl Plan {
     /// Node `v`'s box on the figure (cm, y up): its glyph and the current node's ring, which
     /// a pointer on the node hits.
     pub fn node_box(&self, v: usize) -> (f64, f64, f64, f64) {
-        let r = RING + RING_WIDTH / 2.0;
-        let (x, y) = (self.place.x[v], self.place.y[v]);
-        (x - r, y - r, x + r, y + r)
+        place::node_box(&self.place, v)
     }
 }

@@ -152,7 +152,7 @@ fn every_step_agrees_with_the_trace_state() {
     }
 }
 
-fn lesson_trees() -> Vec<String> {
+pub(super) fn lesson_trees() -> Vec<String> {
     let text = include_str!("../../../../tests/fixtures/lessons.txt");
     let trees: Vec<String> =
         text.lines().filter_map(|l| l.strip_prefix("tree: ")).map(str::to_string).collect();
@@ -401,15 +401,7 @@ fn generated_figures_place_their_texts_apart() {
     let mut rng = crate::rng::Rng::new(20261205);
     let mut texts = 0;
     for k in 0..500 {
-        let params = crate::games::tree::RandomTreeParams {
-            max_depth: 3 + (k % 3) as u32,
-            max_children: 2 + (k % 3) as u32,
-            min_value: -120,
-            max_value: 120,
-            chance_probability: if k % 3 == 1 { 0.4 } else { 0.0 },
-            players: if k % 3 == 2 { 3 } else { 2 },
-            ..Default::default()
-        };
+        let params = generated_params(k);
         let t = loop {
             let t = Tree::random(&mut rng, &params);
             if t.nodes().iter().filter(|n| n.children().is_empty()).count() <= 48 {
@@ -422,6 +414,20 @@ fn generated_figures_place_their_texts_apart() {
         texts += check_placement(&t, &trace, &steps);
     }
     assert!(texts > 50_000, "{texts} texts checked");
+}
+
+/// The generated trees' shapes by number: two-player, chance, three-player in turn, 3 to 5
+/// levels, 2 to 4 children, values −120 to 120.
+pub(super) fn generated_params(k: usize) -> crate::games::tree::RandomTreeParams {
+    crate::games::tree::RandomTreeParams {
+        max_depth: 3 + (k % 3) as u32,
+        max_children: 2 + (k % 3) as u32,
+        min_value: -120,
+        max_value: 120,
+        chance_probability: if k % 3 == 1 { 0.4 } else { 0.0 },
+        players: if k % 3 == 2 { 3 } else { 2 },
+        ..Default::default()
+    }
 }
 
 /// The collisions the print figure had: with the minimax values "≤ 2 · minimax: 2" beside

@@ -1253,7 +1253,7 @@ fn classify(v: f64, alpha: f64, beta: f64) -> ScoreBound {
 }
 
 /// A 64-bit integer ordered like `f64::total_cmp` orders the numbers.
-fn total_order_key(x: f64) -> i64 {
+pub(crate) fn total_order_key(x: f64) -> i64 {
     let b = x.to_bits() as i64;
     b ^ ((((b >> 63) as u64) >> 1) as i64)
 }
@@ -1281,9 +1281,9 @@ pub fn sort_actions_by<A: Copy>(
 }
 
 /// Not generic, so compiled once: (key, position) pairs are distinct, so an unstable sort
-/// gives the stable order.
+/// gives the stable order. (The figure's placement sorts its texts with it too.)
 #[inline(never)]
-fn sort_keys(keys: &mut [(i64, u32)]) {
+pub(crate) fn sort_keys(keys: &mut [(i64, u32)]) {
     keys.sort_unstable();
 }
 

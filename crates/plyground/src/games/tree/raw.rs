@@ -3,6 +3,7 @@
 
 use super::{leaf_range, mover, player_kind, Kind, Node, Tree, PROBABILITY_TOLERANCE};
 use crate::game::{Player, ToMove, Utilities, MAX_PLAYERS};
+use crate::search::alphabeta::sort_keys;
 
 /// A node kind as written in the text (resolved against the tree's players afterwards).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -78,9 +79,11 @@ pub(super) fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
     let mut nodes: Vec<Node> = Vec::with_capacity(raw.len());
     // The "last player who moved" each node passes to its children.
     let mut passes: Vec<u8> = Vec::with_capacity(raw.len());
-    // The labels written in the text, sorted for binary search (a sorted Vec, not a HashSet:
-    // this is the core's only set, and hashing would add hashbrown and SipHash to the wasm).
-    let mut given: Vec<String> = Vec::new();
+    // The generated labels the text already uses (A, B, … AA: a label `letters` could give),
+    // by number, sorted for binary search (a sorted Vec, not a HashSet: hashing would add
+    // hashbrown and SipHash to the wasm; the searches' one sort of keys, not a sort of
+    // strings of its own).
+    let mut given: Vec<(i64, u32)> = Vec::new();
     for r in raw {
         if let (Some(_), true) = (r.eval, is_tuples) {
             return Err((
@@ -129,8 +132,8 @@ pub(super) fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
             k => ToMove::Player(Player(mover(k).unwrap_or(0))),
         };
         passes.push(mover(kind).unwrap_or(received));
-        if let Some(l) = &r.label {
-            given.push(l.clone());
+        if let Some(k) = r.label.as_deref().and_then(letters_number) {
+            given.push((k, given.len() as u32));
         }
         nodes.push(Node {
             kind,
@@ -146,7 +149,7 @@ pub(super) fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
             eval: r.eval,
         });
     }
-    given.sort_unstable();
+    sort_keys(&mut given);
     // AIMA-style labels, breadth-first: letters for internal nodes, edge names for leaves.
     let mut queue = vec![0u32];
     let mut head = 0;
@@ -163,10 +166,10 @@ pub(super) fn finish(raw: Vec<Raw>, tuples: Option<u8>) -> PResult<Tree> {
                 format!("{}{}", nodes[p as usize].label.to_ascii_lowercase(), nodes[id].index + 1)
             }
             _ => loop {
-                let l = letters(letter);
+                let k = letter as i64;
                 letter += 1;
-                if given.binary_search(&l).is_err() {
-                    break l;
+                if given.binary_search_by_key(&k, |&(g, _)| g).is_err() {
+                    break letters(k as usize);
                 }
             },
         };
@@ -190,10 +193,28 @@ fn letters(mut k: usize) -> String {
     String::from_utf8(s).unwrap_or_default()
 }
 
+/// The number `letters` gives `l` for ("AB" → 27), None for a label it never gives.
+fn letters_number(l: &str) -> Option<i64> {
+    if l.is_empty() || l.len() > 12 || !l.bytes().all(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    Some(l.bytes().fold(0i64, |k, b| k * 26 + i64::from(b - b'A') + 1) - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Game;
+
+    #[test]
+    fn letters_number_inverts_letters() {
+        for k in (0..2000).chain([18_277, 18_278, 475_253, 475_254]) {
+            assert_eq!(letters_number(&letters(k)), Some(k as i64), "{k}");
+        }
+        for l in ["", "a1", "Ab", "A1", "ÄB", "ABCDEFGHIJKLM"] {
+            assert_eq!(letters_number(l), None, "{l}");
+        }
+    }
 
     #[test]
     fn figure_5_2_gets_aima_labels_and_alternating_kinds() {
