@@ -102,10 +102,7 @@ pub(crate) fn search_options(v: &JsValue) -> Result<SearchOptions, String> {
             "singular" => o.singular = singular(v)?,
             #[cfg(not(feature = "trees"))]
             "singular" | "beam" => {
-                return Err(format!(
-                    "option '{k}' is for explicit trees: the games module leaves out singular \
-                     extensions and beam search (the CLI's c4 command has them)"
-                ))
+                return Err(format!("option '{k}' runs on explicit trees: the games module leaves it out"))
             }
             _ => return Err(format!("unknown option '{k}' (options are {})", SEARCH_KEYS.join(", "))),
         }
