@@ -890,7 +890,10 @@ export class PracticeFigure {
       // The asked iteration, phase by phase: the MCTS figure after the iterations already run.
       const { MctsFigure } = await import('./mcts-figure.js');
       this.p.reveal.hidden = false;
-      this.revealFigure = new MctsFigure(body, { ...figOpts, controls: ['step', 'narration', 'zoom', 'ucb'] });
+      // The lab module steps the run and places its pictures (it holds the tree module's
+      // placeMcts).
+      const placer = () => this.api;
+      this.revealFigure = new MctsFigure(body, { ...figOpts, placer, controls: ['step', 'narration', 'zoom', 'ucb'] });
       const handle = this.api.GameTree.parse(this.practice.treeText);
       const m = this.api.MctsStepper.forTree(handle, { c: mc.c, seed: mc.seed });
       this.revealFigure.load({ m, handle, kind: 'tree', c: mc.c, iterations: mc.iterations });
