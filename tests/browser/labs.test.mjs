@@ -524,10 +524,11 @@ describe('the labs', { timeout: 120_000 }, () => {
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   });
 
-  it('MCTS lab: its first figure stepped by the games module and placed by the tree module, both loaded at once', async () => {
+  it('MCTS lab: its words from the games module at once, its drawing once the tree module (asked for at once) is here', async () => {
     // The tree module's download is held back: the lab's first figure (a tic-tac-toe
-    // position, stepped by the games module) waits for it, since the tree module places every
-    // MCTS picture (elements/runtime.js placerForFigure); the games module is asked for first.
+    // position, stepped by the games module) shows its words and tables without it; the
+    // tree module, which places every MCTS picture (elements/runtime.js placerForFigure), is
+    // asked for as soon as the lab is built, and the drawing follows it.
     const wasm = [];
     const onRequest = (r) => {
       if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
@@ -537,17 +538,22 @@ describe('the labs', { timeout: 120_000 }, () => {
     try {
       await page.goto('about:blank');
       await page.goto(`${browser.base}index.html#mcts`);
-      for (let k = 0; k < 200 && !wasm.includes('/pkg-tree/plyground_wasm_bg.wasm'); k++) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(wasm.includes('/pkg-tree/plyground_wasm_bg.wasm'), `the tree module is asked for at once: ${wasm.join(' ')}`);
-      assert.equal(await page.evaluate(() => window.__plyground.views.mcts?.figure.m ?? null), null, 'no figure before the tree module is here');
-      treeModule.release();
       await page.waitForSelector('#ucb-table tbody tr', { timeout: TIMEOUT });
-      await page.waitForFunction(() => window.__plyground.views.mcts?.figure.m != null && Number(document.getElementById('app').dataset.mctsNodes) > 0, null, { timeout: TIMEOUT });
+      await page.waitForFunction(() => window.__plyground.views.mcts?.figure.m != null, null, { timeout: TIMEOUT });
+      const early = await page.evaluate(() => ({
+        line: document.getElementById('mc-phase-line').textContent,
+        boxes: window.__plyground.views.mcts.figure.canvas.textBoxes()?.length ?? 0,
+      }));
+      assert.equal(early.line, 'START Iteration 0 · 1 node — Before the first iteration: the tree is just the root.');
+      assert.equal(early.boxes, 0, 'nothing drawn before the placing module is here');
       const calc = await page.$$eval('#ucb-table tbody tr', (trs) => trs.map((tr) => tr.lastElementChild.textContent));
       assert.deepEqual(calc, ['1.1798', '1.0291', '1.7596']);
       assert.equal(wasm[0], '/pkg-games/plyground_wasm_bg.wasm', wasm.join(' '));
-      // The canvas draws the core's placement of the game's tree.
-      assert.ok(await page.evaluate(() => window.__plyground.views.mcts.figure.canvas.textBoxes()?.some((b) => b.text === 'root')));
+      assert.ok(wasm.includes('/pkg-tree/plyground_wasm_bg.wasm'), `the tree module is asked for at once: ${wasm.join(' ')}`);
+      treeModule.release();
+      // The canvas draws the core's placement of the game's tree; the words did not change.
+      await page.waitForFunction(() => window.__plyground.views.mcts.figure.canvas.textBoxes()?.some((b) => b.text === 'root'), null, { timeout: TIMEOUT });
+      assert.equal(await page.evaluate(() => document.getElementById('mc-phase-line').textContent), early.line);
       // An explicit tree runs at once: its module is here.
       await page.selectOption('#mc-source', 'tree');
       await page.waitForFunction(() => document.getElementById('mc-error').textContent === '' && window.__plyground.views.mcts.loaded?.source === 'tree', null, {

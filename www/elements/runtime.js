@@ -82,13 +82,14 @@ export function placerForFigure(view) {
 /**
  * The playground's views: the modules each needs (`all`), and those its first figure is
  * drawn with (`first`; the others load once it is drawn and the page is idle). The MCTS lab
- * opens on a tic-tac-toe position, stepped by the games module and placed by the tree module
- * (placerForFigure); its UCB1 calculator needs only `ucb1`, which the games module has.
+ * opens on a tic-tac-toe position, stepped by the games module (its words, tables and UCB1
+ * calculator need no more), and asks for the tree module, which places the picture
+ * (placerForFigure), as soon as it is built.
  * Practice loads the lab module itself.
  */
 export const VIEW_MODULES = {
   all: { play: ['games'], tree: ['tree', 'games'], mcts: ['games', 'tree'], practice: [], start: [] },
-  first: { play: ['games'], tree: ['tree'], mcts: ['games', 'tree'], practice: [], start: [] },
+  first: { play: ['games'], tree: ['tree'], mcts: ['games'], practice: [], start: [] },
 };
 
 /**

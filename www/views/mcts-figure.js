@@ -43,8 +43,9 @@ export class MctsFigure {
    * @param {(message: string) => void} [opts.onError] a step that failed ('' clears)
    * @param {() => boolean} [opts.isDark]
    * @param {() => object} [opts.styleOverrides]
-   * @param {() => {placeMcts: Function}} opts.placer the module that places the picture (the
-   *   tree module, loaded: elements/runtime.js placerForFigure)
+   * @param {() => ({placeMcts: Function}|null)} opts.placer the module that places the picture
+   *   (the tree module: elements/runtime.js placerForFigure); null while it loads, and then
+   *   `placerReady()` once it is here
    */
   constructor(container, opts = {}) {
     this.opts = opts;
@@ -408,8 +409,14 @@ export class MctsFigure {
     // every text a box, none on another; room for the badge on the iteration's path, so
     // the badge going from node to node moves nothing else). `model` keeps what the text
     // view, the hover and the overview map read.
-    const placed = this.placedSource(m, nodes, decided);
-    if (structureChanged || this.structure !== nodes.length) {
+    const placer = this.opts.placer();
+    // The placing module may still be on its way (the MCTS lab asks for it once its first
+    // words are on screen): the words and tables now, the drawing in placerReady().
+    this.unplaced = !placer;
+    const placed = placer ? this.placedSource(placer, m, nodes, decided) : null;
+    if (!placed) {
+      // (the canvas keeps its reserved room, empty)
+    } else if (structureChanged || this.structure !== nodes.length) {
       // Until the user pans or zooms, the view follows: the whole tree while it reads, else
       // the root and the node the last phase acted on; after that, the root stays where it
       // is on screen.
@@ -471,14 +478,14 @@ export class MctsFigure {
    * source. The stepper's module (tree or games) gives the picture; the placer (`opts.placer`,
    * the tree module: elements/runtime.js placerForFigure) places it.
    */
-  placedSource(m, nodes, decided) {
+  placedSource(placer, m, nodes, decided) {
     const recs = [null, null];
     const selected = this.selected != null && this.selected >= 0 ? this.selected : null;
     const picture = m.picture(decided, selected);
     const labels = nodes.map((nd) => nd.label);
     const get = (compact) => {
       const k = compact ? 1 : 0;
-      recs[k] ??= this.opts.placer().placeMcts(picture, labels, compact);
+      recs[k] ??= placer.placeMcts(picture, labels, compact);
       return recs[k];
     };
     const at = (compact) => {
@@ -488,6 +495,11 @@ export class MctsFigure {
       return step;
     };
     return { layout: (compact) => get(compact).layout, at };
+  }
+
+  /** The placing module has arrived: draw the picture the words on screen already describe. */
+  placerReady() {
+    if (this.m && this.unplaced) this.render(true, true, { quiet: true });
   }
 
   /** What a step event carries: plain data. */

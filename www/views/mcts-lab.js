@@ -28,9 +28,19 @@ export class MctsLab {
       },
       onStep: () => this.hooks(),
       onLoad: () => this.hooks(),
-      // The tree module places the picture, whichever module steps the search.
-      placer: () => this.apiFor('tree'),
+      // The tree module places the picture, whichever module steps the search. The lab is
+      // built with the games module alone (its first words and tables need no more), and
+      // asks for the tree module at once: the drawing follows when it is here.
+      placer: () => (this.hasApi('tree') ? this.apiFor('tree') : null),
     });
+    if (!this.hasApi('tree')) {
+      this.loadFor('tree').then(
+        () => this.figure.placerReady(),
+        (e) => {
+          $('mc-error').textContent = e.message;
+        },
+      );
+    }
     // The calculator needs only the core's ucb1, which every module has: the games module's,
     // the one the lab's first figure (a tic-tac-toe position) draws with.
     this.calculator = new UcbCalculator($('ucb-body'), { api: this.apiFor('game'), idPrefix: 'ucb-' });
