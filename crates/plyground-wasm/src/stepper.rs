@@ -901,7 +901,7 @@ impl Stepper {
             "exit" => Target::Exit(arg("node")?),
             _ => {
                 return Err(js_err(format!(
-                    "Stepper.seekTarget: unknown target {what:?} (next-cutoff, prev-cutoff, next-return, prev-return, entry, exit)"
+                    "Stepper.seekTarget: unknown target \"{what}\" (next-cutoff, prev-cutoff, next-return, prev-return, entry, exit)"
                 )))
             }
         };
