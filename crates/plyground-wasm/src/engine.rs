@@ -6,9 +6,10 @@
 //! writes records.
 
 use crate::game::{GameHandle, Position};
+use crate::read::{record, text};
 use crate::search::depth_js;
 use crate::skin::Skin;
-use crate::util::{at, js_err, string_arg, to_js};
+use crate::util::{at, describe, js_err, string_arg, to_js};
 use plyground::game::{Game, Player, ToMove};
 use plyground::games::connect4::Connect4;
 use plyground::games::tictactoe::TicTacToe;
@@ -18,101 +19,77 @@ use plyground::play::players::{
     RawConfig, RawValue, SearchSpec,
 };
 use plyground::MoveOrder;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A setting as JavaScript gives it: a number, a switch or a text (a form's input); `null`
 /// and `undefined` read as "not given".
-enum RawIn {
-    Bool(bool),
-    Number(f64),
-    Text(String),
-}
-
-impl<'de> Deserialize<'de> for RawIn {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = RawIn;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a number, true or false, or a text")
-            }
-            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<RawIn, E> {
-                Ok(RawIn::Bool(b))
-            }
-            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<RawIn, E> {
-                Ok(RawIn::Number(x))
-            }
-            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<RawIn, E> {
-                Ok(RawIn::Number(x as f64))
-            }
-            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<RawIn, E> {
-                Ok(RawIn::Number(x as f64))
-            }
-            fn visit_str<E: serde::de::Error>(self, t: &str) -> Result<RawIn, E> {
-                Ok(RawIn::Text(t.to_string()))
-            }
-            fn visit_string<E: serde::de::Error>(self, t: String) -> Result<RawIn, E> {
-                Ok(RawIn::Text(t))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-impl From<RawIn> for RawValue {
-    fn from(v: RawIn) -> Self {
-        match v {
-            RawIn::Bool(b) => RawValue::Bool(b),
-            RawIn::Number(x) => RawValue::Number(x),
-            RawIn::Text(t) => RawValue::Text(t),
-        }
+fn raw_in(key: &str, v: &JsValue) -> Result<Option<RawValue>, String> {
+    if v.is_undefined() || v.is_null() {
+        Ok(None)
+    } else if let Some(b) = v.as_bool() {
+        Ok(Some(RawValue::Bool(b)))
+    } else if let Some(x) = v.as_f64() {
+        Ok(Some(RawValue::Number(x)))
+    } else if let Some(t) = v.as_string() {
+        Ok(Some(RawValue::Text(t)))
+    } else {
+        Err(format!("{key} must be a number, true or false, or a text, got {}", describe(v)))
     }
 }
 
 /// A player's configuration as JavaScript gives it (`EngineConfig` in the TypeScript types).
 /// `null` or absent settings take the player's defaults.
-#[derive(Deserialize, Default, tsify_next::Tsify)]
+// Read by `read_config`, key by key: the struct gives the TypeScript declaration.
+#[derive(tsify_next::Tsify)]
 #[tsify(missing_as_null)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+#[allow(dead_code)]
 struct EngineConfigIn {
     #[tsify(type = "EngineId")]
     engine: Option<String>,
     #[tsify(type = "number | string | boolean | null")]
-    depth: Option<RawIn>,
+    depth: Option<RawValue>,
     #[tsify(type = "number | string | boolean | null")]
-    tt: Option<RawIn>,
+    tt: Option<RawValue>,
     #[tsify(type = "number | string | boolean | null")]
-    quiescence: Option<RawIn>,
+    quiescence: Option<RawValue>,
     #[tsify(type = "number | string | boolean | null")]
-    iterations: Option<RawIn>,
+    iterations: Option<RawValue>,
     #[tsify(type = "number | string | boolean | null")]
-    c: Option<RawIn>,
+    c: Option<RawValue>,
     #[tsify(type = "number | string | boolean | null")]
-    seed: Option<RawIn>,
+    seed: Option<RawValue>,
 }
+
+/// The keys of a configuration, in the order an unknown key's message lists them.
+const CONFIG_KEYS: [&str; 7] = ["engine", "depth", "tt", "quiescence", "iterations", "c", "seed"];
 
 /// Reads and checks a configuration for `kind`. Errors name the field.
 fn read_config(kind: BoardKind, v: &JsValue) -> Result<PlayerConfig, String> {
     if !v.is_object() {
         return Err("the configuration must be an object like {engine: 'alphabeta', depth: 6}".into());
     }
-    let c: EngineConfigIn = crate::read::options(v)?;
-    let Some(engine) = c.engine else {
+    let mut engine = None;
+    let mut raw = RawConfig::default();
+    record(v, &CONFIG_KEYS, |k, v| {
+        match k {
+            "engine" => engine = text(k, v)?,
+            "depth" => raw.depth = raw_in(k, v)?,
+            "tt" => raw.tt = raw_in(k, v)?,
+            "quiescence" => raw.quiescence = raw_in(k, v)?,
+            "iterations" => raw.iterations = raw_in(k, v)?,
+            "c" => raw.c = raw_in(k, v)?,
+            _ => raw.seed = raw_in(k, v)?,
+        }
+        Ok(())
+    })?;
+    let Some(engine) = engine else {
         return Err(
             "engine is missing (expected one of human, minimax, alphabeta, hminimax, mcts, perfect)".into()
         );
     };
-    let raw = RawConfig {
-        engine,
-        depth: c.depth.map(RawValue::from),
-        tt: c.tt.map(RawValue::from),
-        quiescence: c.quiescence.map(RawValue::from),
-        iterations: c.iterations.map(RawValue::from),
-        c: c.c.map(RawValue::from),
-        seed: c.seed.map(RawValue::from),
-    };
-    check_config(kind, &raw)
+    check_config(kind, &RawConfig { engine, ..raw })
 }
 
 fn kind_arg(v: &JsValue) -> Result<BoardKind, String> {

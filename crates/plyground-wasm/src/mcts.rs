@@ -174,6 +174,52 @@ struct MctsEventInfo {
     wins: Option<f64>,
 }
 
+/// A child as the picture shows it: its arena id, its move in `play()` units, N and W.
+struct ShownChild {
+    id: u32,
+    action: Option<f64>,
+    n: f64,
+    w: f64,
+}
+
+/// `ucb(node)`: the UCB1 terms of the node's shown children (`parent_n` its N as shown), and
+/// the one the core's selection rule picks.
+fn ucb_terms(kids: &[ShownChild], parent_n: f64, c: f64) -> Result<JsValue, JsError> {
+    let pick = select_ucb1(kids.iter().map(|k| (k.w, k.n)), parent_n, c).map(|b| b.0);
+    let out: Vec<UcbTerms> = kids
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let (total, exploitation, exploration) = ucb1(k.w, k.n, parent_n, c);
+            UcbTerms {
+                child: k.id,
+                action: k.action,
+                n: k.n,
+                w: k.w,
+                exploitation,
+                exploration,
+                total,
+                selected: pick == Some(i),
+            }
+        })
+        .collect();
+    to_js(&out)
+}
+
+/// `rootShares()`: N and Q of the root's shown children.
+fn root_shares(kids: &[ShownChild]) -> Result<JsValue, JsError> {
+    let out: Vec<RootShare> = kids
+        .iter()
+        .map(|k| RootShare {
+            child: k.id,
+            action: k.action,
+            n: k.n,
+            q: if k.n > 0.0 { k.w / k.n } else { 0.0 },
+        })
+        .collect();
+    to_js(&out)
+}
+
 impl<G: Skin> MctsRun<G> {
     fn new(game: G, root: G::State, opts: MctsOptions) -> Self {
         let mcts = Mcts::new(game.clone(), root, opts);
@@ -322,28 +368,18 @@ impl<G: Skin> MctsRun<G> {
             .collect()
     }
 
-    fn ucb(&self, node: u32) -> Vec<UcbTerms> {
+    /// The children of `node` the picture shows, each with its move (`play()` units) and N,
+    /// W as shown.
+    fn shown_children(&self, node: u32) -> Vec<ShownChild> {
         let count = self.shown_count();
         let Some(v) = self.mcts.node(node) else { return Vec::new() };
-        let parent_n = self.nw(node).0 as f64;
-        let kids: Vec<u32> = v.children.iter().copied().filter(|&c| (c as usize) < count).collect();
-        let nw: Vec<(f64, f64)> = kids.iter().map(|&c| self.nw(c)).map(|(n, w)| (w, n as f64)).collect();
-        let pick = select_ucb1(nw.iter().copied(), parent_n, self.opts.c).map(|b| b.0);
-        kids.iter()
-            .zip(&nw)
-            .enumerate()
-            .map(|(i, (&c, &(w, n)))| {
-                let (total, exploitation, exploration) = ucb1(w, n, parent_n, self.opts.c);
-                UcbTerms {
-                    child: c,
-                    action: self.action_js(c),
-                    n,
-                    w,
-                    exploitation,
-                    exploration,
-                    total,
-                    selected: pick == Some(i),
-                }
+        v.children
+            .iter()
+            .copied()
+            .filter(|&c| (c as usize) < count)
+            .map(|c| {
+                let (n, w) = self.nw(c);
+                ShownChild { id: c, action: self.action_js(c), n: n as f64, w }
             })
             .collect()
     }
@@ -434,25 +470,6 @@ impl<G: Skin> MctsRun<G> {
             .collect();
         let chosen = self.best_child().and_then(|b| kids.iter().position(|&c| c == b));
         mcts_decision(&stats, chosen, self.game.move_prefix())
-    }
-
-    fn root_shares(&self) -> Vec<RootShare> {
-        let count = self.shown_count();
-        let root = self.mcts.root();
-        root.children
-            .iter()
-            .copied()
-            .filter(|&c| (c as usize) < count)
-            .map(|c| {
-                let (n, w) = self.nw(c);
-                RootShare {
-                    child: c,
-                    action: self.action_js(c),
-                    n: n as f64,
-                    q: if n > 0 { w / n as f64 } else { 0.0 },
-                }
-            })
-            .collect()
     }
 
     /// The iteration's events shown, or `all` of them.
@@ -570,7 +587,10 @@ impl<G: Skin> MctsSteps for MctsRun<G> {
         to_js(&MctsRun::nodes(self))
     }
     fn ucb(&self, node: u32) -> Result<JsValue, JsError> {
-        to_js(&MctsRun::ucb(self, node))
+        if self.mcts.node(node).is_none() {
+            return to_js(&Vec::<UcbTerms>::new());
+        }
+        ucb_terms(&self.shown_children(node), self.nw(node).0 as f64, self.opts.c)
     }
     fn last_events(&self) -> Result<JsValue, JsError> {
         to_js(&MctsRun::last_events(self, false))
@@ -581,7 +601,7 @@ impl<G: Skin> MctsSteps for MctsRun<G> {
         picture(MctsRun::nodes(self), events, shown, self.game.num_players(), decided, selected)
     }
     fn root_shares(&self) -> Result<JsValue, JsError> {
-        to_js(&MctsRun::root_shares(self))
+        root_shares(&self.shown_children(self.mcts.root().id))
     }
     fn best(&self) -> Option<f64> {
         MctsRun::best(self)

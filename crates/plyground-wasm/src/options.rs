@@ -18,12 +18,6 @@ use plyground::search::alphabeta::AlphaBetaOptions;
 use plyground::search::alphabeta::Singular;
 use plyground::search::mcts::{Expansion, MctsOptions};
 use plyground::{MoveOrder, TieRule};
-#[cfg(feature = "full")]
-use serde::de::{Deserializer, Error, Visitor};
-#[cfg(feature = "full")]
-use serde::Deserialize;
-#[cfg(feature = "full")]
-use std::fmt;
 
 /// Which search.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, tsify_next::Tsify)]
@@ -255,38 +249,6 @@ impl SearchOptions {
     }
 }
 
-/// A number field: any JavaScript number (its range is checked after reading), or
-/// `null`/`undefined` for "not given". A string or a boolean is refused, never coerced.
-#[cfg(feature = "full")]
-fn number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    struct Number;
-    impl<'de> Visitor<'de> for Number {
-        type Value = Option<f64>;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a number")
-        }
-        fn visit_f64<E: Error>(self, x: f64) -> Result<Self::Value, E> {
-            Ok(Some(x))
-        }
-        fn visit_i64<E: Error>(self, x: i64) -> Result<Self::Value, E> {
-            Ok(Some(x as f64))
-        }
-        fn visit_u64<E: Error>(self, x: u64) -> Result<Self::Value, E> {
-            Ok(Some(x as f64))
-        }
-        fn visit_none<E: Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_f64(self)
-        }
-    }
-    d.deserialize_option(Number)
-}
-
 /// The options, checked (None: not given, the game's default applies).
 #[derive(Clone, Debug, Default)]
 #[allow(missing_docs)]
@@ -483,14 +445,13 @@ pub fn node_cap(x: Option<f64>) -> Result<usize, String> {
 
 /// The options of `solveConnect4` and `analyzeConnect4` as JavaScript gives them.
 #[cfg(feature = "full")]
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, tsify_next::Tsify)]
+#[derive(Clone, Debug, Default, PartialEq, tsify_next::Tsify)]
 #[tsify(missing_as_null)]
 #[serde(deny_unknown_fields, rename_all = "camelCase", default)]
 pub struct SolveOptions {
     /// Only the sign of the score (default false).
     pub weak: Option<bool>,
     /// Node budget (default `SOLVER_DEFAULT_BUDGET`).
-    #[serde(deserialize_with = "number")]
     pub budget: Option<f64>,
 }
 

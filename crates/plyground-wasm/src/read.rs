@@ -1,19 +1,14 @@
-//! Reading option records from JavaScript. The search options, which every module reads, are
-//! read key by key ([`search_options`]): their derived reader was the largest function of the
-//! tree module. The other records (the games module's) are derived `Deserialize` structs
-//! (`options.rs`, `engine.rs`, with `deny_unknown_fields`), fed by the small serde
-//! `Deserializer` of [`records`].
+//! Reading option records from JavaScript, key by key: the search options, which every module
+//! reads ([`search_options`]), and the smaller records of the games module ([`record`]: a
+//! player's configuration, the solver's options). A derived serde reader and the
+//! `Deserializer` it needs cost more code than these loops, and serde's own error texts print
+//! floats with the standard library (the code `plyground::decimal` keeps out of the module).
 
 #[cfg(feature = "trees")]
 use crate::options::SingularOptions;
 use crate::options::{SearchOptions, ALGOS, EXPANSIONS, ORDERS, SEARCH_KEYS, TIES};
 use crate::util::describe;
 use wasm_bindgen::{JsCast, JsValue};
-
-#[cfg(feature = "games")]
-mod records;
-#[cfg(feature = "games")]
-pub(crate) use records::options;
 
 /// The own enumerable keys of a plain object with their values (none for `undefined` or
 /// `null`); anything but a plain object is refused as `what`.
@@ -35,16 +30,52 @@ fn entries(v: &JsValue, what: &str) -> Result<Vec<(String, JsValue)>, String> {
     Ok(out)
 }
 
+/// Reads a record whose keys are `names`: `undefined` and `null` give no keys, anything but a
+/// plain object is refused, and so is a key that is not one of `names` (before its value is
+/// read). `field` reads each key's value, in the object's order.
+#[cfg(feature = "games")]
+pub(crate) fn record(
+    v: &JsValue,
+    names: &[&str],
+    mut field: impl FnMut(&str, &JsValue) -> Result<(), String>,
+) -> Result<(), String> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(());
+    }
+    if !v.is_object() || js_sys::Array::is_array(v) || v.is_function() {
+        return Err(format!("options must be a plain object, got {}", describe(v)));
+    }
+    for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !names.contains(&key.as_str()) {
+            return Err(format!("unknown option '{key}' (options are {})", names.join(", ")));
+        }
+        let value = js_sys::Reflect::get(v, &JsValue::from_str(&key))
+            .map_err(|_| format!("option '{key}' cannot be read"))?;
+        field(&key, &value)?;
+    }
+    Ok(())
+}
+
+/// A text option, `None` when not given; anything else is refused.
+#[cfg(feature = "games")]
+pub(crate) fn text(key: &str, v: &JsValue) -> Result<Option<String>, String> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.as_string().map(Some).ok_or_else(|| format!("{key} must be a string, got {}", describe(v)))
+}
+
 /// A number option (its range is checked later), `None` when not given; a string or a
 /// boolean is refused, never coerced.
-fn number(key: &str, v: &JsValue) -> Result<Option<f64>, String> {
+pub(crate) fn number(key: &str, v: &JsValue) -> Result<Option<f64>, String> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
     v.as_f64().map(Some).ok_or_else(|| format!("{key} must be a number, got {}", describe(v)))
 }
 
-fn boolean(key: &str, v: &JsValue) -> Result<Option<bool>, String> {
+pub(crate) fn boolean(key: &str, v: &JsValue) -> Result<Option<bool>, String> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }

@@ -53,7 +53,15 @@ pub(crate) fn with_solver<T>(budget: Option<u64>, f: impl FnOnce(&mut Solver) ->
 /// Reads and checks `{weak, budget}`.
 #[cfg(feature = "full")]
 fn parse_opts(v: &JsValue) -> Result<(bool, u64), String> {
-    crate::read::options::<SolveOptions>(v)?.check()
+    let mut o = SolveOptions::default();
+    crate::read::record(v, &["weak", "budget"], |k, v| {
+        match k {
+            "weak" => o.weak = crate::read::boolean(k, v)?,
+            _ => o.budget = crate::read::number(k, v)?,
+        }
+        Ok(())
+    })?;
+    o.check()
 }
 
 /// The position of a move string (`'4455'`: 1-based columns from the empty board).

@@ -34,9 +34,16 @@ struct ValueWords {
 pub(crate) struct Stepping<G: Skin> {
     game: G,
     root: G::State,
-    trace: Trace<G::Action>,
+    run: Run<G::Action>,
+}
+
+/// A recording and the stepping position in it, without its game: what the figure reads of
+/// it is written by the methods of [`Run`], one copy for every game with the same kind of
+/// action (tic-tac-toe and Connect-4 share theirs).
+struct Run<A> {
+    trace: Trace<A>,
     state: plyground::trace::StepState,
-    result: SearchResult<G::Action>,
+    result: SearchResult<A>,
     vector: Option<Utilities>,
     exact: bool,
     truncated: bool,
@@ -120,14 +127,8 @@ impl<G: Skin> Stepping<G> {
         }
         let procs = Procedure::ALL.iter().zip(used).filter(|(_, u)| *u).map(|(&p, _)| p).collect();
         let state = plyground::trace::StepState::new(&trace);
-        Stepping { game, root, trace, state, result, vector, exact, truncated, note, procs, width, cap }
-    }
-
-    fn value_out(&self, v: NodeValue) -> SearchValue {
-        match v {
-            NodeValue::Scalar(x) => SearchValue::Scalar(x),
-            NodeValue::Vector(u) => SearchValue::Vector(u[..self.width.min(u.len())].to_vec()),
-        }
+        let run = Run { trace, state, result, vector, exact, truncated, note, procs, width, cap };
+        Stepping { game, root, run }
     }
 }
 
@@ -350,30 +351,12 @@ trait Steps {
     fn board(&self, node: u32) -> Option<String>;
 }
 
-impl<G: Skin> Steps for Stepping<G> {
-    fn len(&self) -> usize {
-        self.trace.len()
-    }
-    fn event_count(&self) -> usize {
-        self.trace.events().len()
-    }
-    fn index(&self) -> usize {
-        self.state.index()
-    }
-    fn truncated(&self) -> bool {
-        self.truncated
-    }
-    fn note(&self) -> Option<String> {
-        self.note.clone()
-    }
-    fn cap(&self) -> usize {
-        self.cap
-    }
-    fn width(&self) -> usize {
-        self.width
-    }
-    fn node_count(&self) -> usize {
-        self.trace.nodes().len()
+impl<A: Copy> Run<A> {
+    fn value_out(&self, v: NodeValue) -> SearchValue {
+        match v {
+            NodeValue::Scalar(x) => SearchValue::Scalar(x),
+            NodeValue::Vector(u) => SearchValue::Vector(u[..self.width.min(u.len())].to_vec()),
+        }
     }
 
     fn forward(&mut self, n: u64) -> usize {
@@ -390,10 +373,6 @@ impl<G: Skin> Steps for Stepping<G> {
             k += 1;
         }
         self.state.index()
-    }
-
-    fn seek(&mut self, i: usize) {
-        self.state.seek(&self.trace, i);
     }
 
     fn nodes(&self) -> Result<JsValue, JsError> {
@@ -510,36 +489,12 @@ impl<G: Skin> Steps for Stepping<G> {
         out
     }
 
-    fn narration(&self, i: usize) -> String {
-        self.trace.narration(i)
-    }
-
-    #[cfg(feature = "trees")]
-    fn seek_target(&self, target: Target) -> Option<usize> {
-        self.trace.seek_target(self.state.index(), target)
-    }
-
     #[cfg(feature = "trees")]
     fn step_list(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
         let out: Vec<StepListEntry> = (from..to)
             .map(|i| StepListEntry { words: self.trace.step_words(i), mark: self.trace.step_mark(i).name() })
             .collect();
         to_js(&out)
-    }
-
-    #[cfg(feature = "trees")]
-    fn prompt(&self, i: usize) -> String {
-        self.trace.step_prompt(i)
-    }
-
-    #[cfg(feature = "lab")]
-    fn caption(&self) -> String {
-        self.trace.caption()
-    }
-
-    fn result_line(&self) -> String {
-        // The move's words were given to the trace when it was recorded.
-        self.trace.result_line(None)
     }
 
     fn value_words(&self) -> Result<JsValue, JsError> {
@@ -565,43 +520,6 @@ impl<G: Skin> Steps for Stepping<G> {
             })
             .collect();
         to_js(&ValueWords { relation, proven })
-    }
-
-    fn minimax_values(&self) -> Result<Vec<f64>, String> {
-        if !G::MINIMAX_VALUES {
-            return Err("minimax values are computed beside the searches of explicit trees only".into());
-        }
-        let cap = plyground::limits::MAX_NODE_CAP as usize;
-        let v = plyground::trace::minimax_values(&self.game, self.root, &self.trace, cap)?;
-        Ok(v.into_iter().map(|x| x.unwrap_or(f64::NAN)).collect())
-    }
-
-    fn result(&self) -> Result<JsValue, JsError> {
-        let r = &self.result;
-        // The trace node of the chosen root child, in the search (iteration) the result is from.
-        let best_child = self
-            .trace
-            .searches()
-            .iter()
-            .rev()
-            .find(|s| s.complete == r.complete && s.depth == r.depth)
-            .and_then(|s| s.best_child);
-        let value = match self.vector {
-            Some(u) => SearchValue::Vector(u[..self.width.min(u.len())].to_vec()),
-            None => SearchValue::Scalar(r.value),
-        };
-        let out = StepResult {
-            value,
-            best: r.best.map(G::action_js),
-            best_index: r.best_index.map(|i| i as f64),
-            best_child,
-            best_name: r.best.map(|b| self.game.action_name(&self.root, b)),
-            complete: r.complete,
-            exact: self.exact,
-            depth: depth_js(r.depth),
-            stats: SearchStats::from(&r.stats),
-        };
-        to_js(&out)
     }
 
     fn pseudocode(&self) -> Result<JsValue, JsError> {
@@ -631,9 +549,127 @@ impl<G: Skin> Steps for Stepping<G> {
         to_js(&out)
     }
 
+    /// The result record, given the best move in `play()` units and its name.
+    fn result(&self, best: Option<f64>, best_name: Option<String>) -> Result<JsValue, JsError> {
+        let r = &self.result;
+        // The trace node of the chosen root child, in the search (iteration) the result is from.
+        let best_child = self
+            .trace
+            .searches()
+            .iter()
+            .rev()
+            .find(|s| s.complete == r.complete && s.depth == r.depth)
+            .and_then(|s| s.best_child);
+        let value = match self.vector {
+            Some(u) => SearchValue::Vector(u[..self.width.min(u.len())].to_vec()),
+            None => SearchValue::Scalar(r.value),
+        };
+        let out = StepResult {
+            value,
+            best,
+            best_index: r.best_index.map(|i| i as f64),
+            best_child,
+            best_name,
+            complete: r.complete,
+            exact: self.exact,
+            depth: depth_js(r.depth),
+            stats: SearchStats::from(&r.stats),
+        };
+        to_js(&out)
+    }
+}
+
+impl<G: Skin> Steps for Stepping<G> {
+    fn len(&self) -> usize {
+        self.run.trace.len()
+    }
+    fn event_count(&self) -> usize {
+        self.run.trace.events().len()
+    }
+    fn index(&self) -> usize {
+        self.run.state.index()
+    }
+    fn truncated(&self) -> bool {
+        self.run.truncated
+    }
+    fn note(&self) -> Option<String> {
+        self.run.note.clone()
+    }
+    fn cap(&self) -> usize {
+        self.run.cap
+    }
+    fn width(&self) -> usize {
+        self.run.width
+    }
+    fn node_count(&self) -> usize {
+        self.run.trace.nodes().len()
+    }
+    fn forward(&mut self, n: u64) -> usize {
+        self.run.forward(n)
+    }
+    fn backward(&mut self, n: u64) -> usize {
+        self.run.backward(n)
+    }
+    fn seek(&mut self, i: usize) {
+        self.run.state.seek(&self.run.trace, i)
+    }
+    fn nodes(&self) -> Result<JsValue, JsError> {
+        self.run.nodes()
+    }
+    fn state(&self) -> Result<JsValue, JsError> {
+        self.run.state()
+    }
+    #[cfg(feature = "full")]
+    fn events(&self, from: usize, to: usize) -> Vec<f64> {
+        self.run.events(from, to)
+    }
+    fn narration(&self, i: usize) -> String {
+        self.run.trace.narration(i)
+    }
+    #[cfg(feature = "trees")]
+    fn seek_target(&self, target: Target) -> Option<usize> {
+        self.run.trace.seek_target(self.run.state.index(), target)
+    }
+    #[cfg(feature = "trees")]
+    fn step_list(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
+        self.run.step_list(from, to)
+    }
+    #[cfg(feature = "trees")]
+    fn prompt(&self, i: usize) -> String {
+        self.run.trace.step_prompt(i)
+    }
+    #[cfg(feature = "lab")]
+    fn caption(&self) -> String {
+        self.run.trace.caption()
+    }
+    fn result_line(&self) -> String {
+        // The move's words were given to the trace when it was recorded.
+        self.run.trace.result_line(None)
+    }
+    fn value_words(&self) -> Result<JsValue, JsError> {
+        self.run.value_words()
+    }
+    fn minimax_values(&self) -> Result<Vec<f64>, String> {
+        if !G::MINIMAX_VALUES {
+            return Err("minimax values are computed beside the searches of explicit trees only".into());
+        }
+        let cap = plyground::limits::MAX_NODE_CAP as usize;
+        let v = plyground::trace::minimax_values(&self.game, self.root, &self.run.trace, cap)?;
+        Ok(v.into_iter().map(|x| x.unwrap_or(f64::NAN)).collect())
+    }
+    fn result(&self) -> Result<JsValue, JsError> {
+        let best = self.run.result.best;
+        self.run.result(best.map(G::action_js), best.map(|b| self.game.action_name(&self.root, b)))
+    }
+    fn pseudocode(&self) -> Result<JsValue, JsError> {
+        self.run.pseudocode()
+    }
+    fn pruned(&self) -> Result<JsValue, JsError> {
+        self.run.pruned()
+    }
     fn board(&self, node: u32) -> Option<String> {
         let mut s = self.root;
-        for a in self.trace.path_actions(node) {
+        for a in self.run.trace.path_actions(node) {
             s = self.game.result(&s, a);
         }
         self.game.board(&s)
@@ -901,7 +937,7 @@ impl Stepper {
             "exit" => Target::Exit(arg("node")?),
             _ => {
                 return Err(js_err(format!(
-                    "Stepper.seekTarget: unknown target {what:?} (next-cutoff, prev-cutoff, next-return, prev-return, entry, exit)"
+                    "Stepper.seekTarget: unknown target \"{what}\" (next-cutoff, prev-cutoff, next-return, prev-return, entry, exit)"
                 )))
             }
         };

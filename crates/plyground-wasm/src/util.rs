@@ -1,9 +1,9 @@
 //! The boundary: reading what JavaScript passes in and turning Rust values into what it
 //! gets back.
 //!
-//! Option records are derived `Deserialize` structs read by `read.rs`, each field typed in
-//! plain Rust (`options.rs`); numbers stay `f64` at the boundary and are range-checked in
-//! one place after reading: wasm-bindgen would otherwise coerce `-1` to 4294967295 and `NaN`
+//! Option records are read key by key by `read.rs` into plain Rust structs (`options.rs`);
+//! numbers stay `f64` at the boundary and are range-checked in one place after reading:
+//! wasm-bindgen would otherwise coerce `-1` to 4294967295 and `NaN`
 //! to 0 on the way into a `u32`. Result records are derived `Serialize` structs written by
 //! `write.rs` ([`to_js`]): plain objects, `null` for `None`, numbers as JavaScript numbers
 //! (infinities included).
