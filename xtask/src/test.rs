@@ -42,8 +42,11 @@ const JS_LANE: &[Stage] = &[("JavaScript unit tests (node --test)", js_tests)];
 const BROWSER: &[Stage] = &[("browser tests (headless Chromium)", browser_tests)];
 const LAST: &[Stage] = &[("bench smoke pass (cargo xtask bench --quick)", bench_smoke)];
 
-/// The lanes a second process runs, by the name [`LANE_ENV`] gives it.
-const SIDE_LANES: [(&str, &[Stage]); 2] = [("wasm", WASM_LANE), ("js", JS_LANE)];
+/// A lane a second process runs: its name (what [`LANE_ENV`] says) and its stages.
+type SideLane = (&'static str, &'static [Stage]);
+const WASM_SIDE: SideLane = ("wasm", WASM_LANE);
+const JS_SIDE: SideLane = ("js", JS_LANE);
+const SIDE_LANES: [SideLane; 2] = [WASM_SIDE, JS_SIDE];
 
 /// Set, to a lane's name, for a second `cargo xtask test` that runs that lane alone.
 const LANE_ENV: &str = "PLYGROUND_TEST_LANE";
@@ -111,9 +114,8 @@ struct Lane {
     child: std::process::Child,
 }
 
-fn spawn_lane(name: &'static str) -> Result<Lane, (&'static str, String)> {
-    let stages = SIDE_LANES.iter().find(|l| l.0 == name).map(|l| l.1).unwrap_or(&[]);
-    let fail = |e: String| (stages.first().map_or("side lane", |s| s.0), e);
+fn spawn_lane((name, stages): SideLane) -> Result<Lane, (&'static str, String)> {
+    let fail = |e: String| (stages[0].0, e);
     let (log, tsv) = lane_files(name);
     std::fs::create_dir_all(util::target_dir()).map_err(|e| fail(format!("cannot create target/: {e}")))?;
     let _ = std::fs::remove_file(&tsv);
@@ -134,12 +136,13 @@ fn spawn_lane(name: &'static str) -> Result<Lane, (&'static str, String)> {
 
 /// Waits for a side lane, prints its output and adds its stages to `done`.
 fn join_lane(mut lane: Lane, done: &mut Done) -> Result<(), (&'static str, String)> {
-    let first = lane.stages.first().map_or("side lane", |s| s.0);
+    let first = lane.stages[0].0;
     let status =
         lane.child.wait().map_err(|e| (first, format!("cannot wait for the {} lane: {e}", lane.name)))?;
     let (log, tsv) = lane_files(lane.name);
     println!("\n==== the {} lane's output ====", lane.name);
     print!("{}", std::fs::read_to_string(&log).unwrap_or_default());
+    let before = done.len();
     for line in std::fs::read_to_string(&tsv).unwrap_or_default().lines() {
         let mut f = line.split('\t');
         let (Some(name), Some(ms), Some(ok)) = (f.next(), f.next(), f.next()) else { continue };
@@ -150,12 +153,13 @@ fn join_lane(mut lane: Lane, done: &mut Done) -> Result<(), (&'static str, Strin
     if status.success() {
         return Ok(());
     }
-    let name = done.iter().rev().find(|d| !d.2).map_or(first, |d| d.0);
+    // The lane's own failed stage (not one of this process's, already in `done`).
+    let name = done[before..].iter().find(|d| !d.2).map_or(first, |d| d.0);
     Err((name, format!("the {} lane failed ({status}); its output is above", lane.name)))
 }
 
 /// Runs `stages` here while `lane` runs beside; both end before this returns.
-fn beside(lane: &'static str, stages: &[Stage], done: &mut Done) -> Result<(), (&'static str, String)> {
+fn beside(lane: SideLane, stages: &[Stage], done: &mut Done) -> Result<(), (&'static str, String)> {
     let side = spawn_lane(lane)?;
     let here = run_stages(stages, done);
     let there = join_lane(side, done);
@@ -169,8 +173,8 @@ pub fn main() -> Result<ExitCode, String> {
     let start = Instant::now();
     let mut done = Done::new();
     let result = run_stages(FIRST, &mut done)
-        .and_then(|()| beside("wasm", NATIVE_LANE, &mut done))
-        .and_then(|()| beside("js", BROWSER, &mut done))
+        .and_then(|()| beside(WASM_SIDE, NATIVE_LANE, &mut done))
+        .and_then(|()| beside(JS_SIDE, BROWSER, &mut done))
         .and_then(|()| run_stages(LAST, &mut done));
     println!(
         "\n==== summary (the wasm lane ran beside the native one, the JS tests beside the browser's) ===="
