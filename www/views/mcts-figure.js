@@ -411,24 +411,24 @@ export class MctsFigure {
     // view, the hover and the overview map read.
     const placer = this.opts.placer();
     // The placing module may still be on its way (the MCTS lab asks for it once its first
-    // words are on screen): the words and tables now, the drawing in placerReady().
-    this.unplaced = !placer;
-    const placed = placer ? this.placedSource(placer, m, nodes, decided) : null;
-    if (!placed) {
-      // (the canvas keeps its reserved room, empty)
-    } else if (structureChanged || this.structure !== nodes.length) {
-      // Until the user pans or zooms, the view follows: the whole tree while it reads, else
-      // the root and the node the last phase acted on; after that, the root stays where it
-      // is on screen.
-      const first = this.structure < 0 || fit;
-      this.structure = nodes.length;
-      this.canvas.setPlaced(model, placed, { fit: first });
-      // The root is always in the frame: when the last phase acted on it (a complete
-      // iteration), the decision (the bold root child) is kept in view with it.
-      const acted = this.currentNode(events);
-      this.canvas.reveal(acted === 0 && decided != null ? decided : acted);
-    } else {
-      this.canvas.setPlaced(model, placed, { fit: false });
+    // words are on screen): the words and tables now, the drawing in placerReady(); the
+    // canvas keeps its reserved room meanwhile.
+    if (placer) {
+      const placed = this.placedSource(placer, m, nodes, decided);
+      if (structureChanged || this.structure !== nodes.length) {
+        // Until the user pans or zooms, the view follows: the whole tree while it reads, else
+        // the root and the node the last phase acted on; after that, the root stays where it
+        // is on screen.
+        const first = this.structure < 0 || fit;
+        this.structure = nodes.length;
+        this.canvas.setPlaced(model, placed, { fit: first });
+        // The root is always in the frame: when the last phase acted on it (a complete
+        // iteration), the decision (the bold root child) is kept in view with it.
+        const acted = this.currentNode(events);
+        this.canvas.reveal(acted === 0 && decided != null ? decided : acted);
+      } else {
+        this.canvas.setPlaced(model, placed, { fit: false });
+      }
     }
     // Phase line: the badge names the phase just shown (after a backup the iteration is complete).
     const last = events.length ? events[events.length - 1] : null;
@@ -499,7 +499,8 @@ export class MctsFigure {
 
   /** The placing module has arrived: draw the picture the words on screen already describe. */
   placerReady() {
-    if (this.m && this.unplaced) this.render(true, true, { quiet: true });
+    // (Nothing of this run is placed yet while `structure` is still load()'s -1.)
+    if (this.m && this.structure < 0) this.render(true, true, { quiet: true });
   }
 
   /** What a step event carries: plain data. */
