@@ -13,7 +13,7 @@ import { loadApi, makeWorker } from './elements/runtime.js';
 import { RpcClient } from './lib/rpc.js';
 import { parseStateString } from './lib/figure-state.js';
 import { $ } from './views/dom.js';
-import { VIEW_MODULES as VIEW_MODULE_TABLE, moduleForSearch } from './elements/runtime.js';
+import { VIEW_MODULES as VIEW_MODULE_TABLE, moduleForSearch, placerForFigure } from './elements/runtime.js';
 
 // An exercise set is a page of its own: `#set=…` (or `#src=…`) opens set.html with the same
 // fragment, and nothing of the playground starts.
@@ -115,6 +115,19 @@ function hasApi(source) {
 /** Loads the module a search needs (a view that opens before it is here waits on this). */
 function loadFor(source) {
   const kind = moduleForSearch(source);
+  return loadApi(kind).then(({ api }) => {
+    apis[kind] = api;
+  });
+}
+
+/** The module that places a view's pictures (runtime.js placerForFigure), or null until loaded. */
+function placerOf(view) {
+  return apis[placerForFigure(view)] ?? null;
+}
+
+/** Loads the module that places a view's pictures. */
+function loadPlacer(view) {
+  const kind = placerForFigure(view);
   return loadApi(kind).then(({ api }) => {
     apis[kind] = api;
   });
@@ -291,7 +304,7 @@ LOADERS[viewFromHash()]?.().catch(() => {});
 
 try {
   await firstModules;
-  env = { apiFor, hasApi, loadFor, rpc, caps, openSearch };
+  env = { apiFor, hasApi, loadFor, placerOf, loadPlacer, rpc, caps, openSearch };
   hook.apis = apis;
   hook.caps = caps;
   await show(viewFromHash());

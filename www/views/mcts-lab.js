@@ -28,13 +28,13 @@ export class MctsLab {
       },
       onStep: () => this.hooks(),
       onLoad: () => this.hooks(),
-      // The tree module places the picture, whichever module steps the search. The lab is
-      // built with the games module alone (its first words and tables need no more), and
-      // asks for the tree module at once: the drawing follows when it is here.
-      placer: () => (this.hasApi('tree') ? this.apiFor('tree') : null),
+      // Another module places the picture (runtime.js placerForFigure), whichever steps the
+      // search. The lab is built with the games module alone (its first words and tables need
+      // no more) and asks for the placing one at once: the drawing follows when it is here.
+      placer: () => env.placerOf('mcts'),
     });
-    if (!this.hasApi('tree')) {
-      this.loadFor('tree').then(
+    if (!env.placerOf('mcts')) {
+      env.loadPlacer('mcts').then(
         () => this.figure.placerReady(),
         (e) => {
           $('mc-error').textContent = e.message;
