@@ -15,17 +15,18 @@ use plyground::export::mcts::{mcts_drawing, MctsPicture};
 use plyground::export::place::{node_box, Anchor, Drawing, LabelKind, PX_PER_CM};
 use plyground::export::plan::Plan;
 use plyground::export::{FigKind, FigState, Figure};
-use plyground::games::tree::Tree;
 use plyground::trace::{Recorder, Trace};
 use plyground::Game;
 use wasm_bindgen::prelude::*;
 
-/// A search on an explicit tree placed once for all its steps.
+/// A search on an explicit tree, or a game's search from its record, placed once for all
+/// its steps.
 #[wasm_bindgen]
 pub struct FigurePlan {
-    tree: Tree,
     trace: Trace<u32>,
     plan: Plan,
+    /// A record's board: columns and rows (0 when none, or boards off).
+    board: (u32, u32),
 }
 
 #[wasm_bindgen]
@@ -48,7 +49,29 @@ impl FigurePlan {
         let (trace, _) = recorded(tree, opts, node_cap_js).map_err(&place)?;
         let plan = Plan::new(&tree.tree, &trace, minimax.unwrap_or(false), compact.unwrap_or(false))
             .map_err(&place)?;
-        Ok(FigurePlan { tree: tree.tree.clone(), trace, plan })
+        Ok(FigurePlan { trace, plan, board: (0, 0) })
+    }
+
+    /// A game's search from its record (`Stepper.figureRecord()` of the games module:
+    /// `numbers`, `names`), placed as `forTree` places a tree's: the nodes the search entered
+    /// and a stub per pruned edge, in the order of the page's `buildGame` (depth-first from
+    /// each root in turn, children in natural move order), the roots side by side (iterative
+    /// deepening, the solver's passes: "depth 1", "depth 2", …); `compact` as in `forTree`;
+    /// `boards` (optional): room for the board's thumbnail under every node the search
+    /// entered (`layout().boards`). A record that does not hold together is an error naming
+    /// the index at fault.
+    #[wasm_bindgen(js_name = forRecord)]
+    pub fn for_record(
+        numbers: Vec<f64>,
+        names: Vec<String>,
+        compact: Option<bool>,
+        boards: Option<bool>,
+    ) -> Result<FigurePlan, JsError> {
+        let place = at("FigurePlan.forRecord");
+        let r = Trace::from_record(&numbers, names).map_err(&place)?;
+        let board = if boards.unwrap_or(false) { (r.cols, r.rows) } else { (0, 0) };
+        let plan = Plan::of_search(&r.trace, compact.unwrap_or(false), Some(board)).map_err(&place)?;
+        Ok(FigurePlan { trace: r.trace, plan, board })
     }
 
     /// The number of steps (the recorded trace's length).
@@ -62,11 +85,23 @@ impl FigurePlan {
     /// `players` the player index of a player node; `edges` per non-root node its child id
     /// and 8 numbers (four corners x, y); `bounds` [x0, y0, x1, y1] of everything any step
     /// draws; `hit` per node [x0, y0, x1, y1], the box a pointer on it hits; `pxPerCm` the
-    /// scale where the smallest text is 11 px; `compact`.
+    /// scale where the smallest text is 11 px; `compact`. A record's plan (`forRecord`)
+    /// also has `trace` per node its trace node (-1 for a pruned edge's stub), and with
+    /// boards `boards` per node [x0, y0, x1, y1] of its board (all 0 for a node without one)
+    /// and `boardCols`, `boardRows`; a tree's has `trace` and `boards` empty and 0, 0.
     #[wasm_bindgen(unchecked_return_type = "FigureLayout")]
     pub fn layout(&self) -> Result<JsValue, JsError> {
-        let (_, d) = self.plan.at(&self.tree, &self.trace, 0).map_err(at("FigurePlan.layout"))?;
-        layout_out(&self.plan, &d)
+        let (_, d) = self.plan.at_step(&self.trace, 0).map_err(at("FigurePlan.layout"))?;
+        let mut out = layout_record(&self.plan.room, &d, self.plan.bounds);
+        out.trace = self.plan.skeleton.trace_of.iter().map(|t| t.map_or(-1, |t| t as i32)).collect();
+        if self.board.0 > 0 {
+            out.boards = vec![0.0; 4 * self.plan.room.nodes.len()];
+            for &(v, b) in &d.boards {
+                out.boards[4 * v as usize..4 * v as usize + 4].copy_from_slice(&[b.0, b.1, b.2, b.3]);
+            }
+            (out.board_cols, out.board_rows) = self.board;
+        }
+        crate::util::to_js(&out)
     }
 
     /// Step `step` (0 to `length`): `states` per node "unvisited", "open", "current", "done",
@@ -83,13 +118,14 @@ impl FigurePlan {
         let step = number_arg("step", &step)
             .and_then(|x| int_in("step", x, 0, self.trace.len() as u64))
             .map_err(&place)?;
-        let (fig, d) = self.plan.at(&self.tree, &self.trace, step as usize).map_err(&place)?;
+        let (fig, d) = self.plan.at_step(&self.trace, step as usize).map_err(&place)?;
         crate::util::to_js(&step_out(&fig, &d))
     }
 }
 
 /// A plan's layout record (`FigurePlan.layout()`, the practice figure's too): `d` is any
 /// drawing on the plan (its edges are the same at every step).
+#[cfg(feature = "lab")]
 #[inline(always)]
 pub(crate) fn layout_out(p: &Plan, d: &Drawing) -> Result<JsValue, JsError> {
     crate::util::to_js(&layout_record(&p.room, d, p.bounds))
@@ -126,6 +162,10 @@ pub(crate) fn layout_record(fig: &Figure, d: &Drawing, bounds: (f64, f64, f64, f
             .collect(),
         px_per_cm: PX_PER_CM,
         compact: d.place.compact,
+        trace: Vec::new(),
+        boards: Vec::new(),
+        board_cols: 0,
+        board_rows: 0,
     }
 }
 
@@ -222,6 +262,10 @@ pub(crate) struct FigureLayout {
     hit: Vec<f64>,
     px_per_cm: f64,
     compact: bool,
+    trace: Vec<i32>,
+    boards: Vec<f64>,
+    board_cols: u32,
+    board_rows: u32,
 }
 
 #[derive(serde::Serialize, tsify_next::Tsify)]

@@ -60,6 +60,11 @@ pub(crate) trait Skin: Game + Clone + 'static {
     fn board(&self, _s: &Self::State) -> Option<String> {
         None
     }
+    /// The board's columns and rows (0 × 0 for trees).
+    #[cfg(feature = "games")]
+    fn board_dims(&self) -> (u32, u32) {
+        (0, 0)
+    }
     /// α-β (`o.ab`, `o.eval`, `o.iterative`) recorded by `rec`: the core's
     /// `record_alpha_beta`. The board games call its non-generic versions, compiled in the
     /// core with the players' engines, so each game has one copy of its move ordering.
@@ -148,6 +153,9 @@ impl Skin for TicTacToe {
     fn board(&self, s: &TttState) -> Option<String> {
         Some(<TicTacToe as BoardSkin>::cells(s))
     }
+    fn board_dims(&self) -> (u32, u32) {
+        (Self::WIDTH, Self::HEIGHT)
+    }
 }
 
 #[cfg(feature = "games")]
@@ -219,6 +227,9 @@ impl Skin for Connect4 {
     }
     fn board(&self, s: &C4State) -> Option<String> {
         Some(<Connect4 as BoardSkin>::cells(s))
+    }
+    fn board_dims(&self) -> (u32, u32) {
+        (Self::WIDTH, Self::HEIGHT)
     }
 }
 

@@ -349,6 +349,8 @@ trait Steps {
     fn pseudocode(&self) -> Result<JsValue, JsError>;
     fn pruned(&self) -> Result<JsValue, JsError>;
     fn board(&self, node: u32) -> Option<String>;
+    #[cfg(feature = "games")]
+    fn figure_record(&self) -> Option<(Vec<f64>, Vec<String>)>;
 }
 
 impl<A: Copy> Run<A> {
@@ -674,6 +676,23 @@ impl<G: Skin> Steps for Stepping<G> {
         }
         self.game.board(&s)
     }
+    #[cfg(feature = "games")]
+    fn figure_record(&self) -> Option<(Vec<f64>, Vec<String>)> {
+        let (cols, rows) = self.game.board_dims();
+        (cols > 0).then(|| self.run.trace.figure_record(cols, rows))
+    }
+}
+
+/// A game's recorded search without its game: what `FigurePlan.forRecord` places.
+#[cfg(feature = "games")]
+#[derive(Serialize, tsify_next::Tsify)]
+#[tsify(missing_as_null)]
+struct FigureRecord {
+    /// The numbers (layout: `plyground::trace::Record`).
+    #[tsify(type = "Float64Array")]
+    numbers: crate::write::Preserve,
+    /// The moves' names: every node's, then every pruned edge's.
+    names: Vec<String>,
 }
 
 /// A recorded search, stepped step by step (a leaf is one step). The search is the real one (the same code
@@ -1025,6 +1044,21 @@ impl Stepper {
     #[wasm_bindgen(unchecked_return_type = "PrunedEdgeInfo[]")]
     pub fn pruned(&self) -> Result<JsValue, JsError> {
         self.inner.pruned()
+    }
+
+    /// The recorded search as a game-free record, `{numbers, names}`, for the tree module's
+    /// `FigurePlan.forRecord`, which places it as it places an explicit tree's search
+    /// (nodes, events, pruned edges, results and the board's columns and rows; layout in
+    /// `plyground::trace::Record`). A tree's search is placed by `FigurePlan.forTree`: refused.
+    #[cfg(feature = "games")]
+    #[wasm_bindgen(js_name = figureRecord, unchecked_return_type = "FigureRecord")]
+    pub fn figure_record(&self) -> Result<JsValue, JsError> {
+        let (numbers, names) = self.inner.figure_record().ok_or_else(|| {
+            js_err(
+                "Stepper.figureRecord: a tree's search has no game record; place it with FigurePlan.forTree",
+            )
+        })?;
+        to_js(&FigureRecord { numbers: crate::util::f64_array(&numbers), names })
     }
 
     /// The board (as `Game.cells()` writes it) of a node's position in a game trace.

@@ -30,6 +30,8 @@ mod engine_exactness;
 mod engine_proven;
 #[path = "fast_wins.rs"]
 mod fast_wins;
+#[path = "game_figure.rs"]
+mod game_figure;
 #[path = "golden_digests.rs"]
 mod golden_digests;
 #[path = "../../../tests/fixtures/lessons.rs"]

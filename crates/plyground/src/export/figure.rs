@@ -1,6 +1,6 @@
 //! The picture of a recorded search on an explicit tree at one step (see the module above).
 
-use crate::event::Bound;
+use crate::event::{Bound, LeafKind, NodeKind};
 use crate::games::tree::{Kind, Tree};
 use crate::trace::{NodeValue, StepState, Trace};
 
@@ -83,6 +83,9 @@ pub struct FigNode {
     /// an MCTS node the iteration's badge visits keeps it at every phase, so the badge going
     /// from node to node moves nothing else.
     pub tag_room: f64,
+    /// The board thumbnail under the node, its width and height in cm (a game's search with
+    /// boards: every node the search entered).
+    pub board: Option<(f64, f64)>,
 }
 
 impl FigNode {
@@ -158,6 +161,17 @@ impl Figure {
         step: usize,
         minimax: Option<&[Option<f64>]>,
     ) -> Result<Figure, String> {
+        Figure::on(&Skeleton::of_tree(tree, trace), trace, step, minimax)
+    }
+
+    /// The figure of `trace` after its first `step` steps, on the nodes of `sk` (made of this
+    /// trace), without narration; `minimax` as in [`at_step_with`](Figure::at_step_with).
+    pub fn on<A: Copy>(
+        sk: &Skeleton,
+        trace: &Trace<A>,
+        step: usize,
+        minimax: Option<&[Option<f64>]>,
+    ) -> Result<Figure, String> {
         if step > trace.len() {
             return Err(format!(
                 "step {step} is past the end: this search has {} steps (0 to {})",
@@ -165,58 +179,11 @@ impl Figure {
                 trace.len()
             ));
         }
-        let players = tree.players();
-        let mut nodes: Vec<FigNode> = tree
-            .nodes()
-            .iter()
-            .enumerate()
-            .map(|(id, n)| {
-                let id = id as u32;
-                let kind = match n.kind() {
-                    Kind::Max => FigKind::Max,
-                    Kind::Min => FigKind::Min,
-                    Kind::Chance => FigKind::Chance,
-                    Kind::Player(p) => FigKind::Player(p),
-                    Kind::Terminal => FigKind::Terminal,
-                };
-                let parent_chance = n.parent().and_then(|p| tree.kind(p)) == Some(Kind::Chance);
-                FigNode {
-                    id,
-                    parent: n.parent(),
-                    children: n.children().to_vec(),
-                    kind,
-                    name: n.label().to_string(),
-                    label: if kind == FigKind::Terminal { String::new() } else { n.label().to_string() },
-                    edge: tree.edge_name(id).unwrap_or_default(),
-                    prob: parent_chance.then(|| n.probability()),
-                    value: None,
-                    bound: None,
-                    window: None,
-                    state: FigState::Unvisited,
-                    greyed: false,
-                    forward: false,
-                    bold: false,
-                    minimax: None,
-                    text: None,
-                    tag: None,
-                    tag_room: 0.0,
-                }
-            })
-            .collect();
-        // What a leaf shows from the start: its utility (a tuple in an n-player tree).
-        for (id, n) in tree.nodes().iter().enumerate() {
-            if n.kind() == Kind::Terminal {
-                nodes[id].value = if tree.has_tuples() {
-                    n.utilities().map(NodeValue::Vector)
-                } else {
-                    n.value().map(NodeValue::Scalar)
-                };
-            }
-        }
-        let to_tree = trace_to_tree(tree, trace);
+        let mut nodes = sk.nodes.clone();
+        let to_fig = &sk.to_fig;
         let mut st = StepState::new(trace);
         st.seek(trace, step);
-        for (t, d) in to_tree.iter().enumerate() {
+        for (t, d) in to_fig.iter().enumerate() {
             if let (Some(d), Some(v)) = (d, st.value(t as u32)) {
                 nodes[*d as usize].value = Some(v);
                 nodes[*d as usize].bound = st.bound(trace, t as u32);
@@ -228,7 +195,7 @@ impl Figure {
             }
         }
         for (t, alpha, beta) in st.open_windows() {
-            if let Some(d) = to_tree.get(t as usize).copied().flatten() {
+            if let Some(d) = to_fig.get(t as usize).copied().flatten() {
                 let n = &mut nodes[d as usize];
                 n.state = FigState::Open;
                 if !n.is_leaf() {
@@ -236,23 +203,19 @@ impl Figure {
                 }
             }
         }
-        for pe in &trace.pruned()[..st.pruned_count().min(trace.pruned().len())] {
-            let child = to_tree
-                .get(pe.parent as usize)
-                .copied()
-                .flatten()
-                .and_then(|p| tree.children(p).get(pe.index as usize).copied());
-            if let Some(c) = child {
+        let pruned = st.pruned_count().min(trace.pruned().len());
+        for (pe, c) in trace.pruned()[..pruned].iter().zip(&sk.stubs) {
+            if let Some(c) = *c {
                 nodes[c as usize].state = FigState::Pruned;
                 nodes[c as usize].forward = pe.forward;
             }
         }
-        if let Some(d) = st.current().and_then(|c| to_tree.get(c as usize).copied().flatten()) {
+        if let Some(d) = st.current().and_then(|c| to_fig.get(c as usize).copied().flatten()) {
             nodes[d as usize].state = FigState::Current;
         }
         if step == trace.len() {
             let best = trace.result().and_then(|r| r.best_child);
-            if let Some(d) = best.and_then(|b| to_tree.get(b as usize).copied().flatten()) {
+            if let Some(d) = best.and_then(|b| to_fig.get(b as usize).copied().flatten()) {
                 nodes[d as usize].bold = true;
             }
         }
@@ -261,7 +224,7 @@ impl Figure {
             let up = nodes[id].parent.is_some_and(|p| nodes[p as usize].greyed);
             nodes[id].greyed = up || nodes[id].state == FigState::Pruned;
         }
-        Ok(Figure { nodes, players, step, steps: trace.len(), narration: String::new() })
+        Ok(Figure { nodes, players: sk.players, step, steps: trace.len(), narration: String::new() })
     }
 
     /// How many subtrees are pruned at this step (the trace's pruned edges so far).
@@ -278,6 +241,187 @@ impl Figure {
     /// How many edges are drawn dotted: one into every node beam search dropped.
     pub fn dotted_count(&self) -> usize {
         self.nodes.iter().filter(|n| n.forward && n.parent.is_some()).count()
+    }
+}
+
+/// What a figure draws before any step, and where the trace lands on it: the nodes, each
+/// trace node's figure node and each pruned edge's.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Skeleton {
+    /// The nodes at step 0 (parents before children).
+    pub nodes: Vec<FigNode>,
+    /// Players (2, or the length of the utility tuples).
+    pub players: usize,
+    /// Per trace node, its figure node (None: not in the picture).
+    pub to_fig: Vec<Option<u32>>,
+    /// Per pruned edge of the trace, in its order, the figure node of the child it skipped.
+    pub stubs: Vec<Option<u32>>,
+    /// Per figure node of a search's skeleton, its trace node (None for a pruned edge's
+    /// stub); empty for a tree's.
+    pub trace_of: Vec<Option<u32>>,
+}
+
+fn fig_node(id: u32, parent: Option<u32>, kind: FigKind, name: String, edge: String) -> FigNode {
+    FigNode {
+        id,
+        parent,
+        children: Vec::new(),
+        kind,
+        name,
+        label: String::new(),
+        edge,
+        prob: None,
+        value: None,
+        bound: None,
+        window: None,
+        state: FigState::Unvisited,
+        greyed: false,
+        forward: false,
+        bold: false,
+        minimax: None,
+        text: None,
+        tag: None,
+        tag_room: 0.0,
+        board: None,
+    }
+}
+
+impl Skeleton {
+    /// The whole of `tree`, its leaves showing their utilities from the start, with the
+    /// nodes of `trace` (a search on it) found by their paths of natural child indices.
+    pub fn of_tree(tree: &Tree, trace: &Trace<u32>) -> Skeleton {
+        let mut nodes: Vec<FigNode> = tree
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(id, n)| {
+                let id = id as u32;
+                let kind = match n.kind() {
+                    Kind::Max => FigKind::Max,
+                    Kind::Min => FigKind::Min,
+                    Kind::Chance => FigKind::Chance,
+                    Kind::Player(p) => FigKind::Player(p),
+                    Kind::Terminal => FigKind::Terminal,
+                };
+                let parent_chance = n.parent().and_then(|p| tree.kind(p)) == Some(Kind::Chance);
+                let mut f = fig_node(
+                    id,
+                    n.parent(),
+                    kind,
+                    n.label().to_string(),
+                    tree.edge_name(id).unwrap_or_default(),
+                );
+                f.children = n.children().to_vec();
+                if kind != FigKind::Terminal {
+                    f.label = f.name.clone();
+                }
+                f.prob = parent_chance.then(|| n.probability());
+                f
+            })
+            .collect();
+        // What a leaf shows from the start: its utility (a tuple in an n-player tree).
+        for (id, n) in tree.nodes().iter().enumerate() {
+            if n.kind() == Kind::Terminal {
+                nodes[id].value = if tree.has_tuples() {
+                    n.utilities().map(NodeValue::Vector)
+                } else {
+                    n.value().map(NodeValue::Scalar)
+                };
+            }
+        }
+        let to_fig = trace_to_tree(tree, trace);
+        let stubs = trace
+            .pruned()
+            .iter()
+            .map(|pe| {
+                to_fig
+                    .get(pe.parent as usize)
+                    .copied()
+                    .flatten()
+                    .and_then(|p| tree.children(p).get(pe.index as usize).copied())
+            })
+            .collect();
+        Skeleton { nodes, players: tree.players(), to_fig, stubs, trace_of: Vec::new() }
+    }
+
+    /// A game's search: the nodes it entered and one stub per pruned edge (the search never
+    /// made those children), children in natural move order (a stub at its natural index),
+    /// depth-first from each root in turn (iterative deepening and the solver's passes: one
+    /// root per search, named "depth 1", "depth 2", …), as the page's `buildGame` numbers
+    /// them. No value shows before the search reaches its node; the edges carry the moves'
+    /// names. `board`: every entered node keeps room for a board this wide and high (cm).
+    pub fn of_search<A: Copy>(trace: &Trace<A>, board: Option<(f64, f64)>) -> Skeleton {
+        use crate::search::alphabeta::sort_keys;
+        let tn = trace.nodes();
+        // Children per trace node, sorted by (natural index, trace id; a stub first): keys
+        // and positions (a stub's position is past the trace nodes).
+        let mut kids: Vec<Vec<(i64, u32)>> = vec![Vec::new(); tn.len()];
+        let key = |index: Option<u32>, t: i64| {
+            (i64::from(index.map_or(1 << 30, |i| i.min(1 << 30))) << 32) | (t + 1)
+        };
+        let mut roots = Vec::new();
+        for (t, n) in tn.iter().enumerate() {
+            match n.parent {
+                Some(p) => kids[p as usize].push((key(n.index, t as i64), t as u32)),
+                None => roots.push(t as u32),
+            }
+        }
+        for (k, pe) in trace.pruned().iter().enumerate() {
+            if let Some(list) = kids.get_mut(pe.parent as usize) {
+                list.push((key(Some(pe.index), -1), (tn.len() + k) as u32));
+            }
+        }
+        let many = roots.len() > 1 || roots.iter().any(|&r| tn[r as usize].iteration > 0);
+        let mut nodes: Vec<FigNode> = Vec::with_capacity(tn.len() + trace.pruned().len());
+        let mut to_fig = vec![None; tn.len()];
+        let mut stubs = vec![None; trace.pruned().len()];
+        let mut trace_of = Vec::with_capacity(nodes.capacity());
+        let mut stack: Vec<(u32, Option<u32>)> = roots.iter().rev().map(|&r| (r, None)).collect();
+        while let Some((e, parent)) = stack.pop() {
+            let id = nodes.len() as u32;
+            if let Some(p) = parent {
+                nodes[p as usize].children.push(id);
+            }
+            let e = e as usize;
+            if let Some(k) = e.checked_sub(tn.len()) {
+                let pe = &trace.pruned()[k];
+                let kind = match parent.map(|p| nodes[p as usize].kind) {
+                    Some(FigKind::Max) => FigKind::Min,
+                    Some(FigKind::Min) => FigKind::Max,
+                    _ => FigKind::Terminal,
+                };
+                nodes.push(fig_node(id, parent, kind, pe.name.clone(), pe.name.clone()));
+                stubs[k] = Some(id);
+                trace_of.push(None);
+                continue;
+            }
+            let n = &tn[e];
+            let kind = match (n.leaf, n.kind) {
+                (Some(LeafKind::Terminal), _) => FigKind::Terminal,
+                (_, NodeKind::Max) => FigKind::Max,
+                (_, NodeKind::Min) => FigKind::Min,
+                (_, NodeKind::Chance) => FigKind::Chance,
+                (_, NodeKind::Player(p)) => FigKind::Player(p),
+            };
+            let mut f = fig_node(id, parent, kind, n.via_name.clone(), n.via_name.clone());
+            if parent.is_none() {
+                f.name = "root".into();
+                if many {
+                    let k = roots.partition_point(|&r| (r as usize) < e);
+                    f.label = format!("depth {}", k + 1);
+                    f.name = f.label.clone();
+                }
+            }
+            f.prob = n.prob;
+            f.board = board;
+            nodes.push(f);
+            to_fig[e] = Some(id);
+            trace_of.push(Some(e as u32));
+            let list = &mut kids[e];
+            sort_keys(list);
+            stack.extend(list.iter().rev().map(|&(_, c)| (c, Some(id))));
+        }
+        Skeleton { nodes, players: trace.num_players().max(1), to_fig, stubs, trace_of }
     }
 }
 

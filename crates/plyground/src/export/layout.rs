@@ -159,6 +159,11 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
         if !node.label.is_empty() {
             left[i] += PAD + text_width(&node.label, 1.0);
         }
+        if let Some((w, _)) = node.board {
+            // The board, centred under the node.
+            left[i] = left[i].max(w / 2.0);
+            right[i] = right[i].max(w / 2.0);
+        }
         if compact {
             // The minimax line starts right of the stem under the node; the edge's texts sit
             // either side of the stem over it.
@@ -181,7 +186,9 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
         let depths: Vec<usize> = (0..n).map(depth).collect();
         let levels = depths.iter().max().copied().unwrap_or(0) + 1;
         next_free = vec![f64::NEG_INFINITY; levels];
-        let mut stack = vec![(0usize, false)];
+        // Every root in turn, left to right (a search with several: one per iteration).
+        let mut stack: Vec<(usize, bool)> =
+            (0..n).rev().filter(|&v| fig.nodes[v].parent.is_none()).map(|v| (v, false)).collect();
         while let Some((v, expanded)) = stack.pop() {
             let kids = &fig.nodes[v].children;
             if !expanded && !kids.is_empty() {
@@ -231,17 +238,25 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
         *v -= min;
     }
     let width = next_free.iter().copied().filter(|v| v.is_finite()).fold(0.0, f64::max) - min;
-    let y = (0..n)
-        .map(|i| {
-            let mut d = 0.0;
-            let mut v = i;
-            while let Some(p) = fig.nodes[v].parent {
-                v = p as usize;
-                d += 1.0;
-            }
-            -d * LEVEL
-        })
-        .collect();
+    // Levels LEVEL apart, and further by a row's boards (which hang under its texts).
+    let mut depth = vec![0usize; n];
+    let mut drop = Vec::new();
+    for i in 0..n {
+        if let Some(p) = fig.nodes[i].parent {
+            depth[i] = depth[p as usize] + 1;
+        }
+        if drop.len() <= depth[i] {
+            drop.resize(depth[i] + 1, 0.0f64);
+        }
+        if let Some((_, h)) = fig.nodes[i].board {
+            drop[depth[i]] = drop[depth[i]].max(h + AIR + AIR);
+        }
+    }
+    let mut level_y = vec![0.0f64; drop.len()];
+    for d in 1..drop.len() {
+        level_y[d] = level_y[d - 1] - LEVEL - drop[d - 1];
+    }
+    let y = (0..n).map(|i| level_y[depth[i]]).collect();
     let below = super::place::below(fig, reserve, compact);
     Placement { x, y, width, compact, below }
 }

@@ -158,6 +158,7 @@ impl MctsPicture {
                 text: Some(wn_text(m.w, m.n, m.proof)),
                 tag: None,
                 tag_room: 0.0,
+                board: None,
             });
             if let Some(p) = parent {
                 fig[p as usize].children.push(i as u32);

@@ -157,6 +157,8 @@ pub struct Drawing {
     pub ring: Option<u32>,
     /// Left, bottom, right, top of everything drawn.
     pub bounds: (f64, f64, f64, f64),
+    /// The board thumbnails: the node and its box (cm, y up), in node order.
+    pub boards: Vec<(u32, (f64, f64, f64, f64))>,
 }
 
 /// How far a glyph reaches over and under its centre, cm (as the SVG and TikZ draw it).
@@ -257,7 +259,29 @@ pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
         };
         out[depth[i]] = out[depth[i]].max(reach);
     }
+    // A row's boards hang under its texts and the ring.
+    let mut boards = vec![0.0f64; levels];
+    for (i, n) in fig.nodes.iter().enumerate() {
+        if let Some((_, h)) = n.board {
+            boards[depth[i]] = boards[depth[i]].max(h + AIR);
+        }
+    }
+    for (o, b) in out.iter_mut().zip(boards) {
+        if b > 0.0 {
+            *o = o.max(LEAF_TOP) + b;
+        }
+    }
     out
+}
+
+/// Node `i`'s board box (cm, y up) on `place`: centred under the node at the bottom of its
+/// row's band (under every text of the row), the edges to its children leaving from its
+/// bottom.
+pub fn board_box(fig: &Figure, place: &Placement, depth: usize, i: usize) -> Option<(f64, f64, f64, f64)> {
+    let (w, h) = fig.nodes[i].board?;
+    let (x, y) = (place.x[i], place.y[i]);
+    let y0 = y - place.below.get(depth).copied().unwrap_or(0.0) + AIR;
+    Some((x - w / 2.0, y0, x + w / 2.0, y0 + h))
 }
 
 /// Compact: from a node's centre down to the top of its minimax line (under the window's
@@ -288,7 +312,9 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
         let a = (x[p], y[p] - under.get(depth[p]).copied().unwrap_or(RADIUS));
         // Compact: the edge comes in over the texts on it, which sit beside the stem.
         let b = (x[i], y[i] + if compact { EDGE_BOTTOM + small + AIR } else { ABOVE });
-        edges.push(EdgeLine { child: n.id, points: [(x[p], y[p] - bottom), a, b, (x[i], y[i] - 0.0 + top)] });
+        // From under the parent's glyph, or its board's.
+        let start = board_box(fig, place, depth[p], p).map_or(y[p] - bottom, |b| b.1);
+        edges.push(EdgeLine { child: n.id, points: [(x[p], start), a, b, (x[i], y[i] - 0.0 + top)] });
         let (mx, off, y0, y1) = if compact {
             (x[i], AIR, y[i] + EDGE_BOTTOM, y[i] + EDGE_BOTTOM + small)
         } else {
@@ -396,6 +422,8 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             ));
         }
     }
+    let boards: Vec<(u32, (f64, f64, f64, f64))> =
+        (0..fig.nodes.len()).filter_map(|i| Some((i as u32, board_box(fig, place, depth[i], i)?))).collect();
     let ring = fig.nodes.iter().position(|n| n.state == FigState::Current).map(|i| i as u32);
     // Bounds: everything drawn, and room for the ring anywhere.
     let r = RING + RING_WIDTH / 2.0;
@@ -409,11 +437,14 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
     for l in &labels {
         grow((l.x0, l.y0, l.x1, l.y1));
     }
+    for &(_, b) in &boards {
+        grow(b);
+    }
     grow((0.0, 0.0, place.width, 0.0));
     if !bounds.0.is_finite() {
         bounds = (0.0, 0.0, 0.0, 0.0);
     }
-    Drawing { place: place.clone(), labels, edges, ring, bounds }
+    Drawing { place: place.clone(), labels, edges, ring, bounds, boards }
 }
 
 /// Node `v`'s box (cm, y up): its glyph and the current node's ring, which a pointer on the
@@ -428,22 +459,20 @@ fn label(node: u32, kind: LabelKind, text: &str, pt: f64, b: (f64, f64, f64, f64
     Label { node, kind, text: text.to_string(), pt, x0: b.0, y0: b.1, x1: b.2, y1: b.3, anchor }
 }
 
-/// Do two boxes overlap (more than touching)?
+/// Does a text's box overlap a box (more than touching)?
 fn boxes_meet(a: &Label, b: (f64, f64, f64, f64)) -> bool {
-    a.x0.max(b.0) < a.x1.min(b.2) - 1e-9 && a.y0.max(b.1) < a.y1.min(b.3) - 1e-9
+    meet((a.x0, a.y0, a.x1, a.y1), b)
 }
 
 /// Does the segment p–q meet the box (Liang–Barsky clipping)?
-fn segment_meets(l: &Label, p: (f64, f64), q: (f64, f64)) -> bool {
+fn segment_meets(l: (f64, f64, f64, f64), p: (f64, f64), q: (f64, f64)) -> bool {
+    let (x0, y0, x1, y1) = l;
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     let eps = 1e-9;
-    for (den, num) in [
-        (-dx, p.0 - (l.x0 + eps)),
-        (dx, (l.x1 - eps) - p.0),
-        (-dy, p.1 - (l.y0 + eps)),
-        (dy, (l.y1 - eps) - p.1),
-    ] {
+    for (den, num) in
+        [(-dx, p.0 - (x0 + eps)), (dx, (x1 - eps) - p.0), (-dy, p.1 - (y0 + eps)), (dy, (y1 - eps) - p.1)]
+    {
         if den == 0.0 {
             if num < 0.0 {
                 return false;
@@ -517,7 +546,7 @@ fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
             if l.y0 >= hi || l.y1 <= lo || l.x1 <= p.min(q) || l.x0 >= p.max(q) {
                 continue;
             }
-            if segment_meets(l, e.points[1], e.points[2]) {
+            if segment_meets((l.x0, l.y0, l.x1, l.y1), e.points[1], e.points[2]) {
                 if let Some(v) = apart(l.node, e.child) {
                     out.push((v, NUDGE));
                 }
@@ -547,54 +576,103 @@ pub fn opening_scale(width_cm: f64, view_px: f64) -> f64 {
 /// What is wrong with a drawing, in words (empty when nothing is): two texts that overlap, a
 /// text on a glyph (a player's number is inside its own), on the current node's ring or on
 /// an edge, a text outside the bounds, a text under [`MIN_PX`] at the scale the figure opens
-/// at in a view `view_px` wide.
+/// at in a view `view_px` wide; a board thumbnail is checked as a text is (but for its size).
+/// Glyphs and edges are found through a grid of 1 cm columns: linear in the drawing's size.
 pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
     let mut out = Vec::new();
-    let name = |l: &Label| format!("'{}' ({:?} of {})", l.text, l.kind, fig.nodes[l.node as usize].name);
-    let sorted = left_to_right(d.labels.iter().collect());
-    for (k, a) in sorted.iter().enumerate() {
-        for b in &sorted[k + 1..] {
-            if b.x0 >= a.x1 {
+    type Box4 = (f64, f64, f64, f64);
+    // Every text, then every board: (box, the text's label or None, the words naming it).
+    let mut items: Vec<(Box4, Option<&Label>, String)> = d
+        .labels
+        .iter()
+        .map(|l| {
+            let name = format!("'{}' ({:?} of {})", l.text, l.kind, fig.nodes[l.node as usize].name);
+            ((l.x0, l.y0, l.x1, l.y1), Some(l), name)
+        })
+        .collect();
+    for &(v, b) in &d.boards {
+        items.push((b, None, format!("the board of {}", fig.nodes[v as usize].name)));
+    }
+    let mut keys: Vec<(i64, u32)> =
+        items.iter().enumerate().map(|(i, it)| (total_order_key(it.0 .0), i as u32)).collect();
+    sort_keys(&mut keys);
+    for (k, &(_, i)) in keys.iter().enumerate() {
+        let a = &items[i as usize];
+        for &(_, j) in &keys[k + 1..] {
+            let b = &items[j as usize];
+            if b.0 .0 >= a.0 .2 {
                 break;
             }
-            if boxes_meet(a, (b.x0, b.y0, b.x1, b.y1)) {
-                out.push(format!("{} overlaps {}", name(a), name(b)));
+            if meet(a.0, b.0) {
+                out.push(format!("{} overlaps {}", a.2, b.2));
             }
         }
     }
     let (x, y) = (&d.place.x, &d.place.y);
     let scale = opening_scale(d.bounds.2 - d.bounds.0, view_px);
-    for l in &d.labels {
-        for (i, n) in fig.nodes.iter().enumerate() {
-            let own = l.kind == LabelKind::Player && l.node as usize == i;
-            if !own && boxes_meet(l, (x[i] - RADIUS, y[i] - RADIUS, x[i] + RADIUS, y[i] + RADIUS)) {
-                out.push(format!("{} is on the glyph of {}", name(l), n.name));
+    // The grid: per 1 cm column of the bounds, the glyphs and edges that reach into it.
+    let left = d.bounds.0;
+    let cols = ((d.bounds.2 - left).max(0.0) as usize + 2).min(1 << 20);
+    let col = |v: f64| (((v - left).max(0.0)) as usize).min(cols - 1);
+    let mut glyphs: Vec<Vec<u32>> = vec![Vec::new(); cols];
+    let mut edges: Vec<Vec<u32>> = vec![Vec::new(); cols];
+    for i in 0..x.len() {
+        for c in col(x[i] - RADIUS)..=col(x[i] + RADIUS) {
+            glyphs[c].push(i as u32);
+        }
+    }
+    for (k, e) in d.edges.iter().enumerate() {
+        let lo = e.points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let hi = e.points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+        for c in col(lo)..=col(hi) {
+            edges[c].push(k as u32);
+        }
+    }
+    let near = |grid: &[Vec<u32>], b: Box4| {
+        let mut ids: Vec<u32> = (col(b.0)..=col(b.2)).flat_map(|c| grid[c].iter().copied()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    };
+    for (b, l, name) in &items {
+        for i in near(&glyphs, *b) {
+            let i = i as usize;
+            let own = l.is_some_and(|l| l.kind == LabelKind::Player && l.node as usize == i);
+            if !own && meet(*b, (x[i] - RADIUS, y[i] - RADIUS, x[i] + RADIUS, y[i] + RADIUS)) {
+                out.push(format!("{name} is on the glyph of {}", fig.nodes[i].name));
             }
         }
         if let Some(c) = d.ring {
             // The ring is a band around the node's centre: a box meets it when its nearest
             // point is inside the band's outer circle and its farthest outside the inner one.
             let (cx, cy) = (x[c as usize], y[c as usize]);
-            let near = (cx.clamp(l.x0, l.x1) - cx).hypot(cy.clamp(l.y0, l.y1) - cy);
-            let far =
-                (l.x0 - cx).abs().max((l.x1 - cx).abs()).hypot((l.y0 - cy).abs().max((l.y1 - cy).abs()));
+            let near = (cx.clamp(b.0, b.2) - cx).hypot(cy.clamp(b.1, b.3) - cy);
+            let far = (b.0 - cx).abs().max((b.2 - cx).abs()).hypot((b.1 - cy).abs().max((b.3 - cy).abs()));
             if near < RING + RING_WIDTH / 2.0 - 1e-9 && far > RING - RING_WIDTH / 2.0 + 1e-9 {
-                out.push(format!("{} is under the ring of {}", name(l), fig.nodes[c as usize].name));
+                out.push(format!("{name} is under the ring of {}", fig.nodes[c as usize].name));
             }
         }
-        for e in &d.edges {
-            if e.points.windows(2).any(|s| segment_meets(l, s[0], s[1])) {
-                out.push(format!("{} is on the edge into {}", name(l), fig.nodes[e.child as usize].name));
+        for k in near(&edges, *b) {
+            let e = &d.edges[k as usize];
+            if e.points.windows(2).any(|s| segment_meets(*b, s[0], s[1])) {
+                out.push(format!("{name} is on the edge into {}", fig.nodes[e.child as usize].name));
             }
         }
         let (bx0, by0, bx1, by1) = d.bounds;
-        if l.x0 < bx0 - 1e-9 || l.x1 > bx1 + 1e-9 || l.y0 < by0 - 1e-9 || l.y1 > by1 + 1e-9 {
-            out.push(format!("{} is outside the figure", name(l)));
+        if b.0 < bx0 - 1e-9 || b.2 > bx1 + 1e-9 || b.1 < by0 - 1e-9 || b.3 > by1 + 1e-9 {
+            out.push(format!("{name} is outside the figure"));
         }
-        let px = l.pt * CM_PER_PT * scale;
-        if px < MIN_PX - 1e-9 {
-            out.push(format!("{} is {px:.2} px", name(l)));
+        if let Some(l) = l {
+            let px = l.pt * CM_PER_PT * scale;
+            if px < MIN_PX - 1e-9 {
+                out.push(format!("{name} is {px:.2} px"));
+            }
         }
     }
     out
+}
+
+/// Do two boxes overlap (more than touching)?
+fn meet(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
+    a.0.max(b.0) < a.2.min(b.2) - 1e-9 && a.1.max(b.1) < a.3.min(b.3) - 1e-9
 }

@@ -10,7 +10,7 @@
 //! checks every step's drawing against the plan's fixed placement (the tests run it over
 //! every lesson tree at every step and over generated trees).
 
-use super::figure::{fig_value_text, trace_to_tree, window_text, FigKind, Figure};
+use super::figure::{fig_value_text, window_text, FigKind, Figure, Skeleton};
 use super::layout::{text_width, Placement, WINDOW_SCALE};
 use super::place::{self, draw_with, Drawing};
 use crate::games::tree::Tree;
@@ -28,6 +28,8 @@ pub struct Plan {
     pub place: Placement,
     /// Left, bottom, right, top of everything any step draws.
     pub bounds: (f64, f64, f64, f64),
+    /// The nodes every step draws, and where the trace lands on them.
+    pub skeleton: Skeleton,
 }
 
 impl Plan {
@@ -44,9 +46,31 @@ impl Plan {
         } else {
             None
         };
-        let mut room = Figure::unnarrated(tree, trace, trace.len(), values.as_deref())?;
+        Plan::on(Skeleton::of_tree(tree, trace), trace, values, compact)
+    }
+
+    /// The plan of a game's search alone ([`Skeleton::of_search`]: the nodes it entered and
+    /// a stub per pruned edge), `compact` or not, with room for a board of `cols` × `rows`
+    /// cells under every node it entered when `board` is given ([`board_size`]).
+    pub fn of_search<A: Copy>(
+        trace: &Trace<A>,
+        compact: bool,
+        board: Option<(u32, u32)>,
+    ) -> Result<Plan, String> {
+        let size = board.and_then(|(c, r)| board_size(c, r));
+        Plan::on(Skeleton::of_search(trace, size), trace, None, compact)
+    }
+
+    /// The plan of `trace` on the nodes of `sk`, with these minimax values by trace node.
+    fn on<A: Copy>(
+        sk: Skeleton,
+        trace: &Trace<A>,
+        values: Option<Vec<Option<f64>>>,
+        compact: bool,
+    ) -> Result<Plan, String> {
+        let mut room = Figure::on(&sk, trace, trace.len(), values.as_deref())?;
         let players = room.players;
-        let to_tree = trace_to_tree(tree, trace);
+        let to_tree = &sk.to_fig;
         let width = |t: Option<String>| t.map_or(0.0, |t| text_width(&t, 1.0));
         let mut value_w: Vec<f64> = room.nodes.iter().map(|n| width(fig_value_text(n, players))).collect();
         let mut window_w = vec![0.0; room.nodes.len()];
@@ -97,15 +121,21 @@ impl Plan {
         }
         // The ring is drawn on the current node: room for it anywhere is in the bounds.
         let d = draw_with(&room, &room, compact);
-        Ok(Plan { room, minimax: values, place: d.place, bounds: d.bounds })
+        Ok(Plan { room, minimax: values, place: d.place, bounds: d.bounds, skeleton: sk })
     }
 
     /// The figure at `step` and its texts placed on the plan's node centres (the plan's
     /// bounds). A step past the end is an error naming the trace's length.
     /// The figure carries no narration (see [`Figure::unnarrated`]; the print figures use
-    /// [`at_narrated`](Plan::at_narrated)).
+    /// [`at_narrated`](Plan::at_narrated)). (`tree` is the plan's, whose nodes it keeps.)
     pub fn at(&self, tree: &Tree, trace: &Trace<u32>, step: usize) -> Result<(Figure, Drawing), String> {
-        let fig = Figure::unnarrated(tree, trace, step, self.minimax.as_deref())?;
+        let _ = tree;
+        self.at_step(trace, step)
+    }
+
+    /// [`at`](Plan::at) for any plan: `trace` is the one the plan was made of.
+    pub fn at_step<A: Copy>(&self, trace: &Trace<A>, step: usize) -> Result<(Figure, Drawing), String> {
+        let fig = Figure::on(&self.skeleton, trace, step, self.minimax.as_deref())?;
         let mut d = place::place(&fig, &self.place);
         d.bounds = self.bounds;
         Ok((fig, d))
@@ -129,3 +159,20 @@ impl Plan {
         place::node_box(&self.place, v)
     }
 }
+
+/// A board of `cols` × `rows` cells as the figure keeps room for it: its width and height in
+/// cm (None for no board). A cell is 0.26 cm (11.5 px at the scale the figure opens at, where
+/// its smallest text is 11 px: a tic-tac-toe board 0.78 cm across), smaller for wide boards
+/// so that none is wider than 1.4 cm (a Connect-4 board 1.4 × 1.2 cm, its cells 8.9 px).
+pub fn board_size(cols: u32, rows: u32) -> Option<(f64, f64)> {
+    if cols == 0 || rows == 0 {
+        return None;
+    }
+    let cell = BOARD_CELL.min(BOARD_MAX / f64::from(cols));
+    Some((cell * f64::from(cols), cell * f64::from(rows)))
+}
+
+/// A board cell at most, cm.
+pub const BOARD_CELL: f64 = 0.26;
+/// A board's width at most, cm.
+pub const BOARD_MAX: f64 = 1.4;

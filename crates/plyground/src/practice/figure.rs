@@ -184,7 +184,8 @@ impl Exercise {
             let r = &mut slot[l.node as usize];
             *r = f64::max(*r, l.x1 - l.x0);
         }
-        let plan = Plan { room, minimax: None, place: d.place, bounds: d.bounds };
+        let skeleton = crate::export::figure::Skeleton::of_tree(t, &trace);
+        let plan = Plan { room, minimax: None, place: d.place, bounds: d.bounds, skeleton };
         Ok(ExercisePlan { plan, task: self.task, tree: t.clone(), base, value_room, window_room, counts })
     }
 }

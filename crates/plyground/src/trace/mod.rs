@@ -97,6 +97,7 @@ mod bounds;
 mod encode;
 pub(crate) mod narrate;
 mod pseudocode;
+mod record;
 mod seek;
 mod step;
 
@@ -108,6 +109,7 @@ pub use pseudocode::{
     pseudocode_line, Procedure, AB_MAX_VALUE, AB_MIN_VALUE, ALPHA_BETA_SEARCH, EXPECTIMINIMAX, MAXN_VALUE,
     MAX_VALUE, MINIMAX_DECISION, MIN_VALUE,
 };
+pub use record::Record;
 pub use seek::{Mark, Target};
 pub use step::{Counters, Cursor, StepState};
 
