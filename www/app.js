@@ -46,8 +46,8 @@ const LOADERS = {
  */
 const FIGURE_MODULES = [
   'views/tree-canvas.js',
-  'lib/tree-draw.js',
-  'lib/tree-layout.js',
+  'lib/figure-draw.js',
+  'lib/tree-style.js',
   'lib/camera.js',
   'lib/minimap.js',
   'lib/trace-view.js',
@@ -58,7 +58,6 @@ const DEEP_MODULES = {
   play: ['views/play.js', 'views/game-figure.js', 'views/board-view.js', 'lib/game-session.js', 'lib/board.js', 'lib/game-words.js', 'lib/notation.js'],
   tree: ['views/tree-lab.js', 'views/tree-figure.js', 'views/compare-table.js', 'views/share.js', 'lib/lessons.js', 'lib/record.js', ...FIGURE_MODULES],
   mcts: ['views/mcts-lab.js', 'views/mcts-figure.js', 'views/ucb-calculator.js', 'views/share.js', 'lib/record.js', ...FIGURE_MODULES],
-  // (An exercise's tree is placed by the core: not the canvas's own layout.)
   practice: ['views/practice.js', 'lib/practice-prompts.js', 'lib/practice-module.js', 'views/practice-figure.js', 'views/canvas-toolbar.js', 'lib/practice-answers.js', 'views/share.js', 'views/tree-canvas.js', 'lib/figure-draw.js', 'lib/tree-style.js', 'lib/camera.js', 'lib/notation.js', 'lib/snippets.js'],
 };
 

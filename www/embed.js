@@ -155,7 +155,7 @@ function moduleOfUrl() {
 }
 
 /** The modules under each view's element (its imports' imports), preloaded all at once. */
-const CANVAS_CODE = ['views/tree-canvas.js', 'lib/tree-layout.js', 'lib/camera.js', 'lib/tree-draw.js', 'lib/minimap.js', 'lib/trace-view.js', 'lib/notation.js'];
+const CANVAS_CODE = ['views/tree-canvas.js', 'lib/figure-draw.js', 'lib/tree-style.js', 'lib/camera.js', 'lib/minimap.js', 'lib/trace-view.js', 'lib/notation.js'];
 const FIGURE_CODE = {
   tree: ['views/tree-figure.js', 'lib/record.js', 'lib/complexity.js', ...CANVAS_CODE],
   mcts: ['views/mcts-figure.js', 'lib/record.js', 'lib/complexity.js', ...CANVAS_CODE],
@@ -186,8 +186,8 @@ function preloadFigure() {
     document.head.append(link);
   }
   loadStyles().catch(() => {});
-  // The module that places the figure's picture, when another one steps its search (an MCTS
-  // tree of a game: elements/runtime.js placerForFigure), alongside the figure's own.
+  // The module that places the figure's picture (a game's search, an MCTS tree of a game:
+  // elements/runtime.js placerForFigure), alongside the figure's own.
   const placer = placerForFigure(view);
   if (placer) loadApi(placer).catch(() => {});
   loadElement(tag)

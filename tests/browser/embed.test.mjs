@@ -742,7 +742,7 @@ describe('embedding', { timeout: 300_000 }, () => {
     try {
       await page.goto('about:blank');
       await page.goto(`${browser.base}embed.html?view=tree&tree=${FIG_5_2}&algo=alphabeta`);
-      const code = ['/elements/ply-tree.js', '/views/tree-figure.js', '/lib/record.js', '/views/tree-canvas.js', '/lib/tree-draw.js', '/components.css'];
+      const code = ['/elements/ply-tree.js', '/views/tree-figure.js', '/lib/record.js', '/views/tree-canvas.js', '/lib/figure-draw.js', '/components.css'];
       for (let i = 0; i < 200 && !code.every((p) => asked.has(p)); i++) await page.waitForTimeout(50);
       assert.deepEqual(code.filter((p) => !asked.has(p)), [], 'asked for while the wasm is held back');
       assert.equal(await page.evaluate(() => document.querySelector('#figure > *')), null, 'no figure before its module');
@@ -802,9 +802,9 @@ describe('embedding', { timeout: 300_000 }, () => {
     // is the contract: 42 KiB until the figure gained the height it reserves before its module
     // arrives (elements/reserve.js, 1.6 KiB), the overview map of large trees (lib/minimap.js,
     // 1.3 KiB) and the compact placement for small canvases; 45.8 KiB with them. The map now
-    // loads only when a tree needs it, and the canvas's own layout only where a figure uses it
-    // (views/own-layout.js): back under 44 KiB. Predict mode, navigation and presenter mode
-    // load their panels only when used.
+    // loads only when a tree needs it, and every figure draws the core's placement (the
+    // canvas has no layout of its own): back under 44 KiB. Predict mode, navigation and
+    // presenter mode load their panels only when used.
     assert.ok(one.gz - one.wasm < 46 * 1024, `the JavaScript and CSS of one figure: ${kib(one.gz - one.wasm)} gzipped`);
     // The page budget (xtask/size-budgets.txt), read strictly.
     const budget = await sizeBudget('page-one-tree');

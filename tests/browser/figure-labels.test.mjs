@@ -4,6 +4,10 @@
 // through the canvas's textBoxes hook) do not overlap, none is cut off by the canvas's
 // edges, none is under 11 px, and the compact placement is the phone's. The SVG the Export
 // button saves holds the same texts at the same places; nothing offers to fold a subtree there.
+// A game's search is placed by the core too (the games module's Stepper.figureRecord, placed
+// by the tree module's FigurePlan.forRecord): a tic-tac-toe position at every step, the
+// solver's null-window passes and a Connect-4 depth-4 search at sampled steps, with and
+// without boards, hold the same rules, and every board is clear of every text.
 // Screenshots go to $PLYGROUND_SHOTS.
 
 import { after, before, describe, it } from 'node:test';
@@ -123,4 +127,95 @@ describe('the canvas draws the core placement of Figure 5.2', { timeout: 240_000
     }
     assert.deepEqual(browser.problems, []);
   });
+});
+
+/**
+ * A game search's canvas at step `i`: its texts (those of the node the view follows must be
+ * on screen whole when the tree is larger than the view) and its boards' boxes, in canvas px.
+ */
+function gameAt(page, i) {
+  return page.evaluate(async (i) => {
+    const f = window.__plyground.views.tree.figure;
+    f.seek(i);
+    const c = f.canvas;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    for (let k = 0; k < 100 && (c.glide || c.pending); k++) await frame();
+    await frame();
+    const lay = c.layout;
+    const cam = c.camera;
+    const boards = [];
+    if (lay.boards) {
+      for (let v = 0; v < lay.x.length; v++) {
+        const b = lay.boards.slice(4 * v, 4 * v + 4);
+        if (b[2] > b[0]) boards.push({ node: v, x0: b[0] * cam.scale + cam.tx, y0: b[1] * cam.scale + cam.ty, x1: b[2] * cam.scale + cam.tx, y1: b[3] * cam.scale + cam.ty });
+      }
+    }
+    const whole = lay.width * cam.scale <= cam.width + 1e-6 && lay.height * cam.scale <= cam.height + 1e-6;
+    return { boxes: c.textBoxes(), boards, whole, focus: c.focus, w: cam.width, h: cam.height, length: f.length, nodes: lay.x.length };
+  }, i);
+}
+
+const GAME_SEARCHES = [
+  { name: 'tic-tac-toe 4,0,8,2 (α-β)', hash: 'game=ttt&moves=4,0,8,2&algo=alphabeta', every: 1 },
+  { name: 'the solver’s null-window passes', hash: 'game=c4&moves=7174362564676726631735257252323&algo=solve', samples: 12 },
+  { name: 'Connect-4 4453 to depth 4', hash: 'game=c4&moves=4453&depth=4', samples: 6 },
+];
+
+describe('the canvas draws the core placement of a game search', { timeout: 400_000 }, () => {
+  let browser;
+  let page;
+
+  before(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+    if (SHOTS) await mkdir(SHOTS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  for (const vp of VIEWPORTS) {
+    for (const g of GAME_SEARCHES) {
+      it(`${vp.name}, ${g.name}: with and without boards, no overlap, nothing on a board, none cut off, none under 11 px`, async () => {
+        await page.setViewportSize({ width: vp.width, height: vp.height });
+        await page.goto('about:blank');
+        await page.goto(`${browser.base}index.html#tree?${g.hash}`);
+        await page.waitForFunction(() => (window.__plyground.views.tree?.snapshot()?.nodes.length ?? 0) > 1 && window.__plyground.views.tree.figure.canvas.placed, null, { timeout: TIMEOUT });
+        await page.locator('#tl-canvas').scrollIntoViewIfNeeded();
+        for (const boards of [false, true]) {
+          await page.setChecked('#tl-thumbs', boards);
+          if (boards) await page.waitForFunction(() => window.__plyground.views.tree.figure.canvas.layout.boards != null, null, { timeout: TIMEOUT });
+          const first = await gameAt(page, 0);
+          assert.equal(first.nodes, (await page.evaluate(() => window.__plyground.views.tree.snapshot().nodes.length)), 'every node of the search is placed');
+          const steps = g.every ? Array.from({ length: first.length + 1 }, (_, i) => i) : Array.from({ length: g.samples + 1 }, (_, k) => Math.round((k * first.length) / g.samples));
+          let texts = 0;
+          let boardsSeen = 0;
+          for (const i of steps) {
+            const s = await gameAt(page, i);
+            const where = `${vp.name} ${g.name} step ${i}${boards ? ' boards' : ''}`;
+            const whole = (b) => s.whole || (b.node === s.focus && b.kind !== 'edge' && b.kind !== 'prob');
+            assert.deepEqual(textProblems(s.boxes, s.w, s.h, where, whole), []);
+            const meet = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 1e-6 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 1e-6;
+            for (const b of s.boards) for (const t of s.boxes) assert.ok(!meet(b, t), `${where}: '${t.text}' is on the board of node ${b.node}`);
+            assert.equal(s.boards.length > 0, boards, `${where}: boards drawn only when asked for`);
+            texts += s.boxes.length;
+            boardsSeen += s.boards.length;
+          }
+          assert.ok(texts > 50, `${texts} texts checked`);
+          if (boards) assert.ok(boardsSeen > 10, `${boardsSeen} boards checked`);
+          if (SHOTS) {
+            for (const scheme of ['light', 'dark']) {
+              await page.emulateMedia({ colorScheme: scheme });
+              await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+              await page.locator('#tl-canvas').screenshot({ path: join(SHOTS, `game-${g.hash.split('&')[0].slice(5)}-${g.every ? 'ab' : g.name.startsWith('the solver') ? 'solve' : 'd4'}-${boards ? 'boards-' : ''}${vp.name}-${scheme}.png`) });
+            }
+            await page.emulateMedia({ colorScheme: 'light' });
+          }
+        }
+        await page.setChecked('#tl-thumbs', false);
+        assert.deepEqual(browser.problems, []);
+      });
+    }
+  }
 });

@@ -134,9 +134,9 @@ describe('framing', { timeout: 240_000 }, () => {
       assert.deepEqual(browser.problems, []);
     });
 
-    // At 360 px the normal layout of Figure 5.2 is about 490 units wide (its α–β windows and
-    // edge names beside the nodes): 342 px of canvas would show it whole only at 0.63, below
-    // the readable 0.92, so the canvas lays it out compact (tree-draw.js labelSpace).
+    // At 360 px the core's normal placement of Figure 5.2 is wider than the canvas at a
+    // readable size (its α–β windows and edge names beside the nodes), so the canvas draws
+    // the core's compact placement.
     it(`${vp.name}: Figure 5.2 opens whole and readable, with and without minimax values`, async () => {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       // Opened in a fresh page at this size, as a reader on this device opens it.

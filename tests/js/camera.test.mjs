@@ -1,6 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Camera, boxInView, frameTree, legibleScale, panToShow, pinch } from '../../www/lib/camera.js';
+import { Camera, boxInView, frameTree, panToShow, pinch } from '../../www/lib/camera.js';
 
 test('toScreen and toWorld are inverse affine maps', () => {
   const c = new Camera({ scale: 2, tx: 10, ty: -4 });
@@ -211,12 +211,6 @@ test('frameTree: a focus too far from the root for both to read is kept on scree
   const f = frameTree(bounds, [{ minX: 516, minY: 0, maxX: 684, maxY: 60 }, focus], { ...OPEN, viewW: 360, viewH: 400 });
   assert.deepEqual(f, { scale: 0.9, tx: 20, ty: 110, whole: false });
   assert.equal(boxInView(f, focus, 360, 400, 0), true);
-});
-
-test('legibleScale: the scale at which the smallest text shows at the minimum size', () => {
-  assert.equal(legibleScale(12, 11), 11 / 12);
-  assert.equal(legibleScale(11), 1);
-  assert.throws(() => legibleScale(0, 11), /legibleScale: need positive sizes, got 0 and 11/);
 });
 
 test('boxInView and panToShow: the smallest pan that brings a box on screen', () => {

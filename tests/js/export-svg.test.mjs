@@ -1,17 +1,18 @@
 // The tree figure exported as SVG shows exactly what the canvas draws at the same step: on
 // every lesson tree at its first, a middle and its last step, the <text> elements of the SVG
-// are the texts drawTree draws on a canvas (same strings, places, sizes and colours, in the
-// same order), the dashed strokes are the edges into the grey nodes, and the document is
-// well formed. The trees go through the page's own path: the wasm Stepper (www/pkg; `cargo
-// xtask build` first), trace-view.js, labelSpace + layoutTree as TreeCanvas lays them out.
+// are the texts the canvas draws (same strings, places, sizes and colours, in the same
+// order), the dashed strokes are the edges into the grey nodes, and the document is well
+// formed. The trees go through the page's own path: the core's placement (the wasm
+// FigurePlan, www/pkg; `cargo xtask build` first) in the canvas's world (figure-draw.js
+// placedLayout) drawn by drawFigure through the export's camera, as TreeCanvas.drawPlaced
+// draws it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { applyStep, buildTraceModel } from '../../www/lib/trace-view.js';
 import { LESSON_TREES, algorithmsFor } from '../../www/lib/lessons.js';
-import { layoutTree } from '../../www/lib/tree-layout.js';
-import { defaultStyle, drawTree, labelSpace, reserveFor } from '../../www/lib/tree-draw.js';
+import { defaultStyle } from '../../www/lib/tree-style.js';
+import { drawFigure, placedLayout } from '../../www/lib/figure-draw.js';
 import { SvgContext, exportCamera, exportName, figureCanvas, figureSvg, xmlEscape } from '../../www/lib/export-svg.js';
 import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
@@ -19,7 +20,7 @@ const pkg = fileURLToPath(new URL('../../www/pkg/', import.meta.url));
 if (!existsSync(`${pkg}plyground_wasm.js`)) throw new Error('www/pkg is missing: run `cargo xtask build` first');
 const api = await import(`${pkg}plyground_wasm.js`);
 api.initSync({ module: readFileSync(`${pkg}plyground_wasm_bg.wasm`) });
-const { GameTree, Stepper } = api;
+const { FigurePlan, GameTree, Stepper } = api;
 
 /** A stand-in for a font's widths: glyphs differ, as on screen. */
 function measure(text, px, bold = false) {
@@ -28,7 +29,7 @@ function measure(text, px, bold = false) {
   return em * px * (bold ? 1.08 : 1);
 }
 
-/** A canvas stand-in recording what drawTree draws: texts, and the dashed strokes. */
+/** A canvas stand-in recording what the figure draws: texts, and the dashed strokes. */
 function recorder() {
   const texts = [];
   const dashed = [];
@@ -63,7 +64,7 @@ function recorder() {
     },
     fillText(text, x, y) {
       const m = /^(bold )?([\d.]+)px/.exec(st.font);
-      texts.push({ text, x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100, px: Number(m[2]), fill: st.fillStyle });
+      texts.push({ text, x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100, px: Math.round(Number(m[2]) * 100) / 100, fill: st.fillStyle });
     },
   };
   for (const key of Object.keys(st)) Object.defineProperty(ctx, key, { get: () => st[key], set: (v) => (st[key] = v) });
@@ -74,7 +75,7 @@ const unescape = (s) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '
 
 /** The <text> elements of an SVG document, in order. */
 function svgTexts(svg) {
-  return [...svg.matchAll(/<text x="([^"]*)" y="([^"]*)" font-family="[^"]*" font-size="([^"]*)"(?: font-weight="bold")? text-anchor="[^"]*" dominant-baseline="central" fill="([^"]*)">([^<]*)<\/text>/g)].map((m) => ({
+  return [...svg.matchAll(/<text x="([^"]*)" y="([^"]*)" font-family="[^"]*" font-size="([^"]*)"(?: font-weight="bold")?(?: textLength="[^"]*" lengthAdjust="[^"]*")? text-anchor="[^"]*" dominant-baseline="central" fill="([^"]*)">([^<]*)<\/text>/g)].map((m) => ({
     text: unescape(m[5]),
     x: Number(m[1]),
     y: Number(m[2]),
@@ -83,31 +84,54 @@ function svgTexts(svg) {
   }));
 }
 
-function layOut(model, style) {
-  const reserve = reserveFor(model, (t) => measure(t, style.fontSize));
-  return layoutTree(model.nodes, labelSpace(model, style, measure, { reserve: reserve.values, windowText: reserve.window }));
+/**
+ * A search on `text` as the canvas shows it: the plan placed by the core (normal placement),
+ * its layout in the canvas's world, the model's nodes (for figureSvg's checks), and `draw` as
+ * TreeCanvas.drawPlaced draws a frame through a camera (the palette's background, then the
+ * figure), at the plan's step `i` (`at(i)`).
+ */
+function placed(text, algo, style) {
+  const tree = GameTree.parse(text);
+  const st = Stepper.forTree(tree, { algo }, 20000);
+  const plan = FigurePlan.forTree(tree, { algo }, 20000, false, false);
+  const rec = plan.layout();
+  const layout = placedLayout(rec);
+  let step = null;
+  const at = (i) => {
+    step = { ...rec, ...plan.at(i) };
+    return step;
+  };
+  const draw = (ctx, model, lay, camera) => {
+    ctx.fillStyle = style.background;
+    ctx.fillRect(0, 0, camera.width, camera.height);
+    return drawFigure(ctx, step, { scale: lay.pxPerCm * camera.scale, tx: camera.tx, ty: camera.ty }, style);
+  };
+  const model = { nodes: rec.x.map((_, id) => ({ id })) };
+  const free = () => {
+    plan.free();
+    st.free();
+    tree.free();
+  };
+  return { tree, st, plan, layout, at, draw, model, free };
 }
 
 function checkLesson(text, algo, dark) {
   const style = defaultStyle(dark);
-  const tree = GameTree.parse(text);
-  const st = Stepper.forTree(tree, { algo }, 20000);
+  const f = placed(text, algo, style);
   let checked = 0;
   try {
-    const result = st.result();
-    const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: tree.players });
-    const layout = layOut(model, style);
+    const { st, layout, model, draw } = f;
     const n = st.length;
     for (const i of [0, Math.floor(n / 2), n]) {
       st.seek(i);
       const state = st.state();
-      applyStep(model, state, { done: i === n, bestChild: result.bestChild });
+      const rec = f.at(i);
       const where = `${text} (${algo}) step ${i}`;
       // What the canvas draws, at the scale of the export, through the same camera.
       const camera = exportCamera(layout, { scale: 1.5 });
       const canvas = recorder();
-      drawTree(canvas.ctx, model, layout, camera, style);
-      const { svg, width, height } = figureSvg(model, layout, { style, measure, scale: 1.5, title: where });
+      draw(canvas.ctx, model, layout, camera);
+      const { svg, width, height } = figureSvg(model, layout, { style, measure, scale: 1.5, title: where, draw });
       assert.equal(width, camera.width);
       assert.equal(height, camera.height);
       assert.ok(canvas.texts.length > 0, where);
@@ -118,10 +142,9 @@ function checkLesson(text, algo, dark) {
       assert.equal(dashedSvg.length, canvas.dashed.length, where);
       const edgePaths = dashedSvg.filter((m) => m[2] === style.prunedEdge && !m[1].includes('Z') && !m[1].includes('A'));
       const greyEdges = edgePaths.reduce((s, m) => s + (m[1].match(/M/g) ?? []).length, 0);
-      const grey = new Set();
-      for (const node of model.nodes) if (node.state === 'pruned' || (node.parent >= 0 && grey.has(node.parent))) grey.add(node.id);
-      assert.equal(greyEdges, [...grey].filter((v) => model.nodes[v].parent >= 0).length, `${where}: dashed edges`);
-      const prunedRoots = model.nodes.filter((nd) => nd.state === 'pruned').length;
+      const grey = rec.greyed.map((g, v) => g && rec.parents[v] >= 0).filter(Boolean).length;
+      assert.equal(greyEdges, grey, `${where}: dashed edges`);
+      const prunedRoots = rec.states.filter((s) => s === 'pruned').length;
       assert.equal(prunedRoots, state.prunedCount, `${where}: one pruned subtree per pruned edge of the trace so far`);
       // Well formed: one root element, every tag closed, the title escaped.
       assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" '), where);
@@ -133,8 +156,7 @@ function checkLesson(text, algo, dark) {
       checked++;
     }
   } finally {
-    st.free();
-    tree.free();
+    f.free();
   }
   return checked;
 }
@@ -152,30 +174,25 @@ test('SVG at the first, a middle and the last step of every lesson tree: the can
 });
 
 test('Figure 5.2 with alpha-beta at the end: the lesson values, c2 and c3 dashed, the background of the theme', () => {
-  const tree = GameTree.parse(FIG_5_2);
-  const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
-  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
-  st.seek(st.length);
-  applyStep(model, st.state(), { done: true, bestChild: st.result().bestChild });
   for (const dark of [false, true]) {
     const style = defaultStyle(dark);
-    const layout = layOut(model, style);
-    const { svg } = figureSvg(model, layout, { style, measure, scale: 1 });
+    const f = placed(FIG_5_2, 'alphabeta', style);
+    f.at(f.st.length);
+    const { svg } = figureSvg(f.model, f.layout, { style, measure, scale: 1, draw: f.draw });
     const texts = svgTexts(svg).map((t) => t.text);
     // Names, values (A 3; B 3, C ≤ 2 — only a bound after its cutoff — D 2), the nine
     // leaves, the twelve edge names.
     for (const s of ['A', 'B', 'C', 'D', 'a1', 'a2', 'a3', 'b1', 'c2', 'c3', 'd3', '≤ 2']) assert.ok(texts.includes(s), s);
     assert.deepEqual(texts.filter((t) => /^\d+$/.test(t)).sort((a, b) => a - b), ['2', '2', '2', '3', '3', '3', '4', '5', '6', '8', '12', '14']);
     assert.ok(svg.includes(`<rect x="0" y="0" width=`) && svg.includes(`fill="${style.background}"/>`), 'the theme background');
-    const dashedEdges = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="[^"]*" stroke-dasharray/g)].filter((m) => m[2] === style.prunedEdge && !m[1].includes('Z'));
+    const dashedEdges = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="[^"]*" stroke-dasharray/g)].filter((m) => m[2] === style.prunedEdge && !m[1].includes('Z') && !m[1].includes('A'));
     assert.equal(dashedEdges.reduce((s, m) => s + (m[1].match(/M/g) ?? []).length, 0), 2, 'c2 and c3');
-    // The bold edge: the chosen move a1, one segment.
-    const bold = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="3.5"\/>/g)];
+    // The bold edge: the chosen move a1, one edge (its stem and slope: one moveTo).
+    const bold = [...svg.matchAll(/<path d="([^"]*)" fill="none" stroke="([^"]*)" stroke-width="([^"]*)"\/>/g)].filter((m) => m[2] === style.boldEdge && Number(m[3]) === style.boldEdgeWidth);
     assert.equal(bold.length, 1);
     assert.equal((bold[0][1].match(/M/g) ?? []).length, 1);
+    f.free();
   }
-  st.free();
-  tree.free();
 });
 
 test('a chosen width scales the whole figure; bad sizes and ratios are refused', () => {
@@ -186,20 +203,16 @@ test('a chosen width scales the whole figure; bad sizes and ratios are refused',
   assert.equal(cam.height, 232);
   assert.throws(() => exportCamera(layout, { width: 10 }), /the width must be a number above 32 px, got 10/);
   assert.throws(() => exportCamera(layout, { scale: 0 }), /the scale must be a positive number, got 0/);
-  assert.throws(() => figureCanvas(() => null, { nodes: [] }, layout, { style: defaultStyle(false), ratio: 4 }), /the PNG ratio must be 1, 2 or 3, got 4/);
+  assert.throws(() => figureCanvas(() => null, { nodes: [] }, layout, { style: defaultStyle(false), ratio: 4, draw: () => {} }), /the PNG ratio must be 1, 2 or 3, got 4/);
   assert.equal(exportName(20, 'svg'), 'plyground-tree-step-20.svg');
   assert.equal(exportName(20, 'png', 3), 'plyground-tree-step-20@3x.png');
 });
 
 test('PNG: the canvas is the SVG size times the ratio, drawn under that transform', () => {
-  const tree = GameTree.parse(FIG_5_2);
-  const st = Stepper.forTree(tree, { algo: 'alphabeta' }, 20000);
-  const model = buildTraceModel({ traceNodes: st.nodes(), treeNodes: tree.nodes(), finalPruned: st.pruned(), players: 2 });
-  st.seek(10);
-  applyStep(model, st.state(), {});
   const style = defaultStyle(false);
-  const layout = layOut(model, style);
-  const { width, height } = figureSvg(model, layout, { style, measure, scale: 1 });
+  const f = placed(FIG_5_2, 'alphabeta', style);
+  f.at(10);
+  const { width, height } = figureSvg(f.model, f.layout, { style, measure, scale: 1, draw: f.draw });
   for (const ratio of [1, 2, 3]) {
     const rec = recorder();
     let transform = null;
@@ -209,17 +222,16 @@ test('PNG: the canvas is the SVG size times the ratio, drawn under that transfor
         size = [w, h];
         return { getContext: () => Object.assign(rec.ctx, { setTransform: (...t) => (transform = t) }) };
       },
-      model,
-      layout,
-      { style, scale: 1, ratio },
+      f.model,
+      f.layout,
+      { style, scale: 1, ratio, draw: f.draw },
     );
     assert.ok(canvas);
     assert.deepEqual(size, [Math.ceil(width * ratio), Math.ceil(height * ratio)]);
     assert.deepEqual(transform, [ratio, 0, 0, ratio, 0, 0]);
     assert.ok(rec.texts.length > 0);
   }
-  st.free();
-  tree.free();
+  f.free();
 });
 
 test('SvgContext: a full circle is two half arcs, a rectangle a closed path, dashes kept', () => {

@@ -4,8 +4,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { drawMinimap, minimapBox, minimapProjection, onMinimap } from '../../www/lib/minimap.js';
-import { layoutTree } from '../../www/lib/tree-layout.js';
-import { defaultStyle } from '../../www/lib/tree-draw.js';
+import { placedLayout } from '../../www/lib/figure-draw.js';
+import { defaultStyle } from '../../www/lib/tree-style.js';
 
 test('minimapBox: a third of the width, rows for the levels, bottom-right first', () => {
   // 1280 × 600: 200 wide (capped), 6 levels · 10 + 12 = 72 high; 8 px from the edges.
@@ -103,7 +103,21 @@ test('drawMinimap: done, unvisited, pruned and current dots, and the view', () =
     { id: 3, parent: 0, children: [], kind: 'terminal', state: 'unvisited' },
     { id: 4, parent: 2, children: [], kind: 'terminal', state: 'unvisited' },
   ];
-  const layout = layoutTree(nodes, { nodeWidth: 40 });
+  // Placed as the core places a figure (cm, y up), in the canvas's world (placedLayout).
+  const x = [2, 0, 2, 4, 2];
+  const y = [0, -2, -2, -2, -4];
+  const layout = placedLayout({
+    x,
+    y,
+    parents: [-1, 0, 0, 0, 2],
+    kinds: nodes.map((n) => n.kind),
+    players: [0, 0, 0, 0, 0],
+    edges: [],
+    bounds: [-0.5, -4.5, 4.5, 0.5],
+    hit: x.flatMap((cx, v) => [cx - 0.25, y[v] - 0.25, cx + 0.25, y[v] + 0.25]),
+    pxPerCm: 40,
+    compact: false,
+  });
   const style = defaultStyle(false);
   const box = { x: 0, y: 0, w: 100, h: 40, pad: 6 };
   const ctx = recorder();

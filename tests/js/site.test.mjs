@@ -181,14 +181,16 @@ test('the minified wasm glue and modules run a recorded search as the sources do
     api.initSync({ module: wasm });
     const { readState } = await import(pathToFileURL(`${dir}lib/figure-state.js`).href);
     const { recordSearch } = await import(pathToFileURL(`${dir}lib/record.js`).href);
-    const { layoutTree } = await import(pathToFileURL(`${dir}lib/tree-layout.js`).href);
+    const { placedLayout } = await import(pathToFileURL(`${dir}lib/figure-draw.js`).href);
     const r = recordSearch(api, readState('tree', (k) => ({ tree: FIG_5_2 })[k] ?? null), { strict: true });
     const seen = [];
     for (let i = 0; i <= r.st.length; i += 7) {
       r.st.seek(i);
       seen.push(r.st.state());
     }
-    const layout = layoutTree(r.tree.nodes());
+    const plan = r.figures(false, false);
+    const layout = placedLayout(plan.layout());
+    plan.free();
     let parseError = null;
     try {
       api.GameTree.parse('[[1,2],');

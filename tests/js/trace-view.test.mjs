@@ -160,7 +160,7 @@ test('a game trace: entered nodes plus one stub per pruned edge, children in mov
   assert.ok(mid.prunedCount < pruned.length);
 });
 
-test('MCTS: W/N beside nodes, the phase as a tag on the node it acts on, the decision bold', () => {
+test('MCTS: W/N beside nodes, the node the phase acts on current, the decision bold', () => {
   const g = Game.create('ttt', '4,0,8,2');
   const m = MctsStepper.forGame(g, { c: 1.414, seed: 1 });
   m.run(10);
@@ -168,10 +168,12 @@ test('MCTS: W/N beside nodes, the phase as a tag on the node it acts on, the dec
   const shares = m.rootShares();
   const best = shares.reduce((a, b) => (b.n > a.n ? b : a));
   const model = buildMctsModel(m.nodes(), m.lastEvents(), { phase: m.phase, bestChild: best.child });
-  const tagged = model.nodes.filter((n) => n.tag);
-  assert.equal(tagged.length, 1);
-  assert.equal(tagged[0].tag, 'SELECT');
-  assert.equal(tagged[0].state, 'current');
+  // (Its badge, SELECT, is the core's: MctsStepper.picture; tests/browser/mcts-labels.test.mjs.)
+  const current = model.nodes.filter((n) => n.state === 'current');
+  assert.equal(current.length, 1);
+  const select = m.lastEvents().at(-1);
+  assert.equal(select.phase, 'select');
+  assert.equal(current[0].id, select.child);
   assert.equal(model.nodes[0].value, `${m.nodes()[0].w}/${m.nodes()[0].n}`);
   assert.equal(model.nodes[0].state, 'open');
   assert.deepEqual(
@@ -259,16 +261,3 @@ test('the trace view draws a three-player tree with chance as the tree says', ()
   assert.equal(kinds.filter((k) => k === 'chance').length, 2);
 });
 
-test('MCTS: the node whose UCB1 table is shown is tagged INSPECTED, never with a phase word', () => {
-  const mnodes = [
-    { id: 0, parent: -1, n: 0, w: 0, toMove: 0, terminal: false },
-    { id: 1, parent: 0, n: 0, w: 0, toMove: 1, terminal: false },
-  ];
-  // Before the first iteration: no phase has acted, so the root carries only the table's tag.
-  const start = buildMctsModel(mnodes, [], { phase: 'start', bestChild: null, selected: 0 });
-  assert.equal(start.nodes[0].tag, 'INSPECTED');
-  assert.equal(start.nodes[1].tag, undefined);
-  // A phase's tag wins over it on the node the phase acted on.
-  const selecting = buildMctsModel(mnodes, [{ phase: 'select', node: 0, child: 1 }], { phase: 'select', bestChild: null, selected: 1 });
-  assert.equal(selecting.nodes[1].tag, 'SELECT');
-});

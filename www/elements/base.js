@@ -111,7 +111,7 @@ export class PlyElement extends HTMLElement {
       if (this.getAttribute('loading') === 'lazy') await (await import('./lazy.js')).near(this);
       if (token !== this._mountToken) return;
       const which = this.moduleKind();
-      // (An MCTS figure's picture is placed by another module: runtime.js placerForFigure.)
+      // (A game's search and an MCTS picture are placed by the tree module: runtime.js placerForFigure.)
       const placer = placerForFigure(this.constructor.view);
       const [sheet, { api, caps }, mods, placed] = await Promise.all([
         loadStyles().catch(() => null),

@@ -25,10 +25,9 @@ function searchKey(s) {
 export class PlyTree extends PlyElement {
   static view = 'tree';
   static textTree = true;
-  /** `which`: the wasm module (a game's search is laid out by the canvas itself: its code too). */
-  static load(which) {
+  static load() {
     modules ??= Promise.all([import('../views/tree-figure.js'), import('../lib/record.js')]).then(([a, b]) => ({ ...a, ...b }));
-    return which === 'tree' ? modules : Promise.all([modules, import('../views/own-layout.js')]).then(([m]) => m);
+    return modules;
   }
   static attrs = {
     tree: 'string',
@@ -81,7 +80,8 @@ export class PlyTree extends PlyElement {
     }
     const key = searchKey(s);
     if (key !== this._key) {
-      const rec = this.mods.recordSearch(this.api, s, { strict: true });
+      // (A game's search is placed by the tree module, loaded beside the games module.)
+      const rec = this.mods.recordSearch(this.api, s, { strict: true, placer: this.placer });
       let step;
       let range;
       try {

@@ -65,14 +65,15 @@ export function moduleForFigure(view, { tree = null, game = null } = {}) {
   return GAME_BY_DEFAULT.has(view) ? 'games' : 'tree';
 }
 
-/** Figures placed by another module than the one that steps their search: an MCTS picture
- * (MctsStepper.picture, from the tree or the games module) is placed by the tree module's
- * placeMcts (the games module has no room for the core's placement). */
-const PLACER = { mcts: 'tree' };
+/** Figures whose picture the core places in the tree module (FigurePlan, placeMcts): a
+ * search's figure (an explicit tree's in its own module; a game's from the games module's
+ * Stepper.figureRecord) and an MCTS picture (MctsStepper.picture, from either module). The
+ * games module has no room for the core's placement. */
+const PLACER = { mcts: 'tree', tree: 'tree' };
 
 /**
- * The module that places a figure's picture when that is not the module it is drawn with
- * (loaded with it), or null.
+ * The module that places a figure's picture (loaded with the module it is drawn with; the
+ * same one for an explicit tree's search), or null.
  * @param {string} view
  */
 export function placerForFigure(view) {

@@ -243,16 +243,6 @@ export function frameTree(bounds, keep, o) {
   };
 }
 
-/**
- * The smallest scale at which text of `fontSize` world units shows at `minPx` screen pixels
- * or more (the tree's smallest text decides whether names can be drawn at all).
- * @param {number} fontSize The smallest font size of the tree's texts, in world units.
- * @param {number} [minPx=11] The smallest legible text, in CSS pixels.
- */
-export function legibleScale(fontSize, minPx = 11) {
-  if (!(fontSize > 0) || !(minPx > 0)) throw new Error(`legibleScale: need positive sizes, got ${fontSize} and ${minPx}`);
-  return minPx / fontSize;
-}
 
 /**
  * Does `box` (world) lie inside the view of camera `cam` (scale, tx, ty) of `viewW × viewH`

@@ -1,19 +1,16 @@
 // The tree figure as a file: SVG (vector, texts as <text>) and PNG at 1×, 2× or 3×.
 //
-// There is no second drawing and no second layout: the figure's own draw model and layout
-// (the canvas's, from labelSpace + layoutTree with the canvas's measured widths) are drawn by
-// the canvas's own drawTree — into an SvgContext, a recorder that speaks the subset of the
-// 2D-canvas API drawTree uses and writes SVG elements, or into a fresh canvas at a pixel
-// ratio for PNG. So the file at step k shows exactly what the canvas shows at step k: the
-// same shapes, dashes, widths, colours and texts, at the same places.
+// There is no second drawing and no second layout: the figure's `draw` (the canvas's
+// drawPlaced: the core's placement, figure-draw.js) draws into an SvgContext, a recorder that
+// speaks the subset of the 2D-canvas API the drawing uses and writes SVG elements, or into a
+// fresh canvas at a pixel ratio for PNG. So the file at step k shows exactly what the canvas
+// shows at step k: the same shapes, dashes, widths, colours and texts, at the same places.
 //
 // The whole tree is drawn, at the scale the figure has on screen or at the scale that makes
-// it a chosen width. Texts below 11 px are left out exactly as on screen (drawTree's rule),
-// so a tree exported very small has no texts, as it would have on the canvas.
+// it a chosen width. Texts below 11 px are left out exactly as on screen, so a tree exported
+// very small has no texts, as it would have on the canvas.
 //
 // DOM-free: the PNG path takes a function that makes a canvas; tested under node --test.
-
-import { drawTree } from './tree-draw.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -32,8 +29,9 @@ const ANCHOR = { left: 'start', start: 'start', right: 'end', end: 'end', center
 const BASELINE = { middle: 'central', top: 'hanging', hanging: 'hanging', bottom: 'text-after-edge', alphabetic: 'alphabetic', ideographic: 'ideographic' };
 
 /**
- * A 2D-context stand-in that records what drawTree draws as SVG elements: paths (filled or
- * stroked, dashes kept), rectangles and texts. Only the calls drawTree makes are supported.
+ * A 2D-context stand-in that records what a drawing draws as SVG elements: paths (filled or
+ * stroked, dashes kept), rectangles and texts. Only the calls figure-draw.js makes are
+ * supported.
  */
 export class SvgContext {
   /**
@@ -167,7 +165,8 @@ export class SvgContext {
 /**
  * The camera that shows the whole laid-out tree at `scale` (screen pixels per world unit),
  * or at the scale that makes the picture `width` pixels wide, with `margin` around it.
- * @param {import('./tree-layout.js').TreeLayout} layout
+ * @param {{bounds: {minX: number, minY: number, maxX: number, maxY: number}}} layout the
+ *   canvas's (figure-draw.js placedLayout)
  * @param {{scale?: number, width?: number, margin?: number}} opts
  * @returns {{scale: number, tx: number, ty: number, width: number, height: number}}
  */
@@ -191,11 +190,13 @@ export function exportCamera(layout, { scale = 1, width = null, margin = 16 } = 
 }
 
 /**
- * The figure as an SVG document: the draw model and layout the canvas draws, drawn by
- * drawTree with the canvas's style (light or dark) and text measure.
+ * The figure as an SVG document: the model and layout the canvas draws, drawn by `draw` with
+ * the canvas's style (light or dark) and text measure.
  * @param {{nodes: ArrayLike<object>}} model
- * @param {import('./tree-layout.js').TreeLayout} layout
+ * @param {object} layout the canvas's (figure-draw.js placedLayout)
  * @param {object} opts
+ * @param {(ctx: object, model: object, layout: object, camera: object, style: object) => object} opts.draw
+ *   the canvas's drawing of a frame through `camera`
  * @param {object} opts.style the canvas's TreeStyle (its palette: light or dark)
  * @param {(text: string, px: number, bold?: boolean) => number} opts.measure
  * @param {number} [opts.scale] the on-screen scale (default 1)
@@ -203,7 +204,7 @@ export function exportCamera(layout, { scale = 1, width = null, margin = 16 } = 
  * @param {string} [opts.title] the document's <title>
  * @returns {{svg: string, width: number, height: number, stats: object}}
  */
-export function figureSvg(model, layout, { style, measure, scale, width, title = '', draw = drawTree }) {
+export function figureSvg(model, layout, { style, measure, scale, width, title = '', draw }) {
   const camera = exportCamera(layout, { scale, width });
   const ctx = new SvgContext(measure);
   const stats = draw(ctx, model, layout, camera, style);
@@ -215,7 +216,7 @@ export function figureSvg(model, layout, { style, measure, scale, width, title =
  * a PNG: `makeCanvas(w, h)` makes it (document.createElement('canvas') in the page).
  * @returns {object} the canvas
  */
-export function figureCanvas(makeCanvas, model, layout, { style, scale, width, ratio = 1, draw = drawTree }) {
+export function figureCanvas(makeCanvas, model, layout, { style, scale, width, ratio = 1, draw }) {
   if (![1, 2, 3].includes(ratio)) throw new Error(`export: the PNG ratio must be 1, 2 or 3, got ${ratio}`);
   const camera = exportCamera(layout, { scale, width });
   const canvas = makeCanvas(Math.ceil(camera.width * ratio), Math.ceil(camera.height * ratio));

@@ -60,7 +60,7 @@ export function figureTextBoxes(rec, view = {}) {
  * @param {CanvasRenderingContext2D} ctx
  * @param {object} rec figureRecord's result
  * @param {{scale?: number, tx?: number, ty?: number, clip?: {w: number, h: number}}} [view]
- * @param {object} [style] tree-draw.js defaultStyle (colours, font family, line widths)
+ * @param {object} [style] tree-style.js defaultStyle (colours, font family, line widths)
  */
 export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
   const { scale, at } = figureView(rec, view);
@@ -68,29 +68,38 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
   const clip = view.clip ?? null;
   const out = (x0, y0, x1, y1) => clip !== null && (x1 < 0 || y1 < 0 || x0 > clip.w || y0 > clip.h);
   const stats = { nodes: 0, edges: 0, text: false, visible: [], radius: RADIUS * scale };
-  // Edges, one path per look.
+  // Edges, one path per look (a big game search has thousands: no arrays made per edge).
   const looks = {
     edge: [style.edge, style.edgeWidth, []],
     chosen: [style.boldEdge, style.boldEdgeWidth, []],
     pruned: [style.prunedEdge, style.edgeWidth, style.dash],
     forward: [style.prunedEdge, style.edgeWidth, [2, 4]],
   };
+  const e = rec.edges;
+  const pts = new Float64Array(8);
   for (const [look, [colour, width, dash]] of Object.entries(looks)) {
     let any = false;
     for (let k = 0; k < rec.edgeLooks.length; k++) {
       if (rec.edgeLooks[k] !== look) continue;
-      const e = rec.edges.slice(k * 9 + 1, k * 9 + 9);
-      const pts = [0, 1, 2, 3].map((i) => at(e[2 * i], e[2 * i + 1]));
-      const xs = pts.map((p) => p[0]);
-      const ys = pts.map((p) => p[1]);
-      if (out(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys))) continue;
+      let x0 = Infinity;
+      let y0 = Infinity;
+      let x1 = -Infinity;
+      let y1 = -Infinity;
+      for (let i = 0; i < 4; i++) {
+        const [px, py] = at(e[k * 9 + 1 + 2 * i], e[k * 9 + 2 + 2 * i]);
+        pts[2 * i] = px;
+        pts[2 * i + 1] = py;
+        x0 = Math.min(x0, px);
+        x1 = Math.max(x1, px);
+        y0 = Math.min(y0, py);
+        y1 = Math.max(y1, py);
+      }
+      if (out(x0, y0, x1, y1)) continue;
       if (!any) ctx.beginPath();
       any = true;
       stats.edges++;
-      for (let i = 0; i < 4; i++) {
-        if (i === 0) ctx.moveTo(pts[i][0], pts[i][1]);
-        else ctx.lineTo(pts[i][0], pts[i][1]);
-      }
+      ctx.moveTo(pts[0], pts[1]);
+      for (let i = 1; i < 4; i++) ctx.lineTo(pts[2 * i], pts[2 * i + 1]);
     }
     if (any) {
       ctx.strokeStyle = colour;
@@ -100,28 +109,39 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
     }
   }
   ctx.setLineDash([]);
-  // Glyphs.
+  // Glyphs, one path per fill (greyed ones apart: outlined dashed).
   const r = RADIUS * scale;
+  const groups = new Map();
   for (let v = 0; v < n; v++) {
     const [sx, sy] = at(rec.x[v], rec.y[v]);
     if (out(sx - r, sy - r, sx + r, sy + r)) continue;
     stats.nodes++;
     stats.visible.push(v);
-    ctx.beginPath();
-    shapePath(ctx, { kind: rec.kinds[v], player: rec.players[v] }, sx, sy, RADIUS * scale);
     const state = rec.states[v];
     const kind = rec.kinds[v];
+    const grey = Boolean(rec.greyed[v]);
     let fill;
-    if (rec.greyed[v]) fill = style.prunedFill;
+    if (grey) fill = style.prunedFill;
     else if (state === 'unvisited') fill = style.unvisitedFill;
     else if (state === 'open' || state === 'current') fill = style.openFill;
     else if (kind === 'player') fill = style.playerFill[rec.players[v] % style.playerFill.length];
     else fill = style.fill[kind] ?? style.fill.terminal;
-    ctx.fillStyle = fill;
+    const key = `${grey ? 1 : 0}${fill}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { fill, grey, nodes: [] }));
+    g.nodes.push(v, sx, sy);
+  }
+  for (const g of groups.values()) {
+    ctx.beginPath();
+    for (let i = 0; i < g.nodes.length; i += 3) {
+      const v = g.nodes[i];
+      shapePath(ctx, { kind: rec.kinds[v], player: rec.players[v] }, g.nodes[i + 1], g.nodes[i + 2], r);
+    }
+    ctx.fillStyle = g.fill;
     ctx.fill();
-    ctx.strokeStyle = rec.greyed[v] ? style.prunedStroke : style.nodeStroke;
+    ctx.strokeStyle = g.grey ? style.prunedStroke : style.nodeStroke;
     ctx.lineWidth = style.nodeStrokeWidth;
-    ctx.setLineDash(rec.greyed[v] ? style.dash : []);
+    ctx.setLineDash(g.grey ? style.dash : []);
     ctx.stroke();
   }
   ctx.setLineDash([]);
@@ -167,10 +187,11 @@ export function drawFigure(ctx, rec, view = {}, style = defaultStyle(false)) {
 }
 
 /**
- * A FigurePlan's `layout()` as the canvas's world (tree-layout.js's TreeLayout fields the
- * camera, the framing rule and the overview map read): px at zoom 1, where the smallest text
+ * A FigurePlan's `layout()` as the canvas's world (what the camera, the framing rule and the
+ * overview map read): px at zoom 1, where the smallest text
  * is 11 px (`pxPerCm`), y down, the bounds' top-left corner at 0. Nothing is folded.
- * `toWorld(x, y)` maps the record's cm; `hit` holds each node's box in world units.
+ * `hit` holds each node's box in world units, `boards` each node's board box (4 per node,
+ * zeros for none; null when the plan keeps no boards).
  * @param {object} lay FigurePlan.layout()
  */
 export function placedLayout(lay) {
@@ -186,7 +207,8 @@ export function placedLayout(lay) {
     y[v] = (by1 - lay.y[v]) * k;
     depth[v] = parent[v] >= 0 ? depth[parent[v]] + 1 : 0;
   }
-  const levels = n ? Math.max(...depth) + 1 : 0;
+  let levels = 0;
+  for (let v = 0; v < n; v++) levels = Math.max(levels, depth[v] + 1);
   const byLevel = Array.from({ length: levels }, () => []);
   for (let v = 0; v < n; v++) byLevel[depth[v]].push(v);
   for (const l of byLevel) l.sort((a, b) => x[a] - x[b]);
@@ -202,6 +224,15 @@ export function placedLayout(lay) {
   for (let v = 0; v < n; v++) {
     const [h0, h1, h2, h3] = lay.hit.slice(4 * v, 4 * v + 4);
     hit.set([(h0 - bx0) * k, (by1 - h3) * k, (h2 - bx0) * k, (by1 - h1) * k], 4 * v);
+  }
+  // A game's board thumbnails: the boxes the core kept under the nodes (none: null).
+  let boards = null;
+  if (lay.boards?.length === 4 * n && n > 0) {
+    boards = new Float64Array(4 * n);
+    for (let v = 0; v < n; v++) {
+      const [b0, b1, b2, b3] = lay.boards.slice(4 * v, 4 * v + 4);
+      if (b2 > b0) boards.set([(b0 - bx0) * k, (by1 - b3) * k, (b2 - bx0) * k, (by1 - b1) * k], 4 * v);
+    }
   }
   const width = (bx1 - bx0) * k;
   const height = (by1 - by0) * k;
@@ -226,6 +257,9 @@ export function placedLayout(lay) {
     y0: n ? y[order[0]] : 0,
     geometry: { compact: Boolean(lay.compact), placed: true },
     hit,
+    boards,
+    boardCols: lay.boardCols ?? 0,
+    boardRows: lay.boardRows ?? 0,
     pxPerCm: k,
   };
 }

@@ -7,7 +7,7 @@
 // The map is squeezed across and stretched down independently (a search tree is far wider
 // than deep), so every level stays a row of its own however wide the tree.
 //
-// DOM-free, like tree-draw.js: geometry is pure and the drawing takes any 2D-context-like
+// DOM-free, like figure-draw.js: geometry is pure and the drawing takes any 2D-context-like
 // object, so both run under `node --test`.
 
 /**
@@ -113,9 +113,9 @@ export function onMinimap(box, sx, sy) {
  * @param {CanvasRenderingContext2D} ctx
  * @param {MapBox} box
  * @param {{nodes: ArrayLike<{state?: string}>}} model
- * @param {import('./tree-layout.js').TreeLayout} layout
+ * @param {object} layout the canvas's world (figure-draw.js placedLayout)
  * @param {Bounds} view
- * @param {import('./tree-draw.js').TreeStyle} style
+ * @param {object} style the palette (tree-style.js defaultStyle)
  * @returns {{dots: number, current: number}} how many dots and current marks were drawn
  */
 export function drawMinimap(ctx, box, model, layout, view, style) {
@@ -132,7 +132,7 @@ export function drawMinimap(ctx, box, model, layout, view, style) {
   ctx.setLineDash([]);
   ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1);
 
-  // One class per grid cell; pruned subtrees (grey) found parents first, as tree-draw does.
+  // One class per grid cell; pruned subtrees (grey) found parents first.
   const cols = Math.ceil(box.w / CELL);
   const rows = Math.ceil(box.h / CELL);
   const cells = new Uint8Array(cols * rows);

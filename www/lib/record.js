@@ -64,12 +64,16 @@ export function stepperOptions(s) {
  * @param {object} api the wasm module
  * @param {object} s a tree state (view 'tree'); `s.treeHandle`, when given, is the GameTree
  *   (of `api`'s module, owned from here on) to record instead of reading `s.tree`
- * @param {{strict?: boolean}} [opts]
- * `figures(minimax, compact)` (an explicit tree's, where the module has FigurePlan): the same
- * search placed by the core for the canvas; null for a game or an MCTS search.
+ * @param {{strict?: boolean, placer?: object|null}} [opts] `placer`: the module that places a
+ *   game's search (elements/runtime.js placerForFigure: the tree module); an explicit tree's
+ *   is placed by `api` itself
+ * `figures(minimax, compact, boards)`: the same search placed by the core for the canvas (a
+ * FigurePlan: an explicit tree's from `api`, a game's from the Stepper's figureRecord in
+ * `placer`, with room for a board under each node when `boards`); null where no module
+ * given places it.
  * @returns {{st: object, tree: object|null, current: object, options: object, algos: string[], algo: string, order: string, orders: string[], figures: Function|null}}
  */
-export function recordSearch(api, s, { strict = false } = {}) {
+export function recordSearch(api, s, { strict = false, placer = null } = {}) {
   const isGame = s.source !== 'tree';
   let tree = null;
   let game = null;
@@ -99,7 +103,16 @@ export function recordSearch(api, s, { strict = false } = {}) {
       ? { type: 'game', kind: game.kind, moves: game.moveString }
       : { type: 'tree', text: s.tree };
     game?.free();
-    const figures = !isGame && api.FigurePlan ? (minimax, compact) => api.FigurePlan.forTree(tree, options, s.cap, minimax, compact) : null;
+    let figures = null;
+    if (!isGame && api.FigurePlan) figures = (minimax, compact) => api.FigurePlan.forTree(tree, options, s.cap, minimax, compact);
+    else if (isGame && placer?.FigurePlan && typeof st.figureRecord === 'function') {
+      // (Written once, when first drawn; the figure owns `st` and frees it, never this.)
+      let record = null;
+      figures = (minimax, compact, boards) => {
+        record ??= st.figureRecord();
+        return placer.FigurePlan.forRecord(record.numbers, record.names, compact, boards);
+      };
+    }
     return { st, tree, current, options, algos, algo, order, orders, figures };
   } catch (e) {
     tree?.free();

@@ -1,7 +1,9 @@
-// Turns a recorded search (a Stepper's nodes and its state at one step) into the draw model
-// of tree-draw.js, and an MCTS picture into one too. No search logic: every value, window,
-// pruned edge and counter comes from the Stepper; this file only decides which node of the
-// picture each of them belongs to and how it reads.
+// Turns a recorded search (a Stepper's nodes and its state at one step) into the figure's
+// node list, and an MCTS picture into one too: what the hover text, the text view, the
+// overview map, keyboard focus and the test hooks read. The picture itself is placed and
+// drawn from the core (FigurePlan, figure-draw.js); its node ids are these. No search logic:
+// every value, window, pruned edge and counter comes from the Stepper; this file only
+// decides which node of the picture each of them belongs to and how it reads.
 //
 // Two kinds of picture:
 // - an explicit tree (the lab's text): the whole tree is drawn from the start, as in the
@@ -15,7 +17,7 @@
 import { boundText, formatValue, formatVector, withMinimax } from './notation.js';
 
 /**
- * @typedef {import('./tree-draw.js').DrawNode} DrawNode
+ * @typedef {{id: number, parent: number, kind: string, player: number, label: string, edgeLabel: string, prob: string, value: string|null, window: object|null, state: string, bold: boolean}} DrawNode
  * @typedef {object} TraceModel
  * @property {DrawNode[]} nodes Draw nodes (id = index; parents before children).
  * @property {Int32Array} traceToDraw Draw id of each trace node.
@@ -390,8 +392,6 @@ export function mctsToMove(m, { players = 2, game = false } = {}) {
  * @param {object} opts
  * @param {string} opts.phase MctsStepper.phase
  * @param {number|null} opts.bestChild the most-visited root child (node id), drawn bold
- * @param {number|null} [opts.selected] node whose UCB1 table is shown
- * @param {boolean} [opts.dark]
  * @param {(node: object) => string} [opts.edgeName] edge text for a node
  * @param {number} [opts.players] 2, or the players of an n-player tree (GameTree.players)
  */
@@ -399,7 +399,6 @@ export function mctsToMove(m, { players = 2, game = false } = {}) {
 export const PROOF_MARKS = { win: '+∞', loss: '−∞', draw: '=' };
 
 export function buildMctsModel(mnodes, events, opts) {
-  const colours = PHASE_COLOURS[opts.dark ? 'dark' : 'light'];
   const players = opts.players ?? 2;
   const nodes = mnodes.map((m) => ({
     id: m.id,
@@ -427,17 +426,9 @@ export function buildMctsModel(mnodes, events, opts) {
   }
   if (last) {
     const id = last.phase === 'select' || last.phase === 'expand' ? (last.child ?? last.node) : last.node;
-    if (nodes[id]) {
-      nodes[id].state = 'current';
-      nodes[id].tag = last.phase.toUpperCase();
-      nodes[id].tagColour = colours[last.phase];
-    }
+    if (nodes[id]) nodes[id].state = 'current';
   }
   if (opts.bestChild != null && nodes[opts.bestChild]) nodes[opts.bestChild].bold = true;
-  if (opts.selected != null && nodes[opts.selected] && !nodes[opts.selected].tag) {
-    nodes[opts.selected].tag = 'INSPECTED';
-    nodes[opts.selected].tagColour = mctsTagColours(opts.dark).INSPECTED;
-  }
   return { nodes };
 }
 

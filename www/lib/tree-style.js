@@ -1,33 +1,23 @@
-// The tree figures' palette (light and dark) and glyphs: what the canvas's own drawing
-// (tree-draw.js) and the core placement's (figure-draw.js) share, so that a figure of an
-// explicit tree loads neither the other's layout nor its label placement.
+// The tree figures' palette (light and dark) and glyphs, as figure-draw.js draws the core's
+// placement with them (the canvas, the SVG and PNG export, the overview map).
 //
-// DOM-free: tested under node --test through tree-draw.js, which exports both again.
+// DOM-free: tested under node --test.
 
 /**
  * The default theme. Both palettes keep a clear contrast between text and background and use
  * fills only as a second cue next to the shapes.
  * @param {boolean} [dark=false]
- * @returns {import('./tree-draw.js').TreeStyle}
+ * @returns {object} the palette: colours, the font family, line widths, the pruned dash, and
+ *   `minFontPx`, the smallest text drawn (a text smaller on screen is left out)
  */
 export function defaultStyle(dark = false) {
   const common = {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     fontSize: 14,
-    smallFontSize: 12,
     minFontPx: 11,
-    nodeScale: 0.8,
-    minShapePx: 2,
-    textPad: 6,
-    labelGap: 4,
-    // More room between the texts of two nodes on a row (a value and the next node's name):
-    // at the layout's gap alone they read as one phrase ("3 · minimax: 3 C").
-    textApart: 10,
-    bandGap: 3,
     edgeWidth: 1.25,
     boldEdgeWidth: 3.5,
     nodeStrokeWidth: 1.25,
-    currentRingWidth: 3.5,
     dash: [6, 4],
   };
   if (dark) {
@@ -77,18 +67,6 @@ export function defaultStyle(dark = false) {
   };
 }
 
-/**
- * @typedef {object} DrawStats What a frame drew; for tests and a debug overlay.
- * @property {number} nodes Nodes drawn.
- * @property {number} edges Edges drawn.
- * @property {boolean} text Whether text was drawn at this zoom.
- * @property {boolean} dots Whether nodes were drawn as dots at this zoom.
- * @property {Int32Array} visible The ids of the nodes drawn (a view into a scratch buffer,
- *   valid until the next frame of the same layout), so a page can decorate them.
- * @property {number} radius The screen radius of a node glyph in this frame.
- */
-
-/** Text widths at the layout's font sizes, by font and text (see drawTree's texts). */
 const SIN60 = Math.sqrt(3) / 2;
 
 /**

@@ -1,6 +1,8 @@
 // Board thumbnails under the nodes of a game search (the tree figure's "Boards"), in their
-// own module: a figure loads it only when it shows boards. The room for them is reserved by
-// labelSpace's `thumb` option (`thumbSize`), where the layout's geometry says (thumbDy).
+// own module: a figure loads it only when it shows boards. The core keeps a box for each
+// board under its node (FigurePlan.layout().boards, with boardCols × boardRows cells; in
+// world units in figure-draw.js placedLayout), clear of every text and edge; this draws the
+// cells in it.
 //
 // DOM-free, like the rest of the drawing stack.
 
@@ -11,28 +13,32 @@ const COLOURS = {
 };
 
 /**
- * Board thumbnails under the nodes of a game search, drawn as the boards are: X and O
- * marks for tic-tac-toe, discs for Connect-4 (X filled, O a ring, so they differ without
- * colour). `cellsOf(id)` gives a node's cells (e.g. "X.O......"), or null for none;
- * `dark` picks the palette.
+ * Board thumbnails in the boxes the core placed (`layout.boards`, world units), drawn as the
+ * boards are: X and O marks for tic-tac-toe, discs for Connect-4 (X filled, O a ring, so they
+ * differ without colour). Only the nodes drawn this frame (`stats.visible`) are looked at.
+ * `cellsOf(id)` gives a node's cells (e.g. "X.O......"), or null for none; `kind` 'ttt' or
+ * 'c4'; `dark` picks the palette.
  * @returns {number} thumbnails drawn
  */
 export function drawThumbnails(ctx, layout, camera, stats, cellsOf, kind, dark, limit = 400) {
   const pal = COLOURS[dark ? 'dark' : 'light'];
-  const geom = layout.geometry;
-  if (!geom) return 0;
-  const { cols, rows, cell } = THUMBS[kind];
-  const cs = cell * camera.scale;
-  if (stats.dots || cs < 3) return 0;
+  const boxes = layout.boards;
+  const cols = layout.boardCols;
+  const rows = layout.boardRows;
+  if (!boxes || !(cols > 0) || !(rows > 0)) return 0;
   let drawn = 0;
   for (const v of stats.visible) {
     if (drawn >= limit) break;
+    const [bx0, by0, bx1, by1] = boxes.subarray(4 * v, 4 * v + 4);
+    if (!(bx1 > bx0)) continue;
+    const cs = Math.min((bx1 - bx0) / cols, (by1 - by0) / rows) * camera.scale;
+    if (cs < 3) continue;
     const cells = cellsOf(v);
     if (!cells) continue;
     drawn++;
-    const p = camera.toScreen(layout.x[v], layout.y[v] + geom.thumbDy);
+    const p = camera.toScreen((bx0 + bx1) / 2, (by0 + by1) / 2);
     const x0 = p.x - (cols * cs) / 2;
-    const y0 = p.y;
+    const y0 = p.y - (rows * cs) / 2;
     ctx.fillStyle = pal.background;
     ctx.fillRect(x0, y0, cols * cs, rows * cs);
     ctx.strokeStyle = pal.grid;
@@ -80,13 +86,4 @@ export function drawThumbnails(ctx, layout, camera, stats, cellsOf, kind, dark, 
     }
   }
   return drawn;
-}
-
-/** Thumbnail grids: columns, rows and the cell size in world units. */
-export const THUMBS = { ttt: { cols: 3, rows: 3, cell: 12 }, c4: { cols: 7, rows: 6, cell: 7 } };
-
-/** The world size of a thumbnail, for labelSpace's `thumb` option. */
-export function thumbSize(kind) {
-  const t = THUMBS[kind];
-  return { w: t.cols * t.cell, h: t.rows * t.cell };
 }

@@ -11,9 +11,9 @@
 // same trace — and writes it at the figure's step. It is not in the shipped module, which is
 // over its size budget already.
 //
-// What is saved is what the canvas draws: the figure's own draw model, layout (collapsed
-// subtrees stay collapsed), palette (light or dark) and text measure, drawn by drawTree
-// (lib/export-svg.js), the whole tree at the scale it has on screen; for a game, the board
+// What is saved is what the canvas draws: the core's placement of the figure at its step,
+// in the canvas's palette (light or dark), drawn by the canvas's own drawPlaced through
+// lib/export-svg.js, the whole tree at the scale it has on screen; for a game, the board
 // as the page shows it (marks, winning line, the values when shown; lib/board-draw.js), at the
 // cell size it has on screen.
 //
@@ -133,7 +133,7 @@ function fileName(info, ext, ratio = 1) {
 
 /**
  * The figure as it is drawn now, as SVG or on a canvas. A tree figure (search or MCTS): its
- * canvas's model, layout, palette, measure and scale, drawn by drawTree. A game figure: its
+ * canvas's model, layout, palette, measure and scale, drawn by its drawPlaced. A game figure: its
  * board (GameFigure.exportBoard: cells, winning line, the values shown, the cell size and
  * colours on screen), drawn by drawBoard.
  */
@@ -152,8 +152,8 @@ function drawing(fig) {
   const c = fig.canvas;
   if (!c.model?.nodes?.length || !c.layout.order.length) return { empty: 'Nothing to export yet: no tree is drawn.' };
   const d = { model: c.model, layout: c.layout, style: c.style, measure: (t, px, bold) => c.measure(t, px, bold), scale: c.camera.scale };
-  // An explicit tree's search: the core's placement, as the canvas draws it (drawPlaced).
-  const draw = c.placed ? (ctx, model, layout, camera) => c.drawPlaced(ctx, camera) : undefined;
+  // The core's placement, as the canvas draws it.
+  const draw = (ctx, model, layout, camera) => c.drawPlaced(ctx, camera);
   return {
     svg: (title, width) => figureSvg(d.model, d.layout, { style: d.style, measure: d.measure, scale: d.scale, width: width ?? undefined, title, draw }).svg,
     canvas: (make, ratio, width) => figureCanvas(make, d.model, d.layout, { style: d.style, scale: d.scale, width: width ?? undefined, ratio, draw }),

@@ -400,8 +400,6 @@ export class MctsFigure {
     const model = buildMctsModel(nodes, events, {
       phase: m.phase,
       bestChild: decided,
-      selected: this.selected,
-      dark,
       edgeName: (nd) => (nd.parent < 0 ? '' : nd.label),
       players: this.kind === 'tree' ? this.handle.players : 2,
     });

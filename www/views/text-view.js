@@ -248,7 +248,6 @@ export class TextView {
 export function focusNode(fig, d, { fromText = false } = {}) {
   if (!fig.model || d == null || d < 0 || d >= fig.model.nodes.length) return;
   fig.focusId = d;
-  fig.canvas.unfold(d);
   fig.canvas.reveal(d);
   fig.canvas.invalidate();
   if (!fromText) fig.textView?.focus(d, { notify: false });

@@ -1,16 +1,15 @@
-// The tree on a <canvas>: the core's placement (figure-draw.js) or the canvas's own layout
-// and drawing (tree-layout.js, tree-draw.js), with the camera (camera.js), wired to the
-// pointer, wheel and keyboard. Pan by dragging, zoom with the wheel or a pinch, hover for a
-// node's path and values; on the own layout, double-click a node to collapse or expand its
-// subtree (the core's placement draws every node, where it stays). Frames are drawn on requestAnimationFrame, at most one per frame,
-// and only when something changed.
+// The tree on a <canvas>: the core's placement (a FigurePlan's or placeMcts's records, drawn
+// by figure-draw.js) with the camera (camera.js), wired to the pointer, wheel and keyboard.
+// Pan by dragging, zoom with the wheel or a pinch, hover for a node's path and values. Every
+// node is drawn where the core placed it, at every step. Frames are drawn on
+// requestAnimationFrame, at most one per frame, and only when something changed.
 //
 // Framing (camera.js `frameTree`, one rule for every figure): the first view and Fit show the
 // whole tree when its names read (11 CSS px or more), otherwise the root and the focus (the
 // current step's node, or the current question's) at a readable size, with an overview map
 // (minimap.js) in a corner. When the focus leaves the view the camera glides after it.
 
-import { Camera, boxInView, frameTree, legibleScale, panToShow } from '../lib/camera.js';
+import { Camera, boxInView, frameTree, panToShow } from '../lib/camera.js';
 import { defaultStyle } from '../lib/tree-style.js';
 import { drawFigure, figureTextBoxes, placedHit, placedLayout } from '../lib/figure-draw.js';
 
@@ -20,19 +19,6 @@ let mmLoad = null;
 /** Is (x, y) on the map `box` (null: no map)? */
 const onMinimap = (box, x, y) => box != null && mm != null && mm.onMinimap(box, x, y);
 import { prefersDark, reducedMotion } from './dom.js';
-
-/**
- * The canvas's own layout and label placement (tree-layout.js, tree-draw.js): for the trees
- * the core does not place (a game's search), given by views/own-layout.js, which the views
- * that draw those import. A figure of an explicit tree's search, an MCTS tree or an exercise
- * never loads them: the core places it (setPlaced).
- */
-let own = null;
-
-/** Called once by views/own-layout.js with tree-layout.js and tree-draw.js. */
-export function provideOwnLayout(layoutModule, drawModule) {
-  own = { layoutTree: layoutModule.layoutTree, ...drawModule };
-}
 
 /** The layout of no tree. */
 const EMPTY_LAYOUT = {
@@ -51,7 +37,6 @@ const EMPTY_LAYOUT = {
   geometry: null,
 };
 
-const BASE_LAYOUT = { nodeWidth: 40 };
 /** The largest zoom a whole small tree is framed at. */
 const MAX_FRAME_SCALE = 1.4;
 /** Screen pixels kept free around a framed tree. */
@@ -106,9 +91,7 @@ export class TreeCanvas {
     this.camera = new Camera({ minScale: 0.005, maxScale: 6 });
     this.model = { nodes: [] };
     this.layout = EMPTY_LAYOUT;
-    this.layoutOpts = { ...BASE_LAYOUT };
-    this.collapsed = new Set();
-    this.reserve = null;
+    this.placed = null;
     this.refreshStyle();
     this.pending = false;
     this.pointers = new Map();
@@ -167,11 +150,10 @@ export class TreeCanvas {
     return textWidth(`${bold ? 'bold ' : ''}${px}px ${this.style.fontFamily}`, text);
   }
 
-  /** The smallest scale at which every text of the tree is drawn (11 px at 100% zoom). */
+  /** The smallest scale at which every text of the tree is drawn: the core's placement is in
+   * px at which its smallest text is 11 (`style.minFontPx`). */
   get readableScale() {
-    // (The core's placement is in px at which its smallest text is 11.)
-    if (this.placed) return 1;
-    return legibleScale(Math.min(this.style.fontSize, this.style.smallFontSize), this.style.minFontPx);
+    return 1;
   }
 
   /** Sets the camera's lower zoom limit: the readable scale where names must stay drawn. */
@@ -203,42 +185,22 @@ export class TreeCanvas {
   }
 
   /**
-   * Sets a new model (new structure) and lays it out again, with room for every label. With
-   * `fit` the camera frames it; without, the root stays where it was on screen (or, while the
-   * view follows the tree, the tree is framed again).
-   * `layout`: {nodeWidth, windows (room for an α–β window beside inner nodes), tags (tag words
-   * to make room for), thumb ({w, h}: a board thumbnail under each node)}. `focus`: the node
-   * the first view keeps on screen beside the root (the current question's).
-   */
-  setModel(model, { fit = true, layout = {}, focus = -1 } = {}) {
-    if (!own) throw new Error('TreeCanvas.setModel: the canvas\'s own layout is not loaded (import views/own-layout.js)');
-    this.placed = null;
-    this.present(model, { fit, layout, focus });
-  }
-
-  /**
-   * Draws `model`'s tree as the core places it (an explicit tree's search: lib/figure-draw.js
-   * on FigurePlan records) instead of laying it out here: `source.layout(compact)` the plan's
-   * layout() and `source.at(compact)` its record of the step on screen (`model` keeps the
-   * states the overview map and the hover read). The compact placement is used when only it
-   * shows the tree whole and readable (see relayout). Options as setModel's.
+   * Draws `model`'s tree as the core places it (lib/figure-draw.js on a FigurePlan's or
+   * placeMcts's records): `source.layout(compact)` the plan's layout() and
+   * `source.at(compact)` its record of the step on screen (`model` keeps the states the
+   * overview map and the hover read). The compact placement is used when only it shows the
+   * tree whole and readable (see relayout). With `fit` the camera frames it; without, the
+   * root stays where it was on screen (or, while the view follows the tree, the tree is
+   * framed again). `focus`: the node the first view keeps on screen beside the root (the
+   * current question's).
    */
   setPlaced(model, source, { fit = true, focus = -1 } = {}) {
     this.placed = source;
-    this.present(model, { fit, layout: {}, focus });
-  }
-
-  present(model, { fit, layout, focus }) {
     // (A glide's end was worked out for the old layout: stop where it is.)
     this.glide = null;
     const anchor = fit ? null : this.rootOnScreen();
     this.model = model;
-    // (The readable scale is the placement's: the core's or the canvas's own.)
     this.limitZoom();
-    this.layoutOpts = { ...BASE_LAYOUT, ...layout };
-    this.collapsed = new Set([...this.collapsed].filter((id) => id < model.nodes.length));
-    if (fit || this.placed) this.collapsed.clear();
-    this.reserve = this.placed ? null : own.reserveFor(model, (t) => this.measure(t, this.style.fontSize));
     this.relayout();
     if (fit) {
       this.auto = 'frame';
@@ -255,61 +217,23 @@ export class TreeCanvas {
   }
 
   /**
-   * The same structure with new texts (an MCTS step): drawn again, and laid out again first
-   * if a text no longer fits the room reserved for it.
-   */
-  update(model) {
-    // (Longer is wider: the texts that change here are digits, of one width.)
-    const grew = model.nodes.some((n, i) => (n.value ?? '').length > (this.model.nodes[i]?.value ?? '').length);
-    if (grew) this.setModel(model, { fit: false, layout: this.layoutOpts });
-    else {
-      this.model = model;
-      this.invalidate();
-    }
-  }
-
-  /**
-   * Lays the tree out again. When the whole tree does not fit the canvas at a readable size,
-   * but laid out with the compact label placement (tree-draw.js labelSpace) it does, the
-   * compact layout is used: a small tree still opens whole on a phone. (A tree too big for
-   * either keeps the normal placement, whose levels are lower.)
+   * Takes the core's normal placement, or its compact one (an open node's window as α over
+   * β, the edge texts beside the stems) when only the compact one shows the whole tree at a
+   * readable size: a small tree still opens whole
+   * on a phone. (A tree too big for either keeps the normal placement, whose levels are
+   * lower.)
    */
   relayout() {
     const cam = this.camera;
     const whole = (l) => l.width * this.readableScale + 2 * FRAME_MARGIN <= cam.width && l.height * this.readableScale + 2 * FRAME_MARGIN <= cam.height;
-    if (this.placed) {
-      // The core's two placements: the normal one, else the compact one if only it is whole.
-      this.layout = placedLayout(this.placed.layout(false));
-      this.layoutSize = `${cam.width}×${cam.height}`;
-      if (cam.width > 1 && !whole(this.layout)) {
-        const narrow = placedLayout(this.placed.layout(true));
-        if (whole(narrow)) this.layout = narrow;
-      }
+    if (!this.placed) {
+      this.layout = EMPTY_LAYOUT;
       return;
     }
-    const o = this.layoutOpts;
-    const lay = (compact) => {
-      const space = own.labelSpace(this.model, this.style, (t, px, bold) => this.measure(t, px, bold), {
-        nodeWidth: o.nodeWidth,
-        collapsed: this.collapsed,
-        reserve: this.reserve?.values,
-        windowText: o.windows ? this.reserve?.window ?? null : null,
-        tags: o.tags,
-        thumb: o.thumb ?? null,
-        compact,
-      });
-      return own.layoutTree(this.model.nodes, { ...space, collapsed: this.collapsed });
-    };
-    this.layout = lay(false);
+    this.layout = placedLayout(this.placed.layout(false));
     this.layoutSize = `${cam.width}×${cam.height}`;
-    // (Not tried when the fullest level alone is too wide for it: compact glyphs side by side,
-    // with no text, at the layout's gap — so a big tree is not laid out twice for nothing.)
-    const { levelStart, levels } = this.layout;
-    let most = 0;
-    for (let d = 0; d < levels; d++) most = Math.max(most, levelStart[d + 1] - levelStart[d]);
-    const glyphs = most * (this.style.nodeScale * (o.nodeWidth ?? BASE_LAYOUT.nodeWidth) * own.COMPACT_NODE + this.style.labelGap);
-    if (cam.width > 1 && !whole(this.layout) && (glyphs - this.style.labelGap) * this.readableScale + 2 * FRAME_MARGIN <= cam.width) {
-      const narrow = lay(true);
+    if (cam.width > 1 && !whole(this.layout)) {
+      const narrow = placedLayout(this.placed.layout(true));
       if (whole(narrow)) this.layout = narrow;
     }
   }
@@ -373,7 +297,7 @@ export class TreeCanvas {
     const t0 = performance.now();
     const { ctx } = this;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    const stats = this.placed ? this.drawPlaced(ctx) : own ? own.drawTree(ctx, this.model, this.layout, this.camera, this.style) : { nodes: 0, edges: 0, text: false, visible: [], radius: 0 };
+    const stats = this.placed ? this.drawPlaced(ctx) : { nodes: 0, edges: 0, text: false, visible: [], radius: 0 };
     this.lastStats = stats;
     this.frames++;
     if (this.hooks.decorate) this.hooks.decorate(ctx, stats, this);
@@ -396,24 +320,11 @@ export class TreeCanvas {
   drawnBoxes(v) {
     const cam = this.camera;
     const lay = this.layout;
-    let boxes;
-    if (this.placed) {
-      const texts = (this.textBoxes() ?? []).map((b) => ({ id: b.node, kind: b.kind, minX: b.x0, minY: b.y0, maxX: b.x1, maxY: b.y1 }));
-      const h = lay.hit;
-      const glyphs = Array.from(lay.x, (_, u) => ({ id: u, kind: 'glyph', minX: h[4 * u] * cam.scale + cam.tx, minY: h[4 * u + 1] * cam.scale + cam.ty, maxX: h[4 * u + 2] * cam.scale + cam.tx, maxY: h[4 * u + 3] * cam.scale + cam.ty }));
-      boxes = [...glyphs, ...texts];
-    } else {
-      if (!own) return null;
-      const ids = Array.from(lay.x, (_, u) => u);
-      boxes = own.drawnBoxes(this.model, lay, this.style, (t, px, bold) => this.measure(t, px, bold), ids).map((b) => ({
-        id: b.id,
-        kind: b.kind,
-        minX: b.minX * cam.scale + cam.tx,
-        minY: b.minY * cam.scale + cam.ty,
-        maxX: b.maxX * cam.scale + cam.tx,
-        maxY: b.maxY * cam.scale + cam.ty,
-      }));
-    }
+    if (!this.placed) return null;
+    const texts = (this.textBoxes() ?? []).map((b) => ({ id: b.node, kind: b.kind, minX: b.x0, minY: b.y0, maxX: b.x1, maxY: b.y1 }));
+    const h = lay.hit;
+    const glyphs = Array.from(lay.x, (_, u) => ({ id: u, kind: 'glyph', minX: h[4 * u] * cam.scale + cam.tx, minY: h[4 * u + 1] * cam.scale + cam.ty, maxX: h[4 * u + 2] * cam.scale + cam.tx, maxY: h[4 * u + 3] * cam.scale + cam.ty }));
+    const boxes = [...glyphs, ...texts];
     const edge = (b) => b.kind === 'edge' || b.kind === 'prob';
     const mine = boxes.filter((b) => b.id === v && !edge(b));
     if (!mine.length) return null;
@@ -431,8 +342,8 @@ export class TreeCanvas {
 
   /**
    * The texts of this frame as the core placed them, in canvas px (figure-draw.js
-   * figureTextBoxes: {text, kind, node, x0, y0, x1, y1, px}), or null when the canvas lays
-   * the tree out itself (a game's search). For the tests.
+   * figureTextBoxes: {text, kind, node, x0, y0, x1, y1, px}), or null before a tree is
+   * placed. For the tests.
    */
   textBoxes() {
     if (!this.placed) return null;
@@ -444,7 +355,7 @@ export class TreeCanvas {
 
   /**
    * One frame of the core's placement, the plan's layout with the step's record, seen by
-   * `cam` (the canvas's camera, or an export's), on the palette's background as drawTree's.
+   * `cam` (the canvas's camera, or an export's), on the palette's background.
    */
   drawPlaced(ctx, cam = this.camera) {
     const lay = this.layout;
@@ -490,11 +401,14 @@ export class TreeCanvas {
     // Presenter mode: the whole tree as large as it fits, when its smallest text is then at
     // least presentPx; else the root and the focus with the smallest text at presentPx.
     const big = this.presentPx ? this.presentPx / this.style.minFontPx : 0;
-    const root = this.nodeBox(lay.order[0]);
+    // The root of the focus's tree (an iterative-deepening search draws one per depth).
+    let top = lay.order[0];
+    if (focus >= 0 && focus < lay.x.length) for (top = focus; lay.parent[top] >= 0; ) top = lay.parent[top];
+    const root = this.nodeBox(top);
     let keep = [root];
     if (focus >= 0 && focus < lay.x.length && lay.visible[focus]) {
       this.focus = focus;
-      if (focus !== lay.order[0]) keep.push(this.nodeBox(focus));
+      if (focus !== top) keep.push(this.nodeBox(focus));
       const kids = [];
       for (let k = lay.childStart[focus]; k < lay.childStart[focus + 1]; k++) if (lay.visible[lay.childList[k]]) kids.push(this.nodeBox(lay.childList[k]));
       if (this.hooks.frameChildren && kids.length > 0) {
@@ -585,10 +499,7 @@ export class TreeCanvas {
 
   /** A node's box with room for the texts beside it (world units). */
   nodeBox(v) {
-    const lay = this.layout;
-    if (this.placed) return this.placedBox(v);
-    const half = Math.max(lay.nodeWidth / 2, 6 * this.style.fontSize);
-    return { minX: lay.x[v] - half, maxX: lay.x[v] + half, minY: lay.y[v] - lay.y0, maxY: lay.y[v] + lay.nodeHeight };
+    return this.placedBox(v);
   }
 
   /**
@@ -657,19 +568,6 @@ export class TreeCanvas {
     this.invalidate();
   }
 
-  /** Expands any collapsed ancestor of node `id` (the search stepped into a folded subtree). */
-  unfold(id) {
-    if (this.placed || this.collapsed.size === 0 || id == null || id < 0) return;
-    let changed = false;
-    for (let p = this.layout.parent[id]; p >= 0; p = this.layout.parent[p]) {
-      if (this.collapsed.delete(p)) changed = true;
-    }
-    if (changed) {
-      this.relayout();
-      this.invalidate();
-    }
-  }
-
   /**
    * Keeps node `id` (the focus: the current step's node, the current question's) in the view:
    * when it is off screen the camera glides to it — while the view follows the tree, to the
@@ -690,34 +588,12 @@ export class TreeCanvas {
     this.moveTo(to, { glide: this.canGlide });
   }
 
-  toggleCollapse(id) {
-    // (The core's placement draws every node: nothing folds.)
-    if (this.placed) return;
-    if (this.layout.childStart[id + 1] === this.layout.childStart[id]) return; // a leaf
-    this.auto = null;
-    if (this.collapsed.has(id)) this.collapsed.delete(id);
-    else this.collapsed.add(id);
-    const before = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
-    this.relayout();
-    // Keep the toggled node where it was on screen.
-    const after = this.camera.toScreen(this.layout.x[id], this.layout.y[id]);
-    this.camera.panBy(before.x - after.x, before.y - after.y);
-    this.invalidate();
-  }
-
-  expandAll() {
-    if (this.placed) return;
-    this.collapsed.clear();
-    this.relayout();
-    this.invalidate();
-  }
-
   /** The node under a client point, or -1. */
   nodeAt(clientX, clientY) {
     const r = this.canvas.getBoundingClientRect();
     const cam = this.camera;
-    if (this.placed) return placedHit(this.layout, (clientX - r.left - cam.tx) / cam.scale, (clientY - r.top - cam.ty) / cam.scale);
-    return own ? own.hitTest(this.model, this.layout, cam, clientX - r.left, clientY - r.top) : -1;
+    if (!this.placed) return -1;
+    return placedHit(this.layout, (clientX - r.left - cam.tx) / cam.scale, (clientY - r.top - cam.ty) / cam.scale);
   }
 
   wire() {
@@ -783,12 +659,6 @@ export class TreeCanvas {
     c.addEventListener('pointerup', end);
     c.addEventListener('pointercancel', end);
     c.addEventListener('pointerleave', () => this.hideTip());
-    c.addEventListener('dblclick', (e) => {
-      const at = local(e);
-      if (onMinimap(this.minimap, at.x, at.y)) return;
-      const id = this.nodeAt(e.clientX, e.clientY);
-      if (id >= 0) this.toggleCollapse(id);
-    });
     c.addEventListener(
       'wheel',
       (e) => {

@@ -1,5 +1,4 @@
-// A recorded search drawn as a tree, with its transport: the canvas (pan, zoom, a game search's folds,
-// hover), step / play / scrubber, the narration of each step, the counters, the result line
+// A recorded search drawn as a tree, with its transport: the canvas (pan, zoom, hover), step / play / scrubber, the narration of each step, the counters, the result line
 // and the pseudocode line. One implementation for the tree lab and for <ply-tree> and the
 // embed page: it builds its own DOM inside a container it is given and touches nothing
 // outside it.
@@ -30,8 +29,8 @@ function narrationAt(i, s) {
   return i === 0 ? 'Before the first step. Step forward (→) to start the search.' : s.narration;
 }
 
-/** The canvas's label (a figure the canvas lays out itself adds how to fold a subtree). */
-const CANVAS_LABEL = 'The search tree. ← → step; ↑ ↓ and Shift+← → move between nodes (the text view below follows); drag to pan, wheel or pinch to zoom';
+/** The canvas's label. */
+const CANVAS_LABEL = 'The search tree. ← → step; ↑ ↓ and Shift+← → move between nodes (the text view below follows); drag to pan, wheel or pinch to zoom.';
 
 export class TreeFigure {
   /**
@@ -67,7 +66,6 @@ export class TreeFigure {
       { class: 'canvas-col' },
       canvasToolbar(p, 'Tree view', {
         after: [
-          p('expand', 'button', { type: 'button', title: 'Expand every collapsed subtree' }, 'Expand all'),
           p('boards', 'label', { class: 'check' }, p('thumbs', 'input', { type: 'checkbox' }), ' Boards'),
           // The true minimax values beside the search's (Stepper.minimaxValues: a separate
           // minimax run in the core), so that a student sees which values are only bounds.
@@ -166,7 +164,6 @@ export class TreeFigure {
     p.scrub.addEventListener('input', (e) => this.seek(Number(e.target.value)));
     p.speed.addEventListener('input', () => this.setSpeed(Number(p.speed.value)));
     wireCanvasToolbar(this);
-    p.expand.addEventListener('click', () => this.canvas.expandAll());
     p.thumbs.addEventListener('change', () => this.relayoutForThumbs());
     p.minimax.addEventListener('change', () => this.setMinimax(p.minimax.checked));
     this.showSpeed();
@@ -179,7 +176,7 @@ export class TreeFigure {
     const show = (name, ...parts) => {
       for (const part of parts) p[part].hidden = !on.has(name);
     };
-    show('zoom', ...viewButtons(p), 'expand');
+    show('zoom', ...viewButtons(p));
     show('boards', 'boards');
     show('minimax', 'minimax-box', 'minimax-note');
     show('export', 'export');
@@ -236,12 +233,17 @@ export class TreeFigure {
    * @param {{type: 'tree', text: string}|{type: 'game', kind: string, moves: string}} what.current
    * @param {object} what.options the search options (the counters show TT hits when on)
    * @param {number|'end'} [what.step] where to stop (default 0: no autoplay)
-   * @param {((minimax: boolean, compact: boolean) => object)|null} [what.figures] an explicit
-   *   tree's FigurePlan of the same search (lib/record.js): the canvas then draws the core's
+   * @param {(minimax: boolean, compact: boolean, boards: boolean) => object} what.figures the
+   *   FigurePlan of the same search (lib/record.js recordSearch): the canvas draws the core's
    *   placement of it
    * @param {{from: number, to: number, loop: boolean}|null} [what.range] keep between these steps (figure-state's checkSteps)
    */
   load({ st, tree = null, current, options, step = 0, figures = null, range = null }) {
+    if (!figures) {
+      st.free();
+      tree?.free();
+      throw new Error('TreeFigure.load: no module places this search (a game\'s is placed by the tree module: elements/runtime.js placerForFigure)');
+    }
     this.pause();
     this.freePlans();
     this.gate = null; // a new trace: predict mode sets its own gate again
@@ -284,24 +286,18 @@ export class TreeFigure {
   }
 
   /**
-   * Hands the model to the canvas: an explicit tree's as the core places it (FigurePlan, one
-   * placement per search and minimax setting, normal and compact, made when first drawn),
-   * a game's laid out by the canvas. `fit`: frame it afresh.
+   * Hands the model to the canvas as the core places it (FigurePlan: one placement per
+   * search, minimax setting and boards setting, normal and compact, made when first drawn):
+   * every node where it stays at every step; the overview map shows what is off screen.
+   * `fit`: frame it afresh.
    */
   showModel(fit) {
-    // Folding is the canvas's own layout's (a game's search): the core's placement draws
-    // every node where it stays at every step, and the overview map shows what is off screen.
-    this.p.expand.hidden = Boolean(this.figures);
-    this.p.canvas.setAttribute('aria-label', this.figures ? `${CANVAS_LABEL}.` : `${CANVAS_LABEL}; double-click a node to collapse it.`);
-    if (!this.figures) {
-      this.canvas.setModel(this.model, { fit, layout: this.layoutOptions() });
-      return;
-    }
+    const boards = this.showsBoards;
     const plan = (compact) => {
-      const key = `${this.model.minimax ? 1 : 0}${compact ? 1 : 0}`;
+      const key = `${this.model.minimax ? 1 : 0}${compact ? 1 : 0}${boards ? 1 : 0}`;
       let p = this.plans?.get(key);
       if (!p) {
-        const handle = this.figures(Boolean(this.model.minimax), compact);
+        const handle = this.figures(Boolean(this.model.minimax), compact, boards);
         p = { handle, layout: handle.layout(), index: -1, rec: null };
         (this.plans ??= new Map()).set(key, p);
       }
@@ -320,6 +316,11 @@ export class TreeFigure {
       },
     };
     this.canvas.setPlaced(this.model, source, { fit });
+  }
+
+  /** Are board thumbnails drawn under the nodes (a game's search, Boards ticked, their drawing loaded)? */
+  get showsBoards() {
+    return this.p.thumbs.checked && this.current?.type === 'game' && thumbMod !== null;
   }
 
   /** Frees the FigurePlans (a new search, other minimax values). */
@@ -361,12 +362,6 @@ export class TreeFigure {
 
   get length() {
     return this.st ? this.st.length : 0;
-  }
-
-  /** Room the layout keeps: the window beside open nodes (every trace has one), board thumbnails. */
-  layoutOptions() {
-    const on = this.p.thumbs.checked && this.current?.type === 'game';
-    return { windows: true, thumb: on && thumbMod ? thumbMod.thumbSize(this.current.kind) : null };
   }
 
   /**
@@ -451,7 +446,6 @@ export class TreeFigure {
     const shown = s.current ?? (done ? this.result.bestChild : null);
     const d = shown == null ? -1 : this.model.traceToDraw[shown];
     if (d == null || d < 0) return;
-    this.canvas.unfold(d);
     this.canvas.reveal(d);
   }
 
@@ -696,8 +690,9 @@ export class TreeFigure {
     return b;
   }
 
+  /** The boards in the boxes the core kept for them under the nodes (FigurePlan layout().boards). */
   drawThumbnails(ctx, stats) {
-    if (!this.p.thumbs.checked || this.current?.type !== 'game' || !thumbMod) return;
+    if (!this.showsBoards) return;
     const { canvas, model } = this;
     thumbMod.drawThumbnails(ctx, canvas.layout, canvas.camera, stats, (v) => (model.drawToTrace[v] >= 0 ? this.boardOf(model.drawToTrace[v]) : null), this.current.kind, canvas.dark);
   }

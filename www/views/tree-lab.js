@@ -11,8 +11,6 @@ import { bookWanted, loadBook } from '../lib/book.js';
 import { checkSteps, readState } from '../lib/figure-state.js';
 import { limits } from '../lib/limits.js';
 import { TreeFigure } from './tree-figure.js';
-// (Games' searches, MCTS and exercises are laid out by the canvas itself.)
-import './own-layout.js';
 // The lab shows the navigation at once (built with the figure: nothing moves when it arrives).
 import { Navigator } from './navigate.js';
 import { CompareTable } from './compare-table.js';
@@ -53,6 +51,7 @@ export class TreeLab {
     /** The page module for a search: the tree module for a tree, the games module for a game
      *  (which refuses singular extensions and beam search by name). */
     this.apiFor = env.apiFor;
+    this.placerOf = env.placerOf;
     this.rpc = env.rpc;
     this.app = $('app');
     // The node cap's range and default: the module's limits.
@@ -434,7 +433,7 @@ export class TreeLab {
         handle = null;
       }
       try {
-        rec = recordSearch(api, state, { strict: Boolean(how.strict) });
+        rec = recordSearch(api, state, { strict: Boolean(how.strict), placer: this.placerOf('tree') });
       } finally {
         // The figure owns the handle now; the state on show is the text's (the caption and
         // predict mode record the same tree from it again).
