@@ -155,3 +155,38 @@ fn game_searches_are_placed_with_no_label_on_another_a_glyph_a_board_or_an_edge(
         }
     }
 }
+
+/// Every prefix of a record, and records with one number changed to each of a few bad or
+/// odd values, are read back or refused with a message, never a panic; one read back is
+/// planned and stepped to its end and back without a panic.
+#[test]
+fn a_cut_or_corrupted_record_is_refused_or_read_never_a_panic() {
+    let s = ttt("4 0 8 2", ab(MoveOrder::Natural, None, false, false), false, false);
+    let (numbers, names) = s.trace.figure_record(3, 3);
+    let use_it = |x: &[f64], n: Vec<String>| {
+        if let Ok(r) = Trace::from_record(x, n) {
+            let plan = Plan::of_search(&r.trace, false, Some((r.cols, r.rows))).unwrap();
+            for k in [0, r.trace.len() / 2, r.trace.len()] {
+                plan.at_step(&r.trace, k).unwrap();
+            }
+            let mut st = plyground::trace::StepState::new(&r.trace);
+            st.seek(&r.trace, r.trace.len());
+            st.seek(&r.trace, 0);
+        }
+    };
+    let mut refused = 0;
+    for k in 0..numbers.len() {
+        let Err(e) = Trace::from_record(&numbers[..k], names.clone()) else { panic!("prefix {k} read") };
+        assert!(!e.is_empty());
+        refused += 1;
+    }
+    assert_eq!(refused, numbers.len());
+    for i in 0..numbers.len() {
+        for v in [-2.0, -1.0, 0.0, 1.0, 2.0, 17.0, 1e9, 0.5, f64::NAN, f64::INFINITY] {
+            let mut x = numbers.clone();
+            x[i] = v;
+            use_it(&x, names.clone());
+        }
+    }
+    use_it(&numbers, names[1..].to_vec());
+}

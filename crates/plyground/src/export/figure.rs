@@ -128,6 +128,11 @@ pub struct Figure {
     pub steps: usize,
     /// The step's narration ("" at step 0).
     pub narration: String,
+    /// The texts on an edge sit beside the stem over the child, as the compact placement
+    /// sets them, in either placement: a game's search, whose wide trees make edges long
+    /// and flat (a text at the middle of one would sit far from it, and moving subtrees
+    /// apart for it would flatten the edges above: thousands of rounds).
+    pub stem_texts: bool,
 }
 
 impl Figure {
@@ -224,7 +229,15 @@ impl Figure {
             let up = nodes[id].parent.is_some_and(|p| nodes[p as usize].greyed);
             nodes[id].greyed = up || nodes[id].state == FigState::Pruned;
         }
-        Ok(Figure { nodes, players: sk.players, step, steps: trace.len(), narration: String::new() })
+        let stem_texts = !sk.trace_of.is_empty();
+        Ok(Figure {
+            nodes,
+            players: sk.players,
+            step,
+            steps: trace.len(),
+            narration: String::new(),
+            stem_texts,
+        })
     }
 
     /// How many subtrees are pruned at this step (the trace's pruned edges so far).

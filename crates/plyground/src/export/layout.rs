@@ -164,7 +164,7 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
             left[i] = left[i].max(w / 2.0);
             right[i] = right[i].max(w / 2.0);
         }
-        if compact {
+        if compact || fig.stem_texts {
             // The minimax line starts right of the stem under the node; the edge's texts sit
             // either side of the stem over it.
             right[i] = right[i].max(AIR + line).max(prob_w[i] + AIR);
@@ -208,7 +208,11 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
                 for k in 1..kids.len() {
                     let (a, b) = (kids[k - 1] as usize, kids[k] as usize);
                     // (Compact: the texts sit beside the children's stems, in their extents.)
-                    let need = if compact { 0.0 } else { 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR) };
+                    let need = if compact || fig.stem_texts {
+                        0.0
+                    } else {
+                        2.0 * (prob_w[a] + name_w[b] + EDGE_AIR)
+                    };
                     let have = x[b] - x[a];
                     let more = (need - have).max(0.0) + extra.get(b).copied().unwrap_or(0.0);
                     if more > 0.0 {

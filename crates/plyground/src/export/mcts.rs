@@ -190,7 +190,14 @@ impl MctsPicture {
             n.tag.get_or_insert_with(|| TAGS[4].into());
             n.tag_room = n.tag_room.max(tag_width(TAGS[4]));
         }
-        Figure { nodes: fig, players: players.max(2), step: 0, steps: 0, narration: String::new() }
+        Figure {
+            nodes: fig,
+            players: players.max(2),
+            step: 0,
+            steps: 0,
+            narration: String::new(),
+            stem_texts: false,
+        }
     }
 
     /// The picture as numbers (the moves aside: a node's `edge`, as the stepper's records

@@ -310,12 +310,14 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
         let (top, _) = glyph_extent(n.kind);
         let (_, bottom) = glyph_extent(fig.nodes[p].kind);
         let a = (x[p], y[p] - under.get(depth[p]).copied().unwrap_or(RADIUS));
-        // Compact: the edge comes in over the texts on it, which sit beside the stem.
-        let b = (x[i], y[i] + if compact { EDGE_BOTTOM + small + AIR } else { ABOVE });
+        // Compact (and a game's search): the edge comes in over the texts on it, which sit
+        // beside the stem.
+        let stem = compact || fig.stem_texts;
+        let b = (x[i], y[i] + if stem { EDGE_BOTTOM + small + AIR } else { ABOVE });
         // From under the parent's glyph, or its board's.
         let start = board_box(fig, place, depth[p], p).map_or(y[p] - bottom, |b| b.1);
         edges.push(EdgeLine { child: n.id, points: [(x[p], start), a, b, (x[i], y[i] - 0.0 + top)] });
-        let (mx, off, y0, y1) = if compact {
+        let (mx, off, y0, y1) = if stem {
             (x[i], AIR, y[i] + EDGE_BOTTOM, y[i] + EDGE_BOTTOM + small)
         } else {
             // Beside the middle of the straight part, no corner of the box on the line.
@@ -524,6 +526,7 @@ fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
         }
         (a != b).then(|| if x[a] > x[b] { a } else { b })
     };
+    let grid = EdgeGrid::new(d);
     for (k, l) in texts.iter().enumerate() {
         for m in &texts[k + 1..] {
             if m.x0 >= l.x1 {
@@ -540,7 +543,8 @@ fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
                 }
             }
         }
-        for e in &d.edges {
+        for e in grid.near(l.x0, l.x1) {
+            let e = &d.edges[e as usize];
             let (hi, lo) = (e.points[1].1, e.points[2].1);
             let (p, q) = (e.points[1].0, e.points[2].0);
             if l.y0 >= hi || l.y1 <= lo || l.x1 <= p.min(q) || l.x0 >= p.max(q) {
@@ -615,19 +619,12 @@ pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
     let cols = ((d.bounds.2 - left).max(0.0) as usize + 2).min(1 << 20);
     let col = |v: f64| (((v - left).max(0.0)) as usize).min(cols - 1);
     let mut glyphs: Vec<Vec<u32>> = vec![Vec::new(); cols];
-    let mut edges: Vec<Vec<u32>> = vec![Vec::new(); cols];
-    for i in 0..x.len() {
-        for c in col(x[i] - RADIUS)..=col(x[i] + RADIUS) {
-            glyphs[c].push(i as u32);
+    for (i, &xi) in x.iter().enumerate() {
+        for column in &mut glyphs[col(xi - RADIUS)..=col(xi + RADIUS)] {
+            column.push(i as u32);
         }
     }
-    for (k, e) in d.edges.iter().enumerate() {
-        let lo = e.points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-        let hi = e.points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-        for c in col(lo)..=col(hi) {
-            edges[c].push(k as u32);
-        }
-    }
+    let edges = EdgeGrid::new(d);
     let near = |grid: &[Vec<u32>], b: Box4| {
         let mut ids: Vec<u32> = (col(b.0)..=col(b.2)).flat_map(|c| grid[c].iter().copied()).collect();
         ids.sort_unstable();
@@ -652,7 +649,7 @@ pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
                 out.push(format!("{name} is under the ring of {}", fig.nodes[c as usize].name));
             }
         }
-        for k in near(&edges, *b) {
+        for k in edges.near(b.0, b.2) {
             let e = &d.edges[k as usize];
             if e.points.windows(2).any(|s| segment_meets(*b, s[0], s[1])) {
                 out.push(format!("{name} is on the edge into {}", fig.nodes[e.child as usize].name));
@@ -670,6 +667,43 @@ pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
         }
     }
     out
+}
+
+/// The edges by 1 cm columns of the drawing's bounds: per column, the edges whose corners
+/// reach into it (a text meets only the edges of the columns it spans).
+struct EdgeGrid {
+    left: f64,
+    cols: Vec<Vec<u32>>,
+}
+
+impl EdgeGrid {
+    fn new(d: &Drawing) -> EdgeGrid {
+        let left = d.bounds.0;
+        let n = ((d.bounds.2 - left).max(0.0) as usize + 2).min(1 << 20);
+        let mut g = EdgeGrid { left, cols: vec![Vec::new(); n] };
+        for (k, e) in d.edges.iter().enumerate() {
+            let lo = e.points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+            let hi = e.points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+            let (a, b) = (g.col(lo), g.col(hi));
+            for column in &mut g.cols[a..=b] {
+                column.push(k as u32);
+            }
+        }
+        g
+    }
+
+    fn col(&self, v: f64) -> usize {
+        (((v - self.left).max(0.0)) as usize).min(self.cols.len() - 1)
+    }
+
+    /// The edges that may meet the span x0..x1, each once, in order.
+    fn near(&self, x0: f64, x1: f64) -> Vec<u32> {
+        let mut ids: Vec<u32> =
+            (self.col(x0)..=self.col(x1)).flat_map(|c| self.cols[c].iter().copied()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
 }
 
 /// Do two boxes overlap (more than touching)?
