@@ -5,9 +5,10 @@
 // edges, none is under 11 px, and the compact placement is the phone's. The SVG the Export
 // button saves holds the same texts at the same places; nothing offers to fold a subtree there.
 // A game's search is placed by the core too (the games module's Stepper.figureRecord, placed
-// by the tree module's FigurePlan.forRecord): a tic-tac-toe position at every step, the
-// solver's null-window passes and a Connect-4 depth-4 search at sampled steps, with and
-// without boards, hold the same rules, and every board is clear of every text.
+// by the tree module's FigurePlan.forRecord): a tic-tac-toe position, the solver's
+// null-window passes and a Connect-4 depth-4 search, each at two dozen steps spread over it
+// (the core's own check, tests/game_figure.rs, takes every step), with and without boards,
+// hold the same rules, and every board is clear of every text.
 // Screenshots go to $PLYGROUND_SHOTS.
 
 import { after, before, describe, it } from 'node:test';
@@ -156,9 +157,9 @@ function gameAt(page, i) {
 }
 
 const GAME_SEARCHES = [
-  { name: 'tic-tac-toe 4,0,8,2 (α-β)', hash: 'game=ttt&moves=4,0,8,2&algo=alphabeta', every: 1 },
-  { name: 'the solver’s null-window passes', hash: 'game=c4&moves=7174362564676726631735257252323&algo=solve', samples: 12 },
-  { name: 'Connect-4 4453 to depth 4', hash: 'game=c4&moves=4453&depth=4', samples: 6 },
+  { name: 'tic-tac-toe 4,0,8,2 (α-β)', hash: 'game=ttt&moves=4,0,8,2&algo=alphabeta', samples: 24, shot: 'ttt-ab' },
+  { name: 'the solver’s null-window passes', hash: 'game=c4&moves=7174362564676726631735257252323&algo=solve', samples: 12, shot: 'c4-solve' },
+  { name: 'Connect-4 4453 to depth 4', hash: 'game=c4&moves=4453&depth=4', samples: 6, shot: 'c4-d4' },
 ];
 
 describe('the canvas draws the core placement of a game search', { timeout: 400_000 }, () => {
@@ -181,14 +182,15 @@ describe('the canvas draws the core placement of a game search', { timeout: 400_
         await page.setViewportSize({ width: vp.width, height: vp.height });
         await page.goto('about:blank');
         await page.goto(`${browser.base}index.html#tree?${g.hash}`);
-        await page.waitForFunction(() => (window.__plyground.views.tree?.snapshot()?.nodes.length ?? 0) > 1 && window.__plyground.views.tree.figure.canvas.placed, null, { timeout: TIMEOUT });
+        const kind = g.hash.slice(5, g.hash.indexOf('&'));
+        await page.waitForFunction((kind) => window.__plyground.views.tree?.loaded?.source === kind && window.__plyground.views.tree.figure.canvas.placed, kind, { timeout: TIMEOUT });
         await page.locator('#tl-canvas').scrollIntoViewIfNeeded();
         for (const boards of [false, true]) {
           await page.setChecked('#tl-thumbs', boards);
           if (boards) await page.waitForFunction(() => window.__plyground.views.tree.figure.canvas.layout.boards != null, null, { timeout: TIMEOUT });
           const first = await gameAt(page, 0);
           assert.equal(first.nodes, (await page.evaluate(() => window.__plyground.views.tree.snapshot().nodes.length)), 'every node of the search is placed');
-          const steps = g.every ? Array.from({ length: first.length + 1 }, (_, i) => i) : Array.from({ length: g.samples + 1 }, (_, k) => Math.round((k * first.length) / g.samples));
+          const steps = [...new Set(Array.from({ length: g.samples + 1 }, (_, k) => Math.round((k * first.length) / g.samples)))];
           let texts = 0;
           let boardsSeen = 0;
           for (const i of steps) {
@@ -208,7 +210,7 @@ describe('the canvas draws the core placement of a game search', { timeout: 400_
             for (const scheme of ['light', 'dark']) {
               await page.emulateMedia({ colorScheme: scheme });
               await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-              await page.locator('#tl-canvas').screenshot({ path: join(SHOTS, `game-${g.hash.split('&')[0].slice(5)}-${g.every ? 'ab' : g.name.startsWith('the solver') ? 'solve' : 'd4'}-${boards ? 'boards-' : ''}${vp.name}-${scheme}.png`) });
+              await page.locator('#tl-canvas').screenshot({ path: join(SHOTS, `game-${g.shot}-${boards ? 'boards-' : ''}${vp.name}-${scheme}.png`) });
             }
             await page.emulateMedia({ colorScheme: 'light' });
           }

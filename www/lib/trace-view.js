@@ -159,7 +159,9 @@ function buildGame(traceNodes, finalPruned, players) {
       parent,
       kind: drawKind(tn.kind, tn.leaf),
       player: tn.player,
-      label: tn.parent < 0 ? (tn.iteration > 0 || roots.length > 1 ? `depth ${iterationDepth(tn, roots, traceNodes)}` : '') : '',
+      // (A root's name, "depth 2" or "pass 3" when a trace has several, is the core's:
+      // TreeFigure.showModel copies the placed names in.)
+      label: '',
       edgeLabel: tn.edge ?? '',
       prob: tn.prob == null ? '' : formatValue(tn.prob),
       value: null,
@@ -185,11 +187,6 @@ function buildGame(traceNodes, finalPruned, players) {
     traceNodes,
     treeNodes: null,
   };
-}
-
-/** The 1-based number of an iterative-deepening root among the roots. */
-function iterationDepth(tn, roots) {
-  return roots.indexOf(tn.id) + 1;
 }
 
 /**

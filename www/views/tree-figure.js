@@ -315,6 +315,9 @@ export class TreeFigure {
         return p.rec;
       },
     };
+    // A game's roots are named by the core ("depth 2" in iterative deepening, "pass 3" of the
+    // solver's): the hover and the text view say the names the canvas shows.
+    if (this.current?.type === 'game') for (const l of source.at(false).labels) if (l.kind === 'name') this.model.nodes[l.node].label = l.text;
     this.canvas.setPlaced(this.model, source, { fit });
   }
 
