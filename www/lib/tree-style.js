@@ -13,7 +13,6 @@
 export function defaultStyle(dark = false) {
   const common = {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    fontSize: 14,
     minFontPx: 11,
     edgeWidth: 1.25,
     boldEdgeWidth: 3.5,

@@ -536,10 +536,10 @@ export class TreeCanvas {
       (mmLoad ??= import('../lib/minimap.js').then((m) => (mm = m))).then(() => this.invalidate());
       return null;
     }
+    // A node with the texts of its row (its name, value, window), on screen.
     const screenBox = (v) => {
-      const half = Math.max(lay.nodeWidth / 2, 2 * this.style.fontSize) * cam.scale;
-      const p = cam.toScreen(lay.x[v], lay.y[v]);
-      return { minX: p.x - half, maxX: p.x + half, minY: p.y - half, maxY: p.y + half };
+      const b = this.nodeBox(v);
+      return { minX: b.minX * cam.scale + cam.tx, maxX: b.maxX * cam.scale + cam.tx, minY: b.minY * cam.scale + cam.ty, maxY: b.maxY * cam.scale + cam.ty };
     };
     const avoid = [screenBox(lay.order[0])];
     if (this.focus >= 0 && this.focus < lay.x.length && lay.visible[this.focus]) avoid.push(screenBox(this.focus));
