@@ -480,7 +480,8 @@ export class TreeFigure {
       ['Cutoffs', count(c.cutoffs)],
     ];
     if (this.searchOptions.tt) rows.push(['TT hits', count(c.ttHits)]);
-    if (c.searches > 1) rows.push(['Searches (depths)', String(c.searches)]);
+    // (The exact solver's searches are its null-window passes; iterative deepening's, its depths.)
+    if (c.searches > 1) rows.push([this.searchOptions.algo === 'solve' ? 'Searches (null-window passes)' : 'Searches (depths)', String(c.searches)]);
     setChildren(p.counters, rows.map(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]));
     p.result.textContent = done ? this.resultText() : '';
     this.showPseudocodeLine(s, { follow: !quiet });
