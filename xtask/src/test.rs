@@ -64,23 +64,45 @@ fn first_number(stages: &[Stage]) -> usize {
     1 + all_stages().position(|s| s.0 == stages[0].0).unwrap_or(0)
 }
 
-/// Each stage's name, time and success, in the order they ended.
-type Done = Vec<(&'static str, Duration, bool)>;
+/// Each stage's name, wall time, CPU time (when known) and success, in the order they ended.
+type Done = Vec<(&'static str, Duration, Option<Duration>, bool)>;
+
+/// The CPU time (user and system) this process has used, with that of the child processes
+/// it has waited for (and theirs), from /proc/self/stat; None where there is no /proc.
+/// Clock ticks are 1/100 s (Linux's USER_HZ on every architecture the project runs on).
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    cpu_of_stat(&stat)
+}
+
+/// utime + stime + cutime + cstime of a /proc/PID/stat line (fields 14 to 17; the command
+/// name, field 2, is in parentheses and may hold spaces).
+fn cpu_of_stat(stat: &str) -> Option<Duration> {
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11..15)?.iter().map(|f| f.parse::<u64>().ok()).sum::<Option<u64>>()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// The CPU time between two readings.
+fn cpu_since(start: Option<Duration>) -> Option<Duration> {
+    Some(cpu_time()?.saturating_sub(start?))
+}
 
 /// Runs stages in order under their numbered banners, until one fails.
 fn run_stages(stages: &[Stage], done: &mut Done) -> Result<(), (&'static str, String)> {
     let first = first_number(stages);
     for (i, (name, stage)) in stages.iter().enumerate() {
         println!("\n==== [{}/{}] {name} ====", first + i, stage_count());
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), cpu_time());
         let r = stage();
-        done.push((name, t.elapsed(), r.is_ok()));
+        done.push((name, t.elapsed(), cpu_since(cpu), r.is_ok()));
         r.map_err(|e| (*name, e))?;
     }
     Ok(())
 }
 
-/// A side lane's output and its stages' results (a line each: name, milliseconds, ok).
+/// A side lane's output and its stages' results (a line each: name, wall and CPU
+/// milliseconds, ok; the CPU field empty when unknown).
 fn lane_files(lane: &str) -> (PathBuf, PathBuf) {
     let t = util::target_dir();
     (t.join(format!("test-{lane}-lane.log")), t.join(format!("test-{lane}-lane.tsv")))
@@ -94,7 +116,9 @@ fn side_lane(lane: &str) -> Result<ExitCode, String> {
         .ok_or_else(|| format!("{LANE_ENV}: no lane named '{lane}'"))?;
     let mut done = Done::new();
     let r = run_stages(stages, &mut done);
-    let tsv: String = done.iter().map(|(n, d, ok)| format!("{n}\t{}\t{ok}\n", d.as_millis())).collect();
+    let ms = |c: &Option<Duration>| c.map(|c| c.as_millis().to_string()).unwrap_or_default();
+    let tsv: String =
+        done.iter().map(|(n, d, c, ok)| format!("{n}\t{}\t{}\t{ok}\n", d.as_millis(), ms(c))).collect();
     let path = lane_files(lane).1;
     std::fs::write(&path, tsv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     match r {
@@ -144,16 +168,19 @@ fn join_lane(mut lane: Lane, done: &mut Done) -> Result<(), (&'static str, Strin
     let before = done.len();
     for line in std::fs::read_to_string(&tsv).unwrap_or_default().lines() {
         let mut f = line.split('\t');
-        let (Some(name), Some(ms), Some(ok)) = (f.next(), f.next(), f.next()) else { continue };
+        let (Some(name), Some(ms), Some(cpu), Some(ok)) = (f.next(), f.next(), f.next(), f.next()) else {
+            continue;
+        };
         if let Some((n, _)) = lane.stages.iter().find(|s| s.0 == name) {
-            done.push((n, Duration::from_millis(ms.parse().unwrap_or(0)), ok == "true"));
+            let cpu = cpu.parse().ok().map(Duration::from_millis);
+            done.push((n, Duration::from_millis(ms.parse().unwrap_or(0)), cpu, ok == "true"));
         }
     }
     if status.success() {
         return Ok(());
     }
     // The lane's own failed stage (not one of this process's, already in `done`).
-    let name = done[before..].iter().find(|d| !d.2).map_or(first, |d| d.0);
+    let name = done[before..].iter().find(|d| !d.3).map_or(first, |d| d.0);
     Err((name, format!("the {} lane failed ({status}); its output is above", lane.name)))
 }
 
@@ -169,7 +196,7 @@ pub fn main() -> Result<ExitCode, String> {
     if let Some(lane) = std::env::var_os(LANE_ENV) {
         return side_lane(&lane.to_string_lossy());
     }
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_time());
     let mut done = Done::new();
     let result = run_stages(FIRST, &mut done)
         .and_then(|()| beside(WASM_SIDE, NATIVE_LANE, &mut done))
@@ -177,18 +204,25 @@ pub fn main() -> Result<ExitCode, String> {
         .and_then(|()| run_stages(BROWSER, &mut done))
         .and_then(|()| run_stages(LAST, &mut done));
     println!("\n==== summary (the wasm lane ran beside the native one, then the rest in order) ====");
-    for (name, d, ok) in &done {
-        println!("  {:<4}  {:<48} {:>10}", if *ok { "ok" } else { "FAIL" }, name, human_duration(*d));
+    println!("  {:<4}  {:<48} {:>10}  {:>10}", "", "stage", "wall", "CPU");
+    let cpu_text = |c: Option<Duration>| c.map(human_duration).unwrap_or_default();
+    for (name, d, c, ok) in &done {
+        let status = if *ok { "ok" } else { "FAIL" };
+        println!("  {status:<4}  {name:<48} {:>10}  {:>10}", human_duration(*d), cpu_text(*c));
     }
     for (name, _) in all_stages().filter(|s| !done.iter().any(|d| d.0 == s.0)) {
-        println!("  {:<4}  {:<48} {:>10}", "skip", name, "");
+        println!("  {:<4}  {:<48} {:>10}  {:>10}", "skip", name, "", "");
     }
+    // CPU time in all (the side lane's included): the machines have 2 cores, so a run can
+    // take no less than half of it.
+    let total = format!("{} wall, {} CPU", human_duration(start.elapsed()), cpu_text(cpu_since(cpu)));
     match result {
         Ok(()) => {
-            println!("all {} stages passed in {}", stage_count(), human_duration(start.elapsed()));
+            println!("all {} stages passed in {total}", stage_count());
             Ok(ExitCode::SUCCESS)
         }
         Err((name, e)) => {
+            println!("stopped after {total}");
             eprintln!("xtask test: stage '{name}' failed: {e}");
             Ok(ExitCode::FAILURE)
         }
@@ -328,6 +362,17 @@ mod tests {
         assert_eq!([first_number(JS_TESTS), first_number(BROWSER), first_number(LAST)], [11, 12, 13]);
         // Every side lane is known by its name.
         assert!(SIDE_LANES.iter().all(|(name, stages)| !stages.is_empty() && *name == "wasm"));
+    }
+
+    #[test]
+    fn cpu_time_is_read_from_the_stat_line() {
+        // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+        // utime stime cutime cstime …, in ticks of 1/100 s; a name may hold ") ".
+        let stat = "42 (x) y) S 1 42 42 0 -1 4194560 900 8000 0 3 150 25 6000 700 20 0 1 0";
+        assert_eq!(cpu_of_stat(stat), Some(Duration::from_millis(68_750)));
+        assert_eq!(cpu_of_stat("42 (x) S 1 42"), None);
+        // This process's own line reads (a test this short may not have used a tick yet).
+        assert!(cpu_time().is_some() || !std::path::Path::new("/proc/self/stat").exists());
     }
 
     #[test]
