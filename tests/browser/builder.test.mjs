@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, plyground } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TIMEOUT = 60_000;
@@ -176,7 +176,7 @@ describe('the assignment builder page', () => {
     });
     assert.equal(shown.layout, 'all');
     for (const w of shown.canvases) assert.ok(w > 200, `a tree drawn ${w} px wide`);
-    const r = spawnSync('cargo', ['run', '-q', '-p', 'plyground-cli', '--', 'generate', '--set', setFile, '--learner', 'preview', '--json'], { cwd: ROOT, encoding: 'utf8' });
+    const r = plyground(['generate', '--set', setFile, '--learner', 'preview', '--json']);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(shown.trees, JSON.parse(r.stdout).exercises.map((e) => e.tree));
   });

@@ -6,7 +6,7 @@
 // alone (`node --test tests/browser/`, after `cargo xtask build`), a test starts `cargo xtask
 // serve --no-build` itself, which serves the same folder.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,14 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** `plyground ARGS…` (the CLI, through cargo so that it is built): {status, stdout, stderr}.
+ *  The test profile's build, the one `cargo xtask test`'s native tests have made: in the dev
+ *  profile the first call would compile the CLI and the core again, beside the other tests. */
+export function plyground(args, input) {
+  const r = spawnSync('cargo', ['run', '-q', '--profile', 'test', '-p', 'plyground-cli', '--', ...args], { cwd: ROOT, encoding: 'utf8', input });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 /** Starts `cargo xtask serve` on a free port; resolves to {url, server}. */
 function startServer() {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, plyground } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TIMEOUT = 60_000;
@@ -236,7 +236,7 @@ for (const version of ['1.2', '2004']) {
       // The set's record after the resumed session is genuine for the CLI; forged, it is not.
       const final = await frame.evaluate(() => document.querySelector('ply-set').record());
       const file = join(mkdtempSync(join(tmpdir(), 'plyground-scorm-record-')), 'record.json');
-      const grade = () => spawnSync('cargo', ['run', '-q', '-p', 'plyground-cli', '--', 'grade', '--record', file], { cwd: ROOT, encoding: 'utf8' });
+      const grade = () => plyground(['grade', '--record', file]);
       writeFileSync(file, JSON.stringify(final));
       let checked = grade();
       assert.equal(checked.status, 0, checked.stdout + checked.stderr);

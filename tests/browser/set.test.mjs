@@ -8,23 +8,16 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, plyground } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TIMEOUT = 60_000;
 const FIXTURE = join(ROOT, 'tests/fixtures/set-drill.json');
 const SET = readFileSync(FIXTURE, 'utf8');
-
-/** `plyground ARGS…` (the CLI, through cargo so that it is built): {status, stdout, stderr}. */
-export function plyground(args, input) {
-  const r = spawnSync('cargo', ['run', '-q', '-p', 'plyground-cli', '--', ...args], { cwd: ROOT, encoding: 'utf8', input });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 /** Waits for the set's ready event (or its error) on the page. */
 async function setReady(page) {

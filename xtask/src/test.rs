@@ -19,27 +19,34 @@ const FIRST: &[Stage] =
 
 /// Then two lanes side by side: they build in different cargo build directories (debug,
 /// release) so neither waits on the other's lock, and each keeps busy the core the other
-/// leaves idle (the modules' LTO and wasm-opt run mostly on one). This process runs the
-/// native lane and prints as it goes; the wasm lane runs in a second `cargo xtask test`
-/// (told by [`LANE_ENV`]) whose output is printed once both are done.
+/// leaves idle (the modules' LTO and wasm-opt run mostly on one; the browser tests mostly
+/// wait on their pages). This process runs the native lane and prints as it goes; the wasm
+/// lane runs in a second `cargo xtask test` (told by [`LANE_ENV`]) whose output is printed
+/// once both are done.
 const NATIVE_LANE: &[Stage] = &[
     ("clippy (native workspace)", clippy_native),
     ("clippy (wasm crate, wasm32)", clippy_wasm),
     ("native tests (core, CLI, xtask, pdflatex)", native_tests),
     ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
 ];
+/// The browser tests end it, once the site is made: they need nothing from the native lane
+/// but the CLI, which they run through `cargo run --profile test` (cargo waits for the native
+/// lane's build of it, never builds it twice).
 const WASM_LANE: &[Stage] = &[
     ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
     ("wasm sizes against their budgets (cargo xtask size)", crate::size::check),
     ("site: www/ minified per file → target/site", site::build_site),
     ("npm package (cargo xtask dist) → target/dist", dist::pack),
+    ("browser tests (headless Chromium)", browser_tests),
 ];
 
-/// Last, in order, what needs both lanes (the modules, the site, the CLI the native tests
-/// built). The JS tests do not run beside the browser tests: their load made a browser test
-/// that watches the main thread's long tasks fail.
+/// Last, in order, what needs both lanes (the modules and the CLI the native tests built) or
+/// a quiet machine. The JS tests run alone: beside other work the stack sweep's time varies
+/// tenfold. The browser test files that time the page (frames, long tasks, time to
+/// interactive: [`TIMED_BROWSER_FILES`]) run after them, with nothing beside: a loaded
+/// machine made the main thread's tasks run over their limits.
 const JS_TESTS: &[Stage] = &[("JavaScript unit tests (node --test)", js_tests)];
-const BROWSER: &[Stage] = &[("browser tests (headless Chromium)", browser_tests)];
+const TIMED_BROWSER: &[Stage] = &[("browser tests that time the page (alone)", timed_browser_tests)];
 const LAST: &[Stage] = &[("bench smoke pass (cargo xtask bench --quick)", bench_smoke)];
 
 /// A lane a second process runs: its name (what [`LANE_ENV`] says) and its stages.
@@ -52,7 +59,7 @@ const LANE_ENV: &str = "PLYGROUND_TEST_LANE";
 
 /// The stages in the order of their banners' numbers.
 fn all_stages() -> impl Iterator<Item = &'static Stage> {
-    FIRST.iter().chain(NATIVE_LANE).chain(WASM_LANE).chain(JS_TESTS).chain(BROWSER).chain(LAST)
+    FIRST.iter().chain(NATIVE_LANE).chain(WASM_LANE).chain(JS_TESTS).chain(TIMED_BROWSER).chain(LAST)
 }
 
 fn stage_count() -> usize {
@@ -64,23 +71,45 @@ fn first_number(stages: &[Stage]) -> usize {
     1 + all_stages().position(|s| s.0 == stages[0].0).unwrap_or(0)
 }
 
-/// Each stage's name, time and success, in the order they ended.
-type Done = Vec<(&'static str, Duration, bool)>;
+/// Each stage's name, wall time, CPU time (when known) and success, in the order they ended.
+type Done = Vec<(&'static str, Duration, Option<Duration>, bool)>;
+
+/// The CPU time (user and system) this process has used, with that of the child processes
+/// it has waited for (and theirs), from /proc/self/stat; None where there is no /proc.
+/// Clock ticks are 1/100 s (Linux's USER_HZ on every architecture the project runs on).
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    cpu_of_stat(&stat)
+}
+
+/// utime + stime + cutime + cstime of a /proc/PID/stat line (fields 14 to 17; the command
+/// name, field 2, is in parentheses and may hold spaces).
+fn cpu_of_stat(stat: &str) -> Option<Duration> {
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11..15)?.iter().map(|f| f.parse::<u64>().ok()).sum::<Option<u64>>()?;
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// The CPU time between two readings.
+fn cpu_since(start: Option<Duration>) -> Option<Duration> {
+    Some(cpu_time()?.saturating_sub(start?))
+}
 
 /// Runs stages in order under their numbered banners, until one fails.
 fn run_stages(stages: &[Stage], done: &mut Done) -> Result<(), (&'static str, String)> {
     let first = first_number(stages);
     for (i, (name, stage)) in stages.iter().enumerate() {
         println!("\n==== [{}/{}] {name} ====", first + i, stage_count());
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), cpu_time());
         let r = stage();
-        done.push((name, t.elapsed(), r.is_ok()));
+        done.push((name, t.elapsed(), cpu_since(cpu), r.is_ok()));
         r.map_err(|e| (*name, e))?;
     }
     Ok(())
 }
 
-/// A side lane's output and its stages' results (a line each: name, milliseconds, ok).
+/// A side lane's output and its stages' results (a line each: name, wall and CPU
+/// milliseconds, ok; the CPU field empty when unknown).
 fn lane_files(lane: &str) -> (PathBuf, PathBuf) {
     let t = util::target_dir();
     (t.join(format!("test-{lane}-lane.log")), t.join(format!("test-{lane}-lane.tsv")))
@@ -94,7 +123,9 @@ fn side_lane(lane: &str) -> Result<ExitCode, String> {
         .ok_or_else(|| format!("{LANE_ENV}: no lane named '{lane}'"))?;
     let mut done = Done::new();
     let r = run_stages(stages, &mut done);
-    let tsv: String = done.iter().map(|(n, d, ok)| format!("{n}\t{}\t{ok}\n", d.as_millis())).collect();
+    let ms = |c: &Option<Duration>| c.map(|c| c.as_millis().to_string()).unwrap_or_default();
+    let tsv: String =
+        done.iter().map(|(n, d, c, ok)| format!("{n}\t{}\t{}\t{ok}\n", d.as_millis(), ms(c))).collect();
     let path = lane_files(lane).1;
     std::fs::write(&path, tsv).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     match r {
@@ -144,16 +175,19 @@ fn join_lane(mut lane: Lane, done: &mut Done) -> Result<(), (&'static str, Strin
     let before = done.len();
     for line in std::fs::read_to_string(&tsv).unwrap_or_default().lines() {
         let mut f = line.split('\t');
-        let (Some(name), Some(ms), Some(ok)) = (f.next(), f.next(), f.next()) else { continue };
+        let (Some(name), Some(ms), Some(cpu), Some(ok)) = (f.next(), f.next(), f.next(), f.next()) else {
+            continue;
+        };
         if let Some((n, _)) = lane.stages.iter().find(|s| s.0 == name) {
-            done.push((n, Duration::from_millis(ms.parse().unwrap_or(0)), ok == "true"));
+            let cpu = cpu.parse().ok().map(Duration::from_millis);
+            done.push((n, Duration::from_millis(ms.parse().unwrap_or(0)), cpu, ok == "true"));
         }
     }
     if status.success() {
         return Ok(());
     }
     // The lane's own failed stage (not one of this process's, already in `done`).
-    let name = done[before..].iter().find(|d| !d.2).map_or(first, |d| d.0);
+    let name = done[before..].iter().find(|d| !d.3).map_or(first, |d| d.0);
     Err((name, format!("the {} lane failed ({status}); its output is above", lane.name)))
 }
 
@@ -169,26 +203,33 @@ pub fn main() -> Result<ExitCode, String> {
     if let Some(lane) = std::env::var_os(LANE_ENV) {
         return side_lane(&lane.to_string_lossy());
     }
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_time());
     let mut done = Done::new();
     let result = run_stages(FIRST, &mut done)
         .and_then(|()| beside(WASM_SIDE, NATIVE_LANE, &mut done))
         .and_then(|()| run_stages(JS_TESTS, &mut done))
-        .and_then(|()| run_stages(BROWSER, &mut done))
+        .and_then(|()| run_stages(TIMED_BROWSER, &mut done))
         .and_then(|()| run_stages(LAST, &mut done));
     println!("\n==== summary (the wasm lane ran beside the native one, then the rest in order) ====");
-    for (name, d, ok) in &done {
-        println!("  {:<4}  {:<48} {:>10}", if *ok { "ok" } else { "FAIL" }, name, human_duration(*d));
+    println!("  {:<4}  {:<48} {:>10}  {:>10}", "", "stage", "wall", "CPU");
+    let cpu_text = |c: Option<Duration>| c.map(human_duration).unwrap_or_default();
+    for (name, d, c, ok) in &done {
+        let status = if *ok { "ok" } else { "FAIL" };
+        println!("  {status:<4}  {name:<48} {:>10}  {:>10}", human_duration(*d), cpu_text(*c));
     }
     for (name, _) in all_stages().filter(|s| !done.iter().any(|d| d.0 == s.0)) {
-        println!("  {:<4}  {:<48} {:>10}", "skip", name, "");
+        println!("  {:<4}  {:<48} {:>10}  {:>10}", "skip", name, "", "");
     }
+    // CPU time in all (the side lane's included): the machines have 2 cores, so a run can
+    // take no less than half of it.
+    let total = format!("{} wall, {} CPU", human_duration(start.elapsed()), cpu_text(cpu_since(cpu)));
     match result {
         Ok(()) => {
-            println!("all {} stages passed in {}", stage_count(), human_duration(start.elapsed()));
+            println!("all {} stages passed in {total}", stage_count());
             Ok(ExitCode::SUCCESS)
         }
         Err((name, e)) => {
+            println!("stopped after {total}");
             eprintln!("xtask test: stage '{name}' failed: {e}");
             Ok(ExitCode::FAILURE)
         }
@@ -282,18 +323,43 @@ fn js_tests() -> Result<(), String> {
     run(util::command("node").args(["--test", "--test-concurrency=2"]).args(test_files("tests/js")?))
 }
 
-/// Chromium (installed when missing), a server on a free port for the minified site — what
-/// ships is what is tested — (and tests/ under /tests/), then the browser test files with
-/// PLYGROUND_URL pointing at it, two at a time (each file has its own Chromium; much of a
-/// file's time is spent waiting on the page).
+/// The browser test files that measure time on the page: the Play view's search leaves the
+/// main thread free (no task over 50 ms, frames under 100 ms); the labs are interactive
+/// within 5 s and pan at 60 frames a second. Run alone, at the end (see [`TIMED_BROWSER`]).
+const TIMED_BROWSER_FILES: [&str; 2] = ["labs.test.mjs", "play.test.mjs"];
+
+/// Whether a browser test file is one of [`TIMED_BROWSER_FILES`].
+fn is_timed(file: &std::path::Path) -> bool {
+    file.file_name().and_then(|n| n.to_str()).is_some_and(|n| TIMED_BROWSER_FILES.contains(&n))
+}
+
+/// Every browser test file but the timed ones, three at a time: a file spends most of its
+/// time waiting on its page (its own Chromium), so a third file keeps the cores busier and
+/// the axe-core sweep (the longest file) is not left to run alone at the end.
 fn browser_tests() -> Result<(), String> {
+    let files: Vec<PathBuf> = test_files("tests/browser")?.into_iter().filter(|f| !is_timed(f)).collect();
+    run_browser_files(&files, 3)
+}
+
+/// The timed browser test files, one at a time: beside the labs' Chromium, the Play view's
+/// main thread once ran a 63 ms task while its worker searched on the other core.
+fn timed_browser_tests() -> Result<(), String> {
+    let files: Vec<PathBuf> = test_files("tests/browser")?.into_iter().filter(|f| is_timed(f)).collect();
+    run_browser_files(&files, 1)
+}
+
+/// Chromium (installed when missing), a server on a free port for the minified site — what
+/// ships is what is tested — (and tests/ under /tests/), then `files` with PLYGROUND_URL
+/// pointing at it, `at_once` at a time (each file has its own Chromium).
+fn run_browser_files(files: &[PathBuf], at_once: usize) -> Result<(), String> {
     setup::chromium()?;
     let url =
         serve::spawn(vec![Mount::new("/", site::site_dir()), Mount::new("/tests/", root().join("tests"))])?;
     println!("serving target/site/ (and tests/ at /tests/) at {url}");
     run(util::command("node")
-        .args(["--test", "--test-concurrency=2"])
-        .args(test_files("tests/browser")?)
+        .arg("--test")
+        .arg(format!("--test-concurrency={at_once}"))
+        .args(files)
         .env("PLYGROUND_URL", &url)
         .env("PLYGROUND_CHROMIUM", setup::CHROMIUM))
 }
@@ -319,21 +385,37 @@ mod tests {
         assert!(pos(NATIVE_LANE, "clippy (wasm").unwrap() < pos(NATIVE_LANE, "wasm tests").unwrap());
         assert_eq!(pos(WASM_LANE, "wasm build"), Some(0));
         assert!(pos(WASM_LANE, "site").unwrap() < pos(WASM_LANE, "npm package").unwrap());
-        // What needs the modules, the site, the package or the CLI comes after both lanes.
+        // The browser tests test the site and the package: after them.
+        assert!(pos(WASM_LANE, "npm package").unwrap() < pos(WASM_LANE, "browser tests").unwrap());
+        // What needs the modules and the CLI, or a quiet machine, comes after both lanes.
         assert_eq!(names(JS_TESTS), ["JavaScript unit tests (node --test)"]);
-        assert_eq!(names(BROWSER), ["browser tests (headless Chromium)"]);
+        assert_eq!(names(TIMED_BROWSER), ["browser tests that time the page (alone)"]);
         assert_eq!(names(LAST), ["bench smoke pass (cargo xtask bench --quick)"]);
-        assert_eq!(stage_count(), 13);
+        assert_eq!(stage_count(), 14);
         assert_eq!([first_number(FIRST), first_number(NATIVE_LANE), first_number(WASM_LANE)], [1, 3, 7]);
-        assert_eq!([first_number(JS_TESTS), first_number(BROWSER), first_number(LAST)], [11, 12, 13]);
+        assert_eq!([first_number(JS_TESTS), first_number(TIMED_BROWSER), first_number(LAST)], [12, 13, 14]);
         // Every side lane is known by its name.
         assert!(SIDE_LANES.iter().all(|(name, stages)| !stages.is_empty() && *name == "wasm"));
     }
 
     #[test]
+    fn cpu_time_is_read_from_the_stat_line() {
+        // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+        // utime stime cutime cstime …, in ticks of 1/100 s; a name may hold ") ".
+        let stat = "42 (x) y) S 1 42 42 0 -1 4194560 900 8000 0 3 150 25 6000 700 20 0 1 0";
+        assert_eq!(cpu_of_stat(stat), Some(Duration::from_millis(68_750)));
+        assert_eq!(cpu_of_stat("42 (x) S 1 42"), None);
+        // This process's own line reads (a test this short may not have used a tick yet).
+        assert!(cpu_time().is_some() || !std::path::Path::new("/proc/self/stat").exists());
+    }
+
+    #[test]
     fn the_test_directories_hold_test_files() {
         assert!(!test_files("tests/js").unwrap().is_empty());
-        assert!(!test_files("tests/browser").unwrap().is_empty());
+        let browser = test_files("tests/browser").unwrap();
+        // Every timed file is there (a renamed one would silently run beside the others).
+        assert_eq!(browser.iter().filter(|f| is_timed(f)).count(), TIMED_BROWSER_FILES.len());
+        assert!(browser.iter().any(|f| !is_timed(f)));
         assert!(test_files("xtask/src").is_err());
     }
 }
