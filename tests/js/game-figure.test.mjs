@@ -1,7 +1,8 @@
 // A game's search placed by the core: Stepper.figureRecord() (the games module's record of
 // its search) read by FigurePlan.forRecord (the tree module's placement) numbers its nodes
 // as the page's buildGame does, so the page's hover texts and navigation name the same
-// nodes; a bad record is a clear Error. Runs on the full module (www/pkg), which has both.
+// nodes; a bad record is a clear Error. Runs on the full module (www/pkg), which has both
+// (forRecord is in the lab and full modules, not the tree module: its size budget).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { api } from './wasm.mjs';

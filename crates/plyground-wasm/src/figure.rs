@@ -3,7 +3,8 @@
 //! (`www/lib/figure-draw.js`) and the SVG and TikZ of a step draw. `layout()` is what every
 //! step shares (node centres, glyphs, edges, bounds); `at(step)` is one step's state (node
 //! states, texts placed in boxes, the ring): stepping costs one small record.
-//! In the tree module and every module built on it (the `trees` feature). `placeMcts` places
+//! In the tree module and every module built on it (the `trees` feature); `forRecord`, a
+//! game's search from its record, in the lab and full modules. `placeMcts` places
 //! an MCTS picture (`MctsStepper.picture`, from any module) as the same two records.
 
 use crate::options::{node_cap, Algo, Opts};
@@ -26,6 +27,7 @@ pub struct FigurePlan {
     trace: Trace<u32>,
     plan: Plan,
     /// A record's board: columns and rows (0 when none, or boards off).
+    #[cfg_attr(not(feature = "lab"), allow(dead_code))]
     board: (u32, u32),
 }
 
@@ -59,7 +61,9 @@ impl FigurePlan {
     /// deepening, the solver's passes: "depth 1", "depth 2", …); `compact` as in `forTree`;
     /// `boards` (optional): room for the board's thumbnail under every node the search
     /// entered (`layout().boards`). A record that does not hold together is an error naming
-    /// the index at fault.
+    /// the index at fault. In the lab and full modules (the tree module's size budget has no
+    /// room for it).
+    #[cfg(feature = "lab")]
     #[wasm_bindgen(js_name = forRecord)]
     pub fn for_record(
         numbers: Vec<f64>,
@@ -92,15 +96,11 @@ impl FigurePlan {
     #[wasm_bindgen(unchecked_return_type = "FigureLayout")]
     pub fn layout(&self) -> Result<JsValue, JsError> {
         let (_, d) = self.plan.at_step(&self.trace, 0).map_err(at("FigurePlan.layout"))?;
+        #[allow(unused_mut)]
         let mut out = layout_record(&self.plan.room, &d, self.plan.bounds);
-        out.trace = self.plan.skeleton.trace_of.iter().map(|t| t.map_or(-1, |t| t as i32)).collect();
-        if self.board.0 > 0 {
-            out.boards = vec![0.0; 4 * self.plan.room.nodes.len()];
-            for &(v, b) in &d.boards {
-                out.boards[4 * v as usize..4 * v as usize + 4].copy_from_slice(&[b.0, b.1, b.2, b.3]);
-            }
-            (out.board_cols, out.board_rows) = self.board;
-        }
+        // (Only a record's plan has them: `forRecord` is in the lab and full modules.)
+        #[cfg(feature = "lab")]
+        record_fields(&mut out, &self.plan, &d, self.board);
         crate::util::to_js(&out)
     }
 
@@ -120,6 +120,20 @@ impl FigurePlan {
             .map_err(&place)?;
         let (fig, d) = self.plan.at_step(&self.trace, step as usize).map_err(&place)?;
         crate::util::to_js(&step_out(&fig, &d))
+    }
+}
+
+/// A record's plan's own layout fields: `trace`, and with boards `boards`, `boardCols`,
+/// `boardRows` (see `FigurePlan.layout`).
+#[cfg(feature = "lab")]
+fn record_fields(out: &mut FigureLayout, plan: &Plan, d: &Drawing, board: (u32, u32)) {
+    out.trace = plan.skeleton.trace_of.iter().map(|t| t.map_or(-1, |t| t as i32)).collect();
+    if board.0 > 0 {
+        out.boards = vec![0.0; 4 * plan.room.nodes.len()];
+        for &(v, b) in &d.boards {
+            out.boards[4 * v as usize..4 * v as usize + 4].copy_from_slice(&[b.0, b.1, b.2, b.3]);
+        }
+        (out.board_cols, out.board_rows) = board;
     }
 }
 
@@ -162,9 +176,13 @@ pub(crate) fn layout_record(fig: &Figure, d: &Drawing, bounds: (f64, f64, f64, f
             .collect(),
         px_per_cm: PX_PER_CM,
         compact: d.place.compact,
+        #[cfg(feature = "lab")]
         trace: Vec::new(),
+        #[cfg(feature = "lab")]
         boards: Vec::new(),
+        #[cfg(feature = "lab")]
         board_cols: 0,
+        #[cfg(feature = "lab")]
         board_rows: 0,
     }
 }
@@ -262,9 +280,14 @@ pub(crate) struct FigureLayout {
     hit: Vec<f64>,
     px_per_cm: f64,
     compact: bool,
+    // A record's plan's (`forRecord`: the lab and full modules).
+    #[cfg(feature = "lab")]
     trace: Vec<i32>,
+    #[cfg(feature = "lab")]
     boards: Vec<f64>,
+    #[cfg(feature = "lab")]
     board_cols: u32,
+    #[cfg(feature = "lab")]
     board_rows: u32,
 }
 

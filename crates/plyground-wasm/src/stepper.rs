@@ -687,7 +687,7 @@ impl<G: Skin> Steps for Stepping<G> {
 #[cfg(feature = "games")]
 #[derive(Serialize, tsify_next::Tsify)]
 #[tsify(missing_as_null)]
-struct FigureRecord {
+struct GameRecord {
     /// The numbers (layout: `plyground::trace::Record`).
     #[tsify(type = "Float64Array")]
     numbers: crate::write::Preserve,
@@ -1051,14 +1051,14 @@ impl Stepper {
     /// (nodes, events, pruned edges, results and the board's columns and rows; layout in
     /// `plyground::trace::Record`). A tree's search is placed by `FigurePlan.forTree`: refused.
     #[cfg(feature = "games")]
-    #[wasm_bindgen(js_name = figureRecord, unchecked_return_type = "FigureRecord")]
+    #[wasm_bindgen(js_name = figureRecord, unchecked_return_type = "GameRecord")]
     pub fn figure_record(&self) -> Result<JsValue, JsError> {
         let (numbers, names) = self.inner.figure_record().ok_or_else(|| {
             js_err(
                 "Stepper.figureRecord: a tree's search has no game record; place it with FigurePlan.forTree",
             )
         })?;
-        to_js(&FigureRecord { numbers: crate::util::f64_array(&numbers), names })
+        to_js(&GameRecord { numbers: crate::util::f64_array(&numbers), names })
     }
 
     /// The board (as `Game.cells()` writes it) of a node's position in a game trace.

@@ -35,3 +35,7 @@ pub use search::{MoveOrder, SearchResult, Stats, TieRule};
 /// Without it α-β reads those options as off, and the trace neither records nor narrates
 /// their events, so their code compiles away (the wasm games module's size).
 pub const EXTENSIONS: bool = cfg!(feature = "extensions");
+/// Are game searches placed alone ([`export::plan::Plan::of_search`]: the `search-figures`
+/// feature)? Without it a figure never has several roots, boards or texts beside the stems,
+/// and that code compiles away.
+pub const SEARCH_FIGURES: bool = cfg!(feature = "search-figures");

@@ -171,6 +171,8 @@ impl Figure {
 
     /// The figure of `trace` after its first `step` steps, on the nodes of `sk` (made of this
     /// trace), without narration; `minimax` as in [`at_step_with`](Figure::at_step_with).
+    /// (Not inlined: one copy for the plan and its steps.)
+    #[inline(never)]
     pub fn on<A: Copy>(
         sk: &Skeleton,
         trace: &Trace<A>,

@@ -94,6 +94,7 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
     use super::figure::{fig_value_parts, minimax_line, MINIMAX_SEP};
     use super::place::AIR;
     let gap = if compact { COMPACT_GAP } else { GAP };
+    let stems = crate::SEARCH_FIGURES && fig.stem_texts;
     let n = fig.nodes.len();
     let players = fig.players;
     // The widest number of either figure, for the reserved window (a window holds numbers:
@@ -159,32 +160,40 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
         if !node.label.is_empty() {
             left[i] += PAD + text_width(&node.label, 1.0);
         }
-        if let Some((w, _)) = node.board {
+        if let (true, Some((w, _))) = (crate::SEARCH_FIGURES, node.board) {
             // The board, centred under the node.
             left[i] = left[i].max(w / 2.0);
             right[i] = right[i].max(w / 2.0);
         }
-        if compact || fig.stem_texts {
+        if compact || stems {
             // The minimax line starts right of the stem under the node; the edge's texts sit
             // either side of the stem over it.
             right[i] = right[i].max(AIR + line).max(prob_w[i] + AIR);
             left[i] = left[i].max(name_w[i] + AIR);
         }
     }
+    // Depths (parents come first), and per level how much further down the next level goes
+    // than LEVEL: the row's boards (which hang under its texts).
+    let mut depths = vec![0usize; n];
+    let mut levels = 0;
+    for i in 0..n {
+        if let Some(p) = fig.nodes[i].parent {
+            depths[i] = depths[p as usize] + 1;
+        }
+        levels = levels.max(depths[i] + 1);
+    }
+    let mut drop = vec![0.0f64; levels];
+    if crate::SEARCH_FIGURES {
+        for (node, &d) in fig.nodes.iter().zip(&depths) {
+            if let Some((_, h)) = node.board {
+                drop[d] = drop[d].max(h + AIR + AIR);
+            }
+        }
+    }
     let mut x = vec![0.0; n];
     let mut next_free: Vec<f64> = Vec::new();
     if n > 0 {
         // Post-order without recursion: (node, children placed?).
-        let depth = |mut v: usize| {
-            let mut d = 0;
-            while let Some(p) = fig.nodes[v].parent {
-                v = p as usize;
-                d += 1;
-            }
-            d
-        };
-        let depths: Vec<usize> = (0..n).map(depth).collect();
-        let levels = depths.iter().max().copied().unwrap_or(0) + 1;
         next_free = vec![f64::NEG_INFINITY; levels];
         // Every root in turn, left to right (a search with several: one per iteration).
         let mut stack: Vec<(usize, bool)> =
@@ -208,11 +217,7 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
                 for k in 1..kids.len() {
                     let (a, b) = (kids[k - 1] as usize, kids[k] as usize);
                     // (Compact: the texts sit beside the children's stems, in their extents.)
-                    let need = if compact || fig.stem_texts {
-                        0.0
-                    } else {
-                        2.0 * (prob_w[a] + name_w[b] + EDGE_AIR)
-                    };
+                    let need = if compact || stems { 0.0 } else { 2.0 * (prob_w[a] + name_w[b] + EDGE_AIR) };
                     let have = x[b] - x[a];
                     let more = (need - have).max(0.0) + extra.get(b).copied().unwrap_or(0.0);
                     if more > 0.0 {
@@ -242,25 +247,11 @@ pub fn layout_with(fig: &Figure, reserve: &Figure, extra: &[f64], compact: bool)
         *v -= min;
     }
     let width = next_free.iter().copied().filter(|v| v.is_finite()).fold(0.0, f64::max) - min;
-    // Levels LEVEL apart, and further by a row's boards (which hang under its texts).
-    let mut depth = vec![0usize; n];
-    let mut drop = Vec::new();
-    for i in 0..n {
-        if let Some(p) = fig.nodes[i].parent {
-            depth[i] = depth[p as usize] + 1;
-        }
-        if drop.len() <= depth[i] {
-            drop.resize(depth[i] + 1, 0.0f64);
-        }
-        if let Some((_, h)) = fig.nodes[i].board {
-            drop[depth[i]] = drop[depth[i]].max(h + AIR + AIR);
-        }
-    }
     let mut level_y = vec![0.0f64; drop.len()];
     for d in 1..drop.len() {
         level_y[d] = level_y[d - 1] - LEVEL - drop[d - 1];
     }
-    let y = (0..n).map(|i| level_y[depth[i]]).collect();
+    let y = depths.iter().map(|&d| level_y[d]).collect();
     let below = super::place::below(fig, reserve, compact);
     Placement { x, y, width, compact, below }
 }

@@ -259,6 +259,9 @@ pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
         };
         out[depth[i]] = out[depth[i]].max(reach);
     }
+    if !crate::SEARCH_FIGURES {
+        return out;
+    }
     // A row's boards hang under its texts and the ring.
     let mut boards = vec![0.0f64; levels];
     for (i, n) in fig.nodes.iter().enumerate() {
@@ -278,7 +281,7 @@ pub(super) fn below(fig: &Figure, reserve: &Figure, compact: bool) -> Vec<f64> {
 /// row's band (under every text of the row), the edges to its children leaving from its
 /// bottom.
 pub fn board_box(fig: &Figure, place: &Placement, depth: usize, i: usize) -> Option<(f64, f64, f64, f64)> {
-    let (w, h) = fig.nodes[i].board?;
+    let (w, h) = fig.nodes[i].board.filter(|_| crate::SEARCH_FIGURES)?;
     let (x, y) = (place.x[i], place.y[i]);
     let y0 = y - place.below.get(depth).copied().unwrap_or(0.0) + AIR;
     Some((x - w / 2.0, y0, x + w / 2.0, y0 + h))
@@ -312,7 +315,7 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
         let a = (x[p], y[p] - under.get(depth[p]).copied().unwrap_or(RADIUS));
         // Compact (and a game's search): the edge comes in over the texts on it, which sit
         // beside the stem.
-        let stem = compact || fig.stem_texts;
+        let stem = compact || (crate::SEARCH_FIGURES && fig.stem_texts);
         let b = (x[i], y[i] + if stem { EDGE_BOTTOM + small + AIR } else { ABOVE });
         // From under the parent's glyph, or its board's.
         let start = board_box(fig, place, depth[p], p).map_or(y[p] - bottom, |b| b.1);
@@ -424,8 +427,14 @@ pub fn place(fig: &Figure, place: &Placement) -> Drawing {
             ));
         }
     }
-    let boards: Vec<(u32, (f64, f64, f64, f64))> =
-        (0..fig.nodes.len()).filter_map(|i| Some((i as u32, board_box(fig, place, depth[i], i)?))).collect();
+    let mut boards = Vec::new();
+    if crate::SEARCH_FIGURES {
+        for (i, &d) in depth.iter().enumerate() {
+            if let Some(b) = board_box(fig, place, d, i) {
+                boards.push((i as u32, b));
+            }
+        }
+    }
     let ring = fig.nodes.iter().position(|n| n.state == FigState::Current).map(|i| i as u32);
     // Bounds: everything drawn, and room for the ring anywhere.
     let r = RING + RING_WIDTH / 2.0;
@@ -526,7 +535,9 @@ fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
         }
         (a != b).then(|| if x[a] > x[b] { a } else { b })
     };
-    let grid = EdgeGrid::new(d);
+    // (By the grid where game searches are placed, whose trees are wide; by all the edges
+    // in the tree module, which has no room for the grid's code.)
+    let grid = crate::SEARCH_FIGURES.then(|| EdgeGrid::new(d));
     for (k, l) in texts.iter().enumerate() {
         for m in &texts[k + 1..] {
             if m.x0 >= l.x1 {
@@ -543,8 +554,9 @@ fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
                 }
             }
         }
-        for e in grid.near(l.x0, l.x1) {
-            let e = &d.edges[e as usize];
+        let near = grid.as_ref().map(|g| g.near(l.x0, l.x1));
+        for j in 0..near.as_ref().map_or(d.edges.len(), Vec::len) {
+            let e = &d.edges[near.as_ref().map_or(j, |v| v[j] as usize)];
             let (hi, lo) = (e.points[1].1, e.points[2].1);
             let (p, q) = (e.points[1].0, e.points[2].0);
             if l.y0 >= hi || l.y1 <= lo || l.x1 <= p.min(q) || l.x0 >= p.max(q) {
@@ -674,17 +686,20 @@ pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
 struct EdgeGrid {
     left: f64,
     cols: Vec<Vec<u32>>,
+    /// Each edge's first column.
+    first: Vec<usize>,
 }
 
 impl EdgeGrid {
     fn new(d: &Drawing) -> EdgeGrid {
         let left = d.bounds.0;
         let n = ((d.bounds.2 - left).max(0.0) as usize + 2).min(1 << 20);
-        let mut g = EdgeGrid { left, cols: vec![Vec::new(); n] };
+        let mut g = EdgeGrid { left, cols: vec![Vec::new(); n], first: Vec::new() };
         for (k, e) in d.edges.iter().enumerate() {
             let lo = e.points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
             let hi = e.points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
             let (a, b) = (g.col(lo), g.col(hi));
+            g.first.push(a);
             for column in &mut g.cols[a..=b] {
                 column.push(k as u32);
             }
@@ -696,13 +711,13 @@ impl EdgeGrid {
         (((v - self.left).max(0.0)) as usize).min(self.cols.len() - 1)
     }
 
-    /// The edges that may meet the span x0..x1, each once, in order.
+    /// The edges that may meet the span x0..x1, each once (an edge is taken in the first of
+    /// the span's columns it reaches).
     fn near(&self, x0: f64, x1: f64) -> Vec<u32> {
-        let mut ids: Vec<u32> =
-            (self.col(x0)..=self.col(x1)).flat_map(|c| self.cols[c].iter().copied()).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids
+        let a = self.col(x0);
+        (a..=self.col(x1))
+            .flat_map(|c| self.cols[c].iter().copied().filter(move |&k| self.first[k as usize].max(a) == c))
+            .collect()
     }
 }
 

@@ -133,7 +133,9 @@ impl Plan {
         self.at_step(trace, step)
     }
 
-    /// [`at`](Plan::at) for any plan: `trace` is the one the plan was made of.
+    /// [`at`](Plan::at) for any plan: `trace` is the one the plan was made of. (Not inlined:
+    /// one copy for every caller.)
+    #[inline(never)]
     pub fn at_step<A: Copy>(&self, trace: &Trace<A>, step: usize) -> Result<(Figure, Drawing), String> {
         let fig = Figure::on(&self.skeleton, trace, step, self.minimax.as_deref())?;
         let mut d = place::place(&fig, &self.place);

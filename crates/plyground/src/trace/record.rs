@@ -126,6 +126,8 @@ impl Reader<'_> {
     fn int(&mut self, what: &str, lo: f64, hi: f64) -> Result<i64, String> {
         let v = self.num()?;
         if v.fract() != 0.0 || !(lo..=hi).contains(&v) {
+            // (No float formatting of std's: the module carries the core's own.)
+            let (v, lo, hi) = (super::fmt_value(v), lo as i64, hi as i64);
             return Err(format!("{what} at index {} is {v}, not an integer from {lo} to {hi}", self.at - 1));
         }
         Ok(v as i64)
@@ -153,7 +155,7 @@ fn kind_of(c: i64) -> NodeKind {
         0 => NodeKind::Max,
         1 => NodeKind::Min,
         2 => NodeKind::Chance,
-        p => NodeKind::Player((p - 3) as u8),
+        p => NodeKind::Player((p.clamp(3, 18) - 3) as u8),
     }
 }
 
@@ -181,7 +183,7 @@ impl Trace<u32> {
     pub fn from_record(numbers: &[f64], names: Vec<String>) -> Result<Record, String> {
         let mut r = Reader { x: numbers, at: 0 };
         if r.num()? != VERSION {
-            return Err(format!("index 0 is not the record layout's version {VERSION}"));
+            return Err("index 0 is not the record layout's version 1".into());
         }
         let players = r.int("the number of players", 1.0, 4.0)? as usize;
         let cols = r.int("the board's columns", 0.0, 16.0)? as u32;
@@ -325,55 +327,42 @@ impl Trace<u32> {
             for x in &mut s {
                 *x = r.num()?;
             }
-            let whole = |x: f64, lo: f64, hi: f64| x.fract() == 0.0 && (lo..=hi).contains(&x);
+            // (Fields read as integers are cast, saturating: a wrong one is a wrong picture,
+            // never a panic.)
             let ai = |x: f64| (x >= 0.0).then_some(x as u32);
             let bad = |what: &str| Err(format!("{what} in event {i} at index {}", events_at + 8 * i));
+            let u = |x: f64| x as u32;
             let ev = match code {
-                0 => Event::SearchStart { depth: if s[0] == f64::INFINITY { u32::MAX } else { s[0] as u32 } },
-                1 if whole(s[0], -1.0, U32) && whole(s[1], 0.0, 3.0 + 255.0) => {
-                    Event::Enter { via: ai(s[0]), kind: kind_of(s[1] as i64), alpha: s[2], beta: s[3] }
-                }
-                2 if whole(s[1], 0.0, 4.0) => Event::Leaf { value: s[0], kind: leaf_of(s[1] as i64) },
-                3 if whole(s[4], 0.0, 4.0) => {
-                    Event::LeafUtilities { values: [s[0], s[1], s[2], s[3]], kind: leaf_of(s[4] as i64) }
-                }
-                4 if whole(s[1], 0.0, 2.0) => Event::TtHit { value: s[0], bound: bound_of(s[1] as i64) },
-                5 if whole(s[0], -1.0, U32) => Event::Backup {
-                    child: s[0].max(0.0) as u32,
+                0 => Event::SearchStart { depth: u(s[0]) },
+                1 => Event::Enter { via: ai(s[0]), kind: kind_of(s[1] as i64), alpha: s[2], beta: s[3] },
+                2 => Event::Leaf { value: s[0], kind: leaf_of(s[1] as i64) },
+                3 => Event::LeafUtilities { values: [s[0], s[1], s[2], s[3]], kind: leaf_of(s[4] as i64) },
+                4 => Event::TtHit { value: s[0], bound: bound_of(s[1] as i64) },
+                5 => Event::Backup {
+                    child: u(s[0]),
                     value: s[1],
                     prob: s[2],
                     v: s[3],
                     alpha: s[4],
                     beta: s[5],
                 },
-                6 if whole(s[0], -1.0, U32) => Event::BackupUtilities {
-                    child: s[0].max(0.0) as u32,
-                    values: [s[1], s[2], s[3], s[4]],
-                    best: [s[1], s[2], s[3], s[4]],
-                },
-                7 if whole(s[3], 0.0, U32) && whole(s[4], 0.0, U32) => Event::Cutoff {
-                    v: s[0],
-                    alpha: s[1],
-                    beta: s[2],
-                    first_skipped: s[3] as u32,
-                    total: s[4] as u32,
-                },
+                6 => {
+                    let best = [s[1], s[2], s[3], s[4]];
+                    Event::BackupUtilities { child: u(s[0]), values: best, best }
+                }
+                7 => {
+                    Event::Cutoff { v: s[0], alpha: s[1], beta: s[2], first_skipped: u(s[3]), total: u(s[4]) }
+                }
                 8 => Event::ChanceAverage { value: s[0] },
                 9 => Event::Exit { value: s[0] },
                 10 => Event::ExitUtilities { values: [s[0], s[1], s[2], s[3]] },
-                11 if whole(s[1], -1.0, U32) && whole(s[2], 0.0, 1.0) => {
-                    Event::SearchEnd { value: s[0], best: ai(s[1]), complete: s[2] == 1.0 }
+                11 => Event::SearchEnd { value: s[0], best: ai(s[1]), complete: s[2] == 1.0 },
+                17 if crate::EXTENSIONS => {
+                    Event::ForwardPrune { action: u(s[0]), eval: s[1], width: u(s[2]) }
                 }
-                17 if crate::EXTENSIONS && whole(s[0], 0.0, U32) && whole(s[2], 0.0, U32) => {
-                    Event::ForwardPrune { action: s[0] as u32, eval: s[1], width: s[2] as u32 }
+                18 if crate::EXTENSIONS => {
+                    Event::Extend { action: u(s[0]), value: s[1], gap: s[2], margin: s[3], extra: u(s[4]) }
                 }
-                18 if crate::EXTENSIONS && whole(s[0], -1.0, U32) && whole(s[4], 0.0, U32) => Event::Extend {
-                    action: s[0].max(0.0) as u32,
-                    value: s[1],
-                    gap: s[2],
-                    margin: s[3],
-                    extra: s[4] as u32,
-                },
                 _ => return bad("an event this record cannot hold"),
             };
             // The recorder's links: the node, what the event overwrote, and its aux.
