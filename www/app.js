@@ -119,14 +119,14 @@ function loadFor(source) {
   });
 }
 
-/** The module that places a view's pictures (runtime.js placerForFigure), or null until loaded. */
-function placerOf(view) {
-  return apis[placerForFigure(view)] ?? null;
+/** The module that places a view's pictures of a search on `source` (runtime.js placerForFigure), or null until loaded. */
+function placerOf(view, source) {
+  return apis[placerForFigure(view, moduleForSearch(source))] ?? null;
 }
 
-/** Loads the module that places a view's pictures. */
-function loadPlacer(view) {
-  const kind = placerForFigure(view);
+/** Loads the module that places a view's pictures of a search on `source`. */
+function loadPlacer(view, source) {
+  const kind = placerForFigure(view, moduleForSearch(source));
   return loadApi(kind).then(({ api }) => {
     apis[kind] = api;
   });

@@ -188,7 +188,7 @@ function preloadFigure() {
   loadStyles().catch(() => {});
   // The module that places the figure's picture (a game's search, an MCTS tree of a game:
   // elements/runtime.js placerForFigure), alongside the figure's own.
-  const placer = placerForFigure(view);
+  const placer = placerForFigure(view, moduleOfUrl());
   if (placer) loadApi(placer).catch(() => {});
   loadElement(tag)
     .then(() => customElements.get(tag)?.load())

@@ -111,8 +111,8 @@ export class PlyElement extends HTMLElement {
       if (this.getAttribute('loading') === 'lazy') await (await import('./lazy.js')).near(this);
       if (token !== this._mountToken) return;
       const which = this.moduleKind();
-      // (A game's search and an MCTS picture are placed by the tree module: runtime.js placerForFigure.)
-      const placer = placerForFigure(this.constructor.view);
+      // (A game's search and an MCTS picture are placed by another module: runtime.js placerForFigure.)
+      const placer = placerForFigure(this.constructor.view, which);
       const [sheet, { api, caps }, mods, placed] = await Promise.all([
         loadStyles().catch(() => null),
         loadApi(which),

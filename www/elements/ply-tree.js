@@ -80,7 +80,7 @@ export class PlyTree extends PlyElement {
     }
     const key = searchKey(s);
     if (key !== this._key) {
-      // (A game's search is placed by the tree module, loaded beside the games module.)
+      // (A game's search is placed by the lab module, loaded beside the games module.)
       const rec = this.mods.recordSearch(this.api, s, { strict: true, placer: this.placer });
       let step;
       let range;

@@ -12,8 +12,8 @@
 // (ARCHITECTURE.md, "Pages load only what they draw"): `tree` the explicit trees, `games`
 // tic-tac-toe and Connect-4 with their engines (without singular extensions and beam search,
 // for its size: it refuses them by name), `lab` the tree module plus exercises, the TikZ
-// export, the text forms and the editor (only where one is used). The fourth, `full`, is
-// everything, for the tests and the benchmarks: no page loads it.
+// export, the text forms, the editor and the placement of a game's search (only where one is
+// used). The fourth, `full`, is everything, for the tests and the benchmarks: no page loads it.
 
 import { installEngines, useEngineModule } from '../lib/engines.js';
 import { installLimits } from '../lib/limits.js';
@@ -65,19 +65,19 @@ export function moduleForFigure(view, { tree = null, game = null } = {}) {
   return GAME_BY_DEFAULT.has(view) ? 'games' : 'tree';
 }
 
-/** Figures whose picture the core places in the tree module (FigurePlan, placeMcts): a
- * search's figure (an explicit tree's in its own module; a game's from the games module's
- * Stepper.figureRecord) and an MCTS picture (MctsStepper.picture, from either module). The
- * games module has no room for the core's placement. */
-const PLACER = { mcts: 'tree', tree: 'tree' };
-
 /**
- * The module that places a figure's picture (loaded with the module it is drawn with; the
- * same one for an explicit tree's search), or null.
+ * The module that places a figure's picture when that is not the module it is drawn with
+ * (loaded with it), or null. The games module has no room for the core's placement: an MCTS
+ * picture (MctsStepper.picture, from either module) is placed by the tree module's placeMcts;
+ * a game's search (Stepper.figureRecord) by the lab module's FigurePlan.forRecord (the tree
+ * module's budget has no room for it). An explicit tree's search is placed by its own module.
  * @param {string} view
+ * @param {string} which the module the figure is drawn with (moduleForFigure, moduleForSearch)
  */
-export function placerForFigure(view) {
-  return PLACER[view] ?? null;
+export function placerForFigure(view, which) {
+  if (view === 'mcts') return 'tree';
+  if (view === 'tree' && which === 'games') return 'lab';
+  return null;
 }
 
 /**
@@ -85,8 +85,8 @@ export function placerForFigure(view) {
  * drawn with (`first`; the others load once it is drawn and the page is idle). The MCTS lab
  * opens on a tic-tac-toe position, stepped by the games module (its words, tables and UCB1
  * calculator need no more), and asks for the tree module, which places the picture
- * (placerForFigure), as soon as it is built.
- * Practice loads the lab module itself.
+ * (placerForFigure), as soon as it is built. The tree lab asks for the lab module when it
+ * first shows a game's search. Practice loads the lab module itself.
  */
 export const VIEW_MODULES = {
   all: { play: ['games'], tree: ['tree', 'games'], mcts: ['games', 'tree'], practice: [], start: [] },

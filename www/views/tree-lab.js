@@ -52,6 +52,7 @@ export class TreeLab {
      *  (which refuses singular extensions and beam search by name). */
     this.apiFor = env.apiFor;
     this.placerOf = env.placerOf;
+    this.loadPlacer = env.loadPlacer;
     this.rpc = env.rpc;
     this.app = $('app');
     // The node cap's range and default: the module's limits.
@@ -428,12 +429,27 @@ export class TreeLab {
       if (want.iterative) Object.assign(state, { iterative: true, budget: want.budget ?? null });
       if (want.fastWins) state.fastWins = true;
       const api = how.tree ? how.tree.api : this.apiFor(state.source);
+      if (state.source !== 'tree' && !this.placerOf('tree', state.source)) {
+        // A game's search is placed by the lab module (elements/runtime.js placerForFigure),
+        // fetched the first time one is shown: the search is recorded once it is here.
+        err.textContent = 'Loading the module that draws a game’s search…';
+        this.loadPlacer('tree', state.source).then(
+          () => {
+            if (err.textContent.startsWith('Loading the module')) err.textContent = '';
+            this.run(want, how);
+          },
+          (e) => {
+            err.textContent = e.message;
+          },
+        );
+        return true;
+      }
       if (handle) {
         state.treeHandle = handle;
         handle = null;
       }
       try {
-        rec = recordSearch(api, state, { strict: Boolean(how.strict), placer: this.placerOf('tree') });
+        rec = recordSearch(api, state, { strict: Boolean(how.strict), placer: this.placerOf('tree', state.source) });
       } finally {
         // The figure owns the handle now; the state on show is the text's (the caption and
         // predict mode record the same tree from it again).

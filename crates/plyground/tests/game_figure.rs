@@ -190,3 +190,21 @@ fn a_cut_or_corrupted_record_is_refused_or_read_never_a_panic() {
     }
     use_it(&numbers, names[1..].to_vec());
 }
+
+#[test]
+fn each_root_is_named_by_its_depth_limit_or_as_a_pass_of_the_solver() {
+    let roots = |s: &Search| -> Vec<String> {
+        let sk = Skeleton::of_search(&s.trace, None);
+        sk.nodes.iter().filter(|n| n.parent.is_none()).map(|n| n.label.clone()).collect()
+    };
+    // Iterative deepening: one root per depth limit, 1 to 3.
+    let id = ttt("4", ab(MoveOrder::Natural, Some(3), false, false), true, false);
+    assert_eq!(roots(&id), ["depth 1", "depth 2", "depth 3"]);
+    // The exact solver: null-window passes, which have no depth limit.
+    let passes = roots(&solve("52753311433677442422121", 400));
+    assert!(passes.len() > 1, "{passes:?}");
+    let want: Vec<String> = (1..=passes.len()).map(|k| format!("pass {k}")).collect();
+    assert_eq!(passes, want);
+    // One search: its root carries no name.
+    assert_eq!(roots(&ttt("4 0 8 2", ab(MoveOrder::Natural, None, false, false), false, false)), [""]);
+}

@@ -362,8 +362,8 @@ impl Skeleton {
     /// A game's search: the nodes it entered and one stub per pruned edge (the search never
     /// made those children), children in natural move order (a stub at its natural index),
     /// depth-first from each root in turn (iterative deepening and the solver's passes: one
-    /// root per search, named "depth 1", "depth 2", …), as the page's `buildGame` numbers
-    /// them. No value shows before the search reaches its node; the edges carry the moves'
+    /// root per search, named by its depth limit, "depth 3", or by its place, "pass 2", when
+    /// it has none), in the page's `buildGame` order. No value shows before the search reaches its node; the edges carry the moves'
     /// names. `board`: every entered node keeps room for a board this wide and high (cm).
     pub fn of_search<A: Copy>(trace: &Trace<A>, board: Option<(f64, f64)>) -> Skeleton {
         use crate::search::alphabeta::sort_keys;
@@ -423,7 +423,13 @@ impl Skeleton {
                 f.name = "root".into();
                 if many {
                     let k = roots.partition_point(|&r| (r as usize) < e);
-                    f.label = format!("depth {}", k + 1);
+                    // An iterative-deepening search's depth limit; the exact solver's
+                    // null-window passes have none.
+                    let limit = trace.searches().get(n.iteration as usize).map(|r| r.depth);
+                    f.label = match limit {
+                        Some(d) if d != u32::MAX => format!("depth {d}"),
+                        _ => format!("pass {}", k + 1),
+                    };
                     f.name = f.label.clone();
                 }
             }
