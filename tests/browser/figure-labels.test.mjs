@@ -25,7 +25,11 @@ const VIEWPORTS = [
   { name: 'phone', width: 360, height: 740 },
 ];
 
-/** The canvas's texts at step `i` once any glide has ended, with the canvas's size. */
+/**
+ * The tree figure's canvas at step `i`, once any glide has ended: its texts, its boards' boxes
+ * (a game's search with boards), in canvas px, its size, and whether the whole tree is on
+ * screen (else the texts of the node the view follows must be).
+ */
 function boxesAt(page, i) {
   return page.evaluate(async (i) => {
     const f = window.__plyground.views.tree.figure;
@@ -34,7 +38,17 @@ function boxesAt(page, i) {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
     for (let k = 0; k < 100 && (c.glide || c.pending); k++) await frame();
     await frame();
-    return { boxes: c.textBoxes(), w: c.camera.width, h: c.camera.height, compact: c.layout.geometry.compact, size: [c.layout.width, c.layout.height], length: f.length };
+    const lay = c.layout;
+    const cam = c.camera;
+    const boards = [];
+    if (lay.boards) {
+      for (let v = 0; v < lay.x.length; v++) {
+        const b = lay.boards.slice(4 * v, 4 * v + 4);
+        if (b[2] > b[0]) boards.push({ node: v, x0: b[0] * cam.scale + cam.tx, y0: b[1] * cam.scale + cam.ty, x1: b[2] * cam.scale + cam.tx, y1: b[3] * cam.scale + cam.ty });
+      }
+    }
+    const whole = lay.width * cam.scale <= cam.width + 1e-6 && lay.height * cam.scale <= cam.height + 1e-6;
+    return { boxes: c.textBoxes(), boards, whole, focus: c.focus, w: cam.width, h: cam.height, compact: lay.geometry.compact, size: [lay.width, lay.height], length: f.length, nodes: lay.x.length };
   }, i);
 }
 
@@ -130,32 +144,6 @@ describe('the canvas draws the core placement of Figure 5.2', { timeout: 240_000
   });
 });
 
-/**
- * A game search's canvas at step `i`: its texts (those of the node the view follows must be
- * on screen whole when the tree is larger than the view) and its boards' boxes, in canvas px.
- */
-function gameAt(page, i) {
-  return page.evaluate(async (i) => {
-    const f = window.__plyground.views.tree.figure;
-    f.seek(i);
-    const c = f.canvas;
-    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-    for (let k = 0; k < 100 && (c.glide || c.pending); k++) await frame();
-    await frame();
-    const lay = c.layout;
-    const cam = c.camera;
-    const boards = [];
-    if (lay.boards) {
-      for (let v = 0; v < lay.x.length; v++) {
-        const b = lay.boards.slice(4 * v, 4 * v + 4);
-        if (b[2] > b[0]) boards.push({ node: v, x0: b[0] * cam.scale + cam.tx, y0: b[1] * cam.scale + cam.ty, x1: b[2] * cam.scale + cam.tx, y1: b[3] * cam.scale + cam.ty });
-      }
-    }
-    const whole = lay.width * cam.scale <= cam.width + 1e-6 && lay.height * cam.scale <= cam.height + 1e-6;
-    return { boxes: c.textBoxes(), boards, whole, focus: c.focus, w: cam.width, h: cam.height, length: f.length, nodes: lay.x.length };
-  }, i);
-}
-
 const GAME_SEARCHES = [
   { name: 'tic-tac-toe 4,0,8,2 (α-β)', hash: 'game=ttt&moves=4,0,8,2&algo=alphabeta', samples: 24, shot: 'ttt-ab' },
   { name: 'the solver’s null-window passes', hash: 'game=c4&moves=7174362564676726631735257252323&algo=solve', samples: 12, shot: 'c4-solve' },
@@ -188,13 +176,13 @@ describe('the canvas draws the core placement of a game search', { timeout: 400_
         for (const boards of [false, true]) {
           await page.setChecked('#tl-thumbs', boards);
           if (boards) await page.waitForFunction(() => window.__plyground.views.tree.figure.canvas.layout.boards != null, null, { timeout: TIMEOUT });
-          const first = await gameAt(page, 0);
+          const first = await boxesAt(page, 0);
           assert.equal(first.nodes, (await page.evaluate(() => window.__plyground.views.tree.snapshot().nodes.length)), 'every node of the search is placed');
           const steps = [...new Set(Array.from({ length: g.samples + 1 }, (_, k) => Math.round((k * first.length) / g.samples)))];
           let texts = 0;
           let boardsSeen = 0;
           for (const i of steps) {
-            const s = await gameAt(page, i);
+            const s = await boxesAt(page, i);
             const where = `${vp.name} ${g.name} step ${i}${boards ? ' boards' : ''}`;
             const whole = (b) => s.whole || (b.node === s.focus && b.kind !== 'edge' && b.kind !== 'prob');
             assert.deepEqual(textProblems(s.boxes, s.w, s.h, where, whole), []);
