@@ -266,6 +266,7 @@ const CALLS = {
   'Stepper.valueWords': () => stepper().valueWords(),
   'Stepper.minimaxValues': () => Stepper.forTree(tree(), {}, 100).minimaxValues(),
   'Stepper.board': () => Stepper.forGame(Game.create('ttt', '4,0,8,2,6'), {}, 20).board(3),
+  'Stepper.figureRecord': () => Stepper.forGame(Game.create('ttt', '4,0,8,2'), {}, 60).figureRecord(),
   'Stepper getters': () => {
     const s = stepper();
     return [s.length, s.index, s.nodeCount, s.nodeCap, s.truncated, s.note, s.width, s.kind];
@@ -327,6 +328,10 @@ const CALLS = {
   'FigurePlan.layout': () => api.FigurePlan.forTree(tree(), {}, 100, true, false).layout(),
   'FigurePlan.at': () => api.FigurePlan.forTree(tree(), {}, 100, true, true).at(5),
   'FigurePlan getters': () => api.FigurePlan.forTree(tree(), {}, 100).length,
+  'FigurePlan.forRecord': () => {
+    const r = Stepper.forGame(Game.create('ttt', '4,0,8,2'), {}, 60).figureRecord();
+    return api.FigurePlan.forRecord(r.numbers, r.names, false, true).at(5);
+  },
   engines: () => api.engines('c4'),
   checkEngineConfig: () => api.checkEngineConfig('c4', { engine: 'hminimax', depth: '5', tt: true }),
   engineLabel: () => api.engineLabel('ttt', { engine: 'mcts', iterations: 10 }),

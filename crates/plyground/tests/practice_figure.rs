@@ -2,7 +2,7 @@
 //! generated trees of every difficulty, normal and compact, empty, with the key and its
 //! marks, and with a wrong step and texts far wider than their room: no text overlaps
 //! another, a glyph, the ring or an edge, none is outside the figure, none is under 11 px,
-//! in views 1280 and 360 px wide (`place::problems`).
+//! at the scale every figure opens at in a view of any width (`place::problems`).
 
 use plyground::export::place::{problems, LabelKind};
 use plyground::games::tree::Tree;
@@ -54,10 +54,7 @@ fn check(e: &Exercise, what: &str) -> usize {
             let plan = e.figure_plan(order.as_ref(), compact).unwrap();
             for (k, shown) in states(e).iter().enumerate() {
                 let (fig, d, marks) = plan.at(shown).unwrap();
-                for view in [1280.0, 360.0] {
-                    let p = problems(&fig, &d, view);
-                    assert_eq!(p, Vec::<String>::new(), "{what} compact {compact} state {k} view {view}");
-                }
+                assert_eq!(problems(&fig, &d), Vec::<String>::new(), "{what} compact {compact} state {k}");
                 let want = if k == 0 { 0 } else { shown.ok.len() + usize::from(shown.wrong.is_some()) };
                 let mut distinct: Vec<&String> = shown.ok.iter().chain(&shown.wrong).collect();
                 distinct.sort();
@@ -122,7 +119,7 @@ fn figure_5_2_shows_the_typed_values_the_marks_and_the_choice() {
     let a = d.labels.iter().find(|l| l.node == 0 && l.kind == LabelKind::Value).unwrap();
     assert!((c.x1 - c.x0) < plyground::export::layout::text_width("−1234.5", 1.0));
     assert!((a.x1 - a.x0 - plyground::export::layout::text_width("3", 1.0)).abs() < 1e-12);
-    assert_eq!(problems(&fig, &d, 1280.0), Vec::<String>::new());
+    assert_eq!(problems(&fig, &d), Vec::<String>::new());
     // A path that is not a node is an error naming it.
     let bad = Shown { wrong: Some("7".into()), ..Default::default() };
     assert_eq!(

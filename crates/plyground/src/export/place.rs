@@ -20,7 +20,7 @@
 //!
 //! [`problems`] checks a drawing: no two texts overlap, no text touches a glyph, the ring or
 //! an edge, every text is inside the drawing's bounds, and no text is under 11 px at the scale
-//! the figure opens at ([`opening_scale`]).
+//! every figure opens at ([`PX_PER_CM`]).
 
 use super::figure::{
     fig_value_parts, fig_value_text, minimax_line, value_text, window_text, FigKind, FigState, Figure,
@@ -572,29 +572,14 @@ fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
     out
 }
 
-/// The scale a figure opens at, px per cm, in a view `view_px` wide: the whole figure when it
-/// fits at a scale where its smallest text is at least [`MIN_PX`], else that scale (the rest
-/// is scrolled to), and never larger than that scale either: `PX_PER_CM`. (The page's
-/// `frameTree` rule, with the figure's natural size as its largest scale and its readable
-/// scale both at [`PX_PER_CM`].)
-pub fn opening_scale(width_cm: f64, view_px: f64) -> f64 {
-    let fit = if width_cm > 0.0 { view_px / width_cm } else { f64::INFINITY };
-    // frameTree: the whole figure at most at its natural size; if that is under the
-    // readable scale, the readable scale.
-    let whole = fit.min(PX_PER_CM);
-    if whole >= PX_PER_CM {
-        whole
-    } else {
-        PX_PER_CM
-    }
-}
-
 /// What is wrong with a drawing, in words (empty when nothing is): two texts that overlap, a
 /// text on a glyph (a player's number is inside its own), on the current node's ring or on
-/// an edge, a text outside the bounds, a text under [`MIN_PX`] at the scale the figure opens
-/// at in a view `view_px` wide; a board thumbnail is checked as a text is (but for its size).
-/// Glyphs and edges are found through a grid of 1 cm columns: linear in the drawing's size.
-pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
+/// an edge, a text outside the bounds, a text under [`MIN_PX`] at the scale every figure opens
+/// at, [`PX_PER_CM`], in a view of any width (the whole figure when it fits at that scale, else
+/// its root and focus: the page's `frameTree`, never smaller); a board thumbnail is checked as
+/// a text is (but for its size). Glyphs and edges are found through a grid of 1 cm columns:
+/// linear in the drawing's size.
+pub fn problems(fig: &Figure, d: &Drawing) -> Vec<String> {
     let mut out = Vec::new();
     type Box4 = (f64, f64, f64, f64);
     // Every text, then every board: (box, the text's label or None, the words naming it).
@@ -625,7 +610,7 @@ pub fn problems(fig: &Figure, d: &Drawing, view_px: f64) -> Vec<String> {
         }
     }
     let (x, y) = (&d.place.x, &d.place.y);
-    let scale = opening_scale(d.bounds.2 - d.bounds.0, view_px);
+    let scale = PX_PER_CM;
     // The grid: per 1 cm column of the bounds, the glyphs and edges that reach into it.
     let left = d.bounds.0;
     let cols = ((d.bounds.2 - left).max(0.0) as usize + 2).min(1 << 20);

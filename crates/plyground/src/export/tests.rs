@@ -345,7 +345,8 @@ fn recorded(t: &Tree, ab: bool) -> Trace<u32> {
 
 /// The placement check on `steps` of one search, placed once for all its steps (the plan
 /// the screen steps through and the SVG and TikZ draw), with and without the minimax values,
-/// normal and compact, in views 1280 and 360 px wide. Returns the number of texts checked.
+/// normal and compact (the phone's; a figure opens at the same scale in a view of any width:
+/// `place::problems`). Returns the number of texts checked.
 fn check_placement(t: &Tree, trace: &Trace<u32>, steps: &[usize]) -> usize {
     use super::place::problems;
     use super::plan::Plan;
@@ -362,15 +363,13 @@ fn check_placement(t: &Tree, trace: &Trace<u32>, steps: &[usize]) -> usize {
         for &k in steps {
             let (fig, d) = plan.at(t, trace, k).unwrap();
             assert_eq!(d.place, plan.place, "the nodes stay where they are at every step");
-            for view in [1280.0, 360.0] {
-                let p = problems(&fig, &d, view);
-                assert!(
-                    p.is_empty(),
-                    "{} step {k} minimax {minimax} compact {compact} {view} px:\n{}",
-                    t.to_text(),
-                    p.join("\n")
-                );
-            }
+            let p = problems(&fig, &d);
+            assert!(
+                p.is_empty(),
+                "{} step {k} minimax {minimax} compact {compact}:\n{}",
+                t.to_text(),
+                p.join("\n")
+            );
             texts += d.labels.len();
         }
     }
@@ -448,7 +447,7 @@ fn figure_5_2_s_old_collisions_are_gone() {
     assert_eq!(c.text, "≤ 2 · minimax: 2");
     assert_eq!(find(&d, &fig, "A", LabelKind::Value).text, "3 · minimax: 3");
     assert!(c.x1 < find(&d, &fig, "D", LabelKind::Name).x0, "C's value ends before D's name");
-    assert_eq!(problems(&fig, &d, 360.0), Vec::<String>::new());
+    assert_eq!(problems(&fig, &d), Vec::<String>::new());
     // Step 15, the cutoff at C: the root's window clear of the edge a3, and C's ring clear
     // of C's name and value.
     let (fig, end) = super::figures(&t, &trace, 15, false).unwrap();
@@ -465,7 +464,7 @@ fn figure_5_2_s_old_collisions_are_gone() {
     let ring_out = RING + RING_WIDTH / 2.0;
     assert!(find(&d, &fig, "C", LabelKind::Name).x1 < cx - ring_out, "C's name is left of the ring");
     assert!(find(&d, &fig, "C", LabelKind::Value).x0 > cx + ring_out, "C's value is right of the ring");
-    assert_eq!(problems(&fig, &d, 1280.0), Vec::<String>::new());
+    assert_eq!(problems(&fig, &d), Vec::<String>::new());
 }
 
 /// The check finds what it looks for: the old placement's collisions, put back.
@@ -490,7 +489,7 @@ fn the_placement_check_finds_overlaps() {
             l.x0 = l.x1 - w;
         }
     }
-    let p = problems(&fig, &d, 1280.0);
+    let p = problems(&fig, &d);
     assert!(p.iter().any(|m| m.contains("(Window of A) is on the edge into D")), "{p:?}");
     assert!(p.iter().any(|m| m.contains("'C' (Name of C) is under the ring of C")), "{p:?}");
 }
@@ -512,7 +511,7 @@ fn figure_5_2_compact_fits_a_phone_s_canvas_and_the_normal_one_does_not() {
         assert!(w(&normal) > room, "minimax {minimax}: normal {} px", w(&normal));
         for k in 0..=trace.len() {
             let (fig, d) = compact.at(&t, &trace, k).unwrap();
-            assert_eq!(problems(&fig, &d, 342.0), Vec::<String>::new(), "step {k}");
+            assert_eq!(problems(&fig, &d), Vec::<String>::new(), "step {k}");
             if minimax && k == trace.len() {
                 // C's value and its minimax value on two lines, both clear of D's name.
                 let c = fig.nodes.iter().position(|n| n.name == "C").unwrap() as u32;
@@ -550,7 +549,7 @@ fn a_big_tree_is_placed_with_its_texts_apart() {
         let plan = Plan::new(&t, &trace, false, compact).unwrap();
         for k in [0, trace.len() / 2, trace.len()] {
             let (fig, d) = plan.at(&t, &trace, k).unwrap();
-            assert_eq!(problems(&fig, &d, 1280.0), Vec::<String>::new(), "compact {compact} step {k}");
+            assert_eq!(problems(&fig, &d), Vec::<String>::new(), "compact {compact} step {k}");
         }
     }
 }
