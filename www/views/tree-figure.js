@@ -177,7 +177,8 @@ export class TreeFigure {
       for (const part of parts) p[part].hidden = !on.has(name);
     };
     show('zoom', ...viewButtons(p));
-    show('boards', 'boards');
+    // Boards: only under a game's search (an explicit tree has no board to show).
+    p.boards.hidden = !on.has('boards') || this.current?.type !== 'game';
     show('minimax', 'minimax-box', 'minimax-note');
     show('export', 'export');
     show('step', 'start', 'back', 'fwd', 'end');
@@ -272,6 +273,7 @@ export class TreeFigure {
     const thumbs = this.p.thumbs;
     thumbs.disabled = !isGame;
     if (!isGame) thumbs.checked = false;
+    this.p.boards.hidden = !this.controls.has('boards') || !isGame;
     // Minimax values: explicit trees only (a game's whole tree is too large to search).
     this.p.minimax.disabled = isGame;
     if (isGame) this.p.minimax.checked = false;
