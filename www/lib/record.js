@@ -65,7 +65,7 @@ export function stepperOptions(s) {
  * @param {object} s a tree state (view 'tree'); `s.treeHandle`, when given, is the GameTree
  *   (of `api`'s module, owned from here on) to record instead of reading `s.tree`
  * @param {{strict?: boolean, placer?: object|null}} [opts] `placer`: the module that places a
- *   game's search (elements/runtime.js placerForFigure: the tree module); an explicit tree's
+ *   game's search (elements/runtime.js placerForFigure: the lab module); an explicit tree's
  *   is placed by `api` itself
  * `figures(minimax, compact, boards)`: the same search placed by the core for the canvas (a
  * FigurePlan: an explicit tree's from `api`, a game's from the Stepper's figureRecord in

@@ -219,9 +219,8 @@ export class TreeCanvas {
   /**
    * Takes the core's normal placement, or its compact one (an open node's window as α over
    * β, the edge texts beside the stems) when only the compact one shows the whole tree at a
-   * readable size: a small tree still opens whole
-   * on a phone. (A tree too big for either keeps the normal placement, whose levels are
-   * lower.)
+   * readable size: a small tree still opens whole on a phone. (A tree too big for either keeps
+   * the normal placement, whose levels are lower.)
    */
   relayout() {
     const cam = this.camera;

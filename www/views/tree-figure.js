@@ -1,4 +1,5 @@
-// A recorded search drawn as a tree, with its transport: the canvas (pan, zoom, hover), step / play / scrubber, the narration of each step, the counters, the result line
+// A recorded search drawn as a tree, with its transport: the canvas (pan, zoom, hover),
+// step / play / scrubber, the narration of each step, the counters, the result line
 // and the pseudocode line. One implementation for the tree lab and for <ply-tree> and the
 // embed page: it builds its own DOM inside a container it is given and touches nothing
 // outside it.
@@ -177,8 +178,6 @@ export class TreeFigure {
       for (const part of parts) p[part].hidden = !on.has(name);
     };
     show('zoom', ...viewButtons(p));
-    // Boards: only under a game's search (an explicit tree has no board to show).
-    p.boards.hidden = !on.has('boards') || this.current?.type !== 'game';
     show('minimax', 'minimax-box', 'minimax-note');
     show('export', 'export');
     show('step', 'start', 'back', 'fwd', 'end');
@@ -192,6 +191,7 @@ export class TreeFigure {
     this.textBox.hidden = !on.has('text');
     p.transport.hidden = !on.has('step') && !on.has('play');
     this.controls = on;
+    this.syncBoardsBox();
     this.syncChrome();
     if (on.has('navigate') || on.has('events')) this.withNav(() => {});
     if (this.st) {
@@ -243,7 +243,7 @@ export class TreeFigure {
     if (!figures) {
       st.free();
       tree?.free();
-      throw new Error('TreeFigure.load: no module places this search (a game\'s is placed by the tree module: elements/runtime.js placerForFigure)');
+      throw new Error('TreeFigure.load: no module places this search (a game\'s is placed by the lab module: elements/runtime.js placerForFigure)');
     }
     this.pause();
     this.freePlans();
@@ -273,7 +273,7 @@ export class TreeFigure {
     const thumbs = this.p.thumbs;
     thumbs.disabled = !isGame;
     if (!isGame) thumbs.checked = false;
-    this.p.boards.hidden = !this.controls.has('boards') || !isGame;
+    this.syncBoardsBox();
     // Minimax values: explicit trees only (a game's whole tree is too large to search).
     this.p.minimax.disabled = isGame;
     if (isGame) this.p.minimax.checked = false;
@@ -317,10 +317,18 @@ export class TreeFigure {
         return p.rec;
       },
     };
-    // A game's roots are named by the core ("depth 2" in iterative deepening, "pass 3" of the
-    // solver's): the hover and the text view say the names the canvas shows.
-    if (this.current?.type === 'game') for (const l of source.at(false).labels) if (l.kind === 'name') this.model.nodes[l.node].label = l.text;
     this.canvas.setPlaced(this.model, source, { fit });
+    // A game's roots are named by the core ("depth 2" in iterative deepening, "pass 3" of the
+    // solver's): the hover and the text view say the names the canvas shows (read from the
+    // placement on screen, whose record of this step the next frame draws).
+    if (this.current?.type === 'game') {
+      for (const l of source.at(Boolean(this.canvas.layout.geometry?.compact)).labels) if (l.kind === 'name') this.model.nodes[l.node].label = l.text;
+    }
+  }
+
+  /** The Boards box shows where it can act: under a game's search (an explicit tree has no board), when asked for. */
+  syncBoardsBox() {
+    this.p.boards.hidden = !this.controls?.has('boards') || this.current?.type !== 'game';
   }
 
   /** Are board thumbnails drawn under the nodes (a game's search, Boards ticked, their drawing loaded)? */
