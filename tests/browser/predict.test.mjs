@@ -137,6 +137,23 @@ describe('predict, then reveal', () => {
     assert.deepEqual(browser.problems, []);
   });
 
+  it('a session that starts past its first question opens at it (a link at the end, a search loaded again)', async () => {
+    // A link at the last step: the figure goes back to the first question, none left unasked.
+    await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta&step=end&predict=all`);
+    await page.waitForSelector('#tl-predict-form:not([hidden])', { timeout: TIMEOUT });
+    assert.equal(await page.evaluate(() => window.__plyground.views.tree.figure.index), 2);
+    assert.equal(await page.textContent('#tl-predict-question'), 'α and β at B now?');
+    // Skipped, then the same search loaded again (same page, the hash changed): a new session,
+    // back at its first question, which it asks afresh.
+    await page.click('#tl-predict-fields >> text=Skip');
+    assert.equal(await page.evaluate(() => window.__plyground.views.tree.figure.index), 3);
+    await page.goto(`${browser.base}index.html#tree?tree=${FIG_5_2}&algo=alphabeta&predict=all&step=4`);
+    await page.waitForFunction(() => document.querySelector('#tl-predict-tally')?.textContent === 'Predict: 0 of 0 right so far · question 1 of 14', null, { timeout: TIMEOUT });
+    await page.waitForSelector('#tl-predict-form:not([hidden])', { timeout: TIMEOUT });
+    assert.equal(await page.evaluate(() => window.__plyground.views.tree.figure.index), 2);
+    assert.deepEqual(browser.problems, []);
+  });
+
   it('the MCTS lab asks the selection and the back-up, one phase at a time', async () => {
     await page.goto(`${browser.base}index.html#mcts?tree=${FIG_5_2}&iterations=3&predict=all`);
     await page.waitForSelector('#mc-predict-form:not([hidden])', { timeout: TIMEOUT });

@@ -79,11 +79,12 @@ const TOP = stackDepth();
 /**
  * How finely the slots are swept: every `STRIDE`th slot, each export starting at a different
  * offset. `cargo xtask fuzz stack` sweeps every slot (PLYGROUND_STACK_STRIDE=1: some three
- * minutes, every point of every path); the test run samples every 16th, which still
- * interrupts each export hundreds of times along its path, in seconds.
+ * minutes, every point of every path); the test run samples every 48th, which still
+ * interrupts each export dozens of times along its path (each at its own offset), in seconds:
+ * what a sparser sample misses is a point on one path, and the full sweep is the place for that.
  */
 const STRIDE = (() => {
-  const raw = process.env.PLYGROUND_STACK_STRIDE ?? '16';
+  const raw = process.env.PLYGROUND_STACK_STRIDE ?? '48';
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`PLYGROUND_STACK_STRIDE must be an integer from 1 to 64, got '${raw}'`);
   return n;

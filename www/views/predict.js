@@ -115,7 +115,10 @@ export class PredictPanel {
   async load(kinds) {
     this.stop();
     this.kinds = kinds;
+    // (Only the latest call goes on: the lab may load its search again while the module loads.)
+    const token = (this.loadToken = (this.loadToken ?? 0) + 1);
     const api = await this.opts.loadApi();
+    if (token !== this.loadToken) return;
     this.free();
     const o = this.figure.searchOptions ?? {};
     const cur = this.figure.current;
@@ -136,7 +139,9 @@ export class PredictPanel {
     this.p['predict-feedback'].textContent = '';
     this.figure.gate = (from, to) => this.gate(from, to);
     this.loading = true;
-    this.figure.seek(this.figure.index);
+    // A new session opens at its first question when the figure stands past it (a search
+    // loaded again, predict mode turned on mid-way): no question is left behind unasked.
+    this.figure.seek(Math.min(this.figure.index, this.questions[0]?.step ?? Infinity));
     this.render();
     this.loading = false;
   }
@@ -390,7 +395,10 @@ export class MctsPredictPanel extends PredictPanel {
   async load(kinds, search) {
     this.stop();
     this.kinds = kinds;
-    this.api = await this.opts.loadApi();
+    const token = (this.loadToken = (this.loadToken ?? 0) + 1);
+    const api = await this.opts.loadApi();
+    if (token !== this.loadToken) return;
+    this.api = api;
     this.search = search;
     this.right = 0;
     this.asked = 0;

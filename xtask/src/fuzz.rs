@@ -9,7 +9,7 @@
 //!   (the module is built first, as `cargo xtask build` builds it).
 //! - `stack` — the stack sweep of every export (`tests/js/stack.test.mjs` with
 //!   `PLYGROUND_STACK_STRIDE=1`: a RangeError at every 8-byte step of each call's path, some
-//!   three minutes, whatever `--minutes` says). The test run samples every 16th step.
+//!   three minutes, whatever `--minutes` says). The test run samples every 48th step.
 //!
 //! Each prints its executions per second and corpus size; a failure is stored as a new seed
 //! in tests/fuzz/<target>/ and makes the command exit non-zero (after the other targets ran).

@@ -106,7 +106,7 @@ commands:
                         (default 10): tree, moves, solve (crates/plyground-fuzz, proptest)
                         and api (tests/js/fuzz-api.test.mjs in Node); stack: the stack
                         sweep of every export at every step (tests/js/stack.test.mjs, once,
-                        some three minutes; the test run samples every 16th); prints executions/s
+                        some three minutes; the test run samples every 48th); prints executions/s
                         and the corpus size, stores a failing input as a new seed in
                         tests/fuzz/<target>/ and exits non-zero (docs/fuzzing.md)
 ";
