@@ -22,33 +22,32 @@ const FIRST: &[Stage] =
 /// leaves idle (the modules' LTO and wasm-opt run mostly on one; the browser tests mostly
 /// wait on their pages). This process runs the native lane and prints as it goes; the wasm
 /// lane runs in a second `cargo xtask test` (told by [`LANE_ENV`]) whose output is printed
-/// once both are done.
+/// once both are done. The wasm tests are the native lane's: they build in target/debug too.
 const NATIVE_LANE: &[Stage] = &[
     ("clippy (native workspace)", clippy_native),
     ("clippy (wasm crate, wasm32)", clippy_wasm),
+    ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
     ("native tests (core, CLI, xtask, pdflatex)", native_tests),
 ];
-/// The wasm tests build in a target directory of their own (the native lane holds target/'s
-/// lock while it builds); the browser tests end the lane, once the site is made: they need
-/// nothing from the native lane but the CLI, which they run through `cargo run --profile
-/// test` (cargo waits for the native lane's build of it, never builds it twice).
+/// After the site, what needs the modules: the browser tests, the JS tests, the bench's smoke
+/// pass. Of the native lane they need only the CLI, which they run through `cargo run
+/// --profile test` (cargo waits for the native lane's build of it, never builds it twice).
+/// The stack sweep in the JS tests takes longer beside other work, but no longer than the
+/// native lane.
 const WASM_LANE: &[Stage] = &[
     ("wasm build (cargo → wasm-bindgen → wasm-opt)", build::build_pkg),
     ("wasm sizes against their budgets (cargo xtask size)", crate::size::check),
     ("site: www/ minified per file → target/site", site::build_site),
     ("npm package (cargo xtask dist) → target/dist", dist::pack),
-    ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
     ("browser tests (headless Chromium)", browser_tests),
+    ("JavaScript unit tests (node --test)", js_tests),
+    ("bench smoke pass (cargo xtask bench --quick)", bench_smoke),
 ];
 
-/// Last, in order, what needs both lanes (the modules and the CLI the native tests built) or
-/// a quiet machine. The JS tests run alone: beside other work the stack sweep's time varies
-/// tenfold. The browser test files that time the page (frames, long tasks, time to
-/// interactive: [`TIMED_BROWSER_FILES`]) run after them, with nothing beside: a loaded
-/// machine made the main thread's tasks run over their limits.
-const JS_TESTS: &[Stage] = &[("JavaScript unit tests (node --test)", js_tests)];
+/// Last, alone: the browser test files that time the page (frames, long tasks, time to
+/// interactive: [`TIMED_BROWSER_FILES`]). A loaded machine made the main thread's tasks run
+/// over their limits.
 const TIMED_BROWSER: &[Stage] = &[("browser tests that time the page (alone)", timed_browser_tests)];
-const LAST: &[Stage] = &[("bench smoke pass (cargo xtask bench --quick)", bench_smoke)];
 
 /// A lane a second process runs: its name (what [`LANE_ENV`] says) and its stages.
 type SideLane = (&'static str, &'static [Stage]);
@@ -60,7 +59,7 @@ const LANE_ENV: &str = "PLYGROUND_TEST_LANE";
 
 /// The stages in the order of their banners' numbers.
 fn all_stages() -> impl Iterator<Item = &'static Stage> {
-    FIRST.iter().chain(NATIVE_LANE).chain(WASM_LANE).chain(JS_TESTS).chain(TIMED_BROWSER).chain(LAST)
+    FIRST.iter().chain(NATIVE_LANE).chain(WASM_LANE).chain(TIMED_BROWSER)
 }
 
 fn stage_count() -> usize {
@@ -208,9 +207,7 @@ pub fn main() -> Result<ExitCode, String> {
     let mut done = Done::new();
     let result = run_stages(FIRST, &mut done)
         .and_then(|()| beside(WASM_SIDE, NATIVE_LANE, &mut done))
-        .and_then(|()| run_stages(JS_TESTS, &mut done))
-        .and_then(|()| run_stages(TIMED_BROWSER, &mut done))
-        .and_then(|()| run_stages(LAST, &mut done));
+        .and_then(|()| run_stages(TIMED_BROWSER, &mut done));
     println!("\n==== summary (the wasm lane ran beside the native one, then the rest in order) ====");
     println!("  {:<4}  {:<48} {:>10}  {:>10}", "", "stage", "wall", "CPU");
     let cpu_text = |c: Option<Duration>| c.map(human_duration).unwrap_or_default();
@@ -295,13 +292,9 @@ fn native_tests() -> Result<(), String> {
     run(util::cargo().args(["test", "--workspace", "--exclude", WASM_CRATE, "--exclude", PEERS_CRATE]))
 }
 
-/// `#[wasm_bindgen_test]` tests, run in Node by wasm-bindgen-test-runner (.cargo/config.toml),
-/// built in target/wasm-tests/ (see [`WASM_LANE`]).
+/// `#[wasm_bindgen_test]` tests, run in Node by wasm-bindgen-test-runner (.cargo/config.toml).
 fn wasm_tests() -> Result<(), String> {
-    let dir = util::target_dir().join("wasm-tests");
-    let mut cmd = util::cargo();
-    cmd.args(["test", "--target", WASM_TARGET, "-p", WASM_CRATE, "--features", "full", "--target-dir"]);
-    run(cmd.arg(dir))
+    run(util::cargo().args(["test", "--target", WASM_TARGET, "-p", WASM_CRATE, "--features", "full"]))
 }
 
 /// The `*.test.mjs` files of a directory, sorted (named explicitly: `node --test DIR`
@@ -387,18 +380,19 @@ mod tests {
         assert_eq!(names(FIRST), ["set-up (toolchain, wasm-bindgen-cli, npm ci)", "cargo fmt --check"]);
         // The native lane: lints before the tests; the wasm lane: the modules first.
         assert!(pos(NATIVE_LANE, "clippy (native").unwrap() < pos(NATIVE_LANE, "native tests").unwrap());
-        assert!(pos(NATIVE_LANE, "clippy (wasm").is_some() && pos(WASM_LANE, "wasm tests").is_some());
+        assert!(pos(NATIVE_LANE, "clippy (wasm").unwrap() < pos(NATIVE_LANE, "wasm tests").unwrap());
         assert_eq!(pos(WASM_LANE, "wasm build"), Some(0));
         assert!(pos(WASM_LANE, "site").unwrap() < pos(WASM_LANE, "npm package").unwrap());
-        // The browser tests test the site and the package: after them.
+        // The browser tests test the site and the package: after them; then what needs the
+        // modules (the JS tests, the bench).
         assert!(pos(WASM_LANE, "npm package").unwrap() < pos(WASM_LANE, "browser tests").unwrap());
-        // What needs the modules and the CLI, or a quiet machine, comes after both lanes.
-        assert_eq!(names(JS_TESTS), ["JavaScript unit tests (node --test)"]);
+        assert!(pos(WASM_LANE, "JavaScript unit tests").unwrap() > pos(WASM_LANE, "wasm build").unwrap());
+        assert!(pos(WASM_LANE, "bench smoke").unwrap() > pos(WASM_LANE, "wasm build").unwrap());
+        // What needs a quiet machine comes after both lanes.
         assert_eq!(names(TIMED_BROWSER), ["browser tests that time the page (alone)"]);
-        assert_eq!(names(LAST), ["bench smoke pass (cargo xtask bench --quick)"]);
         assert_eq!(stage_count(), 14);
-        assert_eq!([first_number(FIRST), first_number(NATIVE_LANE), first_number(WASM_LANE)], [1, 3, 6]);
-        assert_eq!([first_number(JS_TESTS), first_number(TIMED_BROWSER), first_number(LAST)], [12, 13, 14]);
+        assert_eq!([first_number(FIRST), first_number(NATIVE_LANE), first_number(WASM_LANE)], [1, 3, 7]);
+        assert_eq!(first_number(TIMED_BROWSER), 14);
         // Every side lane is known by its name.
         assert!(SIDE_LANES.iter().all(|(name, stages)| !stages.is_empty() && *name == "wasm"));
     }
