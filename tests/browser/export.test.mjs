@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openBrowser } from './harness.mjs';
+import { openBrowser, plyground } from './harness.mjs';
 import { FIG_5_2 } from '../fixtures/lessons.mjs';
 
 const TIMEOUT = 20_000;
@@ -326,12 +326,11 @@ describe('exporting the tree figure', { timeout: 120_000 }, () => {
     assert.deepEqual(browser.problems, []);
   });
   it('the CLI’s SVG (plyground export --format svg) parses and draws in Chromium, light and dark', async () => {
-    const { execFileSync } = await import('node:child_process');
-    const { existsSync } = await import('node:fs');
-    const cli = ['debug', 'release'].map((p) => new URL(`../../target/${p}/plyground`, import.meta.url).pathname).find(existsSync);
-    assert.ok(cli, 'target/debug/plyground is missing: cargo xtask test builds it in its native stage (or cargo build -p plyground-cli)');
     for (const args of [['--step', '15'], ['--dark', '--width', '800']]) {
-      const svg = execFileSync(cli, ['export', '--format', 'svg', ...args, FIG_5_2], { encoding: 'utf8' });
+      // (The CLI of this tree, built by cargo when it is not yet.)
+      const r = plyground(['export', '--format', 'svg', ...args, FIG_5_2]);
+      assert.equal(r.status, 0, r.stderr);
+      const svg = r.stdout;
       const img = await drawnAsImage(svg);
       assert.equal(img.texts, svgTexts(svg).length, JSON.stringify(img));
       assert.ok(img.texts >= 29 && img.colours > 10, JSON.stringify(img));
