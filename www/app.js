@@ -12,7 +12,7 @@
 import { loadApi, makeWorker } from './elements/runtime.js';
 import { RpcClient } from './lib/rpc.js';
 import { parseStateString } from './lib/figure-state.js';
-import { $ } from './views/dom.js';
+import { $, afterPaint } from './views/dom.js';
 import { VIEW_MODULES as VIEW_MODULE_TABLE, moduleForSearch, placerForFigure } from './elements/runtime.js';
 
 // An exercise set is a page of its own: `#set=…` (or `#src=…`) opens set.html with the same
@@ -196,15 +196,10 @@ async function restoreFromHash() {
   const q = hash.indexOf('?');
   const name = viewFromHash();
   // The rest of the view's modules (the tree lab's games module, the MCTS lab's tree module:
-  // a link may name either), once the first figure is on screen and the page is idle after
-  // drawing it, so that they do not compete with what it needs (or after half a second: a
-  // page in a background tab draws no frames).
+  // a link may name either), once the first figure is on screen (dom.js afterPaint), so that
+  // they do not compete with what it needs.
   if (env && name !== 'start' && VIEW_MODULES[name].some((kind) => !apis[kind])) {
-    await new Promise((resolve) => {
-      const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(resolve, { timeout: 200 }) : setTimeout(resolve, 0));
-      requestAnimationFrame(() => requestAnimationFrame(idle));
-      setTimeout(resolve, 500);
-    });
+    await new Promise((resolve) => afterPaint(resolve));
     await loadModules(name);
   }
   if (q < 0 || !env || name === 'start') return;

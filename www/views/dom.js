@@ -100,3 +100,21 @@ export function typingTarget(e) {
 export function isPresentKey(e) {
   return (e.key === '?' || (!e.shiftKey && (e.key === 'f' || e.key === 'F'))) && !e.ctrlKey && !e.metaKey && !e.altKey && !typingTarget(e);
 }
+
+/**
+ * Calls `fn` once what was just built has been painted and shown: two frames, then 100 ms
+ * (a frame is shown a frame or two after its callbacks run), then an idle moment; or after
+ * `atMost` ms whatever happens (a page in a background tab paints no frames). A page's second
+ * wasm module is asked for here, so that its largest paint waits on one download, not two.
+ */
+export function afterPaint(fn, atMost = 600) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(once, { timeout: 200 }) : once());
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(idle, 100)));
+  setTimeout(once, atMost);
+}

@@ -9,7 +9,7 @@ import { startMcts } from '../lib/record.js';
 import { MctsFigure } from './mcts-figure.js';
 import { UcbCalculator } from './ucb-calculator.js';
 import { ShareBar } from './share.js';
-import { $, typingTarget } from './dom.js';
+import { $, afterPaint, typingTarget } from './dom.js';
 
 export class MctsLab {
   constructor(env) {
@@ -34,22 +34,15 @@ export class MctsLab {
       placer: () => env.placerOf('mcts'),
     });
     if (!env.placerOf('mcts')) {
-      // Asked for once the lab's words have painted (the next frame; half a second at most,
-      // as in a background tab, which paints no frames): the page's largest paint then waits
-      // on one module's download, not on two sharing the line.
-      let asked = false;
-      const ask = () => {
-        if (asked) return;
-        asked = true;
+      // Asked for once the lab's words have painted (dom.js afterPaint).
+      afterPaint(() =>
         env.loadPlacer('mcts').then(
           () => this.figure.placerReady(),
           (e) => {
             $('mc-error').textContent = e.message;
           },
-        );
-      };
-      requestAnimationFrame(() => setTimeout(ask, 0));
-      setTimeout(ask, 500);
+        ),
+      );
     }
     // The calculator needs only the core's ucb1, which every module has: the games module's,
     // the one the lab's first figure (a tic-tac-toe position) draws with.
