@@ -44,10 +44,10 @@ const WASM_LANE: &[Stage] = &[
     ("bench smoke pass (cargo xtask bench --quick)", bench_smoke),
 ];
 
-/// Last, alone: the browser test files that time the page (frames, long tasks, time to
+/// Last, alone: the browser test file that times the page (frames, long tasks, time to
 /// interactive: [`TIMED_BROWSER_FILES`]). A loaded machine made the main thread's tasks run
 /// over their limits.
-const TIMED_BROWSER: &[Stage] = &[("browser tests that time the page (alone)", timed_browser_tests)];
+const TIMED_BROWSER: &[Stage] = &[("browser test that times the page (alone)", timed_browser_tests)];
 
 /// A lane a second process runs: its name (what [`LANE_ENV`] says) and its stages.
 type SideLane = (&'static str, &'static [Stage]);
@@ -321,10 +321,10 @@ fn js_tests() -> Result<(), String> {
     run(util::command("node").args(["--test", "--test-concurrency=2"]).args(test_files("tests/js")?))
 }
 
-/// The browser test files that measure time on the page: the Play view's search leaves the
-/// main thread free (no task over 50 ms, frames under 100 ms); the labs are interactive
-/// within 5 s and pan at 60 frames a second. Run alone, at the end (see [`TIMED_BROWSER`]).
-const TIMED_BROWSER_FILES: [&str; 2] = ["labs.test.mjs", "play.test.mjs"];
+/// The browser test file that measures time on the page (the Play view interactive within
+/// 5 s, the tree lab panning at 60 frames a second, Play's search leaving the main thread
+/// free). Run alone, at the end (see [`TIMED_BROWSER`]); nothing else in it.
+const TIMED_BROWSER_FILES: [&str; 1] = ["timing.test.mjs"];
 
 /// Whether a browser test file is one of [`TIMED_BROWSER_FILES`].
 fn is_timed(file: &std::path::Path) -> bool {
@@ -389,7 +389,7 @@ mod tests {
         assert!(pos(WASM_LANE, "JavaScript unit tests").unwrap() > pos(WASM_LANE, "wasm build").unwrap());
         assert!(pos(WASM_LANE, "bench smoke").unwrap() > pos(WASM_LANE, "wasm build").unwrap());
         // What needs a quiet machine comes after both lanes.
-        assert_eq!(names(TIMED_BROWSER), ["browser tests that time the page (alone)"]);
+        assert_eq!(names(TIMED_BROWSER), ["browser test that times the page (alone)"]);
         assert_eq!(stage_count(), 14);
         assert_eq!([first_number(FIRST), first_number(NATIVE_LANE), first_number(WASM_LANE)], [1, 3, 7]);
         assert_eq!(first_number(TIMED_BROWSER), 14);
