@@ -241,3 +241,35 @@ export function textProblems(boxes, w, h, where, whole = () => true) {
   }
   return out;
 }
+
+/** The Play view on `page`: who plays X and O (the menus' values), and a new game of `kind`. */
+export async function setPlayers(page, x, o) {
+  await page.selectOption('#side-0 select', x);
+  await page.selectOption('#side-1 select', o);
+}
+
+/** Starts a new game of `kind` ('ttt' or 'c4') in the Play view on `page`. */
+export async function newPlayGame(page, kind = 'ttt') {
+  await page.check(`input[name="game"][value="${kind}"]`);
+  await page.click('#play-new');
+}
+
+/** Starts recording every text the Play view's live regions take (in order, each change once); `spokenTexts` reads them. */
+export function listenToPlay(page) {
+  return page.evaluate(() => {
+    window.__spoken = [];
+    const regions = [...document.querySelectorAll('#view-play [aria-live]:not([aria-live="off"]), #view-play [role="status"], #view-play [role="alert"]')];
+    window.__listening?.disconnect();
+    window.__listening = new MutationObserver((records) => {
+      for (const r of new Set(records.map((m) => regions.find((x) => x.contains(m.target))))) {
+        if (r && r.textContent !== '') window.__spoken.push(`${r.id}: ${r.textContent}`);
+      }
+    });
+    for (const r of regions) window.__listening.observe(r, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+/** The texts recorded since `listenToPlay`. */
+export function spokenTexts(page) {
+  return page.evaluate(() => window.__spoken);
+}

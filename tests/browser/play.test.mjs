@@ -6,7 +6,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser } from './harness.mjs';
+import { listenToPlay, newPlayGame, openBrowser, setPlayers, spokenTexts } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 const GAMES = 20;
@@ -29,15 +29,9 @@ describe('the Play view', { timeout: 120_000 }, () => {
   const settle = () =>
     page.waitForSelector('#app[data-state="human"], #app[data-state="over"], #app[data-state="paused"]', { timeout: TIMEOUT });
 
-  async function players(x, o) {
-    await page.selectOption('#side-0 select', x);
-    await page.selectOption('#side-1 select', o);
-  }
+  const players = (x, o) => setPlayers(page, x, o);
 
-  async function newGame(kind = 'ttt') {
-    await page.check(`input[name="game"][value="${kind}"]`);
-    await page.click('#play-new');
-  }
+  const newGame = (kind) => newPlayGame(page, kind);
 
   before(async () => {
     browser = await openBrowser();
@@ -61,22 +55,8 @@ describe('the Play view', { timeout: 120_000 }, () => {
     assert.equal(await page.textContent('#play-status'), 'X to move: click an empty cell.');
   });
 
-  /** Starts recording every text the view's live regions take (in order, each change once). */
-  const listen = () =>
-    page.evaluate(() => {
-      window.__spoken = [];
-      const regions = [...document.querySelectorAll('#view-play [aria-live]:not([aria-live="off"]), #view-play [role="status"], #view-play [role="alert"]')];
-      const seen = new Map(regions.map((r) => [r, r.textContent]));
-      window.__listening?.disconnect();
-      window.__listening = new MutationObserver((records) => {
-        for (const r of new Set(records.map((m) => regions.find((x) => x.contains(m.target))))) {
-          if (r && r.textContent !== '') window.__spoken.push(`${r.id}: ${r.textContent}`);
-          seen.set(r, r.textContent);
-        }
-      });
-      for (const r of regions) window.__listening.observe(r, { childList: true, characterData: true, subtree: true });
-    });
-  const spoken = () => page.evaluate(() => window.__spoken);
+  const listen = () => listenToPlay(page);
+  const spoken = () => spokenTexts(page);
   const CELL_NAMES = ['top-left', 'top', 'top-right', 'left', 'centre', 'right', 'bottom-left', 'bottom', 'bottom-right'];
 
   it('a screen reader hears each move once — the human’s, then the engine’s — and never “thinking” over and over', async () => {

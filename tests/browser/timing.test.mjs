@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openBrowser, sizeBudget } from './harness.mjs';
+import { listenToPlay, newPlayGame, openBrowser, setPlayers, sizeBudget, spokenTexts } from './harness.mjs';
 
 const TIMEOUT = 20_000;
 // What is served: the minified site that `cargo xtask build` writes (harness.mjs).
@@ -23,30 +23,12 @@ describe('timed on a quiet machine', { timeout: 120_000 }, () => {
   const attr = (name) => page.getAttribute('#app', `data-${name}`);
   const snap = () => page.evaluate(() => window.__plyground.views.tree.snapshot());
 
-  async function players(x, o) {
-    await page.selectOption('#side-0 select', x);
-    await page.selectOption('#side-1 select', o);
-  }
+  const players = (x, o) => setPlayers(page, x, o);
 
-  async function newGame(kind = 'ttt') {
-    await page.check(`input[name="game"][value="${kind}"]`);
-    await page.click('#play-new');
-  }
+  const newGame = (kind) => newPlayGame(page, kind);
 
-  /** Starts recording every text the view's live regions take (in order, each change once). */
-  const listen = () =>
-    page.evaluate(() => {
-      window.__spoken = [];
-      const regions = [...document.querySelectorAll('#view-play [aria-live]:not([aria-live="off"]), #view-play [role="status"], #view-play [role="alert"]')];
-      window.__listening?.disconnect();
-      window.__listening = new MutationObserver((records) => {
-        for (const r of new Set(records.map((m) => regions.find((x) => x.contains(m.target))))) {
-          if (r && r.textContent !== '') window.__spoken.push(`${r.id}: ${r.textContent}`);
-        }
-      });
-      for (const r of regions) window.__listening.observe(r, { childList: true, characterData: true, subtree: true });
-    });
-  const spoken = () => page.evaluate(() => window.__spoken);
+  const listen = () => listenToPlay(page);
+  const spoken = () => spokenTexts(page);
 
   before(async () => {
     browser = await openBrowser();
