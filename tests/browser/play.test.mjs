@@ -30,7 +30,6 @@ describe('the Play view', { timeout: 120_000 }, () => {
     page.waitForSelector('#app[data-state="human"], #app[data-state="over"], #app[data-state="paused"]', { timeout: TIMEOUT });
 
   const players = (x, o) => setPlayers(page, x, o);
-
   const newGame = (kind) => newPlayGame(page, kind);
 
   before(async () => {

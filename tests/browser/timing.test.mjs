@@ -24,9 +24,7 @@ describe('timed on a quiet machine', { timeout: 120_000 }, () => {
   const snap = () => page.evaluate(() => window.__plyground.views.tree.snapshot());
 
   const players = (x, o) => setPlayers(page, x, o);
-
   const newGame = (kind) => newPlayGame(page, kind);
-
   const listen = () => listenToPlay(page);
   const spoken = () => spokenTexts(page);
 

@@ -115,10 +115,8 @@ export class PredictPanel {
   async load(kinds) {
     this.stop();
     this.kinds = kinds;
-    // (Only the latest call goes on: the lab may load its search again while the module loads.)
-    const token = (this.loadToken = (this.loadToken ?? 0) + 1);
-    const api = await this.opts.loadApi();
-    if (token !== this.loadToken) return;
+    const api = await this.latestApi();
+    if (!api) return;
     this.free();
     const o = this.figure.searchOptions ?? {};
     const cur = this.figure.current;
@@ -144,6 +142,16 @@ export class PredictPanel {
     this.figure.seek(Math.min(this.figure.index, this.questions[0]?.step ?? Infinity));
     this.render();
     this.loading = false;
+  }
+
+  /**
+   * The practice module, or null when a later load() began while it loaded: only the latest
+   * goes on (the lab may load its search again while the module is on its way).
+   */
+  async latestApi() {
+    const token = (this.loadToken = (this.loadToken ?? 0) + 1);
+    const api = await this.opts.loadApi();
+    return token === this.loadToken ? api : null;
   }
 
   /** Ends predict mode: the figure steps freely again. */
@@ -395,9 +403,8 @@ export class MctsPredictPanel extends PredictPanel {
   async load(kinds, search) {
     this.stop();
     this.kinds = kinds;
-    const token = (this.loadToken = (this.loadToken ?? 0) + 1);
-    const api = await this.opts.loadApi();
-    if (token !== this.loadToken) return;
+    const api = await this.latestApi();
+    if (!api) return;
     this.api = api;
     this.search = search;
     this.right = 0;
