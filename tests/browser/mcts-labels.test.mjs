@@ -73,7 +73,16 @@ describe('the MCTS canvas draws the core placement of its tree', { timeout: 300_
         await page.setViewportSize({ width: vp.width, height: vp.height });
         await page.goto('about:blank');
         await page.goto(`${browser.base}index.html#mcts?${src.hash}`);
-        await page.waitForFunction((source) => window.__plyground.views.mcts?.figure.m != null && window.__plyground.views.mcts.loaded?.source === source, src.source, { timeout: TIMEOUT });
+        // (A game's drawing follows the placing module, asked for once the lab's words have
+        // painted: labs.test.mjs.)
+        await page.waitForFunction(
+          (source) => {
+            const v = window.__plyground.views.mcts;
+            return v?.figure.m != null && v.loaded?.source === source && v.figure.canvas.textBoxes()?.length > 0;
+          },
+          src.source,
+          { timeout: TIMEOUT },
+        );
         await page.locator('#mc-canvas').scrollIntoViewIfNeeded();
         let texts = 0;
         let badges = 0;
