@@ -1,6 +1,6 @@
 // Presenter mode: one figure full screen for a projector. Large type; the controls fade out
-// when the pointer rests and come back when it moves (they stay in the tab order and show
-// again when one has the focus); the figure fills the screen (a tree as large as it fits with
+// when the pointer rests on the figure and come back when it moves (they stay while the
+// pointer is on one of them, stay in the tab order and show again when one has the focus); the figure fills the screen (a tree as large as it fits with
 // its smallest text at PRESENT_PX or more, else its root and the current node at that size,
 // following the steps; the view as it was on leaving); PageDown / PageUp (a clicker), the
 // arrows and Space step;
@@ -38,7 +38,7 @@ const CSS = `
 .presenting.idle .toolbar, .presenting.idle .transport, .presenting.idle .nav, .presenting.idle .scrub, .presenting.idle .presenter-controls { opacity: 0; }
 .presenting.idle .toolbar:focus-within, .presenting.idle .transport:focus-within, .presenting.idle .nav:focus-within, .presenting.idle .scrub:focus-within, .presenting.idle .presenter-controls:focus-within { opacity: 1; }
 @media (prefers-reduced-motion: reduce) {
-  .presenting .toolbar, .presenting .transport, .presenting .scrub, .presenting .presenter-controls { transition: none; }
+  .presenting .toolbar, .presenting .transport, .presenting .nav, .presenting .scrub, .presenting .presenter-controls { transition: none; }
 }
 `;
 
@@ -48,6 +48,9 @@ export const PRESENT_PX = 28;
 
 /** After this long without the pointer moving, the controls fade out. */
 export const IDLE_MS = 2500;
+
+/** The groups of controls that fade: a pointer resting on one keeps them all. */
+const CONTROLS = '.toolbar, .transport, .nav, .scrub, .presenter-bar';
 
 /** The presenter's own keys (the figure's other keys still work). */
 export const PRESENTER_KEYS = [
@@ -113,7 +116,7 @@ class Presenter {
     );
     root.prepend(this.bar);
     root.classList.add('presenting');
-    this.onMove = () => this.wake();
+    this.onMove = (e) => this.wake(e);
     this.onKey = (e) => this.key(e);
     this.onFs = () => {
       const fsEl = root.ownerDocument.fullscreenElement;
@@ -147,10 +150,13 @@ class Presenter {
     requestAnimationFrame(() => requestAnimationFrame(() => this.a.frame?.()));
   }
 
-  /** The pointer moved: controls on, and off again after IDLE_MS. */
-  wake() {
+  /** The pointer moved: controls on, and off again after IDLE_MS, unless it is on one of
+   *  them (a presenter reaching for a button must not see it fade under the pointer). */
+  wake(e) {
     this.root.classList.remove('idle');
     clearTimeout(this.timer);
+    const target = e?.composedPath?.()[0];
+    if (target instanceof Element && target.closest(CONTROLS)) return;
     this.timer = setTimeout(() => this.root.classList.add('idle'), IDLE_MS);
   }
 
