@@ -11,10 +11,24 @@ pub const WASM_CRATE: &str = "plyground-wasm";
 const OUT_NAME: &str = "plyground_wasm";
 
 /// The full API (`www/pkg/`, the `full` feature: every export, the benchmark workloads too):
-/// what the Node tests, the stack sweep and the benchmarks load. Pages load the module of
-/// their figure's kind; only a game search with singular extensions or a beam comes here.
+/// what the Node tests, the stack sweep and the benchmarks load; no page does. Built in the
+/// test profile ([`FullBuild`]) except for the benchmarks' figures.
 pub fn pkg_dir() -> PathBuf {
     root().join("www/pkg")
+}
+
+/// How the full module (`www/pkg/`) is built. Nothing ships it, so the tests take the test
+/// profile's build: the wasm tests (`cargo test --target wasm32 --features full`) have already
+/// compiled every crate of it, so it costs a link instead of a minute and a half of LTO and
+/// wasm-opt. The benchmarks time wasm against native release code, so they take a release
+/// build, optimised as the page modules are (a smoke pass, whose figures are never read, takes
+/// the test build as it takes the CLI's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FullBuild {
+    /// `cargo build --profile test`, no wasm-opt.
+    Test,
+    /// `cargo build --release`, then `wasm-opt -O3 --low-memory-unused`.
+    Release,
 }
 
 /// Set-up, then the build: the package, then the minified site made from www/ and it.
@@ -27,21 +41,50 @@ pub fn setup_and_build() -> Result<(), String> {
     Ok(())
 }
 
-/// Builds www/pkg (the full API, for tests), the two modules the pages load (www/pkg-tree/,
-/// www/pkg-games/) and the practice module from the wasm crate (assumes the set-up is done).
-///
-/// The cargo builds run one after the other (one target directory); each module's wasm-opt,
-/// load check and sizes run on a thread beside the next build, at most two at a time (the
-/// machines have 2 cores; wasm-opt `-O3 --converge` takes most of a minute on the full
-/// module, mostly on one core). Each module's sizes are printed together, in order.
+/// [`build_modules`] with the full module for tests ([`FullBuild::Test`]).
 pub fn build_pkg() -> Result<(), String> {
-    // Features, without the default ones, where, and whether wasm-opt runs to convergence
-    // (only the page modules, whose bytes every visit downloads; see [`finish`]).
-    let modules: [(&[&str], bool, PathBuf, bool); 4] = [
-        (&["full"], false, pkg_dir(), false),
-        (&["trees"], true, tree_pkg_dir(), true),
-        (&["games"], true, games_pkg_dir(), true),
-        (&["lab"], true, practice_pkg_dir(), false),
+    build_modules(FullBuild::Test)
+}
+
+/// One module to build: its features (without the default ones when `no_default`), its
+/// folder, its cargo profile and its wasm-opt passes (None: no wasm-opt).
+struct Module {
+    features: &'static [&'static str],
+    no_default: bool,
+    dir: PathBuf,
+    release: bool,
+    /// None: no wasm-opt; Some(converge): `-O3 --low-memory-unused`, to convergence or not.
+    wasm_opt: Option<bool>,
+}
+
+/// Builds the two modules the pages load (www/pkg-tree/, www/pkg-games/), the lab module
+/// (www/pkg-practice/) and www/pkg (the full API, for tests and benchmarks, as `full` says)
+/// from the wasm crate (assumes the set-up is done).
+///
+/// The cargo builds run one after the other, the full module last: in `cargo xtask test` the
+/// wasm tests, in the other lane, build the same crates in the test profile meanwhile. Each
+/// module's wasm-opt, load check and sizes run on a thread beside the next build, at most two
+/// at a time (the machines have 2 cores; wasm-opt runs mostly on one). Each module's sizes
+/// are printed together, in order.
+pub fn build_modules(full: FullBuild) -> Result<(), String> {
+    // Only the page modules, whose bytes every visit downloads, run wasm-opt to convergence
+    // (see [`finish`]).
+    let module = |features, no_default, dir, release, wasm_opt| Module {
+        features,
+        no_default,
+        dir,
+        release,
+        wasm_opt,
+    };
+    let full = match full {
+        FullBuild::Test => module(&["full"], false, pkg_dir(), false, None),
+        FullBuild::Release => module(&["full"], false, pkg_dir(), true, Some(false)),
+    };
+    let modules = [
+        module(&["trees"], true, tree_pkg_dir(), true, Some(true)),
+        module(&["games"], true, games_pkg_dir(), true, Some(true)),
+        module(&["lab"], true, practice_pkg_dir(), true, Some(false)),
+        full,
     ];
     std::thread::scope(|scope| {
         let mut pending = std::collections::VecDeque::new();
@@ -49,9 +92,8 @@ pub fn build_pkg() -> Result<(), String> {
             print!("{}", h.join().map_err(|_| "a wasm-opt thread panicked".to_string())??);
             Ok::<(), String>(())
         };
-        for (features, no_default, pkg, converge) in &modules {
-            let built = compile(features, *no_default, pkg);
-            let built = match built {
+        for m in &modules {
+            let built = match compile(m) {
                 Ok(Compile::Built(b)) => b,
                 Ok(Compile::UpToDate(text)) => {
                     // In order: after the modules still being optimised.
@@ -69,7 +111,7 @@ pub fn build_pkg() -> Result<(), String> {
             if pending.len() == 2 {
                 report(pending.pop_front().unwrap())?;
             }
-            pending.push_back(scope.spawn(move || finish(pkg, built, *converge)));
+            pending.push_back(scope.spawn(move || finish(&m.dir, built, m.wasm_opt)));
         }
         pending.into_iter().try_for_each(report)
     })
@@ -300,12 +342,18 @@ fn outputs_digest(pkg: &Path) -> Option<String> {
     Some(digest(files.iter().map(Vec::as_slice)))
 }
 
-/// cargo (with or without the crate's default features) → wasm-bindgen → the guard spliced
-/// into the glue, into `pkg`.
-fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, String> {
+/// cargo (with or without the crate's default features, in its profile) → wasm-bindgen →
+/// the guard spliced into the glue, into the module's folder.
+fn compile(m: &Module) -> Result<Compile, String> {
+    let pkg = m.dir.as_path();
     let name = pkg.strip_prefix(root()).unwrap_or(pkg).display().to_string();
-    let features_key =
-        format!("{}{}", features.join(","), if no_default { " no-default-features" } else { "" });
+    let (profile, profile_dir) = if m.release { ("release", "release") } else { ("test", "debug") };
+    let features_key = format!(
+        "{}{} profile {profile} wasm-opt {:?}",
+        m.features.join(","),
+        if m.no_default { " no-default-features" } else { "" },
+        m.wasm_opt
+    );
     let tools = tools_digest()?;
     let stamp = read_stamp(&stamp_name(pkg));
     let outputs = outputs_digest(pkg);
@@ -325,15 +373,15 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, S
     }
 
     let mut cargo = util::cargo();
-    cargo.args(["build", "--release", "--target", WASM_TARGET, "-p", WASM_CRATE]);
-    if no_default {
+    cargo.args(["build", "--profile", profile, "--target", WASM_TARGET, "-p", WASM_CRATE]);
+    if m.no_default {
         cargo.arg("--no-default-features");
     }
-    if !features.is_empty() {
-        cargo.args(["--features", &features.join(",")]);
+    if !m.features.is_empty() {
+        cargo.args(["--features", &m.features.join(",")]);
     }
     run(&mut cargo)?;
-    let cargo_wasm = util::target_dir().join(WASM_TARGET).join("release").join(format!("{OUT_NAME}.wasm"));
+    let cargo_wasm = util::target_dir().join(WASM_TARGET).join(profile_dir).join(format!("{OUT_NAME}.wasm"));
     if !cargo_wasm.is_file() {
         return Err(format!("cargo did not produce {}", cargo_wasm.display()));
     }
@@ -386,10 +434,44 @@ fn compile(features: &[&str], no_default: bool, pkg: &Path) -> Result<Compile, S
     }))
 }
 
-/// wasm-opt → load check → the sizes of `pkg`'s files, returned as the lines to print.
-fn finish(pkg: &Path, built: Compiled, converge: bool) -> Result<String, String> {
+/// wasm-opt (`Some(converge)`; None: none) → load check → the sizes of `pkg`'s files,
+/// returned as the lines to print.
+fn finish(pkg: &Path, built: Compiled, wasm_opt: Option<bool>) -> Result<String, String> {
     let wasm = pkg.join(format!("{OUT_NAME}_bg.wasm"));
     let glue = pkg.join(format!("{OUT_NAME}.js"));
+    if let Some(converge) = wasm_opt {
+        optimise(pkg, &wasm, converge)?;
+    }
+    load_check(&glue, &wasm)?;
+
+    let dts = pkg.join(format!("{OUT_NAME}.d.ts"));
+    if !dts.is_file() {
+        return Err(format!("wasm-bindgen did not write the TypeScript declarations {}", dts.display()));
+    }
+    let mut out = format!(
+        "sizes of {} (cargo {}, after wasm-bindgen {}{}):\n",
+        pkg.strip_prefix(root()).unwrap_or(pkg).display(),
+        human_size(built.cargo_size),
+        human_size(built.bindgen_size),
+        match wasm_opt {
+            Some(true) => ", after wasm-opt -O3 --converge",
+            Some(false) => ", after wasm-opt -O3",
+            None => "; the test profile's build, no wasm-opt",
+        }
+    );
+    for s in sizes_in(pkg)? {
+        out.push_str(&format!("  {}\n", s.line()));
+    }
+    // The stamp last, once the package is complete and checked.
+    let outputs = outputs_digest(pkg).ok_or_else(|| format!("{} lost a file", pkg.display()))?;
+    let mut fields: Vec<(&str, &str)> = built.fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    fields.push(("outputs", &outputs));
+    write_stamp(&stamp_name(pkg), &fields, &out)?;
+    Ok(out)
+}
+
+/// `wasm-opt` on `wasm`, in place.
+fn optimise(pkg: &Path, wasm: &Path, converge: bool) -> Result<(), String> {
     // By path: a `wasm-opt` found on PATH may be Debian's, whose output does not load.
     let wasm_opt = root().join("node_modules/.bin/wasm-opt");
     if !wasm_opt.exists() {
@@ -405,30 +487,8 @@ fn finish(pkg: &Path, built: Compiled, converge: bool) -> Result<String, String>
     // full modules it more than doubles the time for a few hundred bytes.
     let mut opt = command(&wasm_opt);
     opt.args(WASM_OPT_FLAGS).args(converge.then_some(CONVERGE));
-    run(opt.arg(&wasm).arg("-o").arg(&optimised))?;
-    std::fs::rename(&optimised, &wasm).map_err(|e| format!("cannot move {}: {e}", optimised.display()))?;
-
-    load_check(&glue, &wasm)?;
-
-    let dts = pkg.join(format!("{OUT_NAME}.d.ts"));
-    if !dts.is_file() {
-        return Err(format!("wasm-bindgen did not write the TypeScript declarations {}", dts.display()));
-    }
-    let mut out = format!(
-        "sizes of {} (cargo {}, after wasm-bindgen {}):\n",
-        pkg.strip_prefix(root()).unwrap_or(pkg).display(),
-        human_size(built.cargo_size),
-        human_size(built.bindgen_size)
-    );
-    for s in sizes_in(pkg)? {
-        out.push_str(&format!("  {}\n", s.line()));
-    }
-    // The stamp last, once the package is complete and checked.
-    let outputs = outputs_digest(pkg).ok_or_else(|| format!("{} lost a file", pkg.display()))?;
-    let mut fields: Vec<(&str, &str)> = built.fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    fields.push(("outputs", &outputs));
-    write_stamp(&stamp_name(pkg), &fields, &out)?;
-    Ok(out)
+    run(opt.arg(wasm).arg("-o").arg(&optimised))?;
+    std::fs::rename(&optimised, wasm).map_err(|e| format!("cannot move {}: {e}", optimised.display()))
 }
 
 /// The size of one shipped file: raw, gzip -9 and brotli (max quality).
@@ -479,8 +539,8 @@ fn file_size(p: &Path) -> Result<u64, String> {
     std::fs::metadata(p).map(|m| m.len()).map_err(|e| format!("cannot stat {}: {e}", p.display()))
 }
 
-/// Instantiates the optimised module through its glue in Node and plays a move: a broken
-/// optimiser can exit 0 and still produce a module that fails at instantiation.
+/// Instantiates the module through its glue in Node and plays a move: a broken optimiser (or
+/// glue patch) can exit 0 and still produce a module that fails at instantiation.
 fn load_check(glue: &Path, wasm: &Path) -> Result<(), String> {
     const SCRIPT: &str = r#"
 const [glue, wasm] = process.argv.slice(1);
@@ -492,20 +552,20 @@ if (api.Game) {
   const game = api.Game.create('ttt', '4');
   const r = api.searchGame(game, { algo: 'alphabeta' });
   if (game.cells() !== '....X....' || r.value !== 0 || typeof r.best !== 'number') {
-    throw new Error(`unexpected answer from the optimised module: ${game.cells()} ${JSON.stringify(r)}`);
+    throw new Error(`unexpected answer from the module: ${game.cells()} ${JSON.stringify(r)}`);
   }
-  console.log(`load check: the optimised module instantiates in Node; after X on 4, alpha-beta answers ${r.best} (value ${r.value}, ${r.stats.nodes} nodes)`);
+  console.log(`load check: the module instantiates in Node; after X on 4, alpha-beta answers ${r.best} (value ${r.value}, ${r.stats.nodes} nodes)`);
 }
 if (api.GameTree) {
   // The tree module (and the full one): the lessons' figure 5.2 is worth 3.
   const r = api.searchTree(api.GameTree.parse('[[3,12,8],[2,4,6],[14,5,2]]'), { algo: 'alphabeta' });
-  if (r.value !== 3 || r.best !== 0) throw new Error(`unexpected answer from the optimised module: ${JSON.stringify(r)}`);
-  console.log(`load check: the optimised module instantiates in Node; figure 5.2's α-β value is ${r.value} (${r.stats.nodes} nodes)`);
+  if (r.value !== 3 || r.best !== 0) throw new Error(`unexpected answer from the module: ${JSON.stringify(r)}`);
+  console.log(`load check: the module instantiates in Node; figure 5.2's α-β value is ${r.value} (${r.stats.nodes} nodes)`);
 }
 if (!api.Game && !api.GameTree) throw new Error('the module has neither Game nor GameTree');
 "#;
     run(command("node").args(["--input-type=module", "-e", SCRIPT]).arg(glue).arg(wasm))
-        .map_err(|e| format!("the optimised module does not load: {e}"))
+        .map_err(|e| format!("the module does not load: {e}"))
 }
 
 /// gzip -9 and brotli (quality 11) sizes, measured with Node's zlib (Node is needed anyway;

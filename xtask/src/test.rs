@@ -22,11 +22,13 @@ const FIRST: &[Stage] =
 /// leaves idle (the modules' LTO and wasm-opt run mostly on one; the browser tests mostly
 /// wait on their pages). This process runs the native lane and prints as it goes; the wasm
 /// lane runs in a second `cargo xtask test` (told by [`LANE_ENV`]) whose output is printed
-/// once both are done. The wasm tests are the native lane's: they build in target/debug too.
+/// once both are done. The wasm tests are the native lane's, and first: they build the
+/// crates of the full module in the test profile (target/wasm32-unknown-unknown/debug),
+/// which the wasm lane then only links, last of its modules ([`build::FullBuild`]).
 const NATIVE_LANE: &[Stage] = &[
+    ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
     ("clippy (native workspace)", clippy_native),
     ("clippy (wasm crate, wasm32)", clippy_wasm),
-    ("wasm tests in Node (wasm-bindgen-test)", wasm_tests),
     ("native tests (core, CLI, xtask, pdflatex)", native_tests),
 ];
 /// After the site, what needs the modules: the browser tests, the JS tests, the bench's smoke
@@ -378,9 +380,11 @@ mod tests {
         let names = |stages: &[Stage]| stages.iter().map(|s| s.0).collect::<Vec<_>>();
         let pos = |stages: &[Stage], prefix: &str| names(stages).iter().position(|n| n.starts_with(prefix));
         assert_eq!(names(FIRST), ["set-up (toolchain, wasm-bindgen-cli, npm ci)", "cargo fmt --check"]);
-        // The native lane: lints before the tests; the wasm lane: the modules first.
+        // The native lane: the wasm tests first (they build what the full module is linked
+        // from), lints before the native tests; the wasm lane: the modules first.
+        assert_eq!(pos(NATIVE_LANE, "wasm tests"), Some(0));
         assert!(pos(NATIVE_LANE, "clippy (native").unwrap() < pos(NATIVE_LANE, "native tests").unwrap());
-        assert!(pos(NATIVE_LANE, "clippy (wasm").unwrap() < pos(NATIVE_LANE, "wasm tests").unwrap());
+        assert!(pos(NATIVE_LANE, "clippy (wasm").unwrap() < pos(NATIVE_LANE, "native tests").unwrap());
         assert_eq!(pos(WASM_LANE, "wasm build"), Some(0));
         assert!(pos(WASM_LANE, "site").unwrap() < pos(WASM_LANE, "npm package").unwrap());
         // The browser tests test the site and the package: after them; then what needs the
