@@ -582,18 +582,17 @@ fn edge_conflicts(fig: &Figure, d: &Drawing) -> Vec<(usize, f64)> {
 pub fn problems(fig: &Figure, d: &Drawing) -> Vec<String> {
     let mut out = Vec::new();
     type Box4 = (f64, f64, f64, f64);
-    // Every text, then every board: (box, the text's label or None, the words naming it).
-    let mut items: Vec<(Box4, Option<&Label>, String)> = d
-        .labels
-        .iter()
-        .map(|l| {
-            let name = format!("'{}' ({:?} of {})", l.text, l.kind, fig.nodes[l.node as usize].name);
-            ((l.x0, l.y0, l.x1, l.y1), Some(l), name)
-        })
-        .collect();
+    // Every text, then every board: (box, the text's label, or the board's node). Their names
+    // are written only for a problem: a figure has thousands of texts and mostly none.
+    let mut items: Vec<(Box4, Option<&Label>, u32)> =
+        d.labels.iter().map(|l| ((l.x0, l.y0, l.x1, l.y1), Some(l), l.node)).collect();
     for &(v, b) in &d.boards {
-        items.push((b, None, format!("the board of {}", fig.nodes[v as usize].name)));
+        items.push((b, None, v));
     }
+    let named = |(_, l, v): &(Box4, Option<&Label>, u32)| match l {
+        Some(l) => format!("'{}' ({:?} of {})", l.text, l.kind, fig.nodes[l.node as usize].name),
+        None => format!("the board of {}", fig.nodes[*v as usize].name),
+    };
     let mut keys: Vec<(i64, u32)> =
         items.iter().enumerate().map(|(i, it)| (total_order_key(it.0 .0), i as u32)).collect();
     sort_keys(&mut keys);
@@ -605,7 +604,7 @@ pub fn problems(fig: &Figure, d: &Drawing) -> Vec<String> {
                 break;
             }
             if meet(a.0, b.0) {
-                out.push(format!("{} overlaps {}", a.2, b.2));
+                out.push(format!("{} overlaps {}", named(a), named(b)));
             }
         }
     }
@@ -622,18 +621,22 @@ pub fn problems(fig: &Figure, d: &Drawing) -> Vec<String> {
         }
     }
     let edges = EdgeGrid::new(d);
-    let near = |grid: &[Vec<u32>], b: Box4| {
-        let mut ids: Vec<u32> = (col(b.0)..=col(b.2)).flat_map(|c| grid[c].iter().copied()).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids
-    };
-    for (b, l, name) in &items {
-        for i in near(&glyphs, *b) {
+    // The glyphs near a text, in one buffer for them all (a figure has thousands of texts).
+    let mut near: Vec<u32> = Vec::new();
+    for item in &items {
+        let (b, l, _) = item;
+        let name = || named(item);
+        near.clear();
+        for column in &glyphs[col(b.0)..=col(b.2)] {
+            near.extend_from_slice(column);
+        }
+        near.sort_unstable();
+        near.dedup();
+        for &i in &near {
             let i = i as usize;
             let own = l.is_some_and(|l| l.kind == LabelKind::Player && l.node as usize == i);
             if !own && meet(*b, (x[i] - RADIUS, y[i] - RADIUS, x[i] + RADIUS, y[i] + RADIUS)) {
-                out.push(format!("{name} is on the glyph of {}", fig.nodes[i].name));
+                out.push(format!("{} is on the glyph of {}", name(), fig.nodes[i].name));
             }
         }
         if let Some(c) = d.ring {
@@ -643,23 +646,23 @@ pub fn problems(fig: &Figure, d: &Drawing) -> Vec<String> {
             let near = (cx.clamp(b.0, b.2) - cx).hypot(cy.clamp(b.1, b.3) - cy);
             let far = (b.0 - cx).abs().max((b.2 - cx).abs()).hypot((b.1 - cy).abs().max((b.3 - cy).abs()));
             if near < RING + RING_WIDTH / 2.0 - 1e-9 && far > RING - RING_WIDTH / 2.0 + 1e-9 {
-                out.push(format!("{name} is under the ring of {}", fig.nodes[c as usize].name));
+                out.push(format!("{} is under the ring of {}", name(), fig.nodes[c as usize].name));
             }
         }
         for k in edges.near(b.0, b.2) {
             let e = &d.edges[k as usize];
             if e.points.windows(2).any(|s| segment_meets(*b, s[0], s[1])) {
-                out.push(format!("{name} is on the edge into {}", fig.nodes[e.child as usize].name));
+                out.push(format!("{} is on the edge into {}", name(), fig.nodes[e.child as usize].name));
             }
         }
         let (bx0, by0, bx1, by1) = d.bounds;
         if b.0 < bx0 - 1e-9 || b.2 > bx1 + 1e-9 || b.1 < by0 - 1e-9 || b.3 > by1 + 1e-9 {
-            out.push(format!("{name} is outside the figure"));
+            out.push(format!("{} is outside the figure", name()));
         }
         if let Some(l) = l {
             let px = l.pt * CM_PER_PT * scale;
             if px < MIN_PX - 1e-9 {
-                out.push(format!("{name} is {px:.2} px"));
+                out.push(format!("{} is {px:.2} px", name()));
             }
         }
     }
