@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS } from '../tests/browser/harness.mjs';
 export async function openBenchPage(base) {
   const profile = await mkdtemp(join(tmpdir(), 'plyground-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
     headless: true,
     args: CHROMIUM_ARGS,
   });

@@ -24,7 +24,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'target/dist');
 const SCRATCH = join(ROOT, 'target/dist-test');
 const PKG = join(SCRATCH, 'node_modules/plyground-elements');
-const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 const TIMEOUT = 60_000;
 
 const TYPES = {

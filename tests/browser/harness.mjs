@@ -15,7 +15,9 @@ import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium';
+/** Debian's Chromium headless shell (`cargo xtask test` installs it): the same Blink and V8 as
+ *  its chromium, without the rest of the browser. */
+const CHROMIUM = process.env.PLYGROUND_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 
 /** Chromium's flags for every headless run here (the tests and bench/chromium.mjs): no
  *  sandbox (containers), no GPU, no network of its own (updates, sync, QUIC). */

@@ -212,7 +212,7 @@ fn first_lines(text: &str, n: usize) -> String {
 /// The browser measurement: Chromium (installed when missing), a server for www/, bench/
 /// and the sets, then `bench/browser.mjs` (the solver in a module worker); its table.
 fn browser_solver(quick: bool, data: &std::path::Path) -> Result<String, String> {
-    setup::chromium()?;
+    let chromium = setup::headless_chromium()?;
     let r = root();
     let url = serve::spawn(vec![
         Mount::new("/", r.join("www")),
@@ -220,7 +220,7 @@ fn browser_solver(quick: bool, data: &std::path::Path) -> Result<String, String>
         Mount::new("/data/", data),
     ])?;
     let mut node = command("node");
-    node.arg(r.join("bench/browser.mjs")).arg(&url).env("PLYGROUND_CHROMIUM", setup::CHROMIUM);
+    node.arg(r.join("bench/browser.mjs")).arg(&url).env("PLYGROUND_CHROMIUM", chromium);
     if quick {
         node.arg("--quick");
     }
@@ -235,7 +235,7 @@ const LATENCY_PER_PLY: usize = 5;
 /// `bench/latency.mjs`: the perfect player's move and the seven column scores in a module
 /// worker, percentiles per band of plies, the opening book's size on the wire).
 fn browser_latency(k: usize) -> Result<String, String> {
-    setup::chromium()?;
+    let chromium = setup::headless_chromium()?;
     let r = root();
     let mut cli = util::cargo();
     cli.args(["run", "--quiet", "--release", "-p", "plyground-cli", "--", "book", "--positions"]);
@@ -251,7 +251,7 @@ fn browser_latency(k: usize) -> Result<String, String> {
             .arg(r.join("bench/latency.mjs"))
             .arg(&url)
             .arg(&file)
-            .env("PLYGROUND_CHROMIUM", setup::CHROMIUM),
+            .env("PLYGROUND_CHROMIUM", chromium),
     )
 }
 

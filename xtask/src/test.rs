@@ -352,7 +352,7 @@ fn timed_browser_tests() -> Result<(), String> {
 /// ships is what is tested — (and tests/ under /tests/), then `files` with PLYGROUND_URL
 /// pointing at it, `at_once` at a time (each file has its own Chromium).
 fn run_browser_files(files: &[PathBuf], at_once: usize) -> Result<(), String> {
-    setup::chromium()?;
+    let chromium = setup::headless_chromium()?;
     let url =
         serve::spawn(vec![Mount::new("/", site::site_dir()), Mount::new("/tests/", root().join("tests"))])?;
     println!("serving target/site/ (and tests/ at /tests/) at {url}");
@@ -361,7 +361,7 @@ fn run_browser_files(files: &[PathBuf], at_once: usize) -> Result<(), String> {
         .arg(format!("--test-concurrency={at_once}"))
         .args(files)
         .env("PLYGROUND_URL", &url)
-        .env("PLYGROUND_CHROMIUM", setup::CHROMIUM))
+        .env("PLYGROUND_CHROMIUM", chromium))
 }
 
 /// Every part of the benchmark harness on tiny workloads (native and wasm side by side, the
