@@ -164,6 +164,50 @@ pub fn npm_packages() -> Result<(), String> {
     run(command("npm").args(["ci", "--no-audit", "--no-fund"]))
 }
 
+/// `apt-get update`, then `apt-get install` of `packages`. Each waits up to five minutes for
+/// dpkg's lock rather than failing at once when another apt-get holds it.
+fn apt_install(packages: &[&str]) -> Result<(), String> {
+    let apt = || {
+        let mut c = command("apt-get");
+        c.args(["-o", "DPkg::Lock::Timeout=300"]).env("DEBIAN_FRONTEND", "noninteractive");
+        c
+    };
+    run(apt().arg("update"))?;
+    run(apt().args(["install", "-y", "--no-install-recommends"]).args(packages))
+}
+
+/// Whether pdflatex (with Beamer) and pdftoppm are there.
+fn tex_present() -> bool {
+    [PDFLATEX, PDFTOPPM, BEAMER_CLS].iter().all(|p| Path::new(p).exists())
+}
+
+/// What `cargo xtask test` needs beyond the build, before its two lanes start: TeX Live and
+/// poppler-utils (the export test), Chromium's headless shell (the browser tests). The
+/// missing ones in one apt-get run: the lanes' own installs, side by side, found dpkg locked.
+/// Where they cannot be installed here, the stage that needs one says so.
+pub fn test_tools() -> Result<(), String> {
+    let mut missing: Vec<&str> = Vec::new();
+    if !tex_present() {
+        missing.extend(TEX_PACKAGES);
+    }
+    if !Path::new(HEADLESS_CHROMIUM).exists() {
+        missing.push("chromium-headless-shell");
+    }
+    if missing.is_empty() {
+        println!("setup: TeX Live, poppler-utils and chromium-headless-shell ok");
+        return Ok(());
+    }
+    if !util::is_root() {
+        println!("setup: not root, so {} stay missing: the stages that need them say so", missing.join(" "));
+        return Ok(());
+    }
+    println!("setup: installing Debian's {} for the tests", missing.join(" "));
+    if let Err(e) = apt_install(&missing) {
+        println!("setup: {e}; the stages that need them try again and say what is missing");
+    }
+    Ok(())
+}
+
 /// A Debian package that provides `bin`, installed with apt-get when `bin` is missing.
 fn debian_browser(bin: &str, package: &str, what: &str) -> Result<(), String> {
     if Path::new(bin).exists() {
@@ -177,10 +221,7 @@ fn debian_browser(bin: &str, package: &str, what: &str) -> Result<(), String> {
         ));
     }
     println!("setup: {bin} is missing: installing Debian's {package}");
-    run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
-    run(command("apt-get")
-        .args(["install", "-y", "--no-install-recommends", package])
-        .env("DEBIAN_FRONTEND", "noninteractive"))?;
+    apt_install(&[package])?;
     if Path::new(bin).exists() {
         Ok(())
     } else {
@@ -227,8 +268,7 @@ pub const TEX_PACKAGES: &[&str] =
 /// (about half a minute). Only the native tests need them: the CLI's export test compiles
 /// every lesson figure with pdflatex and looks at the page with pdftoppm.
 pub fn texlive() -> Result<(), String> {
-    let present = || [PDFLATEX, PDFTOPPM, BEAMER_CLS].iter().all(|p| Path::new(p).exists());
-    if present() {
+    if tex_present() {
         println!("setup: pdflatex, Beamer and pdftoppm ok ({PDFLATEX}, {PDFTOPPM})");
         return Ok(());
     }
@@ -240,12 +280,8 @@ pub fn texlive() -> Result<(), String> {
         ));
     }
     println!("setup: pdflatex or pdftoppm is missing: installing Debian's {list} (about half a minute)");
-    run(command("apt-get").arg("update").env("DEBIAN_FRONTEND", "noninteractive"))?;
-    run(command("apt-get")
-        .args(["install", "-y", "--no-install-recommends"])
-        .args(TEX_PACKAGES)
-        .env("DEBIAN_FRONTEND", "noninteractive"))?;
-    if present() {
+    apt_install(TEX_PACKAGES)?;
+    if tex_present() {
         Ok(())
     } else {
         Err(format!("apt-get installed {list}, but {PDFLATEX}, {PDFTOPPM} or {BEAMER_CLS} is still missing"))

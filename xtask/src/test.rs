@@ -15,7 +15,13 @@ type Stage = (&'static str, fn() -> Result<(), String>);
 
 /// First, in order.
 const FIRST: &[Stage] =
-    &[("set-up (toolchain, wasm-bindgen-cli, npm ci)", setup::all), ("cargo fmt --check", fmt)];
+    &[("set-up (tools, npm packages, TeX Live, Chromium)", set_up), ("cargo fmt --check", fmt)];
+
+/// The build's set-up, then what the tests need beyond it, before the lanes start.
+fn set_up() -> Result<(), String> {
+    setup::all()?;
+    setup::test_tools()
+}
 
 /// Then two lanes side by side: they build in different cargo build directories (debug,
 /// release) so neither waits on the other's lock, and each keeps busy the core the other
@@ -379,7 +385,7 @@ mod tests {
     fn stages_run_in_the_documented_order() {
         let names = |stages: &[Stage]| stages.iter().map(|s| s.0).collect::<Vec<_>>();
         let pos = |stages: &[Stage], prefix: &str| names(stages).iter().position(|n| n.starts_with(prefix));
-        assert_eq!(names(FIRST), ["set-up (toolchain, wasm-bindgen-cli, npm ci)", "cargo fmt --check"]);
+        assert_eq!(names(FIRST), ["set-up (tools, npm packages, TeX Live, Chromium)", "cargo fmt --check"]);
         // The native lane: the wasm tests first (they build what the full module is linked
         // from), lints before the native tests; the wasm lane: the modules first.
         assert_eq!(pos(NATIVE_LANE, "wasm tests"), Some(0));
