@@ -2,7 +2,7 @@
 // button (the tree lab, the MCTS lab, <ply-tree>), the narration is at least 28 px,
 // PageDown first asks the question about the next step (the core's prompt) and then takes
 // the step, PageUp takes it back, the controls fade out when the pointer rests and come back
-// when it moves (and stay while it rests on one of them), Esc leaves and the focus goes back where it was; axe finds nothing in light
+// when it moves (and stay while it rests on one of them, moved there or not), Esc leaves and the focus goes back where it was; axe finds nothing in light
 // and dark; screenshots of both go to tests/artifacts/. The figure fills the screen: Figure
 // 5.2 whole with its smallest drawn text at 28 px or more, a tree too big for that with the
 // root and the current node in view at that size at every step; leaving puts the view back
@@ -143,9 +143,10 @@ describe('presenter mode', { timeout: 300_000 }, () => {
     // The focus is on Next (keyboard reachable while faded).
     await page.waitForFunction(() => document.activeElement?.className === 'pr-next', null, { timeout: 3000 });
     await page.evaluate(() => document.activeElement.blur());
+    // The pointer on the figure (the button it clicked may now lie under a control).
+    await page.mouse.move(400, 400);
     await page.waitForSelector('.presenting.idle', { timeout: 6000 });
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.presenter-controls')).opacity === '0', null, { timeout: 3000 });
-    await page.mouse.move(400, 400);
     await page.mouse.move(420, 410);
     await page.waitForFunction(() => !document.querySelector('.presenting').classList.contains('idle'), null, { timeout: 3000 });
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.presenter-controls')).opacity === '1', null, { timeout: 3000 });
@@ -165,6 +166,20 @@ describe('presenter mode', { timeout: 300_000 }, () => {
     await page.keyboard.press('Escape');
     await gone();
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'tl-present');
+  });
+
+  it('a pointer already resting on a control when presenter mode opens keeps the controls', async () => {
+    await lab();
+    await page.hover('#tl-fit');
+    await page.focus('#tl-canvas');
+    await page.keyboard.press('f');
+    await presenting();
+    // No pointer event since it opened: the pointer rests where the toolbar now is.
+    assert.ok(await page.$('.presenting .toolbar:hover'), 'the pointer is on the toolbar');
+    await new Promise((r) => setTimeout(r, IDLE_MS + 1000));
+    assert.equal(await page.evaluate(() => document.querySelector('.presenting').classList.contains('idle')), false);
+    await page.keyboard.press('Escape');
+    await gone();
   });
 
   it('the figure fills the screen: Figure 5.2 whole, its texts at 28 px or more; Esc puts the view back exactly', async () => {
@@ -214,7 +229,9 @@ describe('presenter mode', { timeout: 300_000 }, () => {
       try {
         await page.keyboard.press('PageDown');
         // The pointer on a control keeps the controls shown (fully: axe would read a fade
-        // in progress as low contrast), however long the screenshot and axe take.
+        // in progress as low contrast), however long the screenshot and axe take. From
+        // elsewhere first: the page is the one the light check left with the pointer there.
+        await page.mouse.move(1, 1);
         await page.hover('#tl-fit');
         await page.waitForFunction(
           () => [...document.querySelectorAll('.presenting :is(.toolbar, .transport, .nav, .scrub, .presenter-controls)')].every((e) => getComputedStyle(e).opacity === '1'),

@@ -51,6 +51,9 @@ export const IDLE_MS = 2500;
 
 /** The groups of controls that fade: a pointer resting on one keeps them all. */
 const CONTROLS = '.toolbar, .transport, .nav, .scrub, .presenter-bar';
+/** One of them under the pointer (which may have come to rest there without moving: the
+ *  layout changed under it). */
+const HOVERED = `:is(${CONTROLS}):hover`;
 
 /** The presenter's own keys (the figure's other keys still work). */
 export const PRESENTER_KEYS = [
@@ -157,7 +160,9 @@ class Presenter {
     clearTimeout(this.timer);
     const target = e?.composedPath?.()[0];
     if (target instanceof Element && target.closest(CONTROLS)) return;
-    this.timer = setTimeout(() => this.root.classList.add('idle'), IDLE_MS);
+    this.timer = setTimeout(() => {
+      if (!this.root.querySelector(HOVERED)) this.root.classList.add('idle');
+    }, IDLE_MS);
   }
 
   /** The question first (when the figure has one for the next step), then the step. */
