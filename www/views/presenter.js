@@ -1,8 +1,9 @@
 // Presenter mode: one figure full screen for a projector. Large type; the controls fade out
 // when the pointer rests on the figure and come back when it moves (they stay while the
-// pointer is on one of them, stay in the tab order and show again when one has the focus); the figure fills the screen (a tree as large as it fits with
-// its smallest text at PRESENT_PX or more, else its root and the current node at that size,
-// following the steps; the view as it was on leaving); PageDown / PageUp (a clicker), the
+// pointer is on one of them, stay in the tab order and show again when one has the focus);
+// the figure fills the screen (a tree as large as it fits with its smallest text at
+// PRESENT_PX or more, else its root and the current node at that size, following the steps;
+// the view as it was on leaving); PageDown / PageUp (a clicker), the
 // arrows and Space step;
 // a reveal in two steps — first what the next step is about ("Next: MIN node C returns. What
 // value?", the core's Stepper.prompt), then the step —; ? lists the keys; Esc leaves and the
@@ -49,11 +50,9 @@ export const PRESENT_PX = 28;
 /** After this long without the pointer moving, the controls fade out. */
 export const IDLE_MS = 2500;
 
-/** The groups of controls that fade: a pointer resting on one keeps them all. */
-const CONTROLS = '.toolbar, .transport, .nav, .scrub, .presenter-bar';
-/** One of them under the pointer (which may have come to rest there without moving: the
- *  layout changed under it). */
-const HOVERED = `:is(${CONTROLS}):hover`;
+/** A group of the controls under the pointer: a pointer resting on one keeps them all,
+ *  whether it moved there or the layout changed under it. */
+const HOVERED = ':is(.toolbar, .transport, .nav, .scrub, .presenter-bar):hover';
 
 /** The presenter's own keys (the figure's other keys still work). */
 export const PRESENTER_KEYS = [
@@ -119,7 +118,7 @@ class Presenter {
     );
     root.prepend(this.bar);
     root.classList.add('presenting');
-    this.onMove = (e) => this.wake(e);
+    this.onMove = () => this.wake();
     this.onKey = (e) => this.key(e);
     this.onFs = () => {
       const fsEl = root.ownerDocument.fullscreenElement;
@@ -153,13 +152,11 @@ class Presenter {
     requestAnimationFrame(() => requestAnimationFrame(() => this.a.frame?.()));
   }
 
-  /** The pointer moved: controls on, and off again after IDLE_MS, unless it is on one of
-   *  them (a presenter reaching for a button must not see it fade under the pointer). */
-  wake(e) {
+  /** The pointer moved: controls on, and off again after IDLE_MS unless the pointer is then
+   *  on one of them (a presenter reaching for a button must not see it fade under it). */
+  wake() {
     this.root.classList.remove('idle');
     clearTimeout(this.timer);
-    const target = e?.composedPath?.()[0];
-    if (target instanceof Element && target.closest(CONTROLS)) return;
     this.timer = setTimeout(() => {
       if (!this.root.querySelector(HOVERED)) this.root.classList.add('idle');
     }, IDLE_MS);
